@@ -1,0 +1,187 @@
+# SPDX-License-Identifier: LGPL-2.1-or-later
+#
+# One Makefile for the whole tree.  Sources are discovered by wildcard, so adding a file to a
+# directory needs no edit here.  Everything is built into build/ (binaries in build/bin/).
+# V=1 shows the commands; SANITIZE=1 builds with ASan and UBSan into build-san/.
+
+.DELETE_ON_ERROR:
+.SUFFIXES:
+.SECONDARY:
+MAKEFLAGS += --no-builtin-rules
+
+PREFIX  ?= /usr/local
+DESTDIR ?=
+CC      ?= cc
+CLANG   ?= clang
+
+ifeq ($(SANITIZE),1)
+B       ?= build-san
+SANFLAGS = -fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-recover=undefined
+else
+B       ?= build
+SANFLAGS =
+endif
+
+ifeq ($(V),1)
+Q =
+E = @true
+else
+Q = @
+E = @printf '  %-7s %s\n'
+endif
+
+PKGS     := libelf libdw
+CFLAGS   ?= -O2 -g
+CFLAGS   += -std=gnu11 -Wall -Wextra -Wno-unused-parameter -Wno-missing-field-initializers \
+	    -D_GNU_SOURCE -MMD -MP $(SANFLAGS)
+CPPFLAGS += -Icommon -Istrace-lite -I$(B)/gen
+LDFLAGS  += $(SANFLAGS)
+LDLIBS   += $(shell pkg-config --libs $(PKGS) 2>/dev/null || echo -lelf -ldw)
+
+# --- sources ----------------------------------------------------------------------------------
+COMMON_SRCS := $(wildcard common/*.c)
+STRACE_SRCS := $(wildcard strace-lite/*.c)
+SDT_SRCS    := $(wildcard sdt/*.c)
+UPROBE_SRCS := $(wildcard uprobe/*.c)
+
+COMMON_OBJS := $(COMMON_SRCS:%.c=$(B)/obj/%.o)
+STRACE_OBJS := $(STRACE_SRCS:%.c=$(B)/obj/%.o)
+SDT_OBJS    := $(SDT_SRCS:%.c=$(B)/obj/%.o)
+
+# Constant tables (strace's xlat idea): strace-lite/xlat/NAME.in -> build/gen/xlat/NAME.c, each
+# compiled on its own (tables include kernel and libc headers that do not always mix).
+XLAT_INS  := $(wildcard strace-lite/xlat/*.in)
+XLAT_OBJS := $(XLAT_INS:strace-lite/xlat/%.in=$(B)/obj/xlat/%.o)
+GEN_HDRS  := $(B)/gen/syscallent.h $(B)/gen/xlat.h
+
+BINS := $(B)/bin/sttrace
+ifneq ($(SDT_SRCS),)
+BINS += $(B)/bin/sdt
+endif
+
+.PHONY: all
+all: $(BINS)
+
+# --- generated headers ------------------------------------------------------------------------
+UNISTD_H ?= $(firstword $(wildcard /usr/include/x86_64-linux-gnu/asm/unistd_64.h \
+				   /usr/include/asm/unistd_64.h))
+
+$(B)/gen/syscallent.h: strace-lite/syscalls.in strace-lite/gen-syscalls.awk $(UNISTD_H)
+	$(E) GEN $@
+	$(Q)mkdir -p $(@D)
+	$(Q)awk -f strace-lite/gen-syscalls.awk $(UNISTD_H) strace-lite/syscalls.in > $@
+
+$(B)/gen/xlat/%.c: strace-lite/xlat/%.in strace-lite/gen-xlat.awk
+	$(E) GEN $@
+	$(Q)mkdir -p $(@D)
+	$(Q)awk -v name=$* -f strace-lite/gen-xlat.awk $< > $@
+
+# One header that declares every table, so decoders need one include.
+$(B)/gen/xlat.h: $(XLAT_INS) Makefile
+	$(E) GEN $@
+	$(Q)mkdir -p $(@D)
+	$(Q){ echo '/* generated from strace-lite/xlat/NAME.in files */'; echo '#pragma once'; \
+	     echo '#include "xlat_types.h"'; \
+	     for f in $(XLAT_INS:strace-lite/xlat/%.in=%); do \
+		echo "extern const struct xlat xlat_$$f[];"; done; } > $@.tmp
+	$(Q)if cmp -s $@.tmp $@; then rm $@.tmp; else mv $@.tmp $@; fi
+
+# --- compile and link -------------------------------------------------------------------------
+$(B)/obj/%.o: %.c | $(GEN_HDRS)
+	$(E) CC $<
+	$(Q)mkdir -p $(@D)
+	$(Q)$(CC) $(CPPFLAGS) $(CFLAGS) -c -o $@ $<
+
+$(B)/obj/xlat/%.o: $(B)/gen/xlat/%.c
+	$(E) CC $<
+	$(Q)mkdir -p $(@D)
+	$(Q)$(CC) $(CPPFLAGS) $(CFLAGS) -c -o $@ $<
+
+$(B)/lib/libcommon.a: $(COMMON_OBJS) $(XLAT_OBJS)
+	$(E) AR $@
+	$(Q)mkdir -p $(@D)
+	$(Q)rm -f $@ && ar rcs $@ $^
+
+# strace-lite minus its main(), linked whole: decoders are found through weak references from
+# the syscall table, which would not pull members out of an archive.
+STRACE_LIB_OBJS := $(filter-out $(B)/obj/strace-lite/sttrace.o,$(STRACE_OBJS))
+$(B)/lib/libstrace.a: $(STRACE_LIB_OBJS)
+	$(E) AR $@
+	$(Q)mkdir -p $(@D)
+	$(Q)rm -f $@ && ar rcs $@ $^
+STRACE_LIBS = -Wl,--whole-archive $(B)/lib/libstrace.a -Wl,--no-whole-archive $(B)/lib/libcommon.a
+
+$(B)/bin/sttrace: $(B)/obj/strace-lite/sttrace.o $(B)/lib/libstrace.a $(B)/lib/libcommon.a
+	$(E) LD $@
+	$(Q)mkdir -p $(@D)
+	$(Q)$(CC) $(LDFLAGS) -o $@ $< $(STRACE_LIBS) $(LDLIBS)
+
+$(B)/bin/sdt: $(SDT_OBJS) $(B)/lib/libcommon.a
+	$(E) LD $@
+	$(Q)mkdir -p $(@D)
+	$(Q)$(CC) $(LDFLAGS) -o $@ $(SDT_OBJS) $(B)/lib/libcommon.a $(LDLIBS)
+
+-include $(shell find $(B)/obj -name '*.d' 2>/dev/null)
+
+# --- dependencies (Debian 12 packages) --------------------------------------------------------
+DEB_PKGS := build-essential pkg-config libelf-dev libdw-dev libunwind-dev libcapstone-dev \
+	    libbpf-dev bpftool clang llvm strace ltrace gdb bpftrace systemtap-sdt-dev
+
+.PHONY: deps
+deps:
+	@missing=$$(for p in $(DEB_PKGS); do \
+		dpkg-query -W -f='$${Status}\n' $$p 2>/dev/null | grep -q 'install ok installed' \
+			|| echo $$p; done); \
+	if [ -z "$$missing" ]; then exit 0; fi; \
+	if [ "$$(id -u)" != 0 ]; then \
+		echo "missing packages; as root run: apt-get update && apt-get install -y" $$missing; \
+		exit 1; fi; \
+	echo "installing:" $$missing; \
+	export DEBIAN_FRONTEND=noninteractive; \
+	apt-get update -qq && apt-get install -y -qq $$missing
+
+# --- test programs ----------------------------------------------------------------------------
+# tests/trace/*.c: self-describing programs (they print what sttrace must print); built plain,
+# without sanitizers, since they are the tracees.  tests/unit/*.c: linked with the libraries.
+TRACE_TESTS := $(patsubst tests/trace/%.c,$(B)/tests/trace/%,$(wildcard tests/trace/*.c))
+UNIT_TESTS  := $(patsubst tests/unit/%.c,$(B)/tests/unit/%,$(wildcard tests/unit/*.c))
+TEST_CFLAGS := -O1 -g -Wall -Wextra -Wno-unused-parameter -D_GNU_SOURCE -Itests/trace -pthread
+
+$(B)/tests/trace/%: tests/trace/%.c tests/trace/tests.h
+	$(E) CC $<
+	$(Q)mkdir -p $(@D)
+	$(Q)$(CC) $(TEST_CFLAGS) -o $@ $<
+
+$(B)/tests/unit/%: tests/unit/%.c $(B)/lib/libstrace.a $(B)/lib/libcommon.a | $(GEN_HDRS)
+	$(E) CC $<
+	$(Q)mkdir -p $(@D)
+	$(Q)$(CC) $(CPPFLAGS) $(CFLAGS) $(LDFLAGS) -o $@ $< $(STRACE_LIBS) $(LDLIBS)
+
+.PHONY: test-progs
+test-progs: $(TRACE_TESTS) $(UNIT_TESTS)
+
+# --- demo, tests, bench -----------------------------------------------------------------------
+.PHONY: demo test check bench fuzz
+demo: deps
+	$(Q)$(MAKE) --no-print-directory all
+	$(Q)$(MAKE) --no-print-directory -C examples B=$(abspath $(B))
+	@echo '$$ sttrace -e trace=openat build/examples/catfile /etc/hostname'
+	@$(B)/bin/sttrace -e trace=openat $(B)/examples/catfile /etc/hostname
+
+test check: deps
+	$(Q)$(MAKE) --no-print-directory all test-progs
+	$(Q)$(MAKE) --no-print-directory -C examples B=$(abspath $(B))
+	$(Q)B=$(B) CC="$(CC)" SANFLAGS="$(SANFLAGS)" tests/run.sh
+
+bench: deps
+	$(Q)$(MAKE) --no-print-directory all
+	$(Q)B=$(B) tests/bench/run.sh
+
+# --- install, clean ---------------------------------------------------------------------------
+.PHONY: install clean
+install: all
+	install -d $(DESTDIR)$(PREFIX)/bin
+	install -m 755 $(BINS) $(DESTDIR)$(PREFIX)/bin/
+
+clean:
+	rm -rf build build-san

@@ -1,0 +1,337 @@
+// SPDX-License-Identifier: LGPL-2.1-or-later
+/*
+ * The helpers of decode.h and the generic decoder, which prints any syscall from its argument
+ * kinds in the signature table.  Most syscalls need nothing more; the C decoders in the other
+ * files of this directory exist only for what a kind cannot say (execve's arrays, open's mode
+ * that exists only with O_CREAT, ...).
+ */
+#include <errno.h>
+#include <fcntl.h>
+#include <inttypes.h>
+#include <limits.h>
+#include <stdio.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "decode.h"
+
+struct decode_opts dopts;
+
+int umoven(struct dctx *c, uint64_t addr, size_t len, void *buf)
+{
+	if (!c->read)
+		return -EIO;
+	return c->read(c, addr, buf, len);
+}
+
+int umovestr(struct dctx *c, uint64_t addr, size_t len, char *buf)
+{
+	/* Read page by page, so a string that ends just before an unmapped page still reads. */
+	size_t done = 0;
+
+	while (done < len) {
+		size_t chunk = 4096 - ((addr + done) & 4095);
+		if (chunk > len - done)
+			chunk = len - done;
+		int rc = umoven(c, addr + done, chunk, buf + done);
+		if (rc < 0)
+			return done ? 0 : rc;
+		if (memchr(buf + done, '\0', chunk))
+			return 1;
+		done += chunk;
+	}
+	return 0;
+}
+
+bool umoven_or_printaddr(struct dctx *c, uint64_t addr, size_t len, void *buf)
+{
+	if (!addr) {
+		tprints(c, "NULL");
+		return true;
+	}
+	if ((c->exiting && syserror(c)) || umoven(c, addr, len, buf) < 0) {
+		printaddr(c, addr);
+		return true;
+	}
+	return false;
+}
+
+bool umoven_or_printaddr_ignore_syserror(struct dctx *c, uint64_t addr, size_t len, void *buf)
+{
+	if (!addr) {
+		tprints(c, "NULL");
+		return true;
+	}
+	if (umoven(c, addr, len, buf) < 0) {
+		printaddr(c, addr);
+		return true;
+	}
+	return false;
+}
+
+void tprints(struct dctx *c, const char *s)
+{
+	sb_puts(c->sb, s);
+}
+
+void tprintf(struct dctx *c, const char *fmt, ...)
+{
+	va_list ap;
+
+	va_start(ap, fmt);
+	sb_vprintf(c->sb, fmt, ap);
+	va_end(ap);
+}
+
+void tprint_field(struct dctx *c, const char *name)
+{
+	sb_puts(c->sb, name);
+	sb_putc(c->sb, '=');
+}
+
+void printaddr(struct dctx *c, uint64_t addr)
+{
+	if (addr)
+		tprintf(c, "%#" PRIx64, addr);
+	else
+		tprints(c, "NULL");
+}
+
+void printfd(struct dctx *c, int fd)
+{
+	char link[64], path[PATH_MAX + 1];
+
+	tprintf(c, "%d", fd);
+	if (!dopts.yflag || fd < 0 || c->pid <= 0)
+		return;
+	snprintf(link, sizeof(link), "/proc/%d/fd/%d", c->pid, fd);
+	ssize_t n = readlink(link, path, sizeof(path) - 1);
+	if (n < 0)
+		return;
+	path[n] = '\0';
+	bool deleted = n > 10 && !strcmp(path + n - 10, " (deleted)");
+	if (deleted)
+		path[n - 10] = '\0';
+	sb_putc(c->sb, '<');
+	quote_string_ex(c->sb, path, strlen(path), QUOTE_OMIT_QUOTES, "<>");
+	sb_putc(c->sb, '>');
+	if (deleted)
+		tprints(c, "(deleted)");
+}
+
+void print_dirfd(struct dctx *c, int fd)
+{
+	if (fd == AT_FDCWD)
+		print_xlat_named(c->sb, (uint64_t)(int64_t)fd, "AT_FDCWD");
+	else
+		printfd(c, fd);
+}
+
+void print_mode(struct dctx *c, unsigned int mode)
+{
+	tprintf(c, "%#03o", mode);
+}
+
+static const char *const signames[] = {
+	"0",	   "SIGHUP",  "SIGINT",	   "SIGQUIT", "SIGILL",	  "SIGTRAP",   "SIGABRT",
+	"SIGBUS",  "SIGFPE",  "SIGKILL",   "SIGUSR1", "SIGSEGV",  "SIGUSR2",   "SIGPIPE",
+	"SIGALRM", "SIGTERM", "SIGSTKFLT", "SIGCHLD", "SIGCONT",  "SIGSTOP",   "SIGTSTP",
+	"SIGTTIN", "SIGTTOU", "SIGURG",	   "SIGXCPU", "SIGXFSZ",  "SIGVTALRM", "SIGPROF",
+	"SIGWINCH", "SIGIO",  "SIGPWR",	   "SIGSYS",  "SIGRTMIN",
+};
+
+const char *signame(int sig)
+{
+	static __thread char buf[16];
+
+	if (sig <= 0)
+		return NULL;
+	if ((unsigned)sig < sizeof(signames) / sizeof(signames[0]))
+		return signames[sig];
+	if (sig <= 64) {
+		snprintf(buf, sizeof(buf), "SIGRT_%d", sig - 32);
+		return buf;
+	}
+	return NULL;
+}
+
+void print_signame(struct dctx *c, int sig)
+{
+	print_xlat_named(c->sb, (uint64_t)(int64_t)sig, signame(sig));
+}
+
+int printpath(struct dctx *c, uint64_t addr)
+{
+	char path[PATH_MAX];
+
+	if (!addr) {
+		tprints(c, "NULL");
+		return -1;
+	}
+	int rc = umovestr(c, addr, sizeof(path), path);
+	if (rc < 0) {
+		printaddr(c, addr);
+		return rc;
+	}
+	quote_string(c->sb, path, sizeof(path) - 1, QUOTE_0_TERMINATED);
+	if (!rc)
+		tprint_more_data_follows(c);
+	return rc;
+}
+
+int printstr(struct dctx *c, uint64_t addr)
+{
+	unsigned int max = popts.max_strlen;
+	char buf[max + 2];
+
+	if (!addr) {
+		tprints(c, "NULL");
+		return -1;
+	}
+	/* One byte more than -s, to tell a string of exactly -s bytes from a longer one. */
+	int rc = umovestr(c, addr, max + 1, buf);
+	if (rc < 0) {
+		printaddr(c, addr);
+		return rc;
+	}
+	buf[max + 1] = '\0';
+	if (quote_string(c->sb, buf, max, QUOTE_0_TERMINATED) && buf[max] != '\0')
+		tprint_more_data_follows(c);
+	return rc;
+}
+
+int printstrn(struct dctx *c, uint64_t addr, uint64_t len)
+{
+	unsigned int max = popts.max_strlen;
+	size_t size = len < max ? (size_t)len : max;
+	char buf[size + 1];
+
+	if (!addr) {
+		tprints(c, "NULL");
+		return -1;
+	}
+	int rc = umoven(c, addr, size, buf);
+	if (rc < 0) {
+		printaddr(c, addr);
+		return rc;
+	}
+	quote_string(c->sb, buf, size, 0);
+	if (len > max)
+		tprint_more_data_follows(c);
+	return 0;
+}
+
+void printflags(struct dctx *c, const struct xlat *x, uint64_t val, const char *dflt)
+{
+	print_flags(c->sb, x, val, dflt);
+}
+
+void printxval(struct dctx *c, const struct xlat *x, uint64_t val, const char *dflt)
+{
+	print_xval(c->sb, x, val, dflt);
+}
+
+void printnum_int(struct dctx *c, uint64_t addr, const char *fmt)
+{
+	int v;
+
+	if (umove_or_printaddr(c, addr, &v))
+		return;
+	tprints(c, "[");
+	tprintf(c, fmt, v);
+	tprints(c, "]");
+}
+
+void printnum_int64(struct dctx *c, uint64_t addr, const char *fmt)
+{
+	uint64_t v;
+
+	if (umove_or_printaddr(c, addr, &v))
+		return;
+	tprints(c, "[");
+	tprintf(c, fmt, v);
+	tprints(c, "]");
+}
+
+static bool is_out_kind(int kind)
+{
+	return kind == AK_OBUF || kind == AK_OUT || kind == AK_INOUT;
+}
+
+static uint64_t buf_size(struct dctx *c, const struct sysarg *a)
+{
+	if (a->size_arg == ARG_SIZE_RET)
+		return (uint64_t)c->rval;
+	if (a->size_arg >= 0 && a->size_arg < 6)
+		return c->arg[a->size_arg];
+	return 0;
+}
+
+void print_arg(struct dctx *c, int i)
+{
+	const struct sysarg *a = &c->se->args[i];
+	uint64_t v = c->arg[i];
+
+	switch (a->kind) {
+	case AK_RAW: tprintf(c, "%#" PRIx64, v); break;
+	case AK_D: tprintf(c, "%d", (int)v); break;
+	case AK_LD: tprintf(c, "%" PRId64, (int64_t)v); break;
+	case AK_U: tprintf(c, "%u", (unsigned)v); break;
+	case AK_LU: tprintf(c, "%" PRIu64, v); break;
+	case AK_X: tprintf(c, "%#x", (unsigned)v); break;
+	case AK_LX: tprintf(c, "%#" PRIx64, v); break;
+	case AK_O: tprintf(c, "%#o", (unsigned)v); break;
+	case AK_MODE: print_mode(c, (unsigned)v); break;
+	case AK_PTR: printaddr(c, v); break;
+	case AK_FD: printfd(c, (int)v); break;
+	case AK_ATFD: print_dirfd(c, (int)v); break;
+	case AK_PATH: printpath(c, v); break;
+	case AK_STR: printstr(c, v); break;
+	case AK_SIG: print_signame(c, (int)v); break;
+	case AK_FLAGS: printflags(c, a->xlat, (unsigned)v, a->dflt); break;
+	case AK_ENUM: printxval(c, a->xlat, (unsigned)v, a->dflt); break;
+	case AK_IBUF: printstrn(c, v, buf_size(c, a)); break;
+	case AK_OBUF:
+		if (syserror(c))
+			printaddr(c, v);
+		else
+			printstrn(c, v, buf_size(c, a));
+		break;
+	case AK_IN:
+	case AK_OUT:
+	case AK_INOUT:
+		if (!a->print || (c->exiting && syserror(c) && a->kind == AK_OUT))
+			printaddr(c, v);
+		else
+			a->print(c, v);
+		break;
+	default: tprintf(c, "%#" PRIx64, v); break;
+	}
+}
+
+int decode_generic(struct dctx *c)
+{
+	const struct sysent *se = c->se;
+	int i = entering(c) ? 0 : c->next_arg;
+
+	for (; i < se->nargs; i++) {
+		if (entering(c) && is_out_kind(se->args[i].kind)) {
+			c->next_arg = i;
+			return 0;
+		}
+		if (i)
+			tprint_arg_next(c);
+		print_arg(c, i);
+	}
+	return RVAL_DECODED;
+}
+
+int printargs(struct dctx *c)
+{
+	for (int i = 0; i < c->se->nargs; i++) {
+		if (i)
+			tprint_arg_next(c);
+		tprintf(c, "%#" PRIx64, c->arg[i]);
+	}
+	return RVAL_DECODED;
+}

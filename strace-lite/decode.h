@@ -1,0 +1,133 @@
+/* SPDX-License-Identifier: LGPL-2.1-or-later */
+/*
+ * The decoding context and the helpers every decoder uses.
+ *
+ * A decoder sees one syscall of one thread through struct dctx: its arguments, its result at
+ * exit, and the tracee's memory through c->read (live ptrace memory, or memory the BPF backend
+ * captured).  It never touches ptrace and never writes to a file: it appends text to c->sb
+ * through the tprint_* and print* helpers below, which the front end later writes out.
+ *
+ * Like strace's, a decoder is called at entry and, unless it returned RVAL_DECODED, again at
+ * exit (c->exiting).  At entry it prints the arguments the kernel reads; at exit the ones the
+ * kernel wrote, which print as an address when the call failed.
+ *
+ * Write a decoder as:
+ *	SYS_FUNC(openat)
+ *	{
+ *		print_dirfd(c, c->arg[0]);
+ *		...
+ *		return RVAL_DECODED;
+ *	}
+ * The table (syscalls.in) finds it by name; a syscall without one prints by its argument kinds.
+ */
+#pragma once
+#include <stdbool.h>
+#include <stdint.h>
+#include <sys/types.h>
+
+#include "print.h"
+#include "sysent.h"
+#include "xlat.h"
+
+struct dctx {
+	struct strbuf *sb;
+	const struct sysent *se;
+	long scno;
+	uint64_t arg[6];
+	int64_t rval; /* at exit: the return value (-1 when the call failed) */
+	int err;      /* at exit: errno when the call failed, 0 otherwise */
+	bool exiting;
+	pid_t pid; /* the thread, for /proc lookups */
+	/* Tracee memory: 0 or -errno. */
+	int (*read)(struct dctx *c, uint64_t addr, void *buf, size_t len);
+	void *read_priv;
+	/* Kept from entry to exit, for the decoder's own use. */
+	uint64_t priv[4];
+	/* Generic printer: the next argument to print at exit. */
+	int next_arg;
+	/* With RVAL_STR: printed after the return value, in parentheses. */
+	const char *auxstr;
+};
+
+#define SYS_FUNC(name) int sys_##name(struct dctx *c)
+
+/* Decoder return values. */
+#define RVAL_DECODED 0x100 /* everything printed at entry */
+#define RVAL_STR 0x200     /* print c->auxstr after the return value */
+/* Override the table's return kind: RVAL_KIND(RK_X). */
+#define RVAL_KIND(k) (0x10 | (k))
+#define RVAL_KIND_MASK 0x1f
+
+/* Options that change decoding (set by the front end). */
+struct decode_opts {
+	int yflag;   /* -y: 1, -yy: 2 */
+	bool verbose; /* -v: unabbreviate structures */
+	bool raw_all; /* -e raw=all */
+};
+extern struct decode_opts dopts;
+
+static inline bool entering(const struct dctx *c)
+{
+	return !c->exiting;
+}
+static inline bool syserror(const struct dctx *c)
+{
+	return c->err != 0;
+}
+
+/* Memory. */
+int umoven(struct dctx *c, uint64_t addr, size_t len, void *buf);
+#define umove(c, addr, objp) umoven((c), (addr), sizeof(*(objp)), (objp))
+/* Read a NUL-terminated string of at most LEN bytes: 1 when the NUL was seen, 0 if not, -errno. */
+int umovestr(struct dctx *c, uint64_t addr, size_t len, char *buf);
+/*
+ * strace's idiom: for a NULL address print NULL, for an unreadable one or a failed syscall at
+ * exit print the address; return true when printed so (the caller prints nothing more).
+ */
+bool umoven_or_printaddr(struct dctx *c, uint64_t addr, size_t len, void *buf);
+#define umove_or_printaddr(c, addr, objp) \
+	umoven_or_printaddr((c), (addr), sizeof(*(objp)), (objp))
+/* Same, but at exit a failed call does not stop the read (for in/out structs at entry). */
+bool umoven_or_printaddr_ignore_syserror(struct dctx *c, uint64_t addr, size_t len, void *buf);
+
+/* Text. */
+void tprints(struct dctx *c, const char *s);
+void tprintf(struct dctx *c, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+static inline void tprint_arg_next(struct dctx *c) { tprints(c, ", "); }
+static inline void tprint_struct_begin(struct dctx *c) { tprints(c, "{"); }
+static inline void tprint_struct_next(struct dctx *c) { tprints(c, ", "); }
+static inline void tprint_struct_end(struct dctx *c) { tprints(c, "}"); }
+static inline void tprint_array_begin(struct dctx *c) { tprints(c, "["); }
+static inline void tprint_array_next(struct dctx *c) { tprints(c, ", "); }
+static inline void tprint_array_end(struct dctx *c) { tprints(c, "]"); }
+static inline void tprint_more_data_follows(struct dctx *c) { tprints(c, "..."); }
+static inline void tprint_unavailable(struct dctx *c) { tprints(c, "???"); }
+static inline void tprint_or(struct dctx *c) { tprints(c, "|"); }
+/* "name=" */
+void tprint_field(struct dctx *c, const char *name);
+
+/* Values. */
+void printaddr(struct dctx *c, uint64_t addr); /* NULL or 0x... */
+void printfd(struct dctx *c, int fd);          /* 3, or 3</path> with -y */
+void print_dirfd(struct dctx *c, int fd);      /* AT_FDCWD or printfd */
+void print_mode(struct dctx *c, unsigned int mode); /* 0644 */
+void print_signame(struct dctx *c, int sig);   /* SIGINT, or the number */
+const char *signame(int sig);                  /* "SIGINT", "SIGRT_3", or NULL */
+/* A path: quoted, never truncated by -s; NULL or the address if it cannot be read. */
+int printpath(struct dctx *c, uint64_t addr);
+/* A NUL-terminated string truncated by -s. */
+int printstr(struct dctx *c, uint64_t addr);
+/* A buffer of LEN bytes, truncated by -s. */
+int printstrn(struct dctx *c, uint64_t addr, uint64_t len);
+void printflags(struct dctx *c, const struct xlat *x, uint64_t val, const char *dflt);
+void printxval(struct dctx *c, const struct xlat *x, uint64_t val, const char *dflt);
+/* An int in tracee memory, as [VAL]. */
+void printnum_int(struct dctx *c, uint64_t addr, const char *fmt);
+void printnum_int64(struct dctx *c, uint64_t addr, const char *fmt);
+
+/* Print argument I of the current syscall by its kind in the table. */
+void print_arg(struct dctx *c, int i);
+/* The generic decoder: every argument by kind, in-arguments at entry, the rest at exit. */
+int decode_generic(struct dctx *c);
+/* strace's fallback: every argument as %#lx. */
+int printargs(struct dctx *c);

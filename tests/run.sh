@@ -1,0 +1,99 @@
+#!/usr/bin/env bash
+# SPDX-License-Identifier: LGPL-2.1-or-later
+#
+# The test runner.  tests/registry lists one test a line:
+#	trace NAME ARGS...   run build/tests/trace/NAME under `sttrace -o LOG ARGS`; the program
+#	                     prints on stdout the exact lines sttrace must write; the runner diffs.
+#	                     %p in ARGS stands for the program (else it goes last).
+#	unit  NAME           run build/tests/unit/NAME; exit 0 passes.
+#	sh    NAME ARGS...   run tests/sh/NAME.sh ARGS; exit 0 passes, 77 skips (last line: reason).
+# A test that exits 77 is skipped and must say why.  TESTS="a b" runs only those names.
+# The last line is "N passed, N failed, N skipped"; the exit status is non-zero on any failure.
+set -u
+cd "$(dirname "$0")/.."
+B=${B:-build}
+export B STTRACE="$PWD/$B/bin/sttrace" SDT="$PWD/$B/bin/sdt" TOP="$PWD"
+out="$B/test-out"
+rm -rf "$out"
+mkdir -p "$out"
+pass=0 fail=0 skip=0
+failed=()
+
+report() { # name status [detail file]
+	case $2 in
+	pass) pass=$((pass + 1)); echo "PASS: $1" ;;
+	skip) skip=$((skip + 1)); echo "SKIP: $1: ${3:-no reason given}" ;;
+	*) fail=$((fail + 1)); failed+=("$1"); echo "FAIL: $1"
+	   [ -n "${3:-}" ] && [ -f "$3" ] && sed -n '1,40p' "$3" | sed 's/^/    /' ;;
+	esac
+}
+
+selected() {
+	[ -z "${TESTS:-}" ] && return 0
+	for t in $TESTS; do [ "$t" = "$1" ] && return 0; done
+	return 1
+}
+
+run_trace() { # name args...
+	local name=$1; shift
+	local prog="$TOP/$B/tests/trace/$name" d="$out/$name"
+	local args=() a placed=0
+	for a in "$@"; do
+		if [ "$a" = "%p" ]; then args+=("$prog"); placed=1; else args+=("$a"); fi
+	done
+	[ $placed = 1 ] || args+=("$prog")
+	mkdir -p "$d"
+	(cd "$d" && timeout 60 "$STTRACE" -o "$PWD/log" "${args[@]}" \
+		>expected 2>stderr)
+	local rc=$?
+	if [ $rc = 77 ]; then report "$name" skip "$(tail -n1 "$d/stderr")"; return; fi
+	if [ $rc != 0 ]; then
+		{ echo "exit status $rc"; cat "$d/stderr"; } >"$d/diff"
+		report "$name" fail "$d/diff"; return
+	fi
+	if diff -u "$d/expected" "$d/log" >"$d/diff"; then report "$name" pass
+	else report "$name" fail "$d/diff"; fi
+}
+
+run_unit() {
+	local name=$1 d="$out/$1"
+	mkdir -p "$d"
+	timeout 120 "$TOP/$B/tests/unit/$name" >"$d/out" 2>&1
+	local rc=$?
+	case $rc in
+	0) report "$name" pass ;;
+	77) report "$name" skip "$(tail -n1 "$d/out")" ;;
+	*) report "$name" fail "$d/out" ;;
+	esac
+}
+
+run_sh() {
+	local name=$1; shift
+	local d="$out/$name"
+	mkdir -p "$d"
+	(cd "$d" && timeout 600 bash "$TOP/tests/sh/$name.sh" "$@") >"$d/out" 2>&1
+	local rc=$?
+	case $rc in
+	0) report "$name" pass ;;
+	77) report "$name" skip "$(tail -n1 "$d/out")" ;;
+	*) { echo "exit status $rc"; cat "$d/out"; } >"$d/fail"; report "$name" fail "$d/fail" ;;
+	esac
+}
+
+while read -r kind name rest; do
+	case $kind in ''|'#'*) continue ;; esac
+	selected "$name" || continue
+	# shellcheck disable=SC2086
+	eval "set -- $rest"
+	case $kind in
+	trace) run_trace "$name" "$@" ;;
+	unit) run_unit "$name" ;;
+	sh) run_sh "$name" "$@" ;;
+	*) report "$name" fail; echo "    unknown test kind '$kind' in tests/registry" ;;
+	esac
+done <tests/registry
+
+echo
+if [ $fail -gt 0 ]; then echo "failed: ${failed[*]}"; fi
+echo "$pass passed, $fail failed, $skip skipped"
+[ $fail = 0 ]
