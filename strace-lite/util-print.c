@@ -1,0 +1,201 @@
+// SPDX-License-Identifier: LGPL-2.1-or-later
+/*
+ * Printers the file and descriptor decoders share (see util-print.h).  They mirror strace's
+ * sprintflags_ex(), print_symbolic_mode_t(), print_dev_t(), sprinttime_nsec() and
+ * printpathn(), whose exact output under each -X style users and scripts rely on.
+ */
+#include <inttypes.h>
+#include <limits.h>
+#include <stdio.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <sys/sysmacros.h>
+#include <time.h>
+
+#include "util-print.h"
+
+/* Append to a bounded static buffer; output past the end is dropped, never overrun. */
+struct textbuf {
+	char *p;
+	size_t len, cap;
+};
+
+static void tb_puts(struct textbuf *tb, const char *s)
+{
+	size_t n = strlen(s);
+
+	if (tb->len + n >= tb->cap)
+		n = tb->cap - 1 - tb->len;
+	memcpy(tb->p + tb->len, s, n);
+	tb->len += n;
+	tb->p[tb->len] = '\0';
+}
+
+static void tb_putc(struct textbuf *tb, char ch)
+{
+	char s[2] = { ch, '\0' };
+
+	tb_puts(tb, s);
+}
+
+static void tb_val(struct textbuf *tb, uint64_t val)
+{
+	char s[24];
+
+	if (val)
+		snprintf(s, sizeof(s), "%#" PRIx64, val);
+	else
+		strcpy(s, "0");
+	tb_puts(tb, s);
+}
+
+const char *sprint_flags_ex(const char *prefix, const struct xlat *x, uint64_t flags, char sep,
+			    enum xlat_style style, bool auxstr)
+{
+	static char out[1024];
+	struct textbuf tb = { out, 0, sizeof(out) };
+	bool verbose = style == XSTYLE_VERBOSE && !auxstr;
+	bool found = false;
+
+	out[0] = '\0';
+	tb_puts(&tb, prefix);
+	if (style == XSTYLE_RAW) {
+		if (!flags || (auxstr && !sep))
+			return NULL;
+		if (sep)
+			tb_putc(&tb, sep);
+		tb_val(&tb, flags);
+		return out;
+	}
+	if (!flags && x && x->str && x->val == 0) {
+		if (sep)
+			tb_putc(&tb, sep);
+		if (verbose) {
+			tb_puts(&tb, "0 /* ");
+			tb_puts(&tb, x->str);
+			tb_puts(&tb, " */");
+		} else {
+			tb_puts(&tb, x->str);
+		}
+		return out;
+	}
+	if (verbose && flags) {
+		if (sep) {
+			tb_putc(&tb, sep);
+			sep = '\0';
+		}
+		tb_val(&tb, flags);
+	}
+	for (; flags && x && x->str; x++) {
+		if (!x->val || (flags & x->val) != x->val)
+			continue;
+		if (sep)
+			tb_putc(&tb, sep);
+		else if (verbose)
+			tb_puts(&tb, " /* ");
+		tb_puts(&tb, x->str);
+		found = true;
+		sep = '|';
+		flags &= ~x->val;
+	}
+	if (flags) {
+		if (sep)
+			tb_putc(&tb, sep);
+		if (found || (style != XSTYLE_VERBOSE && (!auxstr || sep)))
+			tb_val(&tb, flags);
+	} else if (!found) {
+		return NULL;
+	}
+	if (found && verbose)
+		tb_puts(&tb, " */");
+	return tb.len ? out : NULL;
+}
+
+const char *sprint_flags(const char *prefix, const struct xlat *x, uint64_t flags)
+{
+	return sprint_flags_ex(prefix, x, flags, '\0', popts.xstyle, true);
+}
+
+void print_flags_str(struct dctx *c, uint64_t val, const char *str)
+{
+	print_xlat_named(c->sb, val, str);
+}
+
+void print_symbolic_mode(struct dctx *c, unsigned int mode)
+{
+	const char *ifmt = "";
+
+	if (mode & S_IFMT)
+		ifmt = xlat_lookup(xlat_modetypes, mode & S_IFMT);
+	if (!ifmt || popts.xstyle != XSTYLE_ABBREV)
+		tprintf(c, "%#03o", mode);
+	if (!ifmt || popts.xstyle == XSTYLE_RAW)
+		return;
+	tprints(c, popts.xstyle == XSTYLE_ABBREV ? "" : " /* ");
+	tprintf(c, "%s%s%s%s%s%#03o", ifmt, ifmt[0] ? "|" : "",
+		(mode & S_ISUID) ? "S_ISUID|" : "", (mode & S_ISGID) ? "S_ISGID|" : "",
+		(mode & S_ISVTX) ? "S_ISVTX|" : "",
+		mode & ~(unsigned)(S_IFMT | S_ISUID | S_ISGID | S_ISVTX));
+	if (popts.xstyle != XSTYLE_ABBREV)
+		tprints(c, " */");
+}
+
+void print_dev(struct dctx *c, uint64_t dev)
+{
+	if (popts.xstyle != XSTYLE_ABBREV)
+		print_xlat_val(c->sb, dev);
+	if (popts.xstyle == XSTYLE_RAW)
+		return;
+	if (popts.xstyle == XSTYLE_VERBOSE)
+		tprints(c, " /* ");
+	tprints(c, "makedev(");
+	print_xlat_val(c->sb, major(dev));
+	tprints(c, ", ");
+	print_xlat_val(c->sb, minor(dev));
+	tprints(c, ")");
+	if (popts.xstyle == XSTYLE_VERBOSE)
+		tprints(c, " */");
+}
+
+void print_time_comment(struct dctx *c, int64_t sec, uint64_t nsec)
+{
+	char buf[128];
+	struct tm tm;
+	time_t t = (time_t)sec;
+
+	if ((sec == 0 && nsec == 0) || nsec > 999999999)
+		return;
+	if (!localtime_r(&t, &tm))
+		return;
+	size_t pos = strftime(buf, sizeof(buf), "%FT%T", &tm);
+	if (!pos)
+		return;
+	if (nsec)
+		pos += (size_t)snprintf(buf + pos, sizeof(buf) - pos, ".%09" PRIu64, nsec);
+	if (!strftime(buf + pos, sizeof(buf) - pos, "%z", &tm))
+		return;
+	print_comment(c->sb, buf);
+}
+
+int printpathn(struct dctx *c, uint64_t addr, unsigned int n)
+{
+	char path[PATH_MAX + 1];
+
+	if (!addr) {
+		tprints(c, "NULL");
+		return -1;
+	}
+	if (n > PATH_MAX - 1)
+		n = PATH_MAX - 1;
+	/* One byte more, to tell a path of exactly N bytes from a longer one. */
+	int rc = umovestr(c, addr, n + 1, path);
+	if (rc < 0) {
+		printaddr(c, addr);
+		return rc;
+	}
+	path[n] = '\0';
+	quote_string(c->sb, path, n + 1, QUOTE_0_TERMINATED);
+	if (!rc)
+		tprint_more_data_follows(c);
+	return rc;
+}

@@ -1,0 +1,38 @@
+/* SPDX-License-Identifier: LGPL-2.1-or-later */
+/*
+ * Value printers shared by the file and descriptor decoders, beyond those of decode.h: flags
+ * rendered into a string (for "= 0x8002 (flags O_RDWR|O_LARGEFILE)" after a return value),
+ * file modes, device numbers, timestamps, bounded paths.  Each follows the -X style as
+ * strace's counterpart does.
+ */
+#pragma once
+#include <stdint.h>
+
+#include "decode.h"
+
+/*
+ * Flags as text: PREFIX, then SEP (if not NUL) before the first name, names joined by "|",
+ * unknown bits as one hex number.  STYLE is the -X style to use (popts.xstyle for "current").
+ * AUXSTR selects strace's auxstr mode (no "0x.. /\* .. *\/" comments, the text goes in
+ * parentheses after a return value).  Returns NULL when there is nothing to say (no bit set
+ * and no zero-valued name).  The text lives in a static buffer, valid until the next call.
+ */
+const char *sprint_flags_ex(const char *prefix, const struct xlat *x, uint64_t flags, char sep,
+			    enum xlat_style style, bool auxstr);
+/* strace's sprintflags(): auxstr mode, current style. */
+const char *sprint_flags(const char *prefix, const struct xlat *x, uint64_t flags);
+
+/* "S_IFREG|0644" (abbreviated), "0100644" (raw), "0100644 /\* S_IFREG|0644 *\/" (verbose). */
+void print_symbolic_mode(struct dctx *c, unsigned int mode);
+/* "makedev(0x8, 0x1)", as the -X style wants. */
+void print_dev(struct dctx *c, uint64_t dev);
+/* " /\* 2024-01-02T03:04:05.123456789+0000 *\/" for a nonzero time, nothing otherwise. */
+void print_time_comment(struct dctx *c, int64_t sec, uint64_t nsec);
+/*
+ * A path of at most N bytes (strace's printpathn): quoted up to the first NUL, "..." after it
+ * when no NUL came within N bytes.  Returns 1 if the NUL was seen, 0 if not, -1 or -errno
+ * when nothing could be read (NULL or the address printed).
+ */
+int printpathn(struct dctx *c, uint64_t addr, unsigned int n);
+/* A number in -X style: "0x.." (or "0"), with NAME as a comment in verbose style. */
+void print_flags_str(struct dctx *c, uint64_t val, const char *str);
