@@ -1,6 +1,325 @@
 // SPDX-License-Identifier: LGPL-2.1-or-later
+/*
+ * sttrace: the front end.  Parses strace's options (and ours), wires them into the decoder and
+ * engine settings, and leaves through one exit path.  Everything else lives in engine.c,
+ * output.c, filter.c, summary.c and the decoders.
+ */
+#include <errno.h>
+#include <getopt.h>
+#include <limits.h>
 #include <stdio.h>
-int main(void)
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "sttrace.h"
+
+#define STTRACE_VERSION "0.1.0"
+
+struct options opts = { .acolumn = 40, .seccomp = true, .trace_all = true };
+
+static const char usage_text[] =
+	"Usage: sttrace [-ACdffhikqqrtttTvVwxxyyzZ] [-a COLUMN] [-b execve] [-e EXPR]...\n"
+	"               [-o FILE] [-p PID]... [-s STRSIZE] [-X FORMAT] [-S SORTBY]\n"
+	"               [--seccomp-bpf[=yes|no]] { -p PID | [-DDD] PROG [ARGS] }\n"
+	"   or: sttrace -c[dfwzZ] [-e EXPR]... [-S SORTBY] { -p PID | PROG [ARGS] }\n"
+	"\n"
+	"A strace-compatible syscall tracer.  Output follows strace 6.1.\n"
+	"\n"
+	"Filtering:\n"
+	"  -e trace=[!]{[?]SYSCALL|[?]/REGEX|%CLASS|all|none},...\n"
+	"                 trace only the specified syscalls (classes: %file %desc %network\n"
+	"                 %process %memory %signal %ipc %creds %clock %stat %lstat %fstat\n"
+	"                 %%stat %statfs %fstatfs %%statfs %pure)\n"
+	"  -e signal=SET  trace only the specified signals\n"
+	"  -e status=SET  print only syscalls that returned with a given status\n"
+	"                 (successful, failed, unfinished, unavailable, detached)\n"
+	"  -z, -Z         print only successful / failed syscalls\n"
+	"  --seccomp-bpf[=yes|no]  stop only at selected syscalls (default: yes)\n"
+	"Tracing:\n"
+	"  -f             follow forks and threads;  -ff with -o: one file per process\n"
+	"  -p PID         trace process PID (all its threads); may be repeated\n"
+	"Output:\n"
+	"  -a COLUMN      alignment column for return values (default 40)\n"
+	"  -o FILE        write the trace to FILE (FILE.PID with -ff)\n"
+	"  -q, -qq, -qqq  suppress attach/detach, exit, all messages (-e quiet=SET)\n"
+	"  -r             relative timestamps;  -t, -tt, -ttt  absolute timestamps\n"
+	"  -T             time spent in each syscall\n"
+	"  -s STRSIZE     maximum string size to print (default 32)\n"
+	"  -v             unabbreviated structures;  -x, -xx  non-ASCII / all strings in hex\n"
+	"  -X FORMAT      constants as raw, abbrev or verbose\n"
+	"  -y, -yy        print paths (and socket details) of file descriptors\n"
+	"Statistics:\n"
+	"  -c             count time, calls and errors per syscall and report a summary\n"
+	"  -C             like -c, and print the trace too\n"
+	"  -S SORTBY      sort the summary by time, calls, errors, name or nothing\n"
+	"  -w             summarise wall clock time (the only time kept: see README)\n"
+	"Miscellaneous:\n"
+	"  -h, --help     this help;  -V, --version  version\n";
+
+static void help_hint(void)
 {
+	fprintf(stderr, "Try 'sttrace -h' for more information.\n");
+}
+
+static int parse_uint(const char *s, int *out)
+{
+	char *end;
+	errno = 0;
+	long v = strtol(s, &end, 10);
+	if (!*s || *end || errno || v < 0 || v > INT_MAX)
+		return -EINVAL;
+	*out = (int)v;
 	return 0;
+}
+
+enum {
+	OPT_SECCOMP = 0x100,
+	OPT_FOLLOWFORKS,
+	OPT_OUTPUT_SEPARATELY,
+	OPT_TS,
+	OPT_HEX_STR,
+	OPT_QUAL_TRACE,
+	OPT_QUAL_ABBREV,
+	OPT_QUAL_VERBOSE,
+	OPT_QUAL_RAW,
+	OPT_QUAL_SIGNAL,
+	OPT_QUAL_STATUS,
+	OPT_QUAL_QUIET,
+	OPT_QUAL_DECODE_FD,
+};
+
+static const struct option longopts[] = {
+	{ "columns", required_argument, 0, 'a' },
+	{ "summary-only", no_argument, 0, 'c' },
+	{ "summary", no_argument, 0, 'C' },
+	{ "follow-forks", no_argument, 0, OPT_FOLLOWFORKS },
+	{ "output-separately", no_argument, 0, OPT_OUTPUT_SEPARATELY },
+	{ "help", no_argument, 0, 'h' },
+	{ "output", required_argument, 0, 'o' },
+	{ "attach", required_argument, 0, 'p' },
+	{ "relative-timestamps", no_argument, 0, 'r' },
+	{ "string-limit", required_argument, 0, 's' },
+	{ "summary-sort-by", required_argument, 0, 'S' },
+	{ "absolute-timestamps", no_argument, 0, OPT_TS },
+	{ "timestamps", no_argument, 0, OPT_TS },
+	{ "syscall-times", no_argument, 0, 'T' },
+	{ "no-abbrev", no_argument, 0, 'v' },
+	{ "version", no_argument, 0, 'V' },
+	{ "summary-wall-clock", no_argument, 0, 'w' },
+	{ "strings-in-hex", optional_argument, 0, OPT_HEX_STR },
+	{ "const-print-style", required_argument, 0, 'X' },
+	{ "successful-only", no_argument, 0, 'z' },
+	{ "failed-only", no_argument, 0, 'Z' },
+	{ "failing-only", no_argument, 0, 'Z' },
+	{ "seccomp-bpf", optional_argument, 0, OPT_SECCOMP },
+	{ "trace", required_argument, 0, OPT_QUAL_TRACE },
+	{ "abbrev", required_argument, 0, OPT_QUAL_ABBREV },
+	{ "verbose", required_argument, 0, OPT_QUAL_VERBOSE },
+	{ "raw", required_argument, 0, OPT_QUAL_RAW },
+	{ "signals", required_argument, 0, OPT_QUAL_SIGNAL },
+	{ "status", required_argument, 0, OPT_QUAL_STATUS },
+	{ "quiet", optional_argument, 0, OPT_QUAL_QUIET },
+	{ "silent", optional_argument, 0, OPT_QUAL_QUIET },
+	{ "silence", optional_argument, 0, OPT_QUAL_QUIET },
+	{ "decode-fds", optional_argument, 0, OPT_QUAL_DECODE_FD },
+	{ 0, 0, 0, 0 },
+};
+
+static const char *const qual_names[] = {
+	[OPT_QUAL_TRACE - OPT_QUAL_TRACE] = "trace",   [OPT_QUAL_ABBREV - OPT_QUAL_TRACE] = "abbrev",
+	[OPT_QUAL_VERBOSE - OPT_QUAL_TRACE] = "verbose", [OPT_QUAL_RAW - OPT_QUAL_TRACE] = "raw",
+	[OPT_QUAL_SIGNAL - OPT_QUAL_TRACE] = "signal", [OPT_QUAL_STATUS - OPT_QUAL_TRACE] = "status",
+	[OPT_QUAL_QUIET - OPT_QUAL_TRACE] = "quiet",
+};
+
+int main(int argc, char **argv)
+{
+	pid_t *pids = NULL;
+	int npids = 0, fflag = 0, qflag = 0, xflag = 0, yflag = 0, c, v, rc = 1, lidx;
+	char err[256] = "";
+	static const char optstring[] = "+a:cCe:fhko:p:qrs:S:tTvVwxX:yzZ";
+
+	memset(&opts.signals, 0, sizeof(opts.signals));
+	opts.signals.negated = true; /* all signals */
+	opterr = 0;
+	while ((c = getopt_long(argc, argv, optstring, longopts, &lidx)) != -1) {
+		switch (c) {
+		case 'a':
+			if (parse_uint(optarg, &opts.acolumn) < 0)
+				goto bad_arg;
+			break;
+		case 'c': opts.cflag = 1; break;
+		case 'C': opts.cflag = 2; break;
+		case 'e':
+			if (qualify(optarg, err, sizeof(err)) < 0)
+				goto bad_msg;
+			break;
+		case 'f': fflag++; break;
+		case OPT_FOLLOWFORKS: opts.followfork = 1; break;
+		case OPT_OUTPUT_SEPARATELY: opts.output_separately = true; break;
+		case 'h':
+			fputs(usage_text, stdout);
+			return 0;
+		case 'o': opts.outfname = optarg; break;
+		case 'p': {
+			int p;
+			if (parse_uint(optarg, &p) < 0 || p <= 0) {
+				snprintf(err, sizeof(err), "Invalid process id: '%s'", optarg);
+				goto bad_msg;
+			}
+			if (p == getpid()) {
+				snprintf(err, sizeof(err), "I'm sorry, I can't let you do that, Dave.");
+				goto bad_msg;
+			}
+			pid_t *np = realloc(pids, (size_t)(npids + 1) * sizeof(*pids));
+			if (!np)
+				goto out;
+			pids = np;
+			pids[npids++] = p;
+			break;
+		}
+		case 'q': qflag++; break;
+		case 'r': opts.rflag = true; break;
+		case 's':
+			if (parse_uint(optarg, &v) < 0)
+				goto bad_arg;
+			popts.max_strlen = (unsigned)v;
+			break;
+		case 'S':
+			if (summary_sortby(optarg) < 0) {
+				snprintf(err, sizeof(err), "invalid sortby: '%s'", optarg);
+				goto bad_msg;
+			}
+			opts.sortby = optarg;
+			break;
+		case 't': opts.tflag++; break;
+		case OPT_TS: opts.tflag = opts.tflag ? opts.tflag : 1; break;
+		case 'T': opts.Tflag = true; break;
+		case 'v': dopts.verbose = true; break;
+		case 'V':
+			printf("sttrace -- version %s\n", STTRACE_VERSION);
+			return 0;
+		case 'w': opts.wflag = true; break;
+		case 'x': xflag++; break;
+		case OPT_HEX_STR:
+			if (!optarg || !strcmp(optarg, "all"))
+				xflag = 2;
+			else if (!strcmp(optarg, "non-ascii"))
+				xflag = 1;
+			else if (!strcmp(optarg, "none"))
+				xflag = 0;
+			else
+				goto bad_arg;
+			break;
+		case 'X':
+			if (!strcmp(optarg, "raw"))
+				popts.xstyle = XSTYLE_RAW;
+			else if (!strcmp(optarg, "abbrev"))
+				popts.xstyle = XSTYLE_ABBREV;
+			else if (!strcmp(optarg, "verbose"))
+				popts.xstyle = XSTYLE_VERBOSE;
+			else
+				goto bad_arg;
+			break;
+		case 'y': yflag++; break;
+		case OPT_QUAL_DECODE_FD:
+			yflag = optarg && strstr(optarg, "socket") ? 2 : 1;
+			break;
+		case 'z': qualify("status=successful", err, sizeof(err)); break;
+		case 'Z': qualify("status=failed", err, sizeof(err)); break;
+		case OPT_SECCOMP:
+			opts.seccomp_explicit = true;
+			if (!optarg || !strcmp(optarg, "yes"))
+				opts.seccomp = true;
+			else if (!strcmp(optarg, "no"))
+				opts.seccomp = false;
+			else
+				goto bad_arg;
+			break;
+		case OPT_QUAL_TRACE:
+		case OPT_QUAL_ABBREV:
+		case OPT_QUAL_VERBOSE:
+		case OPT_QUAL_RAW:
+		case OPT_QUAL_SIGNAL:
+		case OPT_QUAL_STATUS:
+		case OPT_QUAL_QUIET: {
+			char expr[4096];
+			snprintf(expr, sizeof(expr), "%s=%s", qual_names[c - OPT_QUAL_TRACE],
+				 optarg ? optarg : "all");
+			if (qualify(expr, err, sizeof(err)) < 0)
+				goto bad_msg;
+			break;
+		}
+		case 'k':
+			snprintf(err, sizeof(err), "-k is not supported yet");
+			goto bad_msg;
+		case '?':
+		default:
+			if (optopt && optopt < 0x100 && strchr(optstring, optopt) &&
+			    strchr(optstring, optopt)[1] == ':')
+				snprintf(err, sizeof(err), "option requires an argument -- '%c'", optopt);
+			else if (optopt && optopt < 0x100)
+				snprintf(err, sizeof(err), "invalid option -- '%c'", optopt);
+			else
+				snprintf(err, sizeof(err), "unrecognized option '%s'", argv[optind - 1]);
+			goto bad_msg;
+		}
+	}
+	argv += optind;
+	argc -= optind;
+
+	if (fflag) {
+		opts.followfork = 1;
+		if (fflag >= 2 && opts.outfname)
+			opts.output_separately = true;
+	}
+	if (opts.output_separately && !opts.outfname)
+		opts.output_separately = false;
+	if (qflag)
+		opts.quiet |= qflag == 1 ? QUIET_ATTACH | QUIET_PERSONALITY :
+				       qflag == 2 ? QUIET_ATTACH | QUIET_PERSONALITY | QUIET_EXIT : ~0u;
+	popts.xflag = xflag >= 2 ? XFLAG_ALL : xflag ? XFLAG_NON_ASCII : XFLAG_NONE;
+	dopts.yflag = yflag;
+	if (!argc && !npids) {
+		snprintf(err, sizeof(err), "must have PROG [ARGS] or -p PID");
+		goto bad_msg;
+	}
+	/* The prefilter pays only when it leaves syscalls out, and cannot cover -p tracees. */
+	if (opts.trace_all || (npids && !argc))
+		opts.seccomp = false;
+
+	int orc = output_open();
+	if (orc < 0) {
+		errno = -orc;
+		perror_msg("Can't fopen '%s'", opts.outfname);
+		goto out;
+	}
+	for (int i = 0; i < npids; i++)
+		if (engine_attach(pids[i]) < 0)
+			goto out;
+	if (argc && engine_spawn(argv) < 0)
+		goto out;
+	output_decide_prefix();
+	rc = engine_run();
+	goto out;
+
+bad_arg:
+	if (c >= 0x100 && lidx >= 0)
+		snprintf(err, sizeof(err), "invalid --%s argument: '%s'", longopts[lidx].name,
+			 optarg ? optarg : "");
+	else
+		snprintf(err, sizeof(err), "invalid -%c argument: '%s'", c, optarg);
+bad_msg:
+	fprintf(stderr, "sttrace: %s\n", err);
+	help_hint();
+	rc = 1;
+out:
+	free(pids);
+	return rc;
+}
+
+const char *errno_name(int err)
+{
+	return xlat_lookup(xlat_errnos, (uint64_t)err);
 }

@@ -1,0 +1,129 @@
+// SPDX-License-Identifier: LGPL-2.1-or-later
+/* Process plumbing: PATH search, tracee memory, thread lists. */
+#include <dirent.h>
+#include <errno.h>
+#include <fcntl.h>
+#include <limits.h>
+#include <stdbool.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <sys/uio.h>
+#include <unistd.h>
+
+#include "proc.h"
+
+static bool is_exec_file(const char *path)
+{
+	struct stat st;
+
+	return stat(path, &st) == 0 && S_ISREG(st.st_mode) && (st.st_mode & 0111);
+}
+
+int proc_find_program(const char *prog, char *out, size_t outlen)
+{
+	struct stat st;
+	size_t plen = strlen(prog);
+
+	if (!plen)
+		return -ENOENT;
+	if (strchr(prog, '/')) {
+		if (plen >= outlen)
+			return -ENAMETOOLONG;
+		memcpy(out, prog, plen + 1);
+		return stat(out, &st) < 0 ? -errno : 0;
+	}
+	const char *path = getenv("PATH");
+	if (!path)
+		path = "/usr/local/bin:/usr/bin:/bin";
+	while (*path) {
+		const char *colon = strchr(path, ':');
+		size_t n = colon ? (size_t)(colon - path) : strlen(path);
+		char dir[PATH_MAX];
+
+		if (n == 0) {
+			if (!getcwd(dir, sizeof(dir)))
+				goto next;
+		} else if (n < sizeof(dir)) {
+			memcpy(dir, path, n);
+			dir[n] = '\0';
+		} else {
+			goto next;
+		}
+		if ((size_t)snprintf(out, outlen, "%s%s%s", dir,
+				     dir[strlen(dir) - 1] == '/' ? "" : "/", prog) < outlen &&
+		    is_exec_file(out))
+			return 0;
+next:
+		path += n;
+		if (*path == ':')
+			path++;
+	}
+	return -ENOENT;
+}
+
+static int mem_read_procfs(pid_t pid, uint64_t addr, void *buf, size_t len)
+{
+	char name[32];
+
+	snprintf(name, sizeof(name), "/proc/%d/mem", pid);
+	int fd = open(name, O_RDONLY | O_CLOEXEC);
+	if (fd < 0)
+		return -errno;
+	ssize_t n = pread(fd, buf, len, (off_t)addr);
+	int err = n < 0 ? -errno : ((size_t)n == len ? 0 : -EFAULT);
+	close(fd);
+	return err;
+}
+
+int proc_mem_read(pid_t pid, uint64_t addr, void *buf, size_t len)
+{
+	if (!len)
+		return 0;
+	if (addr + len < addr)
+		return -EFAULT;
+	struct iovec local = { buf, len }, remote = { (void *)(uintptr_t)addr, len };
+	ssize_t n = process_vm_readv(pid, &local, 1, &remote, 1, 0);
+	if (n == (ssize_t)len)
+		return 0;
+	if (n < 0 && errno == ESRCH)
+		return -ESRCH;
+	return mem_read_procfs(pid, addr, buf, len);
+}
+
+int proc_list_threads(pid_t pid, pid_t **tids)
+{
+	char name[32];
+	size_t n = 0, cap = 16;
+
+	snprintf(name, sizeof(name), "/proc/%d/task", pid);
+	DIR *d = opendir(name);
+	if (!d)
+		return -errno;
+	pid_t *v = malloc(cap * sizeof(*v));
+	if (!v) {
+		closedir(d);
+		return -ENOMEM;
+	}
+	struct dirent *de;
+	while ((de = readdir(d))) {
+		long t = strtol(de->d_name, NULL, 10);
+		if (t <= 0)
+			continue;
+		if (n == cap) {
+			pid_t *nv = realloc(v, 2 * cap * sizeof(*v));
+			if (!nv) {
+				free(v);
+				closedir(d);
+				return -ENOMEM;
+			}
+			v = nv;
+			cap *= 2;
+		}
+		v[n++] = (pid_t)t;
+	}
+	closedir(d);
+	*tids = v;
+	return (int)n;
+}

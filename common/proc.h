@@ -1,0 +1,19 @@
+/* SPDX-License-Identifier: LGPL-2.1-or-later */
+/*
+ * Process plumbing shared by the ptrace tools: finding a program on PATH, reading tracee memory,
+ * listing a process's threads.  Library code: returns -errno, never prints.
+ */
+#pragma once
+#include <stddef.h>
+#include <stdint.h>
+#include <sys/types.h>
+
+/* Resolve PROG as execvp would (PATH search unless it has a '/'); 0 or -errno. */
+int proc_find_program(const char *prog, char *out, size_t outlen);
+/*
+ * Read LEN bytes at ADDR from PID: process_vm_readv, falling back to /proc/PID/mem for pages
+ * the first cannot read (PROT_NONE, or a kernel without it).  0 or -errno; never partial.
+ */
+int proc_mem_read(pid_t pid, uint64_t addr, void *buf, size_t len);
+/* Thread ids of process PID (from /proc/PID/task) into a malloc'd array; count or -errno. */
+int proc_list_threads(pid_t pid, pid_t **tids);

@@ -1,0 +1,713 @@
+// SPDX-License-Identifier: LGPL-2.1-or-later
+/*
+ * The ptrace engine: start or seize tracees, wait for their stops, and turn each stop into
+ * trace lines: syscall entry and exit (decoded through the signature table), signals, group
+ * stops, exec, exit.
+ *
+ * Tracees are seized (PTRACE_SEIZE), so group-stops arrive as PTRACE_EVENT_STOP and are left in
+ * place with PTRACE_LISTEN, and attaching never sends a SIGSTOP the tracee could see.  Syscall
+ * stops are read with PTRACE_GET_SYSCALL_INFO, which says itself whether a stop is an entry or
+ * an exit.  With a seccomp prefilter, a traced syscall announces itself with a seccomp stop (on
+ * kernels since 4.8, after the entry stop we never ask for): we treat that as the entry, ask
+ * for the exit with PTRACE_SYSCALL, and after the exit resume with PTRACE_CONT so untraced
+ * syscalls run at full speed.
+ */
+#include <errno.h>
+#include <inttypes.h>
+#include <limits.h>
+#include <signal.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/ptrace.h>
+#include <sys/resource.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include "proc.h"
+#include <signal.h>
+#include "sttrace.h"
+
+int nprocs;
+static pid_t strace_child;  /* the program we spawned */
+static int exit_code;       /* the spawned program's exit status, as strace passes it on */
+static volatile sig_atomic_t interrupted;
+
+#define TCB_SILENT (1u << 16) /* followed only to serve the seccomp prefilter (no -f) */
+
+#define HASH_SIZE 1024
+static struct tcb *tcb_hash[HASH_SIZE];
+
+static struct tcb *pid2tcb(pid_t pid)
+{
+	for (struct tcb *t = tcb_hash[pid % HASH_SIZE]; t; t = t->next)
+		if (t->pid == pid)
+			return t;
+	return NULL;
+}
+
+static int tracee_read(struct dctx *c, uint64_t addr, void *buf, size_t len)
+{
+	return proc_mem_read(c->pid, addr, buf, len);
+}
+
+static struct tcb *alloctcb(pid_t pid, unsigned int flags)
+{
+	struct tcb *t = calloc(1, sizeof(*t));
+	if (!t) {
+		error_msg("out of memory");
+		exit(1);
+	}
+	t->pid = pid;
+	t->flags = flags;
+	t->dc.sb = &t->sb;
+	t->dc.read = tracee_read;
+	t->next = tcb_hash[pid % HASH_SIZE];
+	tcb_hash[pid % HASH_SIZE] = t;
+	nprocs++;
+	return t;
+}
+
+/* A child or thread that -f follows (or that the prefilter needs, silently). */
+static struct tcb *new_child(pid_t pid, unsigned int flags)
+{
+	if (!(flags & TCB_SILENT) && !(opts.quiet & QUIET_ATTACH)) {
+		output_flush_all();
+		fprintf(stderr, "sttrace: Process %d attached\n", pid);
+	}
+	return alloctcb(pid, flags);
+}
+
+static void droptcb(struct tcb *tcp)
+{
+	struct tcb **pp = &tcb_hash[tcp->pid % HASH_SIZE];
+
+	while (*pp && *pp != tcp)
+		pp = &(*pp)->next;
+	if (*pp)
+		*pp = tcp->next;
+	nprocs--;
+	if (printing_tcp == tcp)
+		printing_tcp = NULL;
+	if (tcp->curcol && opts.output_separately)
+		output_unfinished(tcp);
+	output_close(tcp);
+	sb_free(&tcp->sb);
+	sb_free(&tcp->stage);
+	free(tcp);
+}
+
+static unsigned int ptrace_options(bool spawned)
+{
+	unsigned int o = PTRACE_O_TRACESYSGOOD | PTRACE_O_TRACEEXEC;
+
+	if (opts.followfork || opts.seccomp)
+		o |= PTRACE_O_TRACEFORK | PTRACE_O_TRACEVFORK | PTRACE_O_TRACECLONE;
+	if (opts.seccomp)
+		o |= PTRACE_O_TRACESECCOMP;
+	if (spawned)
+		o |= PTRACE_O_EXITKILL;
+	return o;
+}
+
+static bool hide_log(const struct tcb *tcp)
+{
+	return tcp->flags & (TCB_HIDE_LOG | TCB_SILENT);
+}
+
+/* ---- starting --------------------------------------------------------------------------- */
+
+int engine_spawn(char **argv)
+{
+	char path[PATH_MAX];
+	int rc = proc_find_program(argv[0], path, sizeof(path));
+
+	if (rc < 0) {
+		errno = -rc;
+		perror_msg("Can't stat '%s'", argv[0]);
+		return rc;
+	}
+	pid_t pid = fork();
+	if (pid < 0) {
+		perror_msg("fork");
+		return -errno;
+	}
+	if (pid == 0) {
+		/* Wait to be seized, then install the prefilter: it must be in place before exec. */
+		kill(getpid(), SIGSTOP);
+		if (opts.seccomp && seccomp_install() < 0)
+			_exit(1);
+		execv(path, argv);
+		perror_msg("exec");
+		_exit(1);
+	}
+	int status;
+	while (waitpid(pid, &status, WSTOPPED) < 0) {
+		if (errno != EINTR) {
+			perror_msg("waitpid");
+			return -errno;
+		}
+	}
+	if (ptrace(PTRACE_SEIZE, pid, 0L, (long)ptrace_options(true)) < 0) {
+		int err = errno;
+		kill(pid, SIGKILL);
+		errno = err;
+		perror_msg("attach: ptrace(PTRACE_SEIZE, %d)", pid);
+		return -err;
+	}
+	kill(pid, SIGCONT);
+	strace_child = pid;
+	struct tcb *tcp = alloctcb(pid, TCB_STARTUP | TCB_HIDE_LOG | TCB_SPAWNED);
+	if (opts.seccomp)
+		tcp->flags |= TCB_SECCOMP;
+	return 0;
+}
+
+int engine_attach(pid_t pid)
+{
+	pid_t *tids;
+	int n = proc_list_threads(pid, &tids);
+
+	if (n < 0) {
+		errno = -n;
+		perror_msg("attach: ptrace(PTRACE_SEIZE, %d)", pid);
+		return n;
+	}
+	int attached = 0;
+	for (int i = 0; i < n; i++) {
+		if (pid2tcb(tids[i]))
+			continue;
+		if (ptrace(PTRACE_SEIZE, tids[i], 0L, (long)ptrace_options(false)) < 0) {
+			if (errno == ESRCH && attached)
+				continue; /* a thread that just exited */
+			perror_msg("attach: ptrace(PTRACE_SEIZE, %d)", tids[i]);
+			free(tids);
+			return -errno;
+		}
+		/* Stop it once so it starts reporting syscalls. */
+		ptrace(PTRACE_INTERRUPT, tids[i], 0L, 0L);
+		alloctcb(tids[i], TCB_STARTUP | TCB_ATTACHED);
+		attached++;
+		if (!(opts.quiet & QUIET_ATTACH))
+			fprintf(stderr, "%s: Process %d attached\n", "sttrace", tids[i]);
+	}
+	free(tids);
+	return 0;
+}
+
+/* ---- syscalls --------------------------------------------------------------------------- */
+
+static const struct sysent *tcb_sysent(struct tcb *tcp, long scno)
+{
+	static __thread struct sysent unknown;
+	static __thread char name[32];
+	const struct sysent *se = sysent_get(scno);
+
+	if (se)
+		return se;
+	snprintf(name, sizeof(name), "syscall_%#lx", (unsigned long)scno);
+	unknown.name = name;
+	unknown.nargs = 6;
+	unknown.rkind = RK_D;
+	return &unknown;
+}
+
+static bool traced(long scno)
+{
+	return opts.trace_all || (scno >= 0 && numset_has(&opts.trace, (unsigned)scno));
+}
+
+static bool is_exec(const struct sysent *se)
+{
+	return se->name && (!strcmp(se->name, "execve") || !strcmp(se->name, "execveat"));
+}
+
+static void syscall_entering(struct tcb *tcp, long scno, const uint64_t *args)
+{
+	struct dctx *c = &tcp->dc;
+
+	tcp->flags |= TCB_INSYSCALL;
+	memset(c->priv, 0, sizeof(c->priv));
+	c->scno = scno;
+	c->se = tcb_sysent(tcp, scno);
+	memcpy(c->arg, args, sizeof(c->arg));
+	c->exiting = false;
+	c->err = 0;
+	c->rval = 0;
+	c->pid = tcp->pid;
+	c->next_arg = 0;
+	c->auxstr = NULL;
+
+	if ((tcp->flags & TCB_HIDE_LOG) && is_exec(c->se)) {
+		tcp->flags &= ~TCB_HIDE_LOG;
+		tcp->flags |= TCB_CHECK_EXEC;
+	}
+	if (hide_log(tcp) || !traced(scno)) {
+		tcp->flags |= TCB_FILTERED;
+		return;
+	}
+	tcp->flags &= ~TCB_FILTERED;
+	if (opts.cflag == 1) {
+		clock_gettime(CLOCK_MONOTONIC, &tcp->etime);
+		return;
+	}
+	tcp->staging = opts.status_mask != 0;
+	printleader(tcp);
+	sb_printf(&tcp->sb, "%s(", c->se->name);
+	bool raw = dopts.raw_all || (scno >= 0 && numset_has(&opts.raw, (unsigned)scno)) ||
+		   !sysent_get(scno);
+	if (raw)
+		tcp->func_rval = printargs(c);
+	else if (c->se->func)
+		tcp->func_rval = c->se->func(c);
+	else
+		tcp->func_rval = decode_generic(c);
+	tcb_emit(tcp);
+	if (!tcp->staging)
+		output_flush_line(tcp);
+	clock_gettime(CLOCK_MONOTONIC, &tcp->etime);
+}
+
+static void print_rval(struct tcb *tcp, int sys_res)
+{
+	struct dctx *c = &tcp->dc;
+	int kind = (sys_res & 0x10) ? (sys_res & 0xf) : c->se->rkind;
+
+	if (kind == RK_NONE) {
+		tprints(c, "= ?");
+	} else if (c->err) {
+		switch (c->err) {
+		case 512: tprints(c, "= ? ERESTARTSYS (To be restarted if SA_RESTART is set)"); break;
+		case 513: tprints(c, "= ? ERESTARTNOINTR (To be restarted)"); break;
+		case 514: tprints(c, "= ? ERESTARTNOHAND (To be restarted if no handler)"); break;
+		case 516: tprints(c, "= ? ERESTART_RESTARTBLOCK (Interrupted by signal)"); break;
+		default: {
+			const char *name = errno_name(c->err);
+			if (name)
+				tprintf(c, "= -1 %s (%s)", name, strerror(c->err));
+			else
+				tprintf(c, "= -1 (errno %d)", c->err);
+		}
+		}
+	} else {
+		switch (kind) {
+		case RK_X: tprintf(c, "= %#" PRIx64, (uint64_t)c->rval); break;
+		case RK_O: tprintf(c, "= %#03" PRIo64, (uint64_t)c->rval); break;
+		case RK_U: tprintf(c, "= %" PRIu64, (uint64_t)c->rval); break;
+		case RK_FD:
+			tprints(c, "= ");
+			if (c->rval >= 0 && c->rval <= INT_MAX)
+				printfd(c, (int)c->rval);
+			else
+				tprintf(c, "%" PRId64, c->rval);
+			break;
+		default: tprintf(c, "= %" PRId64, c->rval); break;
+		}
+	}
+	if ((sys_res & RVAL_STR) && c->auxstr)
+		tprintf(c, " (%s)", c->auxstr);
+}
+
+static void syscall_exiting(struct tcb *tcp, int64_t rval, bool is_error)
+{
+	struct dctx *c = &tcp->dc;
+	struct timespec ts;
+
+	tcp->flags &= ~TCB_INSYSCALL;
+	if (tcp->flags & TCB_FILTERED) {
+		tcp->flags &= ~TCB_FILTERED;
+		return;
+	}
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	c->exiting = true;
+	if (is_error && !(c->se->classes & SYSCALL_NEVER_FAILS)) {
+		c->err = (int)-rval;
+		c->rval = -1;
+	} else {
+		c->err = 0;
+		c->rval = rval;
+	}
+	if (tcp->flags & TCB_CHECK_EXEC) {
+		/* A failed execve of a spawned child before its first success stays hidden. */
+		tcp->flags &= ~TCB_CHECK_EXEC;
+	}
+	if (opts.cflag) {
+		summary_count(tcp, &ts, c->err != 0);
+		if (opts.cflag == 1)
+			return;
+	}
+	if (!tcp->staging && (opts.output_separately ? (tcp->flags & TCB_REPRINT)
+						     : printing_tcp != tcp)) {
+		tcp->flags &= ~TCB_REPRINT;
+		printleader(tcp);
+		sb_printf(&tcp->sb, "<... %s resumed>", c->se->name);
+	}
+	printing_tcp = tcp;
+	int sys_res = tcp->func_rval;
+	if (!(sys_res & RVAL_DECODED)) {
+		bool raw = dopts.raw_all || numset_has(&opts.raw, (unsigned)c->scno);
+		sys_res = raw ? printargs(c) : c->se->func ? c->se->func(c) : decode_generic(c);
+	}
+	if (tcp->staging) {
+		unsigned st = c->err ? 1u << STATUS_FAILED : 1u << STATUS_SUCCESSFUL;
+		tcp->staging = false;
+		if (!(opts.status_mask & st)) {
+			sb_reset(&tcp->stage);
+			sb_reset(&tcp->sb);
+			tcp->curcol = 0;
+			line_ended(tcp);
+			return;
+		}
+		output_publish_stage(tcp);
+	}
+	sb_puts(&tcp->sb, ") ");
+	tabto(tcp);
+	print_rval(tcp, sys_res);
+	if (opts.Tflag) {
+		struct timespec d = { ts.tv_sec - tcp->etime.tv_sec, ts.tv_nsec - tcp->etime.tv_nsec };
+		if (d.tv_nsec < 0) {
+			d.tv_sec--;
+			d.tv_nsec += 1000000000;
+		}
+		sb_printf(&tcp->sb, " <%ld.%06ld>", (long)d.tv_sec, d.tv_nsec / 1000);
+	}
+	sb_putc(&tcp->sb, '\n');
+	tcb_emit(tcp);
+	line_ended(tcp);
+}
+
+/* A tracee vanished inside a traced syscall (exit_group, execve by another thread, SIGKILL). */
+static void print_event_exit(struct tcb *tcp)
+{
+	if (!(tcp->flags & TCB_INSYSCALL) || (tcp->flags & TCB_FILTERED) || hide_log(tcp) ||
+	    opts.cflag == 1)
+		return;
+	if (tcp->staging) {
+		tcp->staging = false;
+		if (!(opts.status_mask & (1u << STATUS_UNFINISHED))) {
+			sb_reset(&tcp->stage);
+			tcp->curcol = 0;
+			return;
+		}
+		output_publish_stage(tcp);
+	}
+	if (!opts.output_separately && printing_tcp && printing_tcp != tcp && printing_tcp->curcol)
+		output_unfinished(printing_tcp);
+	if (!opts.output_separately && printing_tcp != tcp) {
+		printleader(tcp);
+		sb_printf(&tcp->sb, "<... %s resumed>", tcp->dc.se->name);
+	}
+	if (!(tcp->func_rval & RVAL_DECODED))
+		sb_puts(&tcp->sb, " <unfinished ...>");
+	printing_tcp = tcp;
+	sb_puts(&tcp->sb, ") ");
+	tabto(tcp);
+	sb_puts(&tcp->sb, "= ?\n");
+	tcb_emit(tcp);
+	line_ended(tcp);
+	tcp->flags &= ~TCB_INSYSCALL;
+}
+
+/* ---- other events ------------------------------------------------------------------------ */
+
+static void print_line(struct tcb *tcp, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+static void print_line(struct tcb *tcp, const char *fmt, ...)
+{
+	va_list ap;
+
+	printleader(tcp);
+	va_start(ap, fmt);
+	sb_vprintf(&tcp->sb, fmt, ap);
+	va_end(ap);
+	sb_putc(&tcp->sb, '\n');
+	tcb_emit(tcp);
+	line_ended(tcp);
+}
+
+static void print_signal(struct tcb *tcp, const siginfo_t *si, int sig)
+{
+	if (hide_log(tcp) || opts.cflag == 1 || !numset_has(&opts.signals, (unsigned)sig))
+		return;
+	printleader(tcp);
+	if (si) {
+		sb_printf(&tcp->sb, "--- %s ", signame(sig) ? signame(sig) : "?");
+		tcp->dc.pid = tcp->pid;
+		if (print_siginfo)
+			print_siginfo(&tcp->dc, si);
+		else
+			sb_printf(&tcp->sb, "{si_signo=%s}", signame(sig) ? signame(sig) : "?");
+		sb_puts(&tcp->sb, " ---\n");
+	} else {
+		sb_printf(&tcp->sb, "--- stopped by %s ---\n", signame(sig) ? signame(sig) : "?");
+	}
+	tcb_emit(tcp);
+	line_ended(tcp);
+}
+
+static void handle_exit(struct tcb *tcp, int status)
+{
+	print_event_exit(tcp);
+	if (tcp->pid == strace_child) {
+		exit_code = WIFSIGNALED(status) ? 0x100 | WTERMSIG(status) : WEXITSTATUS(status);
+		strace_child = 0;
+	}
+	if (!(tcp->flags & TCB_SILENT) && opts.cflag != 1) {
+		if (WIFSIGNALED(status)) {
+			int sig = WTERMSIG(status);
+			if (numset_has(&opts.signals, (unsigned)sig))
+				print_line(tcp, "+++ killed by %s %s+++", signame(sig) ? signame(sig) : "?",
+					   WCOREDUMP(status) ? "(core dumped) " : "");
+		} else if (!(opts.quiet & QUIET_EXIT)) {
+			print_line(tcp, "+++ exited with %d +++", WEXITSTATUS(status));
+		}
+	}
+	droptcb(tcp);
+}
+
+/* execve by a thread other than the leader: the kernel gives it the leader's pid. */
+static struct tcb *switch_after_exec(struct tcb *tcp)
+{
+	unsigned long old = 0;
+
+	if (ptrace(PTRACE_GETEVENTMSG, tcp->pid, 0L, &old) < 0 || old == 0 ||
+	    (pid_t)old == tcp->pid)
+		return tcp;
+	struct tcb *thr = pid2tcb((pid_t)old);
+	if (!thr)
+		return tcp;
+	if (thr->curcol && thr->outf)
+		fprintf(thr->outf, " <pid changed to %d ...>\n", tcp->pid);
+	FILE *f = thr->outf;
+	thr->outf = tcp->outf;
+	tcp->outf = f;
+	thr->curcol = tcp->curcol;
+	tcp->curcol = 0;
+	pid_t leader = tcp->pid;
+	droptcb(tcp);
+	/* Rehash under the leader's pid. */
+	struct tcb **pp = &tcb_hash[thr->pid % HASH_SIZE];
+	while (*pp && *pp != thr)
+		pp = &(*pp)->next;
+	if (*pp)
+		*pp = thr->next;
+	thr->pid = leader;
+	thr->dc.pid = leader;
+	thr->next = tcb_hash[leader % HASH_SIZE];
+	tcb_hash[leader % HASH_SIZE] = thr;
+	if (!hide_log(thr) && opts.cflag != 1 && !(opts.quiet & QUIET_THREAD_EXECVE))
+		print_line(thr, "+++ superseded by execve in pid %lu +++", old);
+	thr->flags |= TCB_REPRINT;
+	return thr;
+}
+
+static int resume_op(struct tcb *tcp)
+{
+	if (!(tcp->flags & TCB_SECCOMP) && !(tcp->flags & TCB_SILENT))
+		return PTRACE_SYSCALL;
+	/* With the prefilter, stop at a syscall's exit only when its entry was a seccomp stop. */
+	return (tcp->flags & TCB_INSYSCALL) ? PTRACE_SYSCALL : PTRACE_CONT;
+}
+
+static void handle_syscall_stop(struct tcb *tcp)
+{
+	struct __ptrace_syscall_info info;
+
+	if (ptrace(PTRACE_GET_SYSCALL_INFO, tcp->pid, (void *)sizeof(info), &info) < 0)
+		return;
+	switch (info.op) {
+	case PTRACE_SYSCALL_INFO_ENTRY:
+		syscall_entering(tcp, (long)info.entry.nr, info.entry.args);
+		break;
+	case PTRACE_SYSCALL_INFO_SECCOMP:
+		syscall_entering(tcp, (long)info.seccomp.nr, info.seccomp.args);
+		break;
+	case PTRACE_SYSCALL_INFO_EXIT:
+		if (tcp->flags & TCB_INSYSCALL)
+			syscall_exiting(tcp, info.exit.rval, info.exit.is_error);
+		break;
+	default:
+		break;
+	}
+}
+
+static void handle_stop(struct tcb *tcp, int status)
+{
+	int sig = WSTOPSIG(status);
+	unsigned int event = (unsigned)status >> 16;
+	int restart_sig = 0;
+	int op;
+
+	tcp->flags &= ~TCB_STARTUP;
+	switch (event) {
+	case 0:
+		if (sig == (SIGTRAP | 0x80)) {
+			handle_syscall_stop(tcp);
+		} else {
+			siginfo_t si;
+			if (ptrace(PTRACE_GETSIGINFO, tcp->pid, 0L, &si) < 0) {
+				/* Not a signal-delivery-stop: leave the group-stop in place. */
+				print_signal(tcp, NULL, sig);
+				ptrace(PTRACE_LISTEN, tcp->pid, 0L, 0L);
+				return;
+			}
+			print_signal(tcp, &si, sig);
+			restart_sig = sig;
+		}
+		break;
+	case PTRACE_EVENT_STOP:
+		if (sig == SIGSTOP || sig == SIGTSTP || sig == SIGTTIN || sig == SIGTTOU) {
+			print_signal(tcp, NULL, sig);
+			ptrace(PTRACE_LISTEN, tcp->pid, 0L, 0L);
+			return;
+		}
+		break;
+	case PTRACE_EVENT_EXEC:
+		tcp->flags &= ~TCB_CHECK_EXEC;
+		tcp = switch_after_exec(tcp);
+		break;
+	case PTRACE_EVENT_SECCOMP:
+		tcp->flags |= TCB_SECCOMP;
+		if (!(tcp->flags & TCB_INSYSCALL))
+			handle_syscall_stop(tcp);
+		break;
+	case PTRACE_EVENT_FORK:
+	case PTRACE_EVENT_VFORK:
+	case PTRACE_EVENT_CLONE: {
+		unsigned long child = 0;
+		if (ptrace(PTRACE_GETEVENTMSG, tcp->pid, 0L, &child) == 0 && child > 0 &&
+		    !pid2tcb((pid_t)child)) {
+			unsigned fl = TCB_STARTUP | (tcp->flags & TCB_SECCOMP);
+			if (!opts.followfork || (tcp->flags & TCB_SILENT))
+				fl |= TCB_SILENT;
+			new_child((pid_t)child, fl);
+		}
+		break;
+	}
+	default:
+		break;
+	}
+	op = resume_op(tcp);
+	if (ptrace(op, tcp->pid, 0L, (long)restart_sig) < 0 && errno != ESRCH)
+		perror_msg("ptrace(%s, %d)", op == PTRACE_CONT ? "PTRACE_CONT" : "PTRACE_SYSCALL",
+			   tcp->pid);
+}
+
+/* ---- leaving ------------------------------------------------------------------------------ */
+
+static void on_signal(int sig)
+{
+	interrupted = sig;
+}
+
+static void detach(struct tcb *tcp)
+{
+	int status;
+
+	if (tcp->pid == strace_child && !(tcp->flags & TCB_ATTACHED)) {
+		/* Like strace: a program we started gets the signal we got. */
+		kill(tcp->pid, SIGCONT);
+		kill(tcp->pid, interrupted ? interrupted : SIGTERM);
+	}
+	/* PTRACE_DETACH needs a ptrace-stop: interrupt, wait for a stop, detach from it. */
+	if (ptrace(PTRACE_INTERRUPT, tcp->pid, 0L, 0L) < 0)
+		goto drop;
+	for (;;) {
+		pid_t p = waitpid(tcp->pid, &status, __WALL);
+		if (p < 0) {
+			if (errno == EINTR)
+				continue;
+			break;
+		}
+		if (!WIFSTOPPED(status))
+			break; /* gone */
+		int sig = WSTOPSIG(status), event = (unsigned)status >> 16, deliver = 0;
+		siginfo_t si;
+		if (event == 0 && sig != (SIGTRAP | 0x80) &&
+		    ptrace(PTRACE_GETSIGINFO, tcp->pid, 0L, &si) == 0)
+			deliver = sig; /* a pending signal: hand it back */
+		if (event == PTRACE_EVENT_STOP || event == 0 || deliver) {
+			ptrace(PTRACE_DETACH, tcp->pid, 0L, (long)deliver);
+			break;
+		}
+		/* Another event (exec, fork, exit): move on to the interrupt stop. */
+		ptrace(PTRACE_CONT, tcp->pid, 0L, 0L);
+	}
+drop:
+	if (!(opts.quiet & QUIET_ATTACH) && (tcp->flags & TCB_ATTACHED)) {
+		if (printing_tcp && printing_tcp->curcol)
+			output_unfinished(printing_tcp);
+		fprintf(stderr, "sttrace: Process %d detached\n", tcp->pid);
+	}
+	tcp->flags &= ~TCB_INSYSCALL;
+	droptcb(tcp);
+}
+
+static void cleanup(void)
+{
+	if (printing_tcp && printing_tcp->curcol)
+		output_unfinished(printing_tcp);
+	for (int i = 0; i < HASH_SIZE; i++)
+		while (tcb_hash[i])
+			detach(tcb_hash[i]);
+}
+
+int engine_run(void)
+{
+	struct sigaction sa = { .sa_handler = on_signal };
+	static const int sigs[] = { SIGHUP, SIGINT, SIGQUIT, SIGPIPE, SIGTERM };
+
+	sigemptyset(&sa.sa_mask);
+	for (size_t i = 0; i < sizeof(sigs) / sizeof(sigs[0]); i++)
+		sigaction(sigs[i], &sa, NULL);
+	signal(SIGTTOU, SIG_IGN);
+	signal(SIGTTIN, SIG_IGN);
+	signal(SIGTSTP, SIG_IGN);
+
+	while (!interrupted) {
+		int status;
+		pid_t pid = wait4(-1, &status, __WALL, NULL);
+		if (pid < 0) {
+			if (errno == EINTR)
+				continue;
+			if (errno == ECHILD && nprocs == 0)
+				break;
+			if (errno == ECHILD)
+				break;
+			perror_msg("wait4(__WALL)");
+			break;
+		}
+		struct tcb *tcp = pid2tcb(pid);
+		if (!tcp) {
+			/* A new child whose first stop beat its parent's fork event. */
+			if (!WIFSTOPPED(status))
+				continue;
+			tcp = new_child(pid, TCB_STARTUP | (opts.followfork ? 0 : TCB_SILENT) |
+						     (opts.seccomp ? TCB_SECCOMP : 0));
+		}
+		if (WIFEXITED(status) || WIFSIGNALED(status))
+			handle_exit(tcp, status);
+		else if (WIFSTOPPED(status))
+			handle_stop(tcp, status);
+		/* Without -f, no more to do once every process we were asked to trace is gone. */
+		if (!opts.followfork && !opts.seccomp && nprocs == 0)
+			break;
+	}
+	if (interrupted)
+		cleanup();
+	if (opts.cflag)
+		summary_print(stderr);
+	output_flush_all();
+	if (exit_code > 0xff) {
+		int sig = exit_code & 0xff;
+		/* Die the way the program died, without dumping our own core. */
+		struct rlimit rl = { 0, 0 };
+		setrlimit(RLIMIT_CORE, &rl);
+		signal(sig, SIG_DFL);
+		sigset_t set;
+		sigemptyset(&set);
+		sigaddset(&set, sig);
+		sigprocmask(SIG_UNBLOCK, &set, NULL);
+		raise(sig);
+		return 0x80 | sig;
+	}
+	return exit_code;
+}

@@ -1,0 +1,245 @@
+// SPDX-License-Identifier: LGPL-2.1-or-later
+/*
+ * strace's -e grammar: [QUALIFIER=][!]VALUE[,VALUE]...  Syscall sets take names, %classes,
+ * /regex, numbers, ?name (no error if unknown), all and none; each leading ! inverts the set.
+ */
+#include <errno.h>
+#include <regex.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+
+#include "sttrace.h"
+
+static bool syscall_token(const char *tok, struct numset *set, char *err, size_t errlen, int *rc)
+{
+	bool found = false;
+
+	if (*tok >= '0' && *tok <= '9') {
+		char *end;
+		long n = strtol(tok, &end, 10);
+		if (*end || n < 0 || n >= MAX_SCNO)
+			return false;
+		numset_add(set, (unsigned)n);
+		return true;
+	}
+	if (*tok == '/') {
+		regex_t re;
+		int r = regcomp(&re, tok + 1, REG_EXTENDED | REG_NOSUB);
+		if (r) {
+			char msg[128];
+			regerror(r, &re, msg, sizeof(msg));
+			snprintf(err, errlen, "regcomp: %s: %s", tok + 1, msg);
+			*rc = -EINVAL;
+			return false;
+		}
+		for (unsigned i = 0; i < nsyscalls && i < MAX_SCNO; i++)
+			if (sysent_table[i].name && !regexec(&re, sysent_table[i].name, 0, NULL, 0)) {
+				numset_add(set, i);
+				found = true;
+			}
+		regfree(&re);
+		return found;
+	}
+	uint32_t cls = 0;
+	bool is_class = false;
+	if (!strcasecmp(tok, "all")) {
+		is_class = true;
+	} else if (*tok == '%' || !strcmp(tok, "desc") || !strcmp(tok, "file") ||
+		   !strcmp(tok, "memory") || !strcmp(tok, "process") || !strcmp(tok, "signal") ||
+		   !strcmp(tok, "ipc") || !strcmp(tok, "network")) {
+		cls = sysent_class(tok);
+		is_class = cls != 0;
+	}
+	if (is_class) {
+		for (unsigned i = 0; i < nsyscalls && i < MAX_SCNO; i++)
+			if (sysent_table[i].name && (sysent_table[i].classes & cls) == cls)
+				numset_add(set, i);
+		return true;
+	}
+	long n = sysent_lookup(tok);
+	if (n >= 0) {
+		numset_add(set, (unsigned)n);
+		return true;
+	}
+	return false;
+}
+
+static int syscall_set(const char *spec, struct numset *set, char *err, size_t errlen)
+{
+	memset(set, 0, sizeof(*set));
+	while (*spec == '!') {
+		set->negated = !set->negated;
+		spec++;
+	}
+	if (!strcmp(spec, "none"))
+		return 0;
+	if (!strcmp(spec, "all")) {
+		set->negated = !set->negated;
+		return 0;
+	}
+	char *copy = strdup(spec), *save = NULL;
+	int rc = 0, ntok = 0;
+	for (char *tok = strtok_r(copy, ",", &save); tok; tok = strtok_r(NULL, ",", &save)) {
+		bool optional = false;
+		ntok++;
+		while (*tok == '?') {
+			optional = true;
+			tok++;
+		}
+		if (!syscall_token(tok, set, err, errlen, &rc) && !optional) {
+			if (!rc)
+				snprintf(err, errlen, "invalid system call '%s'", tok);
+			rc = -EINVAL;
+			break;
+		}
+	}
+	if (!ntok && !rc) {
+		snprintf(err, errlen, "invalid system call '%s'", spec);
+		rc = -EINVAL;
+	}
+	free(copy);
+	return rc;
+}
+
+int qualify_trace(const char *spec, char *err, size_t errlen)
+{
+	opts.trace_all = false;
+	return syscall_set(spec, &opts.trace, err, errlen);
+}
+
+static int signal_number(const char *s)
+{
+	char *end;
+	long n = strtol(s, &end, 10);
+
+	if (*s && !*end)
+		return n > 0 && n <= 64 ? (int)n : -1;
+	for (int i = 1; i <= 64; i++) {
+		const char *name = signame(i);
+		if (name && (!strcasecmp(s, name) || !strcasecmp(s, name + 3)))
+			return i;
+	}
+	return -1;
+}
+
+/* A list of named values (signals, statuses, quiet flags) into a bitmap. */
+static int named_set(const char *spec, const char *what, int (*lookup)(const char *),
+		     struct numset *set, char *err, size_t errlen)
+{
+	memset(set, 0, sizeof(*set));
+	while (*spec == '!') {
+		set->negated = !set->negated;
+		spec++;
+	}
+	if (!strcmp(spec, "none"))
+		return 0;
+	if (!strcmp(spec, "all")) {
+		set->negated = !set->negated;
+		return 0;
+	}
+	char *copy = strdup(spec), *save = NULL;
+	int rc = 0, ntok = 0;
+	for (char *tok = strtok_r(copy, ",", &save); tok; tok = strtok_r(NULL, ",", &save)) {
+		int n = lookup(tok);
+		ntok++;
+		if (n < 0) {
+			snprintf(err, errlen, "invalid %s '%s'", what, tok);
+			rc = -EINVAL;
+			break;
+		}
+		numset_add(set, (unsigned)n);
+	}
+	if (!ntok && !rc) {
+		snprintf(err, errlen, "invalid %s '%s'", what, spec);
+		rc = -EINVAL;
+	}
+	free(copy);
+	return rc;
+}
+
+static int status_number(const char *s)
+{
+	static const char *const names[] = { "successful", "failed", "unfinished", "unavailable",
+					     "detached" };
+	for (size_t i = 0; i < sizeof(names) / sizeof(names[0]); i++)
+		if (!strcmp(s, names[i]))
+			return (int)i;
+	return -1;
+}
+
+static int quiet_number(const char *s)
+{
+	static const struct {
+		const char *name;
+		int bit;
+	} names[] = {
+		{ "attach", 0 }, { "exit", 1 }, { "exits", 1 }, { "path-resolution", 2 },
+		{ "personality", 3 }, { "thread-execve", 4 }, { "superseded", 4 },
+	};
+	for (size_t i = 0; i < sizeof(names) / sizeof(names[0]); i++)
+		if (!strcmp(s, names[i].name))
+			return names[i].bit;
+	return -1;
+}
+
+static unsigned numset_mask(const struct numset *s, unsigned n)
+{
+	unsigned m = 0;
+	for (unsigned i = 0; i < n; i++)
+		if (numset_has(s, i))
+			m |= 1u << i;
+	return m;
+}
+
+int qualify(const char *expr, char *err, size_t errlen)
+{
+	const char *eq = strchr(expr, '=');
+	char q[32] = "trace";
+	const char *val = expr;
+	struct numset set;
+	int rc;
+
+	if (eq) {
+		size_t n = (size_t)(eq - expr);
+		if (n >= sizeof(q))
+			n = sizeof(q) - 1;
+		memcpy(q, expr, n);
+		q[n] = '\0';
+		val = eq + 1;
+	}
+	if (!strcmp(q, "trace") || !strcmp(q, "t"))
+		return qualify_trace(val, err, errlen);
+	if (!strcmp(q, "raw") || !strcmp(q, "x"))
+		return syscall_set(val, &opts.raw, err, errlen);
+	if (!strcmp(q, "abbrev") || !strcmp(q, "a"))
+		return syscall_set(val, &set, err, errlen);
+	if (!strcmp(q, "verbose") || !strcmp(q, "v")) {
+		/* Verbosity is global here: any syscall set but none turns it on. */
+		rc = syscall_set(val, &set, err, errlen);
+		dopts.verbose = strcmp(val, "none") && strcmp(val, "!all");
+		return rc;
+	}
+	if (!strcmp(q, "signal") || !strcmp(q, "signals") || !strcmp(q, "s"))
+		return named_set(val, "signal", signal_number, &opts.signals, err, errlen);
+	if (!strcmp(q, "status")) {
+		rc = named_set(val, "status", status_number, &set, err, errlen);
+		if (!rc) {
+			unsigned m = numset_mask(&set, 5);
+			opts.status_mask = m == 0x1f ? 0 : m;
+			if (!m)
+				opts.status_mask = 1u << 31; /* none: nothing passes */
+		}
+		return rc;
+	}
+	if (!strcmp(q, "quiet") || !strcmp(q, "silent") || !strcmp(q, "silence") ||
+	    !strcmp(q, "q")) {
+		rc = named_set(val, "quiet", quiet_number, &set, err, errlen);
+		if (!rc)
+			opts.quiet = numset_mask(&set, 5);
+		return rc;
+	}
+	snprintf(err, errlen, "invalid filter action '%s'", q);
+	return -EINVAL;
+}

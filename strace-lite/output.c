@@ -1,0 +1,232 @@
+// SPDX-License-Identifier: LGPL-2.1-or-later
+/*
+ * Where trace lines go and how they begin: the shared log or one file per process (-ff), the
+ * pid prefix, timestamps, and strace's rule for interleaving: a line left open by one thread
+ * is closed with " <unfinished ...>" when another prints, and resumed later as
+ * "<... NAME resumed>".
+ */
+#include <errno.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#include "sttrace.h"
+
+struct tcb *printing_tcp;
+static FILE *shared_log;
+static bool print_pid_pfx;
+
+int output_open(void)
+{
+	shared_log = stderr;
+	if (opts.outfname && !opts.output_separately) {
+		shared_log = fopen(opts.outfname, "we");
+		if (!shared_log)
+			return -errno;
+	} else if (opts.outfname) {
+		/* -ff: check now that the files can be made, as strace does. */
+		char name[4096];
+		snprintf(name, sizeof(name), "%s.%d", opts.outfname, getpid());
+		FILE *f = fopen(name, "we");
+		if (!f)
+			return -errno;
+		fclose(f);
+		remove(name);
+	}
+	return 0;
+}
+
+void output_decide_prefix(void)
+{
+	print_pid_pfx = opts.outfname && !opts.output_separately && (opts.followfork || nprocs > 1);
+}
+
+FILE *output_for(pid_t pid)
+{
+	if (!opts.output_separately)
+		return shared_log;
+	char name[4096];
+	snprintf(name, sizeof(name), "%s.%d", opts.outfname, pid);
+	FILE *f = fopen(name, "we");
+	return f ? f : stderr;
+}
+
+static FILE *tcb_file(struct tcb *tcp)
+{
+	if (!tcp->outf)
+		tcp->outf = output_for(tcp->pid);
+	return tcp->outf;
+}
+
+static void out_write(struct tcb *tcp, const char *s, size_t n)
+{
+	if (!n)
+		return;
+	if (tcp->staging)
+		sb_write(&tcp->stage, s, n);
+	else
+		fwrite(s, 1, n, tcb_file(tcp));
+	const char *nl = memrchr(s, '\n', n);
+	tcp->curcol = nl ? (int)(s + n - nl - 1) : tcp->curcol + (int)n;
+}
+
+static void out_printf(struct tcb *tcp, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+static void out_printf(struct tcb *tcp, const char *fmt, ...)
+{
+	char buf[256];
+	va_list ap;
+
+	va_start(ap, fmt);
+	int n = vsnprintf(buf, sizeof(buf), fmt, ap);
+	va_end(ap);
+	if (n > 0)
+		out_write(tcp, buf, (size_t)n < sizeof(buf) ? (size_t)n : sizeof(buf) - 1);
+}
+
+void output_unfinished(struct tcb *tcp)
+{
+	if (tcp && tcp->curcol) {
+		out_write(tcp, " <unfinished ...>\n", 18);
+		tcp->curcol = 0;
+	}
+}
+
+static void ts_sub(struct timespec *r, const struct timespec *a, const struct timespec *b)
+{
+	r->tv_sec = a->tv_sec - b->tv_sec;
+	r->tv_nsec = a->tv_nsec - b->tv_nsec;
+	if (r->tv_nsec < 0) {
+		r->tv_sec--;
+		r->tv_nsec += 1000000000;
+	}
+}
+
+void printleader(struct tcb *tcp)
+{
+	if (opts.output_separately)
+		printing_tcp = tcp;
+	if (printing_tcp && printing_tcp->curcol &&
+	    (!opts.output_separately || printing_tcp == tcp))
+		output_unfinished(printing_tcp);
+	printing_tcp = tcp;
+	tcp->curcol = 0;
+
+	if (print_pid_pfx)
+		out_printf(tcp, "%-5u ", (unsigned)tcp->pid);
+	else if (nprocs > 1 && !opts.outfname)
+		out_printf(tcp, "[pid %5u] ", (unsigned)tcp->pid);
+
+	if (opts.tflag) {
+		struct timespec ts;
+		clock_gettime(CLOCK_REALTIME, &ts);
+		if (opts.tflag >= 3) {
+			out_printf(tcp, "%lld.%06ld ", (long long)ts.tv_sec, ts.tv_nsec / 1000);
+		} else {
+			char str[32];
+			time_t local = ts.tv_sec;
+			struct tm *tm = localtime(&local);
+			if (tm)
+				strftime(str, sizeof(str), "%H:%M:%S", tm);
+			else
+				snprintf(str, sizeof(str), "%lld", (long long)local);
+			if (opts.tflag == 2)
+				out_printf(tcp, "%s.%06ld ", str, ts.tv_nsec / 1000);
+			else
+				out_printf(tcp, "%s ", str);
+		}
+	}
+	if (opts.rflag) {
+		static struct timespec ots;
+		struct timespec ts, dts;
+		clock_gettime(CLOCK_MONOTONIC, &ts);
+		if (ots.tv_sec == 0)
+			ots = ts;
+		ts_sub(&dts, &ts, &ots);
+		ots = ts;
+		out_printf(tcp, "%s%6ld.%06ld%s", opts.tflag ? "(+" : "", (long)dts.tv_sec,
+			   dts.tv_nsec / 1000, opts.tflag ? ") " : " ");
+	}
+}
+
+void tcb_emit(struct tcb *tcp)
+{
+	out_write(tcp, tcp->sb.s ? tcp->sb.s : "", tcp->sb.len);
+	sb_reset(&tcp->sb);
+}
+
+void output_flush_line(struct tcb *tcp)
+{
+	/* A blocking call's entry shows at once on a terminal; a log file stays buffered. */
+	if (!opts.outfname)
+		fflush(tcb_file(tcp));
+}
+
+void output_publish_stage(struct tcb *tcp)
+{
+	int col = tcp->curcol;
+
+	if (tcp->stage.len)
+		fwrite(tcp->stage.s, 1, tcp->stage.len, tcb_file(tcp));
+	sb_reset(&tcp->stage);
+	tcp->curcol = col;
+}
+
+void tabto(struct tcb *tcp)
+{
+	if (tcp->curcol + (int)tcp->sb.len < opts.acolumn)
+		sb_printf(&tcp->sb, "%*s", opts.acolumn - tcp->curcol - (int)tcp->sb.len, "");
+}
+
+void line_ended(struct tcb *tcp)
+{
+	tcp->curcol = 0;
+	if (printing_tcp == tcp)
+		printing_tcp = NULL;
+	if (!opts.outfname)
+		fflush(tcb_file(tcp));
+}
+
+void output_close(struct tcb *tcp)
+{
+	if (tcp->outf && opts.output_separately) {
+		fclose(tcp->outf);
+		tcp->outf = NULL;
+	}
+}
+
+void output_flush_all(void)
+{
+	if (shared_log)
+		fflush(shared_log);
+}
+
+static void vmsg(const char *fmt, va_list ap, int err)
+{
+	fflush(shared_log);
+	fputs("sttrace: ", stderr);
+	vfprintf(stderr, fmt, ap);
+	if (err)
+		fprintf(stderr, ": %s", strerror(err));
+	fputc('\n', stderr);
+}
+
+void perror_msg(const char *fmt, ...)
+{
+	int err = errno;
+	va_list ap;
+
+	va_start(ap, fmt);
+	vmsg(fmt, ap, err);
+	va_end(ap);
+}
+
+void error_msg(const char *fmt, ...)
+{
+	va_list ap;
+
+	va_start(ap, fmt);
+	vmsg(fmt, ap, 0);
+	va_end(ap);
+}

@@ -1,0 +1,77 @@
+// SPDX-License-Identifier: LGPL-2.1-or-later
+/*
+ * The seccomp-bpf prefilter.  When -e trace= selects a subset, the tracee runs with a filter
+ * that returns SECCOMP_RET_TRACE for the selected syscalls and SECCOMP_RET_ALLOW for the rest,
+ * and the engine resumes it with PTRACE_CONT, so an unselected syscall costs no ptrace stop at
+ * all: that is where strace's factor-of-hundreds overhead goes.
+ *
+ * execve and execveat are always selected: the engine must see the program's first exec to
+ * start printing.  Syscalls of other ABIs (i386, x32) always stop, as the table does not
+ * describe them.  The program is a list of "jeq NR; ret TRACE" pairs (or the complement, with
+ * ALLOW, when that is shorter), well inside BPF_MAXINSNS for every possible selection.
+ */
+#include <errno.h>
+#include <linux/audit.h>
+#include <linux/filter.h>
+#include <linux/seccomp.h>
+#include <stddef.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/prctl.h>
+#include <sys/syscall.h>
+#include <unistd.h>
+
+#include "sttrace.h"
+
+static bool selected(unsigned int nr)
+{
+	return opts.trace_all || numset_has(&opts.trace, nr) || nr == __NR_execve ||
+	       nr == __NR_execveat;
+}
+
+int seccomp_install(void)
+{
+	unsigned int n = nsyscalls < MAX_SCNO ? nsyscalls : MAX_SCNO, nsel = 0;
+
+	for (unsigned int i = 0; i < n; i++)
+		nsel += selected(i);
+	/* List whichever of the two sets is shorter; the default covers the rest and any
+	 * number beyond the table (those stop, so nothing goes unseen). */
+	bool list_selected = nsel <= n - nsel;
+	unsigned int nlist = list_selected ? nsel : n - nsel;
+	size_t max = 8 + 2 * (size_t)nlist;
+	struct sock_filter *f = calloc(max, sizeof(*f)), *p = f;
+	if (!f)
+		return -ENOMEM;
+
+	*p++ = (struct sock_filter)BPF_STMT(BPF_LD | BPF_W | BPF_ABS,
+					    offsetof(struct seccomp_data, arch));
+	*p++ = (struct sock_filter)BPF_JUMP(BPF_JMP | BPF_JEQ | BPF_K, AUDIT_ARCH_X86_64, 1, 0);
+	*p++ = (struct sock_filter)BPF_STMT(BPF_RET | BPF_K, SECCOMP_RET_TRACE);
+	*p++ = (struct sock_filter)BPF_STMT(BPF_LD | BPF_W | BPF_ABS,
+					    offsetof(struct seccomp_data, nr));
+	/* x32 numbers have bit 30 set. */
+	*p++ = (struct sock_filter)BPF_JUMP(BPF_JMP | BPF_JGE | BPF_K, 0x40000000, 0, 1);
+	*p++ = (struct sock_filter)BPF_STMT(BPF_RET | BPF_K, SECCOMP_RET_TRACE);
+	for (unsigned int i = 0; i < n; i++) {
+		if (selected(i) != list_selected)
+			continue;
+		*p++ = (struct sock_filter)BPF_JUMP(BPF_JMP | BPF_JEQ | BPF_K, i, 0, 1);
+		*p++ = (struct sock_filter)BPF_STMT(BPF_RET | BPF_K, list_selected ?
+						    SECCOMP_RET_TRACE : SECCOMP_RET_ALLOW);
+	}
+	/* Numbers beyond the table are unknown to us: they stop, so nothing is missed. */
+	*p++ = (struct sock_filter)BPF_JUMP(BPF_JMP | BPF_JGE | BPF_K, n, 0, 1);
+	*p++ = (struct sock_filter)BPF_STMT(BPF_RET | BPF_K,
+		opts.trace_all || opts.trace.negated ? SECCOMP_RET_TRACE : SECCOMP_RET_ALLOW);
+	*p++ = (struct sock_filter)BPF_STMT(BPF_RET | BPF_K, list_selected ? SECCOMP_RET_ALLOW :
+						     SECCOMP_RET_TRACE);
+
+	struct sock_fprog prog = { .len = (unsigned short)(p - f), .filter = f };
+	int rc = 0;
+	if (prctl(PR_SET_NO_NEW_PRIVS, 1, 0, 0, 0) < 0 ||
+	    prctl(PR_SET_SECCOMP, SECCOMP_MODE_FILTER, &prog) < 0)
+		rc = -errno;
+	free(f);
+	return rc;
+}

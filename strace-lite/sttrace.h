@@ -1,0 +1,128 @@
+/* SPDX-License-Identifier: LGPL-2.1-or-later */
+/*
+ * State shared by the parts of the sttrace front end and its ptrace engine: the options, the
+ * per-thread trace control block, and the entry points of engine.c, output.c, filter.c,
+ * summary.c and seccomp.c.
+ */
+#pragma once
+#include <stdbool.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <sys/types.h>
+#include <signal.h>
+#include <time.h>
+
+#include "decode.h"
+
+#define MAX_SCNO 1024 /* bitmaps of syscall numbers */
+
+/* -e sets: a bitmap plus a "not" flag (strace's number sets). */
+struct numset {
+	uint64_t bits[MAX_SCNO / 64];
+	bool negated;
+};
+static inline bool numset_has(const struct numset *s, unsigned int n)
+{
+	bool in = n < MAX_SCNO && (s->bits[n / 64] >> (n % 64)) & 1;
+	return in != s->negated;
+}
+static inline void numset_add(struct numset *s, unsigned int n)
+{
+	if (n < MAX_SCNO)
+		s->bits[n / 64] |= 1ull << (n % 64);
+}
+
+enum { STATUS_SUCCESSFUL, STATUS_FAILED, STATUS_UNFINISHED, STATUS_UNAVAILABLE, STATUS_DETACHED };
+enum { QUIET_ATTACH = 1, QUIET_EXIT = 2, QUIET_PATH_RESOLVE = 4, QUIET_PERSONALITY = 8,
+       QUIET_THREAD_EXECVE = 16 };
+
+struct options {
+	int followfork;        /* -f: 1, -ff: 2 */
+	const char *outfname;  /* -o */
+	bool output_separately; /* -ff with -o */
+	int acolumn;           /* -a */
+	int tflag;             /* -t: 1, -tt: 2, -ttt: 3 */
+	bool rflag;            /* -r */
+	bool Tflag;            /* -T */
+	int cflag;             /* -c: 1 (only stats), -C: 2 (stats and trace) */
+	const char *sortby;    /* -S */
+	bool wflag;            /* -w: wall time in -c */
+	bool seccomp;          /* prefilter unselected syscalls */
+	bool seccomp_explicit;
+	unsigned quiet;        /* QUIET_* */
+	struct numset trace;   /* -e trace= */
+	bool trace_all;        /* no -e trace= given */
+	struct numset raw;     /* -e raw= */
+	struct numset signals; /* -e signal= */
+	unsigned status_mask;  /* -e status=, -z, -Z: bits of STATUS_*; 0 = all */
+	bool json;
+};
+extern struct options opts;
+
+enum {
+	TCB_INSYSCALL = 1 << 0,
+	TCB_STARTUP = 1 << 1,       /* first stop not seen yet */
+	TCB_HIDE_LOG = 1 << 2,      /* spawned child before its first execve */
+	TCB_FILTERED = 1 << 3,      /* the current syscall is not traced */
+	TCB_ATTACHED = 1 << 4,      /* attached with -p: detach, never kill */
+	TCB_SPAWNED = 1 << 5,       /* the program we started */
+	TCB_SECCOMP = 1 << 6,       /* a seccomp prefilter is active in this tracee */
+	TCB_CHECK_EXEC = 1 << 7,    /* in an execve that has not succeeded yet */
+	TCB_REPRINT = 1 << 8,
+};
+
+struct tcb {
+	pid_t pid;
+	unsigned int flags;
+	int curcol; /* columns printed on the current line; 0 when no line is open */
+	FILE *outf;
+	struct strbuf sb;    /* text being built, written by tcb_emit */
+	struct strbuf stage; /* -e status=: the entry half, held until the result is known */
+	bool staging;
+	struct dctx dc;
+	int func_rval;
+	struct timespec etime; /* syscall entry time, for -T and -c */
+	struct tcb *next;      /* hash chain */
+};
+
+/* engine.c */
+int engine_spawn(char **argv);
+int engine_attach(pid_t pid);
+int engine_run(void);
+extern int nprocs;
+
+/* output.c */
+int output_open(void);
+void output_decide_prefix(void); /* after the tracees are known */
+FILE *output_for(pid_t pid);
+void printleader(struct tcb *tcp);
+void tcb_emit(struct tcb *tcp);      /* write tcp->sb at the end of the open line */
+void output_flush_line(struct tcb *tcp); /* make a partial line visible (shared stderr) */
+void output_publish_stage(struct tcb *tcp); /* write what -e status= held back */
+void line_ended(struct tcb *tcp);    /* the line of tcp is complete */
+void tabto(struct tcb *tcp);
+void output_unfinished(struct tcb *tcp); /* close an open line with " <unfinished ...>" */
+void output_close(struct tcb *tcp);
+void output_flush_all(void);
+extern struct tcb *printing_tcp;
+
+/* filter.c: -e EXPR. 0 or -errno with a message in ERR. */
+int qualify(const char *expr, char *err, size_t errlen);
+int qualify_trace(const char *spec, char *err, size_t errlen);
+
+/* summary.c: -c */
+void summary_count(struct tcb *tcp, const struct timespec *exit_ts, bool failed);
+void summary_print(FILE *f);
+int summary_sortby(const char *key); /* -1 if unknown */
+
+/* seccomp.c: install, in the child before execve, a filter that stops only traced syscalls. */
+int seccomp_install(void);
+
+/* siginfo.c */
+void print_siginfo(struct dctx *c, const siginfo_t *si) __attribute__((weak));
+
+/* errno names */
+const char *errno_name(int err);
+
+void perror_msg(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+void error_msg(const char *fmt, ...) __attribute__((format(printf, 1, 2)));

@@ -1,0 +1,150 @@
+// SPDX-License-Identifier: LGPL-2.1-or-later
+/*
+ * -c / -C: per-syscall counts, errors and time, printed as strace's summary table.  Time is
+ * the wall time between syscall entry and exit stops (strace's -w); strace's default of system
+ * CPU time needs per-stop rusage and is not implemented: see README.
+ */
+#include <inttypes.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "sttrace.h"
+
+struct counts {
+	uint64_t calls, errors;
+	double time, tmin, tmax;
+};
+static struct counts *counts;
+static unsigned int ncounts;
+
+void summary_count(struct tcb *tcp, const struct timespec *ts, bool failed)
+{
+	long scno = tcp->dc.scno;
+
+	if (scno < 0 || !sysent_get(scno))
+		return;
+	if (!counts) {
+		ncounts = nsyscalls;
+		counts = calloc(ncounts, sizeof(*counts));
+		if (!counts)
+			return;
+	}
+	struct counts *cc = &counts[scno];
+	double t = (double)(ts->tv_sec - tcp->etime.tv_sec) +
+		   (double)(ts->tv_nsec - tcp->etime.tv_nsec) / 1e9;
+	if (t < 0)
+		t = 0;
+	if (!cc->calls || t < cc->tmin)
+		cc->tmin = t;
+	if (t > cc->tmax)
+		cc->tmax = t;
+	cc->calls++;
+	cc->errors += failed;
+	cc->time += t;
+}
+
+static int cmp_time(const void *a, const void *b)
+{
+	double x = counts[*(const unsigned *)a].time, y = counts[*(const unsigned *)b].time;
+	return x < y ? 1 : x > y ? -1 : 0;
+}
+static int cmp_calls(const void *a, const void *b)
+{
+	uint64_t x = counts[*(const unsigned *)a].calls, y = counts[*(const unsigned *)b].calls;
+	return x < y ? 1 : x > y ? -1 : 0;
+}
+static int cmp_errors(const void *a, const void *b)
+{
+	uint64_t x = counts[*(const unsigned *)a].errors, y = counts[*(const unsigned *)b].errors;
+	return x < y ? 1 : x > y ? -1 : 0;
+}
+static int cmp_name(const void *a, const void *b)
+{
+	return strcmp(sysent_table[*(const unsigned *)a].name, sysent_table[*(const unsigned *)b].name);
+}
+
+int summary_sortby(const char *key)
+{
+	static const struct {
+		const char *name;
+		int which;
+	} keys[] = {
+		{ "time", 1 },	 { "time_total", 1 }, { "total_time", 1 }, { "calls", 2 },
+		{ "count", 2 },	 { "errors", 3 },     { "error", 3 },	   { "name", 4 },
+		{ "syscall", 4 }, { "syscall_name", 4 }, { "nothing", 0 }, { "none", 0 },
+	};
+	for (size_t i = 0; i < sizeof(keys) / sizeof(keys[0]); i++)
+		if (!strcmp(key, keys[i].name))
+			return keys[i].which;
+	return -1;
+}
+
+static int ndigits(const char *fmt, double v)
+{
+	char buf[64];
+	return snprintf(buf, sizeof(buf), fmt, v);
+}
+
+void summary_print(FILE *f)
+{
+	uint64_t calls = 0, errors = 0;
+	double total = 0, avg_max = 0;
+	size_t name_max = 0;
+	unsigned *idx = calloc(nsyscalls, sizeof(*idx)), n = 0;
+
+	if (!idx)
+		return;
+	for (unsigned i = 0; counts && i < ncounts; i++) {
+		if (!counts[i].calls)
+			continue;
+		idx[n++] = i;
+		calls += counts[i].calls;
+		errors += counts[i].errors;
+		total += counts[i].time;
+		double avg = counts[i].time / (double)counts[i].calls;
+		if (avg > avg_max)
+			avg_max = avg;
+		if (strlen(sysent_table[i].name) > name_max)
+			name_max = strlen(sysent_table[i].name);
+	}
+	int sort = summary_sortby(opts.sortby ? opts.sortby : "time");
+	int (*fn)(const void *, const void *) =
+		sort == 1 ? cmp_time : sort == 2 ? cmp_calls : sort == 3 ? cmp_errors :
+		sort == 4 ? cmp_name : NULL;
+	if (fn)
+		qsort(idx, n, sizeof(*idx), fn);
+
+	int w_pct = 6, w_sec = 11, w_usec = 11, w_calls = 9, w_err = 9;
+	int w_name = name_max + 1 > 16 ? (int)name_max + 1 : 16;
+	if (ndigits("%.6f", total) > w_sec)
+		w_sec = ndigits("%.6f", total);
+	if (ndigits("%.0f", avg_max * 1e6) > w_usec)
+		w_usec = ndigits("%.0f", avg_max * 1e6);
+	if (ndigits("%.0f", (double)calls) > w_calls)
+		w_calls = ndigits("%.0f", (double)calls);
+	if (ndigits("%.0f", (double)errors) > w_err)
+		w_err = ndigits("%.0f", (double)errors);
+
+	fprintf(f, "%*s %*s %*s %*s %*s %s\n", w_pct, "% time", w_sec, "seconds", w_usec,
+		"usecs/call", w_calls, "calls", w_err, "errors", "syscall");
+	char dash[256];
+	memset(dash, '-', sizeof(dash));
+#define DASHES()                                                                              \
+	fprintf(f, "%.*s %.*s %.*s %.*s %.*s %.*s\n", w_pct, dash, w_sec, dash, w_usec, dash,    \
+		w_calls, dash, w_err, dash, w_name, dash)
+	DASHES();
+	for (unsigned j = 0; j < n; j++) {
+		struct counts *cc = &counts[idx[j]];
+		double pct = total > 0 ? 100.0 * cc->time / total : 0;
+		fprintf(f, "%*.2f %*.6f %*" PRIu64 " %*" PRIu64 " %*.0" PRIu64 " %s\n", w_pct, pct,
+			w_sec, cc->time, w_usec, (uint64_t)(cc->time / (double)cc->calls * 1e6),
+			w_calls, cc->calls, w_err, cc->errors, sysent_table[idx[j]].name);
+	}
+	DASHES();
+	fprintf(f, "%*.2f %*.6f %*" PRIu64 " %*" PRIu64 " %*.0" PRIu64 " %s\n", w_pct, 100.0, w_sec,
+		total, w_usec, calls ? (uint64_t)(total / (double)calls * 1e6) : 0, w_calls, calls,
+		w_err, errors, "total");
+#undef DASHES
+	free(idx);
+}
