@@ -314,13 +314,17 @@ int decode_generic(struct dctx *c)
 	const struct sysent *se = c->se;
 	int i = entering(c) ? 0 : c->next_arg;
 
+	bool resumed = !entering(c);
+
+	/* As strace: the separator before the first out argument is printed at entry. */
 	for (; i < se->nargs; i++) {
+		if (i && !resumed)
+			tprint_arg_next(c);
+		resumed = false;
 		if (entering(c) && is_out_kind(se->args[i].kind)) {
 			c->next_arg = i;
 			return 0;
 		}
-		if (i)
-			tprint_arg_next(c);
 		print_arg(c, i);
 	}
 	return RVAL_DECODED;

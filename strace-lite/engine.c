@@ -168,7 +168,8 @@ int engine_attach(pid_t pid)
 	int n = proc_list_threads(pid, &tids);
 
 	if (n < 0) {
-		errno = -n;
+		/* No /proc/PID/task: the process is gone, which ptrace would call ESRCH. */
+		errno = n == -ENOENT ? ESRCH : -n;
 		perror_msg("attach: ptrace(PTRACE_SEIZE, %d)", pid);
 		return n;
 	}

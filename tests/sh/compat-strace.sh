@@ -1,0 +1,30 @@
+#!/usr/bin/env bash
+# SPDX-License-Identifier: LGPL-2.1-or-later
+#
+# Compatibility with strace 6.1: every self-describing trace test of tests/registry is run under
+# the real strace with the same arguments, and strace's log must equal what the test program
+# says sttrace must print.  Since the trace tests hold sttrace to the same text, a pass here
+# means sttrace's output equals strace's for that program, byte for byte.
+set -u
+command -v strace >/dev/null || { echo "strace is not installed (make deps installs it)"; exit 1; }
+strace -V | head -1 | grep -q 'version 6\.1' || echo "note: reference is strace 6.1; found $(strace -V | head -1)"
+fail=0 n=0
+while read -r kind name rest; do
+	[ "$kind" = trace ] || continue
+	prog="$TOP/$B/tests/trace/$name"
+	eval "set -- $rest"
+	args=() placed=0
+	for a in "$@"; do
+		if [ "$a" = "%p" ]; then args+=("$prog"); placed=1; else args+=("$a"); fi
+	done
+	[ $placed = 1 ] || args+=("$prog")
+	n=$((n + 1))
+	timeout 60 strace -o "strace-$name.log" "${args[@]}" >"expected-$name" 2>"stderr-$name"
+	if ! diff -u "expected-$name" "strace-$name.log" >"diff-$name"; then
+		echo "DIFFERS from strace: $name"
+		sed -n '1,20p' "diff-$name"
+		fail=$((fail + 1))
+	fi
+done <"$TOP/tests/registry"
+echo "$n trace tests run under strace, $fail differ"
+[ $n -gt 0 ] && [ $fail = 0 ]

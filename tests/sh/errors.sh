@@ -1,0 +1,38 @@
+#!/usr/bin/env bash
+# SPDX-License-Identifier: LGPL-2.1-or-later
+# Bad input gets one clear "sttrace: ..." line and a non-zero exit, as strace does.
+set -u
+fail=0
+expect() { # description, expected stderr regex, command...
+	local what=$1 re=$2; shift 2
+	"$@" >cmd.out 2>cmd.err
+	local rc=$?
+	if [ $rc = 0 ]; then echo "FAIL ($what): exit status 0"; fail=1; return; fi
+	if ! head -1 cmd.err | grep -Eq "$re"; then
+		echo "FAIL ($what): stderr was:"; cat cmd.err; fail=1; return
+	fi
+	echo "ok ($what): rc=$rc: $(head -1 cmd.err)"
+}
+expect "unknown syscall" "^sttrace: invalid system call 'nosuchcall'$" \
+	"$STTRACE" -e trace=nosuchcall true
+expect "unknown class" "^sttrace: invalid system call '%nosuch'$" "$STTRACE" -e trace=%nosuch true
+expect "missing program" "^sttrace: Can't stat 'no-such-program': No such file or directory$" \
+	"$STTRACE" no-such-program
+expect "gone pid" "^sttrace: attach: ptrace\(PTRACE_SEIZE, 4194300\): No such process$" \
+	"$STTRACE" -p 4194300
+expect "bad pid" "^sttrace: Invalid process id: 'abc'$" "$STTRACE" -p abc
+expect "unwritable -o" "^sttrace: Can't fopen '/nonexistent/dir/log': No such file or directory$" \
+	"$STTRACE" -o /nonexistent/dir/log true
+expect "bad -s" "^sttrace: invalid -s argument: 'x'$" "$STTRACE" -s x true
+expect "bad -X" "^sttrace: invalid -X argument: 'fancy'$" "$STTRACE" -X fancy true
+expect "bad -e status" "^sttrace: invalid status 'maybe'$" "$STTRACE" -e status=maybe true
+expect "bad signal" "^sttrace: invalid signal 'SIGNOPE'$" "$STTRACE" -e signal=SIGNOPE true
+expect "unknown option" "^sttrace: invalid option -- 'Q'$" "$STTRACE" -Q true
+expect "no program" "^sttrace: must have PROG \[ARGS\] or -p PID$" "$STTRACE"
+expect "bad sortby" "^sttrace: invalid sortby: 'size'$" "$STTRACE" -c -S size true
+# The tracee's exit status and death are passed on, as strace does.
+"$STTRACE" -o /dev/null sh -c 'exit 42'; rc=$?
+[ $rc = 42 ] && echo "ok (exit status passed on)" || { echo "FAIL: exit status $rc, want 42"; fail=1; }
+"$STTRACE" -o /dev/null sh -c 'kill -TERM $$'; rc=$?
+[ $rc = 143 ] && echo "ok (death by SIGTERM passed on)" || { echo "FAIL: status $rc, want 143"; fail=1; }
+exit $fail

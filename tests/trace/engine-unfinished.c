@@ -1,0 +1,48 @@
+// SPDX-License-Identifier: LGPL-2.1-or-later
+/*
+ * Interleaving under -f: the parent blocks in wait4 while its child makes a traced call, so the
+ * parent's line is cut with " <unfinished ...>" and finished later as "<... wait4 resumed>".
+ * The child waits until /proc says its parent sleeps in wait4 (syscall 61), so the order is fixed.
+ */
+#include <fcntl.h>
+#include <sys/wait.h>
+#include "tests.h"
+
+static int parent_in_wait4(pid_t ppid)
+{
+	char path[64], buf[64] = "";
+	snprintf(path, sizeof(path), "/proc/%d/syscall", ppid);
+	int fd = open(path, O_RDONLY);
+	if (fd < 0)
+		return 0;
+	ssize_t n = read(fd, buf, sizeof(buf) - 1);
+	close(fd);
+	return n > 3 && !strncmp(buf, "61 ", 3);
+}
+
+int main(void)
+{
+	pid_t parent = getpid();
+	fflush(stdout);
+	pid_t pid = fork();
+	if (pid < 0)
+		FAIL("fork: %m");
+	if (pid == 0) {
+		while (!parent_in_wait4(parent))
+			usleep(1000);
+		syscall(__NR_getppid);
+		_exit(0);
+	}
+	int status;
+	if (syscall(__NR_wait4, pid, &status, 0, NULL) != pid)
+		FAIL("wait4: %m");
+	printf("%-5d wait4(%d,  <unfinished ...>\n", parent, pid);
+	printf("%-5d getppid() = %d\n", pid, parent);
+	printf("%-5d +++ exited with 0 +++\n", pid);
+	printf("%-5d <... wait4 resumed>[{WIFEXITED(s) && WEXITSTATUS(s) == 0}], 0, NULL) = %d\n",
+	       parent, pid);
+	printf("%-5d --- SIGCHLD {si_signo=SIGCHLD, si_code=CLD_EXITED, si_pid=%d, si_uid=%d, "
+	       "si_status=0, si_utime=0, si_stime=0} ---\n", parent, pid, getuid());
+	printf("%-5d +++ exited with 0 +++\n", parent);
+	return 0;
+}
