@@ -147,10 +147,12 @@ TRACE_TESTS := $(patsubst tests/trace/%.c,$(B)/tests/trace/%,$(wildcard tests/tr
 UNIT_TESTS  := $(patsubst tests/unit/%.c,$(B)/tests/unit/%,$(wildcard tests/unit/*.c))
 TEST_CFLAGS := -O1 -g -Wall -Wextra -Wno-unused-parameter -D_GNU_SOURCE -Itests/trace -pthread
 
-$(B)/tests/trace/%: tests/trace/%.c tests/trace/tests.h
+# A test may ask for link flags with a "// link: FLAGS" line (e.g. -static, to keep the dynamic
+# loader's own syscalls out of its trace).
+$(B)/tests/trace/%: tests/trace/%.c tests/trace/tests.h $(wildcard tests/trace/*.h)
 	$(E) CC $<
 	$(Q)mkdir -p $(@D)
-	$(Q)$(CC) $(TEST_CFLAGS) -o $@ $<
+	$(Q)$(CC) $(TEST_CFLAGS) -o $@ $< $$(sed -n 's|^// link: ||p' $<)
 
 $(B)/tests/unit/%: tests/unit/%.c $(B)/lib/libstrace.a $(B)/lib/libcommon.a | $(GEN_HDRS)
 	$(E) CC $<

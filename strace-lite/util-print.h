@@ -36,3 +36,9 @@ void print_time_comment(struct dctx *c, int64_t sec, uint64_t nsec);
 int printpathn(struct dctx *c, uint64_t addr, unsigned int n);
 /* A number in -X style: "0x.." (or "0"), with NAME as a comment in verbose style. */
 void print_flags_str(struct dctx *c, uint64_t val, const char *str);
+/*
+ * A dirfd: AT_FDCWD, printed as strace does under -X raw/verbose (decimal "-100", not hex),
+ * or the fd.  decode.c's print_dirfd() prints -100 in hex there; until it is fixed the
+ * decoders of this family use this one.
+ */
+void print_atfd(struct dctx *c, int fd);
