@@ -1,0 +1,91 @@
+#!/usr/bin/env bash
+# SPDX-License-Identifier: LGPL-2.1-or-later
+#
+# make bench: tracing overhead, peers side by side in one run.  Each cell is the median wall
+# time of RUNS runs; overhead is median / untraced median; ns_per_event is the added time per
+# traced event.  Writes $B/bench/results.json and $B/bench/results.md.  Not a test: nothing
+# here passes or fails on timing.
+#   RUNS=3  FULL_N=50000 (getppid calls for the full-trace rows)  FILTER_N=200000
+set -u
+cd "$(dirname "$0")/../.."
+B=${B:-build}
+RUNS=${RUNS:-3}
+FULL_N=${FULL_N:-50000}
+FILTER_N=${FILTER_N:-200000}
+out="$B/bench"
+mkdir -p "$out"
+cc -O2 -o "$out/syscall-loop" tests/bench/syscall-loop.c || exit 1
+STTRACE="$PWD/$B/bin/sttrace"
+rows=()
+
+now() { date +%s.%N; }
+median() { sort -g | awk '{a[NR]=$1} END {print (NR % 2) ? a[(NR+1)/2] : (a[NR/2] + a[NR/2+1]) / 2}'; }
+time_cmd() { # runs cmd RUNS times, prints the median seconds
+	local i t0 t1
+	for ((i = 0; i < RUNS; i++)); do
+		t0=$(now); "$@" >/dev/null 2>&1; t1=$(now)
+		echo "$t1 - $t0" | bc -l
+	done | median
+}
+events_of() { # number of trace lines the command writes (one extra run, to a file)
+	local log="$out/events.log"
+	"$@" >/dev/null 2>&1
+	grep -c . "$log"
+}
+
+add_row() { # workload tool mode median baseline events
+	local ovh nspe
+	ovh=$(echo "$4 / $5" | bc -l)
+	nspe=$(echo "($4 - $5) * 1000000000 / $6" | bc -l)
+	rows+=("$(printf '{"workload": "%s", "tool": "%s", "mode": "%s", "median_s": %.6f, "baseline_s": %.6f, "overhead": %.2f, "events": %d, "ns_per_event": %.0f}' "$1" "$2" "$3" "$4" "$5" "$ovh" "$6" "$nspe")")
+	printf '%-22s %-8s %-16s %10.4f s  x%-8.2f %9d events  %8.0f ns/event\n' "$1" "$2" "$3" "$4" "$ovh" "$6" "$nspe"
+}
+
+prog="$out/syscall-loop"
+echo "workload: $FULL_N getppid + 1 openat (full trace); $FILTER_N getppid + 1 openat (filtered)"
+base_full=$(time_cmd "$prog" "$FULL_N")
+base_filt=$(time_cmd "$prog" "$FILTER_N")
+printf '%-22s %-8s %-16s %10.4f s\n' "getppid-loop-$FULL_N" untraced - "$base_full"
+printf '%-22s %-8s %-16s %10.4f s\n' "getppid-loop-$FILTER_N" untraced - "$base_filt"
+
+for tool in strace sttrace; do
+	bin=$tool; [ $tool = sttrace ] && bin=$STTRACE
+	t=$(time_cmd "$bin" -o /dev/null "$prog" "$FULL_N")
+	ev=$(events_of "$bin" -o "$out/events.log" "$prog" "$FULL_N")
+	add_row "getppid-loop-$FULL_N" "$tool" "full" "$t" "$base_full" "$ev"
+	t_full_tool[$([ $tool = strace ] && echo 0 || echo 1)]=$t
+done
+for tool in strace sttrace; do
+	bin=$tool; [ $tool = sttrace ] && bin=$STTRACE
+	t=$(time_cmd "$bin" -o /dev/null -e trace=openat "$prog" "$FILTER_N")
+	ev=$(events_of "$bin" -o "$out/events.log" -e trace=openat "$prog" "$FILTER_N")
+	add_row "getppid-loop-$FILTER_N" "$tool" "trace=openat" "$t" "$base_filt" "$ev"
+	t_filt_tool[$([ $tool = strace ] && echo 0 || echo 1)]=$t
+done
+
+{
+	echo "["
+	for i in "${!rows[@]}"; do
+		sep=,; [ "$i" = $((${#rows[@]} - 1)) ] && sep=
+		echo "  ${rows[$i]}$sep"
+	done
+	echo "]"
+} >"$out/results.json"
+
+r_full=$(echo "${t_full_tool[1]} / ${t_full_tool[0]}" | bc -l)
+r_filt=$(echo "${t_filt_tool[1]} / $base_filt" | bc -l)
+{
+	echo "# sttrace benchmark ($(date -u +%Y-%m-%d), $(nproc) cores, median of $RUNS runs)"
+	echo
+	echo "| workload | tool | mode | median s | overhead x | events | ns/event |"
+	echo "| --- | --- | --- | --- | --- | --- | --- |"
+	for r in "${rows[@]}"; do
+		echo "$r" | sed -E 's/.*"workload": "([^"]*)", "tool": "([^"]*)", "mode": "([^"]*)", "median_s": ([0-9.]*), "baseline_s": [0-9.]*, "overhead": ([0-9.]*), "events": ([0-9]*), "ns_per_event": (-?[0-9.]*).*/| \1 | \2 | \3 | \4 | \5 | \6 | \7 |/'
+	done
+	echo
+	printf 'Full trace, sttrace / strace: **%.2f** (target <= 0.9)\n\n' "$r_full"
+	printf -- '-e trace=openat, sttrace / untraced: **%.2f** (target <= 1.5)\n' "$r_filt"
+} >"$out/results.md"
+echo
+cat "$out/results.md" | tail -3
+echo "wrote $out/results.json and $out/results.md"
