@@ -116,16 +116,23 @@ $(B)/bin/sttrace: $(B)/obj/strace-lite/sttrace.o $(B)/lib/libstrace.a $(B)/lib/l
 	$(Q)mkdir -p $(@D)
 	$(Q)$(CC) $(LDFLAGS) -o $@ $< $(STRACE_LIBS) $(LDLIBS)
 
-$(B)/bin/sdt: $(SDT_OBJS) $(B)/lib/libcommon.a
+# libsdt: the USDT note reader and argument-spec parser (sdt/usdt.h), for sdt and the tracers.
+SDT_LIB_OBJS := $(filter-out $(B)/obj/sdt/sdt.o,$(SDT_OBJS))
+$(B)/lib/libsdt.a: $(SDT_LIB_OBJS)
+	$(E) AR $@
+	$(Q)mkdir -p $(@D)
+	$(Q)rm -f $@ && ar rcs $@ $^
+
+$(B)/bin/sdt: $(B)/obj/sdt/sdt.o $(B)/lib/libsdt.a $(B)/lib/libcommon.a
 	$(E) LD $@
 	$(Q)mkdir -p $(@D)
-	$(Q)$(CC) $(LDFLAGS) -o $@ $(SDT_OBJS) $(B)/lib/libcommon.a $(LDLIBS)
+	$(Q)$(CC) $(LDFLAGS) -o $@ $< $(B)/lib/libsdt.a $(B)/lib/libcommon.a $(LDLIBS)
 
 -include $(shell find $(B)/obj -name '*.d' 2>/dev/null)
 
 # --- dependencies (Debian 12 packages) --------------------------------------------------------
 DEB_PKGS := build-essential pkg-config libelf-dev libdw-dev libunwind-dev libcapstone-dev \
-	    libbpf-dev bpftool clang llvm strace ltrace gdb bpftrace systemtap-sdt-dev
+	    libbpf-dev bpftool clang llvm strace ltrace gdb bpftrace systemtap-sdt-dev jq
 
 .PHONY: deps
 deps:
@@ -154,10 +161,12 @@ $(B)/tests/trace/%: tests/trace/%.c tests/trace/tests.h $(wildcard tests/trace/*
 	$(Q)mkdir -p $(@D)
 	$(Q)$(CC) $(TEST_CFLAGS) -o $@ $< $$(sed -n 's|^// link: ||p' $<)
 
-$(B)/tests/unit/%: tests/unit/%.c $(B)/lib/libstrace.a $(B)/lib/libcommon.a | $(GEN_HDRS)
+$(B)/tests/unit/%: tests/unit/%.c $(B)/lib/libstrace.a $(B)/lib/libsdt.a $(B)/lib/libcommon.a \
+		| $(GEN_HDRS)
 	$(E) CC $<
 	$(Q)mkdir -p $(@D)
-	$(Q)$(CC) $(CPPFLAGS) $(CFLAGS) $(LDFLAGS) -o $@ $< $(STRACE_LIBS) $(LDLIBS)
+	$(Q)$(CC) $(CPPFLAGS) -Isdt $(CFLAGS) $(LDFLAGS) -o $@ $< $(B)/lib/libsdt.a $(STRACE_LIBS) \
+		$(LDLIBS)
 
 .PHONY: test-progs
 test-progs: $(TRACE_TESTS) $(UNIT_TESTS)
@@ -179,11 +188,46 @@ bench: deps
 	$(Q)$(MAKE) --no-print-directory all
 	$(Q)B=$(B) tests/bench/run.sh
 
+# libFuzzer targets (tests/fuzz/fuzz_*.c) for the parsers that read untrusted bytes, built with
+# clang under ASan/UBSan together with the library sources they exercise.  FUZZ_TIME seconds
+# each (default 60); crashes and new inputs stay in build-fuzz/.
+FUZZ_TIME    ?= 60
+FUZZ_TARGETS := $(patsubst tests/fuzz/%.c,build-fuzz/%,$(wildcard tests/fuzz/fuzz_*.c))
+FUZZ_CFLAGS  := -g -O1 -std=gnu11 -D_GNU_SOURCE -Isdt -fsanitize=fuzzer,address,undefined \
+		-fno-sanitize-recover=undefined
+
+build-fuzz/%: tests/fuzz/%.c $(SDT_LIB_OBJS:$(B)/obj/%.o=%.c) sdt/usdt.h
+	$(E) CLANG $@
+	$(Q)mkdir -p $(@D)
+	$(Q)$(CLANG) $(FUZZ_CFLAGS) -o $@ $< $(SDT_LIB_OBJS:$(B)/obj/%.o=%.c) -lelf
+
+.PHONY: fuzz-build
+fuzz-build: $(FUZZ_TARGETS)
+
+fuzz: deps fuzz-build
+	$(Q)for t in $(FUZZ_TARGETS); do \
+		n=$$(basename $$t); mkdir -p build-fuzz/corpus-$$n build-fuzz/seed-$$n; \
+		if [ -x tests/fuzz/seed.sh ]; then tests/fuzz/seed.sh $$n build-fuzz/seed-$$n; fi; \
+		echo "fuzz: $$n for $(FUZZ_TIME)s"; \
+		(cd build-fuzz && ./$$n -max_total_time=$(FUZZ_TIME) -print_final_stats=1 \
+			-artifact_prefix=crash-$$n- corpus-$$n seed-$$n) 2>&1 | tail -n 12 || exit 1; \
+	done
+
 # --- install, clean ---------------------------------------------------------------------------
 .PHONY: install clean
-install: all
+install: all install-sdt
 	install -d $(DESTDIR)$(PREFIX)/bin
 	install -m 755 $(BINS) $(DESTDIR)$(PREFIX)/bin/
 
+# The USDT header: include/sttrace/sdt.h always, include/sys/sdt.h with SDT_SYS_HEADER=1 (it
+# would shadow systemtap-sdt-dev's), and a pkg-config file, sttrace-sdt.pc.
+.PHONY: install-sdt
+install-sdt:
+	install -d $(DESTDIR)$(PREFIX)/include/sttrace $(DESTDIR)$(PREFIX)/share/pkgconfig
+	install -m 644 sdt/sdt.h $(DESTDIR)$(PREFIX)/include/sttrace/sdt.h
+	$(if $(filter 1,$(SDT_SYS_HEADER)),install -d $(DESTDIR)$(PREFIX)/include/sys && \
+		install -m 644 sdt/sdt.h $(DESTDIR)$(PREFIX)/include/sys/sdt.h)
+	sed 's|@PREFIX@|$(PREFIX)|' sdt/sttrace-sdt.pc.in > $(DESTDIR)$(PREFIX)/share/pkgconfig/sttrace-sdt.pc
+
 clean:
-	rm -rf build build-san
+	rm -rf build build-san build-fuzz
