@@ -1,0 +1,109 @@
+// SPDX-License-Identifier: LGPL-2.1-or-later
+/*
+ * futex: which arguments exist depends on the operation (op & 127), so the table's kinds
+ * (every possible meaning) cannot print it; this does, in strace's per-operation forms,
+ * including FUTEX_WAKE_OP's packed val3 spelled out as the FUTEX_OP() pieces.
+ */
+#include <inttypes.h>
+#include <linux/futex.h>
+
+#include "decode.h"
+#include "struct-printers.h"
+
+static void print_wake_op(struct dctx *c, unsigned int v)
+{
+	const char *s;
+
+	if ((v >> 28) & FUTEX_OP_OPARG_SHIFT) {
+		print_xlat_named(c->sb, FUTEX_OP_OPARG_SHIFT, "FUTEX_OP_OPARG_SHIFT");
+		tprints(c, "<<28|");
+	}
+	s = xlat_lookup(xlat_futexwakeops, (v >> 28) & 7);
+	if (s)
+		print_xlat_named(c->sb, (v >> 28) & 7, s);
+	else
+		print_xlat_val(c->sb, (v >> 28) & 7);
+	tprints(c, "<<28");
+	if (!s)
+		print_comment(c->sb, "FUTEX_OP_???");
+	tprintf(c, "|%#x<<12|", (v >> 12) & 0xfff);
+	s = xlat_lookup(xlat_futexwakecmps, (v >> 24) & 0xf);
+	if (s)
+		print_xlat_named(c->sb, (v >> 24) & 0xf, s);
+	else
+		print_xlat_val(c->sb, (v >> 24) & 0xf);
+	tprints(c, "<<24");
+	if (!s)
+		print_comment(c->sb, "FUTEX_OP_CMP_???");
+	tprintf(c, "|%#x", v & 0xfff);
+}
+
+SYS_FUNC(futex)
+{
+	uint64_t uaddr = c->arg[0], timeout = c->arg[3], uaddr2 = c->arg[4];
+	int op = (int)c->arg[1];
+	unsigned int val = (unsigned int)c->arg[2], val2 = (unsigned int)c->arg[3];
+	unsigned int val3 = (unsigned int)c->arg[5];
+
+	printaddr(c, uaddr);
+	tprint_arg_next(c);
+	printxval(c, xlat_futexops, (uint64_t)(int64_t)op, "FUTEX_???");
+	switch (op & 127) {
+	case FUTEX_WAIT:
+		tprintf(c, ", %u, ", val);
+		print_struct_timespec(c, timeout);
+		break;
+	case FUTEX_LOCK_PI:
+	case 13: /* FUTEX_LOCK_PI2 */
+		tprints(c, ", ");
+		print_struct_timespec(c, timeout);
+		break;
+	case FUTEX_WAIT_BITSET:
+		tprintf(c, ", %u, ", val);
+		print_struct_timespec(c, timeout);
+		tprints(c, ", ");
+		printxval(c, xlat_futexbitset, val3, NULL);
+		break;
+	case FUTEX_WAKE_BITSET:
+		tprintf(c, ", %u, ", val);
+		printxval(c, xlat_futexbitset, val3, NULL);
+		break;
+	case FUTEX_REQUEUE:
+		tprintf(c, ", %u, %u, ", val, val2);
+		printaddr(c, uaddr2);
+		break;
+	case FUTEX_CMP_REQUEUE:
+	case FUTEX_CMP_REQUEUE_PI:
+		tprintf(c, ", %u, %u, ", val, val2);
+		printaddr(c, uaddr2);
+		tprintf(c, ", %u", val3);
+		break;
+	case FUTEX_WAKE_OP:
+		tprintf(c, ", %u, %u, ", val, val2);
+		printaddr(c, uaddr2);
+		tprints(c, ", ");
+		print_wake_op(c, val3);
+		break;
+	case FUTEX_WAIT_REQUEUE_PI:
+		tprintf(c, ", %u, ", val);
+		print_struct_timespec(c, timeout);
+		tprints(c, ", ");
+		printaddr(c, uaddr2);
+		break;
+	case FUTEX_FD:
+	case FUTEX_WAKE:
+		tprintf(c, ", %u", val);
+		break;
+	case FUTEX_UNLOCK_PI:
+	case FUTEX_TRYLOCK_PI:
+		break;
+	default:
+		tprintf(c, ", %u, ", val);
+		printaddr(c, timeout);
+		tprints(c, ", ");
+		printaddr(c, uaddr2);
+		tprintf(c, ", %#x", val3);
+		break;
+	}
+	return RVAL_DECODED;
+}

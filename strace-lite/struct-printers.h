@@ -1,0 +1,17 @@
+/* SPDX-License-Identifier: LGPL-2.1-or-later */
+/*
+ * Struct printers shared between decoders.  Each is also reachable from syscalls.in as
+ * in:NAME / out:NAME (print_struct_NAME), found there by a weak reference.
+ */
+#pragma once
+#include <stdint.h>
+
+struct dctx;
+
+void print_struct_timespec(struct dctx *c, uint64_t addr);
+void print_struct_timeval(struct dctx *c, uint64_t addr);
+void print_struct_rusage(struct dctx *c, uint64_t addr);
+void print_struct_rlimit64(struct dctx *c, uint64_t addr);
+void print_struct_utsname(struct dctx *c, uint64_t addr);
+/* "[0x7f...]" / "[NULL]": a pointer-sized value in tracee memory. */
+void printnum_ptr(struct dctx *c, uint64_t addr);

@@ -1,0 +1,126 @@
+// SPDX-License-Identifier: LGPL-2.1-or-later
+/*
+ * Time structures (timespec, timeval, rusage) and the sleeping syscalls.
+ *
+ * nanosleep and clock_nanosleep print their "remaining time" argument only when the call was
+ * interrupted (ERESTART*): on success or any other error the kernel does not write it, and
+ * printing it would show whatever the caller left there.
+ */
+#include <inttypes.h>
+#include <sys/resource.h>
+#include <time.h>
+
+#include "decode.h"
+#include "struct-printers.h"
+
+#define ERESTARTSYS 512
+#define ERESTARTNOINTR 513
+#define ERESTARTNOHAND 514
+#define ERESTART_RESTARTBLOCK 516
+
+static bool is_erestart(const struct dctx *c)
+{
+	switch (c->err) {
+	case ERESTARTSYS:
+	case ERESTARTNOINTR:
+	case ERESTARTNOHAND:
+	case ERESTART_RESTARTBLOCK:
+		return true;
+	default:
+		return false;
+	}
+}
+
+static void print_timespec_val(struct dctx *c, const struct timespec *t)
+{
+	tprintf(c, "{tv_sec=%lld, tv_nsec=%llu}", (long long)t->tv_sec,
+		(unsigned long long)t->tv_nsec);
+}
+
+void print_struct_timespec(struct dctx *c, uint64_t addr)
+{
+	struct timespec t;
+
+	if (!umove_or_printaddr(c, addr, &t))
+		print_timespec_val(c, &t);
+}
+
+static void print_timeval_val(struct dctx *c, const struct timeval *t)
+{
+	tprintf(c, "{tv_sec=%lld, tv_usec=%llu}", (long long)t->tv_sec,
+		(unsigned long long)t->tv_usec);
+}
+
+void print_struct_timeval(struct dctx *c, uint64_t addr)
+{
+	struct timeval t;
+
+	if (!umove_or_printaddr(c, addr, &t))
+		print_timeval_val(c, &t);
+}
+
+void print_struct_rusage(struct dctx *c, uint64_t addr)
+{
+	struct rusage ru;
+
+	if (umove_or_printaddr(c, addr, &ru))
+		return;
+	tprints(c, "{ru_utime=");
+	print_timeval_val(c, &ru.ru_utime);
+	tprints(c, ", ru_stime=");
+	print_timeval_val(c, &ru.ru_stime);
+	if (!dopts.verbose) {
+		tprints(c, ", ...}");
+		return;
+	}
+	tprintf(c, ", ru_maxrss=%lu, ru_ixrss=%lu, ru_idrss=%lu, ru_isrss=%lu, ru_minflt=%lu"
+		   ", ru_majflt=%lu, ru_nswap=%lu, ru_inblock=%lu, ru_oublock=%lu"
+		   ", ru_msgsnd=%lu, ru_msgrcv=%lu, ru_nsignals=%lu, ru_nvcsw=%lu, ru_nivcsw=%lu}",
+		(unsigned long)ru.ru_maxrss, (unsigned long)ru.ru_ixrss,
+		(unsigned long)ru.ru_idrss, (unsigned long)ru.ru_isrss,
+		(unsigned long)ru.ru_minflt, (unsigned long)ru.ru_majflt,
+		(unsigned long)ru.ru_nswap, (unsigned long)ru.ru_inblock,
+		(unsigned long)ru.ru_oublock, (unsigned long)ru.ru_msgsnd,
+		(unsigned long)ru.ru_msgrcv, (unsigned long)ru.ru_nsignals,
+		(unsigned long)ru.ru_nvcsw, (unsigned long)ru.ru_nivcsw);
+}
+
+/* The remaining-time argument: the struct when interrupted, else its address. */
+static void print_remaining(struct dctx *c, uint64_t addr, bool meaningful)
+{
+	if (meaningful && is_erestart(c)) {
+		/* The call failed, but the kernel did write the struct: read it anyway. */
+		struct timespec t;
+		if (!umoven_or_printaddr_ignore_syserror(c, addr, sizeof(t), &t))
+			print_timespec_val(c, &t);
+	} else {
+		printaddr(c, addr);
+	}
+}
+
+SYS_FUNC(nanosleep)
+{
+	if (entering(c)) {
+		print_struct_timespec(c, c->arg[0]);
+		tprint_arg_next(c);
+		return 0;
+	}
+	print_remaining(c, c->arg[1], true);
+	return 0;
+}
+
+SYS_FUNC(clock_nanosleep)
+{
+	if (entering(c)) {
+		printxval(c, xlat_clocknames, (uint64_t)(int64_t)(int)c->arg[0], "CLOCK_???");
+		tprint_arg_next(c);
+		printflags(c, xlat_clockflags, (unsigned int)c->arg[1], "TIMER_???");
+		tprint_arg_next(c);
+		print_struct_timespec(c, c->arg[2]);
+		tprint_arg_next(c);
+		return 0;
+	}
+	/* With TIMER_ABSTIME (or any flag) the kernel never writes it. */
+	print_remaining(c, c->arg[3], !c->arg[1]);
+	return 0;
+}
