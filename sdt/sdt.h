@@ -208,7 +208,8 @@ template <> struct _sdt_signed<wchar_t> { static const bool value = (wchar_t)-1 
 	".elseif \\sz == 1016\n.ascii \"16f\"\n.elseif \\sz == 1002\n.ascii \"2f\"\n"     \
 	".else\n.error \"sdt.h: unsupported floating-point argument size\"\n.endif\n"     \
 	".endm\n"
-#define _SDT_ARG_TMPL(k) "_sdt_argsz %c[_SDT_C" #k "]\n.ascii \"@" _SDT_VALUE_TMPL(k) "\"\n"
+#define _SDT_ARG_TMPL(k) \
+	"_sdt_argsz %c[_SDT_C" #k "]\n.ascii \"@" _SDT_VALUE_TMPL(k) "\"\n" _SDT_PAD_ARG
 
 #define _SDT_SP ".ascii \" \"\n"
 #define _SDT_TMPL_0 ""
@@ -245,6 +246,15 @@ template <> struct _sdt_signed<wchar_t> { static const bool value = (wchar_t)-1 
 	_SDT_OPS_11(a, b, c, d, e, f, g, h, i, j, k), _SDT_OPERAND(12, l)
 
 /*
+ * Padding.  gcc sizes an asm statement by counting its lines when it decides what to inline,
+ * and what it inlines decides where the probe arguments live.  Blank lines that bring our
+ * count to that of systemtap's header (nine per probe, two per argument) make a program compile
+ * to the same code, and the same argument strings, with either header.  They emit nothing.
+ */
+#define _SDT_PAD_ARG "\n\n"
+#define _SDT_PAD_PROBE "\n\n\n\n\n\n\n\n\n"
+
+/*
  * The note, as assembler text.  ARGS is assembler text that emits the argument string without
  * its NUL.  The .note.stapsdt section is opened with flag "?" (same COMDAT group as the code
  * around it) so a probe in an inline function or template instantiation is discarded together
@@ -266,7 +276,10 @@ template <> struct _sdt_signed<wchar_t> { static const bool value = (wchar_t)-1 
 	".byte 0\n"                                                                     \
 	".purgem _sdt_argsz\n"                                                          \
 	"7774: .balign 4\n"                                                             \
-	".popsection\n"                                                                 \
+	".popsection\n" _SDT_PAD_PROBE
+
+/* .stapsdt.base, once per object (the COMDAT group merges the copies at link time). */
+#define _SDT_BASE_TEXT                                                                  \
 	".ifndef _.stapsdt.base\n"                                                      \
 	".pushsection .stapsdt.base,\"aG\",@progbits,.stapsdt.base,comdat\n"            \
 	".weak _.stapsdt.base\n"                                                        \
@@ -276,19 +289,37 @@ template <> struct _sdt_signed<wchar_t> { static const bool value = (wchar_t)-1 
 	".popsection\n"                                                                 \
 	".endif\n"
 
-/* Semaphore operands: the asm names the symbol; the "i"-less reference keeps it alive. */
+/*
+ * Semaphores: the note names the symbol in assembler text, which the compiler does not see;
+ * an empty asm with the semaphore as a memory input is the C-level use that keeps a static
+ * semaphore alive and makes a missing one a compile error.  (It is also what systemtap's
+ * header does, so code around a probe is compiled identically with either header.)
+ */
 #define _SDT_NOSEM(p, n) "0"
+#define _SDT_NOSEM_USE(p, n)
 #define _SDT_SEM(p, n) _SDT_STR(_SDT_SEMNAME(p, n))
+#define _SDT_SEM_USE(p, n) __asm__ __volatile__("" : : "m"(_SDT_SEMNAME(p, n)));
 #ifdef _SDT_HAS_SEMAPHORES
 #define _SDT_SEM_DEFAULT _SDT_SEM
+#define _SDT_SEM_DEFAULT_USE _SDT_SEM_USE
 #else
 #define _SDT_SEM_DEFAULT _SDT_NOSEM
+#define _SDT_SEM_DEFAULT_USE _SDT_NOSEM_USE
 #endif
 
+/*
+ * The probe, then .stapsdt.base in a basic asm statement (no operands).  gcc takes a
+ * non-empty basic asm to read and write any memory, so every store the program made before
+ * the probe is done when it fires: a tracer that follows a pointer argument sees current
+ * memory, not a value the compiler has kept in a register.  systemtap's header behaves the
+ * same way, so a program compiles to the same code with either header.
+ */
 #define _SDT_PROBE(p, n, semfn, count, args)                                            \
 	do {                                                                            \
+		semfn##_USE(p, n)                                                       \
 		__asm__ __volatile__(_SDT_NOTE_TEXT(p, n, semfn(p, n), _SDT_TMPL_##count)  \
 				     : : _SDT_OPS_##count args);                        \
+		__asm__ __volatile__(_SDT_BASE_TEXT);                                   \
 	} while (0)
 
 /* Is-enabled checks without dtrace -G. */
@@ -308,9 +339,10 @@ template <> struct _sdt_signed<wchar_t> { static const bool value = (wchar_t)-1 
  * two macro arguments (a marker and the text), which is how the two are told apart.
  */
 #define _SDT_ASM_RAW_TEXT(...) ".ascii \"" #__VA_ARGS__ "\""
-#define _SDT_ASM_SEL_2(p, n) _SDT_NOTE_TEXT(p, n, "0", "")
-#define _SDT_ASM_SEL_3(p, n, raw) _SDT_NOTE_TEXT(p, n, "0", _SDT_ASM_RAW_TEXT(raw))
-#define _SDT_ASM_SEL_4(p, n, marker, tmpl) _SDT_NOTE_TEXT(p, n, "0", tmpl)
+#define _SDT_ASM_SEL_2(p, n) _SDT_NOTE_TEXT(p, n, "0", "") _SDT_BASE_TEXT
+#define _SDT_ASM_SEL_3(p, n, raw) \
+	_SDT_NOTE_TEXT(p, n, "0", _SDT_ASM_RAW_TEXT(raw)) _SDT_BASE_TEXT
+#define _SDT_ASM_SEL_4(p, n, marker, tmpl) _SDT_NOTE_TEXT(p, n, "0", tmpl) _SDT_BASE_TEXT
 #define _SDT_ASM_SEL(count, ...) _SDT_CAT(_SDT_ASM_SEL_, count)(__VA_ARGS__)
 /* Total macro arguments, provider and name included. */
 #define _SDT_NARGS(...) _SDT_COUNT(~, ~, __VA_ARGS__)
