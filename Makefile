@@ -168,6 +168,13 @@ $(B)/tests/unit/%: tests/unit/%.c $(B)/lib/libstrace.a $(B)/lib/libsdt.a $(B)/li
 	$(Q)$(CC) $(CPPFLAGS) -Isdt $(CFLAGS) $(LDFLAGS) -o $@ $< $(B)/lib/libsdt.a $(STRACE_LIBS) \
 		$(LDLIBS)
 
+# sdt unit tests need only libsdt (a more specific pattern: make prefers the shorter stem).
+$(B)/tests/unit/sdt_%: tests/unit/sdt_%.c $(B)/lib/libsdt.a $(B)/lib/libcommon.a
+	$(E) CC $<
+	$(Q)mkdir -p $(@D)
+	$(Q)$(CC) $(CPPFLAGS) -Isdt $(CFLAGS) $(LDFLAGS) -o $@ $< $(B)/lib/libsdt.a \
+		$(B)/lib/libcommon.a $(LDLIBS)
+
 .PHONY: test-progs
 test-progs: $(TRACE_TESTS) $(UNIT_TESTS)
 
@@ -210,7 +217,10 @@ fuzz: deps fuzz-build
 		if [ -x tests/fuzz/seed.sh ]; then tests/fuzz/seed.sh $$n build-fuzz/seed-$$n; fi; \
 		echo "fuzz: $$n for $(FUZZ_TIME)s"; \
 		(cd build-fuzz && ./$$n -max_total_time=$(FUZZ_TIME) -print_final_stats=1 \
-			-artifact_prefix=crash-$$n- corpus-$$n seed-$$n) 2>&1 | tail -n 12 || exit 1; \
+			-artifact_prefix=crash-$$n- corpus-$$n seed-$$n >log-$$n 2>&1); rc=$$?; \
+		grep -E '^(#[0-9]+.*DONE|stat::number_of_executed_units|==[0-9]+==ERROR)' \
+			build-fuzz/log-$$n; \
+		[ $$rc = 0 ] || { tail -n 30 build-fuzz/log-$$n; echo "fuzz: $$n FAILED"; exit 1; }; \
 	done
 
 # --- install, clean ---------------------------------------------------------------------------

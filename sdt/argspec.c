@@ -375,14 +375,17 @@ int usdt_parse_arg(enum usdt_arch arch, const char *text, size_t len, struct usd
 
 	memset(arg, 0, sizeof(*arg));
 	arg->reg = arg->index = -1;
-	/* Sized form when the text starts with [-]DIGITS[f]@. */
+	const char *digits;
+
+	/* Sized form when the text starts with [-]DIGITS[f]@ (at least one digit). */
 	if (q < s.end && *q == '-')
 		q++;
+	digits = q;
 	while (q < s.end && is_digit(*q))
 		q++;
-	if (q < s.end && *q == 'f')
+	if (q > digits && q < s.end && *q == 'f')
 		q++;
-	if (q < s.end && *q == '@' && q > text && is_digit(q[-1] == 'f' ? q[-2] : q[-1])) {
+	if (q > digits && q < s.end && *q == '@') {
 		arg->is_signed = eat(&s, '-');
 		if (parse_unsigned(&s, &size) || size == 0 || size > 16)
 			return -EINVAL;

@@ -24,6 +24,7 @@
 #include <libelf.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include "usdt.h"
@@ -38,6 +39,7 @@ struct reader {
 	GElf_Phdr *load;         /* PT_LOAD headers */
 	size_t shstrndx;
 	struct usdt_file *f;
+	uint64_t file_size;
 	size_t cap;
 	size_t strings_len, strings_cap;
 	const char *why;
@@ -205,6 +207,8 @@ static int load_segments(struct reader *r)
 			continue;
 		if (ph.p_filesz > ph.p_memsz || ph.p_vaddr + ph.p_memsz < ph.p_vaddr)
 			return fail(r, -EINVAL, "PT_LOAD with impossible sizes");
+		if (ph.p_offset > r->file_size || ph.p_filesz > r->file_size - ph.p_offset)
+			return fail(r, -EINVAL, "truncated file: a segment runs past its end");
 		r->load[r->nload++] = ph;
 	}
 	return 0;
@@ -217,6 +221,16 @@ static int scan_sections(struct reader *r, bool *has_notes)
 	uint64_t total = 0;
 
 	*has_notes = false;
+	/* libelf quietly shows no sections when their table is cut off: say it. */
+	{
+		GElf_Ehdr eh;
+
+		if (!gelf_getehdr(r->elf, &eh))
+			return fail(r, -EINVAL, "unreadable ELF header");
+		if (eh.e_shoff > r->file_size ||
+		    (uint64_t)eh.e_shnum * eh.e_shentsize > r->file_size - eh.e_shoff)
+			return fail(r, -EINVAL, "truncated file: section headers past its end");
+	}
 	if (elf_getshdrstrndx(r->elf, &r->shstrndx))
 		return fail(r, -EINVAL, "unreadable section header string table");
 	while ((scn = elf_nextscn(r->elf, scn))) {
@@ -325,9 +339,10 @@ static void resolve_symbols(struct reader *r)
 	}
 }
 
-static int load(Elf *elf, const char *name, struct usdt_file **out, const char **why)
+static int load(Elf *elf, uint64_t size, const char *name, struct usdt_file **out,
+		const char **why)
 {
-	struct reader r = { .elf = elf };
+	struct reader r = { .elf = elf, .file_size = size };
 	GElf_Ehdr eh;
 	bool has_notes;
 	int err;
@@ -383,6 +398,7 @@ out:
 
 int usdt_open(const char *path, struct usdt_file **out, const char **why)
 {
+	struct stat st = { 0 };
 	Elf *elf;
 	int fd, err;
 
@@ -394,6 +410,13 @@ int usdt_open(const char *path, struct usdt_file **out, const char **why)
 	fd = open(path, O_RDONLY | O_CLOEXEC);
 	if (fd < 0)
 		return -errno;
+	if (fstat(fd, &st) || !S_ISREG(st.st_mode)) {
+		err = S_ISDIR(st.st_mode) ? -EISDIR : -ENOEXEC;
+		close(fd);
+		if (why)
+			*why = err == -EISDIR ? NULL : "not a regular file";
+		return err;
+	}
 	/* ELF_C_READ reads what it needs; no mapping that a shrinking file could fault. */
 	elf = elf_begin(fd, ELF_C_READ, NULL);
 	if (!elf) {
@@ -402,7 +425,7 @@ int usdt_open(const char *path, struct usdt_file **out, const char **why)
 			*why = "not an ELF file";
 		return -ENOEXEC;
 	}
-	err = load(elf, path, out, why);
+	err = load(elf, (uint64_t)st.st_size, path, out, why);
 	elf_end(elf);
 	close(fd);
 	return err;
@@ -431,7 +454,7 @@ int usdt_open_mem(const void *buf, size_t len, const char *name, struct usdt_fil
 			*why = "not an ELF file";
 		return -ENOEXEC;
 	}
-	err = load(elf, name, out, why);
+	err = load(elf, len, name, out, why);
 	elf_end(elf);
 	free(copy);
 	return err;
