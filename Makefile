@@ -131,7 +131,7 @@ $(B)/bin/sdt: $(B)/obj/sdt/sdt.o $(B)/lib/libsdt.a $(B)/lib/libcommon.a
 -include $(shell find $(B)/obj -name '*.d' 2>/dev/null)
 
 # --- dependencies (Debian 12 packages) --------------------------------------------------------
-DEB_PKGS := build-essential pkg-config libelf-dev libdw-dev libunwind-dev libcapstone-dev \
+DEB_PKGS := build-essential pkg-config bc libelf-dev libdw-dev libunwind-dev libcapstone-dev \
 	    libbpf-dev bpftool clang llvm strace ltrace gdb bpftrace systemtap-sdt-dev jq
 
 .PHONY: deps

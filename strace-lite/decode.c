@@ -119,10 +119,22 @@ void printfd(struct dctx *c, int fd)
 		tprints(c, "(deleted)");
 }
 
+/* A signed number with a name (AT_FDCWD, signals): strace prints these in decimal under -X. */
+static void print_named_int(struct dctx *c, int val, const char *name)
+{
+	if (name && popts.xstyle == XSTYLE_ABBREV) {
+		tprints(c, name);
+		return;
+	}
+	tprintf(c, "%d", val);
+	if (name && popts.xstyle == XSTYLE_VERBOSE)
+		print_comment(c->sb, name);
+}
+
 void print_dirfd(struct dctx *c, int fd)
 {
 	if (fd == AT_FDCWD)
-		print_xlat_named(c->sb, (uint64_t)(int64_t)fd, "AT_FDCWD");
+		print_named_int(c, fd, "AT_FDCWD");
 	else
 		printfd(c, fd);
 }
@@ -157,7 +169,7 @@ const char *signame(int sig)
 
 void print_signame(struct dctx *c, int sig)
 {
-	print_xlat_named(c->sb, (uint64_t)(int64_t)sig, signame(sig));
+	print_named_int(c, sig, signame(sig));
 }
 
 int printpath(struct dctx *c, uint64_t addr)

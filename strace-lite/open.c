@@ -57,7 +57,7 @@ SYS_FUNC(open)
 
 SYS_FUNC(openat)
 {
-	print_atfd(c, (int)c->arg[0]);
+	print_dirfd(c, (int)c->arg[0]);
 	tprint_arg_next(c);
 	return decode_open(c, 1);
 }
@@ -125,7 +125,7 @@ static void print_open_how(struct dctx *c, uint64_t addr, uint64_t size)
 
 SYS_FUNC(openat2)
 {
-	print_atfd(c, (int)c->arg[0]);
+	print_dirfd(c, (int)c->arg[0]);
 	tprint_arg_next(c);
 	printpath(c, c->arg[1]);
 	tprint_arg_next(c);

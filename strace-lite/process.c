@@ -183,10 +183,10 @@ SYS_FUNC(clone)
 			printflags(c, xlat_clone_flags, flags, "CLONE_???");
 			if (sig) {
 				tprints(c, "|");
-				print_signal(c, (int)sig);
+				print_signame(c, (int)sig);
 			}
 		} else {
-			print_signal(c, (int)sig);
+			print_signame(c, (int)sig);
 		}
 		if (!(flags & (CLONE_PARENT_SETTID | CLONE_PIDFD | CLONE_CHILD_SETTID |
 			       CLONE_CHILD_CLEARTID | CLONE_SETTLS)))
@@ -286,7 +286,7 @@ SYS_FUNC(clone3)
 		}
 		tprints(c, ", exit_signal=");
 		if (a.exit_signal < INT_MAX)
-			print_signal(c, (int)a.exit_signal);
+			print_signame(c, (int)a.exit_signal);
 		else
 			tprintf(c, "%" PRIu64, a.exit_signal);
 		tprints(c, ", stack=");

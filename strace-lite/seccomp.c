@@ -39,7 +39,7 @@ int seccomp_install(void)
 	 * number beyond the table (those stop, so nothing goes unseen). */
 	bool list_selected = nsel <= n - nsel;
 	unsigned int nlist = list_selected ? nsel : n - nsel;
-	size_t max = 8 + 2 * (size_t)nlist;
+	size_t max = 9 + 2 * (size_t)nlist; /* 6 before the list, 3 after */
 	struct sock_filter *f = calloc(max, sizeof(*f)), *p = f;
 	if (!f)
 		return -ENOMEM;

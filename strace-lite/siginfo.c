@@ -130,7 +130,7 @@ static void print_si_info(struct dctx *c, const siginfo_t *si)
 		if (si->si_code == CLD_EXITED)
 			tprintf(c, "%d", si->si_status);
 		else
-			print_signal(c, si->si_status);
+			print_signame(c, si->si_status);
 		tprints(c, ", si_utime=");
 		print_clock_t(c, (uint64_t)si->si_utime);
 		tprints(c, ", si_stime=");
@@ -200,7 +200,7 @@ void print_siginfo(struct dctx *c, const siginfo_t *si)
 	tprints(c, "{");
 	if (si->si_signo) {
 		tprints(c, "si_signo=");
-		print_signal(c, si->si_signo);
+		print_signame(c, si->si_signo);
 		tprints(c, ", si_code=");
 		print_si_code(c, si->si_code, si->si_signo);
 		print_si_info(c, si);

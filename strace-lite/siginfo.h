@@ -18,7 +18,6 @@ void print_siginfo_at(struct dctx *c, uint64_t addr);
 void print_wait_status(struct dctx *c, int status);
 
 /* A signal number as strace's printsignal(): SIGINT, 2 with -X raw, "2 /\* SIGINT *\/" verbose. */
-void print_signal(struct dctx *c, int sig);
 /* A signal mask of BYTES bytes (at most 8 are looked at): [INT TERM], ~[RTMIN RT_1], []. */
 void print_sigmask(struct dctx *c, const void *mask, unsigned int bytes);
 /* A sigset in tracee memory, LEN bytes long; the address when LEN is not a sane sigset size. */

@@ -16,20 +16,6 @@
 
 #define NSIG_BYTES 8
 
-void print_signal(struct dctx *c, int sig)
-{
-	const char *str = signame(sig);
-
-	if (!str || popts.xstyle != XSTYLE_ABBREV)
-		tprintf(c, "%d", sig);
-	if (!str || popts.xstyle == XSTYLE_RAW)
-		return;
-	if (popts.xstyle == XSTYLE_VERBOSE)
-		print_comment(c->sb, str);
-	else
-		tprints(c, str);
-}
-
 void print_sigmask(struct dctx *c, const void *mask, unsigned int bytes)
 {
 	uint32_t w[NSIG_BYTES / 4] = { 0 };
@@ -130,7 +116,7 @@ static void print_k_sigaction(struct dctx *c, uint64_t addr)
 SYS_FUNC(rt_sigaction)
 {
 	if (entering(c)) {
-		print_signal(c, (int)c->arg[0]);
+		print_signame(c, (int)c->arg[0]);
 		tprint_arg_next(c);
 		print_k_sigaction(c, c->arg[1]);
 		tprint_arg_next(c);
@@ -217,28 +203,28 @@ SYS_FUNC(rt_sigreturn)
 SYS_FUNC(kill)
 {
 	tprintf(c, "%d, ", (int)c->arg[0]);
-	print_signal(c, (int)c->arg[1]);
+	print_signame(c, (int)c->arg[1]);
 	return RVAL_DECODED;
 }
 
 SYS_FUNC(tkill)
 {
 	tprintf(c, "%d, ", (int)c->arg[0]);
-	print_signal(c, (int)c->arg[1]);
+	print_signame(c, (int)c->arg[1]);
 	return RVAL_DECODED;
 }
 
 SYS_FUNC(tgkill)
 {
 	tprintf(c, "%d, %d, ", (int)c->arg[0], (int)c->arg[1]);
-	print_signal(c, (int)c->arg[2]);
+	print_signame(c, (int)c->arg[2]);
 	return RVAL_DECODED;
 }
 
 SYS_FUNC(rt_sigqueueinfo)
 {
 	tprintf(c, "%d, ", (int)c->arg[0]);
-	print_signal(c, (int)c->arg[1]);
+	print_signame(c, (int)c->arg[1]);
 	tprint_arg_next(c);
 	print_siginfo_at(c, c->arg[2]);
 	return RVAL_DECODED;
@@ -247,7 +233,7 @@ SYS_FUNC(rt_sigqueueinfo)
 SYS_FUNC(rt_tgsigqueueinfo)
 {
 	tprintf(c, "%d, %d, ", (int)c->arg[0], (int)c->arg[1]);
-	print_signal(c, (int)c->arg[2]);
+	print_signame(c, (int)c->arg[2]);
 	tprint_arg_next(c);
 	print_siginfo_at(c, c->arg[3]);
 	return RVAL_DECODED;

@@ -180,7 +180,7 @@ void print_struct_statx(struct dctx *c, uint64_t addr)
 SYS_FUNC(statx)
 {
 	if (entering(c)) {
-		print_atfd(c, (int)c->arg[0]);
+		print_dirfd(c, (int)c->arg[0]);
 		tprint_arg_next(c);
 		printpath(c, c->arg[1]);
 		tprint_arg_next(c);

@@ -200,17 +200,3 @@ int printpathn(struct dctx *c, uint64_t addr, unsigned int n)
 	return rc;
 }
 
-void print_atfd(struct dctx *c, int fd)
-{
-	if (fd != -100) {
-		printfd(c, fd);
-		return;
-	}
-	if (popts.xstyle == XSTYLE_ABBREV) {
-		tprints(c, "AT_FDCWD");
-		return;
-	}
-	tprints(c, "-100");
-	if (popts.xstyle == XSTYLE_VERBOSE)
-		print_comment(c->sb, "AT_FDCWD");
-}

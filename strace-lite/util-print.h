@@ -41,4 +41,3 @@ void print_flags_str(struct dctx *c, uint64_t val, const char *str);
  * or the fd.  decode.c's print_dirfd() prints -100 in hex there; until it is fixed the
  * decoders of this family use this one.
  */
-void print_atfd(struct dctx *c, int fd);
