@@ -1,7 +1,9 @@
 // SPDX-License-Identifier: LGPL-2.1-or-later
 /*
  * -f follows threads: each thread's syscalls carry its tid, and each thread's exit is reported.
- * Threads run one at a time (each is joined before the next starts), so the order is fixed.
+ * Threads run one at a time, and the next starts only once the previous one is reaped (its
+ * /proc/self/task entry is gone, which under ptrace means the tracer has seen its exit), so the
+ * order of the lines is fixed.
  */
 #include <pthread.h>
 #include "tests.h"
@@ -21,8 +23,12 @@ int main(void)
 	pid_t pid = getpid(), ppid = getppid();
 	for (long i = 0; i < 3; i++) {
 		pthread_t t;
+		char task[64];
 		if (pthread_create(&t, NULL, run, (void *)i) || pthread_join(t, NULL))
 			FAIL("pthread: %m");
+		snprintf(task, sizeof(task), "/proc/self/task/%d", tids[i]);
+		while (access(task, F_OK) == 0)
+			usleep(1000);
 	}
 	printf("%-5d getppid() = %d\n", pid, ppid);
 	for (int i = 0; i < 3; i++) {
