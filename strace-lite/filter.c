@@ -66,19 +66,23 @@ static bool syscall_token(const char *tok, struct numset *set, char *err, size_t
 	return false;
 }
 
-static int syscall_set(const char *spec, struct numset *set, char *err, size_t errlen)
+/* Clears SET, applies leading '!'s, and handles "all" and "none": true when nothing is left. */
+static bool set_begin(const char **spec, struct numset *set)
 {
 	memset(set, 0, sizeof(*set));
-	while (*spec == '!') {
+	while (**spec == '!') {
 		set->negated = !set->negated;
-		spec++;
+		(*spec)++;
 	}
-	if (!strcmp(spec, "none"))
-		return 0;
-	if (!strcmp(spec, "all")) {
+	if (!strcmp(*spec, "all"))
 		set->negated = !set->negated;
+	return !strcmp(*spec, "none") || !strcmp(*spec, "all");
+}
+
+static int syscall_set(const char *spec, struct numset *set, char *err, size_t errlen)
+{
+	if (set_begin(&spec, set))
 		return 0;
-	}
 	char *copy = strdup(spec), *save = NULL;
 	int rc = 0, ntok = 0;
 	for (char *tok = strtok_r(copy, ",", &save); tok; tok = strtok_r(NULL, ",", &save)) {
@@ -128,17 +132,8 @@ static int signal_number(const char *s)
 static int named_set(const char *spec, const char *what, int (*lookup)(const char *),
 		     struct numset *set, char *err, size_t errlen)
 {
-	memset(set, 0, sizeof(*set));
-	while (*spec == '!') {
-		set->negated = !set->negated;
-		spec++;
-	}
-	if (!strcmp(spec, "none"))
+	if (set_begin(&spec, set))
 		return 0;
-	if (!strcmp(spec, "all")) {
-		set->negated = !set->negated;
-		return 0;
-	}
 	char *copy = strdup(spec), *save = NULL;
 	int rc = 0, ntok = 0;
 	for (char *tok = strtok_r(copy, ",", &save); tok; tok = strtok_r(NULL, ",", &save)) {
