@@ -247,6 +247,7 @@ static void syscall_entering(struct tcb *tcp, long scno, const uint64_t *args)
 		return;
 	}
 	tcp->flags &= ~TCB_FILTERED;
+	tcp->ltime = tcp->stime;
 	if (opts.cflag == 1) {
 		clock_gettime(CLOCK_MONOTONIC, &tcp->etime);
 		return;
@@ -332,7 +333,12 @@ static void syscall_exiting(struct tcb *tcp, int64_t rval, bool is_error)
 		tcp->flags &= ~TCB_CHECK_EXEC;
 	}
 	if (opts.cflag) {
-		summary_count(tcp, &ts, c->err != 0);
+		/* strace's default is system CPU time in the call; -w makes it wall time. */
+		const struct timespec *from = opts.wflag ? &tcp->etime : &tcp->ltime;
+		const struct timespec *to = opts.wflag ? &ts : &tcp->stime;
+		summary_count(tcp, (double)(to->tv_sec - from->tv_sec) +
+					   (double)(to->tv_nsec - from->tv_nsec) / 1e9,
+			      c->err != 0);
 		if (opts.cflag == 1)
 			return;
 	}
@@ -665,7 +671,9 @@ int engine_run(void)
 
 	while (!interrupted) {
 		int status;
-		pid_t pid = wait4(-1, &status, __WALL, NULL);
+		struct rusage ru;
+		bool want_ru = opts.cflag && !opts.wflag;
+		pid_t pid = wait4(-1, &status, __WALL, want_ru ? &ru : NULL);
 		if (pid < 0) {
 			if (errno == EINTR)
 				continue;
@@ -684,6 +692,12 @@ int engine_run(void)
 			tcp = new_child(pid, TCB_STARTUP | (opts.followfork ? 0 : TCB_SILENT) |
 						     (opts.seccomp ? TCB_SECCOMP : 0));
 		}
+		if (want_ru) {
+			/* For a stopped tracee the kernel reports its own usage: the syscall's
+			 * system time is the difference between its entry and exit stops. */
+			tcp->stime.tv_sec = ru.ru_stime.tv_sec;
+			tcp->stime.tv_nsec = ru.ru_stime.tv_usec * 1000;
+		}
 		if (WIFEXITED(status) || WIFSIGNALED(status))
 			handle_exit(tcp, status);
 		else if (WIFSTOPPED(status))
@@ -695,7 +709,7 @@ int engine_run(void)
 	if (interrupted)
 		cleanup();
 	if (opts.cflag)
-		summary_print(stderr);
+		summary_print(output_shared());
 	output_flush_all();
 	if (exit_code > 0xff) {
 		int sig = exit_code & 0xff;

@@ -196,6 +196,11 @@ void output_close(struct tcb *tcp)
 	}
 }
 
+FILE *output_shared(void)
+{
+	return shared_log ? shared_log : stderr;
+}
+
 void output_flush_all(void)
 {
 	if (shared_log)

@@ -81,7 +81,9 @@ struct tcb {
 	bool staging;
 	struct dctx dc;
 	int func_rval;
-	struct timespec etime; /* syscall entry time, for -T and -c */
+	struct timespec etime; /* syscall entry time, for -T and -c -w */
+	struct timespec stime; /* system CPU time at the last stop (-c) */
+	struct timespec ltime; /* system CPU time at syscall entry (-c) */
 	struct tcb *next;      /* hash chain */
 };
 
@@ -104,6 +106,7 @@ void tabto(struct tcb *tcp);
 void output_unfinished(struct tcb *tcp); /* close an open line with " <unfinished ...>" */
 void output_close(struct tcb *tcp);
 void output_flush_all(void);
+FILE *output_shared(void); /* the log (-o) or stderr: where -c writes its table */
 extern struct tcb *printing_tcp;
 
 /* filter.c: -e EXPR. 0 or -errno with a message in ERR. */
@@ -111,7 +114,7 @@ int qualify(const char *expr, char *err, size_t errlen);
 int qualify_trace(const char *spec, char *err, size_t errlen);
 
 /* summary.c: -c */
-void summary_count(struct tcb *tcp, const struct timespec *exit_ts, bool failed);
+void summary_count(struct tcb *tcp, double seconds, bool failed);
 void summary_print(FILE *f);
 int summary_sortby(const char *key); /* -1 if unknown */
 
