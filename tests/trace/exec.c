@@ -11,30 +11,6 @@
 
 #include "tests.h"
 
-extern char **environ;
-
-static void quoted(const char *str)
-{
-	putchar('"');
-	for (; *str; str++) {
-		if (*str == '"' || *str == '\\')
-			putchar('\\');
-		putchar(*str);
-	}
-	putchar('"');
-}
-
-static void array(char *const *v)
-{
-	putchar('[');
-	for (int i = 0; v[i]; i++) {
-		if (i)
-			printf(", ");
-		quoted(v[i]);
-	}
-	putchar(']');
-}
-
 static void on_usr1(int sig)
 {
 	(void)sig;
@@ -49,20 +25,7 @@ int main(int argc, char **argv)
 		printf("exit_group(0) = ?\n+++ exited with 0 +++\n");
 		return 0;
 	}
-	for (char **e = environ; *e; e++) {
-		for (const char *p = *e; *p; p++)
-			if ((unsigned char)*p < 0x20 || (unsigned char)*p >= 0x7f)
-				SKIP("environment has unprintable bytes");
-		if (strlen(*e) > 4096)
-			SKIP("environment string longer than -s4096");
-	}
-	printf("execve(");
-	quoted(argv[0]);
-	printf(", ");
-	array(argv);
-	printf(", ");
-	array(environ);
-	printf(") = 0\n");
+	print_own_execve("", argv);
 
 	char *av[] = { "/nonexistent/x", "a\"b", "", NULL };
 	char *ev[] = { "A=1", "B=\\", NULL };
@@ -84,9 +47,9 @@ int main(int argc, char **argv)
 	char *nv[] = { argv[0], "again", NULL };
 	char *ne[] = { "X=y", NULL };
 	printf("execve(");
-	quoted(argv[0]);
+	print_quoted_str(argv[0]);
 	printf(", [");
-	quoted(argv[0]);
+	print_quoted_str(argv[0]);
 	printf(", \"again\"], [\"X=y\"]) = 0\n");
 	fflush(stdout);
 	execve(argv[0], nv, ne);

@@ -48,3 +48,51 @@ static inline const char *sprintrc(long rc)
 	snprintf(buf, sizeof(buf), "%ld", rc);
 	return buf;
 }
+
+/* A string quoted as strace prints a printable one. */
+static inline void print_quoted_str(const char *str)
+{
+	putchar('"');
+	for (; *str; str++) {
+		if (*str == '"' || *str == '\\')
+			putchar('\\');
+		putchar(*str);
+	}
+	putchar('"');
+}
+
+/* ["a", "b"], as strace prints argv and, with -v, envp. */
+static inline void print_str_array(char *const *v)
+{
+	putchar('[');
+	for (int i = 0; v[i]; i++) {
+		if (i)
+			printf(", ");
+		print_quoted_str(v[i]);
+	}
+	putchar(']');
+}
+
+/*
+ * The line of the tracer's own execve of this program, as -v -s4096 prints it (without -v it
+ * would show an envp address the program cannot know).  PREFIX goes first ("PID " under -f).
+ */
+static inline void print_own_execve(const char *prefix, char **argv)
+{
+	extern char **environ;
+
+	for (char **e = environ; *e; e++) {
+		for (const char *p = *e; *p; p++)
+			if ((unsigned char)*p < 0x20 || (unsigned char)*p >= 0x7f)
+				SKIP("environment has unprintable bytes");
+		if (strlen(*e) > 4096)
+			SKIP("environment string longer than -s4096");
+	}
+	printf("%sexecve(", prefix);
+	print_quoted_str(argv[0]);
+	printf(", ");
+	print_str_array(argv);
+	printf(", ");
+	print_str_array(environ);
+	printf(") = 0\n");
+}
