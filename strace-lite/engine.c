@@ -266,7 +266,8 @@ static void syscall_entering(struct tcb *tcp, long scno, const uint64_t *args)
 	tcb_emit(tcp);
 	if (!tcp->staging)
 		output_flush_line(tcp);
-	clock_gettime(CLOCK_MONOTONIC, &tcp->etime);
+	if (opts.Tflag || opts.cflag)
+		clock_gettime(CLOCK_MONOTONIC, &tcp->etime);
 }
 
 static void print_rval(struct tcb *tcp, int sys_res)
@@ -312,14 +313,15 @@ static void print_rval(struct tcb *tcp, int sys_res)
 static void syscall_exiting(struct tcb *tcp, int64_t rval, bool is_error)
 {
 	struct dctx *c = &tcp->dc;
-	struct timespec ts;
+	struct timespec ts = { 0, 0 };
 
 	tcp->flags &= ~TCB_INSYSCALL;
 	if (tcp->flags & TCB_FILTERED) {
 		tcp->flags &= ~TCB_FILTERED;
 		return;
 	}
-	clock_gettime(CLOCK_MONOTONIC, &ts);
+	if (opts.Tflag || opts.cflag)
+		clock_gettime(CLOCK_MONOTONIC, &ts);
 	c->exiting = true;
 	if (is_error && !(c->se->classes & SYSCALL_NEVER_FAILS)) {
 		c->err = (int)-rval;

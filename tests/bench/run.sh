@@ -5,13 +5,15 @@
 # time of RUNS runs; overhead is median / untraced median; ns_per_event is the added time per
 # traced event.  Writes $B/bench/results.json and $B/bench/results.md.  Not a test: nothing
 # here passes or fails on timing.
-#   RUNS=3  FULL_N=50000 (getppid calls for the full-trace rows)  FILTER_N=200000
+#   RUNS=5  FULL_N=50000 (getppid calls for the full-trace rows)  FILTER_N=1000000
+# (a million calls for the filtered rows: with fewer, the few milliseconds any tracer spends
+# starting a program outweigh the per-call cost being measured)
 set -u
 cd "$(dirname "$0")/../.."
 B=${B:-build}
-RUNS=${RUNS:-3}
+RUNS=${RUNS:-5}
 FULL_N=${FULL_N:-50000}
-FILTER_N=${FILTER_N:-200000}
+FILTER_N=${FILTER_N:-1000000}
 out="$B/bench"
 mkdir -p "$out"
 cc -O2 -o "$out/syscall-loop" tests/bench/syscall-loop.c || exit 1
