@@ -602,6 +602,35 @@ static void handle_stop(struct tcb *tcp, int status)
 
 /* ---- leaving ------------------------------------------------------------------------------ */
 
+static int spin_us = -1;
+
+/*
+ * Wait for the next stop, polling for a while (100 us by default, STTRACE_SPIN_US to change,
+ * 0 to turn off) before sleeping.  A stop wakes the tracer; when the tracer's CPU has gone to
+ * sleep, that wake-up costs an inter-processor interrupt, which in a VM is a trip through the
+ * hypervisor: tens of microseconds, more than the stop itself.  Measured on a 2-CPU VM, a
+ * full trace took 0.67x the time it takes without polling.  With one CPU, polling would only
+ * keep the tracee from running, so it is off.
+ */
+static pid_t spin_wait(int *status, struct rusage *ru)
+{
+	if (spin_us < 0) {
+		const char *e = getenv("STTRACE_SPIN_US");
+		spin_us = e ? atoi(e) : sysconf(_SC_NPROCESSORS_ONLN) > 1 ? 100 : 0;
+	}
+	if (spin_us > 0) {
+		struct timespec t0, t;
+		clock_gettime(CLOCK_MONOTONIC, &t0);
+		do {
+			pid_t pid = wait4(-1, status, __WALL | WNOHANG, ru);
+			if (pid != 0)
+				return pid;
+			clock_gettime(CLOCK_MONOTONIC, &t);
+		} while ((t.tv_sec - t0.tv_sec) * 1000000 + (t.tv_nsec - t0.tv_nsec) / 1000 < spin_us);
+	}
+	return wait4(-1, status, __WALL, ru);
+}
+
 static void on_signal(int sig)
 {
 	interrupted = sig;
@@ -675,7 +704,7 @@ int engine_run(void)
 		int status;
 		struct rusage ru;
 		bool want_ru = opts.cflag && !opts.wflag;
-		pid_t pid = wait4(-1, &status, __WALL, want_ru ? &ru : NULL);
+		pid_t pid = spin_wait(&status, want_ru ? &ru : NULL);
 		if (pid < 0) {
 			if (errno == EINTR)
 				continue;

@@ -20,14 +20,15 @@ cc -O2 -o "$out/syscall-loop" tests/bench/syscall-loop.c || exit 1
 STTRACE="$PWD/$B/bin/sttrace"
 rows=()
 
-now() { date +%s.%N; }
 median() { sort -g | awk '{a[NR]=$1} END {print (NR % 2) ? a[(NR+1)/2] : (a[NR/2] + a[NR/2+1]) / 2}'; }
+once() { # seconds one run of the command takes ($EPOCHREALTIME: no clock process to time too)
+	local t0=$EPOCHREALTIME
+	"$@" >/dev/null 2>&1
+	echo "$EPOCHREALTIME - $t0" | bc -l
+}
 time_cmd() { # runs cmd RUNS times, prints the median seconds
-	local i t0 t1
-	for ((i = 0; i < RUNS; i++)); do
-		t0=$(now); "$@" >/dev/null 2>&1; t1=$(now)
-		echo "$t1 - $t0" | bc -l
-	done | median
+	local i
+	for ((i = 0; i < RUNS; i++)); do once "$@"; done | median
 }
 events_of() { # number of trace lines the command writes (one extra run, to a file)
 	local log="$out/events.log"
@@ -44,26 +45,39 @@ add_row() { # workload tool mode median baseline events
 }
 
 prog="$out/syscall-loop"
-echo "workload: $FULL_N getppid + 1 openat (full trace); $FILTER_N getppid + 1 openat (filtered)"
+declare -A med
+# Two tools on one workload, their runs interleaved so both meet the same machine conditions.
+pair() { # N mode baseline -- strace-args... -- sttrace-args...
+	local n=$1 mode=$2 base=$3 i; shift 4
+	local a=() b=()
+	while [ "$1" != -- ]; do a+=("$1"); shift; done
+	shift
+	b=("$@")
+	: >"$out/a.times"; : >"$out/b.times"
+	for ((i = 0; i < RUNS; i++)); do
+		once "${a[@]}" -o /dev/null "$prog" "$n" >>"$out/a.times"
+		once "${b[@]}" -o /dev/null "$prog" "$n" >>"$out/b.times"
+	done
+	local ta tb
+	ta=$(median <"$out/a.times") tb=$(median <"$out/b.times")
+	add_row "getppid-loop-$n" strace "${mode_a:-$mode}" "$ta" "$base" \
+		"$(events_of "${a[@]}" -o "$out/events.log" "$prog" "$n")"
+	add_row "getppid-loop-$n" sttrace "$mode" "$tb" "$base" \
+		"$(events_of "${b[@]}" -o "$out/events.log" "$prog" "$n")"
+	med[strace/${mode_a:-$mode}/$n]=$ta
+	med[sttrace/$mode/$n]=$tb
+}
+echo "workload: N getppid calls, then one openat (the needle of -e trace=openat)"
 base_full=$(time_cmd "$prog" "$FULL_N")
 base_filt=$(time_cmd "$prog" "$FILTER_N")
 printf '%-22s %-8s %-16s %10.4f s\n' "getppid-loop-$FULL_N" untraced - "$base_full"
 printf '%-22s %-8s %-16s %10.4f s\n' "getppid-loop-$FILTER_N" untraced - "$base_filt"
-
-for tool in strace sttrace; do
-	bin=$tool; [ $tool = sttrace ] && bin=$STTRACE
-	t=$(time_cmd "$bin" -o /dev/null "$prog" "$FULL_N")
-	ev=$(events_of "$bin" -o "$out/events.log" "$prog" "$FULL_N")
-	add_row "getppid-loop-$FULL_N" "$tool" "full" "$t" "$base_full" "$ev"
-	t_full_tool[$([ $tool = strace ] && echo 0 || echo 1)]=$t
-done
-for tool in strace sttrace; do
-	bin=$tool; [ $tool = sttrace ] && bin=$STTRACE
-	t=$(time_cmd "$bin" -o /dev/null -e trace=openat "$prog" "$FILTER_N")
-	ev=$(events_of "$bin" -o "$out/events.log" -e trace=openat "$prog" "$FILTER_N")
-	add_row "getppid-loop-$FILTER_N" "$tool" "trace=openat" "$t" "$base_filt" "$ev"
-	t_filt_tool[$([ $tool = strace ] && echo 0 || echo 1)]=$t
-done
+pair "$FULL_N" full "$base_full" -- strace -- "$STTRACE"
+# strace's default stops at every syscall even when filtering: measured on the small loop only.
+pair "$FULL_N" trace=openat "$base_full" -- strace -e trace=openat -- "$STTRACE" -e trace=openat
+# strace's fast mode (it needs -f) against ours, on the large loop.
+mode_a=trace=openat,seccomp pair "$FILTER_N" trace=openat "$base_filt" \
+	-- strace -f --seccomp-bpf -e trace=openat -- "$STTRACE" -e trace=openat
 
 {
 	echo "["
@@ -74,8 +88,8 @@ done
 	echo "]"
 } >"$out/results.json"
 
-r_full=$(echo "${t_full_tool[1]} / ${t_full_tool[0]}" | bc -l)
-r_filt=$(echo "${t_filt_tool[1]} / $base_filt" | bc -l)
+r_full=$(echo "${med[sttrace/full/$FULL_N]} / ${med[strace/full/$FULL_N]}" | bc -l)
+r_filt=$(echo "${med[sttrace/trace=openat/$FILTER_N]} / $base_filt" | bc -l)
 {
 	echo "# sttrace benchmark ($(date -u +%Y-%m-%d), $(nproc) cores, median of $RUNS runs)"
 	echo
