@@ -229,7 +229,6 @@ int main(int argc, char **argv)
 		case 'z': qualify("status=successful", err, sizeof(err)); break;
 		case 'Z': qualify("status=failed", err, sizeof(err)); break;
 		case OPT_SECCOMP:
-			opts.seccomp_explicit = true;
 			if (!optarg || !strcmp(optarg, "yes"))
 				opts.seccomp = true;
 			else if (!strcmp(optarg, "no"))

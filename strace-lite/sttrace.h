@@ -48,14 +48,12 @@ struct options {
 	const char *sortby;    /* -S */
 	bool wflag;            /* -w: wall time in -c */
 	bool seccomp;          /* prefilter unselected syscalls */
-	bool seccomp_explicit;
 	unsigned quiet;        /* QUIET_* */
 	struct numset trace;   /* -e trace= */
 	bool trace_all;        /* no -e trace= given */
 	struct numset raw;     /* -e raw= */
 	struct numset signals; /* -e signal= */
 	unsigned status_mask;  /* -e status=, -z, -Z: bits of STATUS_*; 0 = all */
-	bool json;
 };
 extern struct options opts;
 

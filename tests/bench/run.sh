@@ -26,10 +26,6 @@ once() { # seconds one run of the command takes ($EPOCHREALTIME: no clock proces
 	"$@" >/dev/null 2>&1
 	echo "$EPOCHREALTIME - $t0" | bc -l
 }
-time_cmd() { # runs cmd RUNS times, prints the median seconds
-	local i
-	for ((i = 0; i < RUNS; i++)); do once "$@"; done | median
-}
 events_of() { # number of trace lines the command writes (one extra run, to a file)
 	local log="$out/events.log"
 	"$@" >/dev/null 2>&1
@@ -46,37 +42,37 @@ add_row() { # workload tool mode median baseline events
 
 prog="$out/syscall-loop"
 declare -A med
-# Two tools on one workload, their runs interleaved so both meet the same machine conditions.
-pair() { # N mode baseline -- strace-args... -- sttrace-args...
-	local n=$1 mode=$2 base=$3 i; shift 4
+# Two tools on one workload, their runs interleaved with untraced runs so all three meet the
+# same machine conditions; the baseline of the two rows is the untraced median of the same loop.
+pair() { # N mode -- strace-args... -- sttrace-args...
+	local n=$1 mode=$2 i; shift 3
 	local a=() b=()
 	while [ "$1" != -- ]; do a+=("$1"); shift; done
 	shift
 	b=("$@")
-	: >"$out/a.times"; : >"$out/b.times"
+	: >"$out/a.times"; : >"$out/b.times"; : >"$out/u.times"
 	for ((i = 0; i < RUNS; i++)); do
+		once "$prog" "$n" >>"$out/u.times"
 		once "${a[@]}" -o /dev/null "$prog" "$n" >>"$out/a.times"
 		once "${b[@]}" -o /dev/null "$prog" "$n" >>"$out/b.times"
 	done
-	local ta tb
-	ta=$(median <"$out/a.times") tb=$(median <"$out/b.times")
+	local ta tb base
+	ta=$(median <"$out/a.times") tb=$(median <"$out/b.times") base=$(median <"$out/u.times")
+	printf '%-22s %-8s %-16s %10.4f s\n' "getppid-loop-$n" untraced - "$base"
 	add_row "getppid-loop-$n" strace "${mode_a:-$mode}" "$ta" "$base" \
 		"$(events_of "${a[@]}" -o "$out/events.log" "$prog" "$n")"
 	add_row "getppid-loop-$n" sttrace "$mode" "$tb" "$base" \
 		"$(events_of "${b[@]}" -o "$out/events.log" "$prog" "$n")"
 	med[strace/${mode_a:-$mode}/$n]=$ta
 	med[sttrace/$mode/$n]=$tb
+	med[untraced/$n]=$base
 }
 echo "workload: N getppid calls, then one openat (the needle of -e trace=openat)"
-base_full=$(time_cmd "$prog" "$FULL_N")
-base_filt=$(time_cmd "$prog" "$FILTER_N")
-printf '%-22s %-8s %-16s %10.4f s\n' "getppid-loop-$FULL_N" untraced - "$base_full"
-printf '%-22s %-8s %-16s %10.4f s\n' "getppid-loop-$FILTER_N" untraced - "$base_filt"
-pair "$FULL_N" full "$base_full" -- strace -- "$STTRACE"
+pair "$FULL_N" full -- strace -- "$STTRACE"
 # strace's default stops at every syscall even when filtering: measured on the small loop only.
-pair "$FULL_N" trace=openat "$base_full" -- strace -e trace=openat -- "$STTRACE" -e trace=openat
+pair "$FULL_N" trace=openat -- strace -e trace=openat -- "$STTRACE" -e trace=openat
 # strace's fast mode (it needs -f) against ours, on the large loop.
-mode_a=trace=openat,seccomp pair "$FILTER_N" trace=openat "$base_filt" \
+mode_a=trace=openat,seccomp pair "$FILTER_N" trace=openat \
 	-- strace -f --seccomp-bpf -e trace=openat -- "$STTRACE" -e trace=openat
 
 {
@@ -89,7 +85,7 @@ mode_a=trace=openat,seccomp pair "$FILTER_N" trace=openat "$base_filt" \
 } >"$out/results.json"
 
 r_full=$(echo "${med[sttrace/full/$FULL_N]} / ${med[strace/full/$FULL_N]}" | bc -l)
-r_filt=$(echo "${med[sttrace/trace=openat/$FILTER_N]} / $base_filt" | bc -l)
+r_filt=$(echo "${med[sttrace/trace=openat/$FILTER_N]} / ${med[untraced/$FILTER_N]}" | bc -l)
 {
 	echo "# sttrace benchmark ($(date -u +%Y-%m-%d), $(nproc) cores, median of $RUNS runs)"
 	echo
