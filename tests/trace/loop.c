@@ -12,13 +12,17 @@ int main(int argc, char **argv)
 {
 	const char *file = argc > 1 ? argv[1] : "loop.count";
 	struct timespec ts = { 0, 10 * 1000 * 1000 };
+	char tmp[4096];
 
+	/* Written aside and renamed, so a reader never sees the file empty. */
+	snprintf(tmp, sizeof(tmp), "%s.tmp", file);
 	for (long n = 0;; n++) {
 		syscall(__NR_getppid);
-		FILE *f = fopen(file, "w");
+		FILE *f = fopen(tmp, "w");
 		if (f) {
 			fprintf(f, "%ld\n", n);
 			fclose(f);
+			rename(tmp, file);
 		}
 		nanosleep(&ts, NULL);
 	}
