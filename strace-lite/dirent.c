@@ -36,21 +36,26 @@ static void print_head(struct dctx *c, uint64_t ino, uint64_t off, unsigned int 
 	tprintf(c, "{d_ino=%" PRIu64 ", d_off=%" PRIu64 ", d_reclen=%u", ino, off, reclen);
 }
 
+/* ", d_name=..." for a name field of NAME_LEN bytes (with its NUL); nothing when empty. */
+static int print_d_name(struct dctx *c, uint64_t addr, unsigned int name_len)
+{
+	if (!name_len)
+		return 0;
+	if (name_len > D_NAME_LEN_MAX)
+		name_len = D_NAME_LEN_MAX;
+	tprint_struct_next(c);
+	tprint_field(c, "d_name");
+	return printpathn(c, addr, name_len - 1);
+}
+
 static int tail64(struct dctx *c, uint64_t addr, const void *head, unsigned int name_len)
 {
 	const struct dirent64_k *d = head;
-	int rc = 0;
 
 	tprint_struct_next(c);
 	tprint_field(c, "d_type");
 	printxval(c, xlat_dirent_types, d->d_type, "DT_???");
-	if (name_len) {
-		if (name_len > D_NAME_LEN_MAX)
-			name_len = D_NAME_LEN_MAX;
-		tprint_struct_next(c);
-		tprint_field(c, "d_name");
-		rc = printpathn(c, addr, name_len - 1);
-	}
+	int rc = print_d_name(c, addr, name_len);
 	tprint_struct_end(c);
 	return rc;
 }
@@ -61,14 +66,7 @@ static int tail32(struct dctx *c, uint64_t addr, const void *head, unsigned int 
 	int rc = 0;
 
 	if (name_type_len) {
-		unsigned int name_len = name_type_len - 1;
-		if (name_len) {
-			if (name_len > D_NAME_LEN_MAX)
-				name_len = D_NAME_LEN_MAX;
-			tprint_struct_next(c);
-			tprint_field(c, "d_name");
-			rc = printpathn(c, addr, name_len - 1);
-		}
+		rc = print_d_name(c, addr, name_type_len - 1);
 		tprint_struct_next(c);
 		tprint_field(c, "d_type");
 		uint8_t type;

@@ -10,10 +10,7 @@
 int main(void)
 {
 	pid_t parent = getpid(), grand = getppid();
-	fflush(stdout);
-	pid_t pid = fork();
-	if (pid < 0)
-		FAIL("fork: %m");
+	pid_t pid = test_fork();
 	if (pid == 0) {
 		syscall(__NR_getppid);
 		_exit(0);

@@ -11,10 +11,7 @@
 int main(void)
 {
 	pid_t parent = getpid();
-	fflush(stdout);
-	pid_t pid = fork();
-	if (pid < 0)
-		FAIL("fork: %m");
+	pid_t pid = test_fork();
 	if (pid == 0) {
 		syscall(__NR_kill, getpid(), SIGSTOP);
 		syscall(__NR_getppid);

@@ -11,10 +11,7 @@
 
 int main(void)
 {
-	fflush(stdout);
-	pid_t pid = fork();
-	if (pid < 0)
-		FAIL("fork: %m");
+	pid_t pid = test_fork();
 	if (pid == 0)
 		_exit(syscall(__NR_openat, AT_FDCWD, "/dev/null", O_RDONLY) < 0 ? errno : 0);
 	int status;

@@ -25,10 +25,7 @@ static int parent_in_wait4(pid_t ppid)
 int main(void)
 {
 	pid_t parent = getpid();
-	fflush(stdout);
-	pid_t pid = fork();
-	if (pid < 0)
-		FAIL("fork: %m");
+	pid_t pid = test_fork();
 	if (pid == 0) {
 		while (!parent_in_wait4(parent))
 			usleep(1000);

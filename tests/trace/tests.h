@@ -96,3 +96,13 @@ static inline void print_own_execve(const char *prefix, char **argv)
 	print_str_array(environ);
 	printf(") = 0\n");
 }
+
+/* fork(), flushing stdout first so the child does not print the parent's buffered lines. */
+static inline pid_t test_fork(void)
+{
+	fflush(stdout);
+	pid_t pid = fork();
+	if (pid < 0)
+		FAIL("fork: %m");
+	return pid;
+}
