@@ -97,19 +97,16 @@ void printaddr(struct dctx *c, uint64_t addr)
 		tprints(c, "NULL");
 }
 
-void printfd(struct dctx *c, int fd)
+/* "<target>" of the /proc symlink LINK, as -y prints it; nothing if it cannot be read. */
+static void print_link_target(struct dctx *c, const char *link, bool strip_deleted)
 {
-	char link[64], path[PATH_MAX + 1];
-
-	tprintf(c, "%d", fd);
-	if (!dopts.yflag || fd < 0 || c->pid <= 0)
-		return;
-	snprintf(link, sizeof(link), "/proc/%d/fd/%d", c->pid, fd);
+	char path[PATH_MAX + 1];
 	ssize_t n = readlink(link, path, sizeof(path) - 1);
+
 	if (n < 0)
 		return;
 	path[n] = '\0';
-	bool deleted = n > 10 && !strcmp(path + n - 10, " (deleted)");
+	bool deleted = strip_deleted && n > 10 && !strcmp(path + n - 10, " (deleted)");
 	if (deleted)
 		path[n - 10] = '\0';
 	sb_putc(c->sb, '<');
@@ -117,6 +114,17 @@ void printfd(struct dctx *c, int fd)
 	sb_putc(c->sb, '>');
 	if (deleted)
 		tprints(c, "(deleted)");
+}
+
+void printfd(struct dctx *c, int fd)
+{
+	char link[64];
+
+	tprintf(c, "%d", fd);
+	if (!dopts.yflag || fd < 0 || c->pid <= 0)
+		return;
+	snprintf(link, sizeof(link), "/proc/%d/fd/%d", c->pid, fd);
+	print_link_target(c, link, true);
 }
 
 /* A signed number with a name (AT_FDCWD, signals): strace prints these in decimal under -X. */
@@ -133,10 +141,18 @@ static void print_named_int(struct dctx *c, int val, const char *name)
 
 void print_dirfd(struct dctx *c, int fd)
 {
-	if (fd == AT_FDCWD)
-		print_named_int(c, fd, "AT_FDCWD");
-	else
+	char link[64];
+
+	if (fd != AT_FDCWD) {
 		printfd(c, fd);
+		return;
+	}
+	print_named_int(c, fd, "AT_FDCWD");
+	if (dopts.yflag && c->pid > 0) {
+		/* With -y strace shows the directory AT_FDCWD stands for. */
+		snprintf(link, sizeof(link), "/proc/%d/cwd", c->pid);
+		print_link_target(c, link, false);
+	}
 }
 
 void print_mode(struct dctx *c, unsigned int mode)
