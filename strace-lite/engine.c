@@ -24,6 +24,7 @@
 #include <unistd.h>
 
 #include "proc.h"
+#include "stacktrace.h"
 #include <signal.h>
 #include "sttrace.h"
 
@@ -79,6 +80,8 @@ static struct tcb *new_child(pid_t pid, unsigned int flags)
 
 static void droptcb(struct tcb *tcp)
 {
+	if (opts.stack && stacktrace_forget)
+		stacktrace_forget(tcp->pid);
 	struct tcb **pp = &tcb_hash[tcp->pid % HASH_SIZE];
 
 	while (*pp && *pp != tcp)
@@ -316,6 +319,9 @@ static void syscall_exiting(struct tcb *tcp, int64_t rval, bool is_error)
 	struct timespec ts = { 0, 0 };
 
 	tcp->flags &= ~TCB_INSYSCALL;
+	if (opts.stack && stacktrace_forget && !is_error &&
+	    ((c->se->classes & TRACE_MEMORY) || is_exec(c->se)))
+		stacktrace_forget(tcp->pid); /* the mappings changed */
 	if (tcp->flags & TCB_FILTERED) {
 		tcp->flags &= ~TCB_FILTERED;
 		return;
@@ -380,6 +386,8 @@ static void syscall_exiting(struct tcb *tcp, int64_t rval, bool is_error)
 		sb_printf(&tcp->sb, " <%ld.%06ld>", (long)d.tv_sec, d.tv_nsec / 1000);
 	}
 	sb_putc(&tcp->sb, '\n');
+	if (opts.stack && stacktrace_format)
+		stacktrace_format(tcp->pid, &tcp->sb, opts.stack);
 	tcb_emit(tcp);
 	line_ended(tcp);
 }

@@ -100,6 +100,7 @@ static const struct option longopts[] = {
 	{ "attach", required_argument, 0, 'p' },
 	{ "relative-timestamps", no_argument, 0, 'r' },
 	{ "string-limit", required_argument, 0, 's' },
+	{ "stack-traces", no_argument, 0, 'k' },
 	{ "summary-sort-by", required_argument, 0, 'S' },
 	{ "absolute-timestamps", no_argument, 0, OPT_TS },
 	{ "timestamps", no_argument, 0, OPT_TS },
@@ -251,8 +252,8 @@ int main(int argc, char **argv)
 			break;
 		}
 		case 'k':
-			snprintf(err, sizeof(err), "-k is not supported yet");
-			goto bad_msg;
+			opts.stack++;
+			break;
 		case '?':
 		default:
 			if (optopt && optopt < 0x100 && strchr(optstring, optopt) &&

@@ -44,6 +44,7 @@ struct options {
 	int tflag;             /* -t: 1, -tt: 2, -ttt: 3 */
 	bool rflag;            /* -r */
 	bool Tflag;            /* -T */
+	int stack;             /* -k: 1, -kk: 2 */
 	int cflag;             /* -c: 1 (only stats), -C: 2 (stats and trace) */
 	const char *sortby;    /* -S */
 	bool wflag;            /* -w: wall time in -c */
