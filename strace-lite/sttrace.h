@@ -86,6 +86,21 @@ struct tcb {
 	struct tcb *next;      /* hash chain */
 };
 
+#define TCB_SILENT (1u << 16) /* followed only to serve the seccomp prefilter (no -f) */
+
+/* Nothing of this tracee is printed (a spawned child before its exec, a silent child). */
+static inline bool hide_log(const struct tcb *tcp)
+{
+	return tcp->flags & (TCB_HIDE_LOG | TCB_SILENT);
+}
+
+/* syscall.c */
+void syscall_enter(struct tcb *tcp, long scno, const uint64_t *args);
+void syscall_exit(struct tcb *tcp, int64_t rval, bool is_error);
+/* The tracee vanished inside a traced syscall (exit_group, exec by another thread, SIGKILL). */
+void syscall_unfinished(struct tcb *tcp);
+bool sysent_is_exec(const struct sysent *se);
+
 /* engine.c */
 int engine_spawn(char **argv);
 int engine_attach(pid_t pid);

@@ -1,0 +1,238 @@
+// SPDX-License-Identifier: LGPL-2.1-or-later
+/*
+ * A syscall's two stops turned into output: at entry the decoder prints the arguments the
+ * kernel reads, at exit the rest and the result, as one strace line (or two halves with
+ * <unfinished ...> / <... resumed> when another thread printed in between), one -c count, or
+ * one --json record.  engine.c decides when these run; this file decides what they print.
+ */
+#include <errno.h>
+#include <inttypes.h>
+#include <limits.h>
+#include <string.h>
+
+#include "stacktrace.h"
+#include "sttrace.h"
+
+static const struct sysent *tcb_sysent(struct tcb *tcp, long scno)
+{
+	static __thread struct sysent unknown;
+	static __thread char name[32];
+	const struct sysent *se = sysent_get(scno);
+
+	if (se)
+		return se;
+	snprintf(name, sizeof(name), "syscall_%#lx", (unsigned long)scno);
+	unknown.name = name;
+	unknown.nargs = 6;
+	unknown.rkind = RK_D;
+	return &unknown;
+}
+
+static bool traced(long scno)
+{
+	return opts.trace_all || (scno >= 0 && numset_has(&opts.trace, (unsigned)scno));
+}
+
+bool sysent_is_exec(const struct sysent *se)
+{
+	return se->name && (!strcmp(se->name, "execve") || !strcmp(se->name, "execveat"));
+}
+
+void syscall_enter(struct tcb *tcp, long scno, const uint64_t *args)
+{
+	struct dctx *c = &tcp->dc;
+
+	tcp->flags |= TCB_INSYSCALL;
+	memset(c->priv, 0, sizeof(c->priv));
+	c->scno = scno;
+	c->se = tcb_sysent(tcp, scno);
+	memcpy(c->arg, args, sizeof(c->arg));
+	c->exiting = false;
+	c->err = 0;
+	c->rval = 0;
+	c->pid = tcp->pid;
+	c->next_arg = 0;
+	c->auxstr = NULL;
+
+	if ((tcp->flags & TCB_HIDE_LOG) && sysent_is_exec(c->se)) {
+		tcp->flags &= ~TCB_HIDE_LOG;
+		tcp->flags |= TCB_CHECK_EXEC;
+	}
+	if (hide_log(tcp) || !traced(scno)) {
+		tcp->flags |= TCB_FILTERED;
+		return;
+	}
+	tcp->flags &= ~TCB_FILTERED;
+	tcp->ltime = tcp->stime;
+	if (opts.cflag == 1) {
+		clock_gettime(CLOCK_MONOTONIC, &tcp->etime);
+		return;
+	}
+	tcp->staging = opts.status_mask != 0;
+	printleader(tcp);
+	sb_printf(&tcp->sb, "%s(", c->se->name);
+	bool raw = dopts.raw_all || (scno >= 0 && numset_has(&opts.raw, (unsigned)scno)) ||
+		   !sysent_get(scno);
+	if (raw)
+		tcp->func_rval = printargs(c);
+	else if (c->se->func)
+		tcp->func_rval = c->se->func(c);
+	else
+		tcp->func_rval = decode_generic(c);
+	tcb_emit(tcp);
+	if (!tcp->staging)
+		output_flush_line(tcp);
+	if (opts.Tflag || opts.cflag)
+		clock_gettime(CLOCK_MONOTONIC, &tcp->etime);
+}
+
+static void print_rval(struct tcb *tcp, int sys_res)
+{
+	struct dctx *c = &tcp->dc;
+	int kind = (sys_res & 0x10) ? (sys_res & 0xf) : c->se->rkind;
+
+	if (kind == RK_NONE) {
+		tprints(c, "= ?");
+	} else if (c->err) {
+		switch (c->err) {
+		case 512: tprints(c, "= ? ERESTARTSYS (To be restarted if SA_RESTART is set)"); break;
+		case 513: tprints(c, "= ? ERESTARTNOINTR (To be restarted)"); break;
+		case 514: tprints(c, "= ? ERESTARTNOHAND (To be restarted if no handler)"); break;
+		case 516: tprints(c, "= ? ERESTART_RESTARTBLOCK (Interrupted by signal)"); break;
+		default: {
+			const char *name = errno_name(c->err);
+			if (name)
+				tprintf(c, "= -1 %s (%s)", name, strerror(c->err));
+			else
+				tprintf(c, "= -1 (errno %d)", c->err);
+		}
+		}
+	} else {
+		switch (kind) {
+		case RK_X: tprintf(c, "= %#" PRIx64, (uint64_t)c->rval); break;
+		case RK_O: tprintf(c, "= %#03" PRIo64, (uint64_t)c->rval); break;
+		case RK_U: tprintf(c, "= %" PRIu64, (uint64_t)c->rval); break;
+		case RK_FD:
+			tprints(c, "= ");
+			if (c->rval >= 0 && c->rval <= INT_MAX)
+				printfd(c, (int)c->rval);
+			else
+				tprintf(c, "%" PRId64, c->rval);
+			break;
+		default: tprintf(c, "= %" PRId64, c->rval); break;
+		}
+	}
+	if ((sys_res & RVAL_STR) && c->auxstr)
+		tprintf(c, " (%s)", c->auxstr);
+}
+
+void syscall_exit(struct tcb *tcp, int64_t rval, bool is_error)
+{
+	struct dctx *c = &tcp->dc;
+	struct timespec ts = { 0, 0 };
+
+	tcp->flags &= ~TCB_INSYSCALL;
+	if (opts.stack && stacktrace_forget && !is_error &&
+	    ((c->se->classes & TRACE_MEMORY) || sysent_is_exec(c->se)))
+		stacktrace_forget(tcp->pid); /* the mappings changed */
+	if (tcp->flags & TCB_FILTERED) {
+		tcp->flags &= ~TCB_FILTERED;
+		return;
+	}
+	if (opts.Tflag || opts.cflag)
+		clock_gettime(CLOCK_MONOTONIC, &ts);
+	c->exiting = true;
+	if (is_error && !(c->se->classes & SYSCALL_NEVER_FAILS)) {
+		c->err = (int)-rval;
+		c->rval = -1;
+	} else {
+		c->err = 0;
+		c->rval = rval;
+	}
+	if (tcp->flags & TCB_CHECK_EXEC) {
+		/* A failed execve of a spawned child before its first success stays hidden. */
+		tcp->flags &= ~TCB_CHECK_EXEC;
+	}
+	if (opts.cflag) {
+		/* strace's default is system CPU time in the call; -w makes it wall time. */
+		const struct timespec *from = opts.wflag ? &tcp->etime : &tcp->ltime;
+		const struct timespec *to = opts.wflag ? &ts : &tcp->stime;
+		summary_count(tcp, (double)(to->tv_sec - from->tv_sec) +
+					   (double)(to->tv_nsec - from->tv_nsec) / 1e9,
+			      c->err != 0);
+		if (opts.cflag == 1)
+			return;
+	}
+	if (!tcp->staging && (opts.output_separately ? (tcp->flags & TCB_REPRINT)
+						     : printing_tcp != tcp)) {
+		tcp->flags &= ~TCB_REPRINT;
+		printleader(tcp);
+		sb_printf(&tcp->sb, "<... %s resumed>", c->se->name);
+	}
+	printing_tcp = tcp;
+	int sys_res = tcp->func_rval;
+	if (!(sys_res & RVAL_DECODED)) {
+		bool raw = dopts.raw_all || numset_has(&opts.raw, (unsigned)c->scno);
+		sys_res = raw ? printargs(c) : c->se->func ? c->se->func(c) : decode_generic(c);
+	}
+	if (tcp->staging) {
+		unsigned st = c->err ? 1u << STATUS_FAILED : 1u << STATUS_SUCCESSFUL;
+		tcp->staging = false;
+		if (!(opts.status_mask & st)) {
+			sb_reset(&tcp->stage);
+			sb_reset(&tcp->sb);
+			tcp->curcol = 0;
+			line_ended(tcp);
+			return;
+		}
+		output_publish_stage(tcp);
+	}
+	sb_puts(&tcp->sb, ") ");
+	tabto(tcp);
+	print_rval(tcp, sys_res);
+	if (opts.Tflag) {
+		struct timespec d = { ts.tv_sec - tcp->etime.tv_sec, ts.tv_nsec - tcp->etime.tv_nsec };
+		if (d.tv_nsec < 0) {
+			d.tv_sec--;
+			d.tv_nsec += 1000000000;
+		}
+		sb_printf(&tcp->sb, " <%ld.%06ld>", (long)d.tv_sec, d.tv_nsec / 1000);
+	}
+	sb_putc(&tcp->sb, '\n');
+	if (opts.stack && stacktrace_format)
+		stacktrace_format(tcp->pid, &tcp->sb, opts.stack);
+	tcb_emit(tcp);
+	line_ended(tcp);
+}
+
+void syscall_unfinished(struct tcb *tcp)
+{
+	if (!(tcp->flags & TCB_INSYSCALL) || (tcp->flags & TCB_FILTERED) || hide_log(tcp) ||
+	    opts.cflag == 1)
+		return;
+	if (tcp->staging) {
+		tcp->staging = false;
+		if (!(opts.status_mask & (1u << STATUS_UNFINISHED))) {
+			sb_reset(&tcp->stage);
+			tcp->curcol = 0;
+			return;
+		}
+		output_publish_stage(tcp);
+	}
+	if (!opts.output_separately && printing_tcp && printing_tcp != tcp && printing_tcp->curcol)
+		output_unfinished(printing_tcp);
+	if (!opts.output_separately && printing_tcp != tcp) {
+		printleader(tcp);
+		sb_printf(&tcp->sb, "<... %s resumed>", tcp->dc.se->name);
+	}
+	if (!(tcp->func_rval & RVAL_DECODED))
+		sb_puts(&tcp->sb, " <unfinished ...>");
+	printing_tcp = tcp;
+	sb_puts(&tcp->sb, ") ");
+	tabto(tcp);
+	sb_puts(&tcp->sb, "= ?\n");
+	tcb_emit(tcp);
+	line_ended(tcp);
+	tcp->flags &= ~TCB_INSYSCALL;
+}
+
