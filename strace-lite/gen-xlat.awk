@@ -15,7 +15,8 @@ BEGIN {
 /^[ \t]*#/ || /^[ \t]*$/ { next }
 {
 	sym[n] = $1
-	val[n] = (NF >= 2) ? substr($0, index($0, $2)) : $1
+	v = $0; sub(/^[ \t]*[^ \t]+[ \t]+/, "", v)
+	val[n] = (NF >= 2) ? v : $1
 	n++
 }
 END {

@@ -1,0 +1,435 @@
+// SPDX-License-Identifier: LGPL-2.1-or-later
+/*
+ * setsockopt and getsockopt: the level (SOL_*), the option name from the level's table (for
+ * SOL_SOCKET, SOL_IP and SOL_IPV6 a second, direction-specific table of netfilter-style names),
+ * and the value: an int as [N] for the int-like options, struct linger, struct ucred
+ * (SO_PEERCRED), an errno name (SO_ERROR), IPv4/IPv6 multicast requests, and otherwise, as
+ * strace, [N] when the length is an int's and the raw bytes when not.
+ *
+ * getsockopt reads the caller's length at entry: at exit "[IN => OUT]" when the kernel
+ * changed it, and the value is printed with the length the kernel returned.
+ */
+#include <inttypes.h>
+#include <net/if.h>
+#include <netinet/in.h>
+#include <stddef.h>
+#include <stdio.h>
+#include <string.h>
+#include <sys/socket.h>
+
+#include "decode.h"
+#include "sockaddr.h"
+
+#ifndef SOL_TCP
+#define SOL_TCP 6
+#endif
+#ifndef SOL_NETLINK
+#define SOL_NETLINK 270
+#endif
+#ifndef SOL_PACKET
+#define SOL_PACKET 263
+#endif
+#ifndef SOL_RAW
+#define SOL_RAW 255
+#endif
+#ifndef SOL_UDP
+#define SOL_UDP 17
+#endif
+#define NETLINK_LIST_MEMBERSHIPS_ 9
+
+/* strace's printxvals: the first table that names VAL, or the number with DFLT. */
+static void print_xvals2(struct dctx *c, unsigned int val, const char *dflt,
+			 const struct xlat *a, const struct xlat *b)
+{
+	const char *s = xlat_lookup(a, val);
+
+	if (!s && b)
+		s = xlat_lookup(b, val);
+	if (s)
+		print_xlat_named(c->sb, val, s);
+	else
+		printxval(c, a, val, dflt);
+}
+
+static void print_level_name(struct dctx *c, bool get)
+{
+	unsigned int level = (unsigned int)c->arg[1], name = (unsigned int)c->arg[2];
+
+	printfd(c, (int)c->arg[0]);
+	tprint_arg_next(c);
+	printxval(c, xlat_socketlayers, level, "SOL_??");
+	tprint_arg_next(c);
+	switch (level) {
+	case SOL_SOCKET:
+		print_xvals2(c, name, "SO_???", xlat_sock_options,
+			     get ? xlat_getsock_options : xlat_setsock_options);
+		break;
+	case SOL_IP:
+		print_xvals2(c, name, "IP_???", xlat_sock_ip_options,
+			     get ? xlat_getsock_ip_options : xlat_setsock_ip_options);
+		break;
+	case SOL_IPV6:
+		print_xvals2(c, name, "IPV6_???", xlat_sock_ipv6_options,
+			     get ? xlat_getsock_ipv6_options : xlat_setsock_ipv6_options);
+		break;
+	case SOL_TCP:
+		printxval(c, xlat_sock_tcp_options, name, "TCP_???");
+		break;
+	case SOL_UDP:
+		printxval(c, xlat_sock_udp_options, name, "UDP_???");
+		break;
+	case SOL_PACKET:
+		printxval(c, xlat_sock_packet_options, name, "PACKET_???");
+		break;
+	case SOL_RAW:
+		printxval(c, xlat_sock_raw_options, name, "RAW_???");
+		break;
+	case SOL_NETLINK:
+		printxval(c, xlat_sock_netlink_options, name, "NETLINK_???");
+		break;
+	default:
+		tprintf(c, "%u", name);
+		break;
+	}
+}
+
+/* The SOL_SOCKET options whose value is an int (strace's list). */
+static bool so_int_like(unsigned int name)
+{
+	switch (name) {
+	case SO_DEBUG: case SO_REUSEADDR: case SO_DONTROUTE: case SO_BROADCAST:
+	case SO_SNDBUF: case SO_RCVBUF: case SO_KEEPALIVE: case SO_OOBINLINE:
+	case SO_NO_CHECK: case SO_PRIORITY: case SO_BSDCOMPAT: case SO_REUSEPORT:
+	case SO_PASSCRED: case SO_RCVLOWAT: case SO_SNDLOWAT: case SO_DETACH_FILTER:
+	case 29 /* SO_TIMESTAMP_OLD */: case SO_ACCEPTCONN: case SO_SNDBUFFORCE:
+	case SO_RCVBUFFORCE: case SO_PASSSEC: case 35 /* SO_TIMESTAMPNS_OLD */: case SO_MARK:
+	case 37 /* SO_TIMESTAMPING_OLD */: case 40 /* SO_RXQ_OVFL */: case 41 /* SO_WIFI_STATUS */:
+	case 42 /* SO_PEEK_OFF */: case 43 /* SO_NOFCS */: case 44 /* SO_LOCK_FILTER */:
+	case 45 /* SO_SELECT_ERR_QUEUE */: case 46 /* SO_BUSY_POLL */: case 49 /* SO_INCOMING_CPU */:
+	case 53 /* SO_CNX_ADVICE */: case 56 /* SO_INCOMING_NAPI_ID */: case 60 /* SO_ZEROCOPY */:
+	case 63 /* SO_TIMESTAMP_NEW */: case 64 /* SO_TIMESTAMPNS_NEW */:
+	case 65 /* SO_TIMESTAMPING_NEW */: case 68 /* SO_DETACH_REUSEPORT_BPF */:
+	case 69 /* SO_PREFER_BUSY_POLL */: case 70 /* SO_BUSY_POLL_BUDGET */:
+	case 73 /* SO_RESERVE_MEM */: case 75 /* SO_RCVMARK */:
+		return true;
+	}
+	return false;
+}
+
+static void print_id(struct dctx *c, unsigned int id)
+{
+	if (id == (unsigned int)-1)
+		tprints(c, "-1");
+	else
+		tprintf(c, "%u", id);
+}
+
+/* A field of a struct the kernel returned LEN bytes of: printed whole, as hex bytes if cut. */
+static bool field_begin(struct dctx *c, const char *sep, const char *name, unsigned int len,
+			size_t off, size_t size, const void *base)
+{
+	if (len <= off)
+		return false;
+	tprints(c, sep);
+	tprint_field(c, name);
+	if (len >= off + size)
+		return true;
+	quote_string(c->sb, (const char *)base + off, len - off, QUOTE_FORCE_HEX);
+	return false;
+}
+
+static void print_get_linger(struct dctx *c, uint64_t addr, unsigned int len)
+{
+	struct linger l;
+
+	if (len > sizeof(l))
+		len = sizeof(l);
+	if (umoven_or_printaddr(c, addr, len, &l))
+		return;
+	if (field_begin(c, "{", "l_onoff", len, offsetof(struct linger, l_onoff),
+			sizeof(l.l_onoff), &l))
+		tprintf(c, "%d", l.l_onoff);
+	if (field_begin(c, ", ", "l_linger", len, offsetof(struct linger, l_linger),
+			sizeof(l.l_linger), &l))
+		tprintf(c, "%d", l.l_linger);
+	tprints(c, "}");
+}
+
+static void print_get_ucred(struct dctx *c, uint64_t addr, unsigned int len)
+{
+	struct ucred u;
+
+	if (len > sizeof(u))
+		len = sizeof(u);
+	if (umoven_or_printaddr(c, addr, len, &u))
+		return;
+	if (field_begin(c, "{", "pid", len, offsetof(struct ucred, pid), sizeof(u.pid), &u))
+		tprintf(c, "%d", u.pid);
+	if (field_begin(c, ", ", "uid", len, offsetof(struct ucred, uid), sizeof(u.uid), &u))
+		print_id(c, u.uid);
+	if (field_begin(c, ", ", "gid", len, offsetof(struct ucred, gid), sizeof(u.gid), &u))
+		print_id(c, u.gid);
+	tprints(c, "}");
+}
+
+/* LEN raw bytes as hex escapes (strace's printstr_ex with QUOTE_FORCE_HEX). */
+static void print_hex_bytes(struct dctx *c, uint64_t addr, unsigned int len)
+{
+	unsigned char buf[sizeof(int)];
+
+	if (len > sizeof(buf))
+		len = sizeof(buf);
+	if (umoven_or_printaddr(c, addr, len, buf))
+		return;
+	quote_string(c->sb, buf, len, QUOTE_FORCE_HEX);
+}
+
+static void print_get_error(struct dctx *c, uint64_t addr, unsigned int len)
+{
+	unsigned int err;
+
+	if (len < sizeof(err)) {
+		print_hex_bytes(c, addr, len);
+		return;
+	}
+	if (umove_or_printaddr(c, addr, &err))
+		return;
+	const char *s = err ? xlat_lookup(xlat_errnos, err) : NULL;
+	tprints(c, "[");
+	if (!s || popts.xstyle != XSTYLE_ABBREV)
+		tprintf(c, "%u", err);
+	if (s && popts.xstyle == XSTYLE_VERBOSE)
+		print_comment(c->sb, s);
+	else if (s && popts.xstyle == XSTYLE_ABBREV)
+		tprints(c, s);
+	tprints(c, "]");
+}
+
+static bool print_u32_elem(struct dctx *c, uint64_t addr, unsigned int n)
+{
+	tprint_array_begin(c);
+	for (unsigned int i = 0; i < n; i++) {
+		uint32_t v;
+		if (i)
+			tprint_array_next(c);
+		if (!dopts.verbose && i >= popts.max_strlen) {
+			tprint_more_data_follows(c);
+			break;
+		}
+		if (umove(c, addr + i * sizeof(v), &v) < 0) {
+			tprint_more_data_follows(c);
+			tprintf(c, " /* %#" PRIx64 " */", addr + i * sizeof(v));
+			break;
+		}
+		tprintf(c, "%u", v);
+	}
+	tprint_array_end(c);
+	return true;
+}
+
+static void print_getsockopt(struct dctx *c, int ulen, int rlen)
+{
+	unsigned int level = (unsigned int)c->arg[1], name = (unsigned int)c->arg[2];
+	uint64_t addr = c->arg[3];
+
+	if (ulen <= 0 || rlen <= 0) {
+		printaddr(c, addr);
+		return;
+	}
+	if (addr) {
+		switch (level) {
+		case SOL_SOCKET:
+			if (name == SO_LINGER) {
+				print_get_linger(c, addr, (unsigned int)rlen);
+				return;
+			}
+			if (name == SO_PEERCRED) {
+				print_get_ucred(c, addr, (unsigned int)rlen);
+				return;
+			}
+			if (name == SO_ERROR) {
+				print_get_error(c, addr, (unsigned int)rlen);
+				return;
+			}
+			if (so_int_like(name)) {
+				if (rlen >= (int)sizeof(int))
+					printnum_int(c, addr, "%d");
+				else
+					print_hex_bytes(c, addr, (unsigned int)rlen);
+				return;
+			}
+			break;
+		case SOL_NETLINK:
+			if (name == NETLINK_LIST_MEMBERSHIPS_) {
+				unsigned int n = (unsigned int)(ulen < rlen ? ulen : rlen) / 4;
+				if (!n) {
+					tprints(c, "[]");
+					return;
+				}
+				uint32_t first;
+				if (umove_or_printaddr(c, addr, &first))
+					return;
+				print_u32_elem(c, addr, n);
+			} else {
+				printnum_int(c, addr, "%d");
+			}
+			return;
+		}
+	}
+	if (rlen == (int)sizeof(int))
+		printnum_int(c, addr, "%d");
+	else
+		printstrn(c, addr, (uint64_t)rlen);
+}
+
+SYS_FUNC(getsockopt)
+{
+	int ulen, rlen;
+
+	if (entering(c)) {
+		print_level_name(c, true);
+		tprint_arg_next(c);
+		if (c->arg[4] && umove(c, c->arg[4], &ulen) == 0) {
+			c->priv[0] = (uint64_t)(int64_t)ulen;
+			return 0;
+		}
+		printaddr(c, c->arg[3]);
+		tprint_arg_next(c);
+		printaddr(c, c->arg[4]);
+		return RVAL_DECODED;
+	}
+	ulen = (int)c->priv[0];
+	if (syserror(c) || umove(c, c->arg[4], &rlen) < 0) {
+		printaddr(c, c->arg[3]);
+		tprintf(c, ", [%d]", ulen);
+		return 0;
+	}
+	print_getsockopt(c, ulen, rlen);
+	if (ulen != rlen)
+		tprintf(c, ", [%d => %d]", ulen, rlen);
+	else
+		tprintf(c, ", [%d]", rlen);
+	return 0;
+}
+
+static void print_set_linger(struct dctx *c, uint64_t addr, int len)
+{
+	struct linger l;
+
+	if (len < (int)sizeof(l)) {
+		printaddr(c, addr);
+		return;
+	}
+	if (umove_or_printaddr(c, addr, &l))
+		return;
+	tprintf(c, "{l_onoff=%d, l_linger=%d}", l.l_onoff, l.l_linger);
+}
+
+static void print_ifindex(struct dctx *c, unsigned int idx)
+{
+	char name[IF_NAMESIZE + 1];
+
+	if (idx && if_indextoname(idx, name)) {
+		char text[IF_NAMESIZE + 32];
+		snprintf(text, sizeof(text), "if_nametoindex(\"%s\")", name);
+		if (popts.xstyle != XSTYLE_ABBREV)
+			tprintf(c, "%u", idx);
+		if (popts.xstyle == XSTYLE_VERBOSE)
+			print_comment(c->sb, text);
+		else if (popts.xstyle == XSTYLE_ABBREV)
+			tprints(c, text);
+		return;
+	}
+	tprintf(c, "%u", idx);
+}
+
+static void print_mreq(struct dctx *c, uint64_t addr, int len)
+{
+	struct ip_mreq m;
+
+	if (len < (int)sizeof(m)) {
+		printaddr(c, addr);
+		return;
+	}
+	if (umove_or_printaddr(c, addr, &m))
+		return;
+	tprints(c, "{");
+	print_inet_addr(c, AF_INET, &m.imr_multiaddr, sizeof(m.imr_multiaddr), "imr_multiaddr");
+	tprints(c, ", ");
+	print_inet_addr(c, AF_INET, &m.imr_interface, sizeof(m.imr_interface), "imr_interface");
+	tprints(c, "}");
+}
+
+static void print_mreq6(struct dctx *c, uint64_t addr, int len)
+{
+	struct ipv6_mreq m;
+
+	if (len < (int)sizeof(m)) {
+		printaddr(c, addr);
+		return;
+	}
+	if (umove_or_printaddr(c, addr, &m))
+		return;
+	tprints(c, "{");
+	print_inet_addr(c, AF_INET6, &m.ipv6mr_multiaddr, sizeof(m.ipv6mr_multiaddr),
+			"ipv6mr_multiaddr");
+	tprints(c, ", ipv6mr_interface=");
+	print_ifindex(c, m.ipv6mr_interface);
+	tprints(c, "}");
+}
+
+static void print_setsockopt(struct dctx *c, int len)
+{
+	unsigned int level = (unsigned int)c->arg[1], name = (unsigned int)c->arg[2];
+	uint64_t addr = c->arg[3];
+
+	if (addr) {
+		switch (level) {
+		case SOL_SOCKET:
+			if (name == SO_LINGER) {
+				print_set_linger(c, addr, len);
+				return;
+			}
+			if (so_int_like(name)) {
+				if (len < (int)sizeof(int))
+					printaddr(c, addr);
+				else
+					printnum_int(c, addr, "%d");
+				return;
+			}
+			break;
+		case SOL_IP:
+			if (name == IP_ADD_MEMBERSHIP || name == IP_DROP_MEMBERSHIP) {
+				print_mreq(c, addr, len);
+				return;
+			}
+			break;
+		case SOL_IPV6:
+			if (name == IPV6_ADD_MEMBERSHIP || name == IPV6_DROP_MEMBERSHIP ||
+			    name == IPV6_JOIN_ANYCAST || name == IPV6_LEAVE_ANYCAST) {
+				print_mreq6(c, addr, len);
+				return;
+			}
+			break;
+		case SOL_NETLINK:
+			if (len < (int)sizeof(int))
+				printaddr(c, addr);
+			else
+				printnum_int(c, addr, "%d");
+			return;
+		}
+	}
+	if (len == (int)sizeof(int))
+		printnum_int(c, addr, "%d");
+	else
+		printstrn(c, addr, (uint64_t)(unsigned int)len);
+}
+
+SYS_FUNC(setsockopt)
+{
+	print_level_name(c, false);
+	tprint_arg_next(c);
+	print_setsockopt(c, (int)c->arg[4]);
+	tprintf(c, ", %d", (int)c->arg[4]);
+	return RVAL_DECODED;
+}
