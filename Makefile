@@ -37,6 +37,8 @@ CFLAGS   += -std=gnu11 -Wall -Wextra -Wno-unused-parameter -Wno-missing-field-in
 CPPFLAGS += -Icommon -Istrace-lite -I$(B)/gen
 LDFLAGS  += $(SANFLAGS)
 LDLIBS   += $(shell pkg-config --libs $(PKGS) 2>/dev/null || echo -lelf -ldw)
+# -k: libunwind-ptrace unwinds the tracee's stack (strace-lite/stacktrace.c).
+LDLIBS   += -lunwind-ptrace -lunwind-generic -lunwind
 
 # --- sources ----------------------------------------------------------------------------------
 COMMON_SRCS := $(wildcard common/*.c)

@@ -1,0 +1,543 @@
+// SPDX-License-Identifier: LGPL-2.1-or-later
+/*
+ * -k / -kk: the user stack of a stopped thread, printed after its syscall line.
+ *
+ * What strace 6.1 (Debian 12, built with libunwind) prints, and so what we print:
+ *
+ *	 > /usr/lib/x86_64-linux-gnu/libc.so.6(__open64+0x51) [0xf8011]
+ *	 > /tmp/prog(main+0x17) [0x119e]
+ *	 > /tmp/prog() [0x1234]			no symbol before the address
+ *	 > unexpected_backtracing_error [0x7f...]	pc outside any file-backed executable mapping
+ *	 > too many stack frames			after 256 frames
+ *
+ * The path and the bracketed offset come from /proc/PID/maps: the mapping that holds the pc
+ * (it must be executable and have a path), offset = pc - start + file offset.  The pc is the
+ * one libunwind reports, not decremented.  The name is libunwind's unw_get_proc_name() rule,
+ * which is *not* what a debugger would say: the STT_FUNC symbol of .dynsym or .symtab of the
+ * mapped file whose value is the nearest at or below the pc, sizes ignored, the first one in
+ * section and table order on a tie, rejected when the distance reaches the file's size.  In a
+ * stripped libc that names a static function by the exported one before it
+ * ("__libc_init_first+0x8a" for __libc_start_call_main); we reproduce it so the lines match.
+ * libunwind re-opens and scans the ELF file for every frame; we scan it once with libelf (the
+ * Elf that libdw's Dwfl already opened for the module), keep a sorted table in the module's
+ * user data, and binary-search it.
+ *
+ * -kk is ours for 6.1 (strace 6.4 added it for its libdw unwinder): symbol lines get
+ * " FILE:LINE" appended, from dwfl_module_getsrc()/dwfl_lineinfo() -- the same format and the
+ * same call strace 6.4 uses.  Return addresses are looked up one byte back, so a caller's
+ * frame names the line of its call rather than the line after it.
+ *
+ * Caches, per traced thread: the parsed maps, the Dwfl (modules, symbol tables, DWARF) and a
+ * libunwind address space with its _UPT handle.  stacktrace_forget() drops them after a call
+ * that changed mappings, for every thread of the same process.  Since a seccomp prefilter can
+ * hide mmap from us, a pc that falls outside the cached mappings rereads them once.
+ */
+#include <elfutils/libdwfl.h>
+#include <errno.h>
+#include <gelf.h>
+#include <libunwind-ptrace.h>
+#include <stdbool.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+
+#include "stacktrace.h"
+
+#define MAX_FRAMES 256
+
+struct mapping {
+	uint64_t start, end, off;
+	bool exec;
+	bool load_known; /* load below is computed */
+	uint64_t load;   /* libunwind's load offset of this mapping's file */
+	char *path;
+};
+
+/* The function symbols of one ELF file, sorted by value, first-seen first on a tie. */
+struct func_sym {
+	uint64_t value;
+	uint32_t seq;
+	const char *name; /* in the Elf's string table, alive as long as the Dwfl */
+};
+
+struct symtab {
+	struct func_sym *syms;
+	size_t n;
+	uint64_t file_size;
+};
+
+struct proc {
+	struct proc *next;
+	pid_t pid, tgid;
+	unw_addr_space_t as;
+	void *upt;
+	Dwfl *dwfl; /* NULL until a frame needs a symbol */
+	bool dwfl_failed;
+	struct mapping *maps;
+	size_t nmaps;
+	bool maps_loaded;
+};
+
+static struct proc *procs;
+
+static pid_t read_tgid(pid_t pid)
+{
+	char path[64], line[256];
+	pid_t tgid = pid;
+
+	snprintf(path, sizeof(path), "/proc/%d/status", pid);
+	FILE *f = fopen(path, "re");
+	if (!f)
+		return pid;
+	while (fgets(line, sizeof(line), f))
+		if (sscanf(line, "Tgid: %d", &tgid) == 1)
+			break;
+	fclose(f);
+	return tgid;
+}
+
+static void maps_free(struct proc *p)
+{
+	for (size_t i = 0; i < p->nmaps; i++)
+		free(p->maps[i].path);
+	free(p->maps);
+	p->maps = NULL;
+	p->nmaps = 0;
+	p->maps_loaded = false;
+}
+
+/*
+ * /proc/PID/maps as strace's mmap cache reads it: only lines with a path, ascending, with
+ * duplicates (the [vsyscall] line can repeat) and overlaps left out.
+ */
+static int maps_load(struct proc *p)
+{
+	char path[64];
+	char *line = NULL;
+	size_t cap = 0, alloc = 0;
+
+	maps_free(p);
+	p->maps_loaded = true;
+	snprintf(path, sizeof(path), "/proc/%d/maps", p->pid);
+	FILE *f = fopen(path, "re");
+	if (!f)
+		return -errno;
+	while (getline(&line, &cap, f) > 0) {
+		unsigned long start, end, off, major, minor;
+		char r, w, x, s;
+		int n = -1;
+
+		if (sscanf(line, "%lx-%lx %c%c%c%c %lx %lx:%lx %*d %n", &start, &end, &r, &w, &x,
+			   &s, &off, &major, &minor, &n) != 9 || n < 0)
+			continue;
+		char *name = line + n;
+		name[strcspn(name, "\n")] = '\0';
+		if (!*name || (r != 'r' && r != '-') || (w != 'w' && w != '-') ||
+		    (x != 'x' && x != '-') || (s != 'p' && s != 's') || end < start)
+			continue;
+		if (p->nmaps) {
+			const struct mapping *prev = &p->maps[p->nmaps - 1];
+			if (start < prev->end || start <= prev->start)
+				continue;
+		}
+		if (p->nmaps == alloc) {
+			size_t na = alloc ? 2 * alloc : 64;
+			struct mapping *nm = realloc(p->maps, na * sizeof(*nm));
+			if (!nm)
+				break;
+			p->maps = nm;
+			alloc = na;
+		}
+		char *dup = strdup(name);
+		if (!dup)
+			break;
+		p->maps[p->nmaps++] = (struct mapping){
+			.start = start, .end = end, .off = off, .exec = x == 'x', .path = dup,
+		};
+	}
+	free(line);
+	fclose(f);
+	return 0;
+}
+
+static struct mapping *maps_find(struct proc *p, uint64_t ip)
+{
+	size_t lo = 0, hi = p->nmaps;
+
+	while (lo < hi) {
+		size_t mid = lo + (hi - lo) / 2;
+		if (ip < p->maps[mid].start)
+			hi = mid;
+		else if (ip >= p->maps[mid].end)
+			lo = mid + 1;
+		else
+			return &p->maps[mid];
+	}
+	return NULL;
+}
+
+/* dwfl_getmodules callback: free the symbol table hung on a module. */
+static int free_module_symtab(Dwfl_Module *mod, void **userdata, const char *name,
+			      Dwarf_Addr start, void *arg)
+{
+	struct symtab *st = *userdata;
+
+	if (st) {
+		free(st->syms);
+		free(st);
+		*userdata = NULL;
+	}
+	return DWARF_CB_OK;
+}
+
+static void dwfl_drop(struct proc *p)
+{
+	if (p->dwfl) {
+		dwfl_getmodules(p->dwfl, free_module_symtab, NULL, 0);
+		dwfl_end(p->dwfl);
+	}
+	p->dwfl = NULL;
+	p->dwfl_failed = false;
+}
+
+static const Dwfl_Callbacks proc_callbacks = {
+	.find_elf = dwfl_linux_proc_find_elf,
+	.find_debuginfo = dwfl_standard_find_debuginfo,
+};
+
+static Dwfl *dwfl_get(struct proc *p)
+{
+	if (p->dwfl || p->dwfl_failed)
+		return p->dwfl;
+	p->dwfl = dwfl_begin(&proc_callbacks);
+	if (!p->dwfl)
+		goto fail;
+	dwfl_report_begin(p->dwfl);
+	if (dwfl_linux_proc_report(p->dwfl, p->pid) != 0 ||
+	    dwfl_report_end(p->dwfl, NULL, NULL) != 0)
+		goto fail;
+	return p->dwfl;
+fail:
+	dwfl_drop(p);
+	p->dwfl_failed = true;
+	return NULL;
+}
+
+static void proc_free(struct proc *p)
+{
+	dwfl_drop(p);
+	maps_free(p);
+	if (p->upt)
+		_UPT_destroy(p->upt);
+	if (p->as)
+		unw_destroy_addr_space(p->as);
+	free(p);
+}
+
+static struct proc *proc_get(pid_t pid)
+{
+	struct proc *p;
+
+	for (p = procs; p; p = p->next)
+		if (p->pid == pid)
+			return p;
+	p = calloc(1, sizeof(*p));
+	if (!p)
+		return NULL;
+	p->pid = pid;
+	p->tgid = read_tgid(pid);
+	p->as = unw_create_addr_space(&_UPT_accessors, 0);
+	p->upt = p->as ? _UPT_create(pid) : NULL;
+	if (!p->upt) {
+		proc_free(p);
+		return NULL;
+	}
+	unw_set_caching_policy(p->as, UNW_CACHE_GLOBAL);
+	p->next = procs;
+	procs = p;
+	return p;
+}
+
+void stacktrace_forget(pid_t pid)
+{
+	pid_t tgid = 0;
+
+	for (struct proc *p = procs; p; p = p->next)
+		if (p->pid == pid)
+			tgid = p->tgid;
+	/* Mappings belong to the process: every thread of it rereads them. */
+	for (struct proc **pp = &procs; *pp;) {
+		struct proc *p = *pp;
+		if (p->pid == pid || (tgid && p->tgid == tgid)) {
+			*pp = p->next;
+			proc_free(p);
+		} else {
+			pp = &p->next;
+		}
+	}
+}
+
+static int cmp_func_sym(const void *a, const void *b)
+{
+	const struct func_sym *x = a, *y = b;
+
+	if (x->value != y->value)
+		return x->value < y->value ? -1 : 1;
+	return x->seq < y->seq ? -1 : x->seq > y->seq;
+}
+
+/* Every defined STT_FUNC of .dynsym and .symtab, in section then table order (libunwind's). */
+static struct symtab *symtab_build(Elf *elf, const char *path)
+{
+	struct symtab *st = calloc(1, sizeof(*st));
+	size_t alloc = 0;
+	uint32_t seq = 0;
+	struct stat sb;
+
+	if (!st)
+		return NULL;
+	st->file_size = stat(path, &sb) == 0 ? (uint64_t)sb.st_size : UINT64_MAX;
+	for (Elf_Scn *scn = elf_nextscn(elf, NULL); scn; scn = elf_nextscn(elf, scn)) {
+		GElf_Shdr shdr;
+		if (!gelf_getshdr(scn, &shdr) ||
+		    (shdr.sh_type != SHT_SYMTAB && shdr.sh_type != SHT_DYNSYM) ||
+		    !shdr.sh_entsize)
+			continue;
+		Elf_Data *data = elf_getdata(scn, NULL);
+		if (!data)
+			continue;
+		size_t count = shdr.sh_size / shdr.sh_entsize;
+		for (size_t i = 0; i < count; i++) {
+			GElf_Sym sym;
+			if (!gelf_getsym(data, (int)i, &sym) ||
+			    GELF_ST_TYPE(sym.st_info) != STT_FUNC || sym.st_shndx == SHN_UNDEF ||
+			    sym.st_shndx == SHN_ABS)
+				continue;
+			const char *name = elf_strptr(elf, shdr.sh_link, sym.st_name);
+			if (!name)
+				continue;
+			if (st->n == alloc) {
+				size_t na = alloc ? 2 * alloc : 256;
+				struct func_sym *ns = realloc(st->syms, na * sizeof(*ns));
+				if (!ns)
+					goto out;
+				st->syms = ns;
+				alloc = na;
+			}
+			st->syms[st->n++] = (struct func_sym){ sym.st_value, seq++, name };
+		}
+	}
+out:
+	qsort(st->syms, st->n, sizeof(*st->syms), cmp_func_sym);
+	return st;
+}
+
+/* libunwind's load offset: the PT_LOAD whose file offset is the mapping's, else 0. */
+static uint64_t load_offset(Elf *elf, const struct mapping *m)
+{
+	size_t phnum;
+
+	if (elf_getphdrnum(elf, &phnum) != 0)
+		return 0;
+	for (size_t i = 0; i < phnum; i++) {
+		GElf_Phdr ph;
+		if (gelf_getphdr(elf, (int)i, &ph) && ph.p_type == PT_LOAD && ph.p_offset == m->off)
+			return m->start - ph.p_vaddr;
+	}
+	return 0;
+}
+
+static bool path_is_file(const char *path)
+{
+	static const char deleted[] = " (deleted)";
+	size_t n = strlen(path);
+
+	return path[0] == '/' &&
+	       !(n >= sizeof(deleted) - 1 && !strcmp(path + n - (sizeof(deleted) - 1), deleted));
+}
+
+struct frame_info {
+	const char *name;
+	uint64_t func_off;
+	const char *src;
+	int line;
+};
+
+/* The name libunwind would give IP, and with -kk the source line of LINE_PC. */
+static void symbolize(struct proc *p, struct mapping *m, uint64_t ip, uint64_t line_pc,
+		      int level, struct frame_info *fi)
+{
+	*fi = (struct frame_info){ NULL, 0, NULL, 0 };
+	if (!path_is_file(m->path))
+		return;
+	Dwfl *dwfl = dwfl_get(p);
+	if (!dwfl)
+		return;
+	Dwfl_Module *mod = dwfl_addrmodule(dwfl, ip);
+	if (!mod)
+		return;
+	void **userdata;
+	dwfl_module_info(mod, &userdata, NULL, NULL, NULL, NULL, NULL, NULL);
+	Dwarf_Addr bias;
+	Elf *elf = dwfl_module_getelf(mod, &bias);
+	if (!elf)
+		return;
+	if (!*userdata)
+		*userdata = symtab_build(elf, m->path);
+	struct symtab *st = *userdata;
+	if (!m->load_known) {
+		m->load = load_offset(elf, m);
+		m->load_known = true;
+	}
+	if (st && st->n) {
+		uint64_t key = ip - m->load;
+		size_t lo = 0, hi = st->n;
+		while (lo < hi) { /* the first symbol above key */
+			size_t mid = lo + (hi - lo) / 2;
+			if (st->syms[mid].value <= key)
+				lo = mid + 1;
+			else
+				hi = mid;
+		}
+		if (lo > 0) {
+			size_t i = lo - 1;
+			while (i > 0 && st->syms[i - 1].value == st->syms[i].value)
+				i--;
+			if (key - st->syms[i].value < st->file_size) {
+				fi->name = st->syms[i].name;
+				fi->func_off = key - st->syms[i].value;
+			}
+		}
+	}
+	if (level > 1 && fi->name && *fi->name) {
+		Dwfl_Line *line = dwfl_module_getsrc(mod, line_pc);
+		if (line)
+			fi->src = dwfl_lineinfo(line, NULL, &fi->line, NULL, NULL, NULL);
+	}
+}
+
+/*
+ * Unwind PID into SB.  QUEUED renders a frame without a symbol as strace does for stacks it
+ * captured at a syscall's entry ("PATH(+0x0)": an empty name is still a name there).
+ */
+static int walk(pid_t pid, struct strbuf *sb, int level, bool queued)
+{
+	struct proc *p = proc_get(pid);
+	unw_cursor_t cursor;
+	int depth, frames = 0;
+	bool reread = false;
+
+	if (!p)
+		return -ENOMEM;
+	if (!p->maps_loaded)
+		maps_load(p);
+	if (unw_init_remote(&cursor, p->as, p->upt) < 0)
+		return -EIO;
+	for (depth = 0; depth < MAX_FRAMES; depth++) {
+		unw_word_t ip;
+		if (unw_get_reg(&cursor, UNW_REG_IP, &ip) < 0)
+			break;
+		struct mapping *m = maps_find(p, ip);
+		if ((!m || !m->exec) && !reread) {
+			/* A mapping made behind our back (a filtered mmap): reread once. */
+			reread = true;
+			dwfl_drop(p);
+			unw_flush_cache(p->as, 0, 0);
+			maps_load(p);
+			m = maps_find(p, ip);
+		}
+		if (!m || !m->exec) {
+			/* libunwind returns pc 0 at the end of some stacks: strace stays quiet. */
+			if (ip)
+				sb_printf(sb, " > unexpected_backtracing_error [0x%lx]\n",
+					  (unsigned long)ip);
+			break;
+		}
+		unsigned long true_off = ip - m->start + m->off;
+		struct frame_info fi;
+		symbolize(p, m, ip, depth ? ip - 1 : ip, level, &fi);
+		if ((fi.name && *fi.name) || queued) {
+			sb_printf(sb, " > %s(%s+0x%lx) [0x%lx]", m->path, fi.name ? fi.name : "",
+				  (unsigned long)fi.func_off, true_off);
+			if (fi.src)
+				sb_printf(sb, " %s:%d", fi.src, fi.line);
+			sb_putc(sb, '\n');
+		} else {
+			sb_printf(sb, " > %s() [0x%lx]\n", m->path, true_off);
+		}
+		frames++;
+		if (unw_step(&cursor) <= 0)
+			break;
+	}
+	if (depth >= MAX_FRAMES)
+		sb_puts(sb, " > too many stack frames\n");
+	return frames;
+}
+
+/* Stacks unwound at a syscall's entry, waiting for their line. */
+struct capture {
+	struct capture *next;
+	pid_t pid;
+	struct strbuf text;
+};
+
+static struct capture *captures;
+
+static struct capture *capture_take(pid_t pid)
+{
+	for (struct capture **pp = &captures; *pp; pp = &(*pp)->next) {
+		struct capture *c = *pp;
+		if (c->pid == pid) {
+			*pp = c->next;
+			return c;
+		}
+	}
+	return NULL;
+}
+
+/* Append C's lines to SB, free C; the number of lines. */
+static int capture_put(struct capture *c, struct strbuf *sb)
+{
+	int n = 0;
+
+	if (c->text.len)
+		sb_write(sb, c->text.s, c->text.len);
+	for (size_t i = 0; i < c->text.len; i++)
+		n += c->text.s[i] == '\n';
+	sb_free(&c->text);
+	free(c);
+	return n;
+}
+
+int stacktrace_capture(pid_t pid, int level)
+{
+	struct capture *c = capture_take(pid);
+
+	if (c) /* never printed: the syscall did not come back (strace calls that a bug) */
+		sb_reset(&c->text);
+	else if (!(c = calloc(1, sizeof(*c))))
+		return -ENOMEM;
+	c->pid = pid;
+	int n = walk(pid, &c->text, level, true);
+	c->next = captures;
+	captures = c;
+	return n;
+}
+
+int stacktrace_flush(pid_t pid, struct strbuf *sb)
+{
+	struct capture *c = capture_take(pid);
+
+	return c ? capture_put(c, sb) : 0;
+}
+
+int stacktrace_format(pid_t pid, struct strbuf *sb, int level)
+{
+	struct capture *c = capture_take(pid);
+
+	if (c)
+		return capture_put(c, sb);
+	return walk(pid, sb, level, false);
+}
