@@ -1,0 +1,80 @@
+// SPDX-License-Identifier: LGPL-2.1-or-later
+/*
+ * Struct printers for times(2) (clock ticks, each with its value in seconds as a comment),
+ * sysinfo(2) and the timezone of gettimeofday(2).  Reached from syscalls.in as out:tms,
+ * out:sysinfo and out:timezone.
+ */
+#include <inttypes.h>
+#include <stdio.h>
+#include <sys/sysinfo.h>
+#include <sys/time.h>
+#include <sys/times.h>
+#include <unistd.h>
+
+#include "decode.h"
+
+/* Ticks, then " /\* 1.23 s *\/" (not with -X raw, nor for 0), as strace's print_clock_t. */
+static void print_clock_t(struct dctx *c, uint64_t val)
+{
+	static long tck;
+	static int width;
+
+	if (!tck) {
+		tck = sysconf(_SC_CLK_TCK);
+		if (tck <= 0)
+			tck = -1;
+		for (long t = tck; t >= 10 && width < 9; t /= 10)
+			width++;
+	}
+	tprintf(c, "%" PRIu64, val);
+	if (popts.xstyle == XSTYLE_RAW || tck <= 0 || val == 0)
+		return;
+	char frac[32];
+	snprintf(frac, sizeof(frac), "%.*f", width, (double)(val % (uint64_t)tck) / (double)tck);
+	/* frac is "0.NN": keep the part from the point on after the whole seconds */
+	tprintf(c, " /* %" PRIu64 "%s s */", val / (uint64_t)tck, frac + 1);
+}
+
+void print_struct_tms(struct dctx *c, uint64_t addr)
+{
+	struct tms t;
+
+	if (umove_or_printaddr(c, addr, &t))
+		return;
+	tprints(c, "{tms_utime=");
+	print_clock_t(c, (uint64_t)t.tms_utime);
+	tprints(c, ", tms_stime=");
+	print_clock_t(c, (uint64_t)t.tms_stime);
+	tprints(c, ", tms_cutime=");
+	print_clock_t(c, (uint64_t)t.tms_cutime);
+	tprints(c, ", tms_cstime=");
+	print_clock_t(c, (uint64_t)t.tms_cstime);
+	tprints(c, "}");
+}
+
+void print_struct_sysinfo(struct dctx *c, uint64_t addr)
+{
+	struct sysinfo si;
+
+	if (umove_or_printaddr(c, addr, &si))
+		return;
+	tprintf(c, "{uptime=%" PRIu64 ", loads=[%" PRIu64 ", %" PRIu64 ", %" PRIu64 "]",
+		(uint64_t)si.uptime, (uint64_t)si.loads[0], (uint64_t)si.loads[1],
+		(uint64_t)si.loads[2]);
+	tprintf(c, ", totalram=%" PRIu64 ", freeram=%" PRIu64 ", sharedram=%" PRIu64
+		", bufferram=%" PRIu64 ", totalswap=%" PRIu64 ", freeswap=%" PRIu64,
+		(uint64_t)si.totalram, (uint64_t)si.freeram, (uint64_t)si.sharedram,
+		(uint64_t)si.bufferram, (uint64_t)si.totalswap, (uint64_t)si.freeswap);
+	tprintf(c, ", procs=%u, totalhigh=%" PRIu64 ", freehigh=%" PRIu64 ", mem_unit=%u}",
+		(unsigned int)si.procs, (uint64_t)si.totalhigh, (uint64_t)si.freehigh,
+		(unsigned int)si.mem_unit);
+}
+
+void print_struct_timezone(struct dctx *c, uint64_t addr)
+{
+	struct timezone tz;
+
+	if (umove_or_printaddr(c, addr, &tz))
+		return;
+	tprintf(c, "{tz_minuteswest=%d, tz_dsttime=%d}", tz.tz_minuteswest, tz.tz_dsttime);
+}
