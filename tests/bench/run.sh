@@ -7,13 +7,15 @@
 # here passes or fails on timing.
 #   RUNS=5  FULL_N=50000 (getppid calls for the full-trace rows)  FILTER_N=1000000
 # (a million calls for the filtered rows: with fewer, the few milliseconds any tracer spends
-# starting a program outweigh the per-call cost being measured)
+# starting a program outweigh the per-call cost being measured)  K_N=2000 (getppid calls for the
+# -k rows: every call's stack is unwound and symbolized, about a millisecond a call for strace)
 set -u
 cd "$(dirname "$0")/../.."
 B=${B:-build}
 RUNS=${RUNS:-5}
 FULL_N=${FULL_N:-50000}
 FILTER_N=${FILTER_N:-1000000}
+K_N=${K_N:-2000}
 out="$B/bench"
 mkdir -p "$out"
 cc -O2 -o "$out/syscall-loop" tests/bench/syscall-loop.c || exit 1
@@ -26,10 +28,11 @@ once() { # seconds one run of the command takes ($EPOCHREALTIME: no clock proces
 	"$@" >/dev/null 2>&1
 	echo "$EPOCHREALTIME - $t0" | bc -l
 }
-events_of() { # number of trace lines the command writes (one extra run, to a file)
+events_of() { # number of events the command writes (one extra run, to a file; -k's stack
+	# lines, which start with a space, are not events)
 	local log="$out/events.log"
 	"$@" >/dev/null 2>&1
-	grep -c . "$log"
+	grep -c '^[^ ]' "$log"
 }
 
 add_row() { # workload tool mode median baseline events
@@ -74,6 +77,8 @@ pair "$FULL_N" trace=openat -- strace -e trace=openat -- "$STTRACE" -e trace=ope
 # strace's fast mode (it needs -f) against ours, on the large loop.
 mode_a=trace=openat,seccomp pair "$FILTER_N" trace=openat \
 	-- strace -f --seccomp-bpf -e trace=openat -- "$STTRACE" -e trace=openat
+# -k: the user stack after every syscall line.
+pair "$K_N" -k -- strace -k -- "$STTRACE" -k
 
 {
 	echo "["
@@ -85,6 +90,7 @@ mode_a=trace=openat,seccomp pair "$FILTER_N" trace=openat \
 } >"$out/results.json"
 
 r_full=$(echo "${med[sttrace/full/$FULL_N]} / ${med[strace/full/$FULL_N]}" | bc -l)
+r_k=$(echo "${med[sttrace/-k/$K_N]} / ${med[strace/-k/$K_N]}" | bc -l)
 r_filt=$(echo "${med[sttrace/trace=openat/$FILTER_N]} / ${med[untraced/$FILTER_N]}" | bc -l)
 {
 	echo "# sttrace benchmark ($(date -u +%Y-%m-%d), $(nproc) cores, median of $RUNS runs)"
@@ -96,8 +102,9 @@ r_filt=$(echo "${med[sttrace/trace=openat/$FILTER_N]} / ${med[untraced/$FILTER_N
 	done
 	echo
 	printf 'Full trace, sttrace / strace: **%.2f** (target <= 0.9)\n\n' "$r_full"
-	printf -- '-e trace=openat, sttrace / untraced: **%.2f** (target <= 1.5)\n' "$r_filt"
+	printf -- '-e trace=openat, sttrace / untraced: **%.2f** (target <= 1.5)\n\n' "$r_filt"
+	printf -- '-k, sttrace / strace: **%.2f**\n' "$r_k"
 } >"$out/results.md"
 echo
-cat "$out/results.md" | tail -3
+cat "$out/results.md" | tail -5
 echo "wrote $out/results.json and $out/results.md"
