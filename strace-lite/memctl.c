@@ -1,0 +1,126 @@
+// SPDX-License-Identifier: LGPL-2.1-or-later
+/*
+ * Memory control beyond mmap: mremap (new_address only with MREMAP_MAYMOVE|MREMAP_FIXED),
+ * mincore (one residency bit a page, the address when the call failed),
+ * membarrier (the query's result decoded after it) and memfd_create (a huge page size field
+ * printed as N<<MFD_HUGE_SHIFT).
+ */
+#include <inttypes.h>
+#include <linux/mman.h>
+#include <unistd.h>
+
+#include "array.h"
+#include "decode.h"
+#include "util-print.h"
+#include "xlat.h"
+
+#ifndef MREMAP_FIXED
+#define MREMAP_FIXED 2
+#endif
+#define MEMBARRIER_CMD_FLAG_CPU 1
+#define MFD_NAME_MAX_LEN 249
+#define MFD_HUGE_SHIFT 26
+#define MFD_HUGE_MASK 0x3fu
+
+SYS_FUNC(mremap)
+{
+	printaddr(c, c->arg[0]);
+	tprintf(c, ", %" PRIu64 ", %" PRIu64 ", ", c->arg[1], c->arg[2]);
+	printflags(c, xlat_mremap_flags, c->arg[3], "MREMAP_???");
+	if ((c->arg[3] & (MREMAP_MAYMOVE | MREMAP_FIXED)) == (MREMAP_MAYMOVE | MREMAP_FIXED)) {
+		tprints(c, ", ");
+		printaddr(c, c->arg[4]);
+	}
+	return RVAL_DECODED | RVAL_KIND(RK_X);
+}
+
+static bool print_mincore_entry(struct dctx *c, void *elem, size_t size, void *data)
+{
+	(void)size;
+	(void)data;
+	tprintf(c, "%u", *(uint8_t *)elem & 1);
+	return true;
+}
+
+SYS_FUNC(mincore)
+{
+	if (entering(c)) {
+		printaddr(c, c->arg[0]);
+		tprintf(c, ", %" PRIu64 ", ", c->arg[1]);
+		return 0;
+	}
+	uint64_t page = (uint64_t)sysconf(_SC_PAGESIZE);
+	uint64_t len = c->arg[1];
+	uint64_t nmemb = len / page + ((len & (page - 1)) ? 1 : 0);
+	uint8_t entry;
+	print_array(c, c->arg[2], nmemb, &entry, sizeof(entry), 0,
+		    print_mincore_entry, NULL);
+	return 0;
+}
+
+SYS_FUNC(membarrier)
+{
+	if (entering(c)) {
+		int cmd = (int)c->arg[0];
+		unsigned int flags = (unsigned int)c->arg[1];
+
+		printxval(c, xlat_membarrier_cmds, (unsigned int)cmd, "MEMBARRIER_CMD_???");
+		tprints(c, ", ");
+		printflags(c, xlat_membarrier_flags, flags, "MEMBARRIER_CMD_FLAG_???");
+		if (flags & MEMBARRIER_CMD_FLAG_CPU)
+			tprintf(c, ", %d", (int)c->arg[2]);
+		return cmd ? RVAL_DECODED : 0;
+	}
+	/* MEMBARRIER_CMD_QUERY returns the supported commands as a mask. */
+	if (syserror(c) || !c->rval)
+		return 0;
+	c->auxstr = sprint_flags("", xlat_membarrier_cmds, (uint64_t)c->rval);
+	return RVAL_KIND(RK_X) | RVAL_STR;
+}
+
+/* The name: NUL-terminated, at most MFD_NAME_MAX_LEN + 1 bytes looked at, cut by -s. */
+static void print_memfd_name(struct dctx *c, uint64_t addr)
+{
+	char buf[MFD_NAME_MAX_LEN + 2];
+	unsigned int len = MFD_NAME_MAX_LEN + 1;
+	unsigned int size = popts.max_strlen + 1;
+
+	if (!addr) {
+		tprints(c, "NULL");
+		return;
+	}
+	if (size > len)
+		size = len;
+	if (umovestr(c, addr, size, buf) < 0) {
+		printaddr(c, addr);
+		return;
+	}
+	if (size > popts.max_strlen)
+		size = popts.max_strlen;
+	if (quote_string(c->sb, buf, size, QUOTE_0_TERMINATED))
+		tprints(c, "...");
+}
+
+SYS_FUNC(memfd_create)
+{
+	unsigned int flags = (unsigned int)c->arg[1];
+
+	print_memfd_name(c, c->arg[0]);
+	tprints(c, ", ");
+	if (!flags || popts.xstyle != XSTYLE_ABBREV)
+		print_xlat_val(c->sb, flags);
+	if (!flags || popts.xstyle == XSTYLE_RAW)
+		return RVAL_DECODED;
+	if (popts.xstyle == XSTYLE_VERBOSE)
+		tprints(c, " /* ");
+	unsigned int huge = flags & (MFD_HUGE_MASK << MFD_HUGE_SHIFT);
+	flags &= ~(MFD_HUGE_MASK << MFD_HUGE_SHIFT);
+	if (flags || !huge)
+		tprints(c, sprint_flags_ex("", xlat_memfd_create_flags, flags, '\0',
+					   XSTYLE_ABBREV, false));
+	if (huge)
+		tprintf(c, "%s%u<<MFD_HUGE_SHIFT", flags ? "|" : "", huge >> MFD_HUGE_SHIFT);
+	if (popts.xstyle == XSTYLE_VERBOSE)
+		tprints(c, " */");
+	return RVAL_DECODED;
+}
