@@ -23,7 +23,9 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include "json.h"
 #include "proc.h"
+#include "siginfo.h"
 #include "stacktrace.h"
 #include <signal.h>
 #include "sttrace.h"
@@ -211,16 +213,32 @@ static void print_line(struct tcb *tcp, const char *fmt, ...)
 
 static void print_signal(struct tcb *tcp, const siginfo_t *si, int sig)
 {
+	const char *name = signame(sig) ? signame(sig) : "?";
+
 	if (hide_log(tcp) || opts.cflag == 1 || !numset_has(&opts.signals, (unsigned)sig))
 		return;
+	tcp->dc.pid = tcp->pid;
+	if (opts.json) {
+		struct strbuf rec = { 0 };
+		json_record_begin(&rec, si ? "signal" : "stopped", tcp->pid, NULL);
+		sb_puts(&rec, ",\"signal\":");
+		json_put_string(&rec, name, strlen(name));
+		if (si) {
+			sb_reset(&tcp->sb);
+			print_siginfo(&tcp->dc, si);
+			sb_puts(&rec, ",\"siginfo\":");
+			json_put_value(&rec, sb_str(&tcp->sb), tcp->sb.len);
+			sb_reset(&tcp->sb);
+		}
+		sb_putc(&rec, '}');
+		output_record(tcp, &rec);
+		sb_free(&rec);
+		return;
+	}
 	printleader(tcp);
 	if (si) {
-		sb_printf(&tcp->sb, "--- %s ", signame(sig) ? signame(sig) : "?");
-		tcp->dc.pid = tcp->pid;
-		if (print_siginfo)
-			print_siginfo(&tcp->dc, si);
-		else
-			sb_printf(&tcp->sb, "{si_signo=%s}", signame(sig) ? signame(sig) : "?");
+		sb_printf(&tcp->sb, "--- %s ", name);
+		print_siginfo(&tcp->dc, si);
 		sb_puts(&tcp->sb, " ---\n");
 	} else {
 		sb_printf(&tcp->sb, "--- stopped by %s ---\n", signame(sig) ? signame(sig) : "?");
@@ -236,7 +254,23 @@ static void handle_exit(struct tcb *tcp, int status)
 		exit_code = WIFSIGNALED(status) ? 0x100 | WTERMSIG(status) : WEXITSTATUS(status);
 		strace_child = 0;
 	}
-	if (!(tcp->flags & TCB_SILENT) && opts.cflag != 1) {
+	if (!(tcp->flags & TCB_SILENT) && opts.cflag != 1 && opts.json) {
+		struct strbuf rec = { 0 };
+		int sig = WIFSIGNALED(status) ? WTERMSIG(status) : 0;
+		if (sig && numset_has(&opts.signals, (unsigned)sig)) {
+			json_record_begin(&rec, "killed", tcp->pid, NULL);
+			sb_puts(&rec, ",\"signal\":");
+			json_put_string(&rec, signame(sig) ? signame(sig) : "?",
+					signame(sig) ? strlen(signame(sig)) : 1);
+			sb_printf(&rec, ",\"core_dumped\":%s}", WCOREDUMP(status) ? "true" : "false");
+			output_record(tcp, &rec);
+		} else if (!sig && !(opts.quiet & QUIET_EXIT)) {
+			json_record_begin(&rec, "exited", tcp->pid, NULL);
+			sb_printf(&rec, ",\"status\":%d}", WEXITSTATUS(status));
+			output_record(tcp, &rec);
+		}
+		sb_free(&rec);
+	} else if (!(tcp->flags & TCB_SILENT) && opts.cflag != 1) {
 		if (WIFSIGNALED(status)) {
 			int sig = WTERMSIG(status);
 			if (numset_has(&opts.signals, (unsigned)sig))
@@ -279,8 +313,15 @@ static struct tcb *switch_after_exec(struct tcb *tcp)
 	thr->dc.pid = leader;
 	thr->next = tcb_hash[leader % HASH_SIZE];
 	tcb_hash[leader % HASH_SIZE] = thr;
-	if (!hide_log(thr) && opts.cflag != 1 && !(opts.quiet & QUIET_THREAD_EXECVE))
+	if (!hide_log(thr) && opts.cflag != 1 && !(opts.quiet & QUIET_THREAD_EXECVE) && opts.json) {
+		struct strbuf rec = { 0 };
+		json_record_begin(&rec, "superseded", leader, NULL);
+		sb_printf(&rec, ",\"old_pid\":%lu}", old);
+		output_record(thr, &rec);
+		sb_free(&rec);
+	} else if (!hide_log(thr) && opts.cflag != 1 && !(opts.quiet & QUIET_THREAD_EXECVE)) {
 		print_line(thr, "+++ superseded by execve in pid %lu +++", old);
+	}
 	thr->flags |= TCB_REPRINT;
 	return thr;
 }

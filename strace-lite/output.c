@@ -196,6 +196,15 @@ void output_close(struct tcb *tcp)
 	}
 }
 
+void output_record(struct tcb *tcp, struct strbuf *rec)
+{
+	/* Records are whole lines: no leader, no <unfinished ...> bookkeeping. */
+	sb_putc(rec, '\n');
+	fwrite(rec->s, 1, rec->len, tcb_file(tcp));
+	if (!opts.outfname)
+		fflush(tcb_file(tcp));
+}
+
 FILE *output_shared(void)
 {
 	return shared_log ? shared_log : stderr;

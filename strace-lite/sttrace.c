@@ -49,6 +49,7 @@ static const char usage_text[] =
 	"  -v             unabbreviated structures;  -x, -xx  non-ASCII / all strings in hex\n"
 	"  -X FORMAT      constants as raw, abbrev or verbose\n"
 	"  -y, -yy        print paths (and socket details) of file descriptors\n"
+	"  --json         one JSON object per event (JSON Lines; schema in the README)\n"
 	"Statistics:\n"
 	"  -c             count time, calls and errors per syscall and report a summary\n"
 	"  -C             like -c, and print the trace too\n"
@@ -87,6 +88,7 @@ enum {
 	OPT_QUAL_STATUS,
 	OPT_QUAL_QUIET,
 	OPT_QUAL_DECODE_FD,
+	OPT_JSON,
 };
 
 static const struct option longopts[] = {
@@ -101,6 +103,7 @@ static const struct option longopts[] = {
 	{ "relative-timestamps", no_argument, 0, 'r' },
 	{ "string-limit", required_argument, 0, 's' },
 	{ "stack-traces", no_argument, 0, 'k' },
+	{ "json", no_argument, 0, OPT_JSON },
 	{ "summary-sort-by", required_argument, 0, 'S' },
 	{ "absolute-timestamps", no_argument, 0, OPT_TS },
 	{ "timestamps", no_argument, 0, OPT_TS },
@@ -253,6 +256,9 @@ int main(int argc, char **argv)
 		}
 		case 'k':
 			opts.stack++;
+			break;
+		case OPT_JSON:
+			opts.json = true;
 			break;
 		case '?':
 		default:

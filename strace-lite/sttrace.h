@@ -45,6 +45,7 @@ struct options {
 	bool rflag;            /* -r */
 	bool Tflag;            /* -T */
 	int stack;             /* -k: 1, -kk: 2 */
+	bool json;             /* --json: JSON Lines */
 	int cflag;             /* -c: 1 (only stats), -C: 2 (stats and trace) */
 	const char *sortby;    /* -S */
 	bool wflag;            /* -w: wall time in -c */
@@ -83,6 +84,7 @@ struct tcb {
 	struct timespec etime; /* syscall entry time, for -T and -c -w */
 	struct timespec stime; /* system CPU time at the last stop (-c) */
 	struct timespec ltime; /* system CPU time at syscall entry (-c) */
+	struct timespec rtime; /* wall clock at syscall entry (--json) */
 	struct tcb *next;      /* hash chain */
 };
 
@@ -120,6 +122,7 @@ void tabto(struct tcb *tcp);
 void output_unfinished(struct tcb *tcp); /* close an open line with " <unfinished ...>" */
 void output_close(struct tcb *tcp);
 void output_flush_all(void);
+void output_record(struct tcb *tcp, struct strbuf *rec); /* one whole --json line */
 FILE *output_shared(void); /* the log (-o) or stderr: where -c writes its table */
 extern struct tcb *printing_tcp;
 
@@ -134,9 +137,6 @@ int summary_sortby(const char *key); /* -1 if unknown */
 
 /* seccomp.c: install, in the child before execve, a filter that stops only traced syscalls. */
 int seccomp_install(void);
-
-/* siginfo.c */
-void print_siginfo(struct dctx *c, const siginfo_t *si) __attribute__((weak));
 
 /* errno names */
 const char *errno_name(int err);

@@ -10,6 +10,7 @@
 #include <limits.h>
 #include <string.h>
 
+#include "json.h"
 #include "stacktrace.h"
 #include "sttrace.h"
 
@@ -36,6 +37,17 @@ static bool traced(long scno)
 bool sysent_is_exec(const struct sysent *se)
 {
 	return se->name && (!strcmp(se->name, "execve") || !strcmp(se->name, "execveat"));
+}
+
+/* Run the syscall's decoder (at entry, or at exit unless entry said RVAL_DECODED). */
+static int decode(struct dctx *c)
+{
+	bool raw = dopts.raw_all || (c->scno >= 0 && numset_has(&opts.raw, (unsigned)c->scno)) ||
+		   !sysent_get(c->scno);
+
+	if (raw)
+		return printargs(c);
+	return c->se->func ? c->se->func(c) : decode_generic(c);
 }
 
 void syscall_enter(struct tcb *tcp, long scno, const uint64_t *args)
@@ -68,17 +80,21 @@ void syscall_enter(struct tcb *tcp, long scno, const uint64_t *args)
 		clock_gettime(CLOCK_MONOTONIC, &tcp->etime);
 		return;
 	}
+	if (opts.json) {
+		/* One record at exit: keep the entry half of the arguments until then. */
+		clock_gettime(CLOCK_REALTIME, &tcp->rtime);
+		sb_reset(&tcp->sb);
+		tcp->func_rval = decode(c);
+		sb_reset(&tcp->stage);
+		sb_write(&tcp->stage, sb_str(&tcp->sb), tcp->sb.len);
+		sb_reset(&tcp->sb);
+		clock_gettime(CLOCK_MONOTONIC, &tcp->etime);
+		return;
+	}
 	tcp->staging = opts.status_mask != 0;
 	printleader(tcp);
 	sb_printf(&tcp->sb, "%s(", c->se->name);
-	bool raw = dopts.raw_all || (scno >= 0 && numset_has(&opts.raw, (unsigned)scno)) ||
-		   !sysent_get(scno);
-	if (raw)
-		tcp->func_rval = printargs(c);
-	else if (c->se->func)
-		tcp->func_rval = c->se->func(c);
-	else
-		tcp->func_rval = decode_generic(c);
+	tcp->func_rval = decode(c);
 	tcb_emit(tcp);
 	if (!tcp->staging)
 		output_flush_line(tcp);
@@ -126,6 +142,49 @@ static void print_rval(struct tcb *tcp, int sys_res)
 		tprintf(c, " (%s)", c->auxstr);
 }
 
+static bool status_wanted(unsigned int status)
+{
+	return !opts.status_mask || (opts.status_mask & (1u << status));
+}
+
+/* --json: the whole call as one record. */
+static void json_syscall_exit(struct tcb *tcp, const struct timespec *ts)
+{
+	struct dctx *c = &tcp->dc;
+	struct strbuf ret = { 0 }, rec = { 0 };
+	int sys_res = tcp->func_rval;
+
+	if (!(sys_res & RVAL_DECODED))
+		sys_res = decode(c);
+	sb_write(&tcp->stage, sb_str(&tcp->sb), tcp->sb.len);
+	sb_reset(&tcp->sb);
+	if (status_wanted(c->err ? STATUS_FAILED : STATUS_SUCCESSFUL)) {
+		/* The result as the text shows it ("3</etc/passwd>", "0x7f..."), without "= ". */
+		c->sb = &ret;
+		print_rval(tcp, sys_res);
+		c->sb = &tcp->sb;
+		json_record_begin(&rec, "syscall", tcp->pid, &tcp->rtime);
+		json_syscall_fields(&rec, c->se->name, sb_str(&tcp->stage), tcp->stage.len);
+		if (c->se->rkind == RK_NONE && !c->err)
+			sb_puts(&rec, ",\"retval\":null");
+		else
+			sb_printf(&rec, ",\"retval\":%" PRId64, c->rval);
+		sb_puts(&rec, ",\"return\":");
+		json_put_string(&rec, ret.len > 2 ? ret.s + 2 : "", ret.len > 2 ? ret.len - 2 : 0);
+		if (c->err) {
+			const char *name = errno_name(c->err);
+			sb_printf(&rec, ",\"errno\":%d,\"error\":", c->err);
+			json_put_string(&rec, name ? name : "", name ? strlen(name) : 0);
+		}
+		sb_printf(&rec, ",\"duration\":%.6f}", (double)(ts->tv_sec - tcp->etime.tv_sec) +
+								 (double)(ts->tv_nsec - tcp->etime.tv_nsec) / 1e9);
+		output_record(tcp, &rec);
+	}
+	sb_reset(&tcp->stage);
+	sb_free(&ret);
+	sb_free(&rec);
+}
+
 void syscall_exit(struct tcb *tcp, int64_t rval, bool is_error)
 {
 	struct dctx *c = &tcp->dc;
@@ -139,7 +198,7 @@ void syscall_exit(struct tcb *tcp, int64_t rval, bool is_error)
 		tcp->flags &= ~TCB_FILTERED;
 		return;
 	}
-	if (opts.Tflag || opts.cflag)
+	if (opts.Tflag || opts.cflag || opts.json)
 		clock_gettime(CLOCK_MONOTONIC, &ts);
 	c->exiting = true;
 	if (is_error && !(c->se->classes & SYSCALL_NEVER_FAILS)) {
@@ -163,6 +222,10 @@ void syscall_exit(struct tcb *tcp, int64_t rval, bool is_error)
 		if (opts.cflag == 1)
 			return;
 	}
+	if (opts.json) {
+		json_syscall_exit(tcp, &ts);
+		return;
+	}
 	if (!tcp->staging && (opts.output_separately ? (tcp->flags & TCB_REPRINT)
 						     : printing_tcp != tcp)) {
 		tcp->flags &= ~TCB_REPRINT;
@@ -171,10 +234,8 @@ void syscall_exit(struct tcb *tcp, int64_t rval, bool is_error)
 	}
 	printing_tcp = tcp;
 	int sys_res = tcp->func_rval;
-	if (!(sys_res & RVAL_DECODED)) {
-		bool raw = dopts.raw_all || numset_has(&opts.raw, (unsigned)c->scno);
-		sys_res = raw ? printargs(c) : c->se->func ? c->se->func(c) : decode_generic(c);
-	}
+	if (!(sys_res & RVAL_DECODED))
+		sys_res = decode(c);
 	if (tcp->staging) {
 		unsigned st = c->err ? 1u << STATUS_FAILED : 1u << STATUS_SUCCESSFUL;
 		tcp->staging = false;
@@ -207,6 +268,19 @@ void syscall_exit(struct tcb *tcp, int64_t rval, bool is_error)
 
 void syscall_unfinished(struct tcb *tcp)
 {
+	if (opts.json && (tcp->flags & TCB_INSYSCALL) && !(tcp->flags & TCB_FILTERED) &&
+	    !hide_log(tcp) && opts.cflag != 1) {
+		struct strbuf rec = { 0 };
+		tcp->flags &= ~TCB_INSYSCALL;
+		if (!status_wanted(STATUS_UNFINISHED))
+			return;
+		json_record_begin(&rec, "syscall", tcp->pid, &tcp->rtime);
+		json_syscall_fields(&rec, tcp->dc.se->name, sb_str(&tcp->stage), tcp->stage.len);
+		sb_puts(&rec, ",\"retval\":null,\"unfinished\":true}");
+		output_record(tcp, &rec);
+		sb_free(&rec);
+		return;
+	}
 	if (!(tcp->flags & TCB_INSYSCALL) || (tcp->flags & TCB_FILTERED) || hide_log(tcp) ||
 	    opts.cflag == 1)
 		return;
