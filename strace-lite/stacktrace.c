@@ -330,7 +330,8 @@ static struct symtab *symtab_build(Elf *elf, const char *path)
 		}
 	}
 out:
-	qsort(st->syms, st->n, sizeof(*st->syms), cmp_func_sym);
+	if (st->n) /* a stripped executable may have none */
+		qsort(st->syms, st->n, sizeof(*st->syms), cmp_func_sym);
 	return st;
 }
 
