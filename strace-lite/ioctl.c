@@ -3,9 +3,9 @@
  * ioctl(2), in strace's generic form: the request by name when the name table knows it (all
  * names of a shared request, joined by " or "), otherwise spelled out as
  * _IOC(dir, type, nr, size); the argument as a hex number.  A few tty requests whose argument
- * strace decodes (an int, a struct winsize, nothing at all) are decoded the same way here;
- * termios requests print their pointer as an address (strace prints the struct when it can
- * be read: not done yet).
+ * strace decodes (an int, a struct winsize, struct termios (termios.c), nothing at all) are
+ * decoded the same way here; termio and termios2 requests print their pointer as an address
+ * (strace prints the struct when it can be read: not done yet).
  */
 #include <inttypes.h>
 #include <string.h>
@@ -13,6 +13,8 @@
 #include <sys/ioctl.h>
 
 #include "util-print.h"
+
+void print_struct_termios(struct dctx *c, uint64_t addr);
 
 /* x86_64 request encoding (asm-generic/ioctl.h). */
 #define IOC_NR(code) ((code) & 0xff)
@@ -76,26 +78,32 @@ static int term_ioctl(struct dctx *c, unsigned int code, uint64_t arg)
 {
 	switch (code) {
 	case TCGETS:
-	case TCGETA:
 	case TIOCGLCKTRMIOS:
-	case TCGETS2:
 		if (entering(c))
 			return AT_EXIT;
 		/* fall through */
 	case TCSETS:
 	case TCSETSW:
 	case TCSETSF:
+	case TIOCSLCKTRMIOS:
+		tprint_arg_next(c);
+		print_struct_termios(c, arg);
+		return DONE_ARG;
+	case TCGETA:
+	case TCGETS2:
+		if (entering(c))
+			return AT_EXIT;
+		/* fall through */
 	case TCSETA:
 	case TCSETAW:
 	case TCSETAF:
-	case TIOCSLCKTRMIOS:
 	case TCSETS2:
 	case TCSETSW2:
 	case TCSETSF2:
 		/*
-		 * struct termios: not decoded yet (it needs the c_*flag and baud tables).  A NULL,
-		 * unreadable or, at exit, failed one prints as strace prints it; a readable one as
-		 * its address, where strace shows the struct.
+		 * struct termio and termios2: not decoded yet.  A NULL, unreadable or, at exit,
+		 * failed one prints as strace prints it; a readable one as its address, where
+		 * strace shows the struct.
 		 */
 		tprint_arg_next(c);
 		printaddr(c, arg);

@@ -80,3 +80,9 @@ SYS_FUNC(pidfd_send_signal)
 	print_xlat_val(c->sb, (unsigned int)c->arg[3]);
 	return RVAL_DECODED;
 }
+
+/* in:siginfo / out:siginfo in the table. */
+void print_struct_siginfo(struct dctx *c, uint64_t addr)
+{
+	print_siginfo_at(c, addr);
+}
