@@ -104,7 +104,8 @@ static int poll_exiting(struct dctx *c, uint64_t pts)
 		}
 		char fdstr[40];
 		snprintf(fdstr, sizeof(fdstr), "{fd=%d, revents=", p.fd);
-		const char *flags = sprint_flags("", xlat_pollflags, (unsigned short)p.revents);
+		const char *flags = sprint_flags_ex("", xlat_pollflags, (unsigned short)p.revents,
+						    '\0', popts.xstyle, false);
 		if (!flags)
 			flags = "0";
 		if (o + strlen(fdstr) + strlen(flags) + 1 >=

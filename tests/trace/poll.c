@@ -13,6 +13,18 @@
 
 #include "tests.h"
 
+/* A flags value as the -X style prints it. */
+#if XLAT_RAW
+#define XV(raw, name) raw
+#elif XLAT_VERBOSE
+#define XV(raw, name) raw " /* " name " */"
+#else
+#define XV(raw, name) name
+#endif
+#define IN_PRI XV("0x3", "POLLIN|POLLPRI")
+#define IN XV("0x1", "POLLIN")
+#define OUT XV("0x4", "POLLOUT")
+
 int main(void)
 {
 	int p[2], q[2];
@@ -24,14 +36,14 @@ int main(void)
 	struct pollfd fds[] = { { p[0], POLLIN | POLLPRI, 0 }, { q[0], POLLIN, 0 },
 				{ -1, POLLIN, 0 }, { q[1], POLLOUT | 0x4000, 0 } };
 	rc = syscall(__NR_poll, fds, 3, 0);
-	printf("poll([{fd=%d, events=POLLIN|POLLPRI}, {fd=%d, events=POLLIN}, {fd=-1}], 3, 0) = %s"
-	       " ([{fd=%d, revents=POLLIN}])\n", p[0], q[0], sprintrc(rc), p[0]);
+	printf("poll([{fd=%d, events=" IN_PRI "}, {fd=%d, events=" IN "}, {fd=-1}], 3, 0) = %s"
+	       " ([{fd=%d, revents=" IN "}])\n", p[0], q[0], sprintrc(rc), p[0]);
 	rc = syscall(__NR_poll, fds, 4, 10);
-	printf("poll([{fd=%d, events=POLLIN|POLLPRI}, {fd=%d, events=POLLIN}, {fd=-1}, ...], 4, 10)"
-	       " = %s ([{fd=%d, revents=POLLIN}, {fd=%d, revents=POLLOUT}])\n", p[0], q[0],
+	printf("poll([{fd=%d, events=" IN_PRI "}, {fd=%d, events=" IN "}, {fd=-1}, ...], 4, 10)"
+	       " = %s ([{fd=%d, revents=" IN "}, {fd=%d, revents=" OUT "}])\n", p[0], q[0],
 	       sprintrc(rc), p[0], q[1]);
 	rc = syscall(__NR_poll, fds + 1, 1, 0);
-	printf("poll([{fd=%d, events=POLLIN}], 1, 0) = %s (Timeout)\n", q[0], sprintrc(rc));
+	printf("poll([{fd=%d, events=" IN "}], 1, 0) = %s (Timeout)\n", q[0], sprintrc(rc));
 	rc = syscall(__NR_poll, NULL, 0, 0);
 	printf("poll(NULL, 0, 0) = %s (Timeout)\n", sprintrc(rc));
 	rc = syscall(__NR_poll, (void *)8, 1, 0);
@@ -42,15 +54,15 @@ int main(void)
 	sigemptyset(&set);
 	sigaddset(&set, SIGUSR1);
 	rc = syscall(__NR_ppoll, fds, 1, &ts, &set, 8);
-	printf("ppoll([{fd=%d, events=POLLIN|POLLPRI}], 1, {tv_sec=0, tv_nsec=0}, [USR1], 8) = %s"
-	       " ([{fd=%d, revents=POLLIN}], left {tv_sec=0, tv_nsec=0})\n", p[0], sprintrc(rc),
+	printf("ppoll([{fd=%d, events=" IN_PRI "}], 1, {tv_sec=0, tv_nsec=0}, [" XV("10", "USR1") "], 8) = %s"
+	       " ([{fd=%d, revents=" IN "}], left {tv_sec=0, tv_nsec=0})\n", p[0], sprintrc(rc),
 	       p[0]);
 	rc = syscall(__NR_ppoll, fds + 1, 1, &ts, NULL, 8);
-	printf("ppoll([{fd=%d, events=POLLIN}], 1, {tv_sec=0, tv_nsec=0}, NULL, 8) = %s"
+	printf("ppoll([{fd=%d, events=" IN "}], 1, {tv_sec=0, tv_nsec=0}, NULL, 8) = %s"
 	       " (Timeout)\n", q[0], sprintrc(rc));
 	rc = syscall(__NR_ppoll, fds, 1, NULL, NULL, 8);
-	printf("ppoll([{fd=%d, events=POLLIN|POLLPRI}], 1, NULL, NULL, 8) = %s"
-	       " ([{fd=%d, revents=POLLIN}])\n", p[0], sprintrc(rc), p[0]);
+	printf("ppoll([{fd=%d, events=" IN_PRI "}], 1, NULL, NULL, 8) = %s"
+	       " ([{fd=%d, revents=" IN "}])\n", p[0], sprintrc(rc), p[0]);
 
 	fd_set rd, wr;
 	FD_ZERO(&rd);
@@ -77,7 +89,7 @@ int main(void)
 	FD_SET(p[0], &rd);
 	struct { void *mask; size_t size; } sas = { &set, 8 };
 	rc = syscall(__NR_pselect6, n, &rd, NULL, NULL, &ts, &sas);
-	printf("pselect6(%d, [%d], NULL, NULL, {tv_sec=0, tv_nsec=0}, {sigmask=[USR1], "
+	printf("pselect6(%d, [%d], NULL, NULL, {tv_sec=0, tv_nsec=0}, {sigmask=[" XV("10", "USR1") "], "
 	       "sigsetsize=8}) = %s (in [%d], left {tv_sec=0, tv_nsec=0})\n", n, p[0], sprintrc(rc),
 	       p[0]);
 	rc = syscall(__NR_pselect6, n, &rd, NULL, NULL, NULL, NULL);
