@@ -1,8 +1,8 @@
 // SPDX-License-Identifier: LGPL-2.1-or-later
 /*
  * -f: a forked child's syscalls carry its pid, and each process's exit is reported.  With -o
- * and -f, strace prefixes lines with "PID " (no brackets).  The parent gets SIGCHLD only
- * once the tracer has seen the child's exit, so the order is fixed.
+ * and -f, strace prefixes lines with "PID " (no brackets).  Signals are not traced: SIGCHLD's
+ * CPU times depend on where the clock ticks fall (engine-siginfo covers that line).
  */
 #include <sys/wait.h>
 #include "tests.h"
@@ -21,8 +21,6 @@ int main(void)
 	printf("%-5d getppid() = %d\n", parent, grand);
 	printf("%-5d getppid() = %d\n", pid, parent);
 	printf("%-5d +++ exited with 0 +++\n", pid);
-	printf("%-5d --- SIGCHLD {si_signo=SIGCHLD, si_code=CLD_EXITED, si_pid=%d, si_uid=%d, "
-	       "si_status=0, si_utime=0, si_stime=0} ---\n", parent, pid, getuid());
 	printf("%-5d getppid() = %d\n", parent, grand);
 	printf("%-5d +++ exited with 0 +++\n", parent);
 	return 0;
