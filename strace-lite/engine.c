@@ -243,6 +243,8 @@ static void print_signal(struct tcb *tcp, const siginfo_t *si, int sig)
 	} else {
 		sb_printf(&tcp->sb, "--- stopped by %s ---\n", signame(sig) ? signame(sig) : "?");
 	}
+	if (opts.stack && stacktrace_format)
+		stacktrace_format(tcp->pid, &tcp->sb, opts.stack);
 	tcb_emit(tcp);
 	line_ended(tcp);
 }
@@ -278,6 +280,11 @@ static void handle_exit(struct tcb *tcp, int status)
 					   WCOREDUMP(status) ? "(core dumped) " : "");
 		} else if (!(opts.quiet & QUIET_EXIT)) {
 			print_line(tcp, "+++ exited with %d +++", WEXITSTATUS(status));
+		}
+		/* The stack of an exit_group, unwound at its entry, goes after the exit line. */
+		if (opts.stack && stacktrace_flush && stacktrace_flush(tcp->pid, &tcp->sb) > 0) {
+			tcb_emit(tcp);
+			line_ended(tcp);
 		}
 	}
 	droptcb(tcp);

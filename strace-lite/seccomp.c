@@ -6,7 +6,7 @@
  * all: that is where strace's factor-of-hundreds overhead goes.
  *
  * execve and execveat are always selected: the engine must see the program's first exec to
- * start printing.  Syscalls of other ABIs (i386, x32) always stop, as the table does not
+ * start printing (and with -k the %memory calls, which invalidate the unwinder's caches).  Syscalls of other ABIs (i386, x32) always stop, as the table does not
  * describe them.  The program is a list of "jeq NR; ret TRACE" pairs (or the complement, with
  * ALLOW, when that is shorter), well inside BPF_MAXINSNS for every possible selection.
  */
@@ -25,8 +25,10 @@
 
 static bool selected(unsigned int nr)
 {
+	/* With -k, calls that change the mappings stop too, to keep the unwinder's cache true. */
 	return opts.trace_all || numset_has(&opts.trace, nr) || nr == __NR_execve ||
-	       nr == __NR_execveat;
+	       nr == __NR_execveat ||
+	       (opts.stack && nr < nsyscalls && (sysent_table[nr].classes & TRACE_MEMORY));
 }
 
 int seccomp_install(void)

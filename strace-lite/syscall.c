@@ -80,6 +80,12 @@ void syscall_enter(struct tcb *tcp, long scno, const uint64_t *args)
 		clock_gettime(CLOCK_MONOTONIC, &tcp->etime);
 		return;
 	}
+	/* After exec or exit the stack is gone: strace unwinds these at entry (not for the
+	 * spawned program's first exec, whose stack is ours). */
+	if (opts.stack && stacktrace_capture && !(tcp->flags & TCB_CHECK_EXEC) &&
+	    (sysent_is_exec(c->se) || !strcmp(c->se->name, "exit") ||
+	     !strcmp(c->se->name, "exit_group")))
+		stacktrace_capture(tcp->pid, opts.stack);
 	if (opts.json) {
 		/* One record at exit: keep the entry half of the arguments until then. */
 		clock_gettime(CLOCK_REALTIME, &tcp->rtime);
