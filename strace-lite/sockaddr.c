@@ -85,6 +85,28 @@ void print_inet_addr(struct dctx *c, int af, const void *addr, unsigned int len,
 	quote_string(c->sb, addr, len, QUOTE_FORCE_HEX);
 }
 
+void print_ifindex(struct dctx *c, unsigned int idx)
+{
+	char ifname[IF_NAMESIZE + 1];
+
+	if (!idx || !if_indextoname(idx, ifname)) {
+		tprintf(c, "%u", idx);
+		return;
+	}
+	/* the name goes through the quoting rules (-x/-xx), as strace's sprint_ifname */
+	struct strbuf name = { 0 };
+	sb_puts(&name, "if_nametoindex(");
+	quote_string(&name, ifname, strlen(ifname), 0);
+	sb_puts(&name, ")");
+	if (popts.xstyle != XSTYLE_ABBREV)
+		tprintf(c, "%u", idx);
+	if (popts.xstyle == XSTYLE_VERBOSE)
+		print_comment(c->sb, sb_str(&name));
+	else if (popts.xstyle == XSTYLE_ABBREV)
+		tprints(c, sb_str(&name));
+	sb_free(&name);
+}
+
 static void print_in(struct dctx *c, const void *buf, int len)
 {
 	const struct sockaddr_in *in = buf;
@@ -117,19 +139,8 @@ static void print_in6(struct dctx *c, const void *buf, int len)
 		return;
 	tprints(c, ", sin6_scope_id=");
 	if (IN6_IS_ADDR_LINKLOCAL(&in6->sin6_addr) || IN6_IS_ADDR_MC_LINKLOCAL(&in6->sin6_addr)) {
-		char ifname[IF_NAMESIZE + 1];
-		unsigned int idx = in6->sin6_scope_id;
-		if (idx && if_indextoname(idx, ifname)) {
-			char name[IF_NAMESIZE + 32];
-			snprintf(name, sizeof(name), "if_nametoindex(\"%s\")", ifname);
-			if (popts.xstyle != XSTYLE_ABBREV)
-				tprintf(c, "%u", idx);
-			if (popts.xstyle == XSTYLE_VERBOSE)
-				print_comment(c->sb, name);
-			else if (popts.xstyle == XSTYLE_ABBREV)
-				tprints(c, name);
-			return;
-		}
+		print_ifindex(c, in6->sin6_scope_id);
+		return;
 	}
 	tprintf(c, "%u", in6->sin6_scope_id);
 }

@@ -11,3 +11,5 @@ void print_sockaddr(struct dctx *c, const void *buf, int len);
 int decode_sockaddr(struct dctx *c, uint64_t addr, int len);
 /* An IPv4/IPv6 address; NAME is the field name ("sin_addr") or NULL. */
 void print_inet_addr(struct dctx *c, int af, const void *addr, unsigned int len, const char *name);
+/* An interface index: if_nametoindex("lo") when it names one, the number otherwise (-X styles). */
+void print_ifindex(struct dctx *c, unsigned int idx);

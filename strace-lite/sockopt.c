@@ -10,7 +10,6 @@
  * changed it, and the value is printed with the length the kernel returned.
  */
 #include <inttypes.h>
-#include <net/if.h>
 #include <netinet/in.h>
 #include <stddef.h>
 #include <stdio.h>
@@ -323,24 +322,6 @@ static void print_set_linger(struct dctx *c, uint64_t addr, int len)
 	if (umove_or_printaddr(c, addr, &l))
 		return;
 	tprintf(c, "{l_onoff=%d, l_linger=%d}", l.l_onoff, l.l_linger);
-}
-
-static void print_ifindex(struct dctx *c, unsigned int idx)
-{
-	char name[IF_NAMESIZE + 1];
-
-	if (idx && if_indextoname(idx, name)) {
-		char text[IF_NAMESIZE + 32];
-		snprintf(text, sizeof(text), "if_nametoindex(\"%s\")", name);
-		if (popts.xstyle != XSTYLE_ABBREV)
-			tprintf(c, "%u", idx);
-		if (popts.xstyle == XSTYLE_VERBOSE)
-			print_comment(c->sb, text);
-		else if (popts.xstyle == XSTYLE_ABBREV)
-			tprints(c, text);
-		return;
-	}
-	tprintf(c, "%u", idx);
 }
 
 static void print_mreq(struct dctx *c, uint64_t addr, int len)
