@@ -78,6 +78,36 @@ static void print_id(struct dctx *c, unsigned int id)
 		tprintf(c, "%u", id);
 }
 
+/* Two 64-bit fields, as x86_64's timeval, timespec and their 64-bit-time twins all are. */
+static void print_time_pair(struct dctx *c, const void *data, const char *sub)
+{
+	int64_t t[2];
+
+	memcpy(t, data, sizeof(t));
+	tprintf(c, "{tv_sec=%" PRId64 ", %s=%" PRIu64 "}", t[0], sub, (uint64_t)t[1]);
+}
+
+/* SCM_TIMESTAMP* data: one time, or SO_TIMESTAMPING's three; "???" when the data is short. */
+static void print_cmsg_time(struct dctx *c, const void *data, unsigned int len, unsigned int n,
+			    const char *sub)
+{
+	if (n > len / 16) {
+		tprint_unavailable(c);
+		return;
+	}
+	if (n == 1) {
+		print_time_pair(c, data, sub);
+		return;
+	}
+	tprint_array_begin(c);
+	for (unsigned int i = 0; i < n; i++) {
+		if (i)
+			tprint_array_next(c);
+		print_time_pair(c, (const char *)data + 16 * i, sub);
+	}
+	tprint_array_end(c);
+}
+
 static void print_cmsg_socket(struct dctx *c, int type, const void *data, unsigned int len)
 {
 	printxval(c, xlat_scmvals, (unsigned int)type, "SCM_???");
@@ -106,8 +136,28 @@ static void print_cmsg_socket(struct dctx *c, int type, const void *data, unsign
 		tprints(c, ", cmsg_data=");
 		quote_string(c->sb, data, len, 0);
 		return;
+	case 29: /* SO_TIMESTAMP_OLD */
+	case 63: /* SO_TIMESTAMP_NEW */
+	case 35: /* SO_TIMESTAMPNS_OLD */
+	case 64: /* SO_TIMESTAMPNS_NEW */
+	case 37: /* SO_TIMESTAMPING_OLD */
+	case 65: /* SO_TIMESTAMPING_NEW */
+		if (len < 1)
+			return;
+		tprints(c, ", cmsg_data=");
+		print_cmsg_time(c, data, len, type == 37 || type == 65 ? 3 : 1,
+				type == 29 || type == 63 ? "tv_usec" : "tv_nsec");
+		return;
 	}
 }
+
+/* struct sock_extended_err followed by the offender's address, as IP_RECVERR delivers it. */
+struct sock_ee {
+	uint32_t ee_errno;
+	uint8_t ee_origin, ee_type, ee_code, ee_pad;
+	uint32_t ee_info, ee_data;
+	struct sockaddr_in offender;
+};
 
 static void print_cmsg_ip(struct dctx *c, int type, const void *data, unsigned int len)
 {
@@ -120,6 +170,46 @@ static void print_cmsg_ip(struct dctx *c, int type, const void *data, unsigned i
 		tprints(c, ", cmsg_data=");
 		print_local_ints(c, data, len / sizeof(int), 1);
 		return;
+	case IP_PKTINFO: {
+		struct in_pktinfo pi;
+		if (len < sizeof(pi))
+			return;
+		memcpy(&pi, data, sizeof(pi));
+		tprints(c, ", cmsg_data={ipi_ifindex=");
+		print_ifindex(c, (unsigned int)pi.ipi_ifindex);
+		tprints(c, ", ");
+		print_inet_addr(c, AF_INET, &pi.ipi_spec_dst, sizeof(pi.ipi_spec_dst),
+				"ipi_spec_dst");
+		tprints(c, ", ");
+		print_inet_addr(c, AF_INET, &pi.ipi_addr, sizeof(pi.ipi_addr), "ipi_addr");
+		tprints(c, "}");
+		return;
+	}
+	case IP_RECVERR: {
+		struct sock_ee ee;
+		char sa[sizeof(ee.offender) + 1] = { 0 };
+		if (len < sizeof(ee))
+			return;
+		memcpy(&ee, data, sizeof(ee));
+		memcpy(sa, &ee.offender, sizeof(ee.offender));
+		tprintf(c, ", cmsg_data={ee_errno=%u, ee_origin=%u, ee_type=%u, ee_code=%u, "
+			"ee_info=%u, ee_data=%u, offender=", ee.ee_errno, ee.ee_origin, ee.ee_type,
+			ee.ee_code, ee.ee_info, ee.ee_data);
+		print_sockaddr(c, sa, (int)sizeof(ee.offender));
+		tprints(c, "}");
+		return;
+	}
+	case IP_ORIGDSTADDR: {
+		char sa[sizeof(struct sockaddr_storage) + 1] = { 0 };
+		unsigned int n = len > sizeof(struct sockaddr_storage)
+			? sizeof(struct sockaddr_storage) : len;
+		if (len < sizeof(struct sockaddr_in))
+			return;
+		memcpy(sa, data, n);
+		tprints(c, ", cmsg_data=");
+		print_sockaddr(c, sa, (int)n);
+		return;
+	}
 	case IP_TOS:
 	case IP_RECVOPTS:
 	case IP_RETOPTS:
