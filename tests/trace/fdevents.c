@@ -66,6 +66,21 @@ int main(void)
 	printf("epoll_pwait(%d, [{events=EPOLLIN, data={u32=0, u64=0}}], 4, 1, [USR2], 8) = %s\n",
 	       ep, sprintrc(rc));
 
+	struct timespec ts0 = { 0, 0 };
+	rc = syscall(__NR_epoll_pwait2, ep, out, 4, &ts0, NULL, 8);
+	if (rc >= 0 || errno != ENOSYS)
+		printf("epoll_pwait2(%d, [{events=EPOLLIN, data={u32=0, u64=0}}], 4, {tv_sec=0, "
+		       "tv_nsec=0}, NULL, 8) = %s\n", ep, sprintrc(rc));
+	else
+		printf("epoll_pwait2(%d, %p, 4, {tv_sec=0, tv_nsec=0}, NULL, 8) = %s\n", ep,
+		       (void *)out, sprintrc(rc));
+
+	rc = syscall(__NR_eventfd, 5);
+	printf("eventfd(5) = %s\n", sprintrc(rc));
+	rc = syscall(__NR_signalfd, -1, &set, 8);
+	printf("signalfd(-1, [USR2], 8) = %s\n", sprintrc(rc));
+	rc = syscall(__NR_inotify_init);
+	printf("inotify_init() = %s\n", sprintrc(rc));
 	rc = syscall(__NR_eventfd2, 3, EFD_CLOEXEC | EFD_NONBLOCK);
 	printf("eventfd2(3, EFD_CLOEXEC|EFD_NONBLOCK) = %s\n", sprintrc(rc));
 	rc = syscall(__NR_eventfd2, 0, EFD_SEMAPHORE | 0x10);
