@@ -13,7 +13,9 @@ set -u
 cd "$(dirname "$0")/.."
 B=${B:-build}
 export B STTRACE="$PWD/$B/bin/sttrace" SDT="$PWD/$B/bin/sdt" TOP="$PWD"
-out="$B/test-out"
+# One directory per run, so runs side by side do not clobber each other; kept when a test
+# fails, for its logs.
+out="$B/test-out.$$"
 rm -rf "$out"
 mkdir -p "$out"
 pass=0 fail=0 skip=0
@@ -94,6 +96,6 @@ while read -r kind name rest; do
 done <tests/registry
 
 echo
-if [ $fail -gt 0 ]; then echo "failed: ${failed[*]}"; fi
+if [ $fail -gt 0 ]; then echo "failed: ${failed[*]} (logs in $out)"; else rm -rf "$out"; fi
 echo "$pass passed, $fail failed, $skip skipped"
 [ $fail = 0 ]
