@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: LGPL-2.1-or-later
 /*
- * In-kernel copies: sendfile, copy_file_range, splice, tee.
+ * In-kernel copies: sendfile, copy_file_range, splice, tee, vmsplice.
  *
  * sendfile's offset is read and written by the kernel: strace shows it at entry and, when bytes
  * moved, the new value after " => " at exit.
@@ -72,4 +72,14 @@ SYS_FUNC(tee)
 void print_struct_loff(struct dctx *c, uint64_t addr)
 {
 	print_int64_ref(c, addr, "%" PRId64);
+}
+
+SYS_FUNC(vmsplice)
+{
+	printfd(c, (int)c->arg[0]);
+	tprint_arg_next(c);
+	print_iov_upto(c, c->arg[2], c->arg[1], UINT64_MAX, IOV_DECODE_STR);
+	tprintf(c, ", %" PRIu64 ", ", c->arg[2]);
+	printflags(c, xlat_splice_flags, (unsigned int)c->arg[3], "SPLICE_F_???");
+	return RVAL_DECODED;
 }

@@ -1,13 +1,13 @@
 // SPDX-License-Identifier: LGPL-2.1-or-later
 // link: -static
 /*
- * sendfile, copy_file_range, splice, tee: offsets by reference (sendfile's updated value after
+ * sendfile, copy_file_range, splice, tee, vmsplice: offsets by reference (sendfile's updated value after
  * " => "), NULL offsets, unreadable ones, SPLICE_F_* flags with unknown bits, failures.
- * Run with -a0 -e trace=sendfile,copy_file_range,splice,tee.
+ * Run with -a0 -e trace=sendfile,copy_file_range,splice,tee,vmsplice.
  */
-#define _GNU_SOURCE
 #include <fcntl.h>
 #include <stdint.h>
+#include <sys/uio.h>
 
 #include "tests.h"
 
@@ -44,6 +44,13 @@ int main(void)
 	       sprintrc(rc));
 	rc = syscall(__NR_splice, -1, NULL, fd, (void *)8, 3, 0);
 	printf("splice(-1, NULL, %d, 0x8, 3, 0) = %s\n", fd, sprintrc(rc));
+
+	struct iovec iov[] = { { "abc", 3 }, { "defghij", 7 } };
+	rc = syscall(__NR_vmsplice, q[1], iov, 2, SPLICE_F_GIFT);
+	printf("vmsplice(%d, [{iov_base=\"abc\", iov_len=3}, {iov_base=\"defghij\", iov_len=7}], 2, "
+	       "SPLICE_F_GIFT) = %s\n", q[1], sprintrc(rc));
+	rc = syscall(__NR_vmsplice, -1, NULL, 0, 0);
+	printf("vmsplice(-1, NULL, 0, 0) = %s\n", sprintrc(rc));
 
 	int64_t in = 0, out = 10;
 	rc = syscall(__NR_copy_file_range, fd, &in, fd, &out, 4, 0);
