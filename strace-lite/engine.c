@@ -20,9 +20,11 @@
 #include <string.h>
 #include <sys/ptrace.h>
 #include <sys/resource.h>
+#include <sys/user.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include "inject.h"
 #include "json.h"
 #include "proc.h"
 #include "siginfo.h"
@@ -97,6 +99,7 @@ static void droptcb(struct tcb *tcp)
 	output_close(tcp);
 	sb_free(&tcp->sb);
 	sb_free(&tcp->stage);
+	free(tcp->inject);
 	free(tcp);
 }
 
@@ -341,6 +344,43 @@ static int resume_op(struct tcb *tcp)
 	return (tcp->flags & TCB_INSYSCALL) ? PTRACE_SYSCALL : PTRACE_CONT;
 }
 
+/*
+ * -e inject=: at entry, a call that is to fail or return a given value gets syscall number -1,
+ * which the kernel skips (ENOSYS); at exit its result is overwritten.  A signal to inject is
+ * sent when the call returns.
+ */
+static void inject_at_entry(struct tcb *tcp, long scno)
+{
+	const struct inject_rule *r;
+	struct user_regs_struct regs;
+
+	if (!inject_enabled() || (tcp->flags & TCB_FILTERED) || !(r = inject_check(tcp, scno)))
+		return;
+	tcp->inject_sig = r->signo;
+	if (!r->has_error && !r->has_retval)
+		return;
+	if (ptrace(PTRACE_GETREGS, tcp->pid, 0L, &regs) < 0)
+		return;
+	regs.orig_rax = (unsigned long long)-1;
+	if (ptrace(PTRACE_SETREGS, tcp->pid, 0L, &regs) < 0)
+		return;
+	tcp->inject_rval = r->has_error ? -(int64_t)r->error : r->retval;
+	tcp->flags |= TCB_INJECTED;
+}
+
+static void inject_at_exit(struct tcb *tcp, int64_t *rval, uint8_t *is_error)
+{
+	struct user_regs_struct regs;
+
+	if (ptrace(PTRACE_GETREGS, tcp->pid, 0L, &regs) < 0)
+		return;
+	regs.rax = (unsigned long long)tcp->inject_rval;
+	if (ptrace(PTRACE_SETREGS, tcp->pid, 0L, &regs) < 0)
+		return;
+	*rval = tcp->inject_rval;
+	*is_error = tcp->inject_rval < 0 && tcp->inject_rval >= -4095;
+}
+
 static void handle_syscall_stop(struct tcb *tcp)
 {
 	struct __ptrace_syscall_info info;
@@ -350,13 +390,19 @@ static void handle_syscall_stop(struct tcb *tcp)
 	switch (info.op) {
 	case PTRACE_SYSCALL_INFO_ENTRY:
 		syscall_enter(tcp, (long)info.entry.nr, info.entry.args);
+		inject_at_entry(tcp, (long)info.entry.nr);
 		break;
 	case PTRACE_SYSCALL_INFO_SECCOMP:
 		syscall_enter(tcp, (long)info.seccomp.nr, info.seccomp.args);
+		inject_at_entry(tcp, (long)info.seccomp.nr);
 		break;
 	case PTRACE_SYSCALL_INFO_EXIT:
-		if (tcp->flags & TCB_INSYSCALL)
-			syscall_exit(tcp, info.exit.rval, info.exit.is_error);
+		if (!(tcp->flags & TCB_INSYSCALL))
+			break;
+		if (tcp->flags & TCB_INJECTED)
+			inject_at_exit(tcp, &info.exit.rval, &info.exit.is_error);
+		syscall_exit(tcp, info.exit.rval, info.exit.is_error);
+		tcp->flags &= ~TCB_INJECTED;
 		break;
 	default:
 		break;
@@ -375,6 +421,10 @@ static void handle_stop(struct tcb *tcp, int status)
 	case 0:
 		if (sig == (SIGTRAP | 0x80)) {
 			handle_syscall_stop(tcp);
+			if (!(tcp->flags & TCB_INSYSCALL) && tcp->inject_sig) {
+				restart_sig = tcp->inject_sig; /* -e inject=...:signal= */
+				tcp->inject_sig = 0;
+			}
 		} else {
 			siginfo_t si;
 			if (ptrace(PTRACE_GETSIGINFO, tcp->pid, 0L, &si) < 0) {

@@ -10,6 +10,7 @@
 #include <string.h>
 #include <strings.h>
 
+#include "inject.h"
 #include "sttrace.h"
 
 static bool syscall_token(const char *tok, struct numset *set, char *err, size_t errlen, int *rc)
@@ -79,7 +80,7 @@ static bool set_begin(const char **spec, struct numset *set)
 	return !strcmp(*spec, "none") || !strcmp(*spec, "all");
 }
 
-static int syscall_set(const char *spec, struct numset *set, char *err, size_t errlen)
+int qualify_syscalls(const char *spec, struct numset *set, char *err, size_t errlen)
 {
 	if (set_begin(&spec, set))
 		return 0;
@@ -110,7 +111,7 @@ static int syscall_set(const char *spec, struct numset *set, char *err, size_t e
 int qualify_trace(const char *spec, char *err, size_t errlen)
 {
 	opts.trace_all = false;
-	return syscall_set(spec, &opts.trace, err, errlen);
+	return qualify_syscalls(spec, &opts.trace, err, errlen);
 }
 
 static int signal_number(const char *s)
@@ -207,12 +208,12 @@ int qualify(const char *expr, char *err, size_t errlen)
 	if (!strcmp(q, "trace") || !strcmp(q, "t"))
 		return qualify_trace(val, err, errlen);
 	if (!strcmp(q, "raw") || !strcmp(q, "x"))
-		return syscall_set(val, &opts.raw, err, errlen);
+		return qualify_syscalls(val, &opts.raw, err, errlen);
 	if (!strcmp(q, "abbrev") || !strcmp(q, "a"))
-		return syscall_set(val, &set, err, errlen);
+		return qualify_syscalls(val, &set, err, errlen);
 	if (!strcmp(q, "verbose") || !strcmp(q, "v")) {
 		/* Verbosity is global here: any syscall set but none turns it on. */
-		rc = syscall_set(val, &set, err, errlen);
+		rc = qualify_syscalls(val, &set, err, errlen);
 		dopts.verbose = strcmp(val, "none") && strcmp(val, "!all");
 		return rc;
 	}
@@ -235,6 +236,10 @@ int qualify(const char *expr, char *err, size_t errlen)
 			opts.quiet = numset_mask(&set, 5);
 		return rc;
 	}
+	if (!strcmp(q, "inject"))
+		return inject_parse(val, false, err, errlen);
+	if (!strcmp(q, "fault"))
+		return inject_parse(val, true, err, errlen);
 	snprintf(err, errlen, "invalid filter action '%s'", q);
 	return -EINVAL;
 }

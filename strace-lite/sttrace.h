@@ -69,6 +69,7 @@ enum {
 	TCB_SECCOMP = 1 << 6,       /* a seccomp prefilter is active in this tracee */
 	TCB_CHECK_EXEC = 1 << 7,    /* in an execve that has not succeeded yet */
 	TCB_REPRINT = 1 << 8,
+	TCB_INJECTED = 1 << 9,      /* the current call's result is ours (-e inject=) */
 };
 
 struct tcb {
@@ -85,6 +86,9 @@ struct tcb {
 	struct timespec stime; /* system CPU time at the last stop (-c) */
 	struct timespec ltime; /* system CPU time at syscall entry (-c) */
 	struct timespec rtime; /* wall clock at syscall entry (--json) */
+	struct inject_rule *inject; /* this thread's copy of the rules, counting its calls */
+	int64_t inject_rval;        /* with TCB_INJECTED: the result to give */
+	int inject_sig;             /* a signal to deliver at the call's exit */
 	struct tcb *next;      /* hash chain */
 };
 
@@ -129,6 +133,8 @@ extern struct tcb *printing_tcp;
 /* filter.c: -e EXPR. 0 or -errno with a message in ERR. */
 int qualify(const char *expr, char *err, size_t errlen);
 int qualify_trace(const char *spec, char *err, size_t errlen);
+/* A syscall set (names, %classes, /regex, !, all, none) into SET. */
+int qualify_syscalls(const char *spec, struct numset *set, char *err, size_t errlen);
 
 /* summary.c: -c */
 void summary_count(struct tcb *tcp, double seconds, bool failed);

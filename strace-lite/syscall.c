@@ -144,8 +144,13 @@ static void print_rval(struct tcb *tcp, int sys_res)
 		default: tprintf(c, "= %" PRId64, c->rval); break;
 		}
 	}
+	/* strace puts the injection note before auxstr on failure, after it on success. */
+	if (c->err && (tcp->flags & TCB_INJECTED))
+		tprints(c, " (INJECTED)");
 	if ((sys_res & RVAL_STR) && c->auxstr)
 		tprintf(c, " (%s)", c->auxstr);
+	if (!c->err && (tcp->flags & TCB_INJECTED))
+		tprints(c, " (INJECTED)");
 }
 
 static bool status_wanted(unsigned int status)
@@ -182,6 +187,8 @@ static void json_syscall_exit(struct tcb *tcp, const struct timespec *ts)
 			sb_printf(&rec, ",\"errno\":%d,\"error\":", c->err);
 			json_put_string(&rec, name ? name : "", name ? strlen(name) : 0);
 		}
+		if (tcp->flags & TCB_INJECTED)
+			sb_puts(&rec, ",\"injected\":true");
 		sb_printf(&rec, ",\"duration\":%.6f}", (double)(ts->tv_sec - tcp->etime.tv_sec) +
 								 (double)(ts->tv_nsec - tcp->etime.tv_nsec) / 1e9);
 		output_record(tcp, &rec);
@@ -207,7 +214,8 @@ void syscall_exit(struct tcb *tcp, int64_t rval, bool is_error)
 	if (opts.Tflag || opts.cflag || opts.json)
 		clock_gettime(CLOCK_MONOTONIC, &ts);
 	c->exiting = true;
-	if (is_error && !(c->se->classes & SYSCALL_NEVER_FAILS)) {
+	/* An injected error counts even for a call that cannot fail on its own (umask). */
+	if (is_error && (!(c->se->classes & SYSCALL_NEVER_FAILS) || (tcp->flags & TCB_INJECTED))) {
 		c->err = (int)-rval;
 		c->rval = -1;
 	} else {

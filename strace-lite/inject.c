@@ -1,0 +1,181 @@
+// SPDX-License-Identifier: LGPL-2.1-or-later
+/*
+ * Fault injection rules, as strace's: one rule per syscall (a later -e inject= for the same
+ * syscall replaces the earlier one); each thread counts its own calls from a fresh copy of the
+ * rules, so when=3 means "the third call of this thread".
+ */
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+
+#include "inject.h"
+#include "sttrace.h"
+
+#define LAST_INF 0xffff
+
+static struct inject_rule *rules; /* indexed by syscall number */
+
+bool inject_enabled(void)
+{
+	return rules != NULL;
+}
+
+static int parse_uint16(const char *s, char **end)
+{
+	long v = strtol(s, end, 10);
+	return (*end == s || v < 0 || v > 0xffff) ? -1 : (int)v;
+}
+
+/* when=F, F+, F+S, F..L, F..L+, F..L+S */
+static bool parse_when(const char *s, struct inject_rule *r)
+{
+	char *end;
+	int v = parse_uint16(s, &end);
+
+	if (v < 1)
+		return false;
+	r->first = (uint16_t)v;
+	r->last = LAST_INF;
+	if (end[0] == '.') {
+		if (end[1] != '.')
+			return false;
+		v = parse_uint16(end + 2, &end);
+		if (v < r->first || v == LAST_INF)
+			return false;
+		r->last = (uint16_t)v;
+	}
+	if (end[0] == '+') {
+		if (end[1]) {
+			v = parse_uint16(end + 1, &end);
+			if (v < 1 || *end)
+				return false;
+			r->step = (uint16_t)v;
+		} else {
+			r->step = 1;
+		}
+	} else if (end[0]) {
+		return false;
+	} else {
+		r->step = r->last == LAST_INF ? 0 : 1;
+	}
+	return true;
+}
+
+static int errno_by_name(const char *s)
+{
+	char *end;
+	long v = strtol(s, &end, 10);
+
+	if (*s && !*end)
+		return v >= 1 && v <= 4095 ? (int)v : -1;
+	for (int e = 1; e < 4096; e++) {
+		const char *name = errno_name(e);
+		if (name && !strcmp(name, s))
+			return e;
+	}
+	return -1;
+}
+
+static bool parse_token(char *tok, bool fault, struct inject_rule *r)
+{
+	if (!strncmp(tok, "when=", 5))
+		return parse_when(tok + 5, r);
+	if (!strncmp(tok, "error=", 6)) {
+		if (r->has_error || r->has_retval)
+			return false;
+		r->error = errno_by_name(tok + 6);
+		r->has_error = r->error > 0;
+		return r->has_error;
+	}
+	if (fault)
+		return false;
+	if (!strncmp(tok, "retval=", 7)) {
+		char *end;
+		if (r->has_error || r->has_retval)
+			return false;
+		r->retval = (int64_t)strtoull(tok + 7, &end, 0);
+		r->has_retval = end != tok + 7 && !*end;
+		return r->has_retval;
+	}
+	if (!strncmp(tok, "signal=", 7)) {
+		const char *s = tok + 7;
+		char *end;
+		long v = strtol(s, &end, 10);
+		if (*s && !*end) {
+			r->signo = v >= 1 && v <= 64 ? (int)v : 0;
+		} else {
+			for (int i = 1; i <= 64 && !r->signo; i++) {
+				const char *n = signame(i);
+				if (n && (!strcasecmp(s, n) || !strcasecmp(s, n + 3)))
+					r->signo = i;
+			}
+		}
+		return r->signo != 0;
+	}
+	return false;
+}
+
+int inject_parse(const char *spec, bool fault, char *err, size_t errlen)
+{
+	const char *what = fault ? "fault argument" : "inject argument";
+	struct inject_rule r = { .set = true, .first = 1, .last = LAST_INF, .step = 1 };
+	char *copy = strdup(spec), *save = NULL;
+	int rc = -EINVAL;
+
+	if (!copy || !*copy || *copy == ':')
+		goto bad;
+	char *name = strtok_r(copy, ":", &save);
+	for (char *tok; (tok = strtok_r(NULL, ":", &save));)
+		if (!parse_token(tok, fault, &r))
+			goto bad;
+	if (!r.has_error && !r.has_retval && !r.signo) {
+		if (!fault)
+			goto bad;
+		r.has_error = true;
+		r.error = ENOSYS;
+	}
+	struct numset set;
+	char serr[256];
+	if (qualify_syscalls(name, &set, serr, sizeof(serr)) < 0) {
+		snprintf(err, errlen, "%s", serr);
+		free(copy);
+		return -EINVAL;
+	}
+	if (!rules && !(rules = calloc(nsyscalls, sizeof(*rules)))) {
+		free(copy);
+		return -ENOMEM;
+	}
+	for (unsigned i = 0; i < nsyscalls && i < MAX_SCNO; i++)
+		if (sysent_table[i].name && numset_has(&set, i))
+			rules[i] = r;
+	rc = 0;
+	free(copy);
+	return rc;
+bad:
+	snprintf(err, errlen, "invalid %s '%s'", what, spec);
+	free(copy);
+	return rc;
+}
+
+const struct inject_rule *inject_check(struct tcb *tcp, long scno)
+{
+	if (!rules || scno < 0 || (unsigned long)scno >= nsyscalls || !rules[scno].set)
+		return NULL;
+	if (!tcp->inject) {
+		tcp->inject = malloc(nsyscalls * sizeof(*rules));
+		if (!tcp->inject)
+			return NULL;
+		memcpy(tcp->inject, rules, nsyscalls * sizeof(*rules));
+	}
+	struct inject_rule *r = &tcp->inject[scno];
+	if (r->first == 0 || r->last == 0)
+		return NULL;
+	if (r->last != LAST_INF)
+		r->last--;
+	if (--r->first != 0)
+		return NULL;
+	r->first = r->step;
+	return r;
+}
