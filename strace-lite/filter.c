@@ -155,6 +155,13 @@ static int named_set(const char *spec, const char *what, int (*lookup)(const cha
 	return rc;
 }
 
+static int fd_number(const char *s)
+{
+	char *end;
+	long n = strtol(s, &end, 10);
+	return *s && !*end && n >= 0 && n < MAX_SCNO ? (int)n : -1;
+}
+
 static int status_number(const char *s)
 {
 	static const char *const names[] = { "successful", "failed", "unfinished", "unavailable",
@@ -234,6 +241,13 @@ int qualify(const char *expr, char *err, size_t errlen)
 		rc = named_set(val, "quiet", quiet_number, &set, err, errlen);
 		if (!rc)
 			opts.quiet = numset_mask(&set, 5);
+		return rc;
+	}
+	if (!strcmp(q, "read") || !strcmp(q, "reads") || !strcmp(q, "r") ||
+	    !strcmp(q, "write") || !strcmp(q, "writes") || !strcmp(q, "w")) {
+		struct numset *fds = q[0] == 'r' ? &opts.read_fds : &opts.write_fds;
+		rc = named_set(val, "descriptor", fd_number, fds, err, errlen);
+		opts.dump_io = true;
 		return rc;
 	}
 	if (!strcmp(q, "inject"))

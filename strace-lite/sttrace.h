@@ -55,6 +55,8 @@ struct options {
 	bool trace_all;        /* no -e trace= given */
 	struct numset raw;     /* -e raw= */
 	struct numset signals; /* -e signal= */
+	struct numset read_fds, write_fds; /* -e read=, -e write=: dump their data */
+	bool dump_io;
 	unsigned status_mask;  /* -e status=, -z, -Z: bits of STATUS_*; 0 = all */
 };
 extern struct options opts;
@@ -135,6 +137,9 @@ int qualify(const char *expr, char *err, size_t errlen);
 int qualify_trace(const char *spec, char *err, size_t errlen);
 /* A syscall set (names, %classes, /regex, !, all, none) into SET. */
 int qualify_syscalls(const char *spec, struct numset *set, char *err, size_t errlen);
+
+/* dumpio.c: -e read=/write= dumps after a call's line */
+void dumpio(struct dctx *c);
 
 /* summary.c: -c */
 void summary_count(struct tcb *tcp, double seconds, bool failed);

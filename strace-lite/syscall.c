@@ -274,6 +274,8 @@ void syscall_exit(struct tcb *tcp, int64_t rval, bool is_error)
 		sb_printf(&tcp->sb, " <%ld.%06ld>", (long)d.tv_sec, d.tv_nsec / 1000);
 	}
 	sb_putc(&tcp->sb, '\n');
+	if (opts.dump_io)
+		dumpio(c);
 	if (opts.stack && stacktrace_format)
 		stacktrace_format(tcp->pid, &tcp->sb, opts.stack);
 	tcb_emit(tcp);

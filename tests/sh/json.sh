@@ -5,8 +5,8 @@
 # line must parse (jq), and the records must carry what the program says the text must be (its
 # expected output, from the same run): per process, the same syscalls in the same order with
 # the same result text, the same signals and the same exits.
-# Tests with a summary (-c/-C) or stack traces (-k) are left out: those add lines JSON does
-# not repeat.
+# Tests with a summary (-c/-C) or stack traces (-k) are left out, and -e read=/write= dump
+# lines skipped: JSON does not repeat those.
 set -u
 command -v jq >/dev/null || { echo "jq is not installed (make deps installs it)"; exit 1; }
 fail=0 n=0
@@ -16,6 +16,7 @@ from_text() {
 	{
 		pid = "-"; line = $0
 		if (multi) { pid = $1; sub(/^[0-9]+ +/, "", line) }
+		if (line ~ /^ [|*] /) next   # -e read=/write= dumps: not repeated in JSON
 		if (line ~ /^--- stopped by /) { split(line, w, " "); print pid, "stopped", w[4]; next }
 		if (line ~ /^--- SIG/) { split(line, w, " "); print pid, "signal", w[2]; next }
 		if (line ~ /^\+\+\+ exited with /) { split(line, w, " "); print pid, "exited", w[4]; next }
