@@ -39,6 +39,7 @@ static const char usage_text[] =
 	"Tracing:\n"
 	"  -f             follow forks and threads;  -ff with -o: one file per process\n"
 	"  -p PID         trace process PID (all its threads); may be repeated\n"
+	"  -P PATH        trace only syscalls that use PATH (by name or open descriptor)\n"
 	"Output:\n"
 	"  -a COLUMN      alignment column for return values (default 40)\n"
 	"  -o FILE        write the trace to FILE (FILE.PID with -ff)\n"
@@ -100,6 +101,7 @@ static const struct option longopts[] = {
 	{ "help", no_argument, 0, 'h' },
 	{ "output", required_argument, 0, 'o' },
 	{ "attach", required_argument, 0, 'p' },
+	{ "trace-path", required_argument, 0, 'P' },
 	{ "relative-timestamps", no_argument, 0, 'r' },
 	{ "string-limit", required_argument, 0, 's' },
 	{ "stack-traces", no_argument, 0, 'k' },
@@ -142,7 +144,7 @@ int main(int argc, char **argv)
 	pid_t *pids = NULL;
 	int npids = 0, fflag = 0, qflag = 0, xflag = 0, yflag = 0, c, v, rc = 1, lidx;
 	char err[256] = "";
-	static const char optstring[] = "+a:cCe:fhko:p:qrs:S:tTvVwxX:yzZ";
+	static const char optstring[] = "+a:cCe:fhko:p:P:qrs:S:tTvVwxX:yzZ";
 
 	memset(&opts.signals, 0, sizeof(opts.signals));
 	opts.signals.negated = true; /* all signals */
@@ -183,6 +185,12 @@ int main(int argc, char **argv)
 			pids[npids++] = p;
 			break;
 		}
+		case 'P':
+			if (pathtrace_add(optarg) < 0) {
+				snprintf(err, sizeof(err), "too many -P paths");
+				goto bad_msg;
+			}
+			break;
 		case 'q': qflag++; break;
 		case 'r': opts.rflag = true; break;
 		case 's':

@@ -138,6 +138,11 @@ int qualify_trace(const char *spec, char *err, size_t errlen);
 /* A syscall set (names, %classes, /regex, !, all, none) into SET. */
 int qualify_syscalls(const char *spec, struct numset *set, char *err, size_t errlen);
 
+/* pathtrace.c: -P */
+int pathtrace_add(const char *path);
+bool pathtrace_enabled(void);
+bool pathtrace_match(struct dctx *c);
+
 /* dumpio.c: -e read=/write= dumps after a call's line */
 void dumpio(struct dctx *c);
 

@@ -70,7 +70,7 @@ void syscall_enter(struct tcb *tcp, long scno, const uint64_t *args)
 		tcp->flags &= ~TCB_HIDE_LOG;
 		tcp->flags |= TCB_CHECK_EXEC;
 	}
-	if (hide_log(tcp) || !traced(scno)) {
+	if (hide_log(tcp) || !traced(scno) || (pathtrace_enabled() && !pathtrace_match(c))) {
 		tcp->flags |= TCB_FILTERED;
 		return;
 	}

@@ -1,0 +1,85 @@
+// SPDX-License-Identifier: LGPL-2.1-or-later
+/*
+ * -P PATH: trace only the calls that name PATH, or use a descriptor open on it.  Which
+ * arguments are paths and which are descriptors comes from the signature table, so every
+ * syscall with a path or fd argument is covered without a list here.
+ */
+#include <limits.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "sttrace.h"
+
+#define MAX_PATHS 256
+static char *paths[MAX_PATHS];
+static int npaths;
+
+int pathtrace_add(const char *path)
+{
+	if (npaths + 2 > MAX_PATHS)
+		return -1;
+	paths[npaths++] = strdup(path);
+	/* Also the canonical name, as strace: descriptors read back as canonical paths. */
+	char *real = realpath(path, NULL);
+	if (real && strcmp(real, path)) {
+		if (!(opts.quiet & QUIET_PATH_RESOLVE))
+			fprintf(stderr, "sttrace: Requested path \"%s\" resolved into \"%s\"\n", path,
+				real);
+		paths[npaths++] = real;
+	} else {
+		free(real);
+	}
+	return 0;
+}
+
+bool pathtrace_enabled(void)
+{
+	return npaths > 0;
+}
+
+static bool known(const char *p)
+{
+	for (int i = 0; i < npaths; i++)
+		if (paths[i] && !strcmp(paths[i], p))
+			return true;
+	return false;
+}
+
+static bool fd_matches(struct dctx *c, int fd)
+{
+	char link[64], target[PATH_MAX + 1];
+
+	if (fd < 0)
+		return false;
+	snprintf(link, sizeof(link), "/proc/%d/fd/%d", c->pid, fd);
+	ssize_t n = readlink(link, target, sizeof(target) - 1);
+	if (n < 0)
+		return false;
+	target[n] = '\0';
+	return known(target);
+}
+
+bool pathtrace_match(struct dctx *c)
+{
+	for (int i = 0; i < c->se->nargs; i++) {
+		const struct sysarg *a = &c->se->args[i];
+		char buf[PATH_MAX];
+
+		switch (a->kind) {
+		case AK_PATH:
+			if (c->arg[i] && umovestr(c, c->arg[i], sizeof(buf), buf) > 0 && known(buf))
+				return true;
+			break;
+		case AK_FD:
+		case AK_ATFD:
+			if (fd_matches(c, (int)c->arg[i]))
+				return true;
+			break;
+		default:
+			break;
+		}
+	}
+	return false;
+}
