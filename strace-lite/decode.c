@@ -124,6 +124,9 @@ void printfd(struct dctx *c, int fd)
 	if (!dopts.yflag || fd < 0 || c->pid <= 0)
 		return;
 	snprintf(link, sizeof(link), "/proc/%d/fd/%d", c->pid, fd);
+	/* -yy: sockets (and the like) described by sockdiag.c, when it can. */
+	if (dopts.yflag >= 2 && print_fd_details && print_fd_details(c, fd, link))
+		return;
 	print_link_target(c, link, true);
 }
 

@@ -109,6 +109,11 @@ void tprint_field(struct dctx *c, const char *name);
 /* Values. */
 void printaddr(struct dctx *c, uint64_t addr); /* NULL or 0x... */
 void printfd(struct dctx *c, int fd);          /* 3, or 3</path> with -y */
+/*
+ * -yy: print "<TCP:[127.0.0.1:8080->127.0.0.1:40000]>" and the like for descriptor FD of c->pid
+ * (LINK is its /proc/PID/fd/FD); false when FD is nothing it knows, and -y's form is used.
+ */
+bool print_fd_details(struct dctx *c, int fd, const char *link) __attribute__((weak));
 void print_dirfd(struct dctx *c, int fd);      /* AT_FDCWD or printfd */
 void print_mode(struct dctx *c, unsigned int mode); /* 0644 */
 void print_signame(struct dctx *c, int sig);   /* SIGINT, or the number */
