@@ -3,9 +3,8 @@
  * ioctl(2), in strace's generic form: the request by name when the name table knows it (all
  * names of a shared request, joined by " or "), otherwise spelled out as
  * _IOC(dir, type, nr, size); the argument as a hex number.  A few tty requests whose argument
- * strace decodes (an int, a struct winsize, struct termios (termios.c), nothing at all) are
- * decoded the same way here; termio and termios2 requests print their pointer as an address
- * (strace prints the struct when it can be read: not done yet).
+ * strace decodes (an int, a struct winsize, struct termios, termios2 and termio (termios.c),
+ * nothing at all) are decoded the same way here.
  */
 #include <inttypes.h>
 #include <string.h>
@@ -15,6 +14,8 @@
 #include "util-print.h"
 
 void print_struct_termios(struct dctx *c, uint64_t addr);
+void print_struct_termios2(struct dctx *c, uint64_t addr);
+void print_struct_termio(struct dctx *c, uint64_t addr);
 
 /* x86_64 request encoding (asm-generic/ioctl.h). */
 #define IOC_NR(code) ((code) & 0xff)
@@ -89,24 +90,25 @@ static int term_ioctl(struct dctx *c, unsigned int code, uint64_t arg)
 		tprint_arg_next(c);
 		print_struct_termios(c, arg);
 		return DONE_ARG;
-	case TCGETA:
 	case TCGETS2:
+		if (entering(c))
+			return AT_EXIT;
+		/* fall through */
+	case TCSETS2:
+	case TCSETSW2:
+	case TCSETSF2:
+		tprint_arg_next(c);
+		print_struct_termios2(c, arg);
+		return DONE_ARG;
+	case TCGETA:
 		if (entering(c))
 			return AT_EXIT;
 		/* fall through */
 	case TCSETA:
 	case TCSETAW:
 	case TCSETAF:
-	case TCSETS2:
-	case TCSETSW2:
-	case TCSETSF2:
-		/*
-		 * struct termio and termios2: not decoded yet.  A NULL, unreadable or, at exit,
-		 * failed one prints as strace prints it; a readable one as its address, where
-		 * strace shows the struct.
-		 */
 		tprint_arg_next(c);
-		printaddr(c, arg);
+		print_struct_termio(c, arg);
 		return DONE_ARG;
 	case TIOCGWINSZ:
 		if (entering(c))
@@ -185,6 +187,12 @@ SYS_FUNC(ioctl)
 	}
 	if (IOC_TYPE(code) == 'T')
 		rc = term_ioctl(c, code, arg);
+	if (code == _IOW(0x94, 9, int)) { /* FICLONE */
+		/* The source descriptor, printed as strace does: a plain int. */
+		tprint_arg_next(c);
+		tprintf(c, "%d", (int)arg);
+		return RVAL_DECODED;
+	}
 	if (rc == AT_EXIT)
 		return 0;
 	if (rc == DONE_HEX) {
