@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: LGPL-2.1-or-later
 /*
- * struct termios as strace prints it for TCGETS/TCSETS*: the four flag words symbolically
+ * struct termios as strace prints it for TCGETS/TCSETS* (and termios2, termio for their
+ * requests): the four flag words symbolically
  * (the delay fields of c_oflag and the baud and size fields of c_cflag as values, the rest as
  * flags), then, with -v, the line discipline and the c_cc array indexed by name.  The struct
  * is the kernel's (asm/termbits.h), not the C library's.
@@ -63,28 +64,28 @@ static void print_cflag(struct dctx *c, uint64_t val)
 	print_flag_word(c, xlat_term_cflags, val & ~(uint64_t)(CBAUD | CIBAUD | CSIZE));
 }
 
-void print_struct_termios(struct dctx *c, uint64_t addr)
+/* The fields every termios flavour shares; SPEEDS (termios2) adds c_ispeed and c_ospeed. */
+static void print_term(struct dctx *c, uint64_t iflag, uint64_t oflag, uint64_t cflag,
+		       uint64_t lflag, unsigned int line, const unsigned char *cc, unsigned int ncc,
+		       const unsigned int *speeds)
 {
-	struct termios t;
-
-	if (umove_or_printaddr(c, addr, &t))
-		return;
 	tprints(c, "{c_iflag=");
-	print_flag_word(c, xlat_term_iflags, t.c_iflag);
+	print_flag_word(c, xlat_term_iflags, iflag);
 	tprints(c, ", c_oflag=");
-	print_oflag(c, t.c_oflag);
+	print_oflag(c, oflag);
 	tprints(c, ", c_cflag=");
-	print_cflag(c, t.c_cflag);
+	print_cflag(c, cflag);
 	tprints(c, ", c_lflag=");
-	print_flag_word(c, xlat_term_lflags, t.c_lflag);
+	print_flag_word(c, xlat_term_lflags, lflag);
 	if (!dopts.verbose) {
 		tprints(c, ", ...}");
 		return;
 	}
 	tprints(c, ", c_line=");
-	printxval(c, xlat_term_line_discs, t.c_line, "N_???");
+	printxval(c, xlat_term_line_discs, line, "N_???");
 	tprints(c, ", c_cc=[");
-	for (unsigned int i = 0; i < NCCS; i++) {
+	for (unsigned int i = 0; i < ncc; i++) {
+		/* x86_64 has no _V* names of its own for struct termio: the termios ones serve */
 		const char *name = xlat_lookup(xlat_termios_cc, i);
 		if (i)
 			tprints(c, ", ");
@@ -92,7 +93,44 @@ void print_struct_termios(struct dctx *c, uint64_t addr)
 			tprintf(c, "[%s]=", name);
 		else
 			tprintf(c, "[%u]=", i);
-		tprintf(c, t.c_cc[i] ? "%#x" : "0", t.c_cc[i]);
+		tprintf(c, cc[i] ? "%#x" : "0", cc[i]);
 	}
-	tprints(c, "]}");
+	tprints(c, "]");
+	if (speeds)
+		tprintf(c, ", c_ispeed=%u, c_ospeed=%u", speeds[0], speeds[1]);
+	tprints(c, "}");
+}
+
+void print_struct_termios(struct dctx *c, uint64_t addr)
+{
+	struct termios t;
+
+	if (!umove_or_printaddr(c, addr, &t))
+		print_term(c, t.c_iflag, t.c_oflag, t.c_cflag, t.c_lflag, t.c_line, t.c_cc, NCCS,
+			   NULL);
+}
+
+void print_struct_termios2(struct dctx *c, uint64_t addr)
+{
+	struct termios2 t;
+
+	if (!umove_or_printaddr(c, addr, &t)) {
+		unsigned int speeds[2] = { t.c_ispeed, t.c_ospeed };
+		print_term(c, t.c_iflag, t.c_oflag, t.c_cflag, t.c_lflag, t.c_line, t.c_cc,
+			   sizeof(t.c_cc), speeds);
+	}
+}
+
+/* struct termio (TCGETA/TCSETA*): 16-bit flag words, NCC control characters. */
+void print_struct_termio(struct dctx *c, uint64_t addr)
+{
+	struct {
+		unsigned short c_iflag, c_oflag, c_cflag, c_lflag;
+		unsigned char c_line;
+		unsigned char c_cc[8];
+	} t;
+
+	if (!umove_or_printaddr(c, addr, &t))
+		print_term(c, t.c_iflag, t.c_oflag, t.c_cflag, t.c_lflag, t.c_line, t.c_cc,
+			   sizeof(t.c_cc), NULL);
 }

@@ -3,6 +3,7 @@
 /*
  * Terminal ioctls on a pseudo-terminal: TIOCSPTLCK, TIOCGPTN, TCGETS, TCSETS, TCSETSW,
  * TCSETSF (struct termios: flag words, delay, baud and size fields; c_line and c_cc with -v),
+ * TCGETS2, TCSETS2 (termios2, with speeds), TCGETA, TCSETAW (struct termio),
  * TIOCGWINSZ, TIOCSWINSZ, TIOCSCTTY, TIOCGPGRP, FIONREAD, FIONBIO.  Failures (EFAULT, ENOTTY)
  * show the address.  Run with -a0 -e trace=ioctl -e signal=none (TIOCSWINSZ sends SIGWINCH); ioctl-tty-v
  * adds -v.
@@ -88,6 +89,42 @@ int main(void)
 	out("ioctl(%d, TCGETS, {c_iflag=ICRNL|IXON, c_oflag=NL0|CR0|TAB0|BS0|VT0|FF0|OPOST|ONLCR, "
 	    "c_cflag=B38400|CS8|CREAD, c_lflag=ISIG|ICANON|ECHO|ECHOE|ECHOK|IEXTEN|ECHOCTL|ECHOKE%s) "
 	    "= %s\n", s, sprint_tail(&g), sprintrc(rc));
+
+	/* the same settings through termios2 (with speeds) and the old struct termio */
+	struct termios2 t2;
+	rc = syscall(__NR_ioctl, s, TCGETS2, &t2);
+#ifdef VERBOSE
+	char sp[64];
+	snprintf(sp, sizeof(sp), ", c_ispeed=%u, c_ospeed=%u", t2.c_ispeed, t2.c_ospeed);
+	char tail2[1024];
+	snprintf(tail2, sizeof(tail2), "%s", sprint_tail(&g));
+	tail2[strlen(tail2) - 1] = '\0';
+	strcat(tail2, sp);
+	strcat(tail2, "}");
+#else
+	const char *tail2 = sprint_tail(&g);
+#endif
+	out("ioctl(%d, TCGETS2, {c_iflag=ICRNL|IXON, c_oflag=NL0|CR0|TAB0|BS0|VT0|FF0|OPOST|ONLCR, "
+	    "c_cflag=B38400|CS8|CREAD, c_lflag=ISIG|ICANON|ECHO|ECHOE|ECHOK|IEXTEN|ECHOCTL|ECHOKE%s) "
+	    "= %s\n", s, tail2, sprintrc(rc));
+	struct termio tio;
+	rc = syscall(__NR_ioctl, s, TCGETA, &tio);
+#ifdef VERBOSE
+	char tail1[1024];
+	snprintf(tail1, sizeof(tail1), ", c_line=N_TTY, c_cc=[[VINTR]=0x3, [VQUIT]=0x1c, "
+		 "[VERASE]=0x7f, [VKILL]=0x15, [VEOF]=0x4, [VTIME]=0, [VMIN]=0x1, [VSWTC]=0]}");
+#else
+	const char *tail1 = ", ...}";
+#endif
+	out("ioctl(%d, TCGETA, {c_iflag=ICRNL|IXON, c_oflag=NL0|CR0|TAB0|BS0|VT0|FF0|OPOST|ONLCR, "
+	    "c_cflag=B38400|CS8|CREAD, c_lflag=ISIG|ICANON|ECHO|ECHOE|ECHOK|IEXTEN|ECHOCTL|ECHOKE%s) "
+	    "= %s\n", s, tail1, sprintrc(rc));
+	rc = syscall(__NR_ioctl, s, TCSETAW, &tio);
+	out("ioctl(%d, TCSETAW, {c_iflag=ICRNL|IXON, c_oflag=NL0|CR0|TAB0|BS0|VT0|FF0|OPOST|ONLCR, "
+	    "c_cflag=B38400|CS8|CREAD, c_lflag=ISIG|ICANON|ECHO|ECHOE|ECHOK|IEXTEN|ECHOCTL|ECHOKE%s) "
+	    "= %s\n", s, tail1, sprintrc(rc));
+	rc = syscall(__NR_ioctl, s, TCSETS2, NULL);
+	out("ioctl(%d, TCSETS2, NULL) = %s\n", s, sprintrc(rc));
 
 	/*
 	 * Raw mode with delays, split baud rates and unknown bits.  A zero flag word prints as
