@@ -62,11 +62,11 @@ pair() { # N mode -- strace-args... -- sttrace-args...
 	local ta tb base
 	ta=$(median <"$out/a.times") tb=$(median <"$out/b.times") base=$(median <"$out/u.times")
 	printf '%-22s %-8s %-16s %10.4f s\n' "getppid-loop-$n" untraced - "$base"
-	add_row "getppid-loop-$n" strace "${mode_a:-$mode}" "$ta" "$base" \
+	add_row "getppid-loop-$n" "${tool_a:-strace}" "${mode_a:-$mode}" "$ta" "$base" \
 		"$(events_of "${a[@]}" -o "$out/events.log" "$prog" "$n")"
 	add_row "getppid-loop-$n" sttrace "$mode" "$tb" "$base" \
 		"$(events_of "${b[@]}" -o "$out/events.log" "$prog" "$n")"
-	med[strace/${mode_a:-$mode}/$n]=$ta
+	med[${tool_a:-strace}/${mode_a:-$mode}/$n]=$ta
 	med[sttrace/$mode/$n]=$tb
 	med[untraced/$n]=$base
 }
@@ -79,6 +79,8 @@ mode_a=trace=openat,seccomp pair "$FILTER_N" trace=openat \
 	-- strace -f --seccomp-bpf -e trace=openat -- "$STTRACE" -e trace=openat
 # -k: the user stack after every syscall line.
 pair "$K_N" -k -- strace -k -- "$STTRACE" -k
+# --json against sttrace's own text output, same calls.
+tool_a=sttrace mode_a=text pair "$FULL_N" json -- "$STTRACE" -- "$STTRACE" --json
 
 {
 	echo "["
@@ -92,6 +94,7 @@ pair "$K_N" -k -- strace -k -- "$STTRACE" -k
 r_full=$(echo "${med[sttrace/full/$FULL_N]} / ${med[strace/full/$FULL_N]}" | bc -l)
 r_k=$(echo "${med[sttrace/-k/$K_N]} / ${med[strace/-k/$K_N]}" | bc -l)
 r_filt=$(echo "${med[sttrace/trace=openat/$FILTER_N]} / ${med[untraced/$FILTER_N]}" | bc -l)
+r_json=$(echo "${med[sttrace/json/$FULL_N]} / ${med[sttrace/text/$FULL_N]}" | bc -l)
 {
 	echo "# sttrace benchmark ($(date -u +%Y-%m-%d), $(nproc) cores, median of $RUNS runs)"
 	echo
@@ -103,7 +106,8 @@ r_filt=$(echo "${med[sttrace/trace=openat/$FILTER_N]} / ${med[untraced/$FILTER_N
 	echo
 	printf 'Full trace, sttrace / strace: **%.2f** (target <= 0.9)\n\n' "$r_full"
 	printf -- '-e trace=openat, sttrace / untraced: **%.2f** (target <= 1.5)\n\n' "$r_filt"
-	printf -- '-k, sttrace / strace: **%.2f**\n' "$r_k"
+	printf -- '-k, sttrace / strace: **%.2f**\n\n' "$r_k"
+	printf -- '--json, sttrace --json / sttrace text: **%.2f**\n' "$r_json"
 } >"$out/results.md"
 echo
 cat "$out/results.md" | tail -5
