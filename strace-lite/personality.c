@@ -43,7 +43,8 @@ SYS_FUNC(personality)
 	if (!name && popts.xstyle != XSTYLE_RAW)
 		strcat(text, " /* PER_??? */");
 	if (pers & ~PER_MASK) {
-		const char *rest = sprint_flags("|", xlat_personality_flags, pers & ~PER_MASK);
+		const char *rest = sprint_flags_ex("|", xlat_personality_flags, pers & ~PER_MASK,
+						   '\0', popts.xstyle, false);
 		if (rest && strlen(text) + strlen(rest) < sizeof(text))
 			strcat(text, rest);
 	}

@@ -1,0 +1,4 @@
+// SPDX-License-Identifier: LGPL-2.1-or-later
+// link: -static
+#define XLAT_VERBOSE 1
+#include "misc-Xraw.c"
