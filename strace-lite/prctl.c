@@ -1,11 +1,17 @@
 // SPDX-License-Identifier: LGPL-2.1-or-later
 /*
  * prctl(2): the option names the meaning of the other four arguments.  The common options are
- * decoded as strace 6.1 does; for the rest, as strace, every remaining argument prints in hex.
+ * decoded as strace 6.1 does (PR_SET_SECCOMP's filter program excepted: its address shows);
+ * for the rest, as strace, every remaining argument prints in hex.
  * Options that return data through arg2 print it at exit.
  */
 #include <inttypes.h>
 #include <linux/prctl.h>
+
+#ifndef PR_SET_VMA
+#define PR_SET_VMA 0x53564d41
+#define PR_SET_VMA_ANON_NAME 0
+#endif
 
 #include "decode.h"
 #include "struct-printers.h"
@@ -198,6 +204,135 @@ SYS_FUNC(prctl)
 	case PR_SET_THP_DISABLE:
 	case PR_SET_IO_FLUSHER:
 		tprintf(c, ", %" PRIu64, arg2);
+		print_rest(c, 2);
+		return RVAL_DECODED;
+
+	case PR_GET_TSC:
+		if (entering(c)) {
+			tprints(c, ", ");
+		} else if (!umove_or_printaddr(c, arg2, &sig)) {
+			tprints(c, "[");
+			printxval(c, xlat_pr_tsc, sig, "PR_TSC_???");
+			tprints(c, "]");
+		}
+		return 0;
+
+	case PR_SET_TSC:
+		tprints(c, ", ");
+		printxval(c, xlat_pr_tsc, (unsigned int)arg2, "PR_TSC_???");
+		return RVAL_DECODED;
+
+	case PR_GET_UNALIGN:
+		if (entering(c)) {
+			tprints(c, ", ");
+		} else if (!umove_or_printaddr(c, arg2, &sig)) {
+			tprints(c, "[");
+			printflags(c, xlat_pr_unalign_flags, sig, "PR_UNALIGN_???");
+			tprints(c, "]");
+		}
+		return 0;
+
+	case PR_SET_UNALIGN:
+		tprints(c, ", ");
+		printflags(c, xlat_pr_unalign_flags, (unsigned int)arg2, "PR_UNALIGN_???");
+		return RVAL_DECODED;
+
+	case PR_GET_FP_MODE:
+		if (entering(c) || syserror(c) || c->rval == 0)
+			return 0;
+		c->auxstr = sprint_flags_ex("", xlat_pr_fp_mode, (uint64_t)c->rval, '\0',
+					    popts.xstyle, true);
+		return RVAL_KIND(RK_X) | RVAL_STR;
+
+	case PR_SET_FP_MODE:
+		tprints(c, ", ");
+		printflags(c, xlat_pr_fp_mode, (unsigned int)arg2, "PR_FP_MODE_???");
+		return RVAL_DECODED;
+
+	case PR_GET_SPECULATION_CTRL:
+		if (entering(c)) {
+			tprints(c, ", ");
+			printxval(c, xlat_pr_spec_cmds, arg2, "PR_SPEC_???");
+			return 0;
+		}
+		if (syserror(c))
+			return 0;
+		switch (arg2) {
+		case PR_SPEC_STORE_BYPASS:
+		case PR_SPEC_INDIRECT_BRANCH:
+		case PR_SPEC_L1D_FLUSH:
+			c->auxstr = sprint_flags_ex("", xlat_pr_spec_get_store_bypass_flags,
+						    (uint64_t)c->rval, '\0', popts.xstyle, true);
+			return RVAL_KIND(RK_X) | RVAL_STR;
+		}
+		return RVAL_STR;
+
+	case PR_SET_SPECULATION_CTRL:
+		tprints(c, ", ");
+		printxval(c, xlat_pr_spec_cmds, arg2, "PR_SPEC_???");
+		tprints(c, ", ");
+		switch (arg2) {
+		case PR_SPEC_STORE_BYPASS:
+		case PR_SPEC_INDIRECT_BRANCH:
+		case PR_SPEC_L1D_FLUSH:
+			printxval(c, xlat_pr_spec_set_store_bypass_flags, c->arg[2], "PR_SPEC_???");
+			break;
+		default:
+			print_xlat_val(c->sb, c->arg[2]);
+		}
+		return RVAL_DECODED;
+
+	case PR_MCE_KILL:
+		tprints(c, ", ");
+		printxval(c, xlat_pr_mce_kill, arg2, "PR_MCE_KILL_???");
+		tprints(c, ", ");
+		if (arg2 == PR_MCE_KILL_SET)
+			printxval(c, xlat_pr_mce_kill_policy, c->arg[2], "PR_MCE_KILL_???");
+		else
+			print_xlat_val(c->sb, c->arg[2]);
+		print_rest(c, 3);
+		return RVAL_DECODED;
+
+	case PR_MCE_KILL_GET:
+		if (entering(c)) {
+			print_rest(c, 1);
+			return 0;
+		}
+		if (syserror(c))
+			return 0;
+		c->auxstr = xlat_lookup(xlat_pr_mce_kill_policy, (uint64_t)c->rval);
+		return RVAL_STR;
+
+	case PR_SET_VMA:
+		tprints(c, ", ");
+		printxval(c, xlat_pr_set_vma, arg2, "PR_SET_VMA_???");
+		if (arg2 == PR_SET_VMA_ANON_NAME) {
+			tprints(c, ", ");
+			printaddr(c, c->arg[2]);
+			tprintf(c, ", %" PRIu64 ", ", c->arg[3]);
+			printstr(c, c->arg[4]);
+		} else {
+			print_rest(c, 2);
+		}
+		return RVAL_DECODED;
+
+	case PR_SET_MM:
+		tprints(c, ", ");
+		printxval(c, xlat_pr_set_mm, (unsigned int)arg2, "PR_SET_MM_???");
+		print_rest(c, 2);
+		return RVAL_DECODED;
+
+	case PR_SET_SECCOMP:
+		tprints(c, ", ");
+		printxval(c, xlat_seccomp_mode, arg2, "SECCOMP_MODE_???");
+		if (arg2 == 1 /* SECCOMP_MODE_STRICT */)
+			return RVAL_DECODED;
+		if (arg2 == 2 /* SECCOMP_MODE_FILTER */) {
+			/* strace prints the BPF program; it is not decoded here yet */
+			tprints(c, ", ");
+			printaddr(c, c->arg[2]);
+			return RVAL_DECODED;
+		}
 		print_rest(c, 2);
 		return RVAL_DECODED;
 

@@ -2,8 +2,9 @@
 // link: -static
 /*
  * prctl with its common options: names, parent-death signal, dumpable, no_new_privs, bounding
- * set, child subreaper, securebits, timer slack, ambient capabilities, the tid address, and an
- * unknown option.  Values written through arg2 print at exit; failures show the address.
+ * set, child subreaper, securebits, timer slack, ambient capabilities, the tid address, TSC,
+ * unaligned access, FP mode, speculation control, machine-check kill policy, VMA names, mm
+ * fields, seccomp mode, and an unknown option.  Values written through arg2 print at exit; failures show the address.
  * Run with -a0.
  */
 #include <linux/capability.h>
@@ -107,6 +108,72 @@ int main(void)
 		out("prctl(PR_GET_TID_ADDRESS, [%p]) = 0\n", (void *)addr);
 	else
 		out("prctl(PR_GET_TID_ADDRESS, %p) = %s\n", (void *)&addr, sprintrc(rc));
+
+	/* time stamp counter, alignment, FP mode, speculation, machine checks, VMAs, mm, seccomp */
+	rc = syscall(__NR_prctl, PR_GET_TSC, &v, 0, 0, 0);
+	if (rc == 0)
+		out("prctl(PR_GET_TSC, [%s]) = 0\n", v == 1 ? "PR_TSC_ENABLE" : "PR_TSC_SIGSEGV");
+	else
+		out("prctl(PR_GET_TSC, %p) = %s\n", (void *)&v, sprintrc(rc));
+	rc = syscall(__NR_prctl, PR_SET_TSC, PR_TSC_ENABLE, 0, 0, 0);
+	out("prctl(PR_SET_TSC, PR_TSC_ENABLE) = %s\n", sprintrc(rc));
+	rc = syscall(__NR_prctl, PR_SET_TSC, 5, 0, 0, 0);
+	out("prctl(PR_SET_TSC, 0x5 /* PR_TSC_??? */) = %s\n", sprintrc(rc));
+	rc = syscall(__NR_prctl, PR_GET_UNALIGN, &v, 0, 0, 0);
+	out("prctl(PR_GET_UNALIGN, %p) = %s\n", (void *)&v, sprintrc(rc));
+	rc = syscall(__NR_prctl, PR_SET_UNALIGN, PR_UNALIGN_NOPRINT | PR_UNALIGN_SIGBUS, 0, 0, 0);
+	out("prctl(PR_SET_UNALIGN, PR_UNALIGN_NOPRINT|PR_UNALIGN_SIGBUS) = %s\n", sprintrc(rc));
+	rc = syscall(__NR_prctl, PR_GET_FP_MODE, 0, 0, 0, 0);
+	out("prctl(PR_GET_FP_MODE) = %s\n", sprintrc(rc));
+	rc = syscall(__NR_prctl, PR_SET_FP_MODE, PR_FP_MODE_FR, 0, 0, 0);
+	out("prctl(PR_SET_FP_MODE, PR_FP_MODE_FR) = %s\n", sprintrc(rc));
+	rc = syscall(__NR_prctl, PR_GET_SPECULATION_CTRL, PR_SPEC_STORE_BYPASS, 0, 0, 0);
+	if (rc < 0) {
+		out("prctl(PR_GET_SPECULATION_CTRL, PR_SPEC_STORE_BYPASS) = %s\n", sprintrc(rc));
+	} else {
+		static const char *const names[] = { "PR_SPEC_PRCTL", "PR_SPEC_ENABLE",
+			"PR_SPEC_DISABLE", "PR_SPEC_FORCE_DISABLE", "PR_SPEC_DISABLE_NOEXEC" };
+		char b[256] = "";
+		for (int i = 0; i < 5; i++)
+			if (rc & (1L << i)) {
+				if (b[0])
+					strcat(b, "|");
+				strcat(b, names[i]);
+			}
+		if (rc & ~0x1fL)
+			snprintf(b + strlen(b), sizeof(b) - strlen(b), "%s%#lx", b[0] ? "|" : "",
+				 rc & ~0x1fL);
+		if (!rc)
+			strcpy(b, "PR_SPEC_NOT_AFFECTED");
+		out("prctl(PR_GET_SPECULATION_CTRL, PR_SPEC_STORE_BYPASS) = %#lx (%s)\n", rc, b);
+	}
+	rc = syscall(__NR_prctl, PR_GET_SPECULATION_CTRL, 7, 0, 0, 0);
+	out("prctl(PR_GET_SPECULATION_CTRL, 0x7 /* PR_SPEC_??? */) = %s\n", sprintrc(rc));
+	rc = syscall(__NR_prctl, PR_SET_SPECULATION_CTRL, PR_SPEC_INDIRECT_BRANCH, 0x40, 0, 0);
+	out("prctl(PR_SET_SPECULATION_CTRL, PR_SPEC_INDIRECT_BRANCH, 0x40 /* PR_SPEC_??? */) = %s\n",
+	    sprintrc(rc));
+	rc = syscall(__NR_prctl, PR_SET_SPECULATION_CTRL, 9, 0x40, 0, 0);
+	out("prctl(PR_SET_SPECULATION_CTRL, 0x9 /* PR_SPEC_??? */, 0x40) = %s\n", sprintrc(rc));
+	rc = syscall(__NR_prctl, PR_MCE_KILL, PR_MCE_KILL_SET, PR_MCE_KILL_EARLY, 0, 0);
+	out("prctl(PR_MCE_KILL, PR_MCE_KILL_SET, PR_MCE_KILL_EARLY, 0, 0) = %s\n", sprintrc(rc));
+	rc = syscall(__NR_prctl, PR_MCE_KILL_GET, 0, 0, 0, 0);
+	out("prctl(PR_MCE_KILL_GET, 0, 0, 0, 0) = %s%s\n", sprintrc(rc),
+	    rc == 1 ? " (PR_MCE_KILL_EARLY)" : "");
+	rc = syscall(__NR_prctl, PR_MCE_KILL, PR_MCE_KILL_CLEAR, 0, 0, 0);
+	out("prctl(PR_MCE_KILL, PR_MCE_KILL_CLEAR, 0, 0, 0) = %s\n", sprintrc(rc));
+	rc = syscall(__NR_prctl, 0x53564d41, 0, name, 16, "anon");
+	out("prctl(PR_SET_VMA, PR_SET_VMA_ANON_NAME, %p, 16, \"anon\") = %s\n", (void *)name,
+	    sprintrc(rc));
+	rc = syscall(__NR_prctl, 0x53564d41, 3, 1, 2, 3);
+	out("prctl(PR_SET_VMA, 0x3 /* PR_SET_VMA_??? */, 0x1, 0x2, 0x3) = %s\n", sprintrc(rc));
+	rc = syscall(__NR_prctl, PR_SET_MM, PR_SET_MM_START_CODE, 0, 0, 0);
+	out("prctl(PR_SET_MM, PR_SET_MM_START_CODE, 0, 0, 0) = %s\n", sprintrc(rc));
+	rc = syscall(__NR_prctl, PR_SET_MM, 99, 1, 0, 0);
+	out("prctl(PR_SET_MM, 0x63 /* PR_SET_MM_??? */, 0x1, 0, 0) = %s\n", sprintrc(rc));
+	rc = syscall(__NR_prctl, PR_SET_SECCOMP, 7, 0, 0, 0);
+	out("prctl(PR_SET_SECCOMP, 0x7 /* SECCOMP_MODE_??? */, 0, 0, 0) = %s\n", sprintrc(rc));
+	rc = syscall(__NR_prctl, PR_GET_SECCOMP, 0, 0, 0, 0);
+	out("prctl(PR_GET_SECCOMP) = %s\n", sprintrc(rc));
 
 	rc = syscall(__NR_prctl, 0xdead, 1, 2, 3, 4);
 	out("prctl(0xdead /* PR_??? */, 0x1, 0x2, 0x3, 0x4) = %s\n", sprintrc(rc));
