@@ -3,8 +3,8 @@
 #
 # Parity with strace 6.1 on real programs: each runs under strace and under sttrace with the
 # same flags (-f, -f -y, -f -yy), and the logs are compared line by line after normalizing
-# what differs between any two runs (pids, addresses, inode and port numbers, times, random
-# bytes).  Processes interleave differently from run to run, so lines are grouped per process
+# what differs between any two runs (pids, addresses, inode and port numbers, times and CPU
+# times, random bytes).  Processes interleave differently from run to run, so lines are grouped per process
 # (numbered by first appearance) and a call cut by <unfinished ...> is joined to its
 # <... resumed> half.  At least 98% of the lines must be identical overall; each program's
 # figure is printed, and the worst differing lines are shown.
@@ -48,6 +48,7 @@ normalize() {
 	       -e 's/->[0-9]+([],])/->INODE\1/g' \
 	       -e 's/htons\([0-9]+\)/htons(PORT)/g' -e 's/(127\.0\.0\.1):[0-9]+/\1:PORT/g' \
 	       -e 's/tv_(sec|nsec|usec)=[0-9]+/tv_\1=N/g' \
+	       -e 's/si_(utime|stime)=[0-9]+( \/\* [0-9.]+ s \*\/)?/si_\1=T/g' \
 	       -e 's/(st_size|stx_size)=[0-9]+/\1=N/g' \
 	       -e 's/\/\* [0-9]+ entries \*\//\/* N entries *\//g' |
 	awk '
