@@ -295,6 +295,12 @@ static uint64_t buf_size(struct dctx *c, const struct sysarg *a)
 		return (uint64_t)c->rval;
 	if (a->size_arg >= 0 && a->size_arg < 6)
 		return c->arg[a->size_arg];
+	if (ARG_SIZE_IS_DEREF(a->size_arg)) {
+		int len;
+		if (umove(c, c->arg[a->size_arg - 8], &len) < 0 || len < 0)
+			return 0;
+		return (uint64_t)len;
+	}
 	return 0;
 }
 

@@ -10,12 +10,21 @@
 #   ARGS     comma-separated kinds, one per argument, or - (all raw):
 #            raw d ld u lu x lx o ptr fd atfd path str sig mode
 #            ibuf:N obuf:N obuf:R     (size from argument N, 0-based, or the return value)
+#            obuf:*N                  (size from the int that argument N points to)
 #            flags:XLAT enum:XLAT[:DFLT]   (xlat/XLAT.in; DFLT is the "XXX_???" comment)
 #            in:S out:S inout:S       (struct printed by print_struct_S)
+#            in:S:N ...               (an array of S, or S's bits (fd_set), counted by size ref N)
 #   NAME@NR  gives the number of a syscall newer than the installed headers.
 # Every syscall of unistd_64.h must have a line: the build fails on a gap.
 function die(msg) { print "gen-syscalls: " msg > "/dev/stderr"; failed = 1; exit 1 }
 function trim(s) { gsub(/^[ \t]+|[ \t]+$/, "", s); return s }
+# A size reference: N (argument N), R (the return value), *N (the int argument N points to).
+function sizeref(r) {
+	if (r == "R") return "ARG_SIZE_RET"
+	if (r ~ /^\*[0-5]$/) return "ARG_SIZE_DEREF(" substr(r, 2) ")"
+	if (r ~ /^[0-5]$/) return r
+	die(name ": bad size reference " r)
+}
 FNR == NR {
 	if ($1 == "#define" && $2 ~ /^__NR_/ && $3 ~ /^[0-9]+$/) {
 		nm = substr($2, 6); nr[nm] = $3 + 0; if ($3 + 0 > maxnr) maxnr = $3 + 0
@@ -58,11 +67,12 @@ FNR == NR {
 			t = trim(a[i]); n = split(t, q, ":")
 			k = q[1]; size = "ARG_SIZE_NONE"; xl = "NULL"; df = "NULL"; pr = "NULL"; sn = "NULL"
 			if (k == "ibuf" || k == "obuf") {
-				size = (q[2] == "R") ? "ARG_SIZE_RET" : q[2]
+				size = sizeref(q[2])
 			} else if (k == "flags" || k == "enum") {
 				xl = "xlat_" q[2]; if (n >= 3) df = "\"" q[3] "\""
 			} else if (k == "in" || k == "out" || k == "inout") {
 				pr = "print_struct_" q[2]; sn = "\"" q[2] "\""; structs[q[2]] = 1
+				if (n >= 3) size = sizeref(q[3])
 			} else if (k !~ /^(raw|d|ld|u|lu|x|lx|o|ptr|fd|atfd|path|str|sig|mode)$/) {
 				die(name ": unknown argument kind " t)
 			}

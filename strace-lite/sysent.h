@@ -68,12 +68,17 @@ enum arg_kind {
 
 #define ARG_SIZE_NONE (-1)
 #define ARG_SIZE_RET 6 /* the size is the return value */
+/* The size is the int that argument N points to (getsockopt's optlen). */
+#define ARG_SIZE_DEREF(n) (8 + (n))
+#define ARG_SIZE_IS_DEREF(s) ((s) >= 8 && (s) < 14)
 
 typedef void (*struct_printer)(struct dctx *c, uint64_t addr);
 
 struct sysarg {
 	uint8_t kind;      /* enum arg_kind */
-	int8_t size_arg;   /* for buffers: index of the argument giving the size, or ARG_SIZE_RET */
+	/* Buffers: what gives the size (argument index, ARG_SIZE_RET, ARG_SIZE_DEREF(n)); struct
+	 * kinds: for arrays (iovec, fd_set bits), what gives the count; else ARG_SIZE_NONE. */
+	int8_t size_arg;
 	const struct xlat *xlat;  /* for AK_FLAGS and AK_ENUM */
 	const char *dflt;         /* for AK_ENUM: strace's comment for unknown values, "XXX_???" */
 	struct_printer print;     /* for AK_IN/AK_OUT/AK_INOUT; NULL prints the address */
