@@ -228,7 +228,7 @@ static void print_text(struct list_opts *o, const struct usdt_file *f)
 			continue;
 		}
 		for (int k = 0; k < p->nargs; k++) {
-			char desc[512], label[8];
+			char desc[512], label[16];
 
 			usdt_arg_describe(f->arch, &p->argv[k], desc, sizeof(desc));
 			snprintf(label, sizeof(label), "arg%d", k + 1);

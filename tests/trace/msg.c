@@ -7,7 +7,6 @@
  * (a bad descriptor, an unreadable msghdr, a failed recvmsg showing only msg_namelen).
  * Run with -a0 -s5 -e trace=sendmsg,recvmsg.
  */
-#define _GNU_SOURCE
 #include <arpa/inet.h>
 #include <netinet/in.h>
 #include <sys/socket.h>
