@@ -210,25 +210,34 @@ int printpath(struct dctx *c, uint64_t addr)
 	return rc;
 }
 
-int printstr(struct dctx *c, uint64_t addr)
+int printstr_upto(struct dctx *c, uint64_t addr, unsigned int len)
 {
-	unsigned int max = popts.max_strlen;
-	char buf[max + 2];
+	/* One byte more than -s, to tell a string of exactly -s bytes from a longer one. */
+	unsigned int fetched = popts.max_strlen + 1;
 
 	if (!addr) {
 		tprints(c, "NULL");
 		return -1;
 	}
-	/* One byte more than -s, to tell a string of exactly -s bytes from a longer one. */
-	int rc = umovestr(c, addr, max + 1, buf);
+	if (fetched > len)
+		fetched = len;
+	char buf[fetched + 1];
+	int rc = umovestr(c, addr, fetched, buf);
 	if (rc < 0) {
 		printaddr(c, addr);
 		return rc;
 	}
-	buf[max + 1] = '\0';
-	if (quote_string(c->sb, buf, max, QUOTE_0_TERMINATED) && buf[max] != '\0')
+	unsigned int size = fetched > popts.max_strlen ? popts.max_strlen : fetched;
+	bool more = quote_string(c->sb, buf, size, QUOTE_0_TERMINATED) &&
+		    !(size < fetched && buf[size] == '\0');
+	if (more && len)
 		tprint_more_data_follows(c);
 	return rc;
+}
+
+int printstr(struct dctx *c, uint64_t addr)
+{
+	return printstr_upto(c, addr, UINT_MAX);
 }
 
 int printstrn(struct dctx *c, uint64_t addr, uint64_t len)

@@ -122,6 +122,8 @@ const char *signame(int sig);                  /* "SIGINT", "SIGRT_3", or NULL *
 int printpath(struct dctx *c, uint64_t addr);
 /* A NUL-terminated string truncated by -s. */
 int printstr(struct dctx *c, uint64_t addr);
+/* The same, looking at no more than LEN bytes (a field of fixed size: comm, memfd names). */
+int printstr_upto(struct dctx *c, uint64_t addr, unsigned int len);
 /* A buffer of LEN bytes, truncated by -s. */
 int printstrn(struct dctx *c, uint64_t addr, uint64_t len);
 void printflags(struct dctx *c, const struct xlat *x, uint64_t val, const char *dflt);

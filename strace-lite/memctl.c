@@ -78,34 +78,11 @@ SYS_FUNC(membarrier)
 	return RVAL_KIND(RK_X) | RVAL_STR;
 }
 
-/* The name: NUL-terminated, at most MFD_NAME_MAX_LEN + 1 bytes looked at, cut by -s. */
-static void print_memfd_name(struct dctx *c, uint64_t addr)
-{
-	char buf[MFD_NAME_MAX_LEN + 2];
-	unsigned int len = MFD_NAME_MAX_LEN + 1;
-	unsigned int size = popts.max_strlen + 1;
-
-	if (!addr) {
-		tprints(c, "NULL");
-		return;
-	}
-	if (size > len)
-		size = len;
-	if (umovestr(c, addr, size, buf) < 0) {
-		printaddr(c, addr);
-		return;
-	}
-	if (size > popts.max_strlen)
-		size = popts.max_strlen;
-	if (quote_string(c->sb, buf, size, QUOTE_0_TERMINATED))
-		tprints(c, "...");
-}
-
 SYS_FUNC(memfd_create)
 {
 	unsigned int flags = (unsigned int)c->arg[1];
 
-	print_memfd_name(c, c->arg[0]);
+	printstr_upto(c, c->arg[0], MFD_NAME_MAX_LEN + 1);
 	tprints(c, ", ");
 	if (!flags || popts.xstyle != XSTYLE_ABBREV)
 		print_xlat_val(c->sb, flags);

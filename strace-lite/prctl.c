@@ -29,28 +29,6 @@ static void print_rest(struct dctx *c, int first)
 	}
 }
 
-/* A NUL-terminated string of at most LEN bytes, cut by -s as well (strace's printstr_ex). */
-static void print_comm(struct dctx *c, uint64_t addr, unsigned int len)
-{
-	char buf[TASK_COMM_LEN + 1];
-	unsigned int size = popts.max_strlen + 1;
-
-	if (!addr) {
-		tprints(c, "NULL");
-		return;
-	}
-	if (size > len)
-		size = len;
-	if (umovestr(c, addr, size, buf) < 0) {
-		printaddr(c, addr);
-		return;
-	}
-	if (size > popts.max_strlen)
-		size = popts.max_strlen;
-	if (quote_string(c->sb, buf, size, QUOTE_0_TERMINATED) && len)
-		tprints(c, "...");
-}
-
 /* An int the kernel wrote through arg2, as [N]. */
 static void print_int_ref(struct dctx *c, uint64_t addr)
 {
@@ -100,7 +78,7 @@ SYS_FUNC(prctl)
 		else if (syserror(c))
 			printaddr(c, arg2);
 		else
-			print_comm(c, arg2, TASK_COMM_LEN);
+			printstr_upto(c, arg2, TASK_COMM_LEN);
 		return 0;
 
 	case PR_GET_PDEATHSIG:
@@ -166,7 +144,7 @@ SYS_FUNC(prctl)
 
 	case PR_SET_NAME:
 		tprints(c, ", ");
-		print_comm(c, arg2, TASK_COMM_LEN - 1);
+		printstr_upto(c, arg2, TASK_COMM_LEN - 1);
 		return RVAL_DECODED;
 
 	case PR_SET_PDEATHSIG:

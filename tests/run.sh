@@ -13,6 +13,7 @@ set -u
 cd "$(dirname "$0")/.."
 B=${B:-build}
 export B STTRACE="$PWD/$B/bin/sttrace" SDT="$PWD/$B/bin/sdt" TOP="$PWD"
+. tests/lib.sh
 # One directory per run, so runs side by side do not clobber each other; kept when a test
 # fails, for its logs.
 out="$B/test-out.$$"
@@ -36,14 +37,9 @@ selected() {
 	return 1
 }
 
-run_trace() { # name args...
-	local name=$1; shift
-	local prog="$TOP/$B/tests/trace/$name" d="$out/$name"
-	local args=() a placed=0
-	for a in "$@"; do
-		if [ "$a" = "%p" ]; then args+=("$prog"); placed=1; else args+=("$a"); fi
-	done
-	[ $placed = 1 ] || args+=("$prog")
+run_trace() { # name rest-of-registry-line
+	local name=$1 d="$out/$1"
+	trace_args "$name" "$2"
 	mkdir -p "$d"
 	(cd "$d" && timeout 60 "$STTRACE" -o "$PWD/log" "${args[@]}" \
 		>expected 2>stderr)
@@ -88,7 +84,7 @@ while read -r kind name rest; do
 	# shellcheck disable=SC2086
 	eval "set -- $rest"
 	case $kind in
-	trace) run_trace "$name" "$@" ;;
+	trace) run_trace "$name" "$rest" ;;
 	unit) run_unit "$name" ;;
 	sh) run_sh "$name" "$@" ;;
 	*) report "$name" fail; echo "    unknown test kind '$kind' in tests/registry" ;;

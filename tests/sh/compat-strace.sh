@@ -6,18 +6,13 @@
 # says sttrace must print.  Since the trace tests hold sttrace to the same text, a pass here
 # means sttrace's output equals strace's for that program, byte for byte.
 set -u
+. "$TOP/tests/lib.sh"
 command -v strace >/dev/null || { echo "strace is not installed (make deps installs it)"; exit 1; }
 strace -V | head -1 | grep -q 'version 6\.1' || echo "note: reference is strace 6.1; found $(strace -V | head -1)"
 fail=0 n=0
 while read -r kind name rest; do
 	[ "$kind" = trace ] || continue
-	prog="$TOP/$B/tests/trace/$name"
-	eval "set -- $rest"
-	args=() placed=0
-	for a in "$@"; do
-		if [ "$a" = "%p" ]; then args+=("$prog"); placed=1; else args+=("$a"); fi
-	done
-	[ $placed = 1 ] || args+=("$prog")
+	trace_args "$name" "$rest"
 	n=$((n + 1))
 	# One retry: a scheduling race inside strace itself is not what this test is about, and
 	# the retry is reported so a real difference still shows.

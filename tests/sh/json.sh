@@ -8,6 +8,7 @@
 # Tests with a summary (-c/-C) or stack traces (-k) are left out, and -e read=/write= dump
 # lines skipped: JSON does not repeat those.
 set -u
+. "$TOP/tests/lib.sh"
 command -v jq >/dev/null || { echo "jq is not installed (make deps installs it)"; exit 1; }
 fail=0 n=0
 # "PID KIND DETAIL" lines from the text log: syscall name + result, signal name, exit status.
@@ -51,13 +52,7 @@ from_json() {
 while read -r kind name rest; do
 	[ "$kind" = trace ] || continue
 	case " $rest " in *" -c "*|*" -C "*|*" -k "*|*" -kk "*) continue ;; esac
-	prog="$TOP/$B/tests/trace/$name"
-	eval "set -- $rest"
-	args=() placed=0
-	for a in "$@"; do
-		if [ "$a" = "%p" ]; then args+=("$prog"); placed=1; else args+=("$a"); fi
-	done
-	[ $placed = 1 ] || args+=("$prog")
+	trace_args "$name" "$rest"
 	multi=0; case " $rest " in *" -f "*|*" -ff "*) multi=1 ;; esac
 	n=$((n + 1))
 	"$STTRACE" --json -o "$name.json" "${args[@]}" >"$name.txt" 2>/dev/null
