@@ -311,15 +311,22 @@ SYS_FUNC(getsockopt)
 	return 0;
 }
 
+/* An option value of LEN bytes read into BUF (SIZE bytes); false when only its address
+ * could be printed (too short, NULL, unreadable). */
+static bool fetch_opt(struct dctx *c, uint64_t addr, int len, void *buf, size_t size)
+{
+	if (len < (int)size) {
+		printaddr(c, addr);
+		return false;
+	}
+	return !umoven_or_printaddr(c, addr, size, buf);
+}
+
 static void print_set_linger(struct dctx *c, uint64_t addr, int len)
 {
 	struct linger l;
 
-	if (len < (int)sizeof(l)) {
-		printaddr(c, addr);
-		return;
-	}
-	if (umove_or_printaddr(c, addr, &l))
+	if (!fetch_opt(c, addr, len, &l, sizeof(l)))
 		return;
 	tprintf(c, "{l_onoff=%d, l_linger=%d}", l.l_onoff, l.l_linger);
 }
@@ -328,11 +335,7 @@ static void print_mreq(struct dctx *c, uint64_t addr, int len)
 {
 	struct ip_mreq m;
 
-	if (len < (int)sizeof(m)) {
-		printaddr(c, addr);
-		return;
-	}
-	if (umove_or_printaddr(c, addr, &m))
+	if (!fetch_opt(c, addr, len, &m, sizeof(m)))
 		return;
 	tprints(c, "{");
 	print_inet_addr(c, AF_INET, &m.imr_multiaddr, sizeof(m.imr_multiaddr), "imr_multiaddr");
@@ -345,11 +348,7 @@ static void print_mreq6(struct dctx *c, uint64_t addr, int len)
 {
 	struct ipv6_mreq m;
 
-	if (len < (int)sizeof(m)) {
-		printaddr(c, addr);
-		return;
-	}
-	if (umove_or_printaddr(c, addr, &m))
+	if (!fetch_opt(c, addr, len, &m, sizeof(m)))
 		return;
 	tprints(c, "{");
 	print_inet_addr(c, AF_INET6, &m.ipv6mr_multiaddr, sizeof(m.ipv6mr_multiaddr),
