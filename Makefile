@@ -34,7 +34,7 @@ PKGS     := libelf libdw
 CFLAGS   ?= -O2 -g
 CFLAGS   += -std=gnu11 -Wall -Wextra -Wno-unused-parameter -Wno-missing-field-initializers \
 	    -D_GNU_SOURCE -MMD -MP $(SANFLAGS)
-CPPFLAGS += -Icommon -Istrace-lite -I$(B)/gen
+CPPFLAGS += -Icommon -Istrace-lite -Isdt -Iuprobe -I$(B)/gen
 LDFLAGS  += $(SANFLAGS)
 LDLIBS   += $(shell pkg-config --libs $(PKGS) 2>/dev/null || echo -lelf -ldw)
 # -k: libunwind-ptrace unwinds the tracee's stack (strace-lite/stacktrace.c).
@@ -49,6 +49,7 @@ UPROBE_SRCS := $(wildcard uprobe/*.c)
 COMMON_OBJS := $(COMMON_SRCS:%.c=$(B)/obj/%.o)
 STRACE_OBJS := $(STRACE_SRCS:%.c=$(B)/obj/%.o)
 SDT_OBJS    := $(SDT_SRCS:%.c=$(B)/obj/%.o)
+UPROBE_OBJS := $(UPROBE_SRCS:%.c=$(B)/obj/%.o)
 
 # Constant tables (strace's xlat idea): strace-lite/xlat/NAME.in -> build/gen/xlat/NAME.c, each
 # compiled on its own (tables include kernel and libc headers that do not always mix).
@@ -111,9 +112,18 @@ $(B)/lib/libstrace.a: $(STRACE_LIB_OBJS)
 	$(E) AR $@
 	$(Q)mkdir -p $(@D)
 	$(Q)rm -f $@ && ar rcs $@ $^
-STRACE_LIBS = -Wl,--whole-archive $(B)/lib/libstrace.a -Wl,--no-whole-archive $(B)/lib/libcommon.a
+# The probe support in libstrace (probe.c) needs the breakpoint engine and the USDT catalog.
+STRACE_LIBS = -Wl,--whole-archive $(B)/lib/libstrace.a -Wl,--no-whole-archive \
+	      $(B)/lib/libuprobe.a $(B)/lib/libsdt.a $(B)/lib/libcommon.a
+STRACE_DEPS = $(B)/lib/libstrace.a $(B)/lib/libuprobe.a $(B)/lib/libsdt.a $(B)/lib/libcommon.a
 
-$(B)/bin/sttrace: $(B)/obj/strace-lite/sttrace.o $(B)/lib/libstrace.a $(B)/lib/libcommon.a
+# libuprobe: int3 breakpoints, step-over and semaphores over ptrace (uprobe/bp.h).
+$(B)/lib/libuprobe.a: $(UPROBE_OBJS)
+	$(E) AR $@
+	$(Q)mkdir -p $(@D)
+	$(Q)rm -f $@ && ar rcs $@ $^
+
+$(B)/bin/sttrace: $(B)/obj/strace-lite/sttrace.o $(STRACE_DEPS)
 	$(E) LD $@
 	$(Q)mkdir -p $(@D)
 	$(Q)$(CC) $(LDFLAGS) -o $@ $< $(STRACE_LIBS) $(LDLIBS)
@@ -163,7 +173,7 @@ $(B)/tests/trace/%: tests/trace/%.c tests/trace/tests.h $(wildcard tests/trace/*
 	$(Q)mkdir -p $(@D)
 	$(Q)$(CC) $(TEST_CFLAGS) -o $@ $< $$(sed -n 's|^// link: ||p' $<)
 
-$(B)/tests/unit/%: tests/unit/%.c $(B)/lib/libstrace.a $(B)/lib/libsdt.a $(B)/lib/libcommon.a \
+$(B)/tests/unit/%: tests/unit/%.c $(STRACE_DEPS) \
 		| $(GEN_HDRS)
 	$(E) CC $<
 	$(Q)mkdir -p $(@D)

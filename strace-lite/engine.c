@@ -26,6 +26,7 @@
 
 #include "inject.h"
 #include "json.h"
+#include "probe.h"
 #include "proc.h"
 #include "siginfo.h"
 #include "stacktrace.h"
@@ -416,6 +417,8 @@ static void handle_stop(struct tcb *tcp, int status)
 	int restart_sig = 0;
 	int op;
 
+	if ((tcp->flags & (TCB_STARTUP | TCB_ATTACHED)) == (TCB_STARTUP | TCB_ATTACHED))
+		probe_attached(tcp);
 	tcp->flags &= ~TCB_STARTUP;
 	switch (event) {
 	case 0:
@@ -433,6 +436,9 @@ static void handle_stop(struct tcb *tcp, int status)
 				ptrace(PTRACE_LISTEN, tcp->pid, 0L, 0L);
 				return;
 			}
+			/* One of our breakpoints: a probe hit, not a signal. */
+			if (sig == SIGTRAP && (restart_sig = probe_handle_trap(tcp, &si)) >= 0)
+				break;
 			print_signal(tcp, &si, sig);
 			restart_sig = sig;
 		}
@@ -447,6 +453,7 @@ static void handle_stop(struct tcb *tcp, int status)
 	case PTRACE_EVENT_EXEC:
 		tcp->flags &= ~TCB_CHECK_EXEC;
 		tcp = switch_after_exec(tcp);
+		probe_exec(tcp);
 		break;
 	case PTRACE_EVENT_SECCOMP:
 		tcp->flags |= TCB_SECCOMP;
@@ -537,6 +544,8 @@ static void detach(struct tcb *tcp)
 		if (event == 0 && sig != (SIGTRAP | 0x80) &&
 		    ptrace(PTRACE_GETSIGINFO, tcp->pid, 0L, &si) == 0)
 			deliver = sig; /* a pending signal: hand it back */
+		if (deliver == SIGTRAP && probe_fixup_detach(tcp->pid))
+			deliver = 0; /* our int3, already removed: run the instruction again */
 		if (event == PTRACE_EVENT_STOP || event == 0 || deliver) {
 			ptrace(PTRACE_DETACH, tcp->pid, 0L, (long)deliver);
 			break;
@@ -558,6 +567,7 @@ static void cleanup(void)
 {
 	if (printing_tcp && printing_tcp->curcol)
 		output_unfinished(printing_tcp);
+	probe_detach_all();
 	for (int i = 0; i < HASH_SIZE; i++)
 		while (tcb_hash[i])
 			detach(tcb_hash[i]);

@@ -11,6 +11,7 @@
 #include <strings.h>
 
 #include "inject.h"
+#include "probe.h"
 #include "sttrace.h"
 
 static bool syscall_token(const char *tok, struct numset *set, char *err, size_t errlen, int *rc)
@@ -254,6 +255,8 @@ int qualify(const char *expr, char *err, size_t errlen)
 		return inject_parse(val, false, err, errlen);
 	if (!strcmp(q, "fault"))
 		return inject_parse(val, true, err, errlen);
+	if (!strcmp(q, "usdt") || !strcmp(q, "uprobe"))
+		return probe_qualify(q, val, err, errlen);
 	snprintf(err, errlen, "invalid filter action '%s'", q);
 	return -EINVAL;
 }

@@ -1,0 +1,355 @@
+// SPDX-License-Identifier: LGPL-2.1-or-later
+/*
+ * Software breakpoints over ptrace (see bp.h for the model).  Memory goes through
+ * /proc/PID/mem with pread/pwrite: it writes into read-only text (the kernel breaks the
+ * copy-on-write for us, as for POKETEXT) and moves any number of bytes in one call.
+ *
+ * Step-over by emulation decodes only the handful of encodings that start probe sites and
+ * function entries; they are recognized byte by byte here, which is exact for these forms and
+ * needs no disassembler.  Anything else single-steps with the original byte restored.
+ */
+#include <errno.h>
+#include <fcntl.h>
+#include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/ptrace.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include "bp.h"
+
+#define INT3 0xcc
+
+int bp_space_open(struct bp_space *s, pid_t pid)
+{
+	char path[64];
+
+	memset(s, 0, sizeof(*s));
+	s->pid = pid;
+	snprintf(path, sizeof(path), "/proc/%d/mem", pid);
+	s->memfd = open(path, O_RDWR | O_CLOEXEC);
+	return s->memfd < 0 ? -errno : 0;
+}
+
+void bp_space_close(struct bp_space *s)
+{
+	if (s->memfd >= 0)
+		close(s->memfd);
+	free(s->v);
+	free(s->sems);
+	memset(s, 0, sizeof(*s));
+	s->memfd = -1;
+}
+
+int bp_mem_read(struct bp_space *s, uint64_t addr, void *buf, size_t len)
+{
+	ssize_t n = pread(s->memfd, buf, len, (off_t)addr);
+	if (n < 0)
+		return -errno;
+	return (size_t)n == len ? 0 : -EIO;
+}
+
+int bp_mem_write(struct bp_space *s, uint64_t addr, const void *buf, size_t len)
+{
+	ssize_t n = pwrite(s->memfd, buf, len, (off_t)addr);
+	if (n < 0)
+		return -errno;
+	return (size_t)n == len ? 0 : -EIO;
+}
+
+struct bp *bp_lookup(struct bp_space *s, uint64_t addr)
+{
+	for (size_t i = 0; i < s->n; i++)
+		if (s->v[i].addr == addr)
+			return &s->v[i];
+	return NULL;
+}
+
+/* Choose how a hit steps over the instruction in CODE (LEN bytes readable). */
+static void decode(struct bp *b, const uint8_t *code, size_t len)
+{
+	uint8_t rex = 0;
+	size_t i = 0;
+
+	b->emul = BP_STEP;
+	if (len >= 4 && code[0] == 0xf3 && code[1] == 0x0f && code[2] == 0x1e && code[3] == 0xfa) {
+		b->emul = BP_SKIP; /* endbr64 */
+		b->len = 4;
+		return;
+	}
+	if (code[0] == 0x90) {
+		b->emul = BP_SKIP;
+		b->len = 1;
+		return;
+	}
+	if ((code[0] & 0xf0) == 0x40 && len > 1) {
+		rex = code[0];
+		i = 1;
+	}
+	uint8_t op = code[i];
+	if (op >= 0x50 && op <= 0x57 && !(rex & 0x08)) {
+		b->emul = BP_PUSH;
+		b->reg = (uint8_t)((op - 0x50) | (rex & 1 ? 8 : 0));
+		b->len = (uint8_t)(i + 1);
+	} else if (op >= 0xb8 && op <= 0xbf && !(rex & 0x08)) {
+		if (i + 5 > len)
+			return;
+		b->emul = BP_MOV_IMM32;
+		b->reg = (uint8_t)((op - 0xb8) | (rex & 1 ? 8 : 0));
+		memcpy(&b->imm, code + i + 1, 4);
+		b->len = (uint8_t)(i + 5);
+	} else if (rex == 0x48 && i + 3 <= len &&
+		   ((op == 0x89 && code[i + 1] == 0xe5) || (op == 0x8b && code[i + 1] == 0xec))) {
+		b->emul = BP_MOV_RSP_RBP;
+		b->len = (uint8_t)(i + 2);
+	} else if (rex == 0x48 && op == 0x83 && i + 3 <= len && code[i + 1] == 0xec) {
+		b->emul = BP_SUB_RSP;
+		b->imm = (int8_t)code[i + 2];
+		b->len = (uint8_t)(i + 3);
+	} else if (rex == 0x48 && op == 0x81 && i + 6 <= len && code[i + 1] == 0xec) {
+		b->emul = BP_SUB_RSP;
+		memcpy(&b->imm, code + i + 2, 4);
+		b->len = (uint8_t)(i + 6);
+	}
+}
+
+int bp_insert(struct bp_space *s, uint64_t addr, void *data)
+{
+	uint8_t code[16];
+	size_t len = sizeof(code);
+	struct bp *b = bp_lookup(s, addr);
+	int rc;
+
+	if (b && b->inserted)
+		return -EEXIST;
+	/* The instruction may end a mapping: read less until the read succeeds. */
+	while ((rc = bp_mem_read(s, addr, code, len)) < 0 && len > 1)
+		len /= 2;
+	if (rc < 0)
+		return rc;
+	if (code[0] == INT3)
+		return -EBUSY; /* someone else's breakpoint, or not an instruction we can own */
+	if (!b) {
+		if (s->n == s->cap) {
+			size_t cap = s->cap ? s->cap * 2 : 16;
+			struct bp *v = realloc(s->v, cap * sizeof(*v));
+			if (!v)
+				return -ENOMEM;
+			s->v = v;
+			s->cap = cap;
+		}
+		b = &s->v[s->n++];
+		memset(b, 0, sizeof(*b));
+		b->addr = addr;
+	}
+	b->orig = code[0];
+	b->data = data;
+	decode(b, code, len);
+	uint8_t int3 = INT3;
+	rc = bp_mem_write(s, addr, &int3, 1);
+	if (rc < 0)
+		return rc;
+	b->inserted = true;
+	return 0;
+}
+
+int bp_remove(struct bp_space *s, uint64_t addr)
+{
+	struct bp *b = bp_lookup(s, addr);
+
+	if (!b)
+		return -ENOENT;
+	if (!b->inserted)
+		return 0;
+	int rc = bp_mem_write(s, addr, &b->orig, 1);
+	if (rc == 0)
+		b->inserted = false;
+	return rc;
+}
+
+/* x86 register number (ModRM/opcode encoding, REX.B extended) to its slot. */
+static unsigned long long *reg_slot(struct user_regs_struct *r, int n)
+{
+	switch (n) {
+	case 0: return &r->rax;
+	case 1: return &r->rcx;
+	case 2: return &r->rdx;
+	case 3: return &r->rbx;
+	case 4: return &r->rsp;
+	case 5: return &r->rbp;
+	case 6: return &r->rsi;
+	case 7: return &r->rdi;
+	case 8: return &r->r8;
+	case 9: return &r->r9;
+	case 10: return &r->r10;
+	case 11: return &r->r11;
+	case 12: return &r->r12;
+	case 13: return &r->r13;
+	case 14: return &r->r14;
+	default: return &r->r15;
+	}
+}
+
+/* sub's arithmetic flags: CF PF AF ZF SF OF. */
+static unsigned long long sub_flags(unsigned long long fl, uint64_t a, uint64_t b)
+{
+	uint64_t r = a - b;
+
+	fl &= ~0x8d5ull;
+	if (a < b)
+		fl |= 1 << 0;
+	if (!(__builtin_popcount((unsigned)(r & 0xff)) & 1))
+		fl |= 1 << 2;
+	if ((a ^ b ^ r) & 0x10)
+		fl |= 1 << 4;
+	if (!r)
+		fl |= 1 << 6;
+	if (r >> 63)
+		fl |= 1 << 7;
+	if (((a ^ b) & (a ^ r)) >> 63)
+		fl |= 1 << 11;
+	return fl;
+}
+
+static int emulate(struct bp_space *s, struct bp *b, struct user_regs_struct *r)
+{
+	uint64_t v;
+	int rc;
+
+	switch (b->emul) {
+	case BP_SKIP:
+		break;
+	case BP_PUSH:
+		v = *reg_slot(r, b->reg);
+		rc = bp_mem_write(s, r->rsp - 8, &v, 8);
+		if (rc < 0)
+			return rc;
+		r->rsp -= 8;
+		break;
+	case BP_MOV_RSP_RBP:
+		r->rbp = r->rsp;
+		break;
+	case BP_SUB_RSP:
+		r->eflags = sub_flags(r->eflags, r->rsp, (uint64_t)(int64_t)b->imm);
+		r->rsp -= (uint64_t)(int64_t)b->imm;
+		break;
+	case BP_MOV_IMM32:
+		*reg_slot(r, b->reg) = (uint32_t)b->imm;
+		break;
+	default:
+		return -ENOSYS;
+	}
+	r->rip = b->addr + b->len;
+	s->emulated++;
+	return 0;
+}
+
+/* Single-step TID over the original instruction at B (fallback; see bp.h). */
+static int single_step(struct bp_space *s, struct bp *b, pid_t tid)
+{
+	int pending = 0, status, rc;
+
+	rc = bp_mem_write(s, b->addr, &b->orig, 1);
+	if (rc < 0)
+		return rc;
+	for (;;) {
+		if (ptrace(PTRACE_SINGLESTEP, tid, 0L, 0L) < 0) {
+			rc = -errno;
+			break;
+		}
+		pid_t p;
+		while ((p = waitpid(tid, &status, __WALL)) < 0 && errno == EINTR)
+			;
+		if (p < 0 || !WIFSTOPPED(status)) {
+			rc = -ESRCH;
+			break;
+		}
+		int sig = WSTOPSIG(status);
+		if (sig == SIGTRAP && (status >> 16) == 0)
+			break; /* stepped */
+		/* A signal or a group-stop on the way: keep the signal for the resume. */
+		if ((status >> 16) == 0 && sig != SIGTRAP && sig != (SIGTRAP | 0x80))
+			pending = sig;
+	}
+	s->steps++;
+	uint8_t int3 = INT3;
+	if (b->inserted && rc != -ESRCH) {
+		int wrc = bp_mem_write(s, b->addr, &int3, 1);
+		if (wrc < 0 && rc == 0)
+			rc = wrc;
+	}
+	return rc < 0 ? rc : pending;
+}
+
+int bp_step_over(struct bp_space *s, struct bp *b, pid_t tid, struct user_regs_struct *regs)
+{
+	regs->rip = b->addr;
+	if (b->inserted && b->emul != BP_STEP) {
+		int rc = emulate(s, b, regs);
+		if (rc < 0)
+			return rc;
+		return ptrace(PTRACE_SETREGS, tid, 0L, regs) < 0 ? -errno : 0;
+	}
+	/* Removed meanwhile (the original byte is back): just run it. */
+	if (ptrace(PTRACE_SETREGS, tid, 0L, regs) < 0)
+		return -errno;
+	return b->inserted ? single_step(s, b, tid) : 0;
+}
+
+int bp_sem_raise(struct bp_space *s, uint64_t addr)
+{
+	uint16_t v;
+	struct bp_sem *m = NULL;
+	int rc;
+
+	for (size_t i = 0; i < s->nsems; i++)
+		if (s->sems[i].addr == addr)
+			m = &s->sems[i];
+	if (!m) {
+		if (s->nsems == s->semcap) {
+			size_t cap = s->semcap ? s->semcap * 2 : 8;
+			struct bp_sem *v = realloc(s->sems, cap * sizeof(*v));
+			if (!v)
+				return -ENOMEM;
+			s->sems = v;
+			s->semcap = cap;
+		}
+		m = &s->sems[s->nsems++];
+		m->addr = addr;
+		m->raised = 0;
+	}
+	if ((rc = bp_mem_read(s, addr, &v, 2)) < 0)
+		return rc;
+	v++;
+	if ((rc = bp_mem_write(s, addr, &v, 2)) < 0)
+		return rc;
+	m->raised++;
+	return 0;
+}
+
+int bp_remove_all(struct bp_space *s)
+{
+	int first = 0, rc;
+
+	for (size_t i = 0; i < s->n; i++)
+		if (s->v[i].inserted && (rc = bp_remove(s, s->v[i].addr)) < 0 && !first)
+			first = rc;
+	for (size_t i = 0; i < s->nsems; i++) {
+		struct bp_sem *m = &s->sems[i];
+		uint16_t v;
+		if (!m->raised)
+			continue;
+		rc = bp_mem_read(s, m->addr, &v, 2);
+		if (rc == 0) {
+			v = (uint16_t)(v - m->raised);
+			rc = bp_mem_write(s, m->addr, &v, 2);
+		}
+		if (rc < 0 && !first)
+			first = rc;
+		if (rc == 0)
+			m->raised = 0;
+	}
+	return first;
+}

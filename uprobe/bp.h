@@ -1,0 +1,95 @@
+/* SPDX-License-Identifier: LGPL-2.1-or-later */
+/*
+ * libuprobe: software breakpoints in a ptrace'd process, and USDT semaphores.
+ *
+ * One `struct bp_space` per address space (per tgid).  A breakpoint is an int3 written over the
+ * first byte of an instruction through /proc/PID/mem; the bytes it covers are remembered so
+ * they can be put back, and the instruction is decoded once, at insertion, to choose how a hit
+ * steps over it:
+ *
+ *  - emulated: the instruction's effect is applied to the registers (and the stack) by the
+ *    tracer and the thread resumes after it, the int3 staying in place.  No other thread is
+ *    disturbed and no other thread can miss the breakpoint.  Covers what probe sites and
+ *    function entries start with: nop, endbr64, push %reg, mov %rsp,%rbp, sub $imm,%rsp,
+ *    mov $imm32,%r32.
+ *  - single-step (fallback): the original byte is put back, the thread single-steps, the int3
+ *    is written again.  While the byte is back, another running thread passing the site is not
+ *    seen: exact only for single-threaded tracees (or with the others stopped).  The scratch-page
+ *    execution of displaced instructions (capstone) will replace it.
+ *
+ * Removal is idempotent and keeps the records (inserted = false), so a trap that was already
+ * taken before removal can still be recognized and rewound (bp_lookup).  Semaphores (16-bit
+ * is-enabled counters) are raised by one per attachment and lowered by the same amount.
+ *
+ * Library code: returns -errno, never prints, never exits.
+ */
+#pragma once
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <sys/types.h>
+#include <sys/user.h>
+
+enum bp_emul {
+	BP_STEP,      /* no emulation: single-step the original instruction */
+	BP_SKIP,      /* nop, endbr64: rip += len */
+	BP_PUSH,      /* push %reg */
+	BP_MOV_RSP_RBP,
+	BP_SUB_RSP,   /* sub $imm,%rsp */
+	BP_MOV_IMM32, /* mov $imm32,%r32 */
+};
+
+struct bp {
+	uint64_t addr;
+	uint8_t orig;       /* the byte the int3 replaced */
+	uint8_t len;        /* length of the emulated instruction */
+	uint8_t emul;       /* enum bp_emul */
+	uint8_t reg;        /* register operand (x86 encoding, 0-15) */
+	int32_t imm;
+	bool inserted;
+	void *data;         /* the caller's */
+};
+
+struct bp_sem {
+	uint64_t addr;
+	int raised;         /* how much we added */
+};
+
+struct bp_space {
+	pid_t pid;
+	int memfd;          /* /proc/PID/mem, read-write */
+	struct bp *v;
+	size_t n, cap;
+	struct bp_sem *sems;
+	size_t nsems, semcap;
+	unsigned long steps, emulated; /* counters for reports */
+};
+
+int bp_space_open(struct bp_space *s, pid_t pid);
+/* Forget everything without touching the process (it exec'd or exited). */
+void bp_space_close(struct bp_space *s);
+
+int bp_mem_read(struct bp_space *s, uint64_t addr, void *buf, size_t len);
+int bp_mem_write(struct bp_space *s, uint64_t addr, const void *buf, size_t len);
+
+/* Insert an int3 at ADDR; -EEXIST when there is one already (its data is kept). */
+int bp_insert(struct bp_space *s, uint64_t addr, void *data);
+/* Put the original byte back at ADDR, keep the record. */
+int bp_remove(struct bp_space *s, uint64_t addr);
+/* The breakpoint at ADDR, inserted or removed, or NULL. */
+struct bp *bp_lookup(struct bp_space *s, uint64_t addr);
+
+/*
+ * Thread TID is stopped by the int3 of B; REGS are its registers (rip is B->addr + 1, as the
+ * trap left it).  Execute or emulate the displaced instruction and leave TID ready to resume
+ * where the original would have gone (registers written back).  Returns 0, a signal number
+ * that arrived during a single-step and must be delivered at resume, or -errno (-ESRCH: the
+ * thread is gone).
+ */
+int bp_step_over(struct bp_space *s, struct bp *b, pid_t tid, struct user_regs_struct *regs);
+
+/* Raise the 16-bit semaphore at ADDR by one (remembered); 0 or -errno. */
+int bp_sem_raise(struct bp_space *s, uint64_t addr);
+
+/* Every breakpoint's byte and every semaphore back as they were; first error or 0. */
+int bp_remove_all(struct bp_space *s);
