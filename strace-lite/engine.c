@@ -108,7 +108,8 @@ static unsigned int ptrace_options(bool spawned)
 {
 	unsigned int o = PTRACE_O_TRACESYSGOOD | PTRACE_O_TRACEEXEC;
 
-	if (opts.followfork || opts.seccomp)
+	/* Probes: children carry our int3s, so they are followed (silently without -f). */
+	if (opts.followfork || opts.seccomp || probe_enabled())
 		o |= PTRACE_O_TRACEFORK | PTRACE_O_TRACEVFORK | PTRACE_O_TRACECLONE;
 	if (opts.seccomp)
 		o |= PTRACE_O_TRACESECCOMP;
@@ -256,6 +257,7 @@ static void print_signal(struct tcb *tcp, const siginfo_t *si, int sig)
 static void handle_exit(struct tcb *tcp, int status)
 {
 	syscall_unfinished(tcp);
+	probe_forget(tcp->pid);
 	if (tcp->pid == strace_child) {
 		exit_code = WIFSIGNALED(status) ? 0x100 | WTERMSIG(status) : WEXITSTATUS(status);
 		strace_child = 0;
@@ -471,6 +473,8 @@ static void handle_stop(struct tcb *tcp, int status)
 				fl |= TCB_SILENT;
 			new_child((pid_t)child, fl);
 		}
+		if (child > 0)
+			probe_fork(tcp, (pid_t)child);
 		break;
 	}
 	default:
@@ -619,7 +623,7 @@ int engine_run(void)
 		else if (WIFSTOPPED(status))
 			handle_stop(tcp, status);
 		/* Without -f, no more to do once every process we were asked to trace is gone. */
-		if (!opts.followfork && !opts.seccomp && nprocs == 0)
+		if (!opts.followfork && !opts.seccomp && !probe_enabled() && nprocs == 0)
 			break;
 	}
 	if (interrupted)

@@ -168,15 +168,24 @@ int probe_qualify(const char *kind, const char *val, char *err, size_t errlen)
 
 /* ---- address spaces ---------------------------------------------------------------------- */
 
+static struct {
+	pid_t tid, tgid;
+} tgid_cache[4096];
+
+static void tgid_forget(pid_t tid)
+{
+	if (tgid_cache[(unsigned)tid % 4096].tid == tid)
+		tgid_cache[(unsigned)tid % 4096].tid = 0;
+}
+
 static pid_t tgid_of(pid_t tid)
 {
-	static struct { pid_t tid, tgid; } cache[4096];
 	unsigned h = (unsigned)tid % 4096;
 	char path[64], line[256];
 	pid_t tgid = -1;
 
-	if (cache[h].tid == tid)
-		return cache[h].tgid;
+	if (tgid_cache[h].tid == tid)
+		return tgid_cache[h].tgid;
 	snprintf(path, sizeof(path), "/proc/%d/status", tid);
 	FILE *f = fopen(path, "re");
 	if (!f)
@@ -186,8 +195,8 @@ static pid_t tgid_of(pid_t tid)
 			break;
 	fclose(f);
 	if (tgid > 0) {
-		cache[h].tid = tid;
-		cache[h].tgid = tgid;
+		tgid_cache[h].tid = tid;
+		tgid_cache[h].tgid = tgid;
 	}
 	return tgid;
 }
@@ -230,6 +239,78 @@ static struct space *space_get(pid_t tgid)
 		return NULL;
 	}
 	return s;
+}
+
+/*
+ * A forked child's text is a copy of its parent's, int3s and raised semaphores included: it
+ * gets a copy of the parent's records, so its hits are stepped over (reported under -f) and
+ * its bytes restored on detach.
+ */
+static struct space *space_inherit(pid_t tgid, pid_t parent)
+{
+	struct space *p = space_find(parent), *s;
+
+	if (!p || tgid == parent || !p->bs.n || !(s = space_get(tgid)))
+		return NULL;
+	s->bs.v = malloc(p->bs.n * sizeof(*s->bs.v));
+	s->bs.sems = malloc((p->bs.nsems ? p->bs.nsems : 1) * sizeof(*s->bs.sems));
+	s->sites = malloc((p->nsites ? p->nsites : 1) * sizeof(*s->sites));
+	if (!s->bs.v || !s->bs.sems || !s->sites) {
+		space_reset(s);
+		return NULL;
+	}
+	memcpy(s->bs.v, p->bs.v, p->bs.n * sizeof(*s->bs.v));
+	s->bs.n = s->bs.cap = p->bs.n;
+	memcpy(s->bs.sems, p->bs.sems, p->bs.nsems * sizeof(*s->bs.sems));
+	s->bs.nsems = s->bs.semcap = p->bs.nsems;
+	for (size_t i = 0; i < p->nsites; i++) {
+		s->sites[i] = p->sites[i];
+		s->sites[i].label = strdup(p->sites[i].label ? p->sites[i].label : "");
+	}
+	s->nsites = p->nsites;
+	s->armed = p->armed;
+	return s;
+}
+
+static pid_t parent_of(pid_t pid)
+{
+	char path[64], line[256];
+	pid_t ppid = -1;
+
+	snprintf(path, sizeof(path), "/proc/%d/status", pid);
+	FILE *f = fopen(path, "re");
+	if (!f)
+		return -1;
+	while (fgets(line, sizeof(line), f))
+		if (sscanf(line, "PPid: %d", &ppid) == 1)
+			break;
+	fclose(f);
+	return ppid;
+}
+
+void probe_fork(struct tcb *tcp, pid_t child)
+{
+	pid_t tgid, ptgid;
+
+	if (!nspecs || (tgid = tgid_of(child)) < 0 || (ptgid = tgid_of(tcp->pid)) < 0 ||
+	    tgid == ptgid || space_find(tgid))
+		return;
+	space_inherit(tgid, ptgid);
+}
+
+void probe_forget(pid_t pid)
+{
+	for (struct space **pp = &spaces; *pp; pp = &(*pp)->next) {
+		struct space *s = *pp;
+		if (s->tgid != pid)
+			continue;
+		*pp = s->next;
+		space_reset(s);
+		free(s);
+		break;
+	}
+	/* The pid may come back as another process: its cached tgid must go. */
+	tgid_forget(pid);
 }
 
 /* ---- resolution ---------------------------------------------------------------------------- */
@@ -702,8 +783,12 @@ int probe_handle_trap(struct tcb *tcp, const siginfo_t *si)
 	struct bp *b;
 	pid_t tgid;
 
-	if (!nspecs || si->si_code != SI_KERNEL || (tgid = tgid_of(tcp->pid)) < 0 ||
-	    !(s = space_find(tgid)) || ptrace(PTRACE_GETREGS, tcp->pid, 0L, &regs) < 0 ||
+	if (!nspecs || si->si_code != SI_KERNEL || (tgid = tgid_of(tcp->pid)) < 0)
+		return -1;
+	/* A child whose first trap beat its parent's fork event. */
+	if (!(s = space_find(tgid)) && !(s = space_inherit(tgid, parent_of(tgid))))
+		return -1;
+	if (ptrace(PTRACE_GETREGS, tcp->pid, 0L, &regs) < 0 ||
 	    !(b = bp_lookup(&s->bs, regs.rip - 1)))
 		return -1;
 	if (!b->data) {

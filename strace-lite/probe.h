@@ -23,6 +23,10 @@ void probe_attached(struct tcb *tcp);
  * it and return the signal to resume with (normally 0); -1 when the trap is not ours.
  */
 int probe_handle_trap(struct tcb *tcp, const siginfo_t *si);
+/* TCP forked CHILD (a fork, vfork or clone event): a new process inherits the breakpoints. */
+void probe_fork(struct tcb *tcp, pid_t child);
+/* Process PID is gone (its leader exited). */
+void probe_forget(pid_t pid);
 /* Every breakpoint byte and semaphore back to its original value, in every process. */
 void probe_detach_all(void);
 /* In detach: TID stopped on one of our (now removed) int3s; rewind it, true. */
