@@ -14,6 +14,9 @@
 #include "probe.h"
 #include "sttrace.h"
 
+/* Defaults are strace's; the front end and the -e parser below fill the rest. */
+struct options opts = { .acolumn = 40, .seccomp = true, .trace_all = true };
+
 static bool syscall_token(const char *tok, struct numset *set, char *err, size_t errlen, int *rc)
 {
 	bool found = false;

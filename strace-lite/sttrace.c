@@ -16,8 +16,6 @@
 
 #define STTRACE_VERSION "0.1.0"
 
-struct options opts = { .acolumn = 40, .seccomp = true, .trace_all = true };
-
 static const char usage_text[] =
 	"Usage: sttrace [-ACdffhikqqrtttTvVwxxyyzZ] [-a COLUMN] [-b execve] [-e EXPR]...\n"
 	"               [-o FILE] [-p PID]... [-s STRSIZE] [-X FORMAT] [-S SORTBY]\n"
@@ -331,9 +329,4 @@ bad_msg:
 out:
 	free(pids);
 	return rc;
-}
-
-const char *errno_name(int err)
-{
-	return xlat_lookup(xlat_errnos, (uint64_t)err);
 }

@@ -45,3 +45,8 @@ uint32_t sysent_class(const char *name)
 			return classes[i].bit;
 	return 0;
 }
+
+const char *errno_name(int err)
+{
+	return xlat_lookup(xlat_errnos, (uint64_t)err);
+}
