@@ -220,6 +220,17 @@ build-fuzz/%: tests/fuzz/%.c $(SDT_LIB_OBJS:$(B)/obj/%.o=%.c) sdt/usdt.h
 	$(Q)mkdir -p $(@D)
 	$(Q)$(CLANG) $(FUZZ_CFLAGS) -o $@ $< $(SDT_LIB_OBJS:$(B)/obj/%.o=%.c) -lelf
 
+# The decoders' target links every library source of sttrace (the generated tables too).
+FUZZ_TARGETS += build-fuzz/decode_fuzz
+DECODE_FUZZ_SRCS = $(filter-out strace-lite/sttrace.c,$(STRACE_SRCS)) $(COMMON_SRCS) \
+		   $(XLAT_INS:strace-lite/xlat/%.in=$(B)/gen/xlat/%.c) $(UPROBE_SRCS) \
+		   $(SDT_LIB_OBJS:$(B)/obj/%.o=%.c)
+build-fuzz/decode_fuzz: tests/fuzz/decode_fuzz.c $(DECODE_FUZZ_SRCS) | $(GEN_HDRS)
+	$(E) FUZZ $@
+	$(Q)mkdir -p $(@D)
+	$(Q)$(CLANG) $(subst -Isdt,$(CPPFLAGS) -Isdt,$(FUZZ_CFLAGS)) -Wno-unused-command-line-argument \
+		-o $@ $< $(DECODE_FUZZ_SRCS) $(LDLIBS)
+
 .PHONY: fuzz-build
 fuzz-build: $(FUZZ_TARGETS)
 
