@@ -28,14 +28,12 @@
  * 8-byte values in hex, floats as floats) and a uprobe prints the six argument registers in
  * hex.
  */
-#include <elf.h>
 #include <errno.h>
 #include <fcntl.h>
 #include <fnmatch.h>
-#include <gelf.h>
 #include <inttypes.h>
-#include <libelf.h>
 #include <stdio.h>
+#include <elf.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/ptrace.h>
@@ -43,6 +41,7 @@
 #include <unistd.h>
 
 #include "bp.h"
+#include "objfile.h"
 #include "json.h"
 #include "print.h"
 #include "probe.h"
@@ -315,51 +314,6 @@ void probe_forget(pid_t pid)
 
 /* ---- resolution ---------------------------------------------------------------------------- */
 
-struct mapping {
-	uint64_t start, end, off;
-	char path[256];
-};
-
-static int read_maps(pid_t pid, struct mapping **out)
-{
-	char path[64], line[512];
-	struct mapping *v = NULL;
-	int n = 0;
-
-	snprintf(path, sizeof(path), "/proc/%d/maps", pid);
-	FILE *f = fopen(path, "re");
-	if (!f)
-		return -errno;
-	while (fgets(line, sizeof(line), f)) {
-		struct mapping m = { 0 };
-		int pos = 0;
-		if (sscanf(line, "%" SCNx64 "-%" SCNx64 " %*s %" SCNx64 " %*s %*s %n", &m.start,
-			   &m.end, &m.off, &pos) < 3 || !pos || line[pos] != '/')
-			continue;
-		line[strcspn(line, "\n")] = '\0';
-		if (strstr(line + pos, " (deleted)"))
-			continue;
-		snprintf(m.path, sizeof(m.path), "%s", line + pos);
-		struct mapping *nv = realloc(v, (size_t)(n + 1) * sizeof(*v));
-		if (!nv)
-			break;
-		v = nv;
-		v[n++] = m;
-	}
-	fclose(f);
-	*out = v;
-	return n;
-}
-
-/* The runtime address of file offset OFF of PATH, 0 when no mapping covers it. */
-static uint64_t map_offset(const struct mapping *m, int n, const char *path, uint64_t off)
-{
-	for (int i = 0; i < n; i++)
-		if (!strcmp(m[i].path, path) && off >= m[i].off && off - m[i].off < m[i].end - m[i].start)
-			return m[i].start + off - m[i].off;
-	return 0;
-}
-
 static bool path_matches(const char *glob, const char *path)
 {
 	const char *base = strrchr(path, '/');
@@ -397,7 +351,7 @@ static void arm(struct space *s, size_t idx, uint64_t addr, const char *what)
 	}
 }
 
-static void resolve_usdt(struct space *s, const char *path, const struct mapping *m, int nm)
+static void resolve_usdt(struct space *s, const char *path, const struct uprobe_mapping *m, int nm)
 {
 	struct usdt_file *f = NULL;
 	bool wanted = false;
@@ -414,7 +368,7 @@ static void resolve_usdt(struct space *s, const char *path, const struct mapping
 			if (sp->kind != SPEC_USDT || !path_matches(sp->path, path) ||
 			    fnmatch(sp->provider, p->provider, 0) || fnmatch(sp->name, p->name, 0))
 				continue;
-			uint64_t addr = map_offset(m, nm, path, p->pc_offset);
+			uint64_t addr = uprobe_map_offset(m, nm, path, p->pc_offset);
 			if (!addr)
 				break;
 			char label[256];
@@ -429,7 +383,7 @@ static void resolve_usdt(struct space *s, const char *path, const struct mapping
 			sp->found = true;
 			arm(s, s->nsites - 1, addr, label);
 			if (p->semaphore) {
-				uint64_t sem = map_offset(m, nm, path, p->sem_offset);
+				uint64_t sem = uprobe_map_offset(m, nm, path, p->sem_offset);
 				int rc = sem ? bp_sem_raise(&s->bs, sem) : -EFAULT;
 				if (rc < 0) {
 					errno = -rc;
@@ -442,64 +396,7 @@ static void resolve_usdt(struct space *s, const char *path, const struct mapping
 	usdt_free(f);
 }
 
-/* File offset of function SYM in the ELF file PATH: 0 and *OFF, or -errno. */
-static int elf_symbol_offset(const char *path, const char *sym, uint64_t *off)
-{
-	int fd = open(path, O_RDONLY | O_CLOEXEC), rc = -ENOENT;
-
-	if (fd < 0)
-		return -errno;
-	elf_version(EV_CURRENT);
-	Elf *e = elf_begin(fd, ELF_C_READ, NULL);
-	uint64_t value = 0;
-	if (!e || elf_kind(e) != ELF_K_ELF) {
-		rc = -ENOEXEC;
-		goto out;
-	}
-	for (Elf_Scn *scn = NULL; rc == -ENOENT && (scn = elf_nextscn(e, scn));) {
-		GElf_Shdr sh;
-		if (!gelf_getshdr(scn, &sh) || (sh.sh_type != SHT_SYMTAB && sh.sh_type != SHT_DYNSYM) ||
-		    !sh.sh_entsize)
-			continue;
-		Elf_Data *d = elf_getdata(scn, NULL);
-		size_t n = d ? sh.sh_size / sh.sh_entsize : 0;
-		for (size_t i = 0; i < n; i++) {
-			GElf_Sym s;
-			if (!gelf_getsym(d, (int)i, &s) || s.st_shndx == SHN_UNDEF || !s.st_value)
-				continue;
-			int t = GELF_ST_TYPE(s.st_info);
-			if (t != STT_FUNC && t != STT_GNU_IFUNC)
-				continue;
-			const char *name = elf_strptr(e, sh.sh_link, s.st_name);
-			if (name && !strcmp(name, sym)) {
-				value = s.st_value;
-				rc = 0;
-				break;
-			}
-		}
-	}
-	if (rc == 0) {
-		size_t nph = 0;
-		rc = -EINVAL;
-		elf_getphdrnum(e, &nph);
-		for (size_t i = 0; i < nph; i++) {
-			GElf_Phdr ph;
-			if (gelf_getphdr(e, (int)i, &ph) && ph.p_type == PT_LOAD &&
-			    value >= ph.p_vaddr && value - ph.p_vaddr < ph.p_filesz) {
-				*off = value - ph.p_vaddr + ph.p_offset;
-				rc = 0;
-				break;
-			}
-		}
-	}
-out:
-	if (e)
-		elf_end(e);
-	close(fd);
-	return rc;
-}
-
-static void resolve_uprobe(struct space *s, struct spec *sp, const struct mapping *m, int nm)
+static void resolve_uprobe(struct space *s, struct spec *sp, const struct uprobe_mapping *m, int nm)
 {
 	const char *last = "";
 
@@ -508,9 +405,9 @@ static void resolve_uprobe(struct space *s, struct spec *sp, const struct mappin
 		if (!strcmp(m[i].path, last) || !path_matches(sp->path, m[i].path))
 			continue;
 		last = m[i].path;
-		if (elf_symbol_offset(m[i].path, sp->name, &off) < 0)
+		if (uprobe_symbol_offset(m[i].path, sp->name, &off) < 0)
 			continue;
-		uint64_t addr = map_offset(m, nm, m[i].path, off);
+		uint64_t addr = uprobe_map_offset(m, nm, m[i].path, off);
 		if (!addr)
 			continue;
 		struct site *st = add_site(s, SPEC_UPROBE, sp->name, sp->hints);
@@ -525,8 +422,8 @@ static void resolve_uprobe(struct space *s, struct spec *sp, const struct mappin
 
 static void resolve(struct space *s)
 {
-	struct mapping *m = NULL;
-	int nm = read_maps(s->tgid, &m);
+	struct uprobe_mapping *m = NULL;
+	int nm = uprobe_read_maps(s->tgid, &m);
 
 	s->armed = true;
 	if (nm < 0)
