@@ -258,7 +258,7 @@ int qualify(const char *expr, char *err, size_t errlen)
 		return inject_parse(val, false, err, errlen);
 	if (!strcmp(q, "fault"))
 		return inject_parse(val, true, err, errlen);
-	if (!strcmp(q, "usdt") || !strcmp(q, "uprobe"))
+	if (!strcmp(q, "usdt") || !strcmp(q, "uprobe") || !strcmp(q, "uretprobe"))
 		return probe_qualify(q, val, err, errlen);
 	snprintf(err, errlen, "invalid filter action '%s'", q);
 	return -EINVAL;

@@ -28,10 +28,12 @@ int uprobe_read_maps(pid_t pid, struct uprobe_mapping **out)
 		return -errno;
 	while (fgets(line, sizeof(line), f)) {
 		struct uprobe_mapping m = { 0 };
+		char perms[8] = "";
 		int pos = 0;
-		if (sscanf(line, "%" SCNx64 "-%" SCNx64 " %*s %" SCNx64 " %*s %*s %n", &m.start,
-			   &m.end, &m.off, &pos) < 3 || !pos || line[pos] != '/')
+		if (sscanf(line, "%" SCNx64 "-%" SCNx64 " %7s %" SCNx64 " %*s %*s %n", &m.start,
+			   &m.end, perms, &m.off, &pos) < 4 || !pos || line[pos] != '/')
 			continue;
+		m.exec = perms[2] == 'x';
 		line[strcspn(line, "\n")] = '\0';
 		if (strstr(line + pos, " (deleted)"))
 			continue;

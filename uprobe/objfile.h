@@ -5,11 +5,13 @@
  * backends share (the kernel's uprobes take them too).  Library code: -errno, no output.
  */
 #pragma once
+#include <stdbool.h>
 #include <stdint.h>
 #include <sys/types.h>
 
 struct uprobe_mapping {
 	uint64_t start, end, off;
+	bool exec;          /* mapped executable */
 	char path[256];
 };
 

@@ -12,8 +12,8 @@ strace -V | head -1 | grep -q 'version 6\.1' || echo "note: reference is strace 
 fail=0 n=0
 while read -r kind name rest; do
 	[ "$kind" = trace ] || continue
-	# Probes (usdt=, uprobe=) are ours: strace has no such feature to compare with.
-	case $rest in *usdt=*|*uprobe=*) continue ;; esac
+	# Probes (usdt=, uprobe=, uretprobe=) are ours: strace has no such feature to compare with.
+	case $rest in *usdt=*|*uprobe=*|*uretprobe=*) continue ;; esac
 	trace_args "$name" "$rest"
 	n=$((n + 1))
 	# One retry: a scheduling race inside strace itself is not what this test is about, and

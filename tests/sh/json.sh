@@ -19,8 +19,9 @@ from_text() {
 		if (multi) { pid = $1; sub(/^[0-9]+ +/, "", line) }
 		if (line ~ /^ [|*] /) next   # -e read=/write= dumps: not repeated in JSON
 		if (line ~ /^--- stopped by /) { split(line, w, " "); print pid, "stopped", w[4]; next }
-		if (line ~ /^--- u(sdt|probe):/) {
-			name = substr(line, 5); sub(/\(.*/, "", name); print pid, "probe", name; next
+		if (line ~ /^--- u(sdt|probe|retprobe):/) {   # return values vary run to run (ASLR)
+			name = substr(line, 5); sub(/\(.*/, "", name); sub(/ = .*/, "", name)
+			print pid, "probe", name; next
 		}
 		if (line ~ /^--- SIG/) { split(line, w, " "); print pid, "signal", w[2]; next }
 		if (line ~ /^\+\+\+ exited with /) { split(line, w, " "); print pid, "exited", w[4]; next }
@@ -45,7 +46,7 @@ from_json() {
 	jq -r --argjson multi "$1" '
 		(if $multi == 1 then (.pid | tostring) else "-" end) as $p |
 		if .type == "syscall" then "\($p) syscall \(.name) \(.return // "?")"
-		elif .type == "usdt" or .type == "uprobe" then "\($p) probe \(.type):\(.probe)"
+		elif .type == "usdt" or .type == "uprobe" or .type == "uretprobe" then "\($p) probe \(.type):\(.probe)"
 		elif .type == "signal" then "\($p) signal \(.signal)"
 		elif .type == "stopped" then "\($p) stopped \(.signal)"
 		elif .type == "exited" then "\($p) exited \(.status)"

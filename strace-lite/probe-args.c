@@ -1,0 +1,147 @@
+// SPDX-License-Identifier: LGPL-2.1-or-later
+/*
+ * Probe hit values (probe-int.h): registers by DWARF number, USDT arguments fetched by their
+ * spec through ptrace and /proc/PID/mem, and values printed by size, sign and hint letter.
+ */
+#include <inttypes.h>
+#include <stdio.h>
+#include <string.h>
+#include <sys/ptrace.h>
+#include <sys/user.h>
+
+#include "print.h"
+#include "probe-int.h"
+#include "sttrace.h"
+
+uint64_t probe_reg(const struct user_regs_struct *r, int dwarf)
+{
+	switch (dwarf) {
+	case 0: return r->rax;
+	case 1: return r->rdx;
+	case 2: return r->rcx;
+	case 3: return r->rbx;
+	case 4: return r->rsi;
+	case 5: return r->rdi;
+	case 6: return r->rbp;
+	case 7: return r->rsp;
+	case 8: return r->r8;
+	case 9: return r->r9;
+	case 10: return r->r10;
+	case 11: return r->r11;
+	case 12: return r->r12;
+	case 13: return r->r13;
+	case 14: return r->r14;
+	case 15: return r->r15;
+	case 16: return r->rip;
+	default: return 0;
+	}
+}
+
+void probe_print_value(struct strbuf *sb, struct bp_space *bs, uint64_t v, int size, bool is_signed,
+			bool is_float, char hint)
+{
+	unsigned bits = (unsigned)size * 8;
+	uint64_t u = bits >= 64 ? v : v & ((1ull << bits) - 1);
+	int64_t d = bits >= 64 || !(u >> (bits - 1)) ? (int64_t)u : (int64_t)(u | ~((1ull << bits) - 1));
+
+	if (!hint)
+		hint = is_float ? 'f' : is_signed ? 'd' : size == 8 ? 'x' : 'u';
+	switch (hint) {
+	case 'd':
+	case 'l':
+		sb_printf(sb, "%" PRId64, d);
+		break;
+	case 'u':
+	case 'z':
+		sb_printf(sb, "%" PRIu64, u);
+		break;
+	case 'f':
+		if (size == 4) {
+			float fl;
+			uint32_t w = (uint32_t)u;
+			memcpy(&fl, &w, 4);
+			sb_printf(sb, "%g", fl);
+		} else {
+			double db;
+			memcpy(&db, &v, 8);
+			sb_printf(sb, "%g", db);
+		}
+		break;
+	case 's': {
+		char buf[4097];
+		size_t max = popts.max_strlen < sizeof(buf) - 1 ? popts.max_strlen : sizeof(buf) - 1;
+		size_t got = 0;
+		if (!v) {
+			sb_puts(sb, "NULL");
+			break;
+		}
+		/* Byte runs up to the end of each page: a string may end just before a hole. */
+		while (got <= max) {
+			size_t chunk = 4096 - ((v + got) & 4095);
+			if (chunk > max + 1 - got)
+				chunk = max + 1 - got;
+			if (bp_mem_read(bs, v + got, buf + got, chunk) < 0)
+				break;
+			if (memchr(buf + got, '\0', chunk)) {
+				got += chunk;
+				break;
+			}
+			got += chunk;
+		}
+		if (!got) {
+			sb_printf(sb, "%#" PRIx64, v);
+			break;
+		}
+		size_t len = strnlen(buf, got);
+		print_quoted_buf(sb, buf, len, len < got ? len : len + 1);
+		break;
+	}
+	default:
+		sb_printf(sb, "%#" PRIx64, u);
+	}
+}
+
+void probe_print_usdt_arg(struct strbuf *sb, struct bp_space *bs, uint64_t bias,
+			  const struct usdt_arg *a, const struct user_regs_struct *r, pid_t tid,
+			   char hint)
+{
+	int size = a->size ? a->size : 8;
+	uint64_t v = 0, addr;
+
+	switch (a->kind) {
+	case USDT_LOC_CONST:
+		v = a->symbol[0] && !a->unresolved ? a->address + bias : (uint64_t)a->offset;
+		break;
+	case USDT_LOC_REG:
+		if (a->reg >= 17 && a->reg <= 32) {
+			struct user_fpregs_struct fp;
+			if (ptrace(PTRACE_GETFPREGS, tid, 0L, &fp) < 0)
+				goto unknown;
+			memcpy(&v, &fp.xmm_space[(a->reg - 17) * 4], 8);
+		} else {
+			v = probe_reg(r, a->reg) >> a->reg_shift;
+		}
+		break;
+	case USDT_LOC_MEM:
+	case USDT_LOC_PCREL:
+	case USDT_LOC_ABS:
+		if (a->symbol[0] && a->unresolved)
+			goto unknown;
+		addr = a->symbol[0] ? a->address + bias : (uint64_t)a->offset;
+		if (a->kind == USDT_LOC_MEM && a->reg >= 0)
+			addr += probe_reg(r, a->reg);
+		if (a->kind == USDT_LOC_MEM && a->index >= 0)
+			addr += probe_reg(r, a->index) * (uint64_t)a->scale;
+		if (a->kind == USDT_LOC_PCREL && !a->symbol[0])
+			goto unknown;
+		if (size > 8 || bp_mem_read(bs, addr, &v, (size_t)size) < 0)
+			goto unknown;
+		break;
+	default:
+		goto unknown;
+	}
+	probe_print_value(sb, bs, v, size, a->is_signed, a->is_float, hint);
+	return;
+unknown:
+	sb_puts(sb, "?");
+}

@@ -1,0 +1,28 @@
+/* SPDX-License-Identifier: LGPL-2.1-or-later */
+/*
+ * Inside the probes (probe.c, probe-args.c): how a hit's values are fetched and printed.
+ * Hint letters: d int, u unsigned int, l long, z size_t, x hex, s string, f floating point.
+ */
+#pragma once
+#include <stdbool.h>
+#include <stdint.h>
+#include <sys/types.h>
+#include <sys/user.h>
+
+#include "bp.h"
+#include "usdt.h"
+
+struct strbuf;
+
+/* Register DWARF, x86_64 numbering (rax 0 ... r15 15, rip 16); 0 for others. */
+uint64_t probe_reg(const struct user_regs_struct *r, int dwarf);
+/*
+ * V of SIZE bytes by HINT, or (HINT 0) by size and sign: signed decimal, unsigned decimal,
+ * 8-byte unsigned in hex, floats as floats.  's' reads a string from BS.
+ */
+void probe_print_value(struct strbuf *sb, struct bp_space *bs, uint64_t v, int size,
+		       bool is_signed, bool is_float, char hint);
+/* USDT argument A of a probe in an object loaded with BIAS, "?" when it cannot be read. */
+void probe_print_usdt_arg(struct strbuf *sb, struct bp_space *bs, uint64_t bias,
+			  const struct usdt_arg *a, const struct user_regs_struct *r, pid_t tid,
+			  char hint);
