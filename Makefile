@@ -39,6 +39,8 @@ LDFLAGS  += $(SANFLAGS)
 LDLIBS   += $(shell pkg-config --libs $(PKGS) 2>/dev/null || echo -lelf -ldw)
 # -k: libunwind-ptrace unwinds the tracee's stack (strace-lite/stacktrace.c).
 LDLIBS   += -lunwind-ptrace -lunwind-generic -lunwind
+# Breakpoints on instructions that are not emulated run out of line, decoded by capstone.
+LDLIBS   += -lcapstone
 
 # --- sources ----------------------------------------------------------------------------------
 COMMON_SRCS := $(wildcard common/*.c)

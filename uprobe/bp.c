@@ -6,7 +6,7 @@
  *
  * Step-over by emulation decodes only the handful of encodings that start probe sites and
  * function entries; they are recognized byte by byte here, which is exact for these forms and
- * needs no disassembler.  Anything else single-steps with the original byte restored.
+ * needs no disassembler.  Anything else runs out of line or stops the world (xol.c).
  */
 #include <errno.h>
 #include <fcntl.h>
@@ -19,6 +19,7 @@
 #include <unistd.h>
 
 #include "bp.h"
+#include "xol.h"
 
 #define INT3 0xcc
 
@@ -39,6 +40,7 @@ void bp_space_close(struct bp_space *s)
 		close(s->memfd);
 	free(s->v);
 	free(s->sems);
+	free(s->pages);
 	memset(s, 0, sizeof(*s));
 	s->memfd = -1;
 }
@@ -147,6 +149,8 @@ int bp_insert(struct bp_space *s, uint64_t addr, void *data)
 	b->orig = code[0];
 	b->data = data;
 	decode(b, code, len);
+	if (b->emul == BP_STEP)
+		xol_classify(b, code, len);
 	uint8_t int3 = INT3;
 	rc = bp_mem_write(s, addr, &int3, 1);
 	if (rc < 0)
@@ -246,33 +250,25 @@ static int emulate(struct bp_space *s, struct bp *b, struct user_regs_struct *r)
 	return 0;
 }
 
-/* Single-step TID over the original instruction at B (fallback; see bp.h). */
+/*
+ * Single-step TID over the original instruction at B, the other threads stopped (fallback).
+ * A rep string instruction traps after each iteration: stepped until rip leaves it.  A fault
+ * is handed back as the signal to deliver, rip on the instruction.
+ */
 static int single_step(struct bp_space *s, struct bp *b, pid_t tid)
 {
-	int pending = 0, status, rc;
+	struct user_regs_struct r;
+	int pending = 0, rc;
 
+	xol_stop_others(s, tid);
 	rc = bp_mem_write(s, b->addr, &b->orig, 1);
 	if (rc < 0)
 		return rc;
-	for (;;) {
-		if (ptrace(PTRACE_SINGLESTEP, tid, 0L, 0L) < 0) {
+	do {
+		rc = xol_step_once(tid, &pending);
+		if (rc == 0 && ptrace(PTRACE_GETREGS, tid, 0L, &r) < 0)
 			rc = -errno;
-			break;
-		}
-		pid_t p;
-		while ((p = waitpid(tid, &status, __WALL)) < 0 && errno == EINTR)
-			;
-		if (p < 0 || !WIFSTOPPED(status)) {
-			rc = -ESRCH;
-			break;
-		}
-		int sig = WSTOPSIG(status);
-		if (sig == SIGTRAP && (status >> 16) == 0)
-			break; /* stepped */
-		/* A signal or a group-stop on the way: keep the signal for the resume. */
-		if ((status >> 16) == 0 && sig != SIGTRAP && sig != (SIGTRAP | 0x80))
-			pending = sig;
-	}
+	} while (rc == 0 && r.rip == b->addr);
 	s->steps++;
 	uint8_t int3 = INT3;
 	if (b->inserted && rc != -ESRCH) {
@@ -280,7 +276,7 @@ static int single_step(struct bp_space *s, struct bp *b, pid_t tid)
 		if (wrc < 0 && rc == 0)
 			rc = wrc;
 	}
-	return rc < 0 ? rc : pending;
+	return rc ? rc : pending;
 }
 
 int bp_step_over(struct bp_space *s, struct bp *b, pid_t tid, struct user_regs_struct *regs)
@@ -292,10 +288,18 @@ int bp_step_over(struct bp_space *s, struct bp *b, pid_t tid, struct user_regs_s
 			return rc;
 		return ptrace(PTRACE_SETREGS, tid, 0L, regs) < 0 ? -errno : 0;
 	}
+	int pending = 0;
+	if (b->inserted && b->xol_kind != XOL_NONE) {
+		int rc = xol_step(s, b, tid, regs, &pending);
+		if (rc != -ENOTSUP)
+			return rc ? rc : pending;
+		regs->rip = b->addr;
+	}
 	/* Removed meanwhile (the original byte is back): just run it. */
 	if (ptrace(PTRACE_SETREGS, tid, 0L, regs) < 0)
 		return -errno;
-	return b->inserted ? single_step(s, b, tid) : 0;
+	int rc = b->inserted ? single_step(s, b, tid) : 0;
+	return rc ? rc : pending;
 }
 
 int bp_sem_raise(struct bp_space *s, uint64_t addr)

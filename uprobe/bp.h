@@ -12,10 +12,13 @@
  *    disturbed and no other thread can miss the breakpoint.  Covers what probe sites and
  *    function entries start with: nop, endbr64, push %reg, mov %rsp,%rbp, sub $imm,%rsp,
  *    mov $imm32,%r32.
- *  - single-step (fallback): the original byte is put back, the thread single-steps, the int3
- *    is written again.  While the byte is back, another running thread passing the site is not
- *    seen: exact only for single-threaded tracees (or with the others stopped).  The scratch-page
- *    execution of displaced instructions (capstone) will replace it.
+ *  - out of line (xol.c): any other instruction is copied, decoded by capstone, into a slot of
+ *    a scratch page mapped in the tracee, with RIP-relative displacements and relative branches
+ *    fixed up, and only the copy is single-stepped; the int3 stays in place, so again no thread
+ *    can miss a hit.
+ *  - stop-the-world (fallback: system-call instructions, a page that cannot be mapped within
+ *    +-2 GiB of a RIP-relative site): the other threads are interrupted, the original byte is
+ *    put back for one single-step, the int3 written again.
  *
  * Removal is idempotent and keeps the records (inserted = false), so a trap that was already
  * taken before removal can still be recognized and rewound (bp_lookup).  Semaphores (16-bit
@@ -39,8 +42,24 @@ enum bp_emul {
 	BP_MOV_IMM32, /* mov $imm32,%r32 */
 };
 
+enum bp_xol {
+	XOL_NONE,     /* cannot run out of line: stop-the-world */
+	XOL_PLAIN,    /* copied as is */
+	XOL_RIPREL,   /* RIP-relative displacement at fix_off rewritten for the slot */
+	XOL_BRANCH,   /* relative branch: offset at fix_off (fix_size bytes) made a marker */
+};
+
+#define XOL_SLOT 32   /* bytes per out-of-line slot */
+
 struct bp {
 	uint64_t addr;
+	uint64_t xol;       /* its slot in a scratch page, 0: not prepared yet */
+	uint64_t target;    /* XOL_BRANCH: the original branch target */
+	uint8_t insn[16];   /* the original instruction (ilen bytes) */
+	uint8_t ilen;
+	uint8_t xol_kind;   /* enum bp_xol */
+	uint8_t fix_off, fix_size;
+	bool is_call;
 	uint8_t orig;       /* the byte the int3 replaced */
 	uint8_t len;        /* length of the emulated instruction */
 	uint8_t emul;       /* enum bp_emul */
@@ -55,6 +74,11 @@ struct bp_sem {
 	int raised;         /* how much we added */
 };
 
+struct xol_page {
+	uint64_t addr;
+	unsigned used;      /* slots handed out */
+};
+
 struct bp_space {
 	pid_t pid;
 	int memfd;          /* /proc/PID/mem, read-write */
@@ -62,7 +86,11 @@ struct bp_space {
 	size_t n, cap;
 	struct bp_sem *sems;
 	size_t nsems, semcap;
-	unsigned long steps, emulated; /* counters for reports */
+	struct xol_page *pages; /* scratch pages mapped in the tracee (left there, inert) */
+	size_t npages;
+	uint64_t syscall_insn;  /* a `syscall` instruction to inject system calls with */
+	bool xol_failed;        /* mapping a page failed for good: no more attempts */
+	unsigned long steps, emulated, xol_steps, stw_steps; /* counters for reports */
 };
 
 int bp_space_open(struct bp_space *s, pid_t pid);
