@@ -165,6 +165,76 @@ static int add_spec(int kind, char *tok, char *err, size_t errlen)
 	return 0;
 }
 
+/*
+ * A spec naming one file (a path with '/' and no glob) is checked before the program runs, so
+ * a mistake is one line and exit status 1: not ELF, no such probe or function, a site outside
+ * the executable segments, a USDT site that is not the probe's nop (the note points inside an
+ * instruction, or at code that is not its own).
+ */
+static int check_file(const struct spec *sp, char *err, size_t errlen)
+{
+	const char *what = sp->kind == SPEC_USDT ? "usdt" : sp->kind == SPEC_UPROBE ? "uprobe" :
+		"uretprobe";
+	const char *path = sp->path, *why = NULL;
+	struct usdt_file *f = NULL;
+	uint64_t off;
+	int rc;
+
+	if (!path || !strchr(path, '/') || strpbrk(path, "*?[\\"))
+		return 0;
+	if (access(path, R_OK) < 0) {
+		snprintf(err, errlen, "%s: %s: %s", what, path, strerror(errno));
+		return -EINVAL;
+	}
+	if (sp->kind != SPEC_USDT) {
+		rc = uprobe_symbol_offset(path, sp->name, &off);
+		if (rc == -ENOEXEC)
+			snprintf(err, errlen, "%s: %s is not an ELF object", what, path);
+		else if (rc == -ENOENT)
+			snprintf(err, errlen, "%s: no function %s in %s", what, sp->name, path);
+		else if (rc == -EFAULT || rc == -EINVAL)
+			snprintf(err, errlen, "%s: %s in %s is not in an executable segment", what,
+				 sp->name, path);
+		else if (rc < 0)
+			snprintf(err, errlen, "%s: %s: %s", what, path, strerror(-rc));
+		return rc < 0 ? -EINVAL : 0;
+	}
+	rc = usdt_open(path, &f, &why);
+	if (rc == -ENOEXEC) {
+		snprintf(err, errlen, "usdt: %s is not an ELF object (%s)", path,
+			 why ? why : "not ELF");
+		return -EINVAL;
+	}
+	if (rc < 0) {
+		snprintf(err, errlen, "usdt: %s: %s", path, why ? why : strerror(-rc));
+		return -EINVAL;
+	}
+	int fd = open(path, O_RDONLY | O_CLOEXEC);
+	bool any = false;
+	rc = 0;
+	for (size_t i = 0; i < f->count && !rc; i++) {
+		const struct usdt_probe *p = &f->probes[i];
+		uint8_t insn = 0;
+		if (fnmatch(sp->provider, p->provider, 0) || fnmatch(sp->name, p->name, 0))
+			continue;
+		any = true;
+		if (fd >= 0 && pread(fd, &insn, 1, (off_t)p->pc_offset) == 1 && insn != 0x90) {
+			snprintf(err, errlen, "usdt:%s:%s: the site %#" PRIx64 " in %s is not the "
+				 "probe's nop (byte %#x): not on an instruction boundary", p->provider,
+				 p->name, p->pc, path, insn);
+			rc = -EINVAL;
+		}
+	}
+	if (fd >= 0)
+		close(fd);
+	if (!rc && !any) {
+		snprintf(err, errlen, "usdt: no probe %s:%s in %s", sp->provider, sp->name, path);
+		rc = -EINVAL;
+	}
+	usdt_free(f);
+	return rc;
+}
+
 int probe_qualify(const char *kind, const char *val, char *err, size_t errlen)
 {
 	int k = !strcmp(kind, "usdt") ? SPEC_USDT : !strcmp(kind, "uprobe") ? SPEC_UPROBE :
@@ -194,6 +264,8 @@ int probe_qualify(const char *kind, const char *val, char *err, size_t errlen)
 		hinted = !rc && specs[nspecs - 1].hints[0];
 	}
 	free(copy);
+	for (size_t k = 0; k < nspecs && !rc; k++)
+		rc = check_file(&specs[k], err, errlen);
 	return rc;
 }
 
@@ -471,7 +543,7 @@ static void resolve_usdt(struct space *s, const char *path, const struct uprobe_
 			 */
 			if (bp_mem_read(&s->bs, addr, &insn, 1) == 0 && insn != 0x90 && insn != 0xcc) {
 				error_msg("usdt:%s: the site %#" PRIx64 " in %s is not the probe's nop "
-					  "(byte %#x, not an instruction boundary?), not armed", label,
+					  "(byte %#x): not on an instruction boundary, not armed", label,
 					  addr, path, insn);
 				break;
 			}

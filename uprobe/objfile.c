@@ -101,7 +101,8 @@ int uprobe_symbol_offset(const char *path, const char *sym, uint64_t *off)
 			if (gelf_getphdr(e, (int)i, &ph) && ph.p_type == PT_LOAD &&
 			    value >= ph.p_vaddr && value - ph.p_vaddr < ph.p_filesz) {
 				*off = value - ph.p_vaddr + ph.p_offset;
-				rc = 0;
+				/* An int3 in data would never trap, only corrupt. */
+				rc = ph.p_flags & PF_X ? 0 : -EFAULT;
 				break;
 			}
 		}

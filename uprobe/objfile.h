@@ -22,6 +22,7 @@ uint64_t uprobe_map_offset(const struct uprobe_mapping *m, int n, const char *pa
 /*
  * File offset of function (or IFUNC) SYM in the ELF file PATH, from .symtab or .dynsym, through
  * the PT_LOAD that holds it: 0 and *OFF, -ENOENT (no such defined function), -ENOEXEC (not ELF),
- * or -errno from open.
+ * -EFAULT (its segment is not executable: *OFF set all the same), -EINVAL (in no segment's
+ * file bytes), or -errno from open.
  */
 int uprobe_symbol_offset(const char *path, const char *sym, uint64_t *off);
