@@ -5,6 +5,7 @@
  */
 #pragma once
 #include <stdbool.h>
+#include <stddef.h>
 #include <stdint.h>
 #include <sys/types.h>
 #include <sys/user.h>
@@ -13,6 +14,22 @@
 #include "usdt.h"
 
 struct strbuf;
+
+enum { SPEC_USDT, SPEC_UPROBE, SPEC_URETPROBE };
+#define HINT_LETTERS "dulzxsf"
+
+/* One probe spec of the command line (probe-spec.c). */
+struct spec {
+	int kind;
+	char *provider, *name; /* usdt globs; for uprobe, name is the symbol */
+	char *path;            /* glob on the object's path or base name; NULL: any */
+	char hints[USDT_MAX_ARGS + 1];
+	bool found;
+	bool reported;
+};
+
+extern struct spec *probe_specs;
+extern size_t probe_nspecs;
 
 /* Register DWARF, x86_64 numbering (rax 0 ... r15 15, rip 16); 0 for others. */
 uint64_t probe_reg(const struct user_regs_struct *r, int dwarf);

@@ -1,32 +1,25 @@
 // SPDX-License-Identifier: LGPL-2.1-or-later
 /*
- * Probes through ptrace: -e usdt=PROVIDER:NAME[@PATH][:args=HINTS] and
- * -e uprobe=SYMBOL[@LIB][:args=HINTS].
+ * Probes through ptrace: usdt=, uprobe= and uretprobe= specs (probe-spec.c) armed in every
+ * traced address space.
  *
  * Life of an address space (one `struct space` per tgid):
  *  - spawned program: at its execve (PTRACE_EVENT_EXEC) only the program and the dynamic
  *    loader are mapped, so a first breakpoint goes on the program's entry point (AT_ENTRY);
- *    when it is hit the libraries of DT_NEEDED are in place, every spec is resolved against
- *    /proc/PID/maps and the probes are armed;
+ *    when it is hit the libraries of DT_NEEDED are in place and the probes are armed;
  *  - attached (-p): resolved at the first stop;
+ *  - dlopen/dlclose: a breakpoint on the loader's _dl_debug_state resolves again; new
+ *    objects get their probes, objects gone are forgotten;
  *  - execve again: the old breakpoints went with the old image; start over;
- *  - leaving (signal, error): every int3 and semaphore restored (bp_remove_all) before the
- *    engine detaches, and a trap already taken but not yet seen is rewound (probe_fixup_detach).
+ *  - leaving (signal, error): every int3, semaphore and swapped return address restored
+ *    before the engine detaches, and a trap already taken but not yet seen is rewound
+ *    (probe_fixup_detach).
  *
  * Resolution: USDT probes come from libsdt (file offsets of the probe and its semaphore),
  * symbols from the ELF symbol tables (libelf); a file offset becomes a runtime address through
- * the mapping of that file that covers it.  A hit prints `--- usdt:P:N(ARGS) ---` or
- * `--- uprobe:SYM(ARGS) ---` with the usual prefixes; arguments are read by their spec
- * (registers from PTRACE_GETREGS/GETFPREGS, memory through /proc/PID/mem).
- *
- * Argument hints (`:args=` followed by one letter per argument, comma-separated or not):
- * d int, u unsigned int, l long, z size_t (unsigned long), x hex, s NUL-terminated string
- * (quoted, -s applies), f floating point (USDT only).  For a USDT argument the spec gives the
- * size and the hint only the base (l is d, z is u); for a uprobe, whose registers carry no
- * type, the letter gives both (d and u take the low 32 bits, as the ABI passes an int).
- * Without hints a USDT argument prints by its spec (signed or unsigned by size, unsigned
- * 8-byte values in hex, floats as floats) and a uprobe prints the six argument registers in
- * hex.
+ * the mapping of that file that covers it.  A hit prints `--- usdt:P:N(ARGS) ---`,
+ * `--- uprobe:SYM(ARGS) ---` or `--- uretprobe:SYM = RET ---` with the usual prefixes;
+ * values are fetched and printed by probe-args.c.
  */
 #include <errno.h>
 #include <fcntl.h>
@@ -49,21 +42,9 @@
 #include "sttrace.h"
 #include "usdt.h"
 
-enum { SPEC_USDT, SPEC_UPROBE, SPEC_URETPROBE };
-
 /* Breakpoint data other than a site index + 1. */
 #define BP_TRAMP ((void *)~(uintptr_t)0) /* return trampoline (the program entry point) */
 #define BP_RTLD ((void *)~(uintptr_t)1)  /* _dl_debug_state: the loader changed the link map */
-#define HINT_LETTERS "dulzxsf"
-
-struct spec {
-	int kind;
-	char *provider, *name; /* usdt globs; for uprobe, name is the symbol */
-	char *path;            /* glob on the object's path or base name; NULL: any */
-	char hints[USDT_MAX_ARGS + 1];
-	bool found;
-	bool reported;
-};
 
 struct site {
 	int kind;              /* SPEC_USDT or SPEC_UPROBE (a function entry) */
@@ -105,169 +86,7 @@ struct space {
 	struct space *next;
 };
 
-static struct spec *specs;
-static size_t nspecs;
 static struct space *spaces;
-
-bool probe_enabled(void)
-{
-	return nspecs > 0;
-}
-
-/* ---- -e usdt= / -e uprobe= ------------------------------------------------------------- */
-
-static int add_spec(int kind, char *tok, char *err, size_t errlen)
-{
-	struct spec sp = { .kind = kind };
-	char *h = strstr(tok, ":args=");
-	size_t hl = 6;
-
-	if (!h && (h = strstr(tok, ":ret=")))
-		hl = 5;
-	if (h) {
-		*h = '\0';
-		size_t n = 0;
-		for (const char *c = h + hl; *c; c++) {
-			if (*c == ',')
-				continue;
-			if (!strchr(HINT_LETTERS, *c) || n >= USDT_MAX_ARGS) {
-				snprintf(err, errlen, "invalid argument hints '%s' (letters d u l z x s f)",
-					 h + hl);
-				return -EINVAL;
-			}
-			sp.hints[n++] = *c;
-		}
-	}
-	char *at = strchr(tok, '@');
-	if (at) {
-		*at = '\0';
-		sp.path = strdup(at + 1);
-	}
-	if (kind == SPEC_USDT) {
-		char *colon = strchr(tok, ':');
-		if (colon)
-			*colon = '\0';
-		sp.provider = strdup(*tok ? tok : "*");
-		sp.name = strdup(colon && colon[1] ? colon + 1 : "*");
-	} else {
-		if (!*tok) {
-			snprintf(err, errlen, "%s: no symbol given",
-				 kind == SPEC_UPROBE ? "uprobe" : "uretprobe");
-			return -EINVAL;
-		}
-		sp.name = strdup(tok);
-	}
-	struct spec *v = realloc(specs, (nspecs + 1) * sizeof(*v));
-	if (!v)
-		return -ENOMEM;
-	specs = v;
-	specs[nspecs++] = sp;
-	return 0;
-}
-
-/*
- * A spec naming one file (a path with '/' and no glob) is checked before the program runs, so
- * a mistake is one line and exit status 1: not ELF, no such probe or function, a site outside
- * the executable segments, a USDT site that is not the probe's nop (the note points inside an
- * instruction, or at code that is not its own).
- */
-static int check_file(const struct spec *sp, char *err, size_t errlen)
-{
-	const char *what = sp->kind == SPEC_USDT ? "usdt" : sp->kind == SPEC_UPROBE ? "uprobe" :
-		"uretprobe";
-	const char *path = sp->path, *why = NULL;
-	struct usdt_file *f = NULL;
-	uint64_t off;
-	int rc;
-
-	if (!path || !strchr(path, '/') || strpbrk(path, "*?[\\"))
-		return 0;
-	if (access(path, R_OK) < 0) {
-		snprintf(err, errlen, "%s: %s: %s", what, path, strerror(errno));
-		return -EINVAL;
-	}
-	if (sp->kind != SPEC_USDT) {
-		rc = uprobe_symbol_offset(path, sp->name, &off);
-		if (rc == -ENOEXEC)
-			snprintf(err, errlen, "%s: %s is not an ELF object", what, path);
-		else if (rc == -ENOENT)
-			snprintf(err, errlen, "%s: no function %s in %s", what, sp->name, path);
-		else if (rc == -EFAULT || rc == -EINVAL)
-			snprintf(err, errlen, "%s: %s in %s is not in an executable segment", what,
-				 sp->name, path);
-		else if (rc < 0)
-			snprintf(err, errlen, "%s: %s: %s", what, path, strerror(-rc));
-		return rc < 0 ? -EINVAL : 0;
-	}
-	rc = usdt_open(path, &f, &why);
-	if (rc == -ENOEXEC) {
-		snprintf(err, errlen, "usdt: %s is not an ELF object (%s)", path,
-			 why ? why : "not ELF");
-		return -EINVAL;
-	}
-	if (rc < 0) {
-		snprintf(err, errlen, "usdt: %s: %s", path, why ? why : strerror(-rc));
-		return -EINVAL;
-	}
-	int fd = open(path, O_RDONLY | O_CLOEXEC);
-	bool any = false;
-	rc = 0;
-	for (size_t i = 0; i < f->count && !rc; i++) {
-		const struct usdt_probe *p = &f->probes[i];
-		uint8_t insn = 0;
-		if (fnmatch(sp->provider, p->provider, 0) || fnmatch(sp->name, p->name, 0))
-			continue;
-		any = true;
-		if (fd >= 0 && pread(fd, &insn, 1, (off_t)p->pc_offset) == 1 && insn != 0x90) {
-			snprintf(err, errlen, "usdt:%s:%s: the site %#" PRIx64 " in %s is not the "
-				 "probe's nop (byte %#x): not on an instruction boundary", p->provider,
-				 p->name, p->pc, path, insn);
-			rc = -EINVAL;
-		}
-	}
-	if (fd >= 0)
-		close(fd);
-	if (!rc && !any) {
-		snprintf(err, errlen, "usdt: no probe %s:%s in %s", sp->provider, sp->name, path);
-		rc = -EINVAL;
-	}
-	usdt_free(f);
-	return rc;
-}
-
-int probe_qualify(const char *kind, const char *val, char *err, size_t errlen)
-{
-	int k = !strcmp(kind, "usdt") ? SPEC_USDT : !strcmp(kind, "uprobe") ? SPEC_UPROBE :
-		SPEC_URETPROBE, rc = 0;
-	char *copy = strdup(val), *save = NULL;
-
-	if (!copy)
-		return -ENOMEM;
-	/*
-	 * Commas separate probes, and also the letters of the hints that end one (args=d,s): a
-	 * single hint letter after a probe with hints is one more hint of that probe.
-	 */
-	bool hinted = false;
-	for (char *tok = strtok_r(copy, ",", &save); tok && !rc; tok = strtok_r(NULL, ",", &save)) {
-		struct spec *last = nspecs ? &specs[nspecs - 1] : NULL;
-		size_t n = last ? strlen(last->hints) : 0;
-		if (hinted && strlen(tok) == 1 && strchr(HINT_LETTERS, *tok)) {
-			if (n >= USDT_MAX_ARGS) {
-				snprintf(err, errlen, "too many argument hints");
-				rc = -EINVAL;
-			} else {
-				last->hints[n] = *tok;
-			}
-			continue;
-		}
-		rc = add_spec(k, tok, err, errlen);
-		hinted = !rc && specs[nspecs - 1].hints[0];
-	}
-	free(copy);
-	for (size_t k = 0; k < nspecs && !rc; k++)
-		rc = check_file(&specs[k], err, errlen);
-	return rc;
-}
 
 /* ---- address spaces ---------------------------------------------------------------------- */
 
@@ -431,7 +250,7 @@ void probe_fork(struct tcb *tcp, pid_t child)
 {
 	pid_t tgid, ptgid;
 
-	if (!nspecs || (tgid = tgid_of(child)) < 0 || (ptgid = tgid_of(tcp->pid)) < 0 ||
+	if (!probe_nspecs || (tgid = tgid_of(child)) < 0 || (ptgid = tgid_of(tcp->pid)) < 0 ||
 	    tgid == ptgid || space_find(tgid))
 		return;
 	space_inherit(tgid, ptgid, tcp->pid);
@@ -517,15 +336,15 @@ static void resolve_usdt(struct space *s, const char *path, const struct uprobe_
 	struct usdt_file *f = NULL;
 	bool wanted = false;
 
-	for (size_t k = 0; k < nspecs; k++)
-		if (specs[k].kind == SPEC_USDT && path_matches(specs[k].path, path))
+	for (size_t k = 0; k < probe_nspecs; k++)
+		if (probe_specs[k].kind == SPEC_USDT && path_matches(probe_specs[k].path, path))
 			wanted = true;
 	if (!wanted || usdt_open(path, &f, NULL) < 0)
 		return;
 	for (size_t i = 0; i < f->count; i++) {
 		const struct usdt_probe *p = &f->probes[i];
-		for (size_t k = 0; k < nspecs; k++) {
-			struct spec *sp = &specs[k];
+		for (size_t k = 0; k < probe_nspecs; k++) {
+			struct spec *sp = &probe_specs[k];
 			if (sp->kind != SPEC_USDT || !path_matches(sp->path, path) ||
 			    fnmatch(sp->provider, p->provider, 0) || fnmatch(sp->name, p->name, 0))
 				continue;
@@ -564,7 +383,7 @@ static void resolve_usdt(struct space *s, const char *path, const struct uprobe_
 					perror_msg("usdt:%s: cannot raise its semaphore", label);
 				}
 			}
-			break; /* one site per probe, whatever number of specs match it */
+			break; /* one site per probe, whatever number of probe_specs match it */
 		}
 	}
 	usdt_free(f);
@@ -728,17 +547,17 @@ static void resolve(struct space *s)
 		v[s->nobjs].lo = m[i].start;
 		v[s->nobjs++].hi = hi;
 		resolve_usdt(s, m[i].path, m, nm);
-		for (size_t k = 0; k < nspecs; k++)
-			if (specs[k].kind != SPEC_USDT)
-				resolve_uprobe(s, &specs[k], m[i].path, m, nm);
+		for (size_t k = 0; k < probe_nspecs; k++)
+			if (probe_specs[k].kind != SPEC_USDT)
+				resolve_uprobe(s, &probe_specs[k], m[i].path, m, nm);
 		arm_rtld(s, m[i].path, m, nm);
 	}
 	for (size_t i = 0; i < s->nsites; i++)
 		ret |= s->sites[i].on_return;
 	if (ret)
 		tramp_setup(s);
-	for (size_t k = 0; first && k < nspecs; k++) {
-		struct spec *sp = &specs[k];
+	for (size_t k = 0; first && k < probe_nspecs; k++) {
+		struct spec *sp = &probe_specs[k];
 		bool mapped = !sp->path;
 		for (int i = 0; i < nm && !mapped; i++)
 			mapped = path_matches(sp->path, m[i].path);
@@ -758,7 +577,7 @@ static void resolve(struct space *s)
 
 void probe_exec(struct tcb *tcp)
 {
-	if (!nspecs)
+	if (!probe_nspecs)
 		return;
 	struct space *s = space_get(tcp->pid);
 	if (!s)
@@ -773,7 +592,7 @@ void probe_attached(struct tcb *tcp)
 {
 	pid_t tgid;
 
-	if (!nspecs || (tgid = tgid_of(tcp->pid)) < 0 || space_find(tgid))
+	if (!probe_nspecs || (tgid = tgid_of(tcp->pid)) < 0 || space_find(tgid))
 		return;
 	struct space *s = space_get(tgid);
 	if (s)
@@ -909,7 +728,7 @@ int probe_handle_trap(struct tcb *tcp, const siginfo_t *si)
 	struct bp *b;
 	pid_t tgid;
 
-	if (!nspecs || si->si_code != SI_KERNEL || (tgid = tgid_of(tcp->pid)) < 0)
+	if (!probe_nspecs || si->si_code != SI_KERNEL || (tgid = tgid_of(tcp->pid)) < 0)
 		return -1;
 	/* A child whose first trap beat its parent's fork event. */
 	if (!(s = space_find(tgid)) && !(s = space_inherit(tgid, parent_of(tgid), parent_of(tgid))))

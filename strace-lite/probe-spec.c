@@ -1,0 +1,190 @@
+// SPDX-License-Identifier: LGPL-2.1-or-later
+/*
+ * -e usdt=PROVIDER:NAME[@PATH][:args=HINTS], -e uprobe=SYMBOL[@LIB][:args=HINTS] and
+ * -e uretprobe=SYMBOL[@LIB][:ret=HINT]: the specs probe.c resolves in every traced process.
+ * A spec naming one file is checked here, before the program runs.
+ *
+ * Hints (`:args=` followed by one letter per argument, comma-separated or not; `:ret=` for
+ * the return value of a uretprobe): d int, u unsigned int, l long, z size_t (unsigned long),
+ * x hex, s NUL-terminated string (quoted, -s applies), f floating point (USDT only).  For a
+ * USDT argument the spec gives the size and the hint only the base (l is d, z is u); for a
+ * uprobe, whose registers carry no type, the letter gives both (d and u take the low 32 bits,
+ * as the ABI passes an int).  Without hints a USDT argument prints by its spec (signed or
+ * unsigned by size, unsigned 8-byte values in hex, floats as floats), a uprobe prints the six
+ * argument registers in hex and a uretprobe rax in hex.
+ */
+#include <errno.h>
+#include <fcntl.h>
+#include <fnmatch.h>
+#include <inttypes.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "objfile.h"
+#include "probe.h"
+#include "probe-int.h"
+#include "usdt.h"
+
+struct spec *probe_specs;
+size_t probe_nspecs;
+
+bool probe_enabled(void)
+{
+	return probe_nspecs > 0;
+}
+
+static int add_spec(int kind, char *tok, char *err, size_t errlen)
+{
+	struct spec sp = { .kind = kind };
+	char *h = strstr(tok, ":args=");
+	size_t hl = 6;
+
+	if (!h && (h = strstr(tok, ":ret=")))
+		hl = 5;
+	if (h) {
+		*h = '\0';
+		size_t n = 0;
+		for (const char *c = h + hl; *c; c++) {
+			if (*c == ',')
+				continue;
+			if (!strchr(HINT_LETTERS, *c) || n >= USDT_MAX_ARGS) {
+				snprintf(err, errlen, "invalid argument hints '%s' (letters d u l z x s f)",
+					 h + hl);
+				return -EINVAL;
+			}
+			sp.hints[n++] = *c;
+		}
+	}
+	char *at = strchr(tok, '@');
+	if (at) {
+		*at = '\0';
+		sp.path = strdup(at + 1);
+	}
+	if (kind == SPEC_USDT) {
+		char *colon = strchr(tok, ':');
+		if (colon)
+			*colon = '\0';
+		sp.provider = strdup(*tok ? tok : "*");
+		sp.name = strdup(colon && colon[1] ? colon + 1 : "*");
+	} else {
+		if (!*tok) {
+			snprintf(err, errlen, "%s: no symbol given",
+				 kind == SPEC_UPROBE ? "uprobe" : "uretprobe");
+			return -EINVAL;
+		}
+		sp.name = strdup(tok);
+	}
+	struct spec *v = realloc(probe_specs, (probe_nspecs + 1) * sizeof(*v));
+	if (!v)
+		return -ENOMEM;
+	probe_specs = v;
+	probe_specs[probe_nspecs++] = sp;
+	return 0;
+}
+
+/*
+ * A spec naming one file (a path with '/' and no glob) is checked before the program runs, so
+ * a mistake is one line and exit status 1: not ELF, no such probe or function, a site outside
+ * the executable segments, a USDT site that is not the probe's nop (the note points inside an
+ * instruction, or at code that is not its own).
+ */
+static int check_file(const struct spec *sp, char *err, size_t errlen)
+{
+	const char *what = sp->kind == SPEC_USDT ? "usdt" : sp->kind == SPEC_UPROBE ? "uprobe" :
+		"uretprobe";
+	const char *path = sp->path, *why = NULL;
+	struct usdt_file *f = NULL;
+	uint64_t off;
+	int rc;
+
+	if (!path || !strchr(path, '/') || strpbrk(path, "*?[\\"))
+		return 0;
+	if (access(path, R_OK) < 0) {
+		snprintf(err, errlen, "%s: %s: %s", what, path, strerror(errno));
+		return -EINVAL;
+	}
+	if (sp->kind != SPEC_USDT) {
+		rc = uprobe_symbol_offset(path, sp->name, &off);
+		if (rc == -ENOEXEC)
+			snprintf(err, errlen, "%s: %s is not an ELF object", what, path);
+		else if (rc == -ENOENT)
+			snprintf(err, errlen, "%s: no function %s in %s", what, sp->name, path);
+		else if (rc == -EFAULT || rc == -EINVAL)
+			snprintf(err, errlen, "%s: %s in %s is not in an executable segment", what,
+				 sp->name, path);
+		else if (rc < 0)
+			snprintf(err, errlen, "%s: %s: %s", what, path, strerror(-rc));
+		return rc < 0 ? -EINVAL : 0;
+	}
+	rc = usdt_open(path, &f, &why);
+	if (rc == -ENOEXEC) {
+		snprintf(err, errlen, "usdt: %s is not an ELF object (%s)", path,
+			 why ? why : "not ELF");
+		return -EINVAL;
+	}
+	if (rc < 0) {
+		snprintf(err, errlen, "usdt: %s: %s", path, why ? why : strerror(-rc));
+		return -EINVAL;
+	}
+	int fd = open(path, O_RDONLY | O_CLOEXEC);
+	bool any = false;
+	rc = 0;
+	for (size_t i = 0; i < f->count && !rc; i++) {
+		const struct usdt_probe *p = &f->probes[i];
+		uint8_t insn = 0;
+		if (fnmatch(sp->provider, p->provider, 0) || fnmatch(sp->name, p->name, 0))
+			continue;
+		any = true;
+		if (fd >= 0 && pread(fd, &insn, 1, (off_t)p->pc_offset) == 1 && insn != 0x90) {
+			snprintf(err, errlen, "usdt:%s:%s: the site %#" PRIx64 " in %s is not the "
+				 "probe's nop (byte %#x): not on an instruction boundary", p->provider,
+				 p->name, p->pc, path, insn);
+			rc = -EINVAL;
+		}
+	}
+	if (fd >= 0)
+		close(fd);
+	if (!rc && !any) {
+		snprintf(err, errlen, "usdt: no probe %s:%s in %s", sp->provider, sp->name, path);
+		rc = -EINVAL;
+	}
+	usdt_free(f);
+	return rc;
+}
+
+int probe_qualify(const char *kind, const char *val, char *err, size_t errlen)
+{
+	int k = !strcmp(kind, "usdt") ? SPEC_USDT : !strcmp(kind, "uprobe") ? SPEC_UPROBE :
+		SPEC_URETPROBE, rc = 0;
+	char *copy = strdup(val), *save = NULL;
+
+	if (!copy)
+		return -ENOMEM;
+	/*
+	 * Commas separate probes, and also the letters of the hints that end one (args=d,s): a
+	 * single hint letter after a probe with hints is one more hint of that probe.
+	 */
+	bool hinted = false;
+	for (char *tok = strtok_r(copy, ",", &save); tok && !rc; tok = strtok_r(NULL, ",", &save)) {
+		struct spec *last = probe_nspecs ? &probe_specs[probe_nspecs - 1] : NULL;
+		size_t n = last ? strlen(last->hints) : 0;
+		if (hinted && strlen(tok) == 1 && strchr(HINT_LETTERS, *tok)) {
+			if (n >= USDT_MAX_ARGS) {
+				snprintf(err, errlen, "too many argument hints");
+				rc = -EINVAL;
+			} else {
+				last->hints[n] = *tok;
+			}
+			continue;
+		}
+		rc = add_spec(k, tok, err, errlen);
+		hinted = !rc && probe_specs[probe_nspecs - 1].hints[0];
+	}
+	free(copy);
+	for (size_t k = 0; k < probe_nspecs && !rc; k++)
+		rc = check_file(&probe_specs[k], err, errlen);
+	return rc;
+}
+
