@@ -14,8 +14,9 @@
  *    mov $imm32,%r32.
  *  - out of line (xol.c): any other instruction is copied, decoded by capstone, into a slot of
  *    a scratch page mapped in the tracee, with RIP-relative displacements and relative branches
- *    fixed up, and only the copy is single-stepped; the int3 stays in place, so again no thread
- *    can miss a hit.
+ *    fixed up, and the thread runs the copy, which jumps back (only calls through memory or a
+ *    register are single-stepped, to fix their return address); the int3 stays in place, so
+ *    again no thread can miss a hit.
  *  - stop-the-world (fallback: system-call instructions, a page that cannot be mapped within
  *    +-2 GiB of a RIP-relative site): the other threads are interrupted, the original byte is
  *    put back for one single-step, the int3 written again.
@@ -49,7 +50,7 @@ enum bp_xol {
 	XOL_BRANCH,   /* relative branch: offset at fix_off (fix_size bytes) made a marker */
 };
 
-#define XOL_SLOT 32   /* bytes per out-of-line slot */
+#define XOL_SLOT 64   /* bytes per out-of-line slot */
 
 struct bp {
 	uint64_t addr;
@@ -60,6 +61,7 @@ struct bp {
 	uint8_t xol_kind;   /* enum bp_xol */
 	uint8_t fix_off, fix_size;
 	bool is_call;
+	bool xol_free;      /* the slot jumps back by itself: no single-step */
 	uint8_t orig;       /* the byte the int3 replaced */
 	uint8_t len;        /* length of the emulated instruction */
 	uint8_t emul;       /* enum bp_emul */

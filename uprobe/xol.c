@@ -3,25 +3,28 @@
  * Stepping over a breakpoint whose instruction is not emulated (see bp.h).
  *
  * Out of line (XOL): the displaced instruction is copied into a slot of a scratch page mapped
- * in the tracee, and only that copy is single-stepped; the int3 never leaves the original
- * site, so another thread passing it meanwhile traps as it should.  Capstone decodes the
- * instruction once, at insertion; what depends on where it runs is fixed up:
+ * in the tracee, followed by an absolute jump back to the instruction after the site
+ * (jmp *0(%rip) and the address: any distance), and the thread resumes in the slot.  The int3
+ * never leaves the original site, so another thread passing it meanwhile traps as it should,
+ * and the hit costs no more stops than an emulated one.  Capstone decodes the instruction
+ * once, at insertion; what depends on where it runs is fixed up:
  *  - a RIP-relative operand gets its displacement rewritten for the slot's address (the page
  *    is placed within +-2 GiB of the site; when it cannot be, the breakpoint falls back);
- *  - a relative branch (jmp, jcc, call, loop, jrcxz) gets its offset replaced by a marker
- *    distance: landing on slot+len+MARK means taken, on slot+len not taken; rip is then set to
- *    the original target or fall-through, and a call's pushed return address is corrected;
- *  - any other instruction that leaves rip at slot+len continues at site+len; one that jumps
- *    elsewhere (ret, jmp *reg, call *mem) keeps its target, with a call's return fixed.
- * A rep string instruction traps after each iteration with rip still on the slot: it is
- * stepped until it leaves.  A fault in the copy (SIGSEGV...) is delivered at the site, as the
- * original would have raised it.
+ *  - a relative jump or conditional branch (jmp, jcc, loop, jrcxz) gets its offset replaced by
+ *    a marker distance, where a second jump goes to the original target: not taken falls
+ *    through to the jump back;
+ *  - a relative call is emulated (return address pushed, rip set to its target), so the
+ *    callee sees its true return address;
+ *  - a call through a register or memory is single-stepped in the slot, and the return
+ *    address it pushed (slot+len) corrected to site+len; rip at slot+len means it did not
+ *    jump, anywhere else is its target.  A fault while stepping is raised at the site.
+ * A thread may be inside a slot when the tracer leaves: slots stay valid for good.
  *
  * The scratch page is an anonymous r-x page mapped by an mmap injected into the stopped thread
  * (registers saved, rip set to a `syscall` found in the vdso or the text, one single-step,
  * registers restored), MAP_FIXED_NOREPLACE in a gap of /proc/PID/maps near the site.  Slots
- * are 32 bytes, written through /proc/PID/mem, never executed except under single-step: left
- * mapped and inert when the tracer leaves, and copied into forked children with the records.
+ * are 64 bytes, written through /proc/PID/mem once; the page is left mapped when the tracer
+ * leaves (inert: only a thread sent there runs it), and forked children get it with the records.
  *
  * Stop-the-world (system calls and interrupts, a page that cannot be mapped or placed): every
  * other thread of the process is PTRACE_INTERRUPTed and seen stopped with waitid(WNOWAIT), so
@@ -40,6 +43,8 @@
 #include <sys/ptrace.h>
 #include <sys/syscall.h>
 #include <sys/wait.h>
+#include <time.h>
+#include <unistd.h>
 
 #include "bp.h"
 #include "xol.h"
@@ -50,7 +55,8 @@
 
 #define INT3 0xcc
 #define PAGE 4096u
-#define MARK 16 /* taken-branch marker distance past the copied instruction */
+#define MARK 16 /* where a taken branch lands, past the copied instruction (>= JMP_ABS) */
+#define JMP_ABS 14 /* jmp *0(%rip); .quad target */
 #define NEAR ((int64_t)0x7fff0000)
 
 static csh cs;
@@ -188,6 +194,33 @@ static uint64_t find_syscall_insn(struct bp_space *s)
 }
 
 /*
+ * Wait for TID's stop.  A single-step comes back within microseconds: poll for it a little
+ * (up to 50 us, with more than one CPU) before sleeping, since waking a sleeping tracer costs
+ * an inter-processor interrupt, in a VM more than the step itself.
+ */
+static pid_t wait_spin(pid_t tid, int *status)
+{
+	static int spin = -1;
+	pid_t p;
+
+	if (spin < 0)
+		spin = sysconf(_SC_NPROCESSORS_ONLN) > 1 ? 50 : 0;
+	if (spin) {
+		struct timespec t0, t;
+		clock_gettime(CLOCK_MONOTONIC, &t0);
+		do {
+			p = waitpid(tid, status, __WALL | WNOHANG);
+			if (p != 0)
+				return p;
+			clock_gettime(CLOCK_MONOTONIC, &t);
+		} while ((t.tv_sec - t0.tv_sec) * 1000000 + (t.tv_nsec - t0.tv_nsec) / 1000 < spin);
+	}
+	while ((p = waitpid(tid, status, __WALL)) < 0 && errno == EINTR)
+		;
+	return p;
+}
+
+/*
  * One single-step of TID.  0: stepped (a trap).  A signal number: the instruction faulted
  * (synchronous SIGSEGV, SIGBUS, SIGILL, SIGFPE): rip is still on it.  -errno: the thread is
  * gone or ptrace failed.  An asynchronous signal that arrived meanwhile goes in *PENDING
@@ -200,9 +233,7 @@ int xol_step_once(pid_t tid, int *pending)
 	for (;;) {
 		if (ptrace(PTRACE_SINGLESTEP, tid, 0L, 0L) < 0)
 			return -errno;
-		pid_t p;
-		while ((p = waitpid(tid, &status, __WALL)) < 0 && errno == EINTR)
-			;
+		pid_t p = wait_spin(tid, &status);
 		if (p < 0 || !WIFSTOPPED(status))
 			return -ESRCH;
 		int sig = WSTOPSIG(status);
@@ -287,7 +318,7 @@ static uint64_t gap_near(pid_t pid, uint64_t addr)
 static uint64_t slot_for(struct bp_space *s, struct bp *b, pid_t tid,
 			 const struct user_regs_struct *regs, int *pending)
 {
-	bool need_near = b->xol_kind != XOL_PLAIN;
+	bool need_near = b->xol_kind == XOL_RIPREL;
 
 	for (size_t i = 0; i < s->npages; i++) {
 		uint64_t slot = s->pages[i].addr + s->pages[i].used * XOL_SLOT;
@@ -326,6 +357,14 @@ keep:;
 	return (uint64_t)got;
 }
 
+static void put_jmp(uint8_t *p, uint64_t to)
+{
+	static const uint8_t jmp[6] = { 0xff, 0x25, 0, 0, 0, 0 };
+
+	memcpy(p, jmp, sizeof(jmp));
+	memcpy(p + sizeof(jmp), &to, 8);
+}
+
 /* Give B its slot with the fixed-up copy; false: it cannot run out of line. */
 static bool prepare(struct bp_space *s, struct bp *b, pid_t tid,
 		    const struct user_regs_struct *regs, int *pending)
@@ -351,6 +390,11 @@ static bool prepare(struct bp_space *s, struct bp *b, pid_t tid,
 			buf[b->fix_off] = MARK;
 		else
 			memcpy(buf + b->fix_off, &mark, 4);
+		put_jmp(buf + b->ilen + MARK, b->target);
+	}
+	if (!b->is_call) {
+		put_jmp(buf + b->ilen, b->addr + b->ilen);
+		b->xol_free = true;
 	}
 	if (bp_mem_write(s, slot, buf, sizeof(buf)) < 0)
 		return false;
@@ -363,9 +407,24 @@ int xol_step(struct bp_space *s, struct bp *b, pid_t tid, struct user_regs_struc
 {
 	int pending = 0, rc;
 
+	if (b->xol_kind == XOL_BRANCH && b->is_call) {
+		/* call rel32: push the return address, go to the target. */
+		uint64_t ret = b->addr + b->ilen;
+		if ((rc = bp_mem_write(s, regs->rsp - 8, &ret, 8)) < 0)
+			return rc;
+		regs->rsp -= 8;
+		regs->rip = b->target;
+		s->emulated++;
+		return ptrace(PTRACE_SETREGS, tid, 0L, regs) < 0 ? -errno : 0;
+	}
 	if (!b->xol && !prepare(s, b, tid, regs, pendp)) {
 		b->xol_kind = XOL_NONE; /* from now on: stop-the-world */
 		return -ENOTSUP;
+	}
+	if (b->xol_free) {
+		regs->rip = b->xol;
+		s->xol_steps++;
+		return ptrace(PTRACE_SETREGS, tid, 0L, regs) < 0 ? -errno : 0;
 	}
 	uint64_t next = b->xol + b->ilen;
 	regs->rip = b->xol;
@@ -386,11 +445,9 @@ int xol_step(struct bp_space *s, struct bp *b, pid_t tid, struct user_regs_struc
 			return rc;
 		}
 	} while (regs->rip == b->xol); /* rep: one iteration a step */
-	/* Anywhere else, the instruction jumped (ret, jmp *reg): its target stands. */
+	/* Anywhere else, the call went to its target. */
 	if (regs->rip == next)
 		regs->rip = b->addr + b->ilen;
-	else if (b->xol_kind == XOL_BRANCH && regs->rip == next + MARK)
-		regs->rip = b->target;
 	if (b->is_call) {
 		uint64_t ret;
 		if (bp_mem_read(s, regs->rsp, &ret, 8) == 0 && ret == next) {
