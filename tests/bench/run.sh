@@ -9,6 +9,8 @@
 # (a million calls for the filtered rows: with fewer, the few milliseconds any tracer spends
 # starting a program outweigh the per-call cost being measured)  K_N=2000 (getppid calls for the
 # -k rows: every call's stack is unwound and symbolized, about a millisecond a call for strace)
+#   PROBE_N=100000 (probe hits for sttrace)  GDB_N=3000 (for gdb, 1000-2500 hits/s)  PROBE_RUNS=3:
+# probe hits per second, sttrace against gdb, written to $B/bench/probes.json and results.md
 set -u
 cd "$(dirname "$0")/../.."
 B=${B:-build}
@@ -82,6 +84,59 @@ pair "$K_N" -k -- strace -k -- "$STTRACE" -k
 # --json against sttrace's own text output, same calls.
 tool_a=sttrace mode_a=text pair "$FULL_N" json -- "$STTRACE" -- "$STTRACE" --json
 
+# ---- probes: hits per second, sttrace against gdb on the same loop ----------------------------
+# tests/bench/probe-loop.c fires the USDT probe bench:hit (a nop: its step-over is emulated) and
+# calls bench_fn (first instruction RIP-relative: run out of line) N times.  A rate is
+# N / (t(N) - t(0)): the median time of N hits less the median time of the same command with
+# none, so starting the tool and the program is not counted.  gdb gets fewer hits (it is
+# slower); the rates are compared.
+PROBE_N=${PROBE_N:-100000}
+GDB_N=${GDB_N:-3000}
+PROBE_RUNS=${PROBE_RUNS:-3}
+ploop="$out/probe-loop"
+cc -O2 -Isdt -o "$ploop" tests/bench/probe-loop.c || exit 1
+printf 'set pagination off\nset confirm off\nbreak -probe-stap bench:hit\ncommands\nsilent\ncontinue\nend\nrun\n' \
+	>"$out/gdb-usdt.cmd"
+printf 'set pagination off\nset confirm off\nbreak *bench_fn\ncommands\nsilent\ncontinue\nend\nrun\n' \
+	>"$out/gdb-uprobe.cmd"
+probe_rows=()
+declare -A prate
+probe_rate() { # name tool n cmd... (the loop's N goes last)
+	local name=$1 tool=$2 n=$3 i t0 tn r; shift 3
+	: >"$out/p0.times"; : >"$out/pn.times"
+	for ((i = 0; i < PROBE_RUNS; i++)); do
+		once "$@" "$ploop" 0 >>"$out/p0.times"
+		once "$@" "$ploop" "$n" >>"$out/pn.times"
+	done
+	t0=$(median <"$out/p0.times") tn=$(median <"$out/pn.times")
+	r=$(echo "$n / ($tn - $t0)" | bc -l)
+	prate[$name/$tool]=$r
+	probe_rows+=("$(printf '{"probe": "%s", "tool": "%s", "hits": %d, "median_s": %.4f, "startup_s": %.4f, "hits_per_s": %.0f}' "$name" "$tool" "$n" "$tn" "$t0" "$r")")
+	printf '%-24s %-8s %8d hits %9.4f s (startup %.4f s) %9.0f hits/s\n' "$name" "$tool" "$n" "$tn" "$t0" "$r"
+}
+echo
+echo "workload: probe-loop N (a USDT probe and a call of bench_fn per iteration)"
+# sttrace must report every hit once: checked on one run before timing.
+"$STTRACE" -o "$out/probe.log" -e trace=none -e usdt=bench:hit -e uprobe=bench_fn "$ploop" 1000 \
+	>/dev/null 2>&1
+[ "$(grep -c '^--- u' "$out/probe.log")" = 2000 ] || echo "warning: sttrace did not report 2 x 1000 hits"
+probe_rate usdt:bench:hit sttrace "$PROBE_N" "$STTRACE" -o "$out/probe.log" -e trace=none \
+	-e usdt=bench:hit
+probe_rate usdt:bench:hit gdb "$GDB_N" gdb -batch -nx -x "$out/gdb-usdt.cmd" --args
+probe_rate uprobe:bench_fn sttrace "$PROBE_N" "$STTRACE" -o "$out/probe.log" -e trace=none \
+	-e uprobe=bench_fn
+probe_rate uprobe:bench_fn gdb "$GDB_N" gdb -batch -nx -x "$out/gdb-uprobe.cmd" --args
+r_usdt=$(echo "${prate[usdt:bench:hit/sttrace]} / ${prate[usdt:bench:hit/gdb]}" | bc -l)
+r_uprobe=$(echo "${prate[uprobe:bench_fn/sttrace]} / ${prate[uprobe:bench_fn/gdb]}" | bc -l)
+{
+	echo "["
+	for i in "${!probe_rows[@]}"; do
+		sep=,; [ "$i" = $((${#probe_rows[@]} - 1)) ] && sep=
+		echo "  ${probe_rows[$i]}$sep"
+	done
+	echo "]"
+} >"$out/probes.json"
+
 {
 	echo "["
 	for i in "${!rows[@]}"; do
@@ -108,7 +163,16 @@ r_json=$(echo "${med[sttrace/json/$FULL_N]} / ${med[sttrace/text/$FULL_N]}" | bc
 	printf -- '-e trace=openat, sttrace / untraced: **%.2f** (target <= 1.5)\n\n' "$r_filt"
 	printf -- '-k, sttrace / strace: **%.2f**\n\n' "$r_k"
 	printf -- '--json, sttrace --json / sttrace text: **%.2f**\n' "$r_json"
+	echo
+	echo "| probe | tool | hits | median s | startup s | hits/s |"
+	echo "| --- | --- | --- | --- | --- | --- |"
+	for r in "${probe_rows[@]}"; do
+		echo "$r" | sed -E 's/.*"probe": "([^"]*)", "tool": "([^"]*)", "hits": ([0-9]*), "median_s": ([0-9.]*), "startup_s": ([0-9.]*), "hits_per_s": (-?[0-9]*).*/| \1 | \2 | \3 | \4 | \5 | \6 |/'
+	done
+	echo
+	printf 'USDT hits/s, sttrace / gdb: **%.1f** (target >= 3)\n\n' "$r_usdt"
+	printf 'uprobe hits/s (first instruction run out of line), sttrace / gdb: **%.1f**\n' "$r_uprobe"
 } >"$out/results.md"
 echo
-cat "$out/results.md" | tail -5
-echo "wrote $out/results.json and $out/results.md"
+cat "$out/results.md" | grep '\*\*'
+echo "wrote $out/results.json, $out/probes.json and $out/results.md"
