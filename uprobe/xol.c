@@ -315,46 +315,73 @@ static uint64_t gap_near(pid_t pid, uint64_t addr)
 	return best;
 }
 
+/* What a RIP-relative operand of B addresses: its slot must be within reach of that. */
+static uint64_t riprel_target(const struct bp *b)
+{
+	int32_t disp;
+
+	memcpy(&disp, b->insn + b->fix_off, 4);
+	return b->addr + b->ilen + (uint64_t)(int64_t)disp;
+}
+
+static int add_page(struct bp_space *s, uint64_t addr)
+{
+	struct xol_page *v = realloc(s->pages, (s->npages + 1) * sizeof(*v));
+
+	if (!v)
+		return -ENOMEM;
+	s->pages = v;
+	v[s->npages].addr = addr;
+	v[s->npages].used = 0;
+	s->npages++;
+	return 0;
+}
+
+/*
+ * A free slot for B, in a page within reach of what it addresses, mapping one if needed.  0
+ * and *WHY: -EAGAIN (try again at the next hit: another thread took the place meanwhile),
+ * -ENOTSUP (never: no page can be mapped, or none near enough).
+ */
 static uint64_t slot_for(struct bp_space *s, struct bp *b, pid_t tid,
-			 const struct user_regs_struct *regs, int *pending)
+			 const struct user_regs_struct *regs, int *pending, int *why)
 {
 	bool need_near = b->xol_kind == XOL_RIPREL;
+	uint64_t anchor = need_near ? riprel_target(b) : b->addr;
 
-	for (size_t i = 0; i < s->npages; i++) {
-		uint64_t slot = s->pages[i].addr + s->pages[i].used * XOL_SLOT;
-		if (s->pages[i].used < PAGE / XOL_SLOT && (!need_near || near(slot, b->addr))) {
-			s->pages[i].used++;
-			return slot;
-		}
-	}
-	if (s->xol_failed)
-		return 0;
-	uint64_t hint = gap_near(s->pid, b->addr);
-	if (!hint)
-		return 0;
-	uint64_t args[6] = { hint, PAGE, PROT_READ | PROT_EXEC,
-			     MAP_PRIVATE | MAP_ANONYMOUS | MAP_FIXED_NOREPLACE, (uint64_t)-1, 0 };
-	int64_t got = inject_syscall(s, tid, regs, SYS_mmap, args, pending);
-	if (got < 0 || (uint64_t)got != hint) {
-		if (got >= 0 || got > -4096) {
-			if (got > 0 && (uint64_t)got != hint) {
-				/* An old kernel took the flag for a hint: keep the page if near. */
-				if (!need_near || near((uint64_t)got, b->addr))
-					goto keep;
+	*why = -ENOTSUP;
+	for (int attempt = 0; attempt < 2; attempt++) {
+		for (size_t i = 0; i < s->npages; i++) {
+			struct xol_page *pg = &s->pages[i];
+			uint64_t slot = pg->addr + pg->used * XOL_SLOT;
+			if (pg->used < PAGE / XOL_SLOT && (!need_near || (near(slot, anchor) &&
+					near(slot + XOL_SLOT, anchor)))) {
+				pg->used++;
+				return slot;
 			}
-			s->xol_failed = got == -ENOEXEC || got == -EPERM || got == -ENOMEM;
 		}
-		return 0;
+		if (attempt || s->xol_failed)
+			return 0;
+		uint64_t hint = gap_near(s->pid, anchor);
+		if (!hint)
+			return 0;
+		uint64_t args[6] = { hint, PAGE, PROT_READ | PROT_EXEC,
+				     MAP_PRIVATE | MAP_ANONYMOUS | MAP_FIXED_NOREPLACE,
+				     (uint64_t)-1, 0 };
+		int64_t got = inject_syscall(s, tid, regs, SYS_mmap, args, pending);
+		if (got == -EEXIST || got == -EINTR || got == -EAGAIN) {
+			*why = -EAGAIN;
+			return 0;
+		}
+		if (got < 0 && got > -4096) {
+			s->xol_failed = got != -ESRCH;
+			return 0;
+		}
+		/* Mapped (an old kernel may take the flag for a hint and map elsewhere: the
+		 * page is kept, for what it can serve). */
+		if (add_page(s, (uint64_t)got) < 0)
+			return 0;
 	}
-keep:;
-	struct xol_page *v = realloc(s->pages, (s->npages + 1) * sizeof(*v));
-	if (!v)
-		return 0;
-	s->pages = v;
-	v[s->npages].addr = (uint64_t)got;
-	v[s->npages].used = 1;
-	s->npages++;
-	return (uint64_t)got;
+	return 0;
 }
 
 static void put_jmp(uint8_t *p, uint64_t to)
@@ -365,15 +392,16 @@ static void put_jmp(uint8_t *p, uint64_t to)
 	memcpy(p + sizeof(jmp), &to, 8);
 }
 
-/* Give B its slot with the fixed-up copy; false: it cannot run out of line. */
-static bool prepare(struct bp_space *s, struct bp *b, pid_t tid,
-		    const struct user_regs_struct *regs, int *pending)
+/* Give B its slot with the fixed-up copy: 0, -EAGAIN (not now) or -ENOTSUP (never). */
+static int prepare(struct bp_space *s, struct bp *b, pid_t tid,
+		   const struct user_regs_struct *regs, int *pending)
 {
 	uint8_t buf[XOL_SLOT];
-	uint64_t slot = slot_for(s, b, tid, regs, pending);
+	int why;
+	uint64_t slot = slot_for(s, b, tid, regs, pending, &why);
 
 	if (!slot)
-		return false;
+		return why;
 	memset(buf, INT3, sizeof(buf));
 	memcpy(buf, b->insn, b->ilen);
 	if (b->xol_kind == XOL_RIPREL) {
@@ -381,7 +409,7 @@ static bool prepare(struct bp_space *s, struct bp *b, pid_t tid,
 		memcpy(&disp, buf + b->fix_off, 4);
 		int64_t nd = (int64_t)disp + (int64_t)(b->addr - slot);
 		if (nd != (int32_t)nd)
-			return false;
+			return -ENOTSUP;
 		disp = (int32_t)nd;
 		memcpy(buf + b->fix_off, &disp, 4);
 	} else if (b->xol_kind == XOL_BRANCH) {
@@ -392,14 +420,13 @@ static bool prepare(struct bp_space *s, struct bp *b, pid_t tid,
 			memcpy(buf + b->fix_off, &mark, 4);
 		put_jmp(buf + b->ilen + MARK, b->target);
 	}
-	if (!b->is_call) {
+	if (!b->is_call)
 		put_jmp(buf + b->ilen, b->addr + b->ilen);
-		b->xol_free = true;
-	}
 	if (bp_mem_write(s, slot, buf, sizeof(buf)) < 0)
-		return false;
+		return -EAGAIN;
+	b->xol_free = !b->is_call;
 	b->xol = slot;
-	return true;
+	return 0;
 }
 
 int xol_step(struct bp_space *s, struct bp *b, pid_t tid, struct user_regs_struct *regs,
@@ -417,8 +444,9 @@ int xol_step(struct bp_space *s, struct bp *b, pid_t tid, struct user_regs_struc
 		s->emulated++;
 		return ptrace(PTRACE_SETREGS, tid, 0L, regs) < 0 ? -errno : 0;
 	}
-	if (!b->xol && !prepare(s, b, tid, regs, pendp)) {
-		b->xol_kind = XOL_NONE; /* from now on: stop-the-world */
+	if (!b->xol && (rc = prepare(s, b, tid, regs, pendp)) < 0) {
+		if (rc == -ENOTSUP)
+			b->xol_kind = XOL_NONE; /* from now on: stop-the-world */
 		return -ENOTSUP;
 	}
 	if (b->xol_free) {
