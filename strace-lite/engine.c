@@ -626,7 +626,9 @@ int engine_run(void)
 		if (!opts.followfork && !opts.seccomp && !probe_enabled() && nprocs == 0)
 			break;
 	}
-	if (interrupted)
+	/* Interrupted, or the loop ended on an error with tracees left: leave none stopped or
+	 * holding a breakpoint. */
+	if (interrupted || nprocs)
 		cleanup();
 	if (opts.cflag)
 		summary_print(output_shared());
