@@ -34,16 +34,19 @@ PKGS     := libelf libdw
 CFLAGS   ?= -O2 -g
 CFLAGS   += -std=gnu11 -Wall -Wextra -Wno-unused-parameter -Wno-missing-field-initializers \
 	    -D_GNU_SOURCE -MMD -MP $(SANFLAGS)
-CPPFLAGS += -Icommon -Istrace-lite -Isdt -Iuprobe -I$(B)/gen
+CPPFLAGS += -Icommon -Istrace-lite -Isdt -Iuprobe -Iltrace-lite -Ibpf -I$(B)/gen
 LDFLAGS  += $(SANFLAGS)
 LDLIBS   += $(shell pkg-config --libs $(PKGS) 2>/dev/null || echo -lelf -ldw)
 # -k: libunwind-ptrace unwinds the tracee's stack (strace-lite/stacktrace.c).
 LDLIBS   += -lunwind-ptrace -lunwind-generic -lunwind
 # Breakpoints on instructions that are not emulated run out of line, decoded by capstone.
 LDLIBS   += -lcapstone
+# --bpf: libbpf loads the programs of bpf/.
+LDLIBS   += -lbpf -lz
 
 # --- sources ----------------------------------------------------------------------------------
 COMMON_SRCS := $(wildcard common/*.c)
+BPF_SRCS    := $(filter-out %.bpf.c,$(wildcard bpf/*.c))
 STRACE_SRCS := $(wildcard strace-lite/*.c)
 SDT_SRCS    := $(wildcard sdt/*.c)
 UPROBE_SRCS := $(wildcard uprobe/*.c)
@@ -52,6 +55,7 @@ COMMON_OBJS := $(COMMON_SRCS:%.c=$(B)/obj/%.o)
 STRACE_OBJS := $(STRACE_SRCS:%.c=$(B)/obj/%.o)
 SDT_OBJS    := $(SDT_SRCS:%.c=$(B)/obj/%.o)
 UPROBE_OBJS := $(UPROBE_SRCS:%.c=$(B)/obj/%.o)
+BPF_OBJS    := $(BPF_SRCS:%.c=$(B)/obj/%.o)
 
 # Constant tables (strace's xlat idea): strace-lite/xlat/NAME.in -> build/gen/xlat/NAME.c, each
 # compiled on its own (tables include kernel and libc headers that do not always mix).
@@ -59,9 +63,20 @@ XLAT_INS  := $(wildcard strace-lite/xlat/*.in)
 XLAT_OBJS := $(XLAT_INS:strace-lite/xlat/%.in=$(B)/obj/xlat/%.o)
 GEN_HDRS  := $(B)/gen/syscallent.h $(B)/gen/xlat.h
 
+# eBPF programs (libbpf-tools layout): bpf/X.bpf.c is the kernel side, compiled with clang into
+# build/obj/bpf/X.bpf.o and turned into build/gen/X.skel.h by bpftool; bpf/X.c loads it.
+BPF_PROGS := $(wildcard bpf/*.bpf.c)
+BPF_SKELS := $(BPF_PROGS:bpf/%.bpf.c=$(B)/gen/%.skel.h)
+GEN_HDRS  += $(BPF_SKELS)
+
 BINS := $(B)/bin/sttrace
 ifneq ($(SDT_SRCS),)
 BINS += $(B)/bin/sdt
+endif
+LTRACE_SRCS := $(wildcard ltrace-lite/*.c)
+LTRACE_OBJS := $(LTRACE_SRCS:%.c=$(B)/obj/%.o)
+ifneq ($(LTRACE_SRCS),)
+BINS += $(B)/bin/lttrace
 endif
 
 .PHONY: all
@@ -91,6 +106,27 @@ $(B)/gen/xlat.h: $(XLAT_INS) Makefile
 		echo "extern const struct xlat xlat_$$f[];"; done; } > $@.tmp
 	$(Q)if cmp -s $@.tmp $@; then rm $@.tmp; else mv $@.tmp $@; fi
 
+# vmlinux.h from the running kernel's BTF; the committed x86_64 copy when there is none.
+VMLINUX_BTF ?= /sys/kernel/btf/vmlinux
+$(B)/gen/vmlinux.h:
+	$(E) GEN $@
+	$(Q)mkdir -p $(@D)
+	$(Q)if [ -r $(VMLINUX_BTF) ] && command -v bpftool >/dev/null && \
+		bpftool btf dump file $(VMLINUX_BTF) format c > $@.tmp 2>/dev/null; then \
+		mv $@.tmp $@; else rm -f $@.tmp; cp bpf/vmlinux_x86_64.h $@; fi
+
+BPF_CFLAGS := -g -O2 -target bpf -D__TARGET_ARCH_x86 -Wall -Wno-unused-function \
+	      -I$(B)/gen -Ibpf -Icommon
+$(B)/obj/bpf/%.bpf.o: bpf/%.bpf.c $(B)/gen/vmlinux.h $(wildcard bpf/*.h)
+	$(E) CLANG $<
+	$(Q)mkdir -p $(@D)
+	$(Q)$(CLANG) $(BPF_CFLAGS) -c -o $@ $<
+
+$(B)/gen/%.skel.h: $(B)/obj/bpf/%.bpf.o
+	$(E) SKEL $@
+	$(Q)mkdir -p $(@D)
+	$(Q)bpftool gen skeleton $< name $* > $@
+
 # --- compile and link -------------------------------------------------------------------------
 $(B)/obj/%.o: %.c | $(GEN_HDRS)
 	$(E) CC $<
@@ -116,8 +152,15 @@ $(B)/lib/libstrace.a: $(STRACE_LIB_OBJS)
 	$(Q)rm -f $@ && ar rcs $@ $^
 # The probe support in libstrace (probe.c) needs the breakpoint engine and the USDT catalog.
 STRACE_LIBS = -Wl,--whole-archive $(B)/lib/libstrace.a -Wl,--no-whole-archive \
-	      $(B)/lib/libuprobe.a $(B)/lib/libsdt.a $(B)/lib/libcommon.a
-STRACE_DEPS = $(B)/lib/libstrace.a $(B)/lib/libuprobe.a $(B)/lib/libsdt.a $(B)/lib/libcommon.a
+	      $(B)/lib/libbpfbe.a $(B)/lib/libuprobe.a $(B)/lib/libsdt.a $(B)/lib/libcommon.a
+STRACE_DEPS = $(B)/lib/libstrace.a $(B)/lib/libbpfbe.a $(B)/lib/libuprobe.a $(B)/lib/libsdt.a \
+	      $(B)/lib/libcommon.a
+
+# libbpfbe: the eBPF backend's loaders and ring-buffer consumers (bpf/*.c).
+$(B)/lib/libbpfbe.a: $(BPF_OBJS)
+	$(E) AR $@
+	$(Q)mkdir -p $(@D)
+	$(Q)rm -f $@ && ar rcs $@ $^
 
 # libuprobe: int3 breakpoints, step-over and semaphores over ptrace (uprobe/bp.h).
 $(B)/lib/libuprobe.a: $(UPROBE_OBJS)
@@ -141,6 +184,32 @@ $(B)/bin/sdt: $(B)/obj/sdt/sdt.o $(B)/lib/libsdt.a $(B)/lib/libcommon.a
 	$(E) LD $@
 	$(Q)mkdir -p $(@D)
 	$(Q)$(CC) $(LDFLAGS) -o $@ $< $(B)/lib/libsdt.a $(B)/lib/libcommon.a $(LDLIBS)
+
+# --- lttrace ----------------------------------------------------------------------------------
+# ltrace-lite/lttrace.c holds main(); the rest is libltrace.  The built-in prototypes are
+# ltrace.conf-syntax text files (ltrace-lite/protos/*.conf), embedded as C strings.
+LTPROTO_CONFS := $(wildcard ltrace-lite/protos/*.conf)
+$(B)/gen/ltprotos.c: $(LTPROTO_CONFS) ltrace-lite/embed.awk
+	$(E) GEN $@
+	$(Q)mkdir -p $(@D)
+	$(Q)awk -f ltrace-lite/embed.awk $(LTPROTO_CONFS) > $@
+
+$(B)/obj/gen/ltprotos.o: $(B)/gen/ltprotos.c
+	$(E) CC $<
+	$(Q)mkdir -p $(@D)
+	$(Q)$(CC) $(CPPFLAGS) $(CFLAGS) -c -o $@ $<
+
+LTRACE_LIB_OBJS := $(filter-out $(B)/obj/ltrace-lite/lttrace.o,$(LTRACE_OBJS)) \
+		   $(B)/obj/gen/ltprotos.o
+$(B)/lib/libltrace.a: $(LTRACE_LIB_OBJS)
+	$(E) AR $@
+	$(Q)mkdir -p $(@D)
+	$(Q)rm -f $@ && ar rcs $@ $^
+
+$(B)/bin/lttrace: $(B)/obj/ltrace-lite/lttrace.o $(B)/lib/libltrace.a $(STRACE_DEPS)
+	$(E) LD $@
+	$(Q)mkdir -p $(@D)
+	$(Q)$(CC) $(LDFLAGS) -o $@ $< $(B)/lib/libltrace.a $(STRACE_LIBS) $(LDLIBS)
 
 -include $(shell find $(B)/obj -name '*.d' 2>/dev/null)
 
