@@ -1,0 +1,60 @@
+/* SPDX-License-Identifier: LGPL-2.1-or-later */
+/*
+ * Library-call prototypes and the printing of arguments and return values in ltrace's style.
+ *
+ * Prototypes come from, in order of precedence: user .conf files (-F), DWARF of the defining
+ * object (libdw), the built-in table (protos/ *.conf, ltrace.conf syntax).  A function with no
+ * prototype prints ltrace's fallback (hex registers).
+ *
+ * Values are read through struct lt_vctx, which hides the backend: registers at entry/return
+ * and tracee memory come from ptrace or from what the BPF backend captured.
+ */
+#pragma once
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <sys/types.h>
+
+#include "strbuf.h"
+
+struct lt_proto; /* opaque */
+
+/* What the printers may look at.  x86_64 SysV: integer args in rdi, rsi, rdx, rcx, r8, r9, the
+ * rest on the stack at sp+8, sp+16, ... (sp as at function entry); floats in xmm0-7. */
+struct lt_vctx {
+	pid_t pid;
+	uint64_t iregs[6]; /* rdi rsi rdx rcx r8 r9 at entry */
+	uint64_t sp;       /* rsp at entry (points at the return address) */
+	double fregs[8];   /* xmm0-7 low doubles at entry */
+	bool have_fregs;   /* false when the backend could not read them: floats print as ? */
+	uint64_t ret;      /* rax at return */
+	double fret;       /* xmm0 at return */
+	/* Tracee memory: 0 or -errno. */
+	int (*read)(void *priv, uint64_t addr, void *buf, size_t len);
+	void *priv;
+	unsigned int strsize; /* -s: string bytes shown (ltrace default 32) */
+	unsigned int arraylen; /* -A: array elements shown (ltrace default 4) */
+};
+
+/* Load the built-in table.  0 or -errno (a syntax error in the table is a bug: reported). */
+int lt_proto_init(char *err, size_t errlen);
+/* -F FILE: a user .conf file, taking precedence over the built-in table.  0 or -errno with a
+ * one-line message in ERR ("FILE:LINE: reason"). */
+int lt_proto_load_file(const char *path, char *err, size_t errlen);
+/* The prototype of NAME from the .conf tables, or NULL. */
+const struct lt_proto *lt_proto_lookup(const char *name);
+/* The prototype of the function at link-time address VADDR of the object file PATH from its
+ * DWARF (abstract_origin, ranges), or NULL when it has no debug info for it.  Cached. */
+const struct lt_proto *lt_proto_dwarf(const char *path, uint64_t vaddr, const char *name);
+
+/* Arguments as ltrace prints them between the parentheses: `"hello", 5`.  Arguments the callee
+ * writes (out pointers) print at return when the prototype says so; see lt_proto_print_ret.
+ * P NULL prints the fallback for functions without a prototype (hex integer registers). */
+void lt_proto_print_args(struct strbuf *sb, const struct lt_proto *p, struct lt_vctx *v);
+/* Does the prototype print anything at return besides the return value (out arguments)? */
+bool lt_proto_has_out_args(const struct lt_proto *p);
+/* The return value, as after " = ": `5`, `"hello"`, `0x55d0c0a2b2a0`, `<void>`. */
+void lt_proto_print_ret(struct strbuf *sb, const struct lt_proto *p, struct lt_vctx *v);
+/* The register and stack words a BPF probe must capture for P: the number of integer argument
+ * slots it reads (stack included), for the --bpf backend's capture. */
+int lt_proto_nslots(const struct lt_proto *p);
