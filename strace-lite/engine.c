@@ -33,76 +33,8 @@
 #include <signal.h>
 #include "sttrace.h"
 
-int nprocs;
-static pid_t strace_child;  /* the program we spawned */
-static int exit_code;       /* the spawned program's exit status, as strace passes it on */
 static volatile sig_atomic_t interrupted;
 
-
-#define HASH_SIZE 1024
-static struct tcb *tcb_hash[HASH_SIZE];
-
-static struct tcb *pid2tcb(pid_t pid)
-{
-	for (struct tcb *t = tcb_hash[pid % HASH_SIZE]; t; t = t->next)
-		if (t->pid == pid)
-			return t;
-	return NULL;
-}
-
-static int tracee_read(struct dctx *c, uint64_t addr, void *buf, size_t len)
-{
-	return proc_mem_read(c->pid, addr, buf, len);
-}
-
-static struct tcb *alloctcb(pid_t pid, unsigned int flags)
-{
-	struct tcb *t = calloc(1, sizeof(*t));
-	if (!t) {
-		error_msg("out of memory");
-		exit(1);
-	}
-	t->pid = pid;
-	t->flags = flags;
-	t->dc.sb = &t->sb;
-	t->dc.read = tracee_read;
-	t->next = tcb_hash[pid % HASH_SIZE];
-	tcb_hash[pid % HASH_SIZE] = t;
-	nprocs++;
-	return t;
-}
-
-/* A child or thread that -f follows (or that the prefilter needs, silently). */
-static struct tcb *new_child(pid_t pid, unsigned int flags)
-{
-	if (!(flags & TCB_SILENT) && !(opts.quiet & QUIET_ATTACH)) {
-		output_flush_all();
-		fprintf(stderr, "sttrace: Process %d attached\n", pid);
-	}
-	return alloctcb(pid, flags);
-}
-
-static void droptcb(struct tcb *tcp)
-{
-	if (opts.stack && stacktrace_forget)
-		stacktrace_forget(tcp->pid);
-	struct tcb **pp = &tcb_hash[tcp->pid % HASH_SIZE];
-
-	while (*pp && *pp != tcp)
-		pp = &(*pp)->next;
-	if (*pp)
-		*pp = tcp->next;
-	nprocs--;
-	if (printing_tcp == tcp)
-		printing_tcp = NULL;
-	if (tcp->curcol && opts.output_separately)
-		output_unfinished(tcp);
-	output_close(tcp);
-	sb_free(&tcp->sb);
-	sb_free(&tcp->stage);
-	free(tcp->inject);
-	free(tcp);
-}
 
 static unsigned int ptrace_options(bool spawned)
 {
@@ -201,143 +133,6 @@ int engine_attach(pid_t pid)
 }
 
 /* ---- other events ------------------------------------------------------------------------ */
-
-static void print_line(struct tcb *tcp, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
-static void print_line(struct tcb *tcp, const char *fmt, ...)
-{
-	va_list ap;
-
-	printleader(tcp);
-	va_start(ap, fmt);
-	sb_vprintf(&tcp->sb, fmt, ap);
-	va_end(ap);
-	sb_putc(&tcp->sb, '\n');
-	tcb_emit(tcp);
-	line_ended(tcp);
-}
-
-static void print_signal(struct tcb *tcp, const siginfo_t *si, int sig)
-{
-	const char *name = signame(sig) ? signame(sig) : "?";
-
-	if (hide_log(tcp) || opts.cflag == 1 || !numset_has(&opts.signals, (unsigned)sig))
-		return;
-	tcp->dc.pid = tcp->pid;
-	if (opts.json) {
-		struct strbuf rec = { 0 };
-		json_record_begin(&rec, si ? "signal" : "stopped", tcp->pid, NULL);
-		sb_puts(&rec, ",\"signal\":");
-		json_put_string(&rec, name, strlen(name));
-		if (si) {
-			sb_reset(&tcp->sb);
-			print_siginfo(&tcp->dc, si);
-			sb_puts(&rec, ",\"siginfo\":");
-			json_put_value(&rec, sb_str(&tcp->sb), tcp->sb.len);
-			sb_reset(&tcp->sb);
-		}
-		sb_putc(&rec, '}');
-		output_record(tcp, &rec);
-		sb_free(&rec);
-		return;
-	}
-	printleader(tcp);
-	if (si) {
-		sb_printf(&tcp->sb, "--- %s ", name);
-		print_siginfo(&tcp->dc, si);
-		sb_puts(&tcp->sb, " ---\n");
-	} else {
-		sb_printf(&tcp->sb, "--- stopped by %s ---\n", signame(sig) ? signame(sig) : "?");
-	}
-	if (opts.stack && stacktrace_format)
-		stacktrace_format(tcp->pid, &tcp->sb, opts.stack);
-	tcb_emit(tcp);
-	line_ended(tcp);
-}
-
-static void handle_exit(struct tcb *tcp, int status)
-{
-	syscall_unfinished(tcp);
-	probe_forget(tcp->pid);
-	if (tcp->pid == strace_child) {
-		exit_code = WIFSIGNALED(status) ? 0x100 | WTERMSIG(status) : WEXITSTATUS(status);
-		strace_child = 0;
-	}
-	if (!(tcp->flags & TCB_SILENT) && opts.cflag != 1 && opts.json) {
-		struct strbuf rec = { 0 };
-		int sig = WIFSIGNALED(status) ? WTERMSIG(status) : 0;
-		if (sig && numset_has(&opts.signals, (unsigned)sig)) {
-			json_record_begin(&rec, "killed", tcp->pid, NULL);
-			sb_puts(&rec, ",\"signal\":");
-			json_put_string(&rec, signame(sig) ? signame(sig) : "?",
-					signame(sig) ? strlen(signame(sig)) : 1);
-			sb_printf(&rec, ",\"core_dumped\":%s}", WCOREDUMP(status) ? "true" : "false");
-			output_record(tcp, &rec);
-		} else if (!sig && !(opts.quiet & QUIET_EXIT)) {
-			json_record_begin(&rec, "exited", tcp->pid, NULL);
-			sb_printf(&rec, ",\"status\":%d}", WEXITSTATUS(status));
-			output_record(tcp, &rec);
-		}
-		sb_free(&rec);
-	} else if (!(tcp->flags & TCB_SILENT) && opts.cflag != 1) {
-		if (WIFSIGNALED(status)) {
-			int sig = WTERMSIG(status);
-			if (numset_has(&opts.signals, (unsigned)sig))
-				print_line(tcp, "+++ killed by %s %s+++", signame(sig) ? signame(sig) : "?",
-					   WCOREDUMP(status) ? "(core dumped) " : "");
-		} else if (!(opts.quiet & QUIET_EXIT)) {
-			print_line(tcp, "+++ exited with %d +++", WEXITSTATUS(status));
-		}
-		/* The stack of an exit_group, unwound at its entry, goes after the exit line. */
-		if (opts.stack && stacktrace_flush && stacktrace_flush(tcp->pid, &tcp->sb) > 0) {
-			tcb_emit(tcp);
-			line_ended(tcp);
-		}
-	}
-	droptcb(tcp);
-}
-
-/* execve by a thread other than the leader: the kernel gives it the leader's pid. */
-static struct tcb *switch_after_exec(struct tcb *tcp)
-{
-	unsigned long old = 0;
-
-	if (ptrace(PTRACE_GETEVENTMSG, tcp->pid, 0L, &old) < 0 || old == 0 ||
-	    (pid_t)old == tcp->pid)
-		return tcp;
-	struct tcb *thr = pid2tcb((pid_t)old);
-	if (!thr)
-		return tcp;
-	if (thr->curcol && thr->outf)
-		fprintf(thr->outf, " <pid changed to %d ...>\n", tcp->pid);
-	FILE *f = thr->outf;
-	thr->outf = tcp->outf;
-	tcp->outf = f;
-	thr->curcol = tcp->curcol;
-	tcp->curcol = 0;
-	pid_t leader = tcp->pid;
-	droptcb(tcp);
-	/* Rehash under the leader's pid. */
-	struct tcb **pp = &tcb_hash[thr->pid % HASH_SIZE];
-	while (*pp && *pp != thr)
-		pp = &(*pp)->next;
-	if (*pp)
-		*pp = thr->next;
-	thr->pid = leader;
-	thr->dc.pid = leader;
-	thr->next = tcb_hash[leader % HASH_SIZE];
-	tcb_hash[leader % HASH_SIZE] = thr;
-	if (!hide_log(thr) && opts.cflag != 1 && !(opts.quiet & QUIET_THREAD_EXECVE) && opts.json) {
-		struct strbuf rec = { 0 };
-		json_record_begin(&rec, "superseded", leader, NULL);
-		sb_printf(&rec, ",\"old_pid\":%lu}", old);
-		output_record(thr, &rec);
-		sb_free(&rec);
-	} else if (!hide_log(thr) && opts.cflag != 1 && !(opts.quiet & QUIET_THREAD_EXECVE)) {
-		print_line(thr, "+++ superseded by execve in pid %lu +++", old);
-	}
-	thr->flags |= TCB_REPRINT;
-	return thr;
-}
 
 static int resume_op(struct tcb *tcp)
 {
@@ -454,7 +249,11 @@ static void handle_stop(struct tcb *tcp, int status)
 		break;
 	case PTRACE_EVENT_EXEC:
 		tcp->flags &= ~TCB_CHECK_EXEC;
-		tcp = switch_after_exec(tcp);
+		{
+			unsigned long old = 0;
+			if (ptrace(PTRACE_GETEVENTMSG, tcp->pid, 0L, &old) == 0)
+				tcp = exec_switch(tcp, old);
+		}
 		probe_exec(tcp);
 		break;
 	case PTRACE_EVENT_SECCOMP:
@@ -619,7 +418,7 @@ int engine_run(void)
 			tcp->stime.tv_nsec = ru.ru_stime.tv_usec * 1000;
 		}
 		if (WIFEXITED(status) || WIFSIGNALED(status))
-			handle_exit(tcp, status);
+			report_exit(tcp, status);
 		else if (WIFSTOPPED(status))
 			handle_stop(tcp, status);
 		/* Without -f, no more to do once every process we were asked to trace is gone. */

@@ -109,11 +109,26 @@ void syscall_exit(struct tcb *tcp, int64_t rval, bool is_error);
 void syscall_unfinished(struct tcb *tcp);
 bool sysent_is_exec(const struct sysent *se);
 
-/* engine.c */
+/* engine.c: the ptrace backend */
 int engine_spawn(char **argv);
 int engine_attach(pid_t pid);
 int engine_run(void);
+
+/* tcb.c: the tracees of either backend */
+#define HASH_SIZE 1024
+extern struct tcb *tcb_hash[HASH_SIZE];
 extern int nprocs;
+extern pid_t strace_child; /* the program we spawned */
+extern int exit_code;      /* its exit status, as strace passes it on (0x100|sig if killed) */
+extern int (*tcb_reader)(struct dctx *c, uint64_t addr, void *buf, size_t len);
+struct tcb *pid2tcb(pid_t pid);
+struct tcb *alloctcb(pid_t pid, unsigned int flags);
+struct tcb *new_child(pid_t pid, unsigned int flags); /* says "Process N attached" */
+void droptcb(struct tcb *tcp);
+void print_line(struct tcb *tcp, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+void print_signal(struct tcb *tcp, const siginfo_t *si, int sig);
+void report_exit(struct tcb *tcp, int status);
+struct tcb *exec_switch(struct tcb *tcp, unsigned long old_pid);
 
 /* output.c */
 int output_open(void);

@@ -1,0 +1,231 @@
+// SPDX-License-Identifier: LGPL-2.1-or-later
+/*
+ * The tracees, whichever backend traces them: the table of trace control blocks by pid, and
+ * the lines that are not syscalls (signals, exits, exec by a thread), printed the same way for
+ * the ptrace engine (engine.c) and the eBPF backend (bpf/sysbpf.c).
+ */
+#include <errno.h>
+#include <inttypes.h>
+#include <signal.h>
+#include <stdarg.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/wait.h>
+
+#include "inject.h"
+#include "json.h"
+#include "probe.h"
+#include "proc.h"
+#include "siginfo.h"
+#include "stacktrace.h"
+#include "sttrace.h"
+
+struct tcb *tcb_hash[HASH_SIZE];
+int nprocs;
+pid_t strace_child;
+int exit_code;
+
+
+struct tcb *pid2tcb(pid_t pid)
+{
+	for (struct tcb *t = tcb_hash[pid % HASH_SIZE]; t; t = t->next)
+		if (t->pid == pid)
+			return t;
+	return NULL;
+}
+
+static int tracee_read(struct dctx *c, uint64_t addr, void *buf, size_t len)
+{
+	return proc_mem_read(c->pid, addr, buf, len);
+}
+
+/* How decoders read tracee memory: live memory, unless a backend (bpf) says otherwise. */
+int (*tcb_reader)(struct dctx *c, uint64_t addr, void *buf, size_t len) = tracee_read;
+
+struct tcb *alloctcb(pid_t pid, unsigned int flags)
+{
+	struct tcb *t = calloc(1, sizeof(*t));
+	if (!t) {
+		error_msg("out of memory");
+		exit(1);
+	}
+	t->pid = pid;
+	t->flags = flags;
+	t->dc.sb = &t->sb;
+	t->dc.read = tcb_reader;
+	t->next = tcb_hash[pid % HASH_SIZE];
+	tcb_hash[pid % HASH_SIZE] = t;
+	nprocs++;
+	return t;
+}
+
+/* A child or thread that -f follows (or that the prefilter needs, silently). */
+struct tcb *new_child(pid_t pid, unsigned int flags)
+{
+	if (!(flags & TCB_SILENT) && !(opts.quiet & QUIET_ATTACH)) {
+		output_flush_all();
+		fprintf(stderr, "sttrace: Process %d attached\n", pid);
+	}
+	return alloctcb(pid, flags);
+}
+
+void droptcb(struct tcb *tcp)
+{
+	if (opts.stack && stacktrace_forget)
+		stacktrace_forget(tcp->pid);
+	struct tcb **pp = &tcb_hash[tcp->pid % HASH_SIZE];
+
+	while (*pp && *pp != tcp)
+		pp = &(*pp)->next;
+	if (*pp)
+		*pp = tcp->next;
+	nprocs--;
+	if (printing_tcp == tcp)
+		printing_tcp = NULL;
+	if (tcp->curcol && opts.output_separately)
+		output_unfinished(tcp);
+	output_close(tcp);
+	sb_free(&tcp->sb);
+	sb_free(&tcp->stage);
+	free(tcp->inject);
+	free(tcp);
+}
+
+/* ---- lines other than syscalls ---------------------------------------------------------- */
+
+void print_line(struct tcb *tcp, const char *fmt, ...)
+{
+	va_list ap;
+
+	printleader(tcp);
+	va_start(ap, fmt);
+	sb_vprintf(&tcp->sb, fmt, ap);
+	va_end(ap);
+	sb_putc(&tcp->sb, '\n');
+	tcb_emit(tcp);
+	line_ended(tcp);
+}
+
+void print_signal(struct tcb *tcp, const siginfo_t *si, int sig)
+{
+	const char *name = signame(sig) ? signame(sig) : "?";
+
+	if (hide_log(tcp) || opts.cflag == 1 || !numset_has(&opts.signals, (unsigned)sig))
+		return;
+	tcp->dc.pid = tcp->pid;
+	if (opts.json) {
+		struct strbuf rec = { 0 };
+		json_record_begin(&rec, si ? "signal" : "stopped", tcp->pid, NULL);
+		sb_puts(&rec, ",\"signal\":");
+		json_put_string(&rec, name, strlen(name));
+		if (si) {
+			sb_reset(&tcp->sb);
+			print_siginfo(&tcp->dc, si);
+			sb_puts(&rec, ",\"siginfo\":");
+			json_put_value(&rec, sb_str(&tcp->sb), tcp->sb.len);
+			sb_reset(&tcp->sb);
+		}
+		sb_putc(&rec, '}');
+		output_record(tcp, &rec);
+		sb_free(&rec);
+		return;
+	}
+	printleader(tcp);
+	if (si) {
+		sb_printf(&tcp->sb, "--- %s ", name);
+		print_siginfo(&tcp->dc, si);
+		sb_puts(&tcp->sb, " ---\n");
+	} else {
+		sb_printf(&tcp->sb, "--- stopped by %s ---\n", signame(sig) ? signame(sig) : "?");
+	}
+	if (opts.stack && stacktrace_format)
+		stacktrace_format(tcp->pid, &tcp->sb, opts.stack);
+	tcb_emit(tcp);
+	line_ended(tcp);
+}
+
+/* The tracee is gone with wait status STATUS: its last line, and its tcb dropped. */
+void report_exit(struct tcb *tcp, int status)
+{
+	syscall_unfinished(tcp);
+	probe_forget(tcp->pid);
+	if (tcp->pid == strace_child) {
+		exit_code = WIFSIGNALED(status) ? 0x100 | WTERMSIG(status) : WEXITSTATUS(status);
+		strace_child = 0;
+	}
+	if (!(tcp->flags & TCB_SILENT) && opts.cflag != 1 && opts.json) {
+		struct strbuf rec = { 0 };
+		int sig = WIFSIGNALED(status) ? WTERMSIG(status) : 0;
+		if (sig && numset_has(&opts.signals, (unsigned)sig)) {
+			json_record_begin(&rec, "killed", tcp->pid, NULL);
+			sb_puts(&rec, ",\"signal\":");
+			json_put_string(&rec, signame(sig) ? signame(sig) : "?",
+					signame(sig) ? strlen(signame(sig)) : 1);
+			sb_printf(&rec, ",\"core_dumped\":%s}", WCOREDUMP(status) ? "true" : "false");
+			output_record(tcp, &rec);
+		} else if (!sig && !(opts.quiet & QUIET_EXIT)) {
+			json_record_begin(&rec, "exited", tcp->pid, NULL);
+			sb_printf(&rec, ",\"status\":%d}", WEXITSTATUS(status));
+			output_record(tcp, &rec);
+		}
+		sb_free(&rec);
+	} else if (!(tcp->flags & TCB_SILENT) && opts.cflag != 1) {
+		if (WIFSIGNALED(status)) {
+			int sig = WTERMSIG(status);
+			if (numset_has(&opts.signals, (unsigned)sig))
+				print_line(tcp, "+++ killed by %s %s+++", signame(sig) ? signame(sig) : "?",
+					   WCOREDUMP(status) ? "(core dumped) " : "");
+		} else if (!(opts.quiet & QUIET_EXIT)) {
+			print_line(tcp, "+++ exited with %d +++", WEXITSTATUS(status));
+		}
+		/* The stack of an exit_group, unwound at its entry, goes after the exit line. */
+		if (opts.stack && stacktrace_flush && stacktrace_flush(tcp->pid, &tcp->sb) > 0) {
+			tcb_emit(tcp);
+			line_ended(tcp);
+		}
+	}
+	droptcb(tcp);
+}
+
+/*
+ * execve by a thread other than the leader: the kernel gives it the leader's pid.  TCP is the
+ * leader's tcb, OLD the pid the execing thread had; the thread's state moves to the leader's pid.
+ */
+struct tcb *exec_switch(struct tcb *tcp, unsigned long old)
+{
+	if (old == 0 || (pid_t)old == tcp->pid)
+		return tcp;
+	struct tcb *thr = pid2tcb((pid_t)old);
+	if (!thr)
+		return tcp;
+	if (thr->curcol && thr->outf)
+		fprintf(thr->outf, " <pid changed to %d ...>\n", tcp->pid);
+	FILE *f = thr->outf;
+	thr->outf = tcp->outf;
+	tcp->outf = f;
+	thr->curcol = tcp->curcol;
+	tcp->curcol = 0;
+	pid_t leader = tcp->pid;
+	droptcb(tcp);
+	/* Rehash under the leader's pid. */
+	struct tcb **pp = &tcb_hash[thr->pid % HASH_SIZE];
+	while (*pp && *pp != thr)
+		pp = &(*pp)->next;
+	if (*pp)
+		*pp = thr->next;
+	thr->pid = leader;
+	thr->dc.pid = leader;
+	thr->next = tcb_hash[leader % HASH_SIZE];
+	tcb_hash[leader % HASH_SIZE] = thr;
+	if (!hide_log(thr) && opts.cflag != 1 && !(opts.quiet & QUIET_THREAD_EXECVE) && opts.json) {
+		struct strbuf rec = { 0 };
+		json_record_begin(&rec, "superseded", leader, NULL);
+		sb_printf(&rec, ",\"old_pid\":%lu}", old);
+		output_record(thr, &rec);
+		sb_free(&rec);
+	} else if (!hide_log(thr) && opts.cflag != 1 && !(opts.quiet & QUIET_THREAD_EXECVE)) {
+		print_line(thr, "+++ superseded by execve in pid %lu +++", old);
+	}
+	thr->flags |= TCB_REPRINT;
+	return thr;
+}
