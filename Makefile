@@ -75,7 +75,7 @@ BINS += $(B)/bin/sdt
 endif
 LTRACE_SRCS := $(wildcard ltrace-lite/*.c)
 LTRACE_OBJS := $(LTRACE_SRCS:%.c=$(B)/obj/%.o)
-ifneq ($(LTRACE_SRCS),)
+ifneq ($(wildcard ltrace-lite/lttrace.c),)
 BINS += $(B)/bin/lttrace
 endif
 
@@ -210,6 +210,13 @@ $(B)/bin/lttrace: $(B)/obj/ltrace-lite/lttrace.o $(B)/lib/libltrace.a $(STRACE_D
 	$(E) LD $@
 	$(Q)mkdir -p $(@D)
 	$(Q)$(CC) $(LDFLAGS) -o $@ $< $(B)/lib/libltrace.a $(STRACE_LIBS) $(LDLIBS)
+
+# lttrace unit tests (tests/unit/lt_*.c) link libltrace first.
+$(B)/tests/unit/lt_%: tests/unit/lt_%.c $(B)/lib/libltrace.a $(STRACE_DEPS) | $(GEN_HDRS)
+	$(E) CC $<
+	$(Q)mkdir -p $(@D)
+	$(Q)$(CC) $(CPPFLAGS) $(CFLAGS) $(LDFLAGS) -o $@ $< $(B)/lib/libltrace.a $(STRACE_LIBS) \
+		$(LDLIBS)
 
 -include $(shell find $(B)/obj -name '*.d' 2>/dev/null)
 

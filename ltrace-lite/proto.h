@@ -58,3 +58,18 @@ void lt_proto_print_ret(struct strbuf *sb, const struct lt_proto *p, struct lt_v
 /* The register and stack words a BPF probe must capture for P: the number of integer argument
  * slots it reads (stack included), for the --bpf backend's capture. */
 int lt_proto_nslots(const struct lt_proto *p);
+
+/* Added with the implementation. */
+/* The whole precedence in one call: -F files, then DWARF of PATH at VADDR (PATH may be NULL),
+ * then the built-in table; NULL when none knows NAME (print with P NULL: the fallback). */
+const struct lt_proto *lt_proto_resolve(const char *path, uint64_t vaddr, const char *name);
+const struct lt_proto *lt_proto_lookup_user(const char *name);
+const struct lt_proto *lt_proto_lookup_builtin(const char *name);
+/* Out arguments (after `+`) at return, before the `) = `: ", x, y" -- NEED_DELIM says whether
+ * lt_proto_print_args printed anything (a comma goes first then).  Uses v->ret (string[retval]).
+ * Prints nothing when the prototype has none. */
+void lt_proto_print_out_args(struct strbuf *sb, const struct lt_proto *p, struct lt_vctx *v,
+			     bool need_delim);
+/* Number of prototypes in the built-in table (after lt_proto_init). */
+int lt_proto_count(void);
+const char *lt_proto_name(const struct lt_proto *p);
