@@ -13,6 +13,7 @@ PREFIX  ?= /usr/local
 DESTDIR ?=
 CC      ?= cc
 CLANG   ?= clang
+LLVM_STRIP ?= $(firstword $(shell command -v llvm-strip llvm-strip-14 2>/dev/null) llvm-strip)
 
 ifeq ($(SANITIZE),1)
 B       ?= build-san
@@ -120,7 +121,8 @@ BPF_CFLAGS := -g -O2 -target bpf -D__TARGET_ARCH_x86 -Wall -Wno-unused-function 
 $(B)/obj/bpf/%.bpf.o: bpf/%.bpf.c $(B)/gen/vmlinux.h $(wildcard bpf/*.h)
 	$(E) CLANG $<
 	$(Q)mkdir -p $(@D)
-	$(Q)$(CLANG) $(BPF_CFLAGS) -c -o $@ $<
+	$(Q)$(CLANG) $(BPF_CFLAGS) -c -o $@.tmp $<
+	$(Q)$(LLVM_STRIP) -g $@.tmp && mv $@.tmp $@
 
 $(B)/gen/%.skel.h: $(B)/obj/bpf/%.bpf.o
 	$(E) SKEL $@

@@ -432,18 +432,5 @@ int engine_run(void)
 	if (opts.cflag)
 		summary_print(output_shared());
 	output_flush_all();
-	if (exit_code > 0xff) {
-		int sig = exit_code & 0xff;
-		/* Die the way the program died, without dumping our own core. */
-		struct rlimit rl = { 0, 0 };
-		setrlimit(RLIMIT_CORE, &rl);
-		signal(sig, SIG_DFL);
-		sigset_t set;
-		sigemptyset(&set);
-		sigaddset(&set, sig);
-		sigprocmask(SIG_UNBLOCK, &set, NULL);
-		raise(sig);
-		return 0x80 | sig;
-	}
-	return exit_code;
+	return tcb_exit_status();
 }

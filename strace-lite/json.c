@@ -18,6 +18,7 @@
 #include <time.h>
 
 #include "json.h"
+#include "sttrace.h"
 
 void json_put_string(struct strbuf *sb, const void *bytes, size_t n)
 {
@@ -236,7 +237,7 @@ void json_record_begin(struct strbuf *sb, const char *type, pid_t pid, const str
 	struct timespec now;
 
 	if (!t) {
-		clock_gettime(CLOCK_REALTIME, &now);
+		tnow(CLOCK_REALTIME, &now);
 		t = &now;
 	}
 	sb_printf(sb, "{\"type\":\"%s\",\"pid\":%d,\"time\":%lld.%06ld", type, (int)pid,

@@ -120,7 +120,7 @@ void printleader(struct tcb *tcp)
 
 	if (opts.tflag) {
 		struct timespec ts;
-		clock_gettime(CLOCK_REALTIME, &ts);
+		tnow(CLOCK_REALTIME, &ts);
 		if (opts.tflag >= 3) {
 			out_printf(tcp, "%lld.%06ld ", (long long)ts.tv_sec, ts.tv_nsec / 1000);
 		} else {
@@ -140,7 +140,7 @@ void printleader(struct tcb *tcp)
 	if (opts.rflag) {
 		static struct timespec ots;
 		struct timespec ts, dts;
-		clock_gettime(CLOCK_MONOTONIC, &ts);
+		tnow(CLOCK_MONOTONIC, &ts);
 		if (ots.tv_sec == 0)
 			ots = ts;
 		ts_sub(&dts, &ts, &ots);

@@ -13,6 +13,8 @@
 #include <unistd.h>
 
 #include "sttrace.h"
+#include "bpfbe.h"
+#include "inject.h"
 
 #define STTRACE_VERSION "0.1.0"
 
@@ -49,6 +51,9 @@ static const char usage_text[] =
 	"  -X FORMAT      constants as raw, abbrev or verbose\n"
 	"  -y, -yy        print paths (and socket details) of file descriptors\n"
 	"  --json         one JSON object per event (JSON Lines; schema in the README)\n"
+	"Backend:\n"
+	"  --backend=ptrace|bpf  how to trace (default ptrace);  --bpf  same as --backend=bpf\n"
+	"                 (eBPF in the kernel: same output, far less overhead; needs root)\n"
 	"Statistics:\n"
 	"  -c             count time, calls and errors per syscall and report a summary\n"
 	"  -C             like -c, and print the trace too\n"
@@ -88,6 +93,8 @@ enum {
 	OPT_QUAL_QUIET,
 	OPT_QUAL_DECODE_FD,
 	OPT_JSON,
+	OPT_BPF,
+	OPT_BACKEND,
 };
 
 static const struct option longopts[] = {
@@ -104,6 +111,8 @@ static const struct option longopts[] = {
 	{ "string-limit", required_argument, 0, 's' },
 	{ "stack-traces", no_argument, 0, 'k' },
 	{ "json", no_argument, 0, OPT_JSON },
+	{ "bpf", no_argument, 0, OPT_BPF },
+	{ "backend", required_argument, 0, OPT_BACKEND },
 	{ "summary-sort-by", required_argument, 0, 'S' },
 	{ "absolute-timestamps", no_argument, 0, OPT_TS },
 	{ "timestamps", no_argument, 0, OPT_TS },
@@ -140,6 +149,7 @@ static const char *const qual_names[] = {
 int main(int argc, char **argv)
 {
 	pid_t *pids = NULL;
+	bool use_bpf = false;
 	int npids = 0, fflag = 0, qflag = 0, xflag = 0, yflag = 0, c, v, rc = 1, lidx;
 	char err[256] = "";
 	static const char optstring[] = "+a:cCe:fhko:p:P:qrs:S:tTvVwxX:yzZ";
@@ -263,6 +273,17 @@ int main(int argc, char **argv)
 		case 'k':
 			opts.stack++;
 			break;
+		case OPT_BPF:
+			use_bpf = true;
+			break;
+		case OPT_BACKEND:
+			if (!strcmp(optarg, "bpf"))
+				use_bpf = true;
+			else if (!strcmp(optarg, "ptrace"))
+				use_bpf = false;
+			else
+				goto bad_arg;
+			break;
 		case OPT_JSON:
 			opts.json = true;
 			break;
@@ -305,6 +326,26 @@ int main(int argc, char **argv)
 	if (orc < 0) {
 		errno = -orc;
 		perror_msg("Can't fopen '%s'", opts.outfname);
+		goto out;
+	}
+	if (use_bpf) {
+		if (opts.stack) {
+			snprintf(err, sizeof(err), "-k is not supported with --bpf");
+			goto bad_msg;
+		}
+		if (inject_enabled()) {
+			snprintf(err, sizeof(err), "-e inject= and -e fault= need ptrace: drop --bpf");
+			goto bad_msg;
+		}
+		if (bpfbe_init() < 0)
+			goto out;
+		for (int i = 0; i < npids; i++)
+			if (bpfbe_attach(pids[i]) < 0)
+				goto out;
+		if (argc && bpfbe_spawn(argv) < 0)
+			goto out;
+		output_decide_prefix();
+		rc = bpfbe_run();
 		goto out;
 	}
 	for (int i = 0; i < npids; i++)

@@ -129,6 +129,12 @@ void print_line(struct tcb *tcp, const char *fmt, ...) __attribute__((format(pri
 void print_signal(struct tcb *tcp, const siginfo_t *si, int sig);
 void report_exit(struct tcb *tcp, int status);
 struct tcb *exec_switch(struct tcb *tcp, unsigned long old_pid);
+/* The time of the event being printed: now, or (bpf) when the kernel saw it, in CLOCK_MONOTONIC
+ * nanoseconds (0: now). */
+extern uint64_t event_mono_ns;
+void tnow(clockid_t clk, struct timespec *ts);
+/* The end of either backend's run: leave with the spawned program's status (or its signal). */
+int tcb_exit_status(void);
 
 /* output.c */
 int output_open(void);
@@ -163,6 +169,7 @@ void dumpio(struct dctx *c);
 
 /* summary.c: -c */
 void summary_count(struct tcb *tcp, double seconds, bool failed);
+void summary_add(long scno, uint64_t calls, uint64_t errors, double seconds);
 void summary_print(FILE *f);
 int summary_sortby(const char *key); /* -1 if unknown */
 

@@ -41,6 +41,28 @@ void summary_count(struct tcb *tcp, double t, bool failed)
 	cc->time += t;
 }
 
+/* Totals counted elsewhere (the eBPF backend's kernel maps): no per-call minimum or maximum. */
+void summary_add(long scno, uint64_t calls, uint64_t errors, double t)
+{
+	if (scno < 0 || !sysent_get(scno) || !calls)
+		return;
+	if (!counts) {
+		ncounts = nsyscalls;
+		counts = calloc(ncounts, sizeof(*counts));
+		if (!counts)
+			return;
+	}
+	struct counts *cc = &counts[scno];
+	double avg = t / (double)calls;
+	if (!cc->calls || avg < cc->tmin)
+		cc->tmin = avg;
+	if (avg > cc->tmax)
+		cc->tmax = avg;
+	cc->calls += calls;
+	cc->errors += errors;
+	cc->time += t;
+}
+
 static int cmp_time(const void *a, const void *b)
 {
 	double x = counts[*(const unsigned *)a].time, y = counts[*(const unsigned *)b].time;

@@ -77,7 +77,7 @@ void syscall_enter(struct tcb *tcp, long scno, const uint64_t *args)
 	tcp->flags &= ~TCB_FILTERED;
 	tcp->ltime = tcp->stime;
 	if (opts.cflag == 1) {
-		clock_gettime(CLOCK_MONOTONIC, &tcp->etime);
+		tnow(CLOCK_MONOTONIC, &tcp->etime);
 		return;
 	}
 	/* After exec or exit the stack is gone: strace unwinds these at entry (not for the
@@ -88,13 +88,13 @@ void syscall_enter(struct tcb *tcp, long scno, const uint64_t *args)
 		stacktrace_capture(tcp->pid, opts.stack);
 	if (opts.json) {
 		/* One record at exit: keep the entry half of the arguments until then. */
-		clock_gettime(CLOCK_REALTIME, &tcp->rtime);
+		tnow(CLOCK_REALTIME, &tcp->rtime);
 		sb_reset(&tcp->sb);
 		tcp->func_rval = decode(c);
 		sb_reset(&tcp->stage);
 		sb_write(&tcp->stage, sb_str(&tcp->sb), tcp->sb.len);
 		sb_reset(&tcp->sb);
-		clock_gettime(CLOCK_MONOTONIC, &tcp->etime);
+		tnow(CLOCK_MONOTONIC, &tcp->etime);
 		return;
 	}
 	tcp->staging = opts.status_mask != 0;
@@ -105,7 +105,7 @@ void syscall_enter(struct tcb *tcp, long scno, const uint64_t *args)
 	if (!tcp->staging)
 		output_flush_line(tcp);
 	if (opts.Tflag || opts.cflag)
-		clock_gettime(CLOCK_MONOTONIC, &tcp->etime);
+		tnow(CLOCK_MONOTONIC, &tcp->etime);
 }
 
 static void print_rval(struct tcb *tcp, int sys_res)
@@ -212,7 +212,7 @@ void syscall_exit(struct tcb *tcp, int64_t rval, bool is_error)
 		return;
 	}
 	if (opts.Tflag || opts.cflag || opts.json)
-		clock_gettime(CLOCK_MONOTONIC, &ts);
+		tnow(CLOCK_MONOTONIC, &ts);
 	c->exiting = true;
 	/* An injected error counts even for a call that cannot fail on its own (umask). */
 	if (is_error && (!(c->se->classes & SYSCALL_NEVER_FAILS) || (tcp->flags & TCB_INJECTED))) {

@@ -10,7 +10,9 @@
 #include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/resource.h>
 #include <sys/wait.h>
+#include <time.h>
 
 #include "inject.h"
 #include "json.h"
@@ -89,6 +91,48 @@ void droptcb(struct tcb *tcp)
 	sb_free(&tcp->stage);
 	free(tcp->inject);
 	free(tcp);
+}
+
+uint64_t event_mono_ns;
+
+void tnow(clockid_t clk, struct timespec *ts)
+{
+	static int64_t real_minus_mono; /* ns; measured once */
+
+	if (!event_mono_ns) {
+		clock_gettime(clk, ts);
+		return;
+	}
+	int64_t ns = (int64_t)event_mono_ns;
+	if (clk == CLOCK_REALTIME) {
+		if (!real_minus_mono) {
+			struct timespec r, m;
+			clock_gettime(CLOCK_REALTIME, &r);
+			clock_gettime(CLOCK_MONOTONIC, &m);
+			real_minus_mono = (r.tv_sec - m.tv_sec) * 1000000000ll + (r.tv_nsec - m.tv_nsec);
+		}
+		ns += real_minus_mono;
+	}
+	ts->tv_sec = ns / 1000000000;
+	ts->tv_nsec = ns % 1000000000;
+}
+
+int tcb_exit_status(void)
+{
+	if (exit_code > 0xff) {
+		int sig = exit_code & 0xff;
+		/* Die the way the program died, without dumping our own core. */
+		struct rlimit rl = { 0, 0 };
+		setrlimit(RLIMIT_CORE, &rl);
+		signal(sig, SIG_DFL);
+		sigset_t set;
+		sigemptyset(&set);
+		sigaddset(&set, sig);
+		sigprocmask(SIG_UNBLOCK, &set, NULL);
+		raise(sig);
+		return 0x80 | sig;
+	}
+	return exit_code;
 }
 
 /* ---- lines other than syscalls ---------------------------------------------------------- */

@@ -1,0 +1,43 @@
+/* SPDX-License-Identifier: LGPL-2.1-or-later */
+/*
+ * The eBPF backend (--bpf), user-space side, shared by its parts: sysbpf.c (syscalls, process
+ * life cycle, the ring buffer, the event loop) and probes.c (USDT, uprobes, uretprobes).
+ *
+ * Every BPF program of the backend writes into one ring buffer (map "events" of sysbpf) and
+ * filters on one map of traced threads (map "traced" of sysbpf): other skeletons reuse both
+ * with bpf_map__reuse_fd before they load, so events of all kinds arrive in one order.
+ */
+#pragma once
+#include <stdbool.h>
+#include <stddef.h>
+#include <sys/types.h>
+
+#include "bpfev.h"
+
+struct tcb;
+
+/* sysbpf.c: sttrace's main calls these instead of engine_spawn/attach/run under --bpf. */
+int bpfbe_init(void);            /* load and attach; 0 or -errno, message printed */
+int bpfbe_spawn(char **argv);    /* the program, held until every probe is attached */
+int bpfbe_attach(pid_t pid);     /* -p: no stop */
+int bpfbe_run(void);             /* the event loop; returns the exit status like engine_run */
+
+/* For the other parts: the shared maps' fds (valid after bpfbe_init). */
+int bpfbe_events_fd(void);
+int bpfbe_traced_fd(void);
+/* The tcb of thread TID, created if it is traced but not known yet. */
+struct tcb *bpfbe_tcb(pid_t tid);
+/* Print "sttrace: --bpf: WHAT: reason" for a libbpf error ERR (-errno), with the verifier
+ * log's last lines when the load was rejected.  Returns ERR. */
+int bpfbe_error(const char *what, int err);
+
+/*
+ * probes.c (weak: the backend runs without it).  bpf_probes_attach runs after the spawned
+ * program exists (held before its exec) or after -p threads are marked traced; it attaches
+ * every -e usdt=/uprobe=/uretprobe= spec.  0 or -errno with a message printed.
+ */
+int bpf_probes_attach(pid_t pid, bool spawned) __attribute__((weak));
+/* An EV_PROBE* event of thread TCP. */
+void bpf_probes_event(struct tcb *tcp, const void *data, size_t len) __attribute__((weak));
+/* Detach everything (semaphores drop with the links). */
+void bpf_probes_detach(void) __attribute__((weak));

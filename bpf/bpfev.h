@@ -1,0 +1,74 @@
+/* SPDX-License-Identifier: LGPL-2.1-or-later */
+/*
+ * Events of the eBPF backend: the records BPF programs put into the ring buffer, shared by the
+ * kernel side (*.bpf.c, which includes vmlinux.h) and user space.  Every record starts with
+ * struct ev_hdr.  Memory a syscall's decoder will read arrives as EV_MEM records of the same
+ * thread just before the EV_SYS_ENTER or EV_SYS_EXIT they belong to.
+ */
+#pragma once
+#ifndef __VMLINUX_H__
+#include <linux/types.h>
+#endif
+
+enum ev_kind {
+	EV_SYS_ENTER = 1,
+	EV_SYS_EXIT,
+	EV_MEM,      /* captured tracee memory */
+	EV_SIGNAL,   /* a signal delivered to a traced thread */
+	EV_EXIT,     /* a traced thread is gone */
+	EV_FORK,     /* a traced thread made a thread or process that is traced too (-f) */
+	EV_EXEC,     /* a traced thread exec'd (old_tid: its pid before, for a non-leader) */
+	EV_PROBE = 16, /* 16..31: probes.bpf.c's own records (struct ev_hdr first) */
+};
+
+struct ev_hdr {
+	__u32 kind;
+	__u32 tid;
+	__u32 tgid;
+	__u32 len; /* EV_MEM: bytes of data that follow */
+	__u64 ts;  /* bpf_ktime_get_ns(): CLOCK_MONOTONIC */
+};
+
+struct ev_sys {
+	struct ev_hdr h;
+	__s64 scno;
+	__u64 args[6];
+	__s64 ret; /* EV_SYS_EXIT */
+	__u64 enter_ts; /* EV_SYS_EXIT: when the call entered */
+};
+
+#define EV_MEM_MAX 4096 /* one record holds at most one page of a capture */
+struct ev_mem {
+	struct ev_hdr h;
+	__u64 addr;
+	__u8 data[EV_MEM_MAX];
+};
+
+struct ev_signal {
+	struct ev_hdr h;
+	__s32 sig;
+	__s32 pad;
+	__u8 siginfo[128];
+};
+
+struct ev_exit {
+	struct ev_hdr h;
+	__s32 code; /* task->exit_code: a wait status */
+	__s32 pad;
+};
+
+struct ev_fork {
+	struct ev_hdr h;
+	__u32 child;
+	__u32 child_tgid;
+};
+
+struct ev_exec {
+	struct ev_hdr h;
+	__u32 old_tid;
+	__u32 pad;
+};
+
+/* Map "traced" (hash, tid -> value): bit 0 traced, bit 1 follow forks of it (-f). */
+#define TRACED_ON 1
+#define TRACED_FOLLOW 2

@@ -1,0 +1,174 @@
+// SPDX-License-Identifier: LGPL-2.1-or-later
+/*
+ * Capture plans for --bpf, built from the syscall signature table: what memory the kernel side
+ * copies at each syscall stop so that the decoders, reading it back through dctx->read, print
+ * what they print over ptrace.  The table says for every argument whether it points to a path,
+ * a string, a buffer sized by another argument or by the result, or a structure read at entry,
+ * written at exit, or both; structures that hold pointers (msghdr, iovec arrays, argv) get
+ * levels of pointers followed in the kernel.  Arguments a custom decoder interprets by another
+ * argument (ioctl, fcntl, prctl) are captured as a window when they look like user pointers.
+ */
+#include <errno.h>
+#include <string.h>
+
+#include "print.h"
+#include "sttrace.h"
+#include "sysbpf.h"
+#include "bpfplan.h"
+
+struct sdesc {
+	const char *name;
+	unsigned int size;  /* bytes, or bytes per element with a count */
+	unsigned char chase;
+	signed char count;  /* argument giving the element count when the table has none; -1 */
+	bool count_is_ret;  /* at exit, the count is the result (epoll_wait) */
+};
+
+/* x86_64 kernel layouts. */
+static const struct sdesc sdescs[] = {
+	{ "timespec", 16, 0, -1, 0 },    { "timeval", 16, 0, -1, 0 },
+	{ "itimerspec", 32, 0, -1, 0 },  { "itimerval", 32, 0, -1, 0 },
+	{ "iovec", 16, 1, -1, 0 },       { "sigset", 8, 0, -1, 0 },
+	{ "sockaddr", 128, 0, -1, 0 },   { "socklen", 4, 0, -1, 0 },
+	{ "uid", 4, 0, -1, 0 },          { "siginfo", 128, 0, -1, 0 },
+	{ "loff", 8, 0, -1, 0 },         { "stat", 144, 0, -1, 0 },
+	{ "statx", 256, 0, -1, 0 },      { "statfs", 120, 0, -1, 0 },
+	{ "rlimit64", 16, 0, -1, 0 },    { "sched_param", 4, 0, -1, 0 },
+	{ "rusage", 144, 0, -1, 0 },     { "fdpair", 8, 0, -1, 0 },
+	{ "user_desc", 16, 0, -1, 0 },   { "uint", 4, 0, -1, 0 },
+	{ "int", 4, 0, -1, 0 },          { "timezone", 8, 0, -1, 0 },
+	{ "timex", 208, 0, -1, 0 },      { "stack_t", 24, 0, -1, 0 },
+	{ "sigaction", 32, 0, -1, 0 },   { "sched_attr", 128, 0, -1, 0 },
+	{ "pollfd", 8, 0, 1, 0 },        { "msghdr", 56, 2, -1, 0 },
+	{ "mmsghdr", 64, 2, 2, 0 },      { "epoll_event", 12, 0, -1, 1 },
+	{ "wait_status", 4, 0, -1, 0 },  { "utsname", 390, 0, -1, 0 },
+	{ "utime_pair", 32, 0, -1, 0 },  { "ulong", 8, 0, -1, 0 },
+	{ "tms", 32, 0, -1, 0 },         { "timer_id", 4, 0, -1, 0 },
+	{ "sysinfo", 112, 0, -1, 0 },    { "sigset_argpack", 16, 1, -1, 0 },
+	{ "sigevent", 64, 0, -1, 0 },    { "ptr", 8, 0, -1, 0 },
+	{ "open_how", 24, 0, -1, 0 },    { "clone_args", 88, 0, -1, 0 },
+	{ "cap_user_header", 8, 0, -1, 0 }, { "cap_user_data", 24, 0, -1, 0 },
+	{ "argv", 1024, 1, -1, 0 },      { "envp", 1024, 1, -1, 0 },
+	{ "gids", 4, 0, 0, 0 },          { "cpuset", 1, 0, 1, 0 },
+	{ "nodemask", 128, 0, -1, 0 },   { "io_event", 32, 0, -1, 0 },
+	{ "io_events", 32, 0, -1, 0 },   { "iocb", 64, 0, -1, 0 },
+	{ "iocbpp", 8, 1, -1, 0 },       { "futex_waitv", 24, 0, -1, 0 },
+	{ "aio_sigset", 16, 1, -1, 0 },  { "aio_context", 8, 0, -1, 0 },
+	{ "fd_set", 0, 0, -1, 0 },
+};
+
+#define DEFAULT_WINDOW 512
+
+static const struct sdesc *sdesc_of(const char *name)
+{
+	for (size_t i = 0; name && i < sizeof(sdescs) / sizeof(sdescs[0]); i++)
+		if (!strcmp(sdescs[i].name, name))
+			return &sdescs[i];
+	return NULL;
+}
+
+static void add(struct plan *p, struct capop op)
+{
+	if (p->nops < PLAN_OPS)
+		p->ops[p->nops++] = op;
+}
+
+static void plan_struct(struct plan *p, int i, const struct sysarg *a, unsigned int when)
+{
+	const struct sdesc *d = sdesc_of(a->sname);
+	struct capop op = { .arg = i, .when = when, .how = HOW_BUF, .size_from = SZ_CONST,
+			    .size = DEFAULT_WINDOW, .max = 65536 };
+
+	if (d) {
+		op.size = d->size;
+		op.chase = d->chase;
+	}
+	if (d && !strcmp(d->name, "fd_set")) {
+		op.size_from = SZ_BITS;
+		op.size_arg = a->size_arg >= 0 ? a->size_arg : 0;
+	} else if (a->size_arg >= 0 && a->size_arg < 6) {
+		op.size_from = SZ_ARG;
+		op.size_arg = a->size_arg;
+	} else if (d && d->count_is_ret && when == CAP_EXIT) {
+		op.size_from = SZ_RET;
+	} else if (d && d->count >= 0) {
+		op.size_from = SZ_ARG;
+		op.size_arg = d->count;
+	}
+	/* A count of elements too large to be real is still bounded by max. */
+	add(p, op);
+}
+
+static void plan_buf(struct plan *p, const struct sysent *se, int i, const struct sysarg *a,
+		     unsigned int when, unsigned int cap)
+{
+	struct capop op = { .arg = i, .when = when, .how = HOW_BUF, .size = 1, .max = cap };
+
+	if (a->size_arg == ARG_SIZE_RET) {
+		op.size_from = SZ_RET;
+	} else if (ARG_SIZE_IS_DEREF(a->size_arg)) {
+		op.size_from = SZ_DEREF;
+		op.size_arg = a->size_arg - 8;
+	} else if (a->size_arg >= 0 && a->size_arg < 6) {
+		op.size_from = SZ_ARG;
+		op.size_arg = a->size_arg;
+	} else {
+		op.size_from = SZ_CONST;
+		op.size = cap;
+	}
+	add(p, op);
+}
+
+int bpf_plan_build(const struct sysent *se, struct plan *p)
+{
+	/* Data buffers print through -s; dumps (-e read=/write=) and buffers a decoder walks
+	 * (directory entries) need all of it. */
+	unsigned int strsz = popts.max_strlen + 1;
+	bool whole = opts.dump_io || (se->name && !strncmp(se->name, "getdents", 8));
+	unsigned int bufcap = whole ? 65536 : strsz;
+
+	memset(p, 0, sizeof(*p));
+	for (int i = 0; i < se->nargs && i < 6; i++) {
+		const struct sysarg *a = &se->args[i];
+		switch (a->kind) {
+		case AK_PATH:
+			add(p, (struct capop){ .arg = i, .when = CAP_ENTRY, .how = HOW_STR,
+					       .size_from = SZ_CONST, .size = 4096, .max = 4096 });
+			break;
+		case AK_STR:
+			add(p, (struct capop){ .arg = i, .when = CAP_ENTRY, .how = HOW_STR,
+					       .size_from = SZ_CONST, .size = strsz,
+					       .max = strsz < 4096 ? 4096 : strsz });
+			break;
+		case AK_IBUF:
+			plan_buf(p, se, i, a, CAP_ENTRY, bufcap);
+			break;
+		case AK_OBUF:
+			plan_buf(p, se, i, a, CAP_EXIT, bufcap);
+			break;
+		case AK_IN:
+			plan_struct(p, i, a, CAP_ENTRY);
+			break;
+		case AK_OUT:
+			plan_struct(p, i, a, CAP_EXIT);
+			break;
+		case AK_INOUT:
+			plan_struct(p, i, a, CAP_ENTRY);
+			plan_struct(p, i, a, CAP_EXIT);
+			break;
+		case AK_RAW:
+		case AK_LX:
+		case AK_PTR:
+			/* Only a custom decoder can give these a meaning (ioctl's argument). */
+			if (se->func)
+				add(p, (struct capop){ .arg = i, .when = CAP_ENTRY | CAP_EXIT,
+						       .how = HOW_BUF, .size_from = SZ_CONST,
+						       .size = DEFAULT_WINDOW, .max = DEFAULT_WINDOW,
+						       .chase = 1 });
+			break;
+		default:
+			break;
+		}
+	}
+	return p->nops;
+}

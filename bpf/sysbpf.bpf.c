@@ -1,0 +1,444 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * The syscall side of sttrace --bpf, in the kernel: for every thread in the "traced" map, each
+ * syscall's entry and exit with the memory its capture plan names, signals, forks, execs and
+ * exits, into one ring buffer; with -c only statistics, kept here.
+ *
+ * Memory goes out in page-sized EV_MEM records (a read never crosses a page, so a buffer that
+ * ends before an unmapped page still reads), ahead of the syscall record they belong to.
+ */
+#include "vmlinux.h"
+#include <bpf/bpf_helpers.h>
+#include <bpf/bpf_tracing.h>
+#include <bpf/bpf_core_read.h>
+
+#include "sysbpf.h"
+
+char LICENSE[] SEC("license") = "GPL";
+
+/* Set by user space before load. */
+const volatile bool stats_only = false;    /* -c: counts and times, no events */
+const volatile bool trace_all = true;      /* no -e trace= */
+const volatile __u64 trace_bits[SYS_MAX / 64] = {};
+const volatile __u32 chase_size = 256;     /* bytes read at a pointer found in a capture */
+
+struct {
+	__uint(type, BPF_MAP_TYPE_RINGBUF);
+	__uint(max_entries, 16 << 20);
+} events SEC(".maps");
+
+struct {
+	__uint(type, BPF_MAP_TYPE_HASH);
+	__uint(max_entries, 65536);
+	__type(key, __u32);
+	__type(value, __u32);
+} traced SEC(".maps");
+
+struct inflight {
+	__s64 scno;
+	__u64 args[6];
+	__u64 ts;
+};
+
+struct {
+	__uint(type, BPF_MAP_TYPE_HASH);
+	__uint(max_entries, 65536);
+	__type(key, __u32);
+	__type(value, struct inflight);
+} inflight SEC(".maps");
+
+struct {
+	__uint(type, BPF_MAP_TYPE_ARRAY);
+	__uint(max_entries, SYS_MAX);
+	__type(key, __u32);
+	__type(value, struct plan);
+} plans SEC(".maps");
+
+struct {
+	__uint(type, BPF_MAP_TYPE_PERCPU_ARRAY);
+	__uint(max_entries, SYS_MAX);
+	__type(key, __u32);
+	__type(value, struct sysstat);
+} stats SEC(".maps");
+
+/* Records the ring buffer had no room for: reported, never silent. */
+struct {
+	__uint(type, BPF_MAP_TYPE_PERCPU_ARRAY);
+	__uint(max_entries, 1);
+	__type(key, __u32);
+	__type(value, __u64);
+} lost SEC(".maps");
+
+#define WORK_MAX 64 /* >= PLAN_OPS + CHASE_MAX, a power of two (indexes are masked) */
+#define WMASK (WORK_MAX - 1)
+
+struct capregion {
+	__u64 addr;
+	__u32 size;
+	__u8 how;
+	__u8 level;
+	__u16 pad;
+};
+
+/* Per-CPU scratch (syscall tracepoints run with preemption off): the record being built and
+ * the regions still to capture. */
+struct scratch {
+	struct ev_mem m;
+	struct capregion work[WORK_MAX];
+	__u32 nwork;
+	__u32 cur;     /* region being captured */
+	__u32 budget;  /* bytes left */
+	__u32 tid, tgid;
+	__u64 ts;
+};
+
+struct {
+	__uint(type, BPF_MAP_TYPE_PERCPU_ARRAY);
+	__uint(max_entries, 1);
+	__type(key, __u32);
+	__type(value, struct scratch);
+} scratch SEC(".maps");
+
+static __always_inline void count_lost(void)
+{
+	__u32 zero = 0;
+	__u64 *n = bpf_map_lookup_elem(&lost, &zero);
+
+	if (n)
+		(*n)++;
+}
+
+static __always_inline void emit(void *rec, __u64 size)
+{
+	if (bpf_ringbuf_output(&events, rec, size, 0))
+		count_lost();
+}
+
+static __always_inline bool user_ptr(__u64 v)
+{
+	return v >= 4096 && v < 0x800000000000ull;
+}
+
+static __always_inline void push(struct scratch *s, __u64 addr, __u64 size, __u8 how, __u8 level)
+{
+	__u32 i = s->nwork;
+
+	if (!user_ptr(addr) || !size || i >= WORK_MAX)
+		return;
+	struct capregion *r = &s->work[i & WMASK];
+	r->addr = addr;
+	r->size = size > CAP_BUDGET ? CAP_BUDGET : size;
+	r->how = how;
+	r->level = level;
+	s->nwork = i + 1;
+}
+
+struct stepctx {
+	struct scratch *s;
+};
+
+/* One step: capture the next page-sized piece of the current region. */
+static long capture_step(__u32 i, struct stepctx *sc)
+{
+	struct scratch *s = sc->s;
+	__u32 cur = s->cur;
+
+	if (cur >= s->nwork || cur >= WORK_MAX)
+		return 1;
+	struct capregion *r = &s->work[cur & WMASK];
+	__u64 addr = r->addr;
+	__u32 n = 4096 - (addr & 4095);
+	if (n > r->size)
+		n = r->size;
+	if (n > s->budget)
+		n = s->budget;
+	if (n == 0 || n > EV_MEM_MAX)
+		goto next;
+
+	bool done = false;
+	if (r->how == HOW_STR) {
+		long got = bpf_probe_read_user_str(s->m.data, n, (void *)addr);
+		if (got <= 0)
+			goto next;
+		if (got < n) {
+			n = got;
+			done = true;
+		} else {
+			/* Full: the helper put a NUL in the last byte; the real one decides. */
+			if (bpf_probe_read_user(&s->m.data[(n - 1) & (EV_MEM_MAX - 1)], 1,
+						(void *)(addr + n - 1)))
+				goto next;
+			if (s->m.data[(n - 1) & (EV_MEM_MAX - 1)] == 0)
+				done = true;
+		}
+	} else if (bpf_probe_read_user(s->m.data, n, (void *)addr)) {
+		goto next;
+	}
+	s->m.h.kind = EV_MEM;
+	s->m.h.tid = s->tid;
+	s->m.h.tgid = s->tgid;
+	s->m.h.len = n;
+	s->m.h.ts = s->ts;
+	s->m.addr = addr;
+	emit(&s->m, offsetof(struct ev_mem, data) + n);
+	s->budget -= n;
+
+	/* Pointers inside: only in the first page of a region, and a bounded number of words. */
+	if (r->level) {
+		__u32 level = r->level - 1, words = n / 8;
+		if (words > 128)
+			words = 128;
+		for (__u32 w = 0; w < 128; w++) {
+			if (w >= words)
+				break;
+			__u64 v = *(__u64 *)&s->m.data[(w * 8) & (EV_MEM_MAX - 8)];
+			if (user_ptr(v))
+				push(s, v, chase_size, HOW_BUF, level);
+		}
+		/* Only once per region. */
+		s->work[cur & WMASK].level = 0;
+	}
+	r = &s->work[cur & WMASK];
+	if (done || n >= r->size || !s->budget)
+		goto next;
+	r->addr += n;
+	r->size -= n;
+	return 0;
+next:
+	s->cur = cur + 1;
+	return s->cur >= s->nwork || !s->budget;
+}
+
+struct opctx {
+	struct scratch *s;
+	struct plan *p;
+	__u64 args[8]; /* 6 used: 8 so that an index masked with 7 stays inside */
+	__s64 ret;
+	__u8 when;
+};
+
+static long plan_op(__u32 i, struct opctx *o)
+{
+	if (i >= o->p->nops)
+		return 1;
+	struct capop *op = &o->p->ops[i & (PLAN_OPS - 1)];
+	if (!(op->when & o->when) || op->arg >= 6)
+		return 0;
+	__u64 addr = o->args[op->arg & 7];
+	__u64 size = op->size, n = 0;
+	__u32 v32 = 0;
+
+	if (!user_ptr(addr))
+		return 0;
+	switch (op->size_from) {
+	case SZ_CONST:
+		break;
+	case SZ_ARG:
+		size *= o->args[op->size_arg & 7];
+		break;
+	case SZ_RET:
+		if (o->ret < 0)
+			return 0;
+		size *= o->ret;
+		break;
+	case SZ_DEREF:
+		if (bpf_probe_read_user(&v32, 4, (void *)o->args[op->size_arg & 7]))
+			return 0;
+		size *= v32;
+		break;
+	case SZ_BITS:
+		n = (__u32)o->args[op->size_arg & 7];
+		if (n > 65536)
+			n = 65536;
+		size = (n + 63) / 64 * 8;
+		break;
+	default:
+		return 0;
+	}
+	if (size > op->max)
+		size = op->max;
+	push(o->s, addr, size, op->how, op->chase);
+	return 0;
+}
+
+static __always_inline bool wanted(__s64 scno)
+{
+	if (trace_all)
+		return true;
+	if (scno < 0 || scno >= SYS_MAX)
+		return false;
+	__u64 n = scno;
+	return (trace_bits[(n / 64) & (SYS_MAX / 64 - 1)] >> (n % 64)) & 1;
+}
+
+/* Run the plan of SCNO for stop WHEN, then send the syscall record REC. */
+static __always_inline void capture_and_send(struct ev_sys *rec, __u64 *args, __u8 when)
+{
+	__u32 zero = 0, k = rec->scno;
+	struct scratch *s = bpf_map_lookup_elem(&scratch, &zero);
+	struct plan *p = k < SYS_MAX ? bpf_map_lookup_elem(&plans, &k) : NULL;
+
+	if (s && p && p->nops) {
+		struct opctx o = { .s = s, .p = p, .ret = rec->ret, .when = when };
+		__builtin_memcpy(o.args, args, 6 * sizeof(__u64));
+		s->nwork = 0;
+		s->cur = 0;
+		s->budget = CAP_BUDGET;
+		s->tid = rec->h.tid;
+		s->tgid = rec->h.tgid;
+		s->ts = rec->h.ts;
+		bpf_loop(PLAN_OPS, plan_op, &o, 0);
+		struct stepctx sc = { .s = s };
+		if (s->nwork)
+			bpf_loop(512, capture_step, &sc, 0);
+	}
+	emit(rec, sizeof(*rec));
+}
+
+SEC("tp_btf/sys_enter")
+int BPF_PROG(sys_enter, struct pt_regs *regs, long id)
+{
+	__u64 pt = bpf_get_current_pid_tgid();
+	__u32 tid = (__u32)pt;
+	__u32 *flags = bpf_map_lookup_elem(&traced, &tid);
+
+	if (!flags || !wanted(id))
+		return 0;
+	struct inflight f = {
+		.scno = id,
+		.ts = bpf_ktime_get_ns(),
+	};
+	f.args[0] = BPF_CORE_READ(regs, di);
+	f.args[1] = BPF_CORE_READ(regs, si);
+	f.args[2] = BPF_CORE_READ(regs, dx);
+	f.args[3] = BPF_CORE_READ(regs, r10);
+	f.args[4] = BPF_CORE_READ(regs, r8);
+	f.args[5] = BPF_CORE_READ(regs, r9);
+	bpf_map_update_elem(&inflight, &tid, &f, BPF_ANY);
+	if (stats_only)
+		return 0;
+
+	struct ev_sys rec = {
+		.h = { .kind = EV_SYS_ENTER, .tid = tid, .tgid = pt >> 32, .ts = f.ts },
+		.scno = id,
+	};
+	__builtin_memcpy(rec.args, f.args, sizeof(rec.args));
+	capture_and_send(&rec, f.args, CAP_ENTRY);
+	return 0;
+}
+
+SEC("tp_btf/sys_exit")
+int BPF_PROG(sys_exit, struct pt_regs *regs, long ret)
+{
+	__u64 pt = bpf_get_current_pid_tgid();
+	__u32 tid = (__u32)pt;
+	struct inflight *f = bpf_map_lookup_elem(&inflight, &tid);
+
+	if (!f)
+		return 0;
+	__u64 now = bpf_ktime_get_ns();
+	struct ev_sys rec = {
+		.h = { .kind = EV_SYS_EXIT, .tid = tid, .tgid = pt >> 32, .ts = now },
+		.scno = f->scno,
+		.ret = ret,
+		.enter_ts = f->ts,
+	};
+	__builtin_memcpy(rec.args, f->args, sizeof(rec.args));
+	bpf_map_delete_elem(&inflight, &tid);
+	if (stats_only) {
+		__u32 k = rec.scno;
+		struct sysstat *st = k < SYS_MAX ? bpf_map_lookup_elem(&stats, &k) : NULL;
+		if (st) {
+			st->count++;
+			if (ret < 0 && ret > -4096)
+				st->errors++;
+			st->ns += now - rec.enter_ts;
+		}
+		return 0;
+	}
+	capture_and_send(&rec, rec.args, CAP_EXIT);
+	return 0;
+}
+
+SEC("tp_btf/signal_deliver")
+int BPF_PROG(signal_deliver, int sig, struct kernel_siginfo *info, struct k_sigaction *ka)
+{
+	__u64 pt = bpf_get_current_pid_tgid();
+	__u32 tid = (__u32)pt;
+
+	if (stats_only || !bpf_map_lookup_elem(&traced, &tid))
+		return 0;
+	struct ev_signal rec = {
+		.h = { .kind = EV_SIGNAL, .tid = tid, .tgid = pt >> 32, .ts = bpf_ktime_get_ns() },
+		.sig = sig,
+	};
+	bpf_probe_read_kernel(rec.siginfo, sizeof(rec.siginfo), info);
+	emit(&rec, sizeof(rec));
+	return 0;
+}
+
+SEC("tp_btf/sched_process_fork")
+int BPF_PROG(sched_process_fork, struct task_struct *parent, struct task_struct *child)
+{
+	__u32 ptid = BPF_CORE_READ(parent, pid);
+	__u32 *flags = bpf_map_lookup_elem(&traced, &ptid);
+
+	if (!flags || !(*flags & TRACED_FOLLOW))
+		return 0;
+	__u32 ctid = BPF_CORE_READ(child, pid), v = *flags;
+	bpf_map_update_elem(&traced, &ctid, &v, BPF_ANY);
+	struct ev_fork rec = {
+		.h = { .kind = EV_FORK, .tid = ptid, .tgid = BPF_CORE_READ(parent, tgid),
+		       .ts = bpf_ktime_get_ns() },
+		.child = ctid,
+		.child_tgid = BPF_CORE_READ(child, tgid),
+	};
+	emit(&rec, sizeof(rec));
+	return 0;
+}
+
+SEC("tp_btf/sched_process_exec")
+int BPF_PROG(sched_process_exec, struct task_struct *p, pid_t old_pid, struct linux_binprm *bprm)
+{
+	__u32 old = old_pid, tid = BPF_CORE_READ(p, pid);
+	__u32 *flags = bpf_map_lookup_elem(&traced, &old);
+
+	if (!flags)
+		return 0;
+	if (old != tid) {
+		/* A thread exec'd: it is the leader now, with its syscall in flight. */
+		__u32 v = *flags;
+		struct inflight *f = bpf_map_lookup_elem(&inflight, &old);
+		bpf_map_update_elem(&traced, &tid, &v, BPF_ANY);
+		if (f) {
+			struct inflight copy = *f;
+			bpf_map_update_elem(&inflight, &tid, &copy, BPF_ANY);
+			bpf_map_delete_elem(&inflight, &old);
+		}
+		bpf_map_delete_elem(&traced, &old);
+	}
+	struct ev_exec rec = {
+		.h = { .kind = EV_EXEC, .tid = tid, .tgid = tid, .ts = bpf_ktime_get_ns() },
+		.old_tid = old,
+	};
+	emit(&rec, sizeof(rec));
+	return 0;
+}
+
+SEC("tp_btf/sched_process_exit")
+int BPF_PROG(sched_process_exit, struct task_struct *p)
+{
+	__u32 tid = BPF_CORE_READ(p, pid);
+
+	if (!bpf_map_lookup_elem(&traced, &tid))
+		return 0;
+	struct ev_exit rec = {
+		.h = { .kind = EV_EXIT, .tid = tid, .tgid = BPF_CORE_READ(p, tgid),
+		       .ts = bpf_ktime_get_ns() },
+		.code = BPF_CORE_READ(p, exit_code),
+	};
+	bpf_map_delete_elem(&traced, &tid);
+	bpf_map_delete_elem(&inflight, &tid);
+	emit(&rec, sizeof(rec));
+	return 0;
+}

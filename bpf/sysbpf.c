@@ -1,0 +1,661 @@
+// SPDX-License-Identifier: LGPL-2.1-or-later
+/*
+ * sttrace --bpf: load sysbpf.bpf.c, start or mark the tracees, and turn ring-buffer records
+ * into the same lines the ptrace engine prints, through the same syscall_enter/syscall_exit,
+ * decoders and tcb.c.  Decoders read tracee memory from what the kernel captured for the stop
+ * (capture plans, plan.c) instead of from the live process.
+ *
+ * A spawned program is held on a pipe before its execve until every program is attached, so
+ * nothing of it is missed; -p marks threads without stopping them.
+ */
+#include <errno.h>
+#include <fcntl.h>
+#include <limits.h>
+#include <signal.h>
+#include <stdarg.h>
+#include <stdlib.h>
+#include <string.h>
+#include <linux/capability.h>
+#include <sys/prctl.h>
+#include <sys/syscall.h>
+#include <sys/wait.h>
+#include <time.h>
+#include <unistd.h>
+
+#include <bpf/bpf.h>
+#include <bpf/libbpf.h>
+
+#include "bpfbe.h"
+#include "bpfplan.h"
+#include "print.h"
+#include "proc.h"
+#include "sttrace.h"
+#include "sysbpf.skel.h"
+
+static struct sysbpf *skel;
+static struct ring_buffer *rb;
+static volatile sig_atomic_t interrupted;
+static int hold_fd = -1; /* write end of the spawned program's start pipe */
+
+/* ---- captured memory -------------------------------------------------------------------- */
+
+struct cap {
+	uint64_t addr;
+	uint32_t len;
+	uint8_t *data;
+};
+
+struct capset {
+	struct cap *v;
+	size_t n, cap;
+};
+
+/* Per traced thread: what arrives, and what the current entry and exit captured. */
+struct tmem {
+	pid_t tid;
+	struct capset pending, entry, exit;
+	struct tmem *next;
+};
+
+#define TMEM_HASH 1024
+static struct tmem *tmem_hash[TMEM_HASH];
+
+static void capset_clear(struct capset *s)
+{
+	for (size_t i = 0; i < s->n; i++)
+		free(s->v[i].data);
+	s->n = 0;
+}
+
+static void capset_move(struct capset *to, struct capset *from)
+{
+	capset_clear(to);
+	free(to->v);
+	*to = *from;
+	memset(from, 0, sizeof(*from));
+}
+
+static struct tmem *tmem_get(pid_t tid, bool create)
+{
+	struct tmem **pp = &tmem_hash[(unsigned)tid % TMEM_HASH];
+
+	for (struct tmem *t = *pp; t; t = t->next)
+		if (t->tid == tid)
+			return t;
+	if (!create)
+		return NULL;
+	struct tmem *t = calloc(1, sizeof(*t));
+	if (!t)
+		return NULL;
+	t->tid = tid;
+	t->next = *pp;
+	*pp = t;
+	return t;
+}
+
+static void tmem_drop(pid_t tid)
+{
+	struct tmem **pp = &tmem_hash[(unsigned)tid % TMEM_HASH];
+
+	while (*pp && (*pp)->tid != tid)
+		pp = &(*pp)->next;
+	struct tmem *t = *pp;
+	if (!t)
+		return;
+	*pp = t->next;
+	capset_clear(&t->pending);
+	capset_clear(&t->entry);
+	capset_clear(&t->exit);
+	free(t->pending.v);
+	free(t->entry.v);
+	free(t->exit.v);
+	free(t);
+}
+
+static void capset_add(struct capset *s, uint64_t addr, const void *data, uint32_t len)
+{
+	if (s->n == s->cap) {
+		size_t nc = s->cap ? s->cap * 2 : 8;
+		struct cap *v = realloc(s->v, nc * sizeof(*v));
+		if (!v)
+			return;
+		s->v = v;
+		s->cap = nc;
+	}
+	uint8_t *d = malloc(len ? len : 1);
+	if (!d)
+		return;
+	memcpy(d, data, len);
+	s->v[s->n++] = (struct cap){ addr, len, d };
+}
+
+/* Bytes at ADDR from S: how many could be copied from there on (0 if none). */
+static size_t capset_copy(const struct capset *s, uint64_t addr, uint8_t *buf, size_t len)
+{
+	size_t best = 0;
+
+	/* Later captures win: at exit, an inout structure's new contents. */
+	for (size_t i = s->n; i-- > 0;) {
+		const struct cap *c = &s->v[i];
+		if (addr < c->addr || addr >= c->addr + c->len)
+			continue;
+		size_t n = c->addr + c->len - addr;
+		if (n > len)
+			n = len;
+		if (n > best) {
+			memcpy(buf, c->data + (addr - c->addr), n);
+			best = n;
+			if (n == len)
+				break;
+		}
+	}
+	return best;
+}
+
+/*
+ * dctx->read over the captures: exit captures first at exit, then entry's.  A read that runs
+ * past what was captured still succeeds when what it got holds a NUL, which is all a string
+ * read needs (the kernel stopped at the NUL).
+ */
+static int capture_read(struct dctx *c, uint64_t addr, void *out, size_t len)
+{
+	struct tmem *t = tmem_get(c->pid, false);
+	uint8_t *buf = out;
+	size_t done = 0;
+
+	if (!t)
+		return -EFAULT;
+	while (done < len) {
+		size_t n = 0;
+		if (c->exiting)
+			n = capset_copy(&t->exit, addr + done, buf + done, len - done);
+		if (!n)
+			n = capset_copy(&t->entry, addr + done, buf + done, len - done);
+		if (!n)
+			break;
+		done += n;
+	}
+	if (done == len)
+		return 0;
+	if (done && memchr(buf, '\0', done)) {
+		memset(buf + done, 0, len - done);
+		return 0;
+	}
+	return -EFAULT;
+}
+
+/* ---- errors ----------------------------------------------------------------------------- */
+
+#define LOG_KEEP 8192
+static char liblog[LOG_KEEP];
+static size_t liblog_len;
+
+static int libbpf_log(enum libbpf_print_level level, const char *fmt, va_list ap)
+{
+	char *line = NULL;
+	int n = vasprintf(&line, fmt, ap);
+
+	if (level == LIBBPF_DEBUG || n <= 0) {
+		free(n >= 0 ? line : NULL);
+		return 0;
+	}
+	/* Keep the tail: a verifier log's last lines say what it rejected. */
+	const char *src = line;
+	if ((size_t)n >= LOG_KEEP) {
+		src += n - (LOG_KEEP - 1);
+		n = LOG_KEEP - 1;
+	}
+	if (liblog_len + n >= LOG_KEEP) {
+		size_t drop = liblog_len + n - LOG_KEEP + 1;
+		if (drop > liblog_len)
+			drop = liblog_len;
+		memmove(liblog, liblog + drop, liblog_len - drop);
+		liblog_len -= drop;
+	}
+	memcpy(liblog + liblog_len, src, n);
+	liblog_len += n;
+	liblog[liblog_len] = 0;
+	free(line);
+	return 0;
+}
+
+int bpfbe_error(const char *what, int err)
+{
+	error_msg("--bpf: %s: %s", what, strerror(err < 0 ? -err : err));
+	if (liblog_len) {
+		/* The last lines of libbpf's log (the verifier's verdict). */
+		const char *p = liblog + liblog_len;
+		int lines = 0;
+		while (p > liblog && lines < (getenv("STTRACE_BPF_LOG") ? 400 : 8))
+			if (*--p == '\n' && p + 1 < liblog + liblog_len)
+				lines++;
+		fprintf(stderr, "%s", p == liblog ? p : p + 1);
+		if (liblog[liblog_len - 1] != '\n')
+			fputc('\n', stderr);
+	}
+	return err < 0 ? err : -err;
+}
+
+static bool have_caps(void)
+{
+	struct __user_cap_header_struct h = { _LINUX_CAPABILITY_VERSION_3, 0 };
+	struct __user_cap_data_struct d[2];
+
+	if (syscall(SYS_capget, &h, d) < 0)
+		return geteuid() == 0;
+	/* CAP_SYS_ADMIN (21) covers both on any kernel; else CAP_PERFMON (38) and CAP_BPF (39). */
+	uint64_t eff = d[0].effective | (uint64_t)d[1].effective << 32;
+	return (eff >> 21 & 1) || ((eff >> 38 & 1) && (eff >> 39 & 1));
+}
+
+/* ---- setup ------------------------------------------------------------------------------ */
+
+int bpfbe_events_fd(void)
+{
+	return skel ? bpf_map__fd(skel->maps.events) : -1;
+}
+
+int bpfbe_traced_fd(void)
+{
+	return skel ? bpf_map__fd(skel->maps.traced) : -1;
+}
+
+static int handle_event(void *ctx, void *data, size_t len);
+
+int bpfbe_init(void)
+{
+	int err;
+
+	if (!have_caps()) {
+		error_msg("--bpf needs CAP_BPF and CAP_PERFMON (run as root, or drop --bpf)");
+		return -EPERM;
+	}
+	if (access("/sys/kernel/btf/vmlinux", R_OK) < 0) {
+		error_msg("--bpf: this kernel has no BTF (/sys/kernel/btf/vmlinux: %s)",
+			  strerror(errno));
+		return -ENOENT;
+	}
+	libbpf_set_print(libbpf_log);
+	skel = sysbpf__open();
+	if (!skel)
+		return bpfbe_error("open", -errno);
+	skel->rodata->stats_only = opts.cflag == 1;
+	skel->rodata->trace_all = opts.trace_all && !opts.trace.negated;
+	if (!skel->rodata->trace_all)
+		for (unsigned int n = 0; n < SYS_MAX; n++)
+			if (numset_has(&opts.trace, n))
+				skel->rodata->trace_bits[n / 64] |= 1ull << (n % 64);
+	unsigned int chase = popts.max_strlen + 1;
+	skel->rodata->chase_size = chase < 256 ? 256 : chase > 65536 ? 65536 : chase;
+	err = sysbpf__load(skel);
+	if (err)
+		return bpfbe_error("loading the syscall programs", err);
+
+	int pfd = bpf_map__fd(skel->maps.plans);
+	for (unsigned int n = 0; n < SYS_MAX && n < nsyscalls; n++) {
+		const struct sysent *se = sysent_get(n);
+		struct plan p;
+		if (!se || !bpf_plan_build(se, &p))
+			continue;
+		if (bpf_map_update_elem(pfd, &n, &p, BPF_ANY) < 0)
+			return bpfbe_error("capture plans", -errno);
+	}
+	err = sysbpf__attach(skel);
+	if (err)
+		return bpfbe_error("attaching to sys_enter/sys_exit", err);
+	rb = ring_buffer__new(bpf_map__fd(skel->maps.events), handle_event, NULL, NULL);
+	if (!rb)
+		return bpfbe_error("ring buffer", -errno);
+	tcb_reader = capture_read;
+	return 0;
+}
+
+static int mark(pid_t tid)
+{
+	uint32_t key = tid, v = TRACED_ON | (opts.followfork ? TRACED_FOLLOW : 0);
+
+	if (bpf_map_update_elem(bpfbe_traced_fd(), &key, &v, BPF_ANY) < 0)
+		return -errno;
+	return 0;
+}
+
+int bpfbe_spawn(char **argv)
+{
+	char path[PATH_MAX];
+	int rc = proc_find_program(argv[0], path, sizeof(path)), pfd[2];
+
+	if (rc < 0) {
+		errno = -rc;
+		perror_msg("Can't stat '%s'", argv[0]);
+		return rc;
+	}
+	if (pipe2(pfd, O_CLOEXEC) < 0) {
+		perror_msg("pipe");
+		return -errno;
+	}
+	pid_t pid = fork();
+	if (pid < 0) {
+		perror_msg("fork");
+		return -errno;
+	}
+	if (pid == 0) {
+		char go;
+		close(pfd[1]);
+		/* Held here until every program is attached; gone with us if we die first. */
+		prctl(PR_SET_PDEATHSIG, SIGKILL);
+		if (read(pfd[0], &go, 1) != 1)
+			_exit(127);
+		prctl(PR_SET_PDEATHSIG, 0);
+		execv(path, argv);
+		perror_msg("exec");
+		_exit(1);
+	}
+	close(pfd[0]);
+	hold_fd = pfd[1];
+	rc = mark(pid);
+	if (rc < 0) {
+		kill(pid, SIGKILL);
+		return bpfbe_error("traced map", rc);
+	}
+	strace_child = pid;
+	alloctcb(pid, TCB_STARTUP | TCB_HIDE_LOG | TCB_SPAWNED);
+	return 0;
+}
+
+int bpfbe_attach(pid_t pid)
+{
+	pid_t *tids;
+	int n = proc_list_threads(pid, &tids);
+
+	if (n < 0) {
+		errno = n == -ENOENT ? ESRCH : -n;
+		perror_msg("attach: %d", pid);
+		return n;
+	}
+	for (int i = 0; i < n; i++) {
+		if (pid2tcb(tids[i]))
+			continue;
+		int rc = mark(tids[i]);
+		if (rc < 0) {
+			free(tids);
+			return bpfbe_error("traced map", rc);
+		}
+		alloctcb(tids[i], TCB_ATTACHED);
+		if (!(opts.quiet & QUIET_ATTACH))
+			fprintf(stderr, "sttrace: Process %d attached\n", tids[i]);
+	}
+	free(tids);
+	return 0;
+}
+
+/* ---- events ----------------------------------------------------------------------------- */
+
+struct tcb *bpfbe_tcb(pid_t tid)
+{
+	struct tcb *tcp = pid2tcb(tid);
+
+	if (!tcp)
+		tcp = new_child(tid, 0);
+	return tcp;
+}
+
+static void on_sys_enter(const struct ev_sys *e)
+{
+	struct tcb *tcp = bpfbe_tcb(e->h.tid);
+	struct tmem *t = tmem_get(e->h.tid, true);
+
+	if (!t)
+		return;
+	capset_move(&t->entry, &t->pending);
+	capset_clear(&t->exit);
+	tcp->flags &= ~TCB_STARTUP;
+	syscall_enter(tcp, e->scno, (const uint64_t *)e->args);
+}
+
+static void on_sys_exit(const struct ev_sys *e)
+{
+	struct tcb *tcp = pid2tcb(e->h.tid);
+	struct tmem *t = tmem_get(e->h.tid, true);
+
+	if (!t)
+		return;
+	capset_move(&t->exit, &t->pending);
+	if (!tcp || !(tcp->flags & TCB_INSYSCALL))
+		return; /* its entry came before we looked */
+	/* -T: the kernel's times, not when we print. */
+	event_mono_ns = e->enter_ts;
+	tnow(CLOCK_MONOTONIC, &tcp->etime);
+	event_mono_ns = e->h.ts;
+	syscall_exit(tcp, e->ret, e->ret < 0 && e->ret >= -4095);
+	capset_clear(&t->entry);
+	capset_clear(&t->exit);
+}
+
+static void on_exit_event(const struct ev_exit *e)
+{
+	struct tcb *tcp = pid2tcb(e->h.tid);
+
+	tmem_drop(e->h.tid);
+	if (tcp)
+		report_exit(tcp, e->code);
+}
+
+static void on_exec(const struct ev_exec *e)
+{
+	struct tcb *tcp = pid2tcb(e->h.tid);
+
+	if (e->old_tid != e->h.tid) {
+		struct tcb *old = pid2tcb(e->old_tid);
+		if (!tcp && old) {
+			/* The leader's tcb went with its exit: the thread takes its pid. */
+			tcp = alloctcb(e->h.tid, 0);
+		}
+		if (tcp && old)
+			tcp = exec_switch(tcp, e->old_tid);
+		struct tmem *t = tmem_get(e->old_tid, false);
+		if (t) {
+			tmem_drop(e->h.tid);
+			t->tid = e->h.tid; /* rehash below */
+			struct tmem **pp = &tmem_hash[(unsigned)e->old_tid % TMEM_HASH];
+			while (*pp && *pp != t)
+				pp = &(*pp)->next;
+			if (*pp)
+				*pp = t->next;
+			t->next = tmem_hash[(unsigned)e->h.tid % TMEM_HASH];
+			tmem_hash[(unsigned)e->h.tid % TMEM_HASH] = t;
+		}
+	}
+	if (!tcp)
+		return;
+	if ((tcp->flags & TCB_HIDE_LOG) && (tcp->flags & TCB_SPAWNED))
+		tcp->flags &= ~TCB_HIDE_LOG; /* its execve was not traced */
+	tcp->flags &= ~TCB_CHECK_EXEC;
+}
+
+static int handle_event(void *ctx, void *data, size_t len)
+{
+	const struct ev_hdr *h = data;
+
+	if (len < sizeof(*h))
+		return 0;
+	event_mono_ns = h->ts;
+	switch (h->kind) {
+	case EV_MEM: {
+		const struct ev_mem *m = data;
+		struct tmem *t = tmem_get(h->tid, true);
+		if (t && len >= offsetof(struct ev_mem, data) + h->len)
+			capset_add(&t->pending, m->addr, m->data, h->len);
+		break;
+	}
+	case EV_SYS_ENTER:
+		if (len >= sizeof(struct ev_sys))
+			on_sys_enter(data);
+		break;
+	case EV_SYS_EXIT:
+		if (len >= sizeof(struct ev_sys))
+			on_sys_exit(data);
+		break;
+	case EV_SIGNAL: {
+		const struct ev_signal *s = data;
+		struct tcb *tcp = pid2tcb(h->tid);
+		siginfo_t si;
+		if (!tcp || len < sizeof(*s))
+			break;
+		memset(&si, 0, sizeof(si));
+		memcpy(&si, s->siginfo, sizeof(si) < sizeof(s->siginfo) ? sizeof(si) :
+									  sizeof(s->siginfo));
+		print_signal(tcp, &si, s->sig);
+		break;
+	}
+	case EV_FORK: {
+		const struct ev_fork *f = data;
+		if (len >= sizeof(*f) && !pid2tcb(f->child))
+			new_child(f->child, 0);
+		break;
+	}
+	case EV_EXEC:
+		if (len >= sizeof(struct ev_exec))
+			on_exec(data);
+		break;
+	case EV_EXIT:
+		if (len >= sizeof(struct ev_exit))
+			on_exit_event(data);
+		break;
+	default:
+		if (h->kind >= EV_PROBE && h->kind < EV_PROBE + 16 && bpf_probes_event) {
+			struct tcb *tcp = pid2tcb(h->tid);
+			if (!tcp)
+				tcp = bpfbe_tcb(h->tid);
+			bpf_probes_event(tcp, data, len);
+		}
+		break;
+	}
+	event_mono_ns = 0;
+	return 0;
+}
+
+static void on_signal(int sig)
+{
+	interrupted = sig;
+}
+
+static uint64_t lost_events(void)
+{
+	int ncpu = libbpf_num_possible_cpus();
+	uint64_t sum = 0;
+	uint32_t zero = 0;
+
+	if (ncpu <= 0)
+		return 0;
+	uint64_t v[ncpu];
+	if (bpf_map_lookup_elem(bpf_map__fd(skel->maps.lost), &zero, v) == 0)
+		for (int i = 0; i < ncpu; i++)
+			sum += v[i];
+	return sum;
+}
+
+/* -c: the kernel's counts into the summary table. */
+static void collect_stats(void)
+{
+	int ncpu = libbpf_num_possible_cpus(), fd = bpf_map__fd(skel->maps.stats);
+
+	if (ncpu <= 0)
+		return;
+	struct sysstat v[ncpu];
+	for (uint32_t n = 0; n < SYS_MAX && n < nsyscalls; n++) {
+		struct sysstat s = { 0 };
+		if (bpf_map_lookup_elem(fd, &n, v) < 0)
+			continue;
+		for (int i = 0; i < ncpu; i++) {
+			s.count += v[i].count;
+			s.errors += v[i].errors;
+			s.ns += v[i].ns;
+		}
+		const struct sysent *se = sysent_get(n);
+		if (s.count && se)
+			summary_add(n, s.count, (se->classes & SYSCALL_NEVER_FAILS) ? 0 : s.errors,
+				    s.ns / 1e9);
+	}
+}
+
+static void finish(void)
+{
+	if (printing_tcp && printing_tcp->curcol)
+		output_unfinished(printing_tcp);
+	for (int i = 0; i < HASH_SIZE; i++) {
+		while (tcb_hash[i]) {
+			struct tcb *tcp = tcb_hash[i];
+			uint32_t key = tcp->pid;
+			bpf_map_delete_elem(bpfbe_traced_fd(), &key);
+			if (tcp->pid == strace_child && !(tcp->flags & TCB_ATTACHED))
+				kill(tcp->pid, interrupted ? interrupted : SIGTERM);
+			if (!(opts.quiet & QUIET_ATTACH) && (tcp->flags & TCB_ATTACHED))
+				fprintf(stderr, "sttrace: Process %d detached\n", tcp->pid);
+			tcp->flags &= ~TCB_INSYSCALL;
+			droptcb(tcp);
+		}
+	}
+}
+
+int bpfbe_run(void)
+{
+	struct sigaction sa = { .sa_handler = on_signal };
+	static const int sigs[] = { SIGHUP, SIGINT, SIGQUIT, SIGPIPE, SIGTERM };
+	int rc = 0;
+
+	sigemptyset(&sa.sa_mask);
+	for (size_t i = 0; i < sizeof(sigs) / sizeof(sigs[0]); i++)
+		sigaction(sigs[i], &sa, NULL);
+
+	if (bpf_probes_attach && strace_child && bpf_probes_attach(strace_child, true) < 0)
+		rc = -1;
+	if (hold_fd >= 0) {
+		/* Everything is attached: let the program exec (or die, if attaching failed). */
+		if (rc == 0 && write(hold_fd, "g", 1) != 1)
+			rc = -1;
+		close(hold_fd);
+		hold_fd = -1;
+	}
+	while (rc == 0 && !interrupted && nprocs > 0) {
+		int n = ring_buffer__poll(rb, 100);
+		if (n < 0 && n != -EINTR) {
+			bpfbe_error("ring buffer", n);
+			break;
+		}
+		/* The spawned program died before it could say so (killed while held). */
+		if (strace_child && pid2tcb(strace_child)) {
+			int st;
+			if (waitpid(strace_child, &st, WNOHANG) == strace_child && n == 0) {
+				ring_buffer__consume(rb);
+				struct tcb *tcp = pid2tcb(strace_child);
+				if (tcp)
+					report_exit(tcp, st);
+			}
+		}
+	}
+	ring_buffer__consume(rb);
+	if (strace_child) {
+		int st;
+		/* Reap it; its status came through sched_process_exit. */
+		waitpid(strace_child, &st, interrupted ? WNOHANG : 0);
+	}
+	if (interrupted || nprocs)
+		finish();
+	if (bpf_probes_detach)
+		bpf_probes_detach();
+	if (opts.cflag) {
+		collect_stats();
+		summary_print(output_shared());
+	}
+	uint64_t lost = lost_events();
+	output_flush_all();
+	if (lost)
+		error_msg("--bpf: %llu events lost (ring buffer full): the trace is incomplete",
+			  (unsigned long long)lost);
+	ring_buffer__free(rb);
+	sysbpf__destroy(skel);
+	skel = NULL;
+	if (rc < 0)
+		return 1;
+	return tcb_exit_status();
+}

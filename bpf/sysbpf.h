@@ -1,0 +1,56 @@
+/* SPDX-License-Identifier: LGPL-2.1-or-later */
+/*
+ * The syscall side of the eBPF backend, shared by sysbpf.bpf.c and sysbpf.c: capture plans and
+ * the -c statistics.
+ *
+ * A capture plan says, per syscall, which memory the decoder will read: for each pointer
+ * argument, when (entry, exit), how (a NUL-terminated string or bytes), how many bytes (a
+ * constant, another argument, the return value, or the int another argument points to, times
+ * an element size), at most how many, and how many levels of pointers inside the captured bytes
+ * to follow (msghdr -> iovec array -> buffers).  User space builds the plans from the syscall
+ * signature table (plan.c); the kernel side only runs them.
+ */
+#pragma once
+#include "bpfev.h"
+
+#define SYS_MAX 512   /* syscall numbers with plans and statistics */
+#define PLAN_OPS 8
+
+enum { CAP_ENTRY = 1, CAP_EXIT = 2 };
+enum { HOW_BUF, HOW_STR };
+enum {
+	SZ_CONST,  /* size */
+	SZ_ARG,    /* args[size_arg] * size */
+	SZ_RET,    /* return value * size */
+	SZ_DEREF,  /* the int at args[size_arg] * size */
+	SZ_BITS,   /* fd_set of args[size_arg] descriptors: (n + 63) / 64 * 8 */
+};
+
+struct capop {
+	__u8 arg;
+	__u8 when;
+	__u8 how;
+	__u8 size_from;
+	__u8 size_arg;
+	__u8 chase; /* levels of pointers to follow inside what is captured */
+	__u16 pad;
+	__u32 size;
+	__u32 max;
+};
+
+struct plan {
+	__u32 nops;
+	__u32 pad;
+	struct capop ops[PLAN_OPS];
+};
+
+/* -c: per syscall number, summed over CPUs by user space. */
+struct sysstat {
+	__u64 count;
+	__u64 errors;
+	__u64 ns;
+};
+
+/* Bytes of memory a syscall may have captured in all (a bound against runaway chasing). */
+#define CAP_BUDGET (256 * 1024)
+#define CHASE_MAX 32 /* pointers followed per syscall stop */
