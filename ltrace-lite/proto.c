@@ -882,6 +882,11 @@ int lt_proto_load_file(const char *path, char *err, size_t errlen)
 	return r;
 }
 
+int lt_proto_load_text(const char *name, const char *text, char *err, size_t errlen)
+{
+	return parse_text(xstrndup(name, strlen(name)), text, SCOPE_USER, err, errlen);
+}
+
 static const struct lt_proto *lookup_scope(int scope, const char *name)
 {
 	for (struct pnode *n = ptabs[scope][hash(name)]; n; n = n->next)

@@ -70,6 +70,8 @@ const struct lt_proto *lt_proto_lookup_builtin(const char *name);
  * Prints nothing when the prototype has none. */
 void lt_proto_print_out_args(struct strbuf *sb, const struct lt_proto *p, struct lt_vctx *v,
 			     bool need_delim);
+/* Like lt_proto_load_file, from TEXT in memory; NAME stands for the file in messages. */
+int lt_proto_load_text(const char *name, const char *text, char *err, size_t errlen);
 /* Number of prototypes in the built-in table (after lt_proto_init). */
 int lt_proto_count(void);
 const char *lt_proto_name(const struct lt_proto *p);
