@@ -153,8 +153,9 @@ $(B)/lib/libstrace.a: $(STRACE_LIB_OBJS)
 	$(Q)mkdir -p $(@D)
 	$(Q)rm -f $@ && ar rcs $@ $^
 # The probe support in libstrace (probe.c) needs the breakpoint engine and the USDT catalog.
-STRACE_LIBS = -Wl,--whole-archive $(B)/lib/libstrace.a -Wl,--no-whole-archive \
-	      $(B)/lib/libbpfbe.a $(B)/lib/libuprobe.a $(B)/lib/libsdt.a $(B)/lib/libcommon.a
+# libbpfbe whole too: its probe hooks (bpf/probes.c) are only referenced weakly.
+STRACE_LIBS = -Wl,--whole-archive $(B)/lib/libstrace.a $(B)/lib/libbpfbe.a -Wl,--no-whole-archive \
+	      $(B)/lib/libuprobe.a $(B)/lib/libsdt.a $(B)/lib/libcommon.a
 STRACE_DEPS = $(B)/lib/libstrace.a $(B)/lib/libbpfbe.a $(B)/lib/libuprobe.a $(B)/lib/libsdt.a \
 	      $(B)/lib/libcommon.a
 

@@ -37,6 +37,16 @@ uint64_t probe_reg(const struct user_regs_struct *r, int dwarf)
 	}
 }
 
+void probe_print_string(struct strbuf *sb, uint64_t v, const char *buf, size_t got)
+{
+	if (!got) {
+		sb_printf(sb, "%#" PRIx64, v);
+		return;
+	}
+	size_t len = strnlen(buf, got);
+	print_quoted_buf(sb, buf, len, len < got ? len : len + 1);
+}
+
 void probe_print_value(struct strbuf *sb, struct bp_space *bs, uint64_t v, int size, bool is_signed,
 			bool is_float, char hint)
 {
@@ -88,12 +98,7 @@ void probe_print_value(struct strbuf *sb, struct bp_space *bs, uint64_t v, int s
 			}
 			got += chunk;
 		}
-		if (!got) {
-			sb_printf(sb, "%#" PRIx64, v);
-			break;
-		}
-		size_t len = strnlen(buf, got);
-		print_quoted_buf(sb, buf, len, len < got ? len : len + 1);
+		probe_print_string(sb, v, buf, got);
 		break;
 	}
 	default:

@@ -39,6 +39,11 @@ uint64_t probe_reg(const struct user_regs_struct *r, int dwarf);
  */
 void probe_print_value(struct strbuf *sb, struct bp_space *bs, uint64_t v, int size,
 		       bool is_signed, bool is_float, char hint);
+/*
+ * The string at V of which GOT bytes (at most -s + 1) were read into BUF: quoted, with "..."
+ * when cut; V in hex when nothing could be read.  Shared with the BPF backend (bpf/probes.c).
+ */
+void probe_print_string(struct strbuf *sb, uint64_t v, const char *buf, size_t got);
 /* USDT argument A of a probe in an object loaded with BIAS, "?" when it cannot be read. */
 void probe_print_usdt_arg(struct strbuf *sb, struct bp_space *bs, uint64_t bias,
 			  const struct usdt_arg *a, const struct user_regs_struct *r, pid_t tid,

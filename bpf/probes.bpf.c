@@ -1,0 +1,245 @@
+// SPDX-License-Identifier: LGPL-2.1-or-later
+/*
+ * USDT probes, uprobes and uretprobes under --bpf (probes.h): one program for every site, the
+ * site's fetch plan found through the attach cookie.  Sites are attached by file (inode and
+ * offset) for every process, so each hit first checks that its thread is traced (the shared
+ * "traced" map of sysbpf).  Values go to the shared ring buffer "events"; a record that does
+ * not fit is counted in probe_stats[PSTAT_LOST], never dropped silently.
+ */
+#include "vmlinux.h"
+#include <bpf/bpf_helpers.h>
+#include <bpf/bpf_tracing.h>
+
+#include "probes.h"
+
+char LICENSE[] SEC("license") = "GPL";
+
+#define SIGSTOP 19
+
+/* Replaced by sysbpf's maps (bpf_map__reuse_fd) before load. */
+struct {
+	__uint(type, BPF_MAP_TYPE_RINGBUF);
+	__uint(max_entries, 4096);
+} events SEC(".maps");
+
+struct {
+	__uint(type, BPF_MAP_TYPE_HASH);
+	__uint(max_entries, 1);
+	__type(key, __u32);
+	__type(value, __u32);
+} traced SEC(".maps");
+
+struct {
+	__uint(type, BPF_MAP_TYPE_ARRAY);
+	__uint(max_entries, PROBE_MAX_SITES);
+	__type(key, __u32);
+	__type(value, struct psite);
+} sites SEC(".maps");
+
+struct {
+	__uint(type, BPF_MAP_TYPE_PERCPU_ARRAY);
+	__uint(max_entries, PSTAT_NR);
+	__type(key, __u32);
+	__type(value, __u64);
+} probe_stats SEC(".maps");
+
+/* One record being built per CPU: the fixed part, then strings. */
+struct scratch {
+	struct ev_probe ev;
+	__u8 strs[PROBE_SCRATCH + PROBE_STR_MAX + 8];
+};
+
+struct {
+	__uint(type, BPF_MAP_TYPE_PERCPU_ARRAY);
+	__uint(max_entries, 1);
+	__type(key, __u32);
+	__type(value, struct scratch);
+} scratch SEC(".maps");
+
+/*
+ * Threads stopped by probe_rtld: their "traced" flags, kept here while they are out of that
+ * map, so that the stop (SIGSTOP) is not reported as the program's own signal.
+ */
+struct {
+	__uint(type, BPF_MAP_TYPE_HASH);
+	__uint(max_entries, 1024);
+	__type(key, __u32);
+	__type(value, __u32);
+} held SEC(".maps");
+
+const volatile __u32 str_max = 33; /* -s + 1 */
+
+static __always_inline void count(__u32 which)
+{
+	__u64 *c = bpf_map_lookup_elem(&probe_stats, &which);
+
+	if (c)
+		*c += 1;
+}
+
+static __always_inline bool is_traced(__u32 tid)
+{
+	__u32 *f = bpf_map_lookup_elem(&traced, &tid);
+
+	return f && (*f & TRACED_ON);
+}
+
+static __always_inline __u64 reg(const __u64 *regs, __u8 r)
+{
+	if (r >= sizeof(struct pt_regs) / 8)
+		return 0;
+	return regs[r];
+}
+
+/* Value A of a hit with registers REGS in an object loaded with BIAS; false if unreadable. */
+static __always_inline bool fetch(const struct parg *a, const __u64 *regs, __u64 bias, __u64 *out)
+{
+	__u64 v = 0, addr;
+
+	switch (a->kind) {
+	case PA_CONST:
+		*out = a->off + (a->bias ? bias : 0);
+		return true;
+	case PA_REG:
+		*out = reg(regs, a->base) >> (a->shift & 63);
+		return true;
+	case PA_MEM:
+		addr = a->off + (a->bias ? bias : 0);
+		if (a->base != PA_NOREG)
+			addr += reg(regs, a->base);
+		if (a->index != PA_NOREG)
+			addr += reg(regs, a->index) * a->scale;
+		switch (a->size) {
+		case 1: if (bpf_probe_read_user(&v, 1, (void *)addr)) return false; break;
+		case 2: if (bpf_probe_read_user(&v, 2, (void *)addr)) return false; break;
+		case 4: if (bpf_probe_read_user(&v, 4, (void *)addr)) return false; break;
+		default: if (bpf_probe_read_user(&v, 8, (void *)addr)) return false; break;
+		}
+		*out = v;
+		return true;
+	default:
+		return false;
+	}
+}
+
+static __always_inline int hit(struct pt_regs *ctx, __u32 kind)
+{
+	__u64 pid_tgid = bpf_get_current_pid_tgid();
+	__u32 tid = (__u32)pid_tgid, zero = 0, key;
+	__u64 regs[sizeof(struct pt_regs) / 8];
+	struct psite *st;
+	struct scratch *s;
+
+	if (!is_traced(tid))
+		return 0;
+	key = (__u32)bpf_get_attach_cookie(ctx);
+	st = bpf_map_lookup_elem(&sites, &key);
+	s = bpf_map_lookup_elem(&scratch, &zero);
+	if (!st || !s)
+		return 0;
+	__builtin_memcpy(regs, ctx, sizeof(regs));
+	__u64 bias = PT_REGS_IP(ctx) - st->pc;
+	__u32 n = st->nargs, off = 0;
+
+	s->ev.h.kind = kind;
+	s->ev.h.tid = tid;
+	s->ev.h.tgid = pid_tgid >> 32;
+	s->ev.h.ts = bpf_ktime_get_ns();
+	s->ev.site = key;
+	s->ev.bad = 0;
+	for (int i = 0; i < PROBE_MAX_ARGS; i++) {
+		if (i >= n)
+			break;
+		const struct parg *a = &st->a[i];
+		__u64 v = 0;
+		if (!fetch(a, regs, bias, &v))
+			s->ev.bad |= 1u << i;
+		s->ev.v[i] = v;
+		if (!a->str)
+			continue;
+		/* The string's length word, then its bytes, padded to 4. */
+		__u32 o = off & (PROBE_SCRATCH - 1);
+		long got = 0;
+		if (!(s->ev.bad & (1u << i)) && v) {
+			__u32 max = str_max;
+			if (max > PROBE_STR_MAX)
+				max = PROBE_STR_MAX;
+			got = bpf_probe_read_user_str(&s->strs[o + 4], max, (void *)v);
+		}
+		if (got < 0 || got > PROBE_STR_MAX)
+			got = 0;
+		*(__u32 *)&s->strs[o] = (__u32)got;
+		off = o + 4 + (((__u32)got + 3) & ~3u);
+	}
+	/* Without strings only the n values go; with strings, all of v[] and the strings. */
+	__u32 len = offsetof(struct ev_probe, v) + 8 * (n <= PROBE_MAX_ARGS ? n : PROBE_MAX_ARGS);
+	if (st->nstr) {
+		if (off > PROBE_SCRATCH)
+			off = PROBE_SCRATCH;
+		len = sizeof(struct ev_probe) + off;
+	}
+	s->ev.h.len = len;
+	if (len > sizeof(struct scratch))
+		return 0;
+	if (bpf_ringbuf_output(&events, &s->ev, len, 0))
+		count(PSTAT_LOST);
+	return 0;
+}
+
+SEC("uprobe")
+int probe_hit(struct pt_regs *ctx)
+{
+	return hit(ctx, EV_PROBE_HIT);
+}
+
+SEC("uretprobe")
+int probe_ret(struct pt_regs *ctx)
+{
+	return hit(ctx, EV_PROBE_RET);
+}
+
+/*
+ * The loader's _dl_debug_state: site a[0] reads r_debug.r_state.  When the link map is
+ * consistent (RT_CONSISTENT, 0) after a change, the process is stopped until user space has
+ * attached the probes of the objects that came in, so that none of their hits is missed.
+ */
+SEC("uprobe")
+int probe_rtld(struct pt_regs *ctx)
+{
+	__u64 pid_tgid = bpf_get_current_pid_tgid();
+	__u32 tid = (__u32)pid_tgid, key;
+	__u64 regs[sizeof(struct pt_regs) / 8], state = 1;
+	struct psite *st;
+	struct ev_rtld *r;
+
+	if (!is_traced(tid))
+		return 0;
+	key = (__u32)bpf_get_attach_cookie(ctx);
+	st = bpf_map_lookup_elem(&sites, &key);
+	if (!st)
+		return 0;
+	__builtin_memcpy(regs, ctx, sizeof(regs));
+	if (!fetch(&st->a[0], regs, PT_REGS_IP(ctx) - st->pc, &state) || (__u32)state != 0)
+		return 0;
+	r = bpf_ringbuf_reserve(&events, sizeof(*r), 0);
+	if (!r) {
+		count(PSTAT_LOST);
+		return 0;
+	}
+	r->h.kind = EV_PROBE_RTLD;
+	r->h.tid = tid;
+	r->h.tgid = pid_tgid >> 32;
+	r->h.len = sizeof(*r);
+	r->h.ts = bpf_ktime_get_ns();
+	bpf_ringbuf_submit(r, 0);
+	/* User space puts the thread back into "traced" once it is stopped, then resumes it. */
+	__u32 *f = bpf_map_lookup_elem(&traced, &tid);
+	if (!f)
+		return 0;
+	__u32 flags = *f;
+	if (bpf_map_update_elem(&held, &tid, &flags, BPF_ANY))
+		return 0;
+	bpf_map_delete_elem(&traced, &tid);
+	bpf_send_signal_thread(SIGSTOP);
+	return 0;
+}

@@ -1,0 +1,82 @@
+/* SPDX-License-Identifier: LGPL-2.1-or-later */
+/*
+ * USDT probes, uprobes and uretprobes under --bpf: what probes.c (user space) and probes.bpf.c
+ * (the kernel side) share.  Every attached site has an entry in the array map "sites", found
+ * at a hit through the attach cookie; it says how to fetch each value (USDT argument specs of
+ * libsdt, flattened: a constant, a register, or memory at base + index * scale + disp, plus the
+ * load bias for symbolic operands).  The program sends one EV_PROBE_HIT record per hit with the
+ * raw values; user space prints them with the ptrace backend's printers.
+ */
+#pragma once
+#include "bpfev.h"
+
+#define PROBE_MAX_SITES 4096
+#define PROBE_MAX_ARGS 12
+#define PROBE_STR_MAX 4096   /* bytes of one captured string (-s + 1, at most) */
+#define PROBE_SCRATCH 16384  /* strings of one hit, in all */
+
+enum {
+	EV_PROBE_HIT = EV_PROBE,  /* usdt, uprobe (entry) */
+	EV_PROBE_RET,             /* uretprobe */
+	EV_PROBE_RTLD,            /* the loader's link map is consistent: the process is stopped */
+};
+
+enum { PA_NONE, PA_CONST, PA_REG, PA_MEM, PA_UNREADABLE };
+#define PA_NOREG 0xff
+
+/* How to fetch one value.  Registers are struct pt_regs slots (u64 index), not DWARF numbers. */
+struct parg {
+	__s64 off;   /* PA_CONST: the value; PA_MEM: the displacement (or the symbol's address) */
+	__u8 kind;
+	__u8 base;   /* PA_REG: the register; PA_MEM: base register or PA_NOREG */
+	__u8 index;  /* PA_MEM: index register or PA_NOREG */
+	__u8 scale;
+	__u8 size;   /* bytes read from memory (1..8) */
+	__u8 shift;  /* PA_REG: bit offset (%ah) */
+	__u8 bias;   /* add the object's load bias (symbolic operand) */
+	__u8 str;    /* capture the NUL-terminated string the value points to */
+};
+
+struct psite {
+	__u64 pc;    /* link-time address of the site: load bias = ip at the hit - pc */
+	__u32 nargs;
+	__u32 nstr;  /* arguments with str set */
+	struct parg a[PROBE_MAX_ARGS];
+};
+
+/*
+ * EV_PROBE_HIT / EV_PROBE_RET: h.len is the whole record's length.  v[] holds nargs values;
+ * after them, for each argument with str set in order, a __u32 length (bytes captured,
+ * including the NUL when there is one; 0: unreadable) and the bytes, padded to 4.
+ */
+struct ev_probe {
+	struct ev_hdr h;
+	__u32 site;
+	__u32 bad;   /* bit i: value i could not be read */
+	__u64 v[PROBE_MAX_ARGS];
+};
+
+/* EV_PROBE_RTLD: the process is held (SIGSTOP) until user space attached its new objects. */
+struct ev_rtld {
+	struct ev_hdr h;
+};
+
+/* Map "probe_stats" (array): counters user space reads. */
+enum { PSTAT_LOST, PSTAT_HITS, PSTAT_NR };
+
+#ifndef __VMLINUX_H__
+#include <signal.h>
+#include <stdbool.h>
+#include <stdint.h>
+#include <sys/types.h>
+
+/* The spawned program's path, for a static program (no loader to stop it); optional. */
+void bpf_probes_set_program(const char *path) __attribute__((weak));
+/* Records the probe programs could not put into the ring buffer. */
+uint64_t bpf_probes_lost(void) __attribute__((weak));
+/*
+ * The SIGSTOP that holds a process while the objects it dlopened are attached, and the
+ * SIGCONT that resumes it, are ours: not the program's, not to be printed.
+ */
+bool bpf_probes_signal_is_ours(pid_t tid, int sig, const siginfo_t *si) __attribute__((weak));
+#endif
