@@ -1,0 +1,280 @@
+// SPDX-License-Identifier: LGPL-2.1-or-later
+/*
+ * The ELF facts lttrace needs of an object file, read once per path with libelf:
+ *  - defined functions (.dynsym and .symtab, IFUNCs marked): where entry breakpoints go;
+ *  - imported functions (undefined in .dynsym): what a caller may call, ltrace's PLT set,
+ *    whether it reaches them through a PLT, a -fno-plt GOT load or anything else;
+ *  - GOT relocations (JUMP_SLOT, GLOB_DAT by name, IRELATIVE by resolver): after the loader
+ *    has run, their slots hold what an IFUNC's resolver chose;
+ *  - soname and the first PT_LOAD, to turn link-time addresses into runtime ones.
+ * Symbols of an older, hidden version (memcpy@GLIBC_2.2.5) are left out: callers bind to
+ * the default one.
+ */
+#include <errno.h>
+#include <fcntl.h>
+#include <gelf.h>
+#include <libelf.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "lt.h"
+
+static struct lt_elf **cache;
+static size_t ncache;
+
+static int sym_cmp(const void *a, const void *b)
+{
+	const struct lt_sym *x = a, *y = b;
+	int c = strcmp(x->name, y->name);
+
+	if (c)
+		return c;
+	return x->vaddr < y->vaddr ? -1 : x->vaddr > y->vaddr;
+}
+
+const struct lt_sym *lt_elf_find(const struct lt_elf *e, const char *name)
+{
+	size_t lo = 0, hi = e->nsyms;
+
+	while (lo < hi) {
+		size_t mid = (lo + hi) / 2;
+		int c = strcmp(e->syms[mid].name, name);
+		if (c < 0)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	return lo < e->nsyms && !strcmp(e->syms[lo].name, name) ? &e->syms[lo] : NULL;
+}
+
+/* Strings live in one growing pool; pointers are fixed up once it is complete. */
+struct pool {
+	char *s;
+	size_t len, cap;
+};
+
+static size_t pool_add(struct pool *p, const char *str)
+{
+	size_t n = strlen(str) + 1, at = p->len;
+
+	if (p->len + n > p->cap) {
+		size_t cap = p->cap ? p->cap * 2 : 4096;
+		while (cap < p->len + n)
+			cap *= 2;
+		char *v = realloc(p->s, cap);
+		if (!v)
+			return SIZE_MAX;
+		p->s = v;
+		p->cap = cap;
+	}
+	memcpy(p->s + at, str, n);
+	p->len += n;
+	return at;
+}
+
+#define GROW(v, n, cap)                                                          \
+	((n) < (cap) ? 0 : ((cap) = (cap) ? (cap) * 2 : 64,                      \
+			    ((v) = realloc((v), (cap) * sizeof(*(v)))) ? 0 : -ENOMEM))
+
+static int read_elf(struct lt_elf *e, Elf *elf)
+{
+	struct pool pool = { 0 };
+	size_t *symoff = NULL, *impoff = NULL, *reloff = NULL, symcap = 0, impcap = 0, relcap = 0;
+	size_t symcap2 = 0, relcap2 = 0;
+	size_t phnum, shstrndx;
+	GElf_Ehdr eh;
+	Elf_Scn *scn = NULL;
+	Elf_Data *versym = NULL;
+	bool have_interp = false, have_dyn = false;
+	int rc = -ENOMEM;
+
+	if (!gelf_getehdr(elf, &eh) || elf_getphdrnum(elf, &phnum) || elf_getshdrstrndx(elf, &shstrndx))
+		return -ENOEXEC;
+	e->load_vaddr = UINT64_MAX;
+	for (size_t i = 0; i < phnum; i++) {
+		GElf_Phdr ph;
+		if (!gelf_getphdr(elf, (int)i, &ph))
+			continue;
+		if (ph.p_type == PT_INTERP)
+			have_interp = true;
+		if (ph.p_type == PT_DYNAMIC)
+			have_dyn = true;
+		if (ph.p_type == PT_LOAD && (ph.p_vaddr & ~0xfffull) < e->load_vaddr) {
+			e->load_vaddr = ph.p_vaddr & ~0xfffull;
+			e->load_off = ph.p_offset & ~0xfffull;
+		}
+	}
+	e->is_exec = eh.e_type == ET_EXEC || have_interp;
+	e->is_static = !have_interp && !have_dyn && eh.e_type == ET_EXEC;
+	while ((scn = elf_nextscn(elf, scn))) {
+		GElf_Shdr sh;
+		if (gelf_getshdr(scn, &sh) && sh.sh_type == SHT_GNU_versym)
+			versym = elf_getdata(scn, NULL);
+	}
+	while ((scn = elf_nextscn(elf, scn))) {
+		GElf_Shdr sh;
+		Elf_Data *d;
+		if (!gelf_getshdr(scn, &sh) || !(d = elf_getdata(scn, NULL)))
+			continue;
+		if (sh.sh_type == SHT_SYMTAB || sh.sh_type == SHT_DYNSYM) {
+			size_t n = sh.sh_entsize ? sh.sh_size / sh.sh_entsize : 0;
+			for (size_t i = 1; i < n; i++) {
+				GElf_Sym s;
+				GElf_Versym vs;
+				if (!gelf_getsym(d, (int)i, &s))
+					continue;
+				int type = GELF_ST_TYPE(s.st_info);
+				const char *name = elf_strptr(elf, sh.sh_link, s.st_name);
+				if (!name || !*name)
+					continue;
+				if (sh.sh_type == SHT_DYNSYM && s.st_shndx == SHN_UNDEF) {
+					if (type != STT_FUNC && type != STT_NOTYPE && type != STT_GNU_IFUNC)
+						continue;
+					if (GROW(impoff, e->nimports, impcap))
+						goto out;
+					if ((impoff[e->nimports++] = pool_add(&pool, name)) == SIZE_MAX)
+						goto out;
+					continue;
+				}
+				if ((type != STT_FUNC && type != STT_GNU_IFUNC) || s.st_shndx == SHN_UNDEF ||
+				    !s.st_value)
+					continue;
+				if (sh.sh_type == SHT_DYNSYM && versym &&
+				    gelf_getversym(versym, (int)i, &vs) && (vs & 0x8000))
+					continue;
+				if (GROW(e->syms, e->nsyms, symcap) || GROW(symoff, e->nsyms, symcap2))
+					goto out;
+				e->syms[e->nsyms] = (struct lt_sym){ .vaddr = s.st_value,
+								    .ifunc = type == STT_GNU_IFUNC };
+				if ((symoff[e->nsyms++] = pool_add(&pool, name)) == SIZE_MAX)
+					goto out;
+			}
+		} else if (sh.sh_type == SHT_RELA) {
+			GElf_Shdr lsh;
+			Elf_Scn *ls = elf_getscn(elf, sh.sh_link);
+			Elf_Data *ld = ls ? elf_getdata(ls, NULL) : NULL;
+			size_t n = sh.sh_entsize ? sh.sh_size / sh.sh_entsize : 0;
+			if (ls && !gelf_getshdr(ls, &lsh))
+				ld = NULL;
+			for (size_t i = 0; i < n; i++) {
+				GElf_Rela r;
+				GElf_Sym s;
+				if (!gelf_getrela(d, (int)i, &r))
+					continue;
+				unsigned type = GELF_R_TYPE(r.r_info);
+				const char *name = NULL;
+				if (type == R_X86_64_JUMP_SLOT || type == R_X86_64_GLOB_DAT) {
+					if (!ld || !gelf_getsym(ld, (int)GELF_R_SYM(r.r_info), &s) ||
+					    !(name = elf_strptr(elf, lsh.sh_link, s.st_name)) || !*name)
+						continue;
+				} else if (type != R_X86_64_IRELATIVE) {
+					continue;
+				}
+				if (GROW(e->relocs, e->nrelocs, relcap) || GROW(reloff, e->nrelocs, relcap2))
+					goto out;
+				e->relocs[e->nrelocs] = (struct lt_reloc){ .slot = r.r_offset,
+									  .addend = (uint64_t)r.r_addend };
+				reloff[e->nrelocs++] = name ? pool_add(&pool, name) : SIZE_MAX - 1;
+			}
+		} else if (sh.sh_type == SHT_DYNAMIC) {
+			size_t n = sh.sh_entsize ? sh.sh_size / sh.sh_entsize : 0;
+			for (size_t i = 0; i < n; i++) {
+				GElf_Dyn dy;
+				const char *so;
+				if (gelf_getdyn(d, (int)i, &dy) && dy.d_tag == DT_SONAME &&
+				    (so = elf_strptr(elf, sh.sh_link, dy.d_un.d_val)))
+					e->soname = strdup(so);
+			}
+		}
+	}
+	e->strings = pool.s;
+	pool.s = NULL;
+	for (size_t i = 0; i < e->nsyms; i++)
+		e->syms[i].name = e->strings + symoff[i];
+	for (size_t i = 0; i < e->nrelocs; i++)
+		e->relocs[i].name = reloff[i] == SIZE_MAX - 1 ? NULL : e->strings + reloff[i];
+	if (e->nimports && !(e->imports = malloc(e->nimports * sizeof(char *))))
+		goto out;
+	for (size_t i = 0; i < e->nimports; i++)
+		e->imports[i] = e->strings + impoff[i];
+	qsort(e->syms, e->nsyms, sizeof(*e->syms), sym_cmp);
+	/* The same name twice (.dynsym and .symtab): keep one. */
+	size_t k = 0;
+	for (size_t i = 0; i < e->nsyms; i++)
+		if (!k || strcmp(e->syms[k - 1].name, e->syms[i].name))
+			e->syms[k++] = e->syms[i];
+	e->nsyms = k;
+	rc = 0;
+out:
+	free(pool.s);
+	free(symoff);
+	free(impoff);
+	free(reloff);
+	return rc;
+}
+
+struct lt_elf *lt_elf_get(const char *path, int *err)
+{
+	for (size_t i = 0; i < ncache; i++)
+		if (!strcmp(cache[i]->path, path))
+			return cache[i];
+	elf_version(EV_CURRENT);
+	int fd = open(path, O_RDONLY | O_CLOEXEC);
+	if (fd < 0) {
+		*err = -errno;
+		return NULL;
+	}
+	Elf *elf = elf_begin(fd, ELF_C_READ_MMAP, NULL);
+	struct lt_elf *e = calloc(1, sizeof(*e));
+	struct lt_elf **v = realloc(cache, (ncache + 1) * sizeof(*v));
+	int rc = !elf || elf_kind(elf) != ELF_K_ELF ? -ENOEXEC : !e || !v ? -ENOMEM : 0;
+
+	if (v)
+		cache = v;
+	if (!rc)
+		rc = read_elf(e, elf);
+	if (elf)
+		elf_end(elf);
+	close(fd);
+	if (!rc) {
+		const char *base = strrchr(path, '/');
+		e->path = strdup(path);
+		if (!e->soname)
+			e->soname = strdup(base ? base + 1 : path);
+		if (!e->path || !e->soname)
+			rc = -ENOMEM;
+	}
+	if (rc) {
+		if (e) {
+			free(e->syms);
+			free(e->relocs);
+			free(e->imports);
+			free(e->strings);
+			free(e->path);
+			free(e->soname);
+		}
+		free(e);
+		*err = rc;
+		return NULL;
+	}
+	cache[ncache++] = e;
+	return e;
+}
+
+void lt_elf_free_all(void)
+{
+	for (size_t i = 0; i < ncache; i++) {
+		struct lt_elf *e = cache[i];
+		free(e->syms);
+		free(e->relocs);
+		free(e->imports);
+		free(e->strings);
+		free(e->path);
+		free(e->soname);
+		free(e);
+	}
+	free(cache);
+	cache = NULL;
+	ncache = 0;
+}

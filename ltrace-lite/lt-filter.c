@@ -1,0 +1,197 @@
+// SPDX-License-Identifier: LGPL-2.1-or-later
+/*
+ * ltrace's filter chains (-e, -x, -l).  A chain is rules `[+-]SYM[@LIB]` read left to right:
+ * a `+` rule selects what it matches, a `-` rule drops it again; a chain that starts with `-`
+ * starts from `*@*`.  SYM and LIB are globs, or regular expressions between slashes
+ * (`/^str/`, `/xxx@yyy/` = `/xxx/@/yyy/`); LIB `MAIN` is the program itself, a LIB starting
+ * with '/' is matched against the path, anything else against the soname.  Several chains of
+ * one kind (several -e) select what any of them selects.
+ */
+#include <errno.h>
+#include <fnmatch.h>
+#include <regex.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "lt.h"
+
+struct pattern {
+	char *text;
+	bool is_re, is_main, is_path;
+	regex_t re;
+};
+
+struct rule {
+	bool add;
+	struct pattern sym, lib;
+};
+
+struct chain {
+	enum lt_filter_kind kind;
+	struct rule *rules;
+	size_t n;
+};
+
+static struct chain *chains;
+static size_t nchains;
+
+static int pattern_init(struct pattern *p, const char *text, bool is_re, bool lib, char *err,
+			size_t errlen)
+{
+	memset(p, 0, sizeof(*p));
+	p->is_re = is_re;
+	if (!(p->text = strdup(text)))
+		return -ENOMEM;
+	if (lib && !is_re && !strcmp(text, "MAIN"))
+		p->is_main = true;
+	else if (lib && !is_re && text[0] == '/')
+		p->is_path = true;
+	if (is_re && regcomp(&p->re, text, REG_EXTENDED | REG_NOSUB)) {
+		snprintf(err, errlen, "invalid regular expression '%s'", text);
+		return -EINVAL;
+	}
+	return 0;
+}
+
+static bool pattern_match(const struct pattern *p, const char *s)
+{
+	if (p->is_re)
+		return !regexec(&p->re, s, 0, NULL, 0);
+	return !fnmatch(p->text, s, 0);
+}
+
+static bool lib_match(const struct pattern *p, const char *soname, const char *path, bool is_main)
+{
+	if (p->is_main)
+		return is_main;
+	if (p->is_path)
+		return path && pattern_match(p, path);
+	return pattern_match(p, soname) || (p->is_re && path && pattern_match(p, path));
+}
+
+int lt_filter_add(enum lt_filter_kind kind, const char *expr, char *err, size_t errlen)
+{
+	char *buf = strdup(expr), *e = buf;
+	struct chain c = { .kind = kind };
+	bool add = true;
+	int rc = 0;
+
+	if (!buf)
+		return -ENOMEM;
+	if (!*e) {
+		snprintf(err, errlen, "empty filter expression");
+		free(buf);
+		return -EINVAL;
+	}
+	while (*e) {
+		bool this_add = add, sym_re = false, lib_re = false;
+		size_t s = strcspn(e, "-+@");
+		char *sym = e, *lib = "*";
+		if (e[s] == 0) {
+			e += s;
+		} else if (e[s] == '-' || e[s] == '+') {
+			add = e[s] == '+';
+			e[s] = 0;
+			e += s + 1;
+		} else {
+			char *next = e + s + 1;
+			e[s] = 0;
+			size_t t = strcspn(next, "-+");
+			if (t) {
+				lib = next;
+			}
+			if (next[t]) {
+				add = next[t] == '+';
+				next[t] = 0;
+				e = next + t + 1;
+			} else {
+				e = next + t;
+			}
+		}
+		size_t sl = strlen(sym), ll = strlen(lib);
+		if (sym[0] == '/') {
+			if (sl > 1 && sym[sl - 1] == '/') {
+				sym[sl - 1] = 0;
+				sym++;
+				sym_re = true;
+			} else if (ll > 0 && lib[ll - 1] == '/') {
+				sym++;
+				lib[ll - 1] = 0;
+				sym_re = lib_re = true;
+			} else {
+				snprintf(err, errlen, "unmatched '/' in '%s'", expr);
+				rc = -EINVAL;
+				break;
+			}
+		}
+		ll = strlen(lib);
+		if (!lib_re && lib[0] == '/' && ll > 1 && lib[ll - 1] == '/') {
+			lib[ll - 1] = 0;
+			lib++;
+			lib_re = true;
+		}
+		struct rule r = { .add = this_add };
+		struct rule *v = realloc(c.rules, (c.n + 1) * sizeof(*v));
+		if (!v) {
+			rc = -ENOMEM;
+			break;
+		}
+		c.rules = v;
+		if ((rc = pattern_init(&r.sym, *sym ? sym : "*", sym_re, false, err, errlen)) < 0 ||
+		    (rc = pattern_init(&r.lib, *lib ? lib : "*", lib_re, true, err, errlen)) < 0)
+			break;
+		c.rules[c.n++] = r;
+	}
+	free(buf);
+	if (rc < 0) {
+		free(c.rules);
+		return rc;
+	}
+	struct chain *v = realloc(chains, (nchains + 1) * sizeof(*v));
+	if (!v)
+		return -ENOMEM;
+	chains = v;
+	chains[nchains++] = c;
+	return 0;
+}
+
+bool lt_filter_have(enum lt_filter_kind kind)
+{
+	for (size_t i = 0; i < nchains; i++)
+		if (chains[i].kind == kind)
+			return true;
+	return false;
+}
+
+bool lt_filter_match(enum lt_filter_kind kind, const char *sym, const char *soname,
+		     const char *path, bool is_main)
+{
+	for (size_t i = 0; i < nchains; i++) {
+		const struct chain *c = &chains[i];
+		bool m = false;
+		if (c->kind != kind)
+			continue;
+		for (size_t j = 0; j < c->n; j++) {
+			const struct rule *r = &c->rules[j];
+			if (m == r->add)
+				continue;
+			if (lib_match(&r->lib, soname, path, is_main) && pattern_match(&r->sym, sym))
+				m = r->add;
+		}
+		if (m)
+			return true;
+	}
+	return false;
+}
+
+bool lt_filter_lib_match(enum lt_filter_kind kind, const char *soname, const char *path,
+			 bool is_main)
+{
+	for (size_t i = 0; i < nchains; i++)
+		for (size_t j = 0; chains[i].kind == kind && j < chains[i].n; j++)
+			if (chains[i].rules[j].add &&
+			    lib_match(&chains[i].rules[j].lib, soname, path, is_main))
+				return true;
+	return false;
+}

@@ -1,0 +1,387 @@
+// SPDX-License-Identifier: LGPL-2.1-or-later
+/*
+ * The formatter: events in, ltrace's text (or JSON Lines, or the -c table) out.  It never
+ * touches ptrace: values come through the event's lt_vctx, whatever backend filled it.
+ *
+ * ltrace writes a call's line in two halves: `name(args` at entry and `) = ret` at return.
+ * When anything else is printed in between (a nested call, another thread), the open line is
+ * closed with ` <unfinished ...>` and the return prints as `<... name resumed> ) = ret`.  The
+ * result column is ltrace's: `= ` at column 49 (its default alignment, 50, minus one).
+ */
+#include <errno.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/time.h>
+#include <time.h>
+
+#include "decode.h"
+#include "json.h"
+#include "lt.h"
+#include "stacktrace.h"
+#include "strbuf.h"
+
+static bool open_line;      /* a call's first half is out, its line not ended */
+static pid_t open_pid;
+static int open_depth;
+static int column;
+static bool broken;
+static struct strbuf sb;    /* one piece of text at a time */
+
+struct count {
+	char *name;
+	unsigned long calls;
+	double secs;
+};
+static struct count *counts;
+static size_t ncounts;
+
+static void put(const char *s, size_t n)
+{
+	if (broken)
+		return;
+	fwrite(s, 1, n, lt_opts.out);
+	column += (int)n;
+	if (n && s[n - 1] == '\n')
+		column = 0;
+}
+
+static void putsb(void)
+{
+	put(sb.s ? sb.s : "", sb.len);
+	sb_reset(&sb);
+}
+
+static void tabto(int col)
+{
+	if (column < col) {
+		sb_printf(&sb, "%*s", col - column, "");
+		putsb();
+	}
+}
+
+static void begin_line(const struct lt_event *ev, bool indent)
+{
+	column = 0;
+	if (lt_opts.out != stderr && (lt_opts.attached || lt_opts.follow))
+		sb_printf(&sb, "%u ", (unsigned)ev->pid);
+	else if (lt_opts.follow)
+		sb_printf(&sb, "[pid %u] ", (unsigned)ev->pid);
+	if (lt_opts.rflag) {
+		static struct timeval old;
+		struct timeval tv, d;
+		gettimeofday(&tv, NULL);
+		if (!old.tv_sec && !old.tv_usec)
+			old = tv;
+		timersub(&tv, &old, &d);
+		old = tv;
+		sb_printf(&sb, "%3lu.%06d ", (unsigned long)d.tv_sec, (int)d.tv_usec);
+	}
+	if (lt_opts.tflag) {
+		struct timeval tv;
+		struct tm tm;
+		gettimeofday(&tv, NULL);
+		localtime_r(&tv.tv_sec, &tm);
+		if (lt_opts.tflag > 2)
+			sb_printf(&sb, "%lu.%06d ", (unsigned long)tv.tv_sec, (int)tv.tv_usec);
+		else if (lt_opts.tflag > 1)
+			sb_printf(&sb, "%02d:%02d:%02d.%06d ", tm.tm_hour, tm.tm_min, tm.tm_sec,
+				  (int)tv.tv_usec);
+		else
+			sb_printf(&sb, "%02d:%02d:%02d ", tm.tm_hour, tm.tm_min, tm.tm_sec);
+	}
+	if (lt_opts.iflag)
+		sb_printf(&sb, "[%#llx] ", (unsigned long long)ev->ret_addr);
+	if (indent && lt_opts.indent > 0 && ev->depth > 1)
+		sb_printf(&sb, "%*s", lt_opts.indent * (ev->depth - 1), "");
+	putsb();
+}
+
+static void close_open(void)
+{
+	if (open_line) {
+		put(" <unfinished ...>\n", 18);
+		open_line = false;
+	}
+}
+
+/* Syscall arguments and results without a prototype: small numbers in decimal, others hex. */
+static void put_word(struct strbuf *b, uint64_t v)
+{
+	if ((int64_t)v > -4096 && (int64_t)v < 0x10000)
+		sb_printf(b, "%lld", (long long)v);
+	else
+		sb_printf(b, "%#llx", (unsigned long long)v);
+}
+
+static void print_args(struct strbuf *b, const struct lt_event *ev)
+{
+	if (ev->kind == LT_EV_SYSCALL && !ev->proto) {
+		for (int i = 0; i < ev->nsysargs; i++) {
+			if (i)
+				sb_puts(b, ", ");
+			put_word(b, ev->sysargs[i]);
+		}
+		return;
+	}
+	lt_proto_print_args(b, ev->proto, ev->v);
+}
+
+static void print_ret(struct strbuf *b, const struct lt_event *ev)
+{
+	if (ev->kind == LT_EV_SYSRET && ev->void_ret)
+		sb_putc(b, '?');
+	else if (ev->kind == LT_EV_SYSRET && !ev->proto)
+		put_word(b, ev->v->ret);
+	else
+		lt_proto_print_ret(b, ev->proto, ev->v);
+}
+
+static void count(const char *name, double secs)
+{
+	for (size_t i = 0; i < ncounts; i++)
+		if (!strcmp(counts[i].name, name)) {
+			counts[i].calls++;
+			counts[i].secs += secs;
+			return;
+		}
+	struct count *v = realloc(counts, (ncounts + 1) * sizeof(*v));
+	if (!v)
+		return;
+	counts = v;
+	counts[ncounts++] = (struct count){ strdup(name), 1, secs };
+}
+
+static int count_cmp(const void *a, const void *b)
+{
+	const struct count *x = a, *y = b;
+
+	if (x->secs != y->secs)
+		return x->secs < y->secs ? 1 : -1;
+	return strcmp(x->name, y->name);
+}
+
+void lt_summary_print(void)
+{
+	unsigned long long total = 0;
+	unsigned long calls = 0;
+
+	qsort(counts, ncounts, sizeof(*counts), count_cmp);
+	for (size_t i = 0; i < ncounts; i++) {
+		total += (unsigned long long)(counts[i].secs * 1e6);
+		calls += counts[i].calls;
+	}
+	fprintf(lt_opts.out, "%% time     seconds  usecs/call     calls      function\n");
+	fprintf(lt_opts.out, "------ ----------- ----------- --------- --------------------\n");
+	for (size_t i = 0; i < ncounts; i++) {
+		unsigned long long c = (unsigned long long)(counts[i].secs * 1e6);
+		unsigned long long p = total ? 100000 * c / total + 5 : 5;
+		fprintf(lt_opts.out, "%3llu.%02llu %4d.%06d %11llu %9lu %s\n", p / 1000, (p / 10) % 100,
+			(int)(c / 1000000), (int)(c % 1000000), c / counts[i].calls,
+			counts[i].calls, counts[i].name);
+		free(counts[i].name);
+	}
+	fprintf(lt_opts.out, "------ ----------- ----------- --------- --------------------\n");
+	fprintf(lt_opts.out, "100.00 %4llu.%06llu             %9lu total\n", total / 1000000,
+		total % 1000000, calls);
+	free(counts);
+	counts = NULL;
+	ncounts = 0;
+}
+
+/* --json: one record per finished call, syscall or process event. */
+static void emit_json(const struct lt_event *ev)
+{
+	struct strbuf rec = { 0 };
+	const char *sig = ev->sig ? signame(ev->sig) : NULL;
+
+	switch (ev->kind) {
+	case LT_EV_CALL:
+	case LT_EV_SYSCALL:
+		sb_reset(&sb);
+		print_args(&sb, ev);
+		if (ev->cookie) {
+			free(*ev->cookie);
+			*ev->cookie = strdup(sb_str(&sb));
+		}
+		sb_reset(&sb);
+		return;
+	case LT_EV_RETURN:
+	case LT_EV_SYSRET: {
+		const char *args = ev->cookie && *ev->cookie ? *ev->cookie : "";
+		json_record_begin(&rec, ev->kind == LT_EV_RETURN ? "call" : "syscall", ev->pid, NULL);
+		sb_puts(&rec, ",\"name\":");
+		json_put_string(&rec, ev->name, strlen(ev->name));
+		if (ev->caller) {
+			sb_puts(&rec, ",\"caller\":");
+			json_put_string(&rec, ev->caller, strlen(ev->caller));
+		}
+		if (ev->callee_lib) {
+			sb_puts(&rec, ",\"lib\":");
+			json_put_string(&rec, ev->callee_lib, strlen(ev->callee_lib));
+		}
+		sb_puts(&rec, ",\"args\":");
+		if (ev->proto && lt_proto_has_out_args(ev->proto)) {
+			print_args(&sb, ev);
+			json_put_args(&rec, sb_str(&sb), sb.len);
+			sb_reset(&sb);
+		} else {
+			json_put_args(&rec, args, strlen(args));
+		}
+		print_ret(&sb, ev);
+		sb_puts(&rec, ",\"ret\":");
+		json_put_string(&rec, sb_str(&sb), sb.len);
+		sb_reset(&sb);
+		sb_printf(&rec, ",\"depth\":%d,\"duration\":%.6f}", ev->depth, ev->spent);
+		break;
+	}
+	case LT_EV_SIGNAL:
+		json_record_begin(&rec, "signal", ev->pid, NULL);
+		sb_puts(&rec, ",\"signal\":");
+		json_put_string(&rec, sig ? sig : "?", sig ? strlen(sig) : 1);
+		sb_putc(&rec, '}');
+		break;
+	case LT_EV_EXITED:
+		json_record_begin(&rec, "exited", ev->pid, NULL);
+		sb_printf(&rec, ",\"status\":%d}", ev->status);
+		break;
+	case LT_EV_KILLED:
+		json_record_begin(&rec, "killed", ev->pid, NULL);
+		sb_puts(&rec, ",\"signal\":");
+		json_put_string(&rec, sig ? sig : "?", sig ? strlen(sig) : 1);
+		sb_putc(&rec, '}');
+		break;
+	case LT_EV_EXEC:
+		json_record_begin(&rec, "exec", ev->pid, NULL);
+		sb_putc(&rec, '}');
+		break;
+	default:
+		sb_free(&rec);
+		return;
+	}
+	sb_putc(&rec, '\n');
+	put(rec.s, rec.len);
+	sb_free(&rec);
+}
+
+static void line(const struct lt_event *ev, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+static void line(const struct lt_event *ev, const char *fmt, ...)
+{
+	va_list ap;
+
+	close_open();
+	begin_line(ev, false);
+	va_start(ap, fmt);
+	sb_vprintf(&sb, fmt, ap);
+	va_end(ap);
+	sb_putc(&sb, '\n');
+	putsb();
+}
+
+void lt_emit(const struct lt_event *ev)
+{
+	bool entry = ev->kind == LT_EV_CALL || ev->kind == LT_EV_SYSCALL;
+	bool ret = ev->kind == LT_EV_RETURN || ev->kind == LT_EV_SYSRET;
+
+	if (lt_opts.cflag) {
+		if (ret)
+			count(ev->name, ev->spent);
+		return;
+	}
+	if (lt_opts.json) {
+		emit_json(ev);
+		return;
+	}
+	if (entry) {
+		close_open();
+		open_line = true;
+		open_pid = ev->pid;
+		open_depth = ev->depth;
+		begin_line(ev, true);
+		if (ev->caller && !lt_opts.hide_caller)
+			sb_printf(&sb, "%s->", ev->caller);
+		sb_puts(&sb, ev->name);
+		if (ev->callee_lib)
+			sb_printf(&sb, "@%s", ev->callee_lib);
+		sb_putc(&sb, '(');
+		if (!ev->proto || !lt_proto_has_out_args(ev->proto))
+			print_args(&sb, ev);
+		putsb();
+		return;
+	}
+	if (ret) {
+		if (open_line && (open_pid != ev->pid || open_depth != ev->depth))
+			close_open();
+		if (!open_line) {
+			begin_line(ev, true);
+			sb_printf(&sb, "<... %s resumed> ", ev->name);
+			putsb();
+		}
+		if (ev->proto && lt_proto_has_out_args(ev->proto))
+			print_args(&sb, ev);
+		sb_puts(&sb, ") ");
+		putsb();
+		tabto(lt_opts.align - 1);
+		sb_puts(&sb, "= ");
+		print_ret(&sb, ev);
+		if (lt_opts.Tflag)
+			sb_printf(&sb, " <%lu.%06d>", (unsigned long)ev->spent,
+				  (int)((ev->spent - (double)(unsigned long)ev->spent) * 1e6 + 0.5) % 1000000);
+		sb_putc(&sb, '\n');
+		putsb();
+		open_line = false;
+		if (lt_opts.bt_depth > 0 && stacktrace_format) {
+			struct strbuf st = { 0 };
+			stacktrace_format(ev->pid, &st, 1);
+			/* At most -w frames: one line each. */
+			const char *p = sb_str(&st);
+			for (int n = 0; *p && n < lt_opts.bt_depth; n++) {
+				const char *nl = strchr(p, '\n');
+				size_t len = nl ? (size_t)(nl - p + 1) : strlen(p);
+				put(p, len);
+				p += len;
+			}
+			put("\n", 1);
+			sb_free(&st);
+		}
+		return;
+	}
+	switch (ev->kind) {
+	case LT_EV_SIGNAL:
+		if (lt_opts.no_signals)
+			break;
+		line(ev, "--- %s (%s) ---", signame(ev->sig) ? signame(ev->sig) : "?",
+		     strsignal(ev->sig));
+		break;
+	case LT_EV_EXITED:
+		line(ev, "+++ exited (status %d) +++", ev->status);
+		break;
+	case LT_EV_KILLED:
+		line(ev, "+++ killed by %s +++", signame(ev->sig) ? signame(ev->sig) : "?");
+		break;
+	case LT_EV_EXEC:
+		line(ev, "--- Called exec() ---");
+		break;
+	case LT_EV_GONE:
+		if (open_line && open_pid == ev->pid)
+			close_open();
+		break;
+	default:
+		break;
+	}
+}
+
+bool lt_output_flush(void)
+{
+	if (broken)
+		return false;
+	if (fflush(lt_opts.out) == EOF || ferror(lt_opts.out)) {
+		broken = true;
+		return false;
+	}
+	return true;
+}
+
+bool lt_output_broken(void)
+{
+	return broken || ferror(lt_opts.out);
+}

@@ -1,0 +1,549 @@
+// SPDX-License-Identifier: LGPL-2.1-or-later
+/*
+ * lttrace's ptrace backend: start or seize the tracees, wait for their stops, and hand each
+ * breakpoint trap to lt-space.c, each syscall stop (-S) and process event to the formatter.
+ *
+ * Every thread and every child is followed, with -f or not: they run the same text, int3s
+ * included, and an int3 nobody steps over kills.  Without -f, a forked child (its own copy of
+ * memory) gets its original bytes back and is let go; a child sharing our memory (vfork,
+ * posix_spawn) is followed silently until it execs or exits.  Leaving — the end, a signal,
+ * a reader that went away (`lttrace ./prog 2>&1 | head -1`), an error — always goes through
+ * cleanup(): every int3 out, every thread stopped on one rewound, every thread detached; a
+ * program we started runs on to its own end when only the output is gone.
+ */
+#include <errno.h>
+#include <inttypes.h>
+#include <limits.h>
+#include <linux/kcmp.h>
+#include <signal.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/ptrace.h>
+#include <sys/resource.h>
+#include <sys/syscall.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include "lt-ptrace.h"
+#include "proc.h"
+#include "sysent.h"
+
+#define THASH 1024
+static struct thr *thash[THASH];
+static int nthreads;
+static pid_t child_pid;
+static int exit_code;
+static volatile sig_atomic_t interrupted;
+
+static struct {
+	pid_t child, parent;
+} forks[64];
+
+static struct thr *thr_find(pid_t tid)
+{
+	for (struct thr *t = thash[(unsigned)tid % THASH]; t; t = t->next)
+		if (t->tid == tid)
+			return t;
+	return NULL;
+}
+
+static struct thr *thr_new(pid_t tid, pid_t tgid, struct space *sp, bool silent)
+{
+	struct thr *t = calloc(1, sizeof(*t));
+
+	if (!t)
+		return NULL;
+	t->tid = tid;
+	t->tgid = tgid;
+	t->sp = sp;
+	space_ref(sp);
+	t->silent = silent;
+	t->startup = true;
+	t->next = thash[(unsigned)tid % THASH];
+	thash[(unsigned)tid % THASH] = t;
+	nthreads++;
+	return t;
+}
+
+static void thr_free(struct thr *t)
+{
+	struct thr **pp = &thash[(unsigned)t->tid % THASH];
+
+	while (*pp && *pp != t)
+		pp = &(*pp)->next;
+	if (*pp)
+		*pp = t->next;
+	thr_drop_frames(t);
+	free(t->sys_cookie);
+	space_unref(t->sp);
+	free(t);
+	nthreads--;
+}
+
+static unsigned long ptrace_options(bool spawned)
+{
+	unsigned long o = PTRACE_O_TRACESYSGOOD | PTRACE_O_TRACEEXEC | PTRACE_O_TRACEFORK |
+			  PTRACE_O_TRACEVFORK | PTRACE_O_TRACECLONE;
+
+	return spawned ? o | PTRACE_O_EXITKILL : o;
+}
+
+int lt_spawn(char **argv)
+{
+	char path[PATH_MAX];
+	int status, rc = proc_find_program(argv[0], path, sizeof(path));
+
+	if (rc < 0) {
+		lt_error("%s: %s", argv[0], strerror(-rc));
+		return rc;
+	}
+	pid_t pid = fork();
+	if (pid < 0) {
+		lt_error("fork: %s", strerror(errno));
+		return -errno;
+	}
+	if (pid == 0) {
+		kill(getpid(), SIGSTOP); /* wait to be seized */
+		execv(path, argv);
+		lt_error("%s: %s", path, strerror(errno));
+		_exit(127);
+	}
+	while (waitpid(pid, &status, WSTOPPED) < 0)
+		if (errno != EINTR) {
+			lt_error("waitpid: %s", strerror(errno));
+			return -errno;
+		}
+	if (ptrace(PTRACE_SEIZE, pid, 0L, ptrace_options(true)) < 0) {
+		rc = -errno;
+		kill(pid, SIGKILL);
+		lt_error("ptrace(PTRACE_SEIZE, %d): %s", pid, strerror(-rc));
+		return rc;
+	}
+	kill(pid, SIGCONT);
+	child_pid = pid;
+	struct thr *t = thr_new(pid, pid, NULL, false);
+	return t ? 0 : -ENOMEM;
+}
+
+int lt_attach(pid_t pid)
+{
+	pid_t *tids;
+	int n = proc_list_threads(pid, &tids);
+
+	if (n < 0) {
+		lt_error("cannot attach to process %d: %s", pid, strerror(n == -ENOENT ? ESRCH : -n));
+		return n;
+	}
+	for (int i = 0, done = 0; i < n; i++) {
+		if (thr_find(tids[i]))
+			continue;
+		if (ptrace(PTRACE_SEIZE, tids[i], 0L, ptrace_options(false)) < 0) {
+			if (errno == ESRCH && done)
+				continue;
+			int err = errno;
+			lt_error("cannot attach to process %d: %s", tids[i], strerror(err));
+			free(tids);
+			return -err;
+		}
+		ptrace(PTRACE_INTERRUPT, tids[i], 0L, 0L);
+		struct thr *t = thr_new(tids[i], pid, NULL, false);
+		if (t)
+			t->attached = true;
+		done++;
+	}
+	free(tids);
+	return 0;
+}
+
+/* ---- events ------------------------------------------------------------------------------- */
+
+static pid_t status_field(pid_t pid, const char *key)
+{
+	char path[64], line[256];
+	size_t kl = strlen(key);
+	pid_t v = -1;
+
+	snprintf(path, sizeof(path), "/proc/%d/status", pid);
+	FILE *f = fopen(path, "re");
+	if (!f)
+		return -1;
+	while (fgets(line, sizeof(line), f))
+		if (!strncmp(line, key, kl) && line[kl] == ':') {
+			v = (pid_t)atoi(line + kl + 1);
+			break;
+		}
+	fclose(f);
+	return v;
+}
+
+static void copy_frames(struct thr *to, const struct thr *from)
+{
+	if (!from || !from->nframes || !(to->frames = malloc(from->nframes * sizeof(*to->frames))))
+		return;
+	memcpy(to->frames, from->frames, from->nframes * sizeof(*to->frames));
+	to->nframes = to->cap = from->nframes;
+	for (size_t i = 0; i < to->nframes; i++) {
+		to->frames[i].v.priv = to;
+		to->frames[i].v.pid = to->tid;
+		to->frames[i].cookie = NULL;
+	}
+}
+
+/*
+ * The first stop of a thread we have not met: a thread of a traced process, or a child
+ * (its parent's fork event may come before or after this stop).  NULL when it was let go.
+ */
+static struct thr *new_tracee(pid_t pid)
+{
+	pid_t tgid = status_field(pid, "Tgid"), ppid;
+
+	for (int i = 0; i < THASH; i++)
+		for (struct thr *t = thash[i]; t; t = t->next)
+			if (t->tgid == tgid)
+				return thr_new(pid, tgid, t->sp, t->silent);
+	ppid = status_field(pid, "PPid");
+	struct thr *pt = NULL;
+	for (size_t i = 0; i < 64; i++)
+		if (forks[i].child == pid)
+			pt = thr_find(forks[i].parent);
+	if (!pt)
+		pt = thr_find(ppid);
+	if (!pt || !pt->sp)
+		return thr_new(pid, tgid, NULL, pt ? pt->silent || !lt_opts.follow : !lt_opts.follow);
+	bool shared = syscall(SYS_kcmp, pid, pt->tgid, KCMP_VM, 0, 0) == 0;
+	if (shared)
+		return thr_new(pid, tgid, pt->sp, pt->silent || !lt_opts.follow);
+	if (!lt_opts.follow || pt->silent) {
+		/* Its own copy of our int3s: put the bytes back and let it run. */
+		space_unbreak(pt->sp, pid);
+		ptrace(PTRACE_DETACH, pid, 0L, 0L);
+		return NULL;
+	}
+	struct space *s = space_fork(pt->sp, pid);
+	struct thr *t = thr_new(pid, tgid, s, false);
+	space_unref(s); /* the thread holds it */
+	if (t)
+		copy_frames(t, pt);
+	return t;
+}
+
+static void emit_simple(struct thr *t, enum lt_ev_kind kind, int sig, int status)
+{
+	struct lt_event ev = { .kind = kind, .pid = t->tid, .tgid = t->tgid, .sig = sig,
+			       .status = status };
+
+	if (!t->silent)
+		lt_emit(&ev);
+}
+
+static void handle_exit(struct thr *t, int status)
+{
+	if (t->in_syscall && !t->silent) {
+		struct lt_event ev = { .kind = LT_EV_GONE, .pid = t->tid };
+		lt_emit(&ev);
+	}
+	thr_drop_frames(t);
+	if (t->tid == child_pid) {
+		exit_code = WIFSIGNALED(status) ? 0x100 | WTERMSIG(status) : WEXITSTATUS(status);
+		child_pid = 0;
+	}
+	if (t->tid == t->tgid) {
+		if (WIFSIGNALED(status))
+			emit_simple(t, LT_EV_KILLED, WTERMSIG(status), 0);
+		else
+			emit_simple(t, LT_EV_EXITED, 0, WEXITSTATUS(status));
+	}
+	thr_free(t);
+}
+
+static bool handle_exec(struct thr *t)
+{
+	unsigned long old = 0;
+
+	if (ptrace(PTRACE_GETEVENTMSG, t->tid, 0L, &old) == 0 && (pid_t)old != t->tid && old) {
+		struct thr *o = thr_find((pid_t)old);
+		if (o)
+			thr_free(o);
+	}
+	thr_drop_frames(t);
+	t->in_syscall = false;
+	if (t->silent && t->sp) {
+		/* A vfork child we only followed for the int3s it shared: its new image has none. */
+		ptrace(PTRACE_DETACH, t->tid, 0L, 0L);
+		thr_free(t);
+		return false;
+	}
+	if (t->sp)
+		emit_simple(t, LT_EV_EXEC, 0, 0);
+	space_orphan(t->sp);
+	space_unref(t->sp);
+	t->tgid = t->tid;
+	t->sp = space_new(t->tid, true);
+	if (!t->sp)
+		lt_error("process %d: cannot open its memory: %s", t->tid, strerror(errno));
+	return true;
+}
+
+static void sysname(char *buf, size_t len, long nr)
+{
+	const struct sysent *se = sysent_get(nr);
+
+	if (se && se->name)
+		snprintf(buf, len, "SYS_%s", se->name);
+	else
+		snprintf(buf, len, "SYS_%ld", nr);
+}
+
+static int tracee_read(void *priv, uint64_t addr, void *buf, size_t len)
+{
+	return proc_mem_read(((struct thr *)priv)->tid, addr, buf, len);
+}
+
+static void handle_syscall(struct thr *t)
+{
+	struct __ptrace_syscall_info info;
+	char name[64];
+
+	if (t->silent || ptrace(PTRACE_GET_SYSCALL_INFO, t->tid, (void *)sizeof(info), &info) < 0)
+		return;
+	struct lt_event ev = { .pid = t->tid, .tgid = t->tgid, .name = name, .v = &t->sys_v,
+			       .depth = (int)t->nframes + 1, .cookie = &t->sys_cookie };
+	if (info.op == PTRACE_SYSCALL_INFO_ENTRY) {
+		const struct sysent *se = sysent_get((long)info.entry.nr);
+		t->in_syscall = true;
+		t->sysno = (long)info.entry.nr;
+		clock_gettime(CLOCK_MONOTONIC, &t->sys_t0);
+		memset(&t->sys_v, 0, sizeof(t->sys_v));
+		t->sys_v.pid = t->tid;
+		memcpy(t->sys_v.iregs, info.entry.args, sizeof(t->sys_v.iregs));
+		t->sys_v.read = tracee_read;
+		t->sys_v.priv = t;
+		t->sys_v.strsize = lt_opts.strsize;
+		t->sys_v.arraylen = lt_opts.arraylen;
+		sysname(name, sizeof(name), t->sysno);
+		ev.kind = LT_EV_SYSCALL;
+		ev.proto = lt_proto_lookup(name);
+		ev.nsysargs = se ? se->nargs : 6;
+		memcpy(ev.sysargs, info.entry.args, sizeof(ev.sysargs));
+		lt_emit(&ev);
+	} else if (info.op == PTRACE_SYSCALL_INFO_EXIT && t->in_syscall) {
+		struct timespec now;
+		t->in_syscall = false;
+		clock_gettime(CLOCK_MONOTONIC, &now);
+		t->sys_v.ret = (uint64_t)info.exit.rval;
+		sysname(name, sizeof(name), t->sysno);
+		ev.kind = LT_EV_SYSRET;
+		ev.proto = lt_proto_lookup(name);
+		ev.spent = (double)(now.tv_sec - t->sys_t0.tv_sec) +
+			   (double)(now.tv_nsec - t->sys_t0.tv_nsec) / 1e9;
+		lt_emit(&ev);
+		free(t->sys_cookie);
+		t->sys_cookie = NULL;
+	}
+}
+
+static void handle_stop(struct thr *t, int status)
+{
+	int sig = WSTOPSIG(status), restart = 0;
+	unsigned int event = (unsigned)status >> 16;
+
+	if (t->startup) {
+		t->startup = false;
+		if (t->attached && !t->sp) {
+			t->sp = space_find(t->tgid);
+			if (t->sp)
+				space_ref(t->sp);
+			else if (!(t->sp = space_new(t->tgid, false)))
+				lt_error("process %d: cannot open its memory: %s", t->tgid,
+					 strerror(errno));
+		}
+	}
+	switch (event) {
+	case 0:
+		if (sig == (SIGTRAP | 0x80)) {
+			handle_syscall(t);
+			break;
+		}
+		siginfo_t si;
+		if (ptrace(PTRACE_GETSIGINFO, t->tid, 0L, &si) < 0) {
+			ptrace(PTRACE_LISTEN, t->tid, 0L, 0L);
+			return;
+		}
+		if (sig == SIGTRAP && si.si_code == SI_KERNEL && (restart = space_trap(t)) >= 0)
+			break;
+		/* The SIGCONT that started our own child is not the program's. */
+		if (t->sp || t->tid != child_pid || sig != SIGCONT)
+			emit_simple(t, LT_EV_SIGNAL, sig, 0);
+		restart = sig;
+		break;
+	case PTRACE_EVENT_STOP:
+		if (sig == SIGSTOP || sig == SIGTSTP || sig == SIGTTIN || sig == SIGTTOU) {
+			ptrace(PTRACE_LISTEN, t->tid, 0L, 0L);
+			return;
+		}
+		break;
+	case PTRACE_EVENT_EXEC:
+		if (!handle_exec(t))
+			return;
+		break;
+	case PTRACE_EVENT_FORK:
+	case PTRACE_EVENT_VFORK:
+	case PTRACE_EVENT_CLONE: {
+		unsigned long c = 0;
+		static unsigned next;
+		if (ptrace(PTRACE_GETEVENTMSG, t->tid, 0L, &c) == 0 && c) {
+			forks[next % 64].child = (pid_t)c;
+			forks[next++ % 64].parent = t->tid;
+		}
+		break;
+	}
+	default:
+		break;
+	}
+	int op = lt_opts.Sflag && !t->silent ? PTRACE_SYSCALL : PTRACE_CONT;
+	if (ptrace(op, t->tid, 0L, (long)restart) < 0 && errno != ESRCH)
+		lt_error("ptrace(%s, %d): %s", op == PTRACE_CONT ? "PTRACE_CONT" : "PTRACE_SYSCALL",
+			 t->tid, strerror(errno));
+}
+
+/* ---- the loop and leaving ------------------------------------------------------------------ */
+
+static void on_signal(int sig)
+{
+	interrupted = sig;
+}
+
+/* Poll a little before sleeping: waking a sleeping tracer costs more than a stop (engine.c). */
+static pid_t wait_next(int *status)
+{
+	static int spin_us = -1;
+
+	if (spin_us < 0) {
+		const char *e = getenv("STTRACE_SPIN_US");
+		spin_us = e ? atoi(e) : sysconf(_SC_NPROCESSORS_ONLN) > 1 ? 100 : 0;
+	}
+	if (spin_us > 0) {
+		struct timespec t0, t;
+		clock_gettime(CLOCK_MONOTONIC, &t0);
+		do {
+			pid_t pid = waitpid(-1, status, __WALL | WNOHANG);
+			if (pid != 0)
+				return pid;
+			clock_gettime(CLOCK_MONOTONIC, &t);
+		} while ((t.tv_sec - t0.tv_sec) * 1000000 + (t.tv_nsec - t0.tv_nsec) / 1000 < spin_us);
+	}
+	pid_t pid = waitpid(-1, status, __WALL | WNOHANG);
+	if (pid != 0)
+		return pid;
+	lt_output_flush();
+	return waitpid(-1, status, __WALL);
+}
+
+static void detach(struct thr *t, bool kill_child)
+{
+	int status;
+
+	if (kill_child && t->tid == child_pid) {
+		kill(t->tid, SIGCONT);
+		kill(t->tid, interrupted ? interrupted : SIGTERM);
+	}
+	if (ptrace(PTRACE_INTERRUPT, t->tid, 0L, 0L) < 0)
+		goto drop;
+	for (;;) {
+		pid_t p = waitpid(t->tid, &status, __WALL);
+		if (p < 0) {
+			if (errno == EINTR)
+				continue;
+			break;
+		}
+		if (!WIFSTOPPED(status))
+			break;
+		int sig = WSTOPSIG(status), event = (unsigned)status >> 16, deliver = 0;
+		siginfo_t si;
+		if (event == 0 && sig != (SIGTRAP | 0x80) &&
+		    ptrace(PTRACE_GETSIGINFO, t->tid, 0L, &si) == 0)
+			deliver = sig;
+		if (deliver == SIGTRAP && si.si_code == SI_KERNEL && space_fixup_detach(t))
+			deliver = 0;
+		if (event == PTRACE_EVENT_STOP || event == 0 || deliver) {
+			ptrace(PTRACE_DETACH, t->tid, 0L, (long)deliver);
+			break;
+		}
+		ptrace(PTRACE_CONT, t->tid, 0L, 0L);
+	}
+drop:
+	thr_free(t);
+}
+
+static void cleanup(bool kill_child)
+{
+	space_remove_all();
+	for (int i = 0; i < THASH; i++)
+		while (thash[i])
+			detach(thash[i], kill_child);
+}
+
+int lt_run(void)
+{
+	struct sigaction sa = { .sa_handler = on_signal };
+	static const int sigs[] = { SIGHUP, SIGINT, SIGQUIT, SIGTERM };
+	pid_t spawned = child_pid;
+
+	sigemptyset(&sa.sa_mask);
+	for (size_t i = 0; i < sizeof(sigs) / sizeof(sigs[0]); i++)
+		sigaction(sigs[i], &sa, NULL);
+	signal(SIGPIPE, SIG_IGN);
+	signal(SIGTTOU, SIG_IGN);
+	signal(SIGTTIN, SIG_IGN);
+	signal(SIGTSTP, SIG_IGN);
+
+	while (!interrupted && nthreads > 0 && !lt_output_broken()) {
+		int status;
+		pid_t pid = wait_next(&status);
+		if (pid < 0) {
+			if (errno == EINTR)
+				continue;
+			if (errno != ECHILD)
+				lt_error("waitpid: %s", strerror(errno));
+			break;
+		}
+		struct thr *t = thr_find(pid);
+		if (!t) {
+			if (!WIFSTOPPED(status) || !(t = new_tracee(pid)))
+				continue;
+		}
+		if (WIFEXITED(status) || WIFSIGNALED(status))
+			handle_exit(t, status);
+		else if (WIFSTOPPED(status))
+			handle_stop(t, status);
+	}
+	bool broken = lt_output_broken();
+	if (nthreads)
+		cleanup(!broken);
+	if (broken && child_pid) {
+		/* Only the reader is gone: the program runs on to its own end. */
+		int status;
+		while (waitpid(spawned, &status, 0) < 0 && errno == EINTR)
+			;
+		if (WIFEXITED(status) || WIFSIGNALED(status))
+			exit_code = WIFSIGNALED(status) ? 0x100 | WTERMSIG(status) :
+							  WEXITSTATUS(status);
+	}
+	if (lt_opts.cflag)
+		lt_summary_print();
+	lt_output_flush();
+	space_free_all();
+	if (exit_code > 0xff && !broken) {
+		int sig = exit_code & 0xff;
+		struct rlimit rl = { 0, 0 };
+		setrlimit(RLIMIT_CORE, &rl);
+		signal(sig, SIG_DFL);
+		sigset_t set;
+		sigemptyset(&set);
+		sigaddset(&set, sig);
+		sigprocmask(SIG_UNBLOCK, &set, NULL);
+		raise(sig);
+		return 0x80 | sig;
+	}
+	return exit_code > 0xff ? 0x80 | (exit_code & 0xff) : exit_code;
+}

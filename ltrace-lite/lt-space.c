@@ -1,0 +1,846 @@
+// SPDX-License-Identifier: LGPL-2.1-or-later
+/*
+ * Breakpoints at function entries in the defining object, and return breakpoints.
+ *
+ * ltrace puts its breakpoints on the caller's PLT entries, so it sees nothing when there is no
+ * PLT to stop in (-fno-plt, .plt.sec under BIND_NOW, static programs) and names IFUNCs after
+ * whatever the PLT slot said.  We stop where the function starts, in the object that defines
+ * it, and ask who called it from the return address at the top of the stack:
+ *  - which functions: ltrace's sets.  -e (default @MAIN): the functions an object imports
+ *    (its .dynsym undefined symbols), called from that object into another one; -l LIB: the
+ *    imports other objects take from LIB; -x: functions an object defines, from any caller.
+ *    A static program imports nothing: its libc functions are those with a known prototype
+ *    (or named by -e), and only calls not nested in another traced call count.
+ *  - IFUNCs: the resolver picks an implementation (strlen -> __strlen_avx2).  It is read from
+ *    the GOT slots relocations name (JUMP_SLOT, GLOB_DAT, IRELATIVE) once the loader has run,
+ *    and a breakpoint on the resolver itself catches later choices (lazy binding, dlopen,
+ *    static programs' IRELATIVE at startup): its return value is armed under the public name.
+ *    One implementation may serve two names (memcpy, memmove): the call instruction before
+ *    the return address says through which slot it came.
+ *  - returns: an int3 at the return address (kept there; other threads step over it out of
+ *    line) and a per-thread shadow stack of frames keyed by stack slot.  The stack itself is
+ *    never changed, so unwinders (C++ exceptions, backtraces) see the real return addresses;
+ *    frames whose slot the stack pointer has moved above were abandoned (longjmp, throw).
+ *  - life: the program's entry point (AT_ENTRY) for a spawned program, the first stop for -p,
+ *    and the loader's _dl_debug_state for dlopen/dlclose bring the breakpoints in line with the
+ *    mappings.
+ */
+#include <errno.h>
+#include <inttypes.h>
+#include <limits.h>
+#include <elf.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/ptrace.h>
+#include <sys/uio.h>
+#include <unistd.h>
+
+#include "lt-ptrace.h"
+#include "objfile.h"
+#include "proc.h"
+
+enum { SITE_START, SITE_RTLD, SITE_FUNC, SITE_RESOLVER, SITE_RET };
+
+struct site {
+	uint8_t kind;
+	int obj;               /* FUNC, RESOLVER: the defining object */
+	char **names;          /* FUNC: its public names (aliases); RESOLVER: the IFUNC's */
+	size_t nnames;
+};
+
+struct lobj {
+	char path[256];
+	struct lt_elf *elf;
+	uint64_t lo, hi, bias;
+	bool is_main, gone;
+};
+
+struct space {
+	pid_t tgid;
+	int refs;
+	struct bp_space bs;
+	struct site *sites;
+	size_t nsites;
+	struct lobj *objs;
+	size_t nobjs;
+	uint32_t *hash;        /* address -> index + 1 in bs.v, open addressing */
+	size_t hsize;
+	bool resolved, rtld, is_static;
+	struct space *next;
+};
+
+static struct space *spaces;
+
+/* ---- small tables ------------------------------------------------------------------------ */
+
+static size_t hslot(uint64_t addr, size_t size)
+{
+	return (size_t)((addr * 0x9e3779b97f4a7c15ull) >> 20) & (size - 1);
+}
+
+static struct bp *bp_at(struct space *s, uint64_t addr)
+{
+	if (!s->hsize)
+		return NULL;
+	for (size_t i = hslot(addr, s->hsize);; i = (i + 1) & (s->hsize - 1)) {
+		uint32_t v = s->hash[i];
+		if (!v)
+			return NULL;
+		if (s->bs.v[v - 1].addr == addr)
+			return &s->bs.v[v - 1];
+	}
+}
+
+static void hash_add(struct space *s, size_t idx)
+{
+	if ((s->bs.n + 1) * 2 > s->hsize) {
+		size_t size = s->hsize ? s->hsize * 2 : 256;
+		while (size < (s->bs.n + 1) * 2)
+			size *= 2;
+		uint32_t *h = calloc(size, sizeof(*h));
+		if (!h)
+			return;
+		free(s->hash);
+		s->hash = h;
+		s->hsize = size;
+		for (size_t i = 0; i < s->bs.n; i++) {
+			size_t j = hslot(s->bs.v[i].addr, size);
+			while (h[j])
+				j = (j + 1) & (size - 1);
+			h[j] = (uint32_t)i + 1;
+		}
+		return;
+	}
+	size_t j = hslot(s->bs.v[idx].addr, s->hsize);
+	while (s->hash[j] && s->hash[j] != idx + 1)
+		j = (j + 1) & (s->hsize - 1);
+	s->hash[j] = (uint32_t)idx + 1;
+}
+
+static int add_site(struct space *s, int kind, int obj, const char *name)
+{
+	struct site *v = realloc(s->sites, (s->nsites + 1) * sizeof(*v));
+
+	if (!v)
+		return -ENOMEM;
+	s->sites = v;
+	v[s->nsites] = (struct site){ .kind = (uint8_t)kind, .obj = obj };
+	if (name) {
+		v[s->nsites].names = malloc(sizeof(char *));
+		if (!v[s->nsites].names || !(v[s->nsites].names[0] = strdup(name)))
+			return -ENOMEM;
+		v[s->nsites].nnames = 1;
+	}
+	return (int)s->nsites++;
+}
+
+static int site_add_name(struct site *st, const char *name)
+{
+	for (size_t i = 0; i < st->nnames; i++)
+		if (!strcmp(st->names[i], name))
+			return 0;
+	char **v = realloc(st->names, (st->nnames + 1) * sizeof(*v));
+	if (!v || !(v[st->nnames] = strdup(name)))
+		return -ENOMEM;
+	st->names = v;
+	st->nnames++;
+	return 0;
+}
+
+static struct site *site_of(struct space *s, const struct bp *b)
+{
+	size_t i = (uintptr_t)b->data;
+
+	return i && i <= s->nsites ? &s->sites[i - 1] : NULL;
+}
+
+/*
+ * A breakpoint at ADDR for a new site of KIND (or the site already there, NAME added).  The
+ * index of the site, or -errno.
+ */
+static int arm(struct space *s, uint64_t addr, int kind, int obj, const char *name)
+{
+	struct bp *b = bp_at(s, addr);
+	struct site *st = b ? site_of(s, b) : NULL;
+
+	if (b && b->inserted && st) {
+		if (st->kind == kind && name && site_add_name(st, name) < 0)
+			return -ENOMEM;
+		if (kind == SITE_FUNC && st->kind == SITE_RESOLVER)
+			return -EEXIST;
+		return (int)(st - s->sites);
+	}
+	int idx = add_site(s, kind, obj, name);
+	if (idx < 0)
+		return idx;
+	size_t n = s->bs.n;
+	int rc = bp_insert(&s->bs, addr, (void *)(uintptr_t)(idx + 1));
+	if (rc < 0) {
+		s->nsites--;
+		if (s->sites[idx].names) {
+			free(s->sites[idx].names[0]);
+			free(s->sites[idx].names);
+		}
+		return rc;
+	}
+	if (s->bs.n > n)
+		hash_add(s, s->bs.n - 1);
+	return idx;
+}
+
+/* ---- spaces ------------------------------------------------------------------------------ */
+
+struct space *space_find(pid_t tgid)
+{
+	for (struct space *s = spaces; s; s = s->next)
+		if (s->tgid == tgid)
+			return s;
+	return NULL;
+}
+
+static void space_clear(struct space *s)
+{
+	for (size_t i = 0; i < s->nsites; i++) {
+		for (size_t j = 0; j < s->sites[i].nnames; j++)
+			free(s->sites[i].names[j]);
+		free(s->sites[i].names);
+	}
+	free(s->sites);
+	free(s->objs);
+	free(s->hash);
+	bp_space_close(&s->bs);
+}
+
+void space_ref(struct space *s)
+{
+	if (s)
+		s->refs++;
+}
+
+void space_orphan(struct space *s)
+{
+	if (s)
+		s->tgid = -1;
+}
+
+void space_unref(struct space *s)
+{
+	if (!s || --s->refs > 0)
+		return;
+	for (struct space **pp = &spaces; *pp; pp = &(*pp)->next)
+		if (*pp == s) {
+			*pp = s->next;
+			break;
+		}
+	space_clear(s);
+	free(s);
+}
+
+static uint64_t entry_point(pid_t pid)
+{
+	char path[64];
+	uint64_t auxv[2], entry = 0;
+
+	snprintf(path, sizeof(path), "/proc/%d/auxv", pid);
+	FILE *f = fopen(path, "re");
+	while (f && fread(auxv, sizeof(auxv), 1, f) == 1 && auxv[0] != AT_NULL)
+		if (auxv[0] == AT_ENTRY)
+			entry = auxv[1];
+	if (f)
+		fclose(f);
+	return entry;
+}
+
+static void resolve(struct space *s);
+
+struct space *space_new(pid_t tgid, bool at_entry)
+{
+	struct space *s = calloc(1, sizeof(*s));
+
+	if (!s)
+		return NULL;
+	s->tgid = tgid;
+	if (bp_space_open(&s->bs, tgid) < 0) {
+		free(s);
+		return NULL;
+	}
+	s->next = spaces;
+	spaces = s;
+	uint64_t entry = at_entry ? entry_point(tgid) : 0;
+	/* A static program's libc starts up before main (IRELATIVE slots filled, tunables...):
+	 * none of that is the program's doing.  Start at main when it has one. */
+	if (entry) {
+		char exe[64], path[PATH_MAX];
+		snprintf(exe, sizeof(exe), "/proc/%d/exe", tgid);
+		ssize_t n = readlink(exe, path, sizeof(path) - 1);
+		int err;
+		struct lt_elf *e = NULL;
+		const struct lt_sym *m;
+		if (n > 0) {
+			path[n] = 0;
+			e = lt_elf_get(path, &err);
+		}
+		if (e && e->is_static && (m = lt_elf_find(e, "main")))
+			entry = m->vaddr;
+	}
+	if (!entry || arm(s, entry, SITE_START, -1, NULL) < 0)
+		resolve(s);
+	return s;
+}
+
+struct space *space_fork(struct space *p, pid_t child)
+{
+	struct space *s = calloc(1, sizeof(*s));
+
+	if (!s || bp_space_open(&s->bs, child) < 0) {
+		free(s);
+		return NULL;
+	}
+	s->tgid = child;
+	s->resolved = p->resolved;
+	s->rtld = p->rtld;
+	s->is_static = p->is_static;
+	s->bs.v = malloc((p->bs.n + 1) * sizeof(*s->bs.v));
+	s->sites = malloc((p->nsites + 1) * sizeof(*s->sites));
+	s->objs = malloc((p->nobjs + 1) * sizeof(*s->objs));
+	s->bs.pages = malloc((p->bs.npages + 1) * sizeof(*s->bs.pages));
+	if (!s->bs.v || !s->sites || !s->objs || !s->bs.pages) {
+		space_clear(s);
+		free(s);
+		return NULL;
+	}
+	memcpy(s->bs.v, p->bs.v, p->bs.n * sizeof(*s->bs.v));
+	s->bs.n = s->bs.cap = p->bs.n;
+	memcpy(s->bs.pages, p->bs.pages, p->bs.npages * sizeof(*s->bs.pages));
+	s->bs.npages = p->bs.npages;
+	s->bs.syscall_insn = p->bs.syscall_insn;
+	s->bs.xol_failed = p->bs.xol_failed;
+	memcpy(s->objs, p->objs, p->nobjs * sizeof(*s->objs));
+	s->nobjs = p->nobjs;
+	for (size_t i = 0; i < p->nsites; i++) {
+		s->sites[i] = p->sites[i];
+		s->sites[i].names = NULL;
+		s->sites[i].nnames = 0;
+		s->nsites = i + 1;
+		for (size_t j = 0; j < p->sites[i].nnames; j++)
+			site_add_name(&s->sites[i], p->sites[i].names[j]);
+	}
+	for (size_t i = 0; i < s->bs.n; i++)
+		hash_add(s, i);
+	s->next = spaces;
+	spaces = s;
+	return s;
+}
+
+void space_unbreak(struct space *p, pid_t child)
+{
+	struct bp_space bs;
+
+	if (bp_space_open(&bs, child) < 0)
+		return;
+	for (size_t i = 0; i < p->bs.n; i++)
+		if (p->bs.v[i].inserted)
+			bp_mem_write(&bs, p->bs.v[i].addr, &p->bs.v[i].orig, 1);
+	bp_space_close(&bs);
+}
+
+/* ---- resolution -------------------------------------------------------------------------- */
+
+static int obj_at(struct space *s, uint64_t addr)
+{
+	static size_t last;
+
+	if (last < s->nobjs && !s->objs[last].gone && addr >= s->objs[last].lo &&
+	    addr < s->objs[last].hi)
+		return (int)last;
+	for (size_t i = 0; i < s->nobjs; i++)
+		if (!s->objs[i].gone && addr >= s->objs[i].lo && addr < s->objs[i].hi)
+			return (int)(last = i);
+	return -1;
+}
+
+static bool exec_mapped(const struct uprobe_mapping *m, int nm, uint64_t addr)
+{
+	for (int i = 0; i < nm; i++)
+		if (addr >= m[i].start && addr < m[i].end)
+			return m[i].exec;
+	return false;
+}
+
+/* Which object defines NAME for a caller in object C: the program first, then load order. */
+static int definer(struct space *s, const char *name, int c)
+{
+	for (size_t i = 0; i < s->nobjs; i++)
+		if ((int)i != c && !s->objs[i].gone && s->objs[i].elf &&
+		    lt_elf_find(s->objs[i].elf, name))
+			return (int)i;
+	return -1;
+}
+
+/* The implementation an IFUNC's resolver chose, wherever a slot already holds it. */
+static void arm_ifunc_slots(struct space *s, int d, const char *name, uint64_t resolver,
+			    const struct uprobe_mapping *m, int nm)
+{
+	const struct lobj *def = &s->objs[d];
+
+	for (size_t i = 0; i < s->nobjs; i++) {
+		const struct lobj *o = &s->objs[i];
+		if (o->gone || !o->elf)
+			continue;
+		for (size_t k = 0; k < o->elf->nrelocs; k++) {
+			const struct lt_reloc *r = &o->elf->relocs[k];
+			uint64_t v = 0;
+			if (r->name ? strcmp(r->name, name) :
+				      ((int)i != d || r->addend + def->bias != resolver))
+				continue;
+			if (bp_mem_read(&s->bs, o->bias + r->slot, &v, 8) < 0 || v == resolver ||
+			    v < def->lo || v >= def->hi || !exec_mapped(m, nm, v))
+				continue;
+			arm(s, v, SITE_FUNC, d, name);
+		}
+	}
+}
+
+static void arm_function(struct space *s, int d, const char *name, const struct uprobe_mapping *m,
+			 int nm)
+{
+	const struct lt_sym *sym = lt_elf_find(s->objs[d].elf, name);
+	uint64_t addr;
+
+	if (!sym)
+		return;
+	addr = s->objs[d].bias + sym->vaddr;
+	if (!exec_mapped(m, nm, addr))
+		return;
+	if (!sym->ifunc) {
+		arm(s, addr, SITE_FUNC, d, name);
+		return;
+	}
+	arm(s, addr, SITE_RESOLVER, d, name);
+	arm_ifunc_slots(s, d, name, addr, m, nm);
+}
+
+static bool static_candidate(const char *name)
+{
+	/* Named by -e: wanted.  The default (@MAIN) in a static program: libc's functions, known
+	 * by their prototypes, not the program's every static function. */
+	if (!lt_opts.hide_caller)
+		return true;
+	return lt_proto_lookup(name) != NULL;
+}
+
+/* The functions each object may call in another (-e, -l) or defines (-x), armed. */
+static void arm_plan(struct space *s, const struct uprobe_mapping *m, int nm)
+{
+	bool have_x = lt_filter_have(LT_FILTER_X), have_l = lt_filter_have(LT_FILTER_L);
+	bool have_e = !lt_opts.no_libcalls && (lt_filter_have(LT_FILTER_E) || !have_l);
+
+	for (size_t c = 0; c < s->nobjs; c++) {
+		const struct lobj *o = &s->objs[c];
+		if (o->gone || !o->elf)
+			continue;
+		if (have_x)
+			for (size_t k = 0; k < o->elf->nsyms; k++)
+				if (lt_filter_match(LT_FILTER_X, o->elf->syms[k].name, o->elf->soname,
+						    o->path, o->is_main))
+					arm_function(s, (int)c, o->elf->syms[k].name, m, nm);
+		if (o->is_main && s->is_static && have_e) {
+			for (size_t k = 0; k < o->elf->nsyms; k++) {
+				const char *n = o->elf->syms[k].name;
+				if (lt_filter_match(LT_FILTER_E, n, o->elf->soname, o->path, true) &&
+				    static_candidate(n))
+					arm_function(s, (int)c, n, m, nm);
+			}
+			continue;
+		}
+		bool e_lib = have_e && lt_filter_lib_match(LT_FILTER_E, o->elf->soname, o->path,
+							   o->is_main);
+		if (!e_lib && !have_l)
+			continue;
+		for (size_t k = 0; k < o->elf->nimports; k++) {
+			const char *n = o->elf->imports[k];
+			bool want = e_lib && lt_filter_match(LT_FILTER_E, n, o->elf->soname, o->path,
+							     o->is_main);
+			int d = definer(s, n, (int)c);
+			if (d < 0)
+				continue;
+			if (!want && have_l)
+				want = lt_filter_match(LT_FILTER_L, n, s->objs[d].elf->soname,
+						       s->objs[d].path, s->objs[d].is_main);
+			if (want)
+				arm_function(s, d, n, m, nm);
+		}
+	}
+}
+
+static void arm_rtld(struct space *s, const struct lobj *o)
+{
+	const char *base = strrchr(o->path, '/');
+	const struct lt_sym *sym;
+
+	if (s->rtld || strncmp(base ? base + 1 : o->path, "ld-", 3) || !o->elf ||
+	    !(sym = lt_elf_find(o->elf, "_dl_debug_state")))
+		return;
+	if (arm(s, o->bias + sym->vaddr, SITE_RTLD, -1, NULL) >= 0)
+		s->rtld = true;
+}
+
+/*
+ * Bring S in line with what is mapped now: objects gone are forgotten (their int3s went with
+ * them), new ones read, and the plan armed again (arm() leaves what is there alone).
+ */
+static void resolve(struct space *s)
+{
+	struct uprobe_mapping *m = NULL;
+	char exe[PATH_MAX] = "", link[64];
+	int nm = uprobe_read_maps(s->tgid, &m);
+	bool added = false;
+
+	s->resolved = true;
+	if (nm < 0)
+		return;
+	snprintf(link, sizeof(link), "/proc/%d/exe", s->tgid);
+	ssize_t n = readlink(link, exe, sizeof(exe) - 1);
+	exe[n > 0 ? n : 0] = 0;
+	for (size_t j = 0; j < s->nobjs; j++) {
+		struct lobj *o = &s->objs[j];
+		bool there = false;
+		for (int i = 0; i < nm && !there; i++)
+			there = m[i].start <= o->lo && o->lo < m[i].end && !strcmp(m[i].path, o->path);
+		if (there || o->gone)
+			continue;
+		o->gone = true;
+		for (size_t i = 0; i < s->bs.n; i++)
+			if (s->bs.v[i].addr >= o->lo && s->bs.v[i].addr < o->hi)
+				s->bs.v[i].inserted = false;
+	}
+	for (int i = 0; i < nm; i++) {
+		bool seen = false;
+		for (int j = 0; j < i && !seen; j++)
+			seen = !strcmp(m[i].path, m[j].path);
+		for (size_t j = 0; j < s->nobjs && !seen; j++)
+			seen = !s->objs[j].gone && !strcmp(s->objs[j].path, m[i].path);
+		if (seen)
+			continue;
+		int err = 0;
+		struct lt_elf *e = lt_elf_get(m[i].path, &err);
+		if (!e)
+			continue;
+		struct lobj *v = realloc(s->objs, (s->nobjs + 1) * sizeof(*v));
+		if (!v)
+			break;
+		s->objs = v;
+		struct lobj *o = &v[s->nobjs++];
+		memset(o, 0, sizeof(*o));
+		snprintf(o->path, sizeof(o->path), "%s", m[i].path);
+		o->elf = e;
+		o->lo = m[i].start;
+		o->hi = m[i].end;
+		o->bias = m[i].start - m[i].off - (e->load_vaddr - e->load_off);
+		for (int j = i + 1; j < nm; j++)
+			if (!strcmp(m[i].path, m[j].path) && m[j].end > o->hi)
+				o->hi = m[j].end;
+		o->is_main = !strcmp(o->path, exe);
+		if (o->is_main && e->is_static)
+			s->is_static = true;
+		arm_rtld(s, o);
+		added = true;
+	}
+	if (added)
+		arm_plan(s, m, nm);
+	free(m);
+}
+
+/* ---- hits -------------------------------------------------------------------------------- */
+
+static int tracee_read(void *priv, uint64_t addr, void *buf, size_t len)
+{
+	struct thr *t = priv;
+	struct iovec l = { buf, len }, r = { (void *)(uintptr_t)addr, len };
+
+	if (process_vm_readv(t->tid, &l, 1, &r, 1, 0) == (ssize_t)len)
+		return 0;
+	return proc_mem_read(t->tid, addr, buf, len);
+}
+
+static void fill_regs(struct thr *t, struct lt_vctx *v, const struct user_regs_struct *r)
+{
+	struct user_fpregs_struct fp;
+
+	v->pid = t->tid;
+	v->iregs[0] = r->rdi;
+	v->iregs[1] = r->rsi;
+	v->iregs[2] = r->rdx;
+	v->iregs[3] = r->rcx;
+	v->iregs[4] = r->r8;
+	v->iregs[5] = r->r9;
+	v->sp = r->rsp;
+	v->read = tracee_read;
+	v->priv = t;
+	v->strsize = lt_opts.strsize;
+	v->arraylen = lt_opts.arraylen;
+	v->have_fregs = ptrace(PTRACE_GETFPREGS, t->tid, 0L, &fp) == 0;
+	for (int i = 0; v->have_fregs && i < 8; i++)
+		memcpy(&v->fregs[i], &fp.xmm_space[i * 4], sizeof(double));
+}
+
+static double since(const struct timespec *t0)
+{
+	struct timespec now;
+
+	clock_gettime(CLOCK_MONOTONIC, &now);
+	return (double)(now.tv_sec - t0->tv_sec) + (double)(now.tv_nsec - t0->tv_nsec) / 1e9;
+}
+
+static void emit_frame(struct thr *t, struct frame *f, enum lt_ev_kind kind, int depth)
+{
+	struct lt_event ev = {
+		.kind = kind, .pid = t->tid, .tgid = t->sp ? t->sp->tgid : t->tid, .name = f->name,
+		.caller = f->caller, .callee_lib = f->callee_lib, .proto = f->proto, .v = &f->v,
+		.ret_addr = f->ret, .depth = depth, .cookie = &f->cookie,
+	};
+
+	if (kind == LT_EV_RETURN)
+		ev.spent = since(&f->t0);
+	if (!t->silent)
+		lt_emit(&ev);
+}
+
+static void drop_frame(struct thr *t)
+{
+	struct frame *f = &t->frames[--t->nframes];
+
+	free(f->cookie);
+	f->cookie = NULL;
+}
+
+void thr_drop_frames(struct thr *t)
+{
+	if (t->nframes && !t->silent) {
+		struct lt_event ev = { .kind = LT_EV_GONE, .pid = t->tid };
+		lt_emit(&ev);
+	}
+	while (t->nframes)
+		drop_frame(t);
+	free(t->frames);
+	t->frames = NULL;
+	t->cap = 0;
+}
+
+/* Frames below SP (the stack has unwound past them: longjmp, exceptions) are gone. */
+static void drop_dead(struct thr *t, uint64_t sp)
+{
+	while (t->nframes && t->frames[t->nframes - 1].slot < sp)
+		drop_frame(t);
+}
+
+/* The name a call used, from the slot its call instruction went through (aliases only). */
+static const char *called_name(struct space *s, const struct site *st, int c, uint64_t ret)
+{
+	uint8_t b[16];
+	uint64_t slot = 0;
+
+	if (st->nnames == 1 || c < 0)
+		return st->names[0];
+	if (bp_mem_read(&s->bs, ret - 6, b, 6) == 0 && b[0] == 0xff && b[1] == 0x15) {
+		slot = ret + (uint64_t)(int64_t)*(int32_t *)&b[2];
+	} else if (bp_mem_read(&s->bs, ret - 5, b, 5) == 0 && b[0] == 0xe8) {
+		uint64_t plt = ret + (uint64_t)(int64_t)*(int32_t *)&b[1];
+		size_t i = 0;
+		if (bp_mem_read(&s->bs, plt, b, sizeof(b)) < 0)
+			return st->names[0];
+		if (b[0] == 0xf3 && b[1] == 0x0f && b[2] == 0x1e && b[3] == 0xfa)
+			i = 4;
+		if (b[i] == 0xf2)
+			i++;
+		if (b[i] == 0xff && b[i + 1] == 0x25)
+			slot = plt + i + 6 + (uint64_t)(int64_t)*(int32_t *)&b[i + 2];
+	}
+	const struct lobj *o = &s->objs[c];
+	for (size_t k = 0; slot && k < o->elf->nrelocs; k++) {
+		const struct lt_reloc *r = &o->elf->relocs[k];
+		if (o->bias + r->slot != slot)
+			continue;
+		for (size_t j = 0; j < st->nnames; j++) {
+			const struct lt_sym *sym;
+			/* By name, or (IRELATIVE, static programs) by the IFUNC's resolver. */
+			if (r->name ? !strcmp(st->names[j], r->name) :
+				      st->obj >= 0 &&
+				      (sym = lt_elf_find(s->objs[st->obj].elf, st->names[j])) &&
+				      sym->vaddr == r->addend)
+				return st->names[j];
+		}
+	}
+	return st->names[0];
+}
+
+static bool push(struct thr *t, const struct frame *f)
+{
+	if (t->nframes == t->cap) {
+		size_t cap = t->cap ? t->cap * 2 : 16;
+		struct frame *v = realloc(t->frames, cap * sizeof(*v));
+		if (!v)
+			return false;
+		t->frames = v;
+		t->cap = cap;
+	}
+	t->frames[t->nframes++] = *f;
+	return true;
+}
+
+/* A return breakpoint at RET; false when there can be none (someone else's int3 there). */
+static bool arm_return(struct space *s, uint64_t ret)
+{
+	struct bp *b = bp_at(s, ret);
+
+	if (b && b->inserted)
+		return true;
+	return arm(s, ret, SITE_RET, -1, NULL) >= 0;
+}
+
+static void on_entry(struct thr *t, struct space *s, uint32_t si, const struct user_regs_struct *r)
+{
+	struct site *st = &s->sites[si];
+	struct frame f = { .slot = r->rsp, .site = si };
+
+	if (bp_mem_read(&s->bs, r->rsp, &f.ret, 8) < 0)
+		return;
+	drop_dead(t, r->rsp);
+	int c = obj_at(s, f.ret), d = st->obj;
+	if (st->kind == SITE_RESOLVER) {
+		f.resolver = true;
+		f.name = st->names[0];
+		if (arm_return(s, f.ret))
+			push(t, &f);
+		return;
+	}
+	const char *name = called_name(s, st, c, f.ret);
+	const struct lobj *co = c >= 0 ? &s->objs[c] : NULL, *dobj = d >= 0 ? &s->objs[d] : NULL;
+	bool ok = false;
+	if (lt_filter_have(LT_FILTER_X) && dobj &&
+	    lt_filter_match(LT_FILTER_X, name, dobj->elf->soname, dobj->path, dobj->is_main)) {
+		ok = true;
+		f.callee_lib = dobj->is_main ? NULL : dobj->elf->soname;
+	}
+	if (!ok && co && !lt_opts.no_libcalls) {
+		bool inter = s->is_static ? t->nframes == 0 || t->frames[t->nframes - 1].resolver :
+					    c != d;
+		bool have_l = lt_filter_have(LT_FILTER_L);
+		if (inter && (lt_filter_have(LT_FILTER_E) || !have_l))
+			ok = lt_filter_match(LT_FILTER_E, name, co->elf->soname, co->path, co->is_main);
+		if (inter && !ok && have_l && dobj)
+			ok = lt_filter_match(LT_FILTER_L, name, dobj->elf->soname, dobj->path,
+					     dobj->is_main);
+		f.caller = co->elf->soname;
+	}
+	/* _start's call into libc never returns and is no call of the program's own: ltrace 0.7.3
+	 * does not show it on current binaries (it goes through the GOT), nor do we. */
+	if (!ok || !strcmp(name, "__libc_start_main"))
+		return;
+	f.name = name;
+	f.proto = lt_proto_lookup(name);
+	if (!f.proto && dobj)
+		f.proto = lt_proto_dwarf(dobj->path, r->rip - 1 - dobj->bias, name);
+	fill_regs(t, &f.v, r);
+	clock_gettime(CLOCK_MONOTONIC, &f.t0);
+	if (!arm_return(s, f.ret))
+		f.ret = 0;
+	if (!push(t, &f))
+		return;
+	emit_frame(t, &t->frames[t->nframes - 1], LT_EV_CALL, (int)t->nframes);
+	if (!f.ret) /* no return to wait for: ltrace's "<no return ...>" case, closed at once */
+		drop_frame(t);
+}
+
+static void on_return(struct thr *t, struct space *s, uint64_t addr,
+		      const struct user_regs_struct *r)
+{
+	uint64_t slot = r->rsp - 8;
+
+	drop_dead(t, slot);
+	while (t->nframes && t->frames[t->nframes - 1].slot == slot &&
+	       t->frames[t->nframes - 1].ret == addr) {
+		struct frame *f = &t->frames[t->nframes - 1];
+		if (f->resolver) {
+			/* What the IFUNC's resolver chose: traced under the public name. */
+			int d = s->sites[f->site].obj;
+			if (d >= 0 && r->rax >= s->objs[d].lo && r->rax < s->objs[d].hi)
+				arm(s, r->rax, SITE_FUNC, d, f->name);
+		} else {
+			f->v.ret = r->rax;
+			struct user_fpregs_struct fp;
+			if (ptrace(PTRACE_GETFPREGS, t->tid, 0L, &fp) == 0)
+				memcpy(&f->v.fret, &fp.xmm_space[0], sizeof(double));
+			emit_frame(t, f, LT_EV_RETURN, (int)t->nframes);
+		}
+		drop_frame(t);
+	}
+}
+
+int space_trap(struct thr *t)
+{
+	struct user_regs_struct regs;
+	struct space *s = t->sp;
+	struct bp *b;
+	struct site *st;
+
+	if (!s || ptrace(PTRACE_GETREGS, t->tid, 0L, &regs) < 0 ||
+	    !(b = bp_at(s, regs.rip - 1)) || !(st = site_of(s, b)))
+		return -1;
+	uint64_t addr = b->addr;
+	size_t bi = (size_t)(b - s->bs.v);
+	switch (st->kind) {
+	case SITE_START:
+		resolve(s);
+		/* Not a function: the entry point runs once, put it back. */
+		bp_remove(&s->bs, addr);
+		regs.rip = addr;
+		return ptrace(PTRACE_SETREGS, t->tid, 0L, &regs) < 0 ? -1 : 0;
+	case SITE_RTLD:
+		resolve(s);
+		break;
+	case SITE_RET:
+		on_return(t, s, addr, &regs);
+		break;
+	default:
+		on_entry(t, s, (uint32_t)(st - s->sites), &regs);
+		break;
+	}
+	/* Arming may have grown the array. */
+	b = &s->bs.v[bi];
+	int rc = bp_step_over(&s->bs, b, t->tid, &regs);
+	if (rc < 0 && rc != -ESRCH) {
+		lt_error("cannot step over the breakpoint at %#" PRIx64 " in %d: %s", addr, t->tid,
+			 strerror(-rc));
+		return 0;
+	}
+	return rc < 0 ? 0 : rc;
+}
+
+void space_remove_all(void)
+{
+	for (struct space *s = spaces; s; s = s->next)
+		bp_remove_all(&s->bs);
+}
+
+bool space_fixup_detach(struct thr *t)
+{
+	struct user_regs_struct regs;
+
+	if (!t->sp || ptrace(PTRACE_GETREGS, t->tid, 0L, &regs) < 0 || !bp_at(t->sp, regs.rip - 1))
+		return false;
+	regs.rip--;
+	return ptrace(PTRACE_SETREGS, t->tid, 0L, &regs) == 0;
+}
+
+void space_free_all(void)
+{
+	while (spaces) {
+		struct space *s = spaces;
+		spaces = s->next;
+		space_clear(s);
+		free(s);
+	}
+	lt_elf_free_all();
+}

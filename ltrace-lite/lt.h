@@ -1,0 +1,124 @@
+/* SPDX-License-Identifier: LGPL-2.1-or-later */
+/*
+ * lttrace's internals: the options, the event that a backend hands to the formatter, the
+ * filter (ltrace's -e/-l/-x grammar), the ELF facts about one object file, and the ptrace
+ * backend's entry points.
+ *
+ * The event is the seam (DESIGN.md): the ptrace backend (lt-ptrace.c, lt-space.c) fills a
+ * struct lt_event with what it saw — thread, function, registers, a way to read memory — and
+ * lt-output.c turns it into ltrace's text, JSON Lines or the -c table.  A second backend
+ * (uprobes through BPF) feeds the same lt_emit() with captured memory behind lt_vctx.read.
+ */
+#pragma once
+#include <stdbool.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <sys/types.h>
+#include <time.h>
+
+#include "proto.h"
+
+struct lt_options {
+	int follow;            /* -f */
+	const char *outfile;   /* -o */
+	FILE *out;
+	int tflag;             /* -t 1, -tt 2, -ttt 3 */
+	bool rflag, Tflag, iflag, cflag, Sflag, json;
+	bool no_libcalls;      /* -L */
+	int indent;            /* -n */
+	int bt_depth;          /* -w */
+	unsigned int strsize, arraylen; /* -s, -A */
+	int align;             /* result column (ltrace: 50) */
+	bool hide_caller;      /* default @MAIN: no "caller->" prefix */
+	bool attached;         /* -p given: pid prefix with -o */
+	bool no_signals;       /* -b */
+};
+extern struct lt_options lt_opts;
+
+enum lt_ev_kind {
+	LT_EV_CALL,     /* function entry: name, args */
+	LT_EV_RETURN,   /* its return: ret */
+	LT_EV_SYSCALL,  /* -S: entry */
+	LT_EV_SYSRET,   /* -S: exit */
+	LT_EV_SIGNAL,   /* --- SIGSEGV (Segmentation fault) --- */
+	LT_EV_EXITED,   /* +++ exited (status N) +++ */
+	LT_EV_KILLED,   /* +++ killed by SIGKILL +++ */
+	LT_EV_EXEC,     /* --- Called exec() --- */
+	LT_EV_GONE,     /* the thread vanished with calls open: close the line */
+};
+
+struct lt_event {
+	enum lt_ev_kind kind;
+	pid_t pid;                   /* thread id */
+	pid_t tgid;
+	const char *name;            /* function or syscall name */
+	const char *caller;          /* soname of the calling object ("prog->"), NULL: none */
+	const char *callee_lib;      /* "@libc.so.6" suffix (-x in a library), NULL: none */
+	const struct lt_proto *proto;
+	struct lt_vctx *v;           /* values; ret valid for returns */
+	uint64_t ret_addr;           /* -i: the call's return address */
+	int depth;                   /* calls open on this thread, this one included (-n) */
+	double spent;                /* returns: seconds inside (-T, -c) */
+	int sig, status;
+	bool void_ret;               /* syscalls without a known result ("= ?") */
+	uint64_t sysargs[6];         /* -S */
+	int nsysargs;
+	void **cookie;               /* per call: the formatter's state (JSON args), freed at return */
+};
+
+/* lt-output.c */
+void lt_emit(const struct lt_event *ev);
+/* Flush the output; false once a write failed (EPIPE: the reader went away). */
+bool lt_output_flush(void);
+bool lt_output_broken(void);
+void lt_summary_print(void);
+
+/* lt-filter.c: ltrace's filter chains. */
+enum lt_filter_kind { LT_FILTER_E, LT_FILTER_X, LT_FILTER_L };
+int lt_filter_add(enum lt_filter_kind kind, const char *expr, char *err, size_t errlen);
+bool lt_filter_have(enum lt_filter_kind kind);
+/* Does SYM in the object (SONAME, PATH, IS_MAIN) match the chain of KIND? */
+bool lt_filter_match(enum lt_filter_kind kind, const char *sym, const char *soname,
+		     const char *path, bool is_main);
+/* Could some rule of KIND match anything in this object (whatever the symbol)? */
+bool lt_filter_lib_match(enum lt_filter_kind kind, const char *soname, const char *path,
+			 bool is_main);
+
+/* lt-elf.c: what lttrace needs of one object file, read once and cached by path. */
+struct lt_sym {
+	const char *name;
+	uint64_t vaddr;
+	bool ifunc;
+};
+struct lt_reloc {
+	uint64_t slot;         /* link-time address of the GOT slot */
+	uint64_t addend;       /* IRELATIVE: the resolver */
+	const char *name;      /* JUMP_SLOT, GLOB_DAT: the symbol; NULL for IRELATIVE */
+};
+struct lt_elf {
+	char *path;
+	char *soname;          /* DT_SONAME, or the file's base name */
+	bool is_exec;          /* ET_EXEC or a PIE with an interpreter */
+	bool is_static;        /* no PT_INTERP and no PT_DYNAMIC */
+	uint64_t load_vaddr;   /* of the PT_LOAD with the lowest address (page aligned) */
+	uint64_t load_off;     /* its file offset (page aligned) */
+	struct lt_sym *syms;   /* defined functions, sorted by name */
+	size_t nsyms;
+	char **imports;        /* undefined function symbols of .dynsym */
+	size_t nimports;
+	struct lt_reloc *relocs;
+	size_t nrelocs;
+	char *strings;         /* storage */
+};
+/* The object at PATH (cached); NULL with -errno in *ERR. */
+struct lt_elf *lt_elf_get(const char *path, int *err);
+const struct lt_sym *lt_elf_find(const struct lt_elf *e, const char *name);
+void lt_elf_free_all(void);
+
+/* lt-ptrace.c: the ptrace backend. */
+int lt_spawn(char **argv);
+int lt_attach(pid_t pid);
+int lt_run(void);
+
+/* lttrace.c */
+void lt_error(const char *fmt, ...) __attribute__((format(printf, 1, 2)));

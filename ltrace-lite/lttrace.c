@@ -1,0 +1,279 @@
+// SPDX-License-Identifier: LGPL-2.1-or-later
+/*
+ * lttrace: ltrace's command line and output, with breakpoints at function entries in the
+ * defining object (lt-space.c), so -fno-plt, BIND_NOW with .plt.sec, IFUNCs, static programs
+ * and threads work.  This file is option parsing and wiring only.
+ */
+#include <errno.h>
+#include <getopt.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "lt.h"
+
+#define LTTRACE_VERSION "0.1"
+
+struct lt_options lt_opts = {
+	.strsize = 32, .arraylen = 4, .align = 50,
+};
+
+static char outbuf[1 << 16];
+
+void lt_error(const char *fmt, ...)
+{
+	va_list ap;
+
+	fflush(lt_opts.out);
+	fputs("lttrace: ", stderr);
+	va_start(ap, fmt);
+	vfprintf(stderr, fmt, ap);
+	va_end(ap);
+	fputc('\n', stderr);
+}
+
+static void usage(FILE *f)
+{
+	fputs("Usage: lttrace [-bcfhiLrStTV] [-a COLUMN] [-A MAXELTS] [-e FILTER] [-F FILE]\n"
+	      "               [-l LIB] [-n NR] [-o FILE] [-p PID] [-s STRSIZE] [-w N] [-x FILTER]\n"
+	      "               [--json] [PROG [ARGS]]\n"
+	      "Trace library calls of a program (ltrace's options and output).\n\n"
+	      "  -a, --align=COLUMN  align return values in this column (50)\n"
+	      "  -A MAXELTS          array elements shown (4)\n"
+	      "  -b, --no-signals    do not show signals\n"
+	      "  -c                  count time and calls, print a summary at exit\n"
+	      "  -e FILTER           calls to trace: [+-]SYM[@LIB]... (globs, /regex/, @MAIN)\n"
+	      "  -f                  follow forks and threads ([pid N] prefixes)\n"
+	      "  -F, --config=FILE   load prototypes from an ltrace.conf-syntax FILE\n"
+	      "  -h, --help          this help\n"
+	      "  -i                  show the return address of each call\n"
+	      "  -l, --library=LIB   trace calls into LIB\n"
+	      "  -L                  no library calls (with -S or -x)\n"
+	      "  -n, --indent=NR     indent nested calls by NR spaces\n"
+	      "  -o, --output=FILE   write the trace to FILE\n"
+	      "  -p PID              attach to process PID (repeatable)\n"
+	      "  -r                  relative timestamps\n"
+	      "  -s STRSIZE          string bytes shown (32)\n"
+	      "  -S                  trace system calls too\n"
+	      "  -t, -tt, -ttt       time of day, with microseconds, as seconds since the epoch\n"
+	      "  -T                  time spent in each call\n"
+	      "  -V, --version       version\n"
+	      "  -w, --where=N       stack trace of N frames after each call\n"
+	      "  -x FILTER           functions to trace at their entry, local calls included\n"
+	      "      --json          one JSON object per call (JSON Lines)\n"
+	      "      --bpf           uprobes through eBPF instead of ptrace\n"
+	      "      --compare[=N]   untraced vs ptrace vs bpf overhead table\n", f);
+}
+
+static int parse_num(const char *opt, const char *s, int min, long *out)
+{
+	char *end;
+
+	errno = 0;
+	long v = strtol(s, &end, 10);
+	if (errno || end == s || *end || v < min || v > 1 << 30) {
+		lt_error("invalid argument to %s: '%s'", opt, s);
+		return -EINVAL;
+	}
+	*out = v;
+	return 0;
+}
+
+enum { OPT_JSON = 256, OPT_BPF, OPT_COMPARE };
+
+int main(int argc, char **argv)
+{
+	static const struct option longopts[] = {
+		{ "align", required_argument, NULL, 'a' },
+		{ "no-signals", no_argument, NULL, 'b' },
+		{ "config", required_argument, NULL, 'F' },
+		{ "help", no_argument, NULL, 'h' },
+		{ "library", required_argument, NULL, 'l' },
+		{ "indent", required_argument, NULL, 'n' },
+		{ "output", required_argument, NULL, 'o' },
+		{ "version", no_argument, NULL, 'V' },
+		{ "where", required_argument, NULL, 'w' },
+		{ "json", no_argument, NULL, OPT_JSON },
+		{ "bpf", no_argument, NULL, OPT_BPF },
+		{ "compare", optional_argument, NULL, OPT_COMPARE },
+		{ 0 },
+	};
+	const char *conf[64];
+	pid_t pids[64];
+	int nconf = 0, npids = 0, c, rc = 1;
+	char err[512];
+	long v;
+	bool bpf = false, compare = false;
+
+	lt_opts.out = stderr;
+	while ((c = getopt_long(argc, argv, "+a:A:bcCDe:fF:hil:Ln:o:p:rs:StTu:Vw:x:", longopts,
+				NULL)) != -1) {
+		switch (c) {
+		case 'a':
+			if (parse_num("-a", optarg, 0, &v) < 0)
+				return 1;
+			lt_opts.align = (int)v;
+			break;
+		case 'A':
+			if (parse_num("-A", optarg, 0, &v) < 0)
+				return 1;
+			lt_opts.arraylen = (unsigned)v;
+			break;
+		case 'b':
+			lt_opts.no_signals = true;
+			break;
+		case 'c':
+			lt_opts.cflag = true;
+			break;
+		case 'C':
+		case 'D':
+		case 'u':
+			lt_error("-%c: not supported", c);
+			return 1;
+		case 'e':
+		case 'x':
+		case 'l': {
+			char expr[1024];
+			enum lt_filter_kind k = c == 'e' ? LT_FILTER_E : c == 'x' ? LT_FILTER_X :
+							       LT_FILTER_L;
+			if (c == 'l')
+				snprintf(expr, sizeof(expr), "*@%s", optarg);
+			else
+				snprintf(expr, sizeof(expr), "%s", optarg);
+			if (lt_filter_add(k, expr, err, sizeof(err)) < 0) {
+				lt_error("-%c %s: %s", c, optarg, err);
+				return 1;
+			}
+			break;
+		}
+		case 'f':
+			lt_opts.follow = 1;
+			break;
+		case 'F':
+			if (nconf == 64) {
+				lt_error("-F: too many files");
+				return 1;
+			}
+			conf[nconf++] = optarg;
+			break;
+		case 'h':
+			usage(stdout);
+			return 0;
+		case 'i':
+			lt_opts.iflag = true;
+			break;
+		case 'L':
+			lt_opts.no_libcalls = true;
+			break;
+		case 'n':
+			if (parse_num("-n", optarg, 0, &v) < 0)
+				return 1;
+			lt_opts.indent = (int)v;
+			break;
+		case 'o':
+			lt_opts.outfile = optarg;
+			break;
+		case 'p':
+			if (parse_num("-p", optarg, 1, &v) < 0)
+				return 1;
+			if (npids == 64) {
+				lt_error("-p: too many processes");
+				return 1;
+			}
+			pids[npids++] = (pid_t)v;
+			lt_opts.attached = true;
+			break;
+		case 'r':
+			lt_opts.rflag = true;
+			break;
+		case 's':
+			if (parse_num("-s", optarg, 0, &v) < 0)
+				return 1;
+			lt_opts.strsize = (unsigned)v;
+			break;
+		case 'S':
+			lt_opts.Sflag = true;
+			break;
+		case 't':
+			lt_opts.tflag++;
+			break;
+		case 'T':
+			lt_opts.Tflag = true;
+			break;
+		case 'V':
+			printf("lttrace version " LTTRACE_VERSION " (ltrace 0.7.3 compatible output)\n");
+			return 0;
+		case 'w':
+			if (parse_num("-w", optarg, 1, &v) < 0)
+				return 1;
+			lt_opts.bt_depth = (int)v;
+			break;
+		case OPT_JSON:
+			lt_opts.json = true;
+			break;
+		case OPT_BPF:
+			bpf = true;
+			break;
+		case OPT_COMPARE:
+			compare = true;
+			break;
+		default:
+			fprintf(stderr, "Try `lttrace --help' for more information.\n");
+			return 1;
+		}
+	}
+	if (bpf || compare) {
+		lt_error("%s: not built yet", bpf ? "--bpf" : "--compare");
+		return 1;
+	}
+	if (optind == argc && !npids) {
+		lt_error("too few arguments: PROG [ARGS] or -p PID");
+		fprintf(stderr, "Try `lttrace --help' for more information.\n");
+		return 1;
+	}
+	if (optind < argc && npids) {
+		lt_error("-p and a program are exclusive");
+		return 1;
+	}
+	if (lt_opts.no_libcalls && lt_filter_have(LT_FILTER_E)) {
+		lt_error("option -L can't be used with -e or -l");
+		return 1;
+	}
+	if (!lt_opts.no_libcalls && !lt_filter_have(LT_FILTER_E) && !lt_filter_have(LT_FILTER_L)) {
+		/* ltrace's default: the calls the program itself makes, without "prog->". */
+		lt_filter_add(LT_FILTER_E, "@MAIN", err, sizeof(err));
+		lt_opts.hide_caller = true;
+	}
+	if (lt_proto_init(err, sizeof(err)) < 0) {
+		lt_error("built-in prototypes: %s", err);
+		return 1;
+	}
+	for (int i = 0; i < nconf; i++)
+		if (lt_proto_load_file(conf[i], err, sizeof(err)) < 0) {
+			lt_error("%s", err);
+			return 1;
+		}
+	if (lt_opts.outfile) {
+		FILE *f = fopen(lt_opts.outfile, "we");
+		if (!f) {
+			lt_error("can't open %s for writing: %s", lt_opts.outfile, strerror(errno));
+			return 1;
+		}
+		lt_opts.out = f;
+	}
+	setvbuf(lt_opts.out, outbuf, _IOFBF, sizeof(outbuf));
+	for (int i = 0; i < npids; i++)
+		if (lt_attach(pids[i]) < 0)
+			goto out;
+	if (optind < argc && lt_spawn(argv + optind) < 0)
+		goto out;
+	rc = lt_run();
+out:
+	if (lt_opts.out != stderr)
+		fclose(lt_opts.out);
+	else
+		fflush(stderr);
+	return rc;
+}
