@@ -62,15 +62,36 @@ struct parser {
 	bool failed;
 };
 
+/*
+ * Everything the parser makes lives until exit, in one arena: each block is chained to the
+ * previous one, so nothing is lost, even what a line that failed half-way had made.
+ */
+struct ablock {
+	struct ablock *next;
+	max_align_t pad[];
+};
+static struct ablock *arena;
+
 static void *xcalloc(size_t n, size_t sz)
 {
-	void *p = calloc(n ? n : 1, sz);
-
-	if (!p) {
+	if (n && sz > (SIZE_MAX - sizeof(struct ablock)) / n) {
 		fputs("out of memory\n", stderr);
 		abort();
 	}
-	return p;
+	struct ablock *b = calloc(1, sizeof(*b) + (n ? n : 1) * sz);
+
+	if (!b) {
+		fputs("out of memory\n", stderr);
+		abort();
+	}
+	b->next = arena;
+	arena = b;
+	return b->pad;
+}
+
+static void xfree(void *p)
+{
+	(void)p; /* arena memory: kept */
 }
 
 static char *xstrndup(const char *s, size_t n)
@@ -322,7 +343,7 @@ static struct lt_expr *parse_expr(struct parser *ps, bool zero)
 			if (end == name + 3 || *end || n < 0 || n > 64 ||
 			    (n == 0 && name[0] == 'e')) {
 				perr(ps, "bad length specifier '%s'", name);
-				free(name);
+				xfree(name);
 				return NULL;
 			}
 			if (name[0] == 'a')
@@ -332,7 +353,7 @@ static struct lt_expr *parse_expr(struct parser *ps, bool zero)
 		} else if (!strcmp(name, "retval")) {
 			e = expr_new(X_RETVAL, 0);
 		} else if (!strcmp(name, "zero")) {
-			free(name);
+			xfree(name);
 			e = expr_new(X_ZERO, 0);
 			if (*ps->s == '(') {
 				ps->s++;
@@ -343,10 +364,10 @@ static struct lt_expr *parse_expr(struct parser *ps, bool zero)
 			return e;
 		} else {
 			perr(ps, "unknown length specifier '%s'", name);
-			free(name);
+			xfree(name);
 			return NULL;
 		}
-		free(name);
+		xfree(name);
 	}
 	if (zero) {
 		struct lt_expr *z = expr_new(X_ZERO, 0);
@@ -445,7 +466,7 @@ static struct lt_type *parse_enum(struct parser *ps)
 			ps->s++;
 			skip_ws(ps);
 			if (!number(ps, &val)) {
-				free(name);
+				xfree(name);
 				return NULL;
 			}
 		}
@@ -454,7 +475,7 @@ static struct lt_type *parse_enum(struct parser *ps)
 			struct lt_enumv *n = xcalloc(cap, sizeof(*n));
 			if (t->nev)
 				memcpy(n, t->ev, t->nev * sizeof(*n));
-			free(t->ev);
+			xfree(t->ev);
 			t->ev = n;
 		}
 		t->ev[t->nev].name = name;
@@ -486,7 +507,7 @@ static struct lt_type *parse_struct_body(struct parser *ps, struct lt_type *t)
 			struct lt_type **n = xcalloc(cap, sizeof(*n));
 			if (t->nfields)
 				memcpy(n, t->fields, t->nfields * sizeof(*n));
-			free(t->fields);
+			xfree(t->fields);
 			t->fields = n;
 		}
 		t->fields[t->nfields++] = f;
@@ -566,10 +587,10 @@ static struct lt_type *parse_nonptr(struct parser *ps, int *fmt_arg)
 	struct tdef *d = tdef_find(name, ps->scope, false);
 	if (!d) {
 		perr(ps, "unknown type '%s'", name);
-		free(name);
+		xfree(name);
 		return NULL;
 	}
-	free(name);
+	xfree(name);
 	skip_ws(ps);
 	return d->t;
 }
@@ -648,13 +669,13 @@ static void parse_typedef(struct parser *ps)
 	if (!name)
 		return;
 	if (!expect(ps, '=')) {
-		free(name);
+		xfree(name);
 		return;
 	}
 	struct tdef *old = tdef_find(name, ps->scope, true);
 	struct lt_type *t = parse_lens(ps, NULL);
 	if (!t || !line_end(ps)) {
-		free(name);
+		xfree(name);
 		return;
 	}
 	if (old && old->t->kind == LT_STRUCT && old->t->fwd && t->kind == LT_STRUCT && !t->fwd) {
@@ -666,7 +687,7 @@ static void parse_typedef(struct parser *ps)
 	} else {
 		tdef_add(name, t, ps->scope);
 	}
-	free(name);
+	xfree(name);
 }
 
 static void proto_add(int scope, struct lt_proto *p)
@@ -726,7 +747,7 @@ static void parse_proto(struct parser *ps)
 			struct lt_param *n = xcalloc(cap, sizeof(*n));
 			if (p->nparams)
 				memcpy(n, p->params, p->nparams * sizeof(*n));
-			free(p->params);
+			xfree(p->params);
 			p->params = n;
 		}
 		p->params[p->nparams++].t = t;
