@@ -89,6 +89,19 @@ struct lt_proto {
 	const char *origin; /* "FILE" or "DWARF:FILE" or the built-in file's name */
 };
 
+/* Tables of the .conf files: the user's -F files take precedence over the built-in ones. */
+enum { SCOPE_BUILTIN, SCOPE_USER, NSCOPES };
+
+/* Memory that lives until exit (types, prototypes, names), in one arena (proto.c). */
+void *lt_xcalloc(size_t n, size_t sz);
+char *lt_xstrndup(const char *s, size_t n);
+void lt_xfree(void *p);
+/* The parser (proto-parse.c): TEXT of FILE into SCOPE; 0 or -EINVAL with "FILE:LINE: reason". */
+int lt_parse_text(const char *file, const char *text, int scope, char *err, size_t errlen);
+void lt_tdef_add(const char *name, struct lt_type *t, int scope);
+/* Enter P in SCOPE's table (a later prototype of the same name replaces the earlier). */
+void lt_proto_add(int scope, struct lt_proto *p);
+
 /* Simple types, shared (never modified). */
 struct lt_type *lt_type_simple(enum lt_kind kind);
 struct lt_type *lt_type_new(enum lt_kind kind);
