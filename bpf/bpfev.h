@@ -35,6 +35,7 @@ struct ev_sys {
 	__u64 args[6];
 	__s64 ret; /* EV_SYS_EXIT */
 	__u64 enter_ts; /* EV_SYS_EXIT: when the call entered */
+	__u64 sp;       /* EV_SYS_ENTER: the stack pointer */
 };
 
 #define EV_MEM_MAX 4096 /* one record holds at most one page of a capture */

@@ -46,7 +46,7 @@ static const struct sdesc sdescs[] = {
 	{ "tms", 32, 0, -1, 0 },         { "timer_id", 4, 0, -1, 0 },
 	{ "sysinfo", 112, 0, -1, 0 },    { "sigset_argpack", 16, 1, -1, 0 },
 	{ "sigevent", 64, 0, -1, 0 },    { "ptr", 8, 0, -1, 0 },
-	{ "open_how", 24, 0, -1, 0 },    { "clone_args", 88, 0, -1, 0 },
+	{ "open_how", 24, 0, -1, 0 },    { "clone_args", 88, 1, -1, 0 },
 	{ "cap_user_header", 8, 0, -1, 0 }, { "cap_user_data", 24, 0, -1, 0 },
 	{ "argv", 1024, 1, -1, 0 },      { "envp", 1024, 1, -1, 0 },
 	{ "gids", 4, 0, 0, 0 },          { "cpuset", 1, 0, 1, 0 },
@@ -127,7 +127,16 @@ int bpf_plan_build(const struct sysent *se, struct plan *p)
 	bool whole = opts.dump_io || (se->name && !strncmp(se->name, "getdents", 8));
 	unsigned int bufcap = whole ? 65536 : strsz;
 
+	/* A custom decoder may print a buffer as a path (getcwd, readlink), not cut by -s. */
+	if (se->func && bufcap < 4096)
+		bufcap = 4096;
 	memset(p, 0, sizeof(*p));
+	if (se->name && !strcmp(se->name, "rt_sigreturn")) {
+		/* The signal frame above the stack pointer: its ucontext's saved mask. */
+		add(p, (struct capop){ .arg = ARG_SP, .when = CAP_ENTRY, .how = HOW_BUF,
+				       .size_from = SZ_CONST, .size = 320, .max = 320 });
+		return p->nops;
+	}
 	for (int i = 0; i < se->nargs && i < 6; i++) {
 		const struct sysarg *a = &se->args[i];
 		switch (a->kind) {
@@ -147,7 +156,11 @@ int bpf_plan_build(const struct sysent *se, struct plan *p)
 			plan_buf(p, se, i, a, CAP_EXIT, bufcap);
 			break;
 		case AK_IN:
+			/* What its pointers point to may be written by the call (clone3's
+			 * parent_tid): a custom decoder reads it at exit. */
 			plan_struct(p, i, a, CAP_ENTRY);
+			if (se->func && sdesc_of(a->sname) && sdesc_of(a->sname)->chase)
+				plan_struct(p, i, a, CAP_EXIT);
 			break;
 		case AK_OUT:
 			plan_struct(p, i, a, CAP_EXIT);

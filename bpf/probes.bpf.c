@@ -67,6 +67,36 @@ struct {
 	__type(value, __u32);
 } held SEC(".maps");
 
+/*
+ * A uprobe on a rep-prefixed string instruction fires at each iteration (the kernel steps one
+ * iteration and comes back to the site): per thread, the site and rcx of its last hit there, so
+ * that only the first iteration is reported, as the ptrace side does.
+ */
+struct rep_last {
+	__u32 site;
+	__u32 pad;
+	__u64 rcx;
+};
+
+struct {
+	__uint(type, BPF_MAP_TYPE_LRU_HASH);
+	__uint(max_entries, 4096);
+	__type(key, __u32);
+	__type(value, struct rep_last);
+} rep_last SEC(".maps");
+
+static __always_inline bool rep_again(__u32 tid, __u32 site, __u64 rcx)
+{
+	struct rep_last *l = bpf_map_lookup_elem(&rep_last, &tid), n = { .site = site, .rcx = rcx };
+
+	if (l && l->site == site && l->rcx == rcx + 1) {
+		l->rcx = rcx;
+		return true;
+	}
+	bpf_map_update_elem(&rep_last, &tid, &n, BPF_ANY);
+	return false;
+}
+
 const volatile __u32 str_max = 33; /* -s + 1 */
 
 static __always_inline void count(__u32 which)
@@ -138,6 +168,8 @@ static __always_inline int hit(struct pt_regs *ctx, __u32 kind)
 	if (!st || !s)
 		return 0;
 	__builtin_memcpy(regs, ctx, sizeof(regs));
+	if (st->rep && rep_again(tid, key, PT_REGS_PARM4(ctx)))
+		return 0;
 	__u64 bias = PT_REGS_IP(ctx) - st->pc;
 	__u32 n = st->nargs, off = 0;
 

@@ -248,6 +248,7 @@ static void attach_usdt(const char *path)
 			wanted = true;
 	if (!wanted || usdt_open(path, &f, NULL) < 0)
 		return;
+	int fd = open(path, O_RDONLY | O_CLOEXEC);
 	for (size_t i = 0; i < f->count; i++) {
 		const struct usdt_probe *p = &f->probes[i];
 		for (size_t k = 0; k < probe_nspecs; k++) {
@@ -261,6 +262,14 @@ static void attach_usdt(const char *path)
 			struct psite ps = { .pc = p->pc };
 			snprintf(label, sizeof(label), "%s:%s", p->provider, p->name);
 			sp->found = true;
+			/* The site must be the probe's nop, or a uprobe there cuts an instruction. */
+			uint8_t insn = 0;
+			if (fd >= 0 && pread(fd, &insn, 1, (off_t)p->pc_offset) == 1 && insn != 0x90) {
+				error_msg("usdt:%s: the site %#" PRIx64 " in %s is not the probe's nop "
+					  "(byte %#x): not on an instruction boundary, not armed", label,
+					  p->pc, path, insn);
+				break;
+			}
 			if (p->nargs > 0) {
 				memcpy(us.argv, p->argv, sizeof(us.argv));
 				ps.nargs = (uint32_t)p->nargs;
@@ -276,7 +285,38 @@ static void attach_usdt(const char *path)
 			break; /* one site per probe, whatever number of specs match it */
 		}
 	}
+	if (fd >= 0)
+		close(fd);
 	usdt_free(f);
+}
+
+/*
+ * Whether the instruction at file offset OFF of PATH is a rep-prefixed string instruction
+ * (movs, cmps, stos, lods, scas, ins, outs), which the kernel's uprobe reports per iteration.
+ */
+static bool rep_insn(const char *path, uint64_t off)
+{
+	unsigned char b[4];
+	int fd = open(path, O_RDONLY | O_CLOEXEC);
+	bool rep = false;
+
+	if (fd < 0)
+		return false;
+	if (pread(fd, b, sizeof(b), (off_t)off) == (ssize_t)sizeof(b)) {
+		for (size_t i = 0; i < sizeof(b); i++) {
+			if (b[i] == 0xf2 || b[i] == 0xf3) {
+				rep = true;
+				continue;
+			}
+			if (b[i] == 0x66 || b[i] == 0x67 || (b[i] & 0xf0) == 0x40)
+				continue;
+			rep = rep && ((b[i] >= 0xa4 && b[i] <= 0xa7) || (b[i] >= 0xaa && b[i] <= 0xaf) ||
+				      (b[i] >= 0x6c && b[i] <= 0x6f));
+			break;
+		}
+	}
+	close(fd);
+	return rep;
 }
 
 static void attach_uprobe(struct spec *sp, size_t k, const char *path)
@@ -304,6 +344,7 @@ static void attach_uprobe(struct spec *sp, size_t k, const char *path)
 	}
 	for (uint32_t i = 0; i < ps.nargs; i++)
 		ps.nstr += ps.a[i].str;
+	ps.rep = rep_insn(path, off);
 	us.nargs = (int)ps.nargs;
 	int idx = add_site(&us, &ps);
 	if (idx >= 0)

@@ -40,7 +40,8 @@ struct parg {
 struct psite {
 	__u64 pc;    /* link-time address of the site: load bias = ip at the hit - pc */
 	__u32 nargs;
-	__u32 nstr;  /* arguments with str set */
+	__u16 nstr;  /* arguments with str set */
+	__u16 rep;   /* the site is a rep-prefixed string instruction: one hit per iteration */
 	struct parg a[PROBE_MAX_ARGS];
 };
 

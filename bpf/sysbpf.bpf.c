@@ -222,7 +222,7 @@ static long plan_op(__u32 i, struct opctx *o)
 	if (i >= o->p->nops)
 		return 1;
 	struct capop *op = &o->p->ops[i & (PLAN_OPS - 1)];
-	if (!(op->when & o->when) || op->arg >= 6)
+	if (!(op->when & o->when) || op->arg > ARG_SP)
 		return 0;
 	__u64 addr = o->args[op->arg & 7];
 	__u64 size = op->size, n = 0;
@@ -272,7 +272,7 @@ static __always_inline bool wanted(__s64 scno)
 }
 
 /* Run the plan of SCNO for stop WHEN, then send the syscall record REC. */
-static __always_inline void capture_and_send(struct ev_sys *rec, __u64 *args, __u8 when)
+static __always_inline void capture_and_send(struct ev_sys *rec, __u64 *args, __u64 sp, __u8 when)
 {
 	__u32 zero = 0, k = rec->scno;
 	struct scratch *s = bpf_map_lookup_elem(&scratch, &zero);
@@ -281,6 +281,7 @@ static __always_inline void capture_and_send(struct ev_sys *rec, __u64 *args, __
 	if (s && p && p->nops) {
 		struct opctx o = { .s = s, .p = p, .ret = rec->ret, .when = when };
 		__builtin_memcpy(o.args, args, 6 * sizeof(__u64));
+		o.args[ARG_SP] = sp;
 		s->nwork = 0;
 		s->cur = 0;
 		s->budget = CAP_BUDGET;
@@ -323,7 +324,8 @@ int BPF_PROG(sys_enter, struct pt_regs *regs, long id)
 		.scno = id,
 	};
 	__builtin_memcpy(rec.args, f.args, sizeof(rec.args));
-	capture_and_send(&rec, f.args, CAP_ENTRY);
+	rec.sp = BPF_CORE_READ(regs, sp);
+	capture_and_send(&rec, f.args, rec.sp, CAP_ENTRY);
 	return 0;
 }
 
@@ -356,7 +358,7 @@ int BPF_PROG(sys_exit, struct pt_regs *regs, long ret)
 		}
 		return 0;
 	}
-	capture_and_send(&rec, rec.args, CAP_EXIT);
+	capture_and_send(&rec, rec.args, 0, CAP_EXIT);
 	return 0;
 }
 

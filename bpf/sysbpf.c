@@ -409,6 +409,7 @@ static void on_sys_enter(const struct ev_sys *e)
 	capset_move(&t->entry, &t->pending);
 	capset_clear(&t->exit);
 	tcp->flags &= ~TCB_STARTUP;
+	tcp->dc.sp = e->sp;
 	syscall_enter(tcp, e->scno, (const uint64_t *)e->args);
 }
 

@@ -14,7 +14,8 @@
 #include "bpfev.h"
 
 #define SYS_MAX 512   /* syscall numbers with plans and statistics */
-#define PLAN_OPS 8
+#define PLAN_OPS 16 /* a power of two (indexes are masked) */
+#define ARG_SP 6  /* capop.arg: the stack pointer at entry instead of an argument */
 
 enum { CAP_ENTRY = 1, CAP_EXIT = 2 };
 enum { HOW_BUF, HOW_STR };

@@ -34,6 +34,7 @@ struct dctx {
 	const struct sysent *se;
 	long scno;
 	uint64_t arg[6];
+	uint64_t sp; /* the stack pointer at entry (rt_sigreturn's frame) */
 	int64_t rval; /* at exit: the return value (-1 when the call failed) */
 	int err;      /* at exit: errno when the call failed, 0 otherwise */
 	bool exiting;

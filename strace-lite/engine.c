@@ -187,10 +187,12 @@ static void handle_syscall_stop(struct tcb *tcp)
 		return;
 	switch (info.op) {
 	case PTRACE_SYSCALL_INFO_ENTRY:
+		tcp->dc.sp = info.stack_pointer;
 		syscall_enter(tcp, (long)info.entry.nr, info.entry.args);
 		inject_at_entry(tcp, (long)info.entry.nr);
 		break;
 	case PTRACE_SYSCALL_INFO_SECCOMP:
+		tcp->dc.sp = info.stack_pointer;
 		syscall_enter(tcp, (long)info.seccomp.nr, info.seccomp.args);
 		inject_at_entry(tcp, (long)info.seccomp.nr);
 		break;

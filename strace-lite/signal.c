@@ -161,36 +161,14 @@ SYS_FUNC(rt_sigsuspend)
 /*
  * rt_sigreturn has no arguments; strace shows the mask it restores, read from the signal frame:
  * at entry the stack pointer is just past the frame's return address, and the frame's ucontext
- * follows it.  The stack pointer is not in struct dctx: until it is, take it from
- * /proc/PID/syscall, which the kernel fills for a thread stopped in a syscall.
+ * follows it.
  */
-static uint64_t stack_pointer(struct dctx *c)
-{
-	char path[64], buf[512];
-	unsigned long long v[9];
-	long nr;
-	FILE *f;
-
-	if (c->pid <= 0)
-		return 0;
-	snprintf(path, sizeof(path), "/proc/%d/syscall", c->pid);
-	f = fopen(path, "re");
-	if (!f)
-		return 0;
-	char *line = fgets(buf, sizeof(buf), f);
-	fclose(f);
-	if (!line || sscanf(buf, "%ld %llx %llx %llx %llx %llx %llx %llx %llx", &nr, &v[0], &v[1],
-			    &v[2], &v[3], &v[4], &v[5], &v[6], &v[7]) != 9)
-		return 0;
-	return v[6];
-}
-
 /* offsetof(struct rt_sigframe, uc) + offsetof(ucontext_t, uc_sigmask) on x86_64 */
 #define SIGFRAME_MASK_OFFSET (8 + 296)
 
 SYS_FUNC(rt_sigreturn)
 {
-	uint64_t sp = stack_pointer(c);
+	uint64_t sp = c->sp;
 
 	if (sp) {
 		tprints(c, "{mask=");

@@ -4,7 +4,9 @@
 # The test runner.  tests/registry lists one test a line:
 #	trace NAME ARGS...   run build/tests/trace/NAME under `sttrace -o LOG ARGS`; the program
 #	                     prints on stdout the exact lines sttrace must write; the runner diffs.
-#	                     %p in ARGS stands for the program (else it goes last).
+#	                     %p in ARGS stands for the program (else it goes last).  Run twice:
+#	                     as NAME over ptrace and as NAME@bpf with --bpf, against the same lines.
+#	ptrace NAME ARGS...  the same, over ptrace only (a feature only ptrace can have).
 #	unit  NAME           run build/tests/unit/NAME; exit 0 passes.
 #	sh    NAME ARGS...   run tests/sh/NAME.sh ARGS; exit 0 passes, 77 skips (last line: reason).
 # A test that exits 77 is skipped and must say why.  TESTS="a b" runs only those names.
@@ -37,13 +39,14 @@ selected() {
 	return 1
 }
 
-run_trace() { # name rest-of-registry-line
-	local name=$1 d="$out/$1"
+run_trace() { # name rest-of-registry-line [extra tracer option]
+	local name=$1 d="$out/$1${3:+@${3#--}}"
 	trace_args "$name" "$2"
 	mkdir -p "$d"
-	(cd "$d" && timeout 60 "$STTRACE" -o "$PWD/log" "${args[@]}" \
+	(cd "$d" && timeout 60 "$STTRACE" -o "$PWD/log" ${3:+"$3"} "${args[@]}" \
 		>expected 2>stderr)
 	local rc=$?
+	name=$name${3:+@${3#--}}
 	if [ $rc = 77 ]; then report "$name" skip "$(tail -n1 "$d/stderr")"; return; fi
 	if [ $rc != 0 ]; then
 		{ echo "exit status $rc"; cat "$d/stderr"; } >"$d/diff"
@@ -84,7 +87,13 @@ while read -r kind name rest; do
 	# shellcheck disable=SC2086
 	eval "set -- $rest"
 	case $kind in
-	trace) run_trace "$name" "$rest" ;;
+	trace)
+		# Every self-describing test twice: ptrace, then the eBPF backend (same expected
+		# output); BACKENDS="ptrace" or "bpf" runs one.
+		case ${BACKENDS:-ptrace bpf} in *ptrace*) run_trace "$name" "$rest" ;; esac
+		case ${BACKENDS:-ptrace bpf} in *bpf*) run_trace "$name" "$rest" --bpf ;; esac ;;
+	ptrace) # needs ptrace by its nature (-e inject=): the comment on its line says why
+		case ${BACKENDS:-ptrace bpf} in *ptrace*) run_trace "$name" "$rest" ;; esac ;;
 	unit) run_unit "$name" ;;
 	sh) run_sh "$name" "$@" ;;
 	*) report "$name" fail; echo "    unknown test kind '$kind' in tests/registry" ;;
