@@ -48,14 +48,14 @@ struct ev_mem {
 struct ev_signal {
 	struct ev_hdr h;
 	__s32 sig;
-	__s32 pad;
+	__s32 stopped; /* a stop signal with its default action: the thread stops */
 	__u8 siginfo[128];
 };
 
 struct ev_exit {
 	struct ev_hdr h;
 	__s32 code; /* task->exit_code: a wait status */
-	__s32 pad;
+	__s32 by_exec; /* killed because another thread exec'd: ptrace reports no exit */
 };
 
 struct ev_fork {

@@ -296,6 +296,65 @@ static __always_inline void capture_and_send(struct ev_sys *rec, __u64 *args, __
 	emit(rec, sizeof(*rec));
 }
 
+/*
+ * A signal the kernel drops because its action is to ignore it (SIGCHLD, SIGCONT, SIG_IGN) is
+ * still shown by ptrace, which sees every signal: keep it here and send it at the thread's next
+ * syscall stop, where ptrace would have reported its delivery.
+ */
+struct pending_sig {
+	__s32 sig;
+	__u8 siginfo[128];
+};
+
+struct {
+	__uint(type, BPF_MAP_TYPE_HASH);
+	__uint(max_entries, 4096);
+	__type(key, __u32);
+	__type(value, struct pending_sig);
+} ignored SEC(".maps");
+
+SEC("tp_btf/signal_generate")
+int BPF_PROG(signal_generate, int sig, struct kernel_siginfo *info, struct task_struct *task,
+	     int group, int result)
+{
+	__u32 tid = BPF_CORE_READ(task, pid);
+
+	if (stats_only || result != 1 /* TRACE_SIGNAL_IGNORED */ ||
+	    !bpf_map_lookup_elem(&traced, &tid))
+		return 0;
+	struct pending_sig ps = { .sig = sig };
+	struct kernel_siginfo *ki = (void *)ps.siginfo;
+	if ((unsigned long)info > 1) {
+		bpf_probe_read_kernel(ps.siginfo, sizeof(struct kernel_siginfo), info);
+	} else {
+		/* SEND_SIG_NOINFO: from user space (kill); SEND_SIG_PRIV: from the kernel. */
+		ki->si_signo = sig;
+		ki->si_code = info ? 0x80 /* SI_KERNEL */ : 0 /* SI_USER */;
+		if (!info) {
+			struct task_struct *cur = (void *)bpf_get_current_task_btf();
+			ki->_sifields._kill._pid = BPF_CORE_READ(cur, tgid);
+			ki->_sifields._kill._uid = BPF_CORE_READ(cur, cred, uid.val);
+		}
+	}
+	bpf_map_update_elem(&ignored, &tid, &ps, BPF_ANY);
+	return 0;
+}
+
+static __always_inline void send_ignored(__u32 tid, __u32 tgid)
+{
+	struct pending_sig *ps = bpf_map_lookup_elem(&ignored, &tid);
+
+	if (!ps)
+		return;
+	struct ev_signal rec = {
+		.h = { .kind = EV_SIGNAL, .tid = tid, .tgid = tgid, .ts = bpf_ktime_get_ns() },
+		.sig = ps->sig,
+	};
+	__builtin_memcpy(rec.siginfo, ps->siginfo, sizeof(rec.siginfo));
+	bpf_map_delete_elem(&ignored, &tid);
+	emit(&rec, sizeof(rec));
+}
+
 SEC("tp_btf/sys_enter")
 int BPF_PROG(sys_enter, struct pt_regs *regs, long id)
 {
@@ -303,7 +362,10 @@ int BPF_PROG(sys_enter, struct pt_regs *regs, long id)
 	__u32 tid = (__u32)pt;
 	__u32 *flags = bpf_map_lookup_elem(&traced, &tid);
 
-	if (!flags || !wanted(id))
+	if (!flags)
+		return 0;
+	send_ignored(tid, pt >> 32);
+	if (!wanted(id))
 		return 0;
 	struct inflight f = {
 		.scno = id,
@@ -336,8 +398,11 @@ int BPF_PROG(sys_exit, struct pt_regs *regs, long ret)
 	__u32 tid = (__u32)pt;
 	struct inflight *f = bpf_map_lookup_elem(&inflight, &tid);
 
-	if (!f)
+	if (!f) {
+		if (bpf_map_lookup_elem(&traced, &tid))
+			send_ignored(tid, pt >> 32);
 		return 0;
+	}
 	__u64 now = bpf_ktime_get_ns();
 	struct ev_sys rec = {
 		.h = { .kind = EV_SYS_EXIT, .tid = tid, .tgid = pt >> 32, .ts = now },
@@ -359,6 +424,7 @@ int BPF_PROG(sys_exit, struct pt_regs *regs, long ret)
 		return 0;
 	}
 	capture_and_send(&rec, rec.args, 0, CAP_EXIT);
+	send_ignored(tid, pt >> 32);
 	return 0;
 }
 
@@ -368,13 +434,18 @@ int BPF_PROG(signal_deliver, int sig, struct kernel_siginfo *info, struct k_siga
 	__u64 pt = bpf_get_current_pid_tgid();
 	__u32 tid = (__u32)pt;
 
-	if (stats_only || !bpf_map_lookup_elem(&traced, &tid))
+	/* ptrace never stops for SIGKILL: the exit says it. */
+	if (stats_only || sig == 9 || !bpf_map_lookup_elem(&traced, &tid))
 		return 0;
 	struct ev_signal rec = {
 		.h = { .kind = EV_SIGNAL, .tid = tid, .tgid = pt >> 32, .ts = bpf_ktime_get_ns() },
 		.sig = sig,
 	};
-	bpf_probe_read_kernel(rec.siginfo, sizeof(rec.siginfo), info);
+	bpf_probe_read_kernel(rec.siginfo, sizeof(struct kernel_siginfo), info);
+	/* SIGSTOP, SIGTSTP, SIGTTIN, SIGTTOU with SIG_DFL stop the thread (ptrace's group-stop). */
+	if ((sig == 19 || sig == 20 || sig == 21 || sig == 22) &&
+	    BPF_CORE_READ(ka, sa.sa_handler) == NULL)
+		rec.stopped = 1;
 	emit(&rec, sizeof(rec));
 	return 0;
 }
@@ -439,6 +510,8 @@ int BPF_PROG(sched_process_exit, struct task_struct *p)
 		       .ts = bpf_ktime_get_ns() },
 		.code = BPF_CORE_READ(p, exit_code),
 	};
+	struct task_struct *exec_task = BPF_CORE_READ(p, signal, group_exec_task);
+	rec.by_exec = exec_task && exec_task != p;
 	bpf_map_delete_elem(&traced, &tid);
 	bpf_map_delete_elem(&inflight, &tid);
 	emit(&rec, sizeof(rec));

@@ -437,8 +437,17 @@ static void on_exit_event(const struct ev_exit *e)
 	struct tcb *tcp = pid2tcb(e->h.tid);
 
 	tmem_drop(e->h.tid);
-	if (tcp)
-		report_exit(tcp, e->code);
+	if (!tcp)
+		return;
+	if (e->by_exec) {
+		/* The leader stays for the exec'ing thread to take over (on_exec). */
+		if (e->h.tid != e->h.tgid) {
+			tcp->flags &= ~TCB_INSYSCALL;
+			droptcb(tcp);
+		}
+		return;
+	}
+	report_exit(tcp, e->code);
 }
 
 static void on_exec(const struct ev_exec *e)
@@ -506,6 +515,8 @@ static int handle_event(void *ctx, void *data, size_t len)
 		memcpy(&si, s->siginfo, sizeof(si) < sizeof(s->siginfo) ? sizeof(si) :
 									  sizeof(s->siginfo));
 		print_signal(tcp, &si, s->sig);
+		if (s->stopped)
+			print_signal(tcp, NULL, s->sig);
 		break;
 	}
 	case EV_FORK: {
