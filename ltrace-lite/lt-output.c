@@ -126,6 +126,16 @@ static void print_args(struct strbuf *b, const struct lt_event *ev)
 	lt_proto_print_args(b, ev->proto, ev->v);
 }
 
+/* The arguments the callee filled in (after `+` in the prototype), at return. */
+static void print_out_args(struct strbuf *b, const struct lt_event *ev)
+{
+	struct strbuf tmp = { 0 };
+
+	lt_proto_print_args(&tmp, ev->proto, ev->v);
+	lt_proto_print_out_args(b, ev->proto, ev->v, tmp.len > 0);
+	sb_free(&tmp);
+}
+
 static void print_ret(struct strbuf *b, const struct lt_event *ev)
 {
 	if (ev->kind == LT_EV_SYSRET && ev->void_ret)
@@ -220,13 +230,11 @@ static void emit_json(const struct lt_event *ev)
 			json_put_string(&rec, ev->callee_lib, strlen(ev->callee_lib));
 		}
 		sb_puts(&rec, ",\"args\":");
-		if (ev->proto && lt_proto_has_out_args(ev->proto)) {
-			print_args(&sb, ev);
-			json_put_args(&rec, sb_str(&sb), sb.len);
-			sb_reset(&sb);
-		} else {
-			json_put_args(&rec, args, strlen(args));
-		}
+		sb_puts(&sb, args);
+		if (lt_proto_has_out_args(ev->proto))
+			lt_proto_print_out_args(&sb, ev->proto, ev->v, *args != 0);
+		json_put_args(&rec, sb_str(&sb), sb.len);
+		sb_reset(&sb);
 		print_ret(&sb, ev);
 		sb_puts(&rec, ",\"ret\":");
 		json_put_string(&rec, sb_str(&sb), sb.len);
@@ -303,8 +311,7 @@ void lt_emit(const struct lt_event *ev)
 		if (ev->callee_lib)
 			sb_printf(&sb, "@%s", ev->callee_lib);
 		sb_putc(&sb, '(');
-		if (!ev->proto || !lt_proto_has_out_args(ev->proto))
-			print_args(&sb, ev);
+		print_args(&sb, ev);
 		putsb();
 		return;
 	}
@@ -316,8 +323,8 @@ void lt_emit(const struct lt_event *ev)
 			sb_printf(&sb, "<... %s resumed> ", ev->name);
 			putsb();
 		}
-		if (ev->proto && lt_proto_has_out_args(ev->proto))
-			print_args(&sb, ev);
+		if (lt_proto_has_out_args(ev->proto))
+			print_out_args(&sb, ev);
 		sb_puts(&sb, ") ");
 		putsb();
 		tabto(lt_opts.align - 1);

@@ -364,12 +364,9 @@ static void handle_stop(struct thr *t, int status)
 			handle_syscall(t);
 			break;
 		}
-		siginfo_t si;
-		if (ptrace(PTRACE_GETSIGINFO, t->tid, 0L, &si) < 0) {
-			ptrace(PTRACE_LISTEN, t->tid, 0L, 0L);
-			return;
-		}
-		if (sig == SIGTRAP && si.si_code == SI_KERNEL && (restart = space_trap(t)) >= 0)
+		/* Under PTRACE_SEIZE a stop without an event is a signal: a SIGTRAP right after
+		 * one of our int3s is ours (no PTRACE_GETSIGINFO: one system call less a hit). */
+		if (sig == SIGTRAP && (restart = space_trap(t)) >= 0)
 			break;
 		/* The SIGCONT that started our own child is not the program's. */
 		if (t->sp || t->tid != child_pid || sig != SIGCONT)

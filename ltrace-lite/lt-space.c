@@ -39,6 +39,7 @@
 #include "lt-ptrace.h"
 #include "objfile.h"
 #include "proc.h"
+#include "proto-int.h"
 
 enum { SITE_START, SITE_RTLD, SITE_FUNC, SITE_RESOLVER, SITE_RET };
 
@@ -261,6 +262,7 @@ struct space *space_new(pid_t tgid, bool at_entry)
 	if (!s)
 		return NULL;
 	s->tgid = tgid;
+	s->refs = 1; /* the caller's */
 	if (bp_space_open(&s->bs, tgid) < 0) {
 		free(s);
 		return NULL;
@@ -298,6 +300,7 @@ struct space *space_fork(struct space *p, pid_t child)
 		return NULL;
 	}
 	s->tgid = child;
+	s->refs = 1; /* the caller's */
 	s->resolved = p->resolved;
 	s->rtld = p->rtld;
 	s->is_static = p->is_static;
@@ -564,7 +567,25 @@ static int tracee_read(void *priv, uint64_t addr, void *buf, size_t len)
 	return proc_mem_read(t->tid, addr, buf, len);
 }
 
-static void fill_regs(struct thr *t, struct lt_vctx *v, const struct user_regs_struct *r)
+/*
+ * Floating-point registers cost a PTRACE_GETFPREGS at entry and at return: read them only for
+ * prototypes that can print a float (a float or struct by value, a printf pack).
+ */
+static bool needs_fregs(const struct lt_proto *p)
+{
+	if (!p)
+		return false;
+	if (p->ret->kind == LT_FLOAT || p->ret->kind == LT_DOUBLE || p->ret->kind == LT_STRUCT)
+		return true;
+	for (int i = 0; i < p->nparams; i++)
+		if (p->params[i].pack || p->params[i].t->kind == LT_FLOAT ||
+		    p->params[i].t->kind == LT_DOUBLE || p->params[i].t->kind == LT_STRUCT)
+			return true;
+	return false;
+}
+
+static void fill_regs(struct thr *t, struct lt_vctx *v, const struct user_regs_struct *r,
+		      bool fregs)
 {
 	struct user_fpregs_struct fp;
 
@@ -580,7 +601,7 @@ static void fill_regs(struct thr *t, struct lt_vctx *v, const struct user_regs_s
 	v->priv = t;
 	v->strsize = lt_opts.strsize;
 	v->arraylen = lt_opts.arraylen;
-	v->have_fregs = ptrace(PTRACE_GETFPREGS, t->tid, 0L, &fp) == 0;
+	v->have_fregs = fregs && ptrace(PTRACE_GETFPREGS, t->tid, 0L, &fp) == 0;
 	for (int i = 0; v->have_fregs && i < 8; i++)
 		memcpy(&v->fregs[i], &fp.xmm_space[i * 4], sizeof(double));
 }
@@ -739,10 +760,9 @@ static void on_entry(struct thr *t, struct space *s, uint32_t si, const struct u
 	if (!ok || !strcmp(name, "__libc_start_main"))
 		return;
 	f.name = name;
-	f.proto = lt_proto_lookup(name);
-	if (!f.proto && dobj)
-		f.proto = lt_proto_dwarf(dobj->path, r->rip - 1 - dobj->bias, name);
-	fill_regs(t, &f.v, r);
+	f.proto = lt_proto_resolve(dobj ? dobj->path : NULL, dobj ? r->rip - 1 - dobj->bias : 0,
+				   name);
+	fill_regs(t, &f.v, r, needs_fregs(f.proto));
 	clock_gettime(CLOCK_MONOTONIC, &f.t0);
 	if (!arm_return(s, f.ret))
 		f.ret = 0;
@@ -770,7 +790,7 @@ static void on_return(struct thr *t, struct space *s, uint64_t addr,
 		} else {
 			f->v.ret = r->rax;
 			struct user_fpregs_struct fp;
-			if (ptrace(PTRACE_GETFPREGS, t->tid, 0L, &fp) == 0)
+			if (f->v.have_fregs && ptrace(PTRACE_GETFPREGS, t->tid, 0L, &fp) == 0)
 				memcpy(&f->v.fret, &fp.xmm_space[0], sizeof(double));
 			emit_frame(t, f, LT_EV_RETURN, (int)t->nframes);
 		}
