@@ -294,6 +294,14 @@ static void sysname(char *buf, size_t len, long nr)
 		snprintf(buf, len, "SYS_%ld", nr);
 }
 
+/* A syscall's prototype: SYS_NAME from the tables, else the libc wrapper's (write, openat). */
+static const struct lt_proto *sysproto(const char *name)
+{
+	const struct lt_proto *p = lt_proto_lookup(name);
+
+	return p ? p : lt_proto_lookup(name + 4);
+}
+
 static int tracee_read(void *priv, uint64_t addr, void *buf, size_t len)
 {
 	return proc_mem_read(((struct thr *)priv)->tid, addr, buf, len);
@@ -322,7 +330,7 @@ static void handle_syscall(struct thr *t)
 		t->sys_v.arraylen = lt_opts.arraylen;
 		sysname(name, sizeof(name), t->sysno);
 		ev.kind = LT_EV_SYSCALL;
-		ev.proto = lt_proto_lookup(name);
+		ev.proto = sysproto(name);
 		ev.nsysargs = se ? se->nargs : 6;
 		memcpy(ev.sysargs, info.entry.args, sizeof(ev.sysargs));
 		lt_emit(&ev);
@@ -333,7 +341,7 @@ static void handle_syscall(struct thr *t)
 		t->sys_v.ret = (uint64_t)info.exit.rval;
 		sysname(name, sizeof(name), t->sysno);
 		ev.kind = LT_EV_SYSRET;
-		ev.proto = lt_proto_lookup(name);
+		ev.proto = sysproto(name);
 		ev.spent = (double)(now.tv_sec - t->sys_t0.tv_sec) +
 			   (double)(now.tv_nsec - t->sys_t0.tv_nsec) / 1e9;
 		lt_emit(&ev);
