@@ -18,6 +18,7 @@ enum ev_kind {
 	EV_EXIT,     /* a traced thread is gone */
 	EV_FORK,     /* a traced thread made a thread or process that is traced too (-f) */
 	EV_EXEC,     /* a traced thread exec'd (old_tid: its pid before, for a non-leader) */
+	EV_FD,       /* what a descriptor was at a syscall stop (-y, -P): ahead of the stop */
 	EV_PROBE = 16, /* 16..31: probes.bpf.c's own records (struct ev_hdr first) */
 };
 
@@ -68,6 +69,21 @@ struct ev_exec {
 	struct ev_hdr h;
 	__u32 old_tid;
 	__u32 pad;
+};
+
+ /* EV_FD: the link /proc/PID/fd/FD would show, as the kernel builds it. */
+enum { FDK_NONE, FDK_PATH, FDK_PIPE, FDK_SOCKET, FDK_ANON };
+#define EV_FD_NAMES 4096
+#define FD_CWD (-100) /* AT_FDCWD: the working directory */
+struct ev_fd {
+	struct ev_hdr h; /* len: bytes of names */
+	__s32 fd;
+	__u32 kind;
+	__u64 ino;
+	__u32 deleted;
+	__u32 ncomp;
+	/* FDK_PATH: the path's components, last first, each NUL-terminated; FDK_ANON: the name. */
+	char names[EV_FD_NAMES + 256];
 };
 
 /* Map "traced" (hash, tid -> value): bit 0 traced, bit 1 follow forks of it (-f). */

@@ -124,6 +124,7 @@ int bpf_plan_build(const struct sysent *se, struct plan *p)
 	/* Data buffers print through -s; dumps (-e read=/write=) and buffers a decoder walks
 	 * (directory entries) need all of it. */
 	unsigned int strsz = popts.max_strlen + 1;
+	bool want_fds = dopts.yflag || pathtrace_enabled();
 	bool whole = opts.dump_io || (se->name && !strncmp(se->name, "getdents", 8));
 	unsigned int bufcap = whole ? 65536 : strsz;
 
@@ -182,6 +183,14 @@ int bpf_plan_build(const struct sysent *se, struct plan *p)
 		default:
 			break;
 		}
+		/* -y and -P: what the descriptor is, resolved at the stop. */
+		if (want_fds && (a->kind == AK_FD || a->kind == AK_ATFD))
+			add(p, (struct capop){ .arg = i, .when = CAP_ENTRY, .how = HOW_FD });
+		if (want_fds && (a->kind == AK_OUT || a->kind == AK_INOUT) && a->sname &&
+		    !strcmp(a->sname, "fdpair"))
+			add(p, (struct capop){ .arg = i, .when = CAP_EXIT, .how = HOW_FDPAIR });
 	}
+	if (want_fds && se->rkind == RK_FD)
+		add(p, (struct capop){ .arg = ARG_RET, .when = CAP_EXIT, .how = HOW_FD });
 	return p->nops;
 }

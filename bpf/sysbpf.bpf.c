@@ -90,7 +90,21 @@ struct scratch {
 	__u32 budget;  /* bytes left */
 	__u32 tid, tgid;
 	__u64 ts;
+	__s32 fds[8]; /* descriptors to describe (-y, -P) */
+	__u32 nfds;
 };
+
+struct {
+	__uint(type, BPF_MAP_TYPE_PERCPU_ARRAY);
+	__uint(max_entries, 1);
+	__type(key, __u32);
+	__type(value, struct ev_fd);
+} fdscratch SEC(".maps");
+
+#define PIPEFS_MAGIC_ 0x50495045
+#define SOCKFS_MAGIC_ 0x534F434B
+#define ANON_INODE_FS_MAGIC_ 0x09041934
+#define PID_FS_MAGIC_ 0x50494446
 
 struct {
 	__uint(type, BPF_MAP_TYPE_PERCPU_ARRAY);
@@ -209,6 +223,19 @@ next:
 	return s->cur >= s->nwork || !s->budget;
 }
 
+static __always_inline void add_fd(struct scratch *s, __s32 fd)
+{
+	__u32 n = s->nfds;
+
+	if (n >= 8)
+		return;
+	/* Hide the bound from the compiler so that the mask, which the verifier needs, stays. */
+	asm volatile("" : "+r"(n));
+	n &= 7;
+	s->fds[n] = fd;
+	s->nfds = n + 1;
+}
+
 struct opctx {
 	struct scratch *s;
 	struct plan *p;
@@ -222,12 +249,27 @@ static long plan_op(__u32 i, struct opctx *o)
 	if (i >= o->p->nops)
 		return 1;
 	struct capop *op = &o->p->ops[i & (PLAN_OPS - 1)];
-	if (!(op->when & o->when) || op->arg > ARG_SP)
+	if (!(op->when & o->when) || op->arg > ARG_RET)
 		return 0;
 	__u64 addr = o->args[op->arg & 7];
 	__u64 size = op->size, n = 0;
 	__u32 v32 = 0;
 
+	if (op->how == HOW_FD || op->how == HOW_FDPAIR) {
+		struct scratch *s = o->s;
+		__s32 fd = op->arg == ARG_RET ? (__s32)o->ret : (__s32)addr, pair[2];
+		if (op->arg == ARG_RET && o->ret < 0)
+			return 0;
+		if (op->how == HOW_FDPAIR) {
+			if (o->ret != 0 || bpf_probe_read_user(pair, sizeof(pair), (void *)addr))
+				return 0;
+			add_fd(s, pair[0]);
+			add_fd(s, pair[1]);
+			return 0;
+		}
+		add_fd(s, fd);
+		return 0;
+	}
 	if (!user_ptr(addr))
 		return 0;
 	switch (op->size_from) {
@@ -261,6 +303,120 @@ static long plan_op(__u32 i, struct opctx *o)
 	return 0;
 }
 
+struct walkctx {
+	struct ev_fd *e;
+	struct dentry *d;
+	struct mount *m;
+	__u32 off;
+};
+
+/* One step up from W->d: a name, or a crossing from a mount's root to its mount point. */
+static long walk_step(__u32 k, struct walkctx *w)
+{
+	struct dentry *d = w->d;
+	struct mount *m = w->m;
+	struct dentry *root = BPF_CORE_READ(m, mnt.mnt_root);
+
+	if (d == root) {
+		struct mount *mp = BPF_CORE_READ(m, mnt_parent);
+		if (mp == m)
+			return 1;
+		w->d = BPF_CORE_READ(m, mnt_mountpoint);
+		w->m = mp;
+		return 0;
+	}
+	struct dentry *parent = BPF_CORE_READ(d, d_parent);
+	if (parent == d)
+		return 1;
+	__u32 off = w->off;
+	if (off >= EV_FD_NAMES)
+		return 1;
+	long r = bpf_probe_read_kernel_str(&w->e->names[off & (EV_FD_NAMES - 1)], 256,
+					   BPF_CORE_READ(d, d_name.name));
+	if (r <= 0)
+		return 1;
+	w->off = off + r;
+	w->e->ncomp++;
+	w->d = parent;
+	return 0;
+}
+
+/* What /proc/PID/fd/FD (or cwd) would say, built from the dentries up to the root. */
+static long describe_fd(__u32 i, struct stepctx *sc)
+{
+	struct scratch *s = sc->s;
+	__u32 zero = 0;
+	struct ev_fd *e = bpf_map_lookup_elem(&fdscratch, &zero);
+
+	if (!e || i >= s->nfds || i >= 8)
+		return 1;
+	/* Keep the mask: the verifier needs it even where the compiler sees i < 8. */
+	asm volatile("" : "+r"(i));
+	__s32 fd = s->fds[i & 7];
+	struct task_struct *t = bpf_get_current_task_btf();
+	struct dentry *d;
+	struct vfsmount *vm;
+
+	e->h.kind = EV_FD;
+	e->h.tid = s->tid;
+	e->h.tgid = s->tgid;
+	e->h.ts = s->ts;
+	e->h.len = 0;
+	e->fd = fd;
+	e->kind = FDK_NONE;
+	e->ino = 0;
+	e->deleted = 0;
+	e->ncomp = 0;
+	if (fd == FD_CWD) {
+		d = BPF_CORE_READ(t, fs, pwd.dentry);
+		vm = BPF_CORE_READ(t, fs, pwd.mnt);
+	} else {
+		struct fdtable *fdt = BPF_CORE_READ(t, files, fdt);
+		struct file **arr = BPF_CORE_READ(fdt, fd);
+		struct file *f = NULL;
+		if (fd < 0 || (__u32)fd >= BPF_CORE_READ(fdt, max_fds) ||
+		    bpf_probe_read_kernel(&f, sizeof(f), &arr[fd]) || !f)
+			goto out;
+		d = BPF_CORE_READ(f, f_path.dentry);
+		vm = BPF_CORE_READ(f, f_path.mnt);
+	}
+	if (!d || !vm)
+		goto out;
+	e->ino = BPF_CORE_READ(d, d_inode, i_ino);
+	unsigned long magic = BPF_CORE_READ(d, d_sb, s_magic);
+	if (magic == PIPEFS_MAGIC_) {
+		e->kind = FDK_PIPE;
+		goto out;
+	}
+	if (magic == SOCKFS_MAGIC_) {
+		e->kind = FDK_SOCKET;
+		goto out;
+	}
+	if (magic == ANON_INODE_FS_MAGIC_ || magic == PID_FS_MAGIC_) {
+		e->kind = FDK_ANON;
+		long r = bpf_probe_read_kernel_str(e->names, 256, BPF_CORE_READ(d, d_name.name));
+		e->h.len = r > 0 ? r : 0;
+		goto out;
+	}
+	e->kind = FDK_PATH;
+	struct dentry *parent = BPF_CORE_READ(d, d_parent);
+	e->deleted = parent != d && !BPF_CORE_READ(d, d_hash.pprev);
+
+	struct walkctx w = {
+		.e = e,
+		.d = d,
+		.m = (void *)vm - bpf_core_field_offset(struct mount, mnt),
+	};
+	bpf_loop(64, walk_step, &w, 0);
+	e->h.len = w.off;
+out:;
+	__u32 len = e->h.len;
+	if (len > EV_FD_NAMES + 255)
+		len = EV_FD_NAMES + 255;
+	emit(e, offsetof(struct ev_fd, names) + len);
+	return 0;
+}
+
 static __always_inline bool wanted(__s64 scno)
 {
 	if (trace_all)
@@ -283,6 +439,7 @@ static __always_inline void capture_and_send(struct ev_sys *rec, __u64 *args, __
 		__builtin_memcpy(o.args, args, 6 * sizeof(__u64));
 		o.args[ARG_SP] = sp;
 		s->nwork = 0;
+		s->nfds = 0;
 		s->cur = 0;
 		s->budget = CAP_BUDGET;
 		s->tid = rec->h.tid;
@@ -292,6 +449,8 @@ static __always_inline void capture_and_send(struct ev_sys *rec, __u64 *args, __
 		struct stepctx sc = { .s = s };
 		if (s->nwork)
 			bpf_loop(512, capture_step, &sc, 0);
+		if (s->nfds)
+			bpf_loop(8, describe_fd, &sc, 0);
 	}
 	emit(rec, sizeof(*rec));
 }

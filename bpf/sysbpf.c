@@ -54,6 +54,8 @@ struct capset {
 struct tmem {
 	pid_t tid;
 	struct capset pending, entry, exit;
+	/* Descriptors (-y, -P): addr is the fd, data the link text. */
+	struct capset fd_pending, fd_entry, fd_exit;
 	struct tmem *next;
 };
 
@@ -103,12 +105,12 @@ static void tmem_drop(pid_t tid)
 	if (!t)
 		return;
 	*pp = t->next;
-	capset_clear(&t->pending);
-	capset_clear(&t->entry);
-	capset_clear(&t->exit);
-	free(t->pending.v);
-	free(t->entry.v);
-	free(t->exit.v);
+	struct capset *all[] = { &t->pending, &t->entry, &t->exit,
+				 &t->fd_pending, &t->fd_entry, &t->fd_exit };
+	for (size_t i = 0; i < sizeof(all) / sizeof(all[0]); i++) {
+		capset_clear(all[i]);
+		free(all[i]->v);
+	}
 	free(t);
 }
 
@@ -182,6 +184,85 @@ static int capture_read(struct dctx *c, uint64_t addr, void *out, size_t len)
 		return 0;
 	}
 	return -EFAULT;
+}
+
+/* The link text of an EV_FD record, as readlink(2) of /proc/PID/fd/N gives it. */
+static void fd_link_text(const struct ev_fd *e, size_t len, char *out, size_t outlen)
+{
+	size_t names = len > offsetof(struct ev_fd, names) ? len - offsetof(struct ev_fd, names) : 0;
+
+	if (names > e->h.len)
+		names = e->h.len;
+	out[0] = 0;
+	switch (e->kind) {
+	case FDK_PIPE:
+		snprintf(out, outlen, "pipe:[%llu]", (unsigned long long)e->ino);
+		return;
+	case FDK_SOCKET:
+		snprintf(out, outlen, "socket:[%llu]", (unsigned long long)e->ino);
+		return;
+	case FDK_ANON:
+		snprintf(out, outlen, "anon_inode:%.*s", (int)strnlen(e->names, names), e->names);
+		return;
+	case FDK_PATH:
+		break;
+	default:
+		return;
+	}
+	/* Components arrive leaf first. */
+	const char *comp[64];
+	size_t n = 0, pos = 0;
+	while (pos < names && n < 64) {
+		size_t l = strnlen(e->names + pos, names - pos);
+		if (pos + l >= names)
+			break; /* no NUL: cut short */
+		comp[n++] = e->names + pos;
+		pos += l + 1;
+	}
+	size_t o = 0;
+	if (!n)
+		o = (size_t)snprintf(out, outlen, "/");
+	while (n-- > 0 && o < outlen)
+		o += (size_t)snprintf(out + o, outlen - o, "/%s", comp[n]);
+	if (e->deleted && o < outlen)
+		snprintf(out + o, outlen - o, " (deleted)");
+}
+
+/* tracee_readlink for -y, -yy and -P: the descriptors the kernel described at the stop. */
+static ssize_t capture_readlink(struct dctx *c, const char *link, char *buf, size_t len)
+{
+	struct tmem *t = tmem_get(c->pid, false);
+	int pid, fd, n = 0;
+	char tail[8];
+
+	if (!t)
+		return -1;
+	if (sscanf(link, "/proc/%d/fd/%d%n", &pid, &fd, &n) == 2 && !link[n]) {
+		/* the fd */
+	} else if (sscanf(link, "/proc/%d/cw%1[d]%n", &pid, tail, &n) == 2 && !link[n]) {
+		fd = FD_CWD;
+	} else {
+		errno = ENOENT;
+		return -1;
+	}
+	uint64_t key = (uint64_t)(int64_t)fd;
+	const struct capset *sets[] = { c->exiting ? &t->fd_exit : NULL, &t->fd_entry };
+	for (size_t k = 0; k < 2; k++) {
+		const struct capset *s = sets[k];
+		for (size_t i = 0; s && i < s->n; i++) {
+			if (s->v[i].addr != key)
+				continue;
+			size_t l = strnlen((const char *)s->v[i].data, s->v[i].len);
+			if (!l)
+				break; /* not open at the stop */
+			if (l > len)
+				l = len;
+			memcpy(buf, s->v[i].data, l);
+			return (ssize_t)l;
+		}
+	}
+	errno = EBADF;
+	return -1;
 }
 
 /* ---- errors ----------------------------------------------------------------------------- */
@@ -307,6 +388,7 @@ int bpfbe_init(void)
 	if (!rb)
 		return bpfbe_error("ring buffer", -errno);
 	tcb_reader = capture_read;
+	tracee_readlink_hook = capture_readlink;
 	return 0;
 }
 
@@ -408,6 +490,8 @@ static void on_sys_enter(const struct ev_sys *e)
 		return;
 	capset_move(&t->entry, &t->pending);
 	capset_clear(&t->exit);
+	capset_move(&t->fd_entry, &t->fd_pending);
+	capset_clear(&t->fd_exit);
 	tcp->flags &= ~TCB_STARTUP;
 	tcp->dc.sp = e->sp;
 	syscall_enter(tcp, e->scno, (const uint64_t *)e->args);
@@ -421,6 +505,7 @@ static void on_sys_exit(const struct ev_sys *e)
 	if (!t)
 		return;
 	capset_move(&t->exit, &t->pending);
+	capset_move(&t->fd_exit, &t->fd_pending);
 	if (!tcp || !(tcp->flags & TCB_INSYSCALL))
 		return; /* its entry came before we looked */
 	/* -T: the kernel's times, not when we print. */
@@ -430,6 +515,8 @@ static void on_sys_exit(const struct ev_sys *e)
 	syscall_exit(tcp, e->ret, e->ret < 0 && e->ret >= -4095);
 	capset_clear(&t->entry);
 	capset_clear(&t->exit);
+	capset_clear(&t->fd_entry);
+	capset_clear(&t->fd_exit);
 }
 
 static void on_exit_event(const struct ev_exit *e)
@@ -495,6 +582,16 @@ static int handle_event(void *ctx, void *data, size_t len)
 		struct tmem *t = tmem_get(h->tid, true);
 		if (t && len >= offsetof(struct ev_mem, data) + h->len)
 			capset_add(&t->pending, m->addr, m->data, h->len);
+		break;
+	}
+	case EV_FD: {
+		struct tmem *t = tmem_get(h->tid, true);
+		char text[PATH_MAX + 16];
+		if (!t || len < offsetof(struct ev_fd, names))
+			break;
+		fd_link_text(data, len, text, sizeof(text));
+		capset_add(&t->fd_pending, (uint64_t)(int64_t)((const struct ev_fd *)data)->fd, text,
+			   strlen(text) + 1);
 		break;
 	}
 	case EV_SYS_ENTER:

@@ -18,7 +18,8 @@
 #define ARG_SP 6  /* capop.arg: the stack pointer at entry instead of an argument */
 
 enum { CAP_ENTRY = 1, CAP_EXIT = 2 };
-enum { HOW_BUF, HOW_STR };
+enum { HOW_BUF, HOW_STR, HOW_FD, HOW_FDPAIR };
+#define ARG_RET 7 /* capop.arg with HOW_FD: the return value is the descriptor */
 enum {
 	SZ_CONST,  /* size */
 	SZ_ARG,    /* args[size_arg] * size */

@@ -97,11 +97,20 @@ void printaddr(struct dctx *c, uint64_t addr)
 		tprints(c, "NULL");
 }
 
+ssize_t (*tracee_readlink_hook)(struct dctx *c, const char *link, char *buf, size_t len);
+
+ssize_t tracee_readlink(struct dctx *c, const char *link, char *buf, size_t len)
+{
+	if (tracee_readlink_hook)
+		return tracee_readlink_hook(c, link, buf, len);
+	return readlink(link, buf, len);
+}
+
 /* "<target>" of the /proc symlink LINK, as -y prints it; nothing if it cannot be read. */
 static void print_link_target(struct dctx *c, const char *link, bool strip_deleted)
 {
 	char path[PATH_MAX + 1];
-	ssize_t n = readlink(link, path, sizeof(path) - 1);
+	ssize_t n = tracee_readlink(c, link, path, sizeof(path) - 1);
 
 	if (n < 0)
 		return;

@@ -107,6 +107,13 @@ static inline void tprint_or(struct dctx *c) { tprints(c, "|"); }
 /* "name=" */
 void tprint_field(struct dctx *c, const char *name);
 
+/*
+ * readlink(2) of a /proc/PID/{fd/N,cwd} link of the tracee: live, or (bpf) from what the kernel
+ * resolved at the stop.  Every -y, -yy and -P lookup goes through here.
+ */
+ssize_t tracee_readlink(struct dctx *c, const char *link, char *buf, size_t len);
+extern ssize_t (*tracee_readlink_hook)(struct dctx *c, const char *link, char *buf, size_t len);
+
 /* Values. */
 void printaddr(struct dctx *c, uint64_t addr); /* NULL or 0x... */
 void printfd(struct dctx *c, int fd);          /* 3, or 3</path> with -y */

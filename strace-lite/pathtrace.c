@@ -54,7 +54,7 @@ static bool fd_matches(struct dctx *c, int fd)
 	if (fd < 0)
 		return false;
 	snprintf(link, sizeof(link), "/proc/%d/fd/%d", c->pid, fd);
-	ssize_t n = readlink(link, target, sizeof(target) - 1);
+	ssize_t n = tracee_readlink(c, link, target, sizeof(target) - 1);
 	if (n < 0)
 		return false;
 	target[n] = '\0';

@@ -464,7 +464,7 @@ static bool print_pidfd(struct dctx *c, int fd, const char *path)
 bool print_fd_details(struct dctx *c, int fd, const char *link)
 {
 	char path[PATH_MAX + 1];
-	ssize_t n = readlink(link, path, sizeof(path) - 1);
+	ssize_t n = tracee_readlink(c, link, path, sizeof(path) - 1);
 
 	if (n < 0)
 		return false;
