@@ -649,10 +649,17 @@ void thr_drop_frames(struct thr *t)
 	t->cap = 0;
 }
 
-/* Frames below SP (the stack has unwound past them: longjmp, exceptions) are gone. */
-static void drop_dead(struct thr *t, uint64_t sp)
+/*
+ * Frames below SLOT (the stack has unwound past them: longjmp, exceptions) are gone, and so
+ * is one at SLOT itself with another return address: a call from the same level began, so
+ * that one ended without its return being seen.  The same slot and return address is a tail
+ * call (f jumps to g, g returns for both): kept.
+ */
+static void drop_dead(struct thr *t, uint64_t slot, uint64_t ret)
 {
-	while (t->nframes && t->frames[t->nframes - 1].slot < sp)
+	while (t->nframes && (t->frames[t->nframes - 1].slot < slot ||
+			      (t->frames[t->nframes - 1].slot == slot &&
+			       t->frames[t->nframes - 1].ret != ret)))
 		drop_frame(t);
 }
 
@@ -727,7 +734,7 @@ static void on_entry(struct thr *t, struct space *s, uint32_t si, const struct u
 
 	if (bp_mem_read(&s->bs, r->rsp, &f.ret, 8) < 0)
 		return;
-	drop_dead(t, r->rsp);
+	drop_dead(t, r->rsp, f.ret);
 	int c = obj_at(s, f.ret), d = st->obj;
 	if (st->kind == SITE_RESOLVER) {
 		f.resolver = true;
@@ -778,7 +785,7 @@ static void on_return(struct thr *t, struct space *s, uint64_t addr,
 {
 	uint64_t slot = r->rsp - 8;
 
-	drop_dead(t, slot);
+	drop_dead(t, slot, addr);
 	while (t->nframes && t->frames[t->nframes - 1].slot == slot &&
 	       t->frames[t->nframes - 1].ret == addr) {
 		struct frame *f = &t->frames[t->nframes - 1];

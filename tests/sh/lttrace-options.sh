@@ -1,0 +1,128 @@
+#!/usr/bin/env bash
+# SPDX-License-Identifier: LGPL-2.1-or-later
+#
+# lttrace's options on tests/lttrace/opts.c: -n with a nested call and a longjmp out of a
+# traced call, -c, -T, -t/-tt/-ttt, -r, -i, ltrace's -e grammar, -x, -l, -L, -S, -s, -w,
+# --json, -o, -p then SIGINT (the program runs on), `| head -1` (the program finishes), and
+# the errors (one `lttrace: ...` line, non-zero exit).
+set -u
+LTTRACE="$TOP/$B/bin/lttrace"
+cc=${CC:-cc}
+"$cc" -O0 -g -o opts "$TOP/tests/lttrace/opts.c" || exit 1
+fail=0
+bad() { echo "FAIL: $*"; fail=1; }
+lt() { timeout 60 "$LTTRACE" "$@"; }
+strip() { sed -E 's/0x[0-9a-f]+/ADDR/g'; }
+
+# -n: strcmp from the comparator is nested in qsort; after the longjmp out of the second qsort
+# the abandoned frames are gone: malloc(7) is back at the first level, qsort never "returns".
+lt -n 2 -o nest.log ./opts nest || bad "-n: exit status $?"
+strip <nest.log >nest.norm
+grep -Eq '^qsort\(ADDR, 3, 8, ADDR <unfinished \.\.\.>$' nest.norm || bad "-n: no open qsort line"
+[ "$(grep -Ec '^  strcmp\("[abc]", "[abc]"\) +=' nest.norm)" -ge 2 ] || bad "-n: strcmp not indented"
+grep -Eq '^<\.\.\. qsort resumed> \) +=' nest.norm || bad "-n: first qsort's return"
+[ "$(grep -c 'qsort resumed' nest.norm)" = 1 ] || bad "-n: the qsort left by longjmp returned"
+grep -Eq '^malloc\(7\) += ADDR$' nest.norm || bad "-n: malloc(7) not at the first level after longjmp"
+grep -Eq '^free\(ADDR\) += <void>$' nest.norm || bad "-n: free"
+
+# -c: ltrace's table.
+lt -c -o c.log ./opts many 1000 done.c || bad "-c: exit status $?"
+grep -q '^% time     seconds  usecs/call     calls      function$' c.log || bad "-c: header"
+grep -Eq '^ *[0-9]+\.[0-9]{2} +[0-9]+\.[0-9]{6} +[0-9]+ +1000 malloc$' c.log || bad "-c: malloc row"
+grep -Eq '^ *[0-9]+\.[0-9]{2} +[0-9]+\.[0-9]{6} +[0-9]+ +1000 free$' c.log || bad "-c: free row"
+grep -Eq '^100\.00 +[0-9]+\.[0-9]{6} +[0-9]+ total$' c.log || bad "-c: total"
+grep -q 'malloc(' c.log && bad "-c: call lines printed"
+
+# -T, -t, -tt, -ttt, -r, -i.
+lt -T -e malloc -o T.log ./opts many 3 done.T
+[ "$(grep -Ec '^opts->malloc\(16\) += 0x[0-9a-f]+ <[0-9]+\.[0-9]{6}>$' T.log)" = 3 ] || bad "-T"
+lt -t -e malloc -o t.log ./opts many 1 done.t
+grep -Eq '^[0-9]{2}:[0-9]{2}:[0-9]{2} opts->malloc\(16\)' t.log || bad "-t"
+lt -tt -e malloc -o tt.log ./opts many 1 done.t
+grep -Eq '^[0-9]{2}:[0-9]{2}:[0-9]{2}\.[0-9]{6} opts->malloc\(16\)' tt.log || bad "-tt"
+lt -ttt -e malloc -o ttt.log ./opts many 1 done.t
+grep -Eq '^[0-9]{10}\.[0-9]{6} opts->malloc\(16\)' ttt.log || bad "-ttt"
+lt -r -i -e malloc -o ri.log ./opts many 1 done.t
+grep -Eq '^ +[0-9]+\.[0-9]{6} \[0x[0-9a-f]+\] opts->malloc\(16\)' ri.log || bad "-r -i"
+
+# -e grammar.
+lt -e 'malloc+free' -o e1.log ./opts many 2 done.e
+[ "$(grep -Evc '^opts->(malloc|free)\(|^\+\+\+ exited' e1.log)" = 0 ] && \
+	[ "$(grep -c 'malloc(' e1.log)" = 2 ] || bad "-e malloc+free"
+lt -e '/^str/' -o e2.log ./opts many 1 done.e
+[ "$(grep -Evc '^opts->strcmp\(|^\+\+\+ exited' e2.log)" = 0 ] && \
+	[ "$(grep -c strcmp e2.log)" = 3 ] || bad "-e /^str/"
+lt -e '*@MAIN-free-strcmp' -o e3.log ./opts many 1 done.e
+grep -q 'opts->malloc(16)' e3.log && ! grep -Eq 'free\(|strcmp\(' e3.log || bad "-e *@MAIN-free-strcmp"
+# -@LIB drops the calls LIB makes (LIB is the caller's object, as in ltrace): every call of
+# every object but libc's, here the program's and ld.so's.
+lt -e '-@libc.so*' -o e4.log ./opts many 1 done.e
+grep -q '^libc\.so\.6->' e4.log && bad "-e -@libc.so*: libc's calls left"
+grep -q '^opts->malloc(16) ' e4.log || bad "-e -@libc.so*: the program's calls dropped"
+lt -e 'malloc@libc.so*' -o e5.log ./opts many 1 done.e
+grep -q 'malloc(' e5.log && bad "-e malloc@libc.so*: the program's calls are not libc's"
+# -x: the program's own function, local calls included; -L: no library calls.
+lt -x cmp -L -o x.log ./opts nest
+[ "$(grep -Ec '^cmp\(0x[0-9a-f]+, 0x[0-9a-f]+\) += -?[0-9]+$' x.log)" = 3 ] || bad "-x cmp -L"
+grep -q 'strcmp(' x.log && bad "-L: library calls shown"
+# -l LIB: calls into LIB.
+lt -l 'libc.so*' -o l.log ./opts many 1 done.l
+grep -q '^opts->malloc(16) ' l.log || bad "-l libc.so*"
+# -s.
+lt -s 2 -e strcmp -o s.log ./opts nest
+grep -q '^opts->strcmp("ne"\.\.\., "ne"\.\.\.) ' s.log || bad "-s 2"
+# -S: system calls as ltrace prints them; a signal and the death it causes.
+lt -S -L -o S.log ./opts crash
+rc=$?
+[ $rc = 139 ] || bad "-S crash: exit status $rc, want 139 (killed by SIGSEGV, as the program)"
+grep -Eq '^SYS_getpid\(\) += [0-9]+$' S.log || bad "-S: SYS_getpid"
+grep -Eq '^SYS_tgkill\([0-9]+, [0-9]+, 11\) += 0$' S.log || bad "-S: SYS_tgkill"
+grep -q '^--- SIGSEGV (Segmentation fault) ---$' S.log || bad "signal line"
+grep -q '^+++ killed by SIGSEGV +++$' S.log || bad "killed line"
+# -w: the stack after the call.
+lt -w 2 -e malloc -o w.log ./opts many 1 done.w
+grep -A1 'malloc(16)' w.log | grep -q '^ > .*opts(main+0x' || bad "-w 2"
+# --json: one object per call.
+lt --json -e 'malloc+free' -o j.log ./opts many 5 done.j
+if command -v jq >/dev/null; then
+	jq -e . j.log >/dev/null || bad "--json: not JSON"
+	[ "$(jq -r 'select(.type == "call" and .name == "malloc") | .args[0]' j.log | grep -c '^16$')" = 5 ] ||
+		bad "--json: malloc records"
+fi
+
+# -p, then SIGINT: the program runs on to its end, untraced, every round done.
+./opts loop 60 done.p &
+pid=$!
+sleep 0.3
+"$LTTRACE" -p $pid -o p.log &
+lp=$!
+sleep 0.4
+kill -INT $lp
+wait $lp || bad "-p: lttrace exit status $?"
+wait $pid || bad "-p: the program's exit status $?"
+[ "$(cat done.p 2>/dev/null)" = "done 60" ] || bad "-p: the program did not finish ($(cat done.p))"
+grep -Eq "^$pid (malloc\(16\)|free\(0x|usleep\(20000)" p.log || bad "-p: no pid-prefixed call lines"
+
+# | head -1: the reader goes away; the program runs to its end.
+rm -f done.h
+"$LTTRACE" ./opts many 20000 done.h 2>&1 | head -1 >head.out
+for i in $(seq 50); do [ -s done.h ] && break; sleep 0.1; done
+[ "$(cat done.h 2>/dev/null)" = "done 20000" ] || bad "| head -1: the program did not finish"
+[ "$(wc -l <head.out)" = 1 ] || bad "| head -1: output"
+
+# Errors: one line, non-zero exit.
+err() { # expected-regex args...
+	local want=$1; shift
+	"$LTTRACE" "$@" >err.out 2>&1 && { bad "$* succeeded"; return; }
+	[ "$(wc -l <err.out)" -ge 1 ] && head -1 err.out | grep -Eq "^lttrace: $want" ||
+		bad "$*: $(cat err.out)"
+}
+err './no-such-program: No such file or directory' ./no-such-program
+err '-e /\[/: invalid regular expression' -e '/[/' ./opts
+err 'cannot attach to process 999999999' -p 999999999
+err 'too few arguments' -n 2
+err 'invalid argument to -n' -n x ./opts
+err 'can.t open /no/such/dir/x for writing' -o /no/such/dir/x ./opts
+err '/no/such.conf: No such file or directory' -F /no/such.conf ./opts
+[ $fail = 0 ] && echo "all option checks passed"
+exit $fail
