@@ -15,6 +15,7 @@
 #include "sttrace.h"
 #include "bpfbe.h"
 #include "inject.h"
+#include "compare.h"
 
 #define STTRACE_VERSION "0.1.0"
 
@@ -54,6 +55,10 @@ static const char usage_text[] =
 	"Backend:\n"
 	"  --backend=ptrace|bpf  how to trace (default ptrace);  --bpf  same as --backend=bpf\n"
 	"                 (eBPF in the kernel: same output, far less overhead; needs root)\n"
+	"  --compare[=RUNS]  run PROG untraced, under ptrace and under bpf (RUNS times each,\n"
+	"                 default 5, after a warm-up) and print an overhead table (--json: JSON)\n"
+	"  --max-overhead=BACKEND:X  with --compare: exit 2 when BACKEND (ptrace, bpf) costs\n"
+	"                 more than X times the untraced run's wall time\n"
 	"Statistics:\n"
 	"  -c             count time, calls and errors per syscall and report a summary\n"
 	"  -C             like -c, and print the trace too\n"
@@ -95,6 +100,8 @@ enum {
 	OPT_JSON,
 	OPT_BPF,
 	OPT_BACKEND,
+	OPT_COMPARE,
+	OPT_MAX_OVERHEAD,
 };
 
 static const struct option longopts[] = {
@@ -113,6 +120,8 @@ static const struct option longopts[] = {
 	{ "json", no_argument, 0, OPT_JSON },
 	{ "bpf", no_argument, 0, OPT_BPF },
 	{ "backend", required_argument, 0, OPT_BACKEND },
+	{ "compare", optional_argument, 0, OPT_COMPARE },
+	{ "max-overhead", required_argument, 0, OPT_MAX_OVERHEAD },
 	{ "summary-sort-by", required_argument, 0, 'S' },
 	{ "absolute-timestamps", no_argument, 0, OPT_TS },
 	{ "timestamps", no_argument, 0, OPT_TS },
@@ -152,6 +161,7 @@ int main(int argc, char **argv)
 	bool use_bpf = false;
 	int npids = 0, fflag = 0, qflag = 0, xflag = 0, yflag = 0, c, v, rc = 1, lidx;
 	char err[256] = "";
+	struct compare_cfg cmp = { .tool = "sttrace" };
 	static const char optstring[] = "+a:cCe:fhko:p:P:qrs:S:tTvVwxX:yzZ";
 
 	memset(&opts.signals, 0, sizeof(opts.signals));
@@ -287,6 +297,14 @@ int main(int argc, char **argv)
 		case OPT_JSON:
 			opts.json = true;
 			break;
+		case OPT_COMPARE:
+			if (compare_set_runs(&cmp, optarg) < 0)
+				goto bad_arg;
+			break;
+		case OPT_MAX_OVERHEAD:
+			if (compare_add_limit(&cmp, optarg) < 0)
+				goto bad_arg;
+			break;
 		case '?':
 		default:
 			if (optopt && optopt < 0x100 && strchr(optstring, optopt) &&
@@ -298,6 +316,11 @@ int main(int argc, char **argv)
 				snprintf(err, sizeof(err), "unrecognized option '%s'", argv[optind - 1]);
 			goto bad_msg;
 		}
+	}
+	if (cmp.runs || cmp.nlimits) {
+		cmp.json = opts.json;
+		rc = compare_main(&cmp, argc, argv, optstring, longopts);
+		goto out;
 	}
 	argv += optind;
 	argc -= optind;
