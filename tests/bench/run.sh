@@ -137,6 +137,39 @@ r_uprobe=$(echo "${prate[uprobe:bench_fn/sttrace]} / ${prate[uprobe:bench_fn/gdb
 	echo "]"
 } >"$out/probes.json"
 
+# ---- lttrace (ltrace-lite) -------------------------------------------------------------------
+# ltrace 0.7.3 against lttrace (ptrace) on one loop of LT_N malloc+free pairs (a non-PIE,
+# lazily bound program, which ltrace handles), runs interleaved with untraced ones, medians of
+# LT_RUNS; the per-call cost is the added time over the calls the trace shows.
+LT_N=${LT_N:-10000}
+LT_RUNS=${LT_RUNS:-3}
+LTTRACE="$PWD/$B/bin/lttrace"
+if [ -x "$LTTRACE" ] && command -v ltrace >/dev/null; then
+	lloop="$out/malloc-loop"
+	cc -O1 -no-pie -Wl,-z,lazy -o "$lloop" tests/lttrace/malloc-loop.c || exit 1
+	: >"$out/lu.times"; : >"$out/la.times"; : >"$out/lb.times"
+	for ((i = 0; i < LT_RUNS; i++)); do
+		once "$lloop" "$LT_N" >>"$out/lu.times"
+		once ltrace -o /dev/null "$lloop" "$LT_N" >>"$out/la.times"
+		once "$LTTRACE" -o /dev/null "$lloop" "$LT_N" >>"$out/lb.times"
+	done
+	lt_base=$(median <"$out/lu.times")
+	lt_a=$(median <"$out/la.times") lt_b=$(median <"$out/lb.times")
+	echo
+	echo "workload: malloc-loop N (malloc+free pairs), ltrace against lttrace"
+	printf '%-22s %-8s %-16s %10.4f s\n' "malloc-loop-$LT_N" untraced - "$lt_base"
+	ltrace -o "$out/lt-events.log" "$lloop" "$LT_N" >/dev/null 2>&1
+	add_row "malloc-loop-$LT_N" ltrace default "$lt_a" "$lt_base" \
+		"$(grep -c '^[a-z_]*(' "$out/lt-events.log")"
+	"$LTTRACE" -o "$out/lt-events.log" "$lloop" "$LT_N" >/dev/null 2>&1
+	add_row "malloc-loop-$LT_N" lttrace ptrace "$lt_b" "$lt_base" \
+		"$(grep -c '^[a-z_]*(' "$out/lt-events.log")"
+	r_lt=$(echo "($lt_b - $lt_base) / ($lt_a - $lt_base)" | bc -l)
+else
+	echo "lttrace or ltrace missing: no lttrace rows"
+fi
+# ---- end of lttrace ----------------------------------------------------------------------------
+
 {
 	echo "["
 	for i in "${!rows[@]}"; do
@@ -173,6 +206,12 @@ r_json=$(echo "${med[sttrace/json/$FULL_N]} / ${med[sttrace/text/$FULL_N]}" | bc
 	printf 'USDT hits/s, sttrace / gdb: **%.1f** (target >= 3)\n\n' "$r_usdt"
 	printf 'uprobe hits/s (first instruction run out of line), sttrace / gdb: **%.1f**\n' "$r_uprobe"
 } >"$out/results.md"
+# ---- lttrace (ltrace-lite) -------------------------------------------------------------------
+if [ -n "${r_lt:-}" ]; then
+	printf '\nPer call, lttrace / ltrace (added time over untraced, %d malloc+free): **%.2f** (target <= 0.7)\n' \
+		"$LT_N" "$r_lt" >>"$out/results.md"
+fi
+# ---- end of lttrace ----------------------------------------------------------------------------
 echo
 cat "$out/results.md" | grep '\*\*'
 echo "wrote $out/results.json, $out/probes.json and $out/results.md"
