@@ -84,6 +84,156 @@ pair "$K_N" -k -- strace -k -- "$STTRACE" -k
 # --json against sttrace's own text output, same calls.
 tool_a=sttrace mode_a=text pair "$FULL_N" json -- "$STTRACE" -- "$STTRACE" --json
 
+# ---- eBPF backend (issue 6): sttrace --bpf, bpftrace and perf trace on the same loop ---------
+# Each group runs its cells interleaved with untraced runs of the same N, and every command also
+# with N = 0, so that startup can be told apart: marginal_ns_per_event = ((t(N) - t(0)) -
+# (u(N) - u(0))) / N is the cost of one more traced getppid; ns_per_event (startup included) is
+# as in the rows above.  A run's events are the program's syscalls: N plus those of the loop with
+# N = 0 (counted once with strace).  Every cell runs once untimed first and is checked there:
+# all N getppid calls reported (or counted), the openat needle decoded, nothing lost; a tool that
+# cannot run gets a row with "error" instead of figures.  bpftrace 0.17 (Debian 12) has no
+# rawtracepoint: probes and its tracepoint: (and kfunc:) probes read tracefs, not mounted by
+# default: it is mounted for these rows (perf trace would mount it itself) and unmounted after
+# when it was not there before.  perf trace -s is timed on the small loop only (about 50 us an
+# event in perf: a million would take a minute a run).
+BPF_RUNS=${BPF_RUNS:-$RUNS}
+bo="$out/bpf"
+mkdir -p "$bo"
+BT_COUNT='tracepoint:raw_syscalls:sys_enter /pid == cpid/ { @[args->id] = count(); }'
+nr_getppid=110
+bc_bpf_full() { "$STTRACE" --bpf -o "$2" "$prog" "$1"; }
+bc_bpf_c() { "$STTRACE" --bpf -c -o "$2" "$prog" "$1"; }
+bc_bpf_openat() { "$STTRACE" --bpf -e trace=openat -o "$2" "$prog" "$1"; }
+bc_bpftrace() { bpftrace -e "$BT_COUNT" -c "$prog $1" >"$2" 2>&1; }
+bc_perf_full() { perf trace -o "$2" -- "$prog" "$1"; }
+bc_perf_s() { perf trace -s -o "$2" -- "$prog" "$1"; }
+bc_perf_openat() { perf trace -e openat -o "$2" -- "$prog" "$1"; }
+# Checks: print what is wrong, nothing when the run reported all it should.
+needle_ok() { # FILE: the last openat of the loop, its path decoded
+	grep '^openat(' "$1" | tail -1 | grep -q '^openat(AT_FDCWD, "/dev/null", O_RDONLY) = [0-9]' ||
+		echo "needle: $(grep '^openat(' "$1" | tail -1)"
+}
+lost_of() { # stderr file
+	grep -i 'lost' "$1" | head -1
+}
+bk_bpf_full() {
+	local g; g=$(grep -c '^getppid() *= [0-9]' "$2")
+	[ "$g" = "$1" ] || echo "getppid lines $g != $1"
+	needle_ok "$2"; lost_of "$3"
+}
+bk_bpf_c() {
+	local g; g=$(awk '$NF == "getppid" { print $4 }' "$2")
+	[ "$g" = "$1" ] || echo "getppid calls ${g:-none} != $1"
+	lost_of "$3"
+}
+bk_bpf_openat() {
+	local o; o=$(grep -c '^openat(' "$2")
+	[ "$o" = 3 ] || echo "openat lines $o != 3"
+	needle_ok "$2"; lost_of "$3"
+}
+bk_bpftrace() {
+	local g; g=$(awk -v k="@[$nr_getppid]:" '$1 == k { print $2 }' "$2")
+	[ "$g" = "$1" ] || echo "@[$nr_getppid] ${g:-none} != $1"
+	lost_of "$2"
+}
+bk_perf_full() {
+	local g; g=$(grep -c ' getppid() ' "$2")
+	[ "$g" = "$1" ] || echo "getppid lines $g != $1"
+	lost_of "$2"; lost_of "$3"
+}
+bk_perf_s() {
+	local g; g=$(awk '$1 == "getppid" { print $2 }' "$2")
+	[ "$g" = "$1" ] || echo "getppid calls ${g:-none} != $1"
+	lost_of "$2"; lost_of "$3"
+}
+bk_perf_openat() {
+	local o; o=$(grep -c ' openat(' "$2")
+	[ "$o" = 3 ] || echo "openat lines $o != 3"
+	lost_of "$3"
+}
+bpf_rows=()
+bpf_err_row() { # workload tool mode reason
+	local r=${4//\\/\\\\}
+	r=${r//\"/\\\"}
+	bpf_rows+=("$(printf '{"workload": "%s", "tool": "%s", "mode": "%s", "error": "%s"}' \
+		"$1" "$2" "$3" "$r")")
+	printf '%-22s %-14s %-16s error: %s\n' "$1" "$2" "$3" "$4"
+}
+declare -A bmarg bfail
+bgroup() { # N cell... (cell: name:tool:mode, the command bc_name, its check bk_name)
+	local n=$1 c name tool mode rc why i live=(); shift
+	local wl="getppid-loop-$n" base0 basen
+	for c in "$@"; do
+		IFS=: read -r name tool mode <<<"$c"
+		why=${bfail[$name]:-}
+		if [ -z "$why" ]; then
+			"bc_$name" "$n" "$bo/$name.out" 2>"$bo/$name.err"
+			rc=$?
+			[ "$rc" = 0 ] || why="exit status $rc: $(grep -v '^$' "$bo/$name.err" "$bo/$name.out" 2>/dev/null | head -2 | tr '\n' ' ')"
+		fi
+		if [ -n "$why" ]; then
+			bpf_err_row "$wl" "$tool" "$mode" "$why"
+			continue
+		fi
+		"bk_$name" "$n" "$bo/$name.out" "$bo/$name.err" | tr '\n' ';' | sed 's/;$//' \
+			>"$bo/$name.check"
+		: >"$bo/$name.tn"; : >"$bo/$name.t0"
+		live+=("$c")
+	done
+	: >"$bo/u.tn"; : >"$bo/u.t0"
+	for ((i = 0; i < BPF_RUNS; i++)); do
+		once "$prog" "$n" >>"$bo/u.tn"
+		once "$prog" 0 >>"$bo/u.t0"
+		for c in "${live[@]}"; do
+			name=${c%%:*}
+			once "bc_$name" "$n" "$bo/$name.out" >>"$bo/$name.tn"
+			once "bc_$name" 0 "$bo/$name.out" >>"$bo/$name.t0"
+		done
+	done
+	basen=$(median <"$bo/u.tn") base0=$(median <"$bo/u.t0")
+	printf '%-22s %-14s %-16s %10.4f s\n' "$wl" untraced - "$basen"
+	local ev=$((n + bpf_base_events)) tn t0 ovh nspe marg chk
+	for c in "${live[@]}"; do
+		IFS=: read -r name tool mode <<<"$c"
+		tn=$(median <"$bo/$name.tn") t0=$(median <"$bo/$name.t0")
+		ovh=$(echo "$tn / $basen" | bc -l)
+		nspe=$(echo "($tn - $basen) * 1000000000 / $ev" | bc -l)
+		marg=$(echo "(($tn - $t0) - ($basen - $base0)) * 1000000000 / $n" | bc -l)
+		chk=$(cat "$bo/$name.check")
+		chk=${chk//\"/\\\"}
+		bmarg[$name/$n]=$marg
+		bpf_rows+=("$(printf '{"workload": "%s", "tool": "%s", "mode": "%s", "median_s": %.6f, "baseline_s": %.6f, "overhead": %.2f, "events": %d, "ns_per_event": %.0f, "startup_s": %.4f, "marginal_ns_per_event": %.0f, "check": "%s"}' \
+			"$wl" "$tool" "$mode" "$tn" "$basen" "$ovh" "$ev" "$nspe" "$t0" "$marg" \
+			"${chk:-ok}")")
+		printf '%-22s %-14s %-16s %10.4f s  x%-8.2f %9d events  %8.0f ns/event  (startup %.3f s, %.0f ns/event more)%s\n' \
+			"$wl" "$tool" "$mode" "$tn" "$ovh" "$ev" "$nspe" "$t0" "$marg" \
+			"${chk:+  CHECK: $chk}"
+	done
+}
+echo
+echo "workload: the same loop under the eBPF tracers (startup subtracted: ns/event more)"
+tracefs_was=; [ -e /sys/kernel/tracing/events ] && tracefs_was=1
+if [ -z "$tracefs_was" ] && ! mount -t tracefs nodev /sys/kernel/tracing 2>"$bo/mount.err"; then
+	for t in bpftrace perf_full perf_s perf_openat; do
+		bfail[$t]="tracefs is not mounted and mounting it failed: $(head -1 "$bo/mount.err")"
+	done
+fi
+command -v bpftrace >/dev/null || bfail[bpftrace]="bpftrace is not installed (make deps)"
+if ! perf version >/dev/null 2>&1; then
+	for t in perf_full perf_s perf_openat; do
+		bfail[$t]="perf does not run: $(perf version 2>&1 | head -1) (linux-perf; make deps)"
+	done
+fi
+bpf_base_events=$(strace -o "$bo/base.strace" "$prog" 0 >/dev/null 2>&1;
+	grep -vc '^[-+]\{3\} ' "$bo/base.strace")
+bgroup "$FULL_N" bpf_full:"sttrace --bpf":full bpf_c:"sttrace --bpf":-c \
+	bpftrace:bpftrace:"count by syscall" perf_full:"perf trace":full perf_s:"perf trace":-s
+bgroup "$FILTER_N" bpf_openat:"sttrace --bpf":trace=openat bpf_c:"sttrace --bpf":-c \
+	bpftrace:bpftrace:"count by syscall" perf_openat:"perf trace":"-e openat"
+[ -z "$tracefs_was" ] && umount /sys/kernel/tracing 2>/dev/null
+rows+=("${bpf_rows[@]}")
+# ---- end of eBPF backend ----------------------------------------------------------------------
+
 # ---- probes: hits per second, sttrace against gdb on the same loop ----------------------------
 # tests/bench/probe-loop.c fires the USDT probe bench:hit (a nop: its step-over is emulated) and
 # calls bench_fn (first instruction RIP-relative: run out of line) N times.  A rate is
@@ -189,7 +339,8 @@ r_json=$(echo "${med[sttrace/json/$FULL_N]} / ${med[sttrace/text/$FULL_N]}" | bc
 	echo "| workload | tool | mode | median s | overhead x | events | ns/event |"
 	echo "| --- | --- | --- | --- | --- | --- | --- |"
 	for r in "${rows[@]}"; do
-		echo "$r" | sed -E 's/.*"workload": "([^"]*)", "tool": "([^"]*)", "mode": "([^"]*)", "median_s": ([0-9.]*), "baseline_s": [0-9.]*, "overhead": ([0-9.]*), "events": ([0-9]*), "ns_per_event": (-?[0-9.]*).*/| \1 | \2 | \3 | \4 | \5 | \6 | \7 |/'
+		echo "$r" | sed -E -e 's/.*"workload": "([^"]*)", "tool": "([^"]*)", "mode": "([^"]*)", "median_s": ([0-9.]*), "baseline_s": [0-9.]*, "overhead": ([0-9.]*), "events": ([0-9]*), "ns_per_event": (-?[0-9.]*).*/| \1 | \2 | \3 | \4 | \5 | \6 | \7 |/' \
+			-e 's/.*"workload": "([^"]*)", "tool": "([^"]*)", "mode": "([^"]*)", "error": "(.*)"}$/| \1 | \2 | \3 | — | — | — | error: \4 |/'
 	done
 	echo
 	printf 'Full trace, sttrace / strace: **%.2f** (target <= 0.9)\n\n' "$r_full"
@@ -206,6 +357,21 @@ r_json=$(echo "${med[sttrace/json/$FULL_N]} / ${med[sttrace/text/$FULL_N]}" | bc
 	printf 'USDT hits/s, sttrace / gdb: **%.1f** (target >= 3)\n\n' "$r_usdt"
 	printf 'uprobe hits/s (first instruction run out of line), sttrace / gdb: **%.1f**\n' "$r_uprobe"
 } >"$out/results.md"
+# eBPF rows (issue 6): the cost of one more event with startup subtracted, and the targets.
+bfig() { [ -n "${bmarg[$1]:-}" ] && printf '%.0f' "${bmarg[$1]}" || echo n/a; }
+{
+	echo
+	echo "| workload | tool | mode | startup s | ns/event, startup subtracted | check |"
+	echo "| --- | --- | --- | --- | --- | --- |"
+	for r in "${bpf_rows[@]}"; do
+		echo "$r" | sed -E -e 's/.*"workload": "([^"]*)", "tool": "([^"]*)", "mode": "([^"]*)", "median_s".*"startup_s": ([0-9.]*), "marginal_ns_per_event": (-?[0-9.]*), "check": "(.*)"}$/| \1 | \2 | \3 | \4 | \5 | \6 |/' \
+			-e 's/.*"workload": "([^"]*)", "tool": "([^"]*)", "mode": "([^"]*)", "error": "(.*)"}$/| \1 | \2 | \3 | — | — | error: \4 |/'
+	done
+	echo
+	printf -- '--bpf full trace to a file: **%s ns/event** (target <= 2000); ' "$(bfig "bpf_full/$FULL_N")"
+	printf -- '--bpf -c: **%s ns/event** (target <= 1000)\n' "$(bfig "bpf_c/$FILTER_N")"
+} >>"$out/results.md"
+# end of the eBPF rows
 # ---- lttrace (ltrace-lite) -------------------------------------------------------------------
 if [ -n "${r_lt:-}" ]; then
 	printf '\nPer call, lttrace / ltrace (added time over untraced, %d malloc+free): **%.2f** (target <= 0.7)\n' \
