@@ -103,6 +103,7 @@ int compare_add_limit(struct compare_cfg *cfg, const char *arg)
 		if (errno || end == colon + 1 || *end || !(x > 0) || !isfinite(x))
 			return -EINVAL;
 		cfg->limits[cfg->nlimits].mode = modes[i].name;
+		cfg->limits[cfg->nlimits].text = arg;
 		cfg->limits[cfg->nlimits++].max = x;
 		return 0;
 	}
@@ -372,7 +373,7 @@ static void print_json(const struct compare_cfg *cfg, struct mode_result *res, i
 	for (int i = 0; i < cfg->nlimits; i++) {
 		fprintf(f, "%s{\"mode\":", i ? "," : "");
 		json_str(f, cfg->limits[i].mode);
-		fprintf(f, ",\"max\":%g,\"ok\":%s}", cfg->limits[i].max,
+		fprintf(f, ",\"max\":%.15g,\"ok\":%s}", cfg->limits[i].max,
 			limit_ok[i] ? "true" : "false");
 	}
 	fprintf(f, "],\"ok\":%s}\n", ok ? "true" : "false");
@@ -469,7 +470,7 @@ int compare_run(struct compare_cfg *cfg)
 	char *true_argv[] = { true_path, NULL };
 	struct mode_result res[COMPARE_MAX_MODES] = { 0 };
 	bool limit_ok[COMPARE_MAX_LIMITS];
-	char dir[256], out[PATH_MAX], errf[PATH_MAX];
+	char dir[256], out[PATH_MAX], discard[PATH_MAX], errf[PATH_MAX];
 	const char *tmp = getenv("TMPDIR");
 	int nm, rc = 1, err = 0;
 	const struct compare_mode *modes = modes_of(cfg, &nm);
@@ -485,13 +486,15 @@ int compare_run(struct compare_cfg *cfg)
 		return 1;
 	}
 	snprintf(errf, sizeof(errf), "%s/stderr", dir);
-	/* -ff without -o would write /dev/null.PID: keep such runs' files in DIR instead. */
-	if (cfg->outfile)
-		snprintf(out, sizeof(out), "%s", cfg->outfile);
-	else if (cfg->fflags >= 2)
-		snprintf(out, sizeof(out), "%s/discard", dir);
+	/*
+	 * -ff without -o would write /dev/null.PID: such runs' files go to DIR instead.  The
+	 * startup runs never write to -o FILE, which keeps the trace of PROG's last run.
+	 */
+	if (cfg->fflags >= 2)
+		snprintf(discard, sizeof(discard), "%s/discard", dir);
 	else
-		snprintf(out, sizeof(out), "/dev/null");
+		snprintf(discard, sizeof(discard), "/dev/null");
+	snprintf(out, sizeof(out), "%s", cfg->outfile ? cfg->outfile : discard);
 
 	for (int i = 0; i < nm; i++) {
 		res[i].mode = &modes[i];
@@ -526,7 +529,7 @@ int compare_run(struct compare_cfg *cfg)
 			r->times[k] = t;
 			if (!r->startup_ok)
 				continue;
-			argv = build_argv(cfg, r->mode, out, true_argv);
+			argv = build_argv(cfg, r->mode, discard, true_argv);
 			err = argv ? run_one(argv, false, errf, &t) : -ENOMEM;
 			free(argv);
 			if (err < 0)
@@ -565,12 +568,11 @@ int compare_run(struct compare_cfg *cfg)
 			if (strcmp(r->mode->name, cfg->limits[l].mode))
 				continue;
 			if (r->available)
-				fprintf(stderr, "%s: --max-overhead=%s:%g exceeded: %.2fx\n", cfg->tool,
-					r->mode->name, cfg->limits[l].max, overhead(r, &res[0]));
+				fprintf(stderr, "%s: --max-overhead=%s exceeded: %.2fx\n", cfg->tool,
+					cfg->limits[l].text, overhead(r, &res[0]));
 			else
-				fprintf(stderr, "%s: --max-overhead=%s:%g: %s not measured: %s\n",
-					cfg->tool, r->mode->name, cfg->limits[l].max, r->mode->name,
-					r->reason);
+				fprintf(stderr, "%s: --max-overhead=%s: %s not measured: %s\n",
+					cfg->tool, cfg->limits[l].text, r->mode->name, r->reason);
 		}
 	}
 	rc = ok ? 0 : 2;

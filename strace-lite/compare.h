@@ -37,6 +37,7 @@ struct compare_mode {
 
 struct compare_limit {
 	const char *mode; /* a mode name */
+	const char *text; /* as given, for messages */
 	double max;       /* the largest overhead (x untraced) allowed */
 };
 
