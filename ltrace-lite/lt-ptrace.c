@@ -35,8 +35,12 @@ static pid_t child_pid;
 static int exit_code;
 static volatile sig_atomic_t interrupted;
 
+/* Children announced by their parent's fork event, with the parent's calls at that moment
+ * (fork() among them: it returns in the child too). */
 static struct {
 	pid_t child, parent;
+	struct frame *frames;
+	size_t nframes;
 } forks[64];
 
 static struct thr *thr_find(pid_t tid)
@@ -176,12 +180,12 @@ static pid_t status_field(pid_t pid, const char *key)
 	return v;
 }
 
-static void copy_frames(struct thr *to, const struct thr *from)
+static void copy_frames(struct thr *to, const struct frame *from, size_t n)
 {
-	if (!from || !from->nframes || !(to->frames = malloc(from->nframes * sizeof(*to->frames))))
+	if (!n || !(to->frames = malloc(n * sizeof(*to->frames))))
 		return;
-	memcpy(to->frames, from->frames, from->nframes * sizeof(*to->frames));
-	to->nframes = to->cap = from->nframes;
+	memcpy(to->frames, from, n * sizeof(*to->frames));
+	to->nframes = to->cap = n;
 	for (size_t i = 0; i < to->nframes; i++) {
 		to->frames[i].v.priv = to;
 		to->frames[i].v.pid = to->tid;
@@ -203,11 +207,18 @@ static struct thr *new_tracee(pid_t pid)
 				return thr_new(pid, tgid, t->sp, t->silent);
 	ppid = status_field(pid, "PPid");
 	struct thr *pt = NULL;
+	const struct frame *frames = NULL;
+	size_t nframes = 0;
 	for (size_t i = 0; i < 64; i++)
-		if (forks[i].child == pid)
-			pt = thr_find(forks[i].parent);
-	if (!pt)
-		pt = thr_find(ppid);
+		if (forks[i].child == pid && (pt = thr_find(forks[i].parent))) {
+			frames = forks[i].frames;
+			nframes = forks[i].nframes;
+		}
+	/* No fork event yet: the parent is still stopped in it, its calls as they were. */
+	if (!pt && (pt = thr_find(ppid))) {
+		frames = pt->frames;
+		nframes = pt->nframes;
+	}
 	if (!pt || !pt->sp)
 		return thr_new(pid, tgid, NULL, pt ? pt->silent || !lt_opts.follow : !lt_opts.follow);
 	bool shared = syscall(SYS_kcmp, pid, pt->tgid, KCMP_VM, 0, 0) == 0;
@@ -223,7 +234,7 @@ static struct thr *new_tracee(pid_t pid)
 	struct thr *t = thr_new(pid, tgid, s, false);
 	space_unref(s); /* the thread holds it */
 	if (t)
-		copy_frames(t, pt);
+		copy_frames(t, frames, nframes);
 	return t;
 }
 
@@ -396,9 +407,17 @@ static void handle_stop(struct thr *t, int status)
 	case PTRACE_EVENT_CLONE: {
 		unsigned long c = 0;
 		static unsigned next;
-		if (ptrace(PTRACE_GETEVENTMSG, t->tid, 0L, &c) == 0 && c) {
-			forks[next % 64].child = (pid_t)c;
-			forks[next++ % 64].parent = t->tid;
+		if (ptrace(PTRACE_GETEVENTMSG, t->tid, 0L, &c) == 0 && c && !thr_find((pid_t)c)) {
+			unsigned k = next++ % 64;
+			free(forks[k].frames);
+			forks[k].child = (pid_t)c;
+			forks[k].parent = t->tid;
+			forks[k].nframes = 0;
+			forks[k].frames = t->nframes ? malloc(t->nframes * sizeof(struct frame)) : NULL;
+			if (forks[k].frames) {
+				memcpy(forks[k].frames, t->frames, t->nframes * sizeof(struct frame));
+				forks[k].nframes = t->nframes;
+			}
 		}
 		break;
 	}

@@ -315,8 +315,13 @@ struct space *space_fork(struct space *p, pid_t child)
 	}
 	memcpy(s->bs.v, p->bs.v, p->bs.n * sizeof(*s->bs.v));
 	s->bs.n = s->bs.cap = p->bs.n;
-	memcpy(s->bs.pages, p->bs.pages, p->bs.npages * sizeof(*s->bs.pages));
-	s->bs.npages = p->bs.npages;
+	/*
+	 * Out-of-line slots the parent fills after the fork (or in a page it maps after it) are
+	 * not in the child's memory: the child prepares its own, in pages of its own.
+	 */
+	for (size_t i = 0; i < s->bs.n; i++)
+		s->bs.v[i].xol = 0;
+	s->bs.npages = 0;
 	s->bs.syscall_insn = p->bs.syscall_insn;
 	s->bs.xol_failed = p->bs.xol_failed;
 	memcpy(s->objs, p->objs, p->nobjs * sizeof(*s->objs));

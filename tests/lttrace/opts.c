@@ -6,13 +6,16 @@
  *                    the abandoned frame must not leave malloc indented or unmatched;
  *   opts loop N F    N rounds of malloc/free 20 ms apart, then "done N" into file F;
  *   opts many N F    N malloc/free as fast as it can, then "done N" into F (| head -1);
- *   opts crash       a SIGSEGV.
+ *   opts crash       a SIGSEGV;
+ *   opts fork        malloc(10), fork: the child calls malloc(20)/free and exits 3, the
+ *                    parent waits, then system("true") (a vfork'd shell): exits 3.
  */
 #include <setjmp.h>
 #include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/wait.h>
 #include <unistd.h>
 
 static jmp_buf jb;
@@ -62,6 +65,20 @@ int main(int argc, char **argv)
 		done(argv[3], i);
 	} else if (!strcmp(mode, "crash")) {
 		raise(SIGSEGV);
+	} else if (!strcmp(mode, "fork")) {
+		void *p = malloc(10);
+		int st = 0;
+		pid_t c = fork();
+		if (c == 0) {
+			void *q = malloc(20);
+			free(q);
+			_exit(3);
+		}
+		waitpid(c, &st, 0);
+		free(p);
+		if (system("true") != 0)
+			return 1;
+		return WEXITSTATUS(st);
 	}
 	return 0;
 }

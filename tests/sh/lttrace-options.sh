@@ -90,6 +90,23 @@ if command -v jq >/dev/null; then
 		bad "--json: malloc records"
 fi
 
+# fork: without -f the child runs free of our int3s (its calls unseen, its exit its own); with
+# -f its calls show under its pid.  system()'s vfork'd shell is let go at its exec.
+lt -o fork.log ./opts fork
+rc=$?
+[ $rc = 3 ] || bad "fork: exit status $rc, want 3"
+grep -q 'malloc(20)' fork.log && bad "fork without -f: the child's calls shown"
+grep -Eq '^(system\("true"\)|<\.\.\. system resumed> \)) += 0$' fork.log || bad "fork without -f: system"
+lt -f -o forkf.log ./opts fork
+rc=$?
+[ $rc = 3 ] || bad "fork -f: exit status $rc, want 3"
+grep -q 'SIGSEGV' forkf.log && bad "fork -f: a child crashed"
+# With -o, ltrace prefixes "PID " (not "[pid PID] ").
+cpid=$(sed -nE 's/^([0-9]+) malloc\(20\) .*/\1/p' forkf.log)
+[ -n "$cpid" ] && grep -Eq "^$cpid <\.\.\. fork resumed> \) += 0$" forkf.log &&
+	grep -Eq "^$cpid free\(0x[0-9a-f]+\) += <void>$" forkf.log &&
+	grep -q "^$cpid +++ exited (status 3) +++$" forkf.log || bad "fork -f: the child's calls"
+
 # -p, then SIGINT: the program runs on to its end, untraced, every round done.
 ./opts loop 60 done.p &
 pid=$!
