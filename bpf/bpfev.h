@@ -82,7 +82,21 @@ struct ev_fd {
 	__u64 ino;
 	__u32 deleted;
 	__u32 ncomp;
-	/* FDK_PATH: the path's components, last first, each NUL-terminated; FDK_ANON: the name. */
+	/* FDK_SOCKET (-yy): what a sock_diag query would say; names holds the protocol's name. */
+	__u16 family;
+	__u16 sport;   /* host order */
+	__u16 dport;   /* network order */
+	__u8 hashed;   /* bound: a diag dump lists it */
+	__u8 pad;
+	__u8 src[16], dst[16];
+	__u64 peer_ino; /* AF_UNIX */
+	__u32 portid;   /* AF_NETLINK */
+	__u32 nlproto;
+	__s32 upath_len; /* AF_UNIX: bytes of sun_path */
+	__s32 pidfd_pid; /* FDK_ANON pidfd: the pid, else 0 */
+	char upath[128]; /* sun_path is 108: room for a masked length */
+	/* FDK_PATH: the path's components, last first, each NUL-terminated; FDK_ANON and
+	 * FDK_SOCKET: the dentry's name. */
 	char names[EV_FD_NAMES + 256];
 };
 

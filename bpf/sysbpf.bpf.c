@@ -21,6 +21,7 @@ const volatile bool stats_only = false;    /* -c: counts and times, no events */
 const volatile bool trace_all = true;      /* no -e trace= */
 const volatile __u64 trace_bits[SYS_MAX / 64] = {};
 const volatile __u32 chase_size = 256;     /* bytes read at a pointer found in a capture */
+const volatile bool want_sockets = false;  /* -yy: socket addresses and peers */
 
 struct {
 	__uint(type, BPF_MAP_TYPE_RINGBUF);
@@ -303,6 +304,65 @@ static long plan_op(__u32 i, struct opctx *o)
 	return 0;
 }
 
+/* -yy: what sock_diag would report about the socket of dentry D, from its struct sock. */
+static __always_inline void describe_socket(struct ev_fd *e, struct dentry *d)
+{
+	struct inode *ino = BPF_CORE_READ(d, d_inode);
+	struct socket_alloc *sa = (void *)ino - bpf_core_field_offset(struct socket_alloc, vfs_inode);
+	struct sock *sk = BPF_CORE_READ(sa, socket.sk);
+
+	long r = bpf_probe_read_kernel_str(e->names, 64, BPF_CORE_READ(d, d_name.name));
+	e->h.len = r > 0 ? r : 0;
+	if (!sk)
+		return;
+	e->family = BPF_CORE_READ(sk, __sk_common.skc_family);
+	if (e->family == 2 /* AF_INET */ || e->family == 10 /* AF_INET6 */) {
+		e->sport = BPF_CORE_READ(sk, __sk_common.skc_num);
+		e->dport = BPF_CORE_READ(sk, __sk_common.skc_dport);
+		e->hashed = e->sport != 0;
+		if (e->family == 2) {
+			__u32 src = BPF_CORE_READ(sk, __sk_common.skc_rcv_saddr);
+			__u32 dst = BPF_CORE_READ(sk, __sk_common.skc_daddr);
+			__builtin_memset(e->src, 0, 32);
+			__builtin_memcpy(e->src, &src, 4);
+			__builtin_memcpy(e->dst, &dst, 4);
+		} else {
+			BPF_CORE_READ_INTO(&e->src, sk, __sk_common.skc_v6_rcv_saddr);
+			BPF_CORE_READ_INTO(&e->dst, sk, __sk_common.skc_v6_daddr);
+		}
+	} else if (e->family == 1 /* AF_UNIX */) {
+		struct unix_sock *u = (void *)sk;
+		struct sock *peer = BPF_CORE_READ(u, peer);
+		struct unix_address *addr = BPF_CORE_READ(u, addr);
+		e->peer_ino = 0;
+		e->upath_len = 0;
+		if (peer) {
+			struct socket *ps = BPF_CORE_READ(peer, sk_socket);
+			struct socket_alloc *psa = (void *)ps -
+						   bpf_core_field_offset(struct socket_alloc, socket);
+			if (ps)
+				e->peer_ino = BPF_CORE_READ(psa, vfs_inode.i_ino);
+		}
+		if (addr) {
+			__u32 len = BPF_CORE_READ(addr, len);
+			if (len > 2) {
+				len -= 2;
+				if (len > 108)
+					len = 108;
+				e->upath_len = len;
+				asm volatile("" : "+r"(len));
+				bpf_probe_read_kernel(e->upath, len & 127, (void *)addr->name[0].sun_path);
+			}
+		}
+		e->hashed = e->peer_ino || e->upath_len;
+	} else if (e->family == 16 /* AF_NETLINK */) {
+		struct netlink_sock *n = (void *)sk;
+		e->portid = BPF_CORE_READ(n, portid);
+		e->nlproto = BPF_CORE_READ(sk, sk_protocol);
+		e->hashed = e->portid != 0;
+	}
+}
+
 struct walkctx {
 	struct ev_fd *e;
 	struct dentry *d;
@@ -356,8 +416,11 @@ static long describe_fd(__u32 i, struct stepctx *sc)
 	struct task_struct *t = bpf_get_current_task_btf();
 	struct dentry *d;
 	struct vfsmount *vm;
+	struct file *file = NULL;
 
 	e->h.kind = EV_FD;
+	e->pidfd_pid = 0;
+	e->hashed = 0;
 	e->h.tid = s->tid;
 	e->h.tgid = s->tgid;
 	e->h.ts = s->ts;
@@ -379,6 +442,7 @@ static long describe_fd(__u32 i, struct stepctx *sc)
 			goto out;
 		d = BPF_CORE_READ(f, f_path.dentry);
 		vm = BPF_CORE_READ(f, f_path.mnt);
+		file = f;
 	}
 	if (!d || !vm)
 		goto out;
@@ -390,9 +454,23 @@ static long describe_fd(__u32 i, struct stepctx *sc)
 	}
 	if (magic == SOCKFS_MAGIC_) {
 		e->kind = FDK_SOCKET;
+		if (want_sockets)
+			describe_socket(e, d);
 		goto out;
 	}
-	if (magic == ANON_INODE_FS_MAGIC_ || magic == PID_FS_MAGIC_) {
+	if (magic == PID_FS_MAGIC_ && file) {
+		/* A pidfd: its struct pid is the file's private data. */
+		struct pid *pid = BPF_CORE_READ(file, private_data);
+		e->pidfd_pid = BPF_CORE_READ(pid, numbers[0].nr);
+	}
+	if (magic == PID_FS_MAGIC_) {
+		/* readlink names a pidfd so, whatever its dentry is called. */
+		e->kind = FDK_ANON;
+		__builtin_memcpy(e->names, "[pidfd]", 8);
+		e->h.len = 8;
+		goto out;
+	}
+	if (magic == ANON_INODE_FS_MAGIC_) {
 		e->kind = FDK_ANON;
 		long r = bpf_probe_read_kernel_str(e->names, 256, BPF_CORE_READ(d, d_name.name));
 		e->h.len = r > 0 ? r : 0;

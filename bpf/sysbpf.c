@@ -228,41 +228,89 @@ static void fd_link_text(const struct ev_fd *e, size_t len, char *out, size_t ou
 		snprintf(out + o, outlen - o, " (deleted)");
 }
 
-/* tracee_readlink for -y, -yy and -P: the descriptors the kernel described at the stop. */
-static ssize_t capture_readlink(struct dctx *c, const char *link, char *buf, size_t len)
+/*
+ * What the kernel said at the stop about the descriptor of LINK (/proc/PID/fd/N or cwd): a
+ * record of the link text, a NUL, and for sockets and pidfds a struct sockdiag_view.
+ */
+static const struct cap *fd_record(struct dctx *c, const char *link)
 {
 	struct tmem *t = tmem_get(c->pid, false);
 	int pid, fd, n = 0;
 	char tail[8];
 
-	if (!t)
-		return -1;
+	if (!t || !link)
+		return NULL;
 	if (sscanf(link, "/proc/%d/fd/%d%n", &pid, &fd, &n) == 2 && !link[n]) {
 		/* the fd */
 	} else if (sscanf(link, "/proc/%d/cw%1[d]%n", &pid, tail, &n) == 2 && !link[n]) {
 		fd = FD_CWD;
 	} else {
-		errno = ENOENT;
-		return -1;
+		return NULL;
 	}
 	uint64_t key = (uint64_t)(int64_t)fd;
 	const struct capset *sets[] = { c->exiting ? &t->fd_exit : NULL, &t->fd_entry };
-	for (size_t k = 0; k < 2; k++) {
-		const struct capset *s = sets[k];
-		for (size_t i = 0; s && i < s->n; i++) {
-			if (s->v[i].addr != key)
-				continue;
-			size_t l = strnlen((const char *)s->v[i].data, s->v[i].len);
-			if (!l)
-				break; /* not open at the stop */
-			if (l > len)
-				l = len;
-			memcpy(buf, s->v[i].data, l);
-			return (ssize_t)l;
-		}
+	for (size_t k = 0; k < 2; k++)
+		for (size_t i = 0; sets[k] && i < sets[k]->n; i++)
+			if (sets[k]->v[i].addr == key)
+				return &sets[k]->v[i];
+	return NULL;
+}
+
+/* tracee_readlink for -y, -yy and -P. */
+static ssize_t capture_readlink(struct dctx *c, const char *link, char *buf, size_t len)
+{
+	const struct cap *r = fd_record(c, link);
+	size_t l = r ? strnlen((const char *)r->data, r->len) : 0;
+
+	if (!l) {
+		errno = r ? EBADF : ENOENT;
+		return -1;
 	}
-	errno = EBADF;
-	return -1;
+	if (l > len)
+		l = len;
+	memcpy(buf, r->data, l);
+	return (ssize_t)l;
+}
+
+static bool capture_sockview(struct dctx *c, const char *link, struct sockdiag_view *v)
+{
+	const struct cap *r = fd_record(c, link);
+	size_t l = r ? strnlen((const char *)r->data, r->len) : 0;
+
+	if (!r || r->len < l + 1 + sizeof(*v))
+		return false;
+	memcpy(v, r->data + l + 1, sizeof(*v));
+	return true;
+}
+
+/* The record fd_record finds, from an EV_FD event. */
+static void fd_record_add(struct capset *s, const struct ev_fd *e, size_t len)
+{
+	struct {
+		char text[PATH_MAX + 16];
+		struct sockdiag_view v;
+	} rec;
+	fd_link_text(e, len, rec.text, sizeof(rec.text));
+	size_t l = strlen(rec.text), total = l + 1;
+
+	if (e->kind == FDK_SOCKET || (e->kind == FDK_ANON && e->pidfd_pid)) {
+		struct sockdiag_view v = { .family = e->family, .sport = e->sport,
+					   .dport = e->dport, .hashed = e->hashed,
+					   .peer_ino = e->peer_ino, .portid = e->portid,
+					   .nlproto = e->nlproto, .pidfd_pid = e->pidfd_pid };
+		size_t names = len > offsetof(struct ev_fd, names) ? len - offsetof(struct ev_fd, names)
+								   : 0;
+		if (e->kind == FDK_SOCKET)
+			snprintf(v.proto, sizeof(v.proto), "%.*s",
+				 (int)strnlen(e->names, names < 63 ? names : 63), e->names);
+		memcpy(v.src, e->src, 16);
+		memcpy(v.dst, e->dst, 16);
+		v.upath_len = e->upath_len > 0 && e->upath_len <= 108 ? e->upath_len : 0;
+		memcpy(v.upath, e->upath, sizeof(v.upath)); /* 108 of them */
+		memcpy(rec.text + total, &v, sizeof(v));
+		total += sizeof(v);
+	}
+	capset_add(s, (uint64_t)(int64_t)e->fd, rec.text, total);
 }
 
 /* ---- errors ----------------------------------------------------------------------------- */
@@ -367,6 +415,7 @@ int bpfbe_init(void)
 			if (numset_has(&opts.trace, n))
 				skel->rodata->trace_bits[n / 64] |= 1ull << (n % 64);
 	unsigned int chase = popts.max_strlen + 1;
+	skel->rodata->want_sockets = dopts.yflag >= 2;
 	skel->rodata->chase_size = chase < 256 ? 256 : chase > 65536 ? 65536 : chase;
 	err = sysbpf__load(skel);
 	if (err)
@@ -389,6 +438,7 @@ int bpfbe_init(void)
 		return bpfbe_error("ring buffer", -errno);
 	tcb_reader = capture_read;
 	tracee_readlink_hook = capture_readlink;
+	sockdiag_view_hook = capture_sockview;
 	return 0;
 }
 
@@ -586,12 +636,8 @@ static int handle_event(void *ctx, void *data, size_t len)
 	}
 	case EV_FD: {
 		struct tmem *t = tmem_get(h->tid, true);
-		char text[PATH_MAX + 16];
-		if (!t || len < offsetof(struct ev_fd, names))
-			break;
-		fd_link_text(data, len, text, sizeof(text));
-		capset_add(&t->fd_pending, (uint64_t)(int64_t)((const struct ev_fd *)data)->fd, text,
-			   strlen(text) + 1);
+		if (t && len >= offsetof(struct ev_fd, names))
+			fd_record_add(&t->fd_pending, data, len);
 		break;
 	}
 	case EV_SYS_ENTER:

@@ -122,6 +122,22 @@ void printfd(struct dctx *c, int fd);          /* 3, or 3</path> with -y */
  * (LINK is its /proc/PID/fd/FD); false when FD is nothing it knows, and -y's form is used.
  */
 bool print_fd_details(struct dctx *c, int fd, const char *link) __attribute__((weak));
+/* -yy under the eBPF backend: the socket (or pidfd) behind LINK as the kernel described it at
+ * the stop; sockdiag.c formats it as a sock_diag answer.  False: ask the live kernel. */
+struct sockdiag_view {
+	char proto[64];  /* "TCP", "UNIX-STREAM", ... (the sockprotoname xattr) */
+	bool hashed;     /* a diag query would find it (bound, or with a peer or name) */
+	int family;
+	uint16_t sport;  /* host order */
+	uint16_t dport;  /* network order */
+	uint8_t src[16], dst[16];
+	uint64_t peer_ino;
+	int upath_len;
+	char upath[108];
+	uint32_t portid, nlproto;
+	long pidfd_pid;
+};
+extern bool (*sockdiag_view_hook)(struct dctx *c, const char *link, struct sockdiag_view *v);
 void print_dirfd(struct dctx *c, int fd);      /* AT_FDCWD or printfd */
 void print_mode(struct dctx *c, unsigned int mode); /* 0644 */
 void print_signame(struct dctx *c, int sig);   /* SIGINT, or the number */

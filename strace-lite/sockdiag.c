@@ -365,6 +365,72 @@ static unsigned long socket_inode(const char *path)
 	return errno || end != path + len - 1 ? 0 : ino;
 }
 
+bool (*sockdiag_view_hook)(struct dctx *c, const char *link, struct sockdiag_view *v);
+
+/* What a diag query would have answered about the socket of view V (the eBPF backend's). */
+static bool view_query(const struct sock_proto *p, const struct sockdiag_view *v,
+		       unsigned long inode, struct strbuf *out)
+{
+	union {
+		char buf[NLMSG_SPACE(sizeof(struct unix_diag_msg)) + 2 * RTA_SPACE(108)];
+		struct nlmsghdr h;
+	} u;
+	char *payload = u.buf + NLMSG_HDRLEN;
+	size_t len;
+
+	if (!v->hashed || !p)
+		return false;
+	memset(&u, 0, sizeof(u));
+	sb_reset(out);
+	switch (p->q) {
+	case Q_INET: {
+		struct inet_diag_msg m = { .idiag_family = v->family, .idiag_inode = inode };
+		m.id.idiag_sport = htons(v->sport);
+		m.id.idiag_dport = v->dport;
+		memcpy(m.id.idiag_src, v->src, 16);
+		memcpy(m.id.idiag_dst, v->dst, 16);
+		memcpy(payload, &m, sizeof(m));
+		return inet_parse(payload, NLMSG_LENGTH(sizeof(m)), inode, p->name, out) > 0;
+	}
+	case Q_UNIX: {
+		struct unix_diag_msg m = { .udiag_family = AF_UNIX, .udiag_ino = inode };
+		memcpy(payload, &m, sizeof(m));
+		len = NLMSG_ALIGN(sizeof(m));
+		if (v->upath_len > 0 && v->upath_len <= 108) {
+			struct rtattr *a = (struct rtattr *)(payload + len);
+			a->rta_type = UNIX_DIAG_NAME;
+			a->rta_len = RTA_LENGTH(v->upath_len);
+			memcpy(RTA_DATA(a), v->upath, v->upath_len);
+			len += RTA_ALIGN(a->rta_len);
+		}
+		if (v->peer_ino) {
+			struct rtattr *a = (struct rtattr *)(payload + len);
+			uint32_t peer = (uint32_t)v->peer_ino;
+			a->rta_type = UNIX_DIAG_PEER;
+			a->rta_len = RTA_LENGTH(sizeof(peer));
+			memcpy(RTA_DATA(a), &peer, sizeof(peer));
+			len += RTA_ALIGN(a->rta_len);
+		}
+		return unix_parse(payload, NLMSG_HDRLEN + len, inode, p->name, out) > 0;
+	}
+	case Q_NETLINK: {
+		struct netlink_diag_msg m = { .ndiag_family = AF_NETLINK, .ndiag_ino = inode,
+					      .ndiag_protocol = v->nlproto, .ndiag_portid = v->portid };
+		memcpy(payload, &m, sizeof(m));
+		return netlink_parse(payload, NLMSG_LENGTH(sizeof(m)), inode, p->name, out) > 0;
+	}
+	}
+	return false;
+}
+
+static const struct sock_proto *proto_named(const char *name)
+{
+	for (size_t i = 0; i < NPROTOS; i++)
+		if (!strcmp(name, protos[i].name))
+			return &protos[i];
+	return NULL;
+}
+
 static bool print_socket(struct dctx *c, const char *link, const char *path)
 {
 	unsigned long inode = socket_inode(path);
@@ -377,6 +443,22 @@ static bool print_socket(struct dctx *c, const char *link, const char *path)
 	if (cached) {
 		tprintf(c, "<%s>", cached);
 		free(cached);
+		return true;
+	}
+	struct sockdiag_view v;
+	if (sockdiag_view_hook && sockdiag_view_hook(c, link, &v)) {
+		/* The kernel described it at the stop: no asking now, it may be gone. */
+		const struct sock_proto *p = proto_named(v.proto);
+		found = view_query(p, &v, inode, &out);
+		if (found) {
+			cache_put(inode, sb_str(&out));
+			tprintf(c, "<%s>", sb_str(&out));
+		} else if (p) {
+			tprintf(c, "<%s:[%lu]>", p->name, inode);
+		} else {
+			tprintf(c, "<%s>", path);
+		}
+		sb_free(&out);
 		return true;
 	}
 	const struct sock_proto *p = socket_proto(link);
@@ -453,7 +535,15 @@ static bool print_pidfd(struct dctx *c, int fd, const char *path)
 	/* strace 6.1 knows pidfds by this link only (pidfs, kernel 6.9, names them otherwise). */
 	if (strcmp(path, "anon_inode:[pidfd]"))
 		return false;
-	long pid = pidfd_pid(c->pid, fd);
+	struct sockdiag_view v;
+	char link[64];
+	long pid;
+
+	snprintf(link, sizeof(link), "/proc/%d/fd/%d", c->pid, fd);
+	if (sockdiag_view_hook && sockdiag_view_hook(c, link, &v))
+		pid = v.pidfd_pid > 0 ? v.pidfd_pid : -1;
+	else
+		pid = pidfd_pid(c->pid, fd);
 	if (pid > 0)
 		tprintf(c, "<pid:%ld>", pid);
 	else
