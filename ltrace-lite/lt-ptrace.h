@@ -22,6 +22,7 @@ struct frame {
 	uint64_t ret;           /* the return address, a breakpoint of ours */
 	uint32_t site;
 	bool resolver;          /* an IFUNC resolver: its result is an implementation to arm */
+	bool rescan;            /* dlopen: resolve again at its return */
 	const char *name;
 	const char *caller;     /* "prog->" */
 	const char *callee_lib; /* "@libc.so.6" */

@@ -41,7 +41,7 @@
 #include "proc.h"
 #include "proto-int.h"
 
-enum { SITE_START, SITE_RTLD, SITE_FUNC, SITE_RESOLVER, SITE_RET };
+enum { SITE_START, SITE_RTLD, SITE_FUNC, SITE_RESOLVER, SITE_RET, SITE_DLOPEN };
 
 struct site {
 	uint8_t kind;
@@ -68,6 +68,7 @@ struct space {
 	uint32_t *hash;        /* address -> index + 1 in bs.v, open addressing */
 	size_t hsize;
 	bool resolved, rtld, is_static;
+	bool dlopen_hook;      /* dlopen's returns watched instead (no _dl_debug_state) */
 	struct space *next;
 };
 
@@ -482,16 +483,35 @@ static void arm_plan(struct space *s, const struct uprobe_mapping *m, int nm)
 	}
 }
 
+/*
+ * The loader calls _dl_debug_state at every change of the link map (dlopen, dlclose).  When
+ * it cannot hold our int3 (a kernel uprobe of a BPF tool already has an int3 there, which
+ * the kernel handles without a signal), the returns of dlopen and dlmopen do instead.
+ */
 static void arm_rtld(struct space *s, const struct lobj *o)
 {
 	const char *base = strrchr(o->path, '/');
 	const struct lt_sym *sym;
 
-	if (s->rtld || strncmp(base ? base + 1 : o->path, "ld-", 3) || !o->elf ||
-	    !(sym = lt_elf_find(o->elf, "_dl_debug_state")))
-		return;
-	if (arm(s, o->bias + sym->vaddr, SITE_RTLD, -1, NULL) >= 0)
+	if (!s->rtld && !strncmp(base ? base + 1 : o->path, "ld-", 3) && o->elf &&
+	    (sym = lt_elf_find(o->elf, "_dl_debug_state")) &&
+	    arm(s, o->bias + sym->vaddr, SITE_RTLD, -1, NULL) >= 0)
 		s->rtld = true;
+}
+
+static void arm_dlopen(struct space *s, const struct uprobe_mapping *m, int nm)
+{
+	static const char *const fns[] = { "dlopen", "dlmopen" };
+
+	for (size_t i = 0; i < s->nobjs && !s->rtld && !s->dlopen_hook; i++) {
+		const struct lobj *o = &s->objs[i];
+		const struct lt_sym *sym;
+		for (size_t k = 0; k < 2 && !o->gone && o->elf; k++)
+			if ((sym = lt_elf_find(o->elf, fns[k])) &&
+			    exec_mapped(m, nm, o->bias + sym->vaddr) &&
+			    arm(s, o->bias + sym->vaddr, SITE_DLOPEN, (int)i, fns[k]) >= 0)
+				s->dlopen_hook = true;
+	}
 }
 
 /*
@@ -555,8 +575,10 @@ static void resolve(struct space *s)
 		arm_rtld(s, o);
 		added = true;
 	}
-	if (added)
+	if (added) {
+		arm_dlopen(s, m, nm);
 		arm_plan(s, m, nm);
+	}
 	free(m);
 }
 
@@ -741,12 +763,16 @@ static void on_entry(struct thr *t, struct space *s, uint32_t si, const struct u
 		return;
 	drop_dead(t, r->rsp, f.ret);
 	int c = obj_at(s, f.ret), d = st->obj;
-	if (st->kind == SITE_RESOLVER) {
-		f.resolver = true;
-		f.name = st->names[0];
+	if (st->kind == SITE_RESOLVER || st->kind == SITE_DLOPEN) {
+		struct frame h = f;
+		h.resolver = st->kind == SITE_RESOLVER;
+		h.rescan = st->kind == SITE_DLOPEN;
+		h.name = st->names[0];
 		if (arm_return(s, f.ret))
-			push(t, &f);
-		return;
+			push(t, &h);
+		if (h.resolver)
+			return;
+		/* dlopen may be traced too: its own frame goes on top of the hook's. */
 	}
 	const char *name = called_name(s, st, c, f.ret);
 	const struct lobj *co = c >= 0 ? &s->objs[c] : NULL, *dobj = d >= 0 ? &s->objs[d] : NULL;
@@ -757,7 +783,8 @@ static void on_entry(struct thr *t, struct space *s, uint32_t si, const struct u
 		f.callee_lib = dobj->is_main ? NULL : dobj->elf->soname;
 	}
 	if (!ok && co && !lt_opts.no_libcalls) {
-		bool inter = s->is_static ? t->nframes == 0 || t->frames[t->nframes - 1].resolver :
+		const struct frame *top = t->nframes ? &t->frames[t->nframes - 1] : NULL;
+		bool inter = s->is_static ? !top || top->resolver || top->rescan :
 					    c != d;
 		bool have_l = lt_filter_have(LT_FILTER_L);
 		if (inter && (lt_filter_have(LT_FILTER_E) || !have_l))
@@ -794,6 +821,11 @@ static void on_return(struct thr *t, struct space *s, uint64_t addr,
 	while (t->nframes && t->frames[t->nframes - 1].slot == slot &&
 	       t->frames[t->nframes - 1].ret == addr) {
 		struct frame *f = &t->frames[t->nframes - 1];
+		if (f->rescan) {
+			drop_frame(t);
+			resolve(s); /* dlopen returned: its objects are mapped and relocated */
+			continue;
+		}
 		if (f->resolver) {
 			/* What the IFUNC's resolver chose: traced under the public name. */
 			int d = s->sites[f->site].obj;
@@ -823,6 +855,9 @@ int space_trap(struct thr *t)
 	uint64_t addr = b->addr;
 	size_t bi = (size_t)(b - s->bs.v);
 	switch (st->kind) {
+	case SITE_DLOPEN:
+		on_entry(t, s, (uint32_t)(st - s->sites), &regs);
+		break;
 	case SITE_START:
 		resolve(s);
 		/* Not a function: the entry point runs once, put it back. */

@@ -8,8 +8,10 @@
  *   opts many N F    N malloc/free as fast as it can, then "done N" into F (| head -1);
  *   opts crash       a SIGSEGV;
  *   opts fork        malloc(10), fork: the child calls malloc(20)/free and exits 3, the
- *                    parent waits, then system("true") (a vfork'd shell): exits 3.
+ *                    parent waits, then system("true") (a vfork'd shell): exits 3;
+ *   opts dl          dlopen("libm.so.6"), then cos(0.0) through dlsym.
  */
+#include <dlfcn.h>
 #include <setjmp.h>
 #include <signal.h>
 #include <stdio.h>
@@ -65,6 +67,10 @@ int main(int argc, char **argv)
 		done(argv[3], i);
 	} else if (!strcmp(mode, "crash")) {
 		raise(SIGSEGV);
+	} else if (!strcmp(mode, "dl")) {
+		void *h = dlopen("libm.so.6", RTLD_NOW);
+		double (*f)(double) = h ? (double (*)(double))dlsym(h, "cos") : NULL;
+		return f && f(0.0) == 1.0 ? 0 : 1;
 	} else if (!strcmp(mode, "fork")) {
 		void *p = malloc(10);
 		int st = 0;

@@ -107,6 +107,11 @@ cpid=$(sed -nE 's/^([0-9]+) malloc\(20\) .*/\1/p' forkf.log)
 	grep -Eq "^$cpid free\(0x[0-9a-f]+\) += <void>$" forkf.log &&
 	grep -q "^$cpid +++ exited (status 3) +++$" forkf.log || bad "fork -f: the child's calls"
 
+# dlopen: a library loaded later gets its breakpoints (-x cos: an IFUNC of libm, called
+# through a pointer from dlsym).
+lt -x cos -o dl.log ./opts dl || bad "dl: exit status $?"
+grep -Eq '^cos@libm\.so\.6\(0\.000000\) += 1\.000000$' dl.log || bad "dlopen: cos not traced"
+
 # -p, then SIGINT: the program runs on to its end, untraced, every round done.
 ./opts loop 60 done.p &
 pid=$!
