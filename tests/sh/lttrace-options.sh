@@ -107,6 +107,17 @@ cpid=$(sed -nE 's/^([0-9]+) malloc\(20\) .*/\1/p' forkf.log)
 	grep -Eq "^$cpid free\(0x[0-9a-f]+\) += <void>$" forkf.log &&
 	grep -q "^$cpid +++ exited (status 3) +++$" forkf.log || bad "fork -f: the child's calls"
 
+# C++ exceptions thrown through traced calls: caught where they should be, and the calls
+# after them back at the first level (-n 2: no indentation).
+if command -v "${CXX:-c++}" >/dev/null; then
+	"${CXX:-c++}" -O0 -o except "$TOP/tests/lttrace/except.cc" || bad "cannot build except.cc"
+	lt -n 2 -o ex.log ./except >ex.out || bad "except: exit status $?"
+	[ "$(cat ex.out)" = "$(printf 'caught\nend')" ] || bad "except: the program's output: $(cat ex.out)"
+	grep -Eq '^qsort\(0x[0-9a-f]+, 4, 4, 0x[0-9a-f]+ <unfinished \.\.\.>$' ex.log || bad "except: qsort"
+	grep -Eq '^malloc\(5\) += 0x' ex.log && grep -Eq '^malloc\(6\) += 0x' ex.log &&
+		grep -Eq '^puts\("end"\) += 4$' ex.log || bad "except: calls after the throws nested or lost"
+fi
+
 # dlopen: a library loaded later gets its breakpoints (-x cos: an IFUNC of libm, called
 # through a pointer from dlsym).
 lt -x cos -o dl.log ./opts dl || bad "dl: exit status $?"
