@@ -36,41 +36,9 @@
 #include <sys/uio.h>
 #include <unistd.h>
 
-#include "lt-ptrace.h"
-#include "objfile.h"
+#include "lt-space-int.h"
 #include "proc.h"
 #include "proto-int.h"
-
-enum { SITE_START, SITE_RTLD, SITE_FUNC, SITE_RESOLVER, SITE_RET, SITE_DLOPEN };
-
-struct site {
-	uint8_t kind;
-	int obj;               /* FUNC, RESOLVER: the defining object */
-	char **names;          /* FUNC: its public names (aliases); RESOLVER: the IFUNC's */
-	size_t nnames;
-};
-
-struct lobj {
-	char path[256];
-	struct lt_elf *elf;
-	uint64_t lo, hi, bias;
-	bool is_main, gone;
-};
-
-struct space {
-	pid_t tgid;
-	int refs;
-	struct bp_space bs;
-	struct site *sites;
-	size_t nsites;
-	struct lobj *objs;
-	size_t nobjs;
-	uint32_t *hash;        /* address -> index + 1 in bs.v, open addressing */
-	size_t hsize;
-	bool resolved, rtld, is_static;
-	bool dlopen_hook;      /* dlopen's returns watched instead (no _dl_debug_state) */
-	struct space *next;
-};
 
 static struct space *spaces;
 
@@ -161,7 +129,7 @@ static struct site *site_of(struct space *s, const struct bp *b)
  * A breakpoint at ADDR for a new site of KIND (or the site already there, NAME added).  The
  * index of the site, or -errno.
  */
-static int arm(struct space *s, uint64_t addr, int kind, int obj, const char *name)
+int space_arm(struct space *s, uint64_t addr, int kind, int obj, const char *name)
 {
 	struct bp *b = bp_at(s, addr);
 	struct site *st = b ? site_of(s, b) : NULL;
@@ -254,7 +222,6 @@ static uint64_t entry_point(pid_t pid)
 	return entry;
 }
 
-static void resolve(struct space *s);
 
 struct space *space_new(pid_t tgid, bool at_entry)
 {
@@ -287,8 +254,8 @@ struct space *space_new(pid_t tgid, bool at_entry)
 		if (e && e->is_static && (m = lt_elf_find(e, "main")))
 			entry = m->vaddr;
 	}
-	if (!entry || arm(s, entry, SITE_START, -1, NULL) < 0)
-		resolve(s);
+	if (!entry || space_arm(s, entry, SITE_START, -1, NULL) < 0)
+		space_resolve(s);
 	return s;
 }
 
@@ -367,219 +334,6 @@ static int obj_at(struct space *s, uint64_t addr)
 		if (!s->objs[i].gone && addr >= s->objs[i].lo && addr < s->objs[i].hi)
 			return (int)(last = i);
 	return -1;
-}
-
-static bool exec_mapped(const struct uprobe_mapping *m, int nm, uint64_t addr)
-{
-	for (int i = 0; i < nm; i++)
-		if (addr >= m[i].start && addr < m[i].end)
-			return m[i].exec;
-	return false;
-}
-
-/* Which object defines NAME for a caller in object C: the program first, then load order. */
-static int definer(struct space *s, const char *name, int c)
-{
-	for (size_t i = 0; i < s->nobjs; i++)
-		if ((int)i != c && !s->objs[i].gone && s->objs[i].elf &&
-		    lt_elf_find(s->objs[i].elf, name))
-			return (int)i;
-	return -1;
-}
-
-/* The implementation an IFUNC's resolver chose, wherever a slot already holds it. */
-static void arm_ifunc_slots(struct space *s, int d, const char *name, uint64_t resolver,
-			    const struct uprobe_mapping *m, int nm)
-{
-	const struct lobj *def = &s->objs[d];
-
-	for (size_t i = 0; i < s->nobjs; i++) {
-		const struct lobj *o = &s->objs[i];
-		if (o->gone || !o->elf)
-			continue;
-		for (size_t k = 0; k < o->elf->nrelocs; k++) {
-			const struct lt_reloc *r = &o->elf->relocs[k];
-			uint64_t v = 0;
-			if (r->name ? strcmp(r->name, name) :
-				      ((int)i != d || r->addend + def->bias != resolver))
-				continue;
-			if (bp_mem_read(&s->bs, o->bias + r->slot, &v, 8) < 0 || v == resolver ||
-			    v < def->lo || v >= def->hi || !exec_mapped(m, nm, v))
-				continue;
-			arm(s, v, SITE_FUNC, d, name);
-		}
-	}
-}
-
-static void arm_function(struct space *s, int d, const char *name, const struct uprobe_mapping *m,
-			 int nm)
-{
-	const struct lt_sym *sym = lt_elf_find(s->objs[d].elf, name);
-	uint64_t addr;
-
-	if (!sym)
-		return;
-	addr = s->objs[d].bias + sym->vaddr;
-	if (!exec_mapped(m, nm, addr))
-		return;
-	if (!sym->ifunc) {
-		arm(s, addr, SITE_FUNC, d, name);
-		return;
-	}
-	arm(s, addr, SITE_RESOLVER, d, name);
-	arm_ifunc_slots(s, d, name, addr, m, nm);
-}
-
-static bool static_candidate(const char *name)
-{
-	/* Named by -e: wanted.  The default (@MAIN) in a static program: libc's functions, known
-	 * by their prototypes, not the program's every static function. */
-	if (!lt_opts.hide_caller)
-		return true;
-	return lt_proto_lookup(name) != NULL;
-}
-
-/* The functions each object may call in another (-e, -l) or defines (-x), armed. */
-static void arm_plan(struct space *s, const struct uprobe_mapping *m, int nm)
-{
-	bool have_x = lt_filter_have(LT_FILTER_X), have_l = lt_filter_have(LT_FILTER_L);
-	bool have_e = !lt_opts.no_libcalls && (lt_filter_have(LT_FILTER_E) || !have_l);
-
-	for (size_t c = 0; c < s->nobjs; c++) {
-		const struct lobj *o = &s->objs[c];
-		if (o->gone || !o->elf)
-			continue;
-		if (have_x)
-			for (size_t k = 0; k < o->elf->nsyms; k++)
-				if (lt_filter_match(LT_FILTER_X, o->elf->syms[k].name, o->elf->soname,
-						    o->path, o->is_main))
-					arm_function(s, (int)c, o->elf->syms[k].name, m, nm);
-		if (o->is_main && s->is_static && have_e) {
-			for (size_t k = 0; k < o->elf->nsyms; k++) {
-				const char *n = o->elf->syms[k].name;
-				if (lt_filter_match(LT_FILTER_E, n, o->elf->soname, o->path, true) &&
-				    static_candidate(n))
-					arm_function(s, (int)c, n, m, nm);
-			}
-			continue;
-		}
-		bool e_lib = have_e && lt_filter_lib_match(LT_FILTER_E, o->elf->soname, o->path,
-							   o->is_main);
-		if (!e_lib && !have_l)
-			continue;
-		for (size_t k = 0; k < o->elf->nimports; k++) {
-			const char *n = o->elf->imports[k];
-			bool want = e_lib && lt_filter_match(LT_FILTER_E, n, o->elf->soname, o->path,
-							     o->is_main);
-			int d = definer(s, n, (int)c);
-			if (d < 0)
-				continue;
-			if (!want && have_l)
-				want = lt_filter_match(LT_FILTER_L, n, s->objs[d].elf->soname,
-						       s->objs[d].path, s->objs[d].is_main);
-			if (want)
-				arm_function(s, d, n, m, nm);
-		}
-	}
-}
-
-/*
- * The loader calls _dl_debug_state at every change of the link map (dlopen, dlclose).  When
- * it cannot hold our int3 (a kernel uprobe of a BPF tool already has an int3 there, which
- * the kernel handles without a signal), the returns of dlopen and dlmopen do instead.
- */
-static void arm_rtld(struct space *s, const struct lobj *o)
-{
-	const char *base = strrchr(o->path, '/');
-	const struct lt_sym *sym;
-
-	if (!s->rtld && !strncmp(base ? base + 1 : o->path, "ld-", 3) && o->elf &&
-	    (sym = lt_elf_find(o->elf, "_dl_debug_state")) &&
-	    arm(s, o->bias + sym->vaddr, SITE_RTLD, -1, NULL) >= 0)
-		s->rtld = true;
-}
-
-static void arm_dlopen(struct space *s, const struct uprobe_mapping *m, int nm)
-{
-	static const char *const fns[] = { "dlopen", "dlmopen" };
-
-	for (size_t i = 0; i < s->nobjs && !s->rtld && !s->dlopen_hook; i++) {
-		const struct lobj *o = &s->objs[i];
-		const struct lt_sym *sym;
-		for (size_t k = 0; k < 2 && !o->gone && o->elf; k++)
-			if ((sym = lt_elf_find(o->elf, fns[k])) &&
-			    exec_mapped(m, nm, o->bias + sym->vaddr) &&
-			    arm(s, o->bias + sym->vaddr, SITE_DLOPEN, (int)i, fns[k]) >= 0)
-				s->dlopen_hook = true;
-	}
-}
-
-/*
- * Bring S in line with what is mapped now: objects gone are forgotten (their int3s went with
- * them), new ones read, and the plan armed again (arm() leaves what is there alone).
- */
-static void resolve(struct space *s)
-{
-	struct uprobe_mapping *m = NULL;
-	char exe[PATH_MAX] = "", link[64];
-	int nm = uprobe_read_maps(s->tgid, &m);
-	bool added = false;
-
-	s->resolved = true;
-	if (nm < 0)
-		return;
-	snprintf(link, sizeof(link), "/proc/%d/exe", s->tgid);
-	ssize_t n = readlink(link, exe, sizeof(exe) - 1);
-	exe[n > 0 ? n : 0] = 0;
-	for (size_t j = 0; j < s->nobjs; j++) {
-		struct lobj *o = &s->objs[j];
-		bool there = false;
-		for (int i = 0; i < nm && !there; i++)
-			there = m[i].start <= o->lo && o->lo < m[i].end && !strcmp(m[i].path, o->path);
-		if (there || o->gone)
-			continue;
-		o->gone = true;
-		for (size_t i = 0; i < s->bs.n; i++)
-			if (s->bs.v[i].addr >= o->lo && s->bs.v[i].addr < o->hi)
-				s->bs.v[i].inserted = false;
-	}
-	for (int i = 0; i < nm; i++) {
-		bool seen = false;
-		for (int j = 0; j < i && !seen; j++)
-			seen = !strcmp(m[i].path, m[j].path);
-		for (size_t j = 0; j < s->nobjs && !seen; j++)
-			seen = !s->objs[j].gone && !strcmp(s->objs[j].path, m[i].path);
-		if (seen)
-			continue;
-		int err = 0;
-		struct lt_elf *e = lt_elf_get(m[i].path, &err);
-		if (!e)
-			continue;
-		struct lobj *v = realloc(s->objs, (s->nobjs + 1) * sizeof(*v));
-		if (!v)
-			break;
-		s->objs = v;
-		struct lobj *o = &v[s->nobjs++];
-		memset(o, 0, sizeof(*o));
-		snprintf(o->path, sizeof(o->path), "%s", m[i].path);
-		o->elf = e;
-		o->lo = m[i].start;
-		o->hi = m[i].end;
-		o->bias = m[i].start - m[i].off - (e->load_vaddr - e->load_off);
-		for (int j = i + 1; j < nm; j++)
-			if (!strcmp(m[i].path, m[j].path) && m[j].end > o->hi)
-				o->hi = m[j].end;
-		o->is_main = !strcmp(o->path, exe);
-		if (o->is_main && e->is_static)
-			s->is_static = true;
-		arm_rtld(s, o);
-		added = true;
-	}
-	if (added) {
-		arm_dlopen(s, m, nm);
-		arm_plan(s, m, nm);
-	}
-	free(m);
 }
 
 /* ---- hits -------------------------------------------------------------------------------- */
@@ -751,7 +505,7 @@ static bool arm_return(struct space *s, uint64_t ret)
 
 	if (b && b->inserted)
 		return true;
-	return arm(s, ret, SITE_RET, -1, NULL) >= 0;
+	return space_arm(s, ret, SITE_RET, -1, NULL) >= 0;
 }
 
 static void on_entry(struct thr *t, struct space *s, uint32_t si, const struct user_regs_struct *r)
@@ -823,14 +577,14 @@ static void on_return(struct thr *t, struct space *s, uint64_t addr,
 		struct frame *f = &t->frames[t->nframes - 1];
 		if (f->rescan) {
 			drop_frame(t);
-			resolve(s); /* dlopen returned: its objects are mapped and relocated */
+			space_resolve(s); /* dlopen returned: its objects are mapped and relocated */
 			continue;
 		}
 		if (f->resolver) {
 			/* What the IFUNC's resolver chose: traced under the public name. */
 			int d = s->sites[f->site].obj;
 			if (d >= 0 && r->rax >= s->objs[d].lo && r->rax < s->objs[d].hi)
-				arm(s, r->rax, SITE_FUNC, d, f->name);
+				space_arm(s, r->rax, SITE_FUNC, d, f->name);
 		} else {
 			f->v.ret = r->rax;
 			struct user_fpregs_struct fp;
@@ -859,13 +613,13 @@ int space_trap(struct thr *t)
 		on_entry(t, s, (uint32_t)(st - s->sites), &regs);
 		break;
 	case SITE_START:
-		resolve(s);
+		space_resolve(s);
 		/* Not a function: the entry point runs once, put it back. */
 		bp_remove(&s->bs, addr);
 		regs.rip = addr;
 		return ptrace(PTRACE_SETREGS, t->tid, 0L, &regs) < 0 ? -1 : 0;
 	case SITE_RTLD:
-		resolve(s);
+		space_resolve(s);
 		break;
 	case SITE_RET:
 		on_return(t, s, addr, &regs);

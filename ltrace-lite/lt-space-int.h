@@ -1,0 +1,44 @@
+/* SPDX-License-Identifier: LGPL-2.1-or-later */
+/*
+ * Inside lt-space.c and lt-resolve.c: an address space's breakpoints (sites) and the objects
+ * mapped in it.
+ */
+#pragma once
+#include "lt-ptrace.h"
+
+enum { SITE_START, SITE_RTLD, SITE_FUNC, SITE_RESOLVER, SITE_RET, SITE_DLOPEN };
+
+struct site {
+	uint8_t kind;
+	int obj;               /* FUNC, RESOLVER: the defining object */
+	char **names;          /* FUNC: its public names (aliases); RESOLVER: the IFUNC's */
+	size_t nnames;
+};
+
+struct lobj {
+	char path[256];
+	struct lt_elf *elf;
+	uint64_t lo, hi, bias;
+	bool is_main, gone;
+};
+
+struct space {
+	pid_t tgid;
+	int refs;
+	struct bp_space bs;
+	struct site *sites;
+	size_t nsites;
+	struct lobj *objs;
+	size_t nobjs;
+	uint32_t *hash;        /* address -> index + 1 in bs.v, open addressing */
+	size_t hsize;
+	bool resolved, rtld, is_static;
+	bool dlopen_hook;      /* dlopen's returns watched instead (no _dl_debug_state) */
+	struct space *next;
+};
+
+/* A breakpoint at ADDR for a new site of KIND (or NAME added to the site already there):
+ * the site's index or -errno. */
+int space_arm(struct space *s, uint64_t addr, int kind, int obj, const char *name);
+/* Bring S in line with what is mapped now (lt-resolve.c). */
+void space_resolve(struct space *s);
