@@ -16,6 +16,7 @@
 #include <limits.h>
 #include <linux/kcmp.h>
 #include <signal.h>
+#include <stddef.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/ptrace.h>
@@ -242,6 +243,14 @@ static void emit_simple(struct thr *t, enum lt_ev_kind kind, int sig, int status
 {
 	struct lt_event ev = { .kind = kind, .pid = t->tid, .tgid = t->tgid, .sig = sig,
 			       .status = status };
+
+	/* -i on a line that is no call: where the thread is, as ltrace. */
+	if (lt_opts.iflag && kind == LT_EV_SIGNAL) {
+		errno = 0;
+		long ip = ptrace(PTRACE_PEEKUSER, t->tid, (void *)offsetof(struct user_regs_struct, rip),
+				 0L);
+		ev.ret_addr = errno ? 0 : (uint64_t)ip;
+	}
 
 	if (!t->silent)
 		lt_emit(&ev);

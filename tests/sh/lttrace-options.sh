@@ -61,6 +61,15 @@ grep -q '^libc\.so\.6->' e4.log && bad "-e -@libc.so*: libc's calls left"
 grep -q '^opts->malloc(16) ' e4.log || bad "-e -@libc.so*: the program's calls dropped"
 lt -e 'malloc@libc.so*' -o e5.log ./opts many 1 done.e
 grep -q 'malloc(' e5.log && bad "-e malloc@libc.so*: the program's calls are not libc's"
+# Regular expressions for the library too, /sym@lib/ as /sym/@/lib/, several -e chains.
+lt -e '/^(malloc|free)$/@/^opts$/' -o e6.log ./opts many 1 done.e
+[ "$(grep -Ec '^opts->(malloc|free)\(' e6.log)" = 2 ] && [ "$(grep -vc '^+++' e6.log)" = 2 ] ||
+	bad "-e /re/@/re/"
+lt -e '/^ato.@op/' -o e7.log ./opts many 1 done.e
+grep -q '^opts->atol("1") ' e7.log && [ "$(grep -vc '^+++' e7.log)" = 1 ] || bad "-e /re@re/"
+lt -e malloc -e atol -o e8.log ./opts many 1 done.e
+[ "$(grep -Ec '^opts->(malloc|atol)\(' e8.log)" = 2 ] && [ "$(grep -vc '^+++' e8.log)" = 2 ] ||
+	bad "two -e chains"
 # -x: the program's own function, local calls included; -L: no library calls.
 lt -x cmp -L -o x.log ./opts nest
 [ "$(grep -Ec '^cmp\(0x[0-9a-f]+, 0x[0-9a-f]+\) += -?[0-9]+$' x.log)" = 3 ] || bad "-x cmp -L"
