@@ -110,7 +110,8 @@ bc_perf_s() { perf trace -s -o "$2" -- "$prog" "$1"; }
 bc_perf_openat() { perf trace -e openat -o "$2" -- "$prog" "$1"; }
 # Checks: print what is wrong, nothing when the run reported all it should.
 needle_ok() { # FILE: the last openat of the loop, its path decoded
-	grep '^openat(' "$1" | tail -1 | grep -q '^openat(AT_FDCWD, "/dev/null", O_RDONLY) = [0-9]' ||
+	grep '^openat(' "$1" | tail -1 |
+		grep -q '^openat(AT_FDCWD, "/dev/null", O_RDONLY) = [0-9]' ||
 		echo "needle: $(grep '^openat(' "$1" | tail -1)"
 }
 lost_of() { # stderr file
@@ -169,7 +170,8 @@ bgroup() { # N cell... (cell: name:tool:mode, the command bc_name, its check bk_
 		if [ -z "$why" ]; then
 			"bc_$name" "$n" "$bo/$name.out" 2>"$bo/$name.err"
 			rc=$?
-			[ "$rc" = 0 ] || why="exit status $rc: $(grep -v '^$' "$bo/$name.err" "$bo/$name.out" 2>/dev/null | head -2 | tr '\n' ' ')"
+			[ "$rc" = 0 ] || why="exit status $rc: $(cat "$bo/$name.err" \
+				"$bo/$name.out" 2>/dev/null | grep -v '^$' | head -2 | tr '\t\n' '  ')"
 		fi
 		if [ -n "$why" ]; then
 			bpf_err_row "$wl" "$tool" "$mode" "$why"
@@ -212,16 +214,21 @@ bgroup() { # N cell... (cell: name:tool:mode, the command bc_name, its check bk_
 }
 echo
 echo "workload: the same loop under the eBPF tracers (startup subtracted: ns/event more)"
+# Another tracer's programs on sys_enter run for every syscall of the machine, untraced runs
+# included: said, since they inflate every figure here.
+bpf_others=$(bpftool link show 2>/dev/null | grep -c "tp 'sys_enter'")
+[ "$bpf_others" -gt 0 ] &&
+	echo "note: $bpf_others other BPF program(s) on sys_enter: every syscall pays for them"
 tracefs_was=; [ -e /sys/kernel/tracing/events ] && tracefs_was=1
 if [ -z "$tracefs_was" ] && ! mount -t tracefs nodev /sys/kernel/tracing 2>"$bo/mount.err"; then
 	for t in bpftrace perf_full perf_s perf_openat; do
-		bfail[$t]="tracefs is not mounted and mounting it failed: $(head -1 "$bo/mount.err")"
+		bfail[$t]="tracefs not mounted, mounting it failed: $(head -1 "$bo/mount.err")"
 	done
 fi
 command -v bpftrace >/dev/null || bfail[bpftrace]="bpftrace is not installed (make deps)"
 if ! perf version >/dev/null 2>&1; then
 	for t in perf_full perf_s perf_openat; do
-		bfail[$t]="perf does not run: $(perf version 2>&1 | head -1) (linux-perf; make deps)"
+		bfail[$t]="perf does not run: $(perf version 2>&1 | head -1) (make deps)"
 	done
 fi
 bpf_base_events=$(strace -o "$bo/base.strace" "$prog" 0 >/dev/null 2>&1;
@@ -368,8 +375,11 @@ bfig() { [ -n "${bmarg[$1]:-}" ] && printf '%.0f' "${bmarg[$1]}" || echo n/a; }
 			-e 's/.*"workload": "([^"]*)", "tool": "([^"]*)", "mode": "([^"]*)", "error": "(.*)"}$/| \1 | \2 | \3 | — | — | error: \4 |/'
 	done
 	echo
-	printf -- '--bpf full trace to a file: **%s ns/event** (target <= 2000); ' "$(bfig "bpf_full/$FULL_N")"
+	printf -- '--bpf full trace to a file: **%s ns/event** (target <= 2000); ' \
+		"$(bfig "bpf_full/$FULL_N")"
 	printf -- '--bpf -c: **%s ns/event** (target <= 1000)\n' "$(bfig "bpf_c/$FILTER_N")"
+	[ "$bpf_others" -gt 0 ] &&
+		printf '\n(%s other BPF programs on sys_enter meanwhile)\n' "$bpf_others"
 } >>"$out/results.md"
 # end of the eBPF rows
 # ---- lttrace (ltrace-lite) -------------------------------------------------------------------
