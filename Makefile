@@ -329,9 +329,15 @@ fuzz: deps fuzz-build
 
 # --- install, clean ---------------------------------------------------------------------------
 .PHONY: install clean
-install: all install-sdt
+install: all install-sdt install-man
 	install -d $(DESTDIR)$(PREFIX)/bin
 	install -m 755 $(BINS) $(DESTDIR)$(PREFIX)/bin/
+
+# man pages (man/*.1: sttrace, lttrace, sdt) into share/man/man1.
+.PHONY: install-man
+install-man:
+	install -d $(DESTDIR)$(PREFIX)/share/man/man1
+	install -m 644 $(wildcard man/*.1) $(DESTDIR)$(PREFIX)/share/man/man1/
 
 # The USDT header: include/sttrace/sdt.h always, include/sys/sdt.h with SDT_SYS_HEADER=1 (it
 # would shadow systemtap-sdt-dev's), and a pkg-config file, sttrace-sdt.pc.
