@@ -12,6 +12,7 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "compare.h"
 #include "lt.h"
 
 #define LTTRACE_VERSION "0.1"
@@ -64,7 +65,8 @@ static void usage(FILE *f)
 	      "  -x FILTER           functions to trace at their entry, local calls included\n"
 	      "      --json          one JSON object per call (JSON Lines)\n"
 	      "      --bpf           uprobes through eBPF instead of ptrace\n"
-	      "      --compare[=N]   untraced vs ptrace vs bpf overhead table\n", f);
+	      "      --compare[=RUNS]  PROG untraced, under ptrace and under bpf: overhead table\n"
+	      "      --max-overhead=MODE:X  with --compare: exit 2 when MODE costs more than X\n", f);
 }
 
 static int parse_num(const char *opt, const char *s, int min, long *out)
@@ -81,7 +83,7 @@ static int parse_num(const char *opt, const char *s, int min, long *out)
 	return 0;
 }
 
-enum { OPT_JSON = 256, OPT_BPF, OPT_COMPARE };
+enum { OPT_JSON = 256, OPT_BPF, OPT_COMPARE, OPT_MAX_OVERHEAD };
 
 int main(int argc, char **argv)
 {
@@ -98,6 +100,7 @@ int main(int argc, char **argv)
 		{ "json", no_argument, NULL, OPT_JSON },
 		{ "bpf", no_argument, NULL, OPT_BPF },
 		{ "compare", optional_argument, NULL, OPT_COMPARE },
+		{ "max-overhead", required_argument, NULL, OPT_MAX_OVERHEAD },
 		{ 0 },
 	};
 	const char *conf[64];
@@ -105,11 +108,12 @@ int main(int argc, char **argv)
 	int nconf = 0, npids = 0, c, rc = 1;
 	char err[512];
 	long v;
-	bool bpf = false, compare = false;
+	bool bpf = false;
+	static const char optstring[] = "+a:A:bcCDe:fF:hil:Ln:o:p:rs:StTu:Vw:x:";
+	struct compare_cfg cmp = { .tool = "lttrace" };
 
 	lt_opts.out = stderr;
-	while ((c = getopt_long(argc, argv, "+a:A:bcCDe:fF:hil:Ln:o:p:rs:StTu:Vw:x:", longopts,
-				NULL)) != -1) {
+	while ((c = getopt_long(argc, argv, optstring, longopts, NULL)) != -1) {
 		switch (c) {
 		case 'a':
 			if (parse_num("-a", optarg, 0, &v) < 0)
@@ -217,15 +221,29 @@ int main(int argc, char **argv)
 			bpf = true;
 			break;
 		case OPT_COMPARE:
-			compare = true;
+			if (compare_set_runs(&cmp, optarg) < 0) {
+				lt_error("invalid argument to --compare: '%s'", optarg);
+				return 1;
+			}
+			break;
+		case OPT_MAX_OVERHEAD:
+			if (compare_add_limit(&cmp, optarg) < 0) {
+				lt_error("invalid argument to --max-overhead: '%s'", optarg);
+				return 1;
+			}
 			break;
 		default:
 			fprintf(stderr, "Try `lttrace --help' for more information.\n");
 			return 1;
 		}
 	}
-	if (bpf || compare) {
-		lt_error("%s: not built yet", bpf ? "--bpf" : "--compare");
+	/* untraced, ptrace and bpf runs of PROG, lttrace re-executed for each (compare.c). */
+	if (cmp.runs || cmp.nlimits) {
+		cmp.json = lt_opts.json;
+		return compare_main(&cmp, argc, argv, optstring, longopts);
+	}
+	if (bpf) {
+		lt_error("--bpf: not built yet (the eBPF backend of lttrace is to come)");
 		return 1;
 	}
 	if (optind == argc && !npids) {
