@@ -161,8 +161,11 @@ static void describe_status(int status, char *buf, size_t len)
 		snprintf(buf, len, "exit status %d", WEXITSTATUS(status));
 }
 
-/* The reason a run failed: the tracer's last "TOOL: " line in its stderr, else its status. */
-static void failure_reason(const char *tool, const char *errfile, int status, int want,
+/*
+ * The reason a run failed: the tracer's last "TOOL: " line in its stderr (true), else its
+ * status (false).
+ */
+static bool failure_reason(const char *tool, const char *errfile, int status, int want,
 			   char *buf, size_t len)
 {
 	char line[512], st[64], wst[64];
@@ -179,10 +182,11 @@ static void failure_reason(const char *tool, const char *errfile, int status, in
 	if (f)
 		fclose(f);
 	if (found)
-		return;
+		return true;
 	describe_status(status, st, sizeof(st));
 	describe_status(want, wst, sizeof(wst));
 	snprintf(buf, len, "%s (untraced: %s)", st, wst);
+	return false;
 }
 
 /*
@@ -450,17 +454,24 @@ static int warm_up(const struct compare_cfg *cfg, struct mode_result *r, int wan
 	if (st < 0)
 		return st;
 	r->status = st;
-	if (r->mode->args && st != want) {
-		failure_reason(cfg->tool, errf, st, want, r->reason, sizeof(r->reason));
+	if (!r->mode->args) {
+		if (WIFEXITED(st) && WEXITSTATUS(st) == 127)
+			failure_reason("compare", errf, st, st, r->reason, sizeof(r->reason));
+		else
+			r->available = true;
 		return 0;
 	}
-	if (!r->mode->args && WIFEXITED(st) && WEXITSTATUS(st) == 127) {
-		failure_reason("compare", errf, st, st, r->reason, sizeof(r->reason));
-		return 0;
-	}
-	r->available = true;
-	r->events = r->mode->args ? count_events(dir) : -1;
+	r->events = count_events(dir);
 	remove_files(dir, "trace"); /* nothing left for the next mode to count */
+	/*
+	 * A tracer that could not start exits 1; so may PROG itself.  Then only an empty trace
+	 * and the tracer's own error line tell the two apart.
+	 */
+	if (st != want)
+		failure_reason(cfg->tool, errf, st, want, r->reason, sizeof(r->reason));
+	else if (!st || r->events > 0 ||
+		 !failure_reason(cfg->tool, errf, st, want, r->reason, sizeof(r->reason)))
+		r->available = true;
 	return 0;
 }
 

@@ -93,6 +93,11 @@ if [ "$(id -u)" = 0 ] && command -v setpriv >/dev/null; then
 	echo "ok: as nobody, bpf: $(jq -r '.modes[2].reason' n.json)"
 	nobody "$STTRACE" --compare=1 -e trace=openat "$prog" /etc/hostname >n.txt 2>&1
 	grep -q '^bpf  *not measured: --bpf needs CAP_BPF' n.txt || bad "as nobody, table: $(cat n.txt)"
+	# PROG failing (exit 1) like the tracer that cannot start: still told apart
+	nobody "$STTRACE" --compare=1 --json false >f.json 2>/dev/null
+	jq -e '.modes[0].exit_status == 1 and .modes[1].available and .modes[1].exit_status == 1
+		and .modes[2].available == false' f.json >/dev/null ||
+		bad "as nobody, PROG false: $(jq -c '.modes' f.json)"
 	nobody "$STTRACE" --compare=1 --max-overhead=bpf:1000 -e trace=openat "$prog" /etc/hostname \
 		>/dev/null 2>n.err
 	[ $? = 2 ] || bad "as nobody, a limit on bpf must fail the gate"
