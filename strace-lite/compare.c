@@ -610,7 +610,8 @@ static bool dropped(const char *name)
 	return false;
 }
 
-static int push(struct compare_cfg *cfg, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+static int push(struct compare_cfg *cfg, const char *fmt, ...)
+	__attribute__((format(printf, 2, 3)));
 static int push(struct compare_cfg *cfg, const char *fmt, ...)
 {
 	char **v = realloc(cfg->tracer_args, (size_t)(cfg->ntracer_args + 2) * sizeof(*v));

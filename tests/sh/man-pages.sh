@@ -31,7 +31,8 @@ for p in sttrace lttrace sdt; do
 	echo "ok: $p.1 ($n options of --help checked)"
 done
 d=$(mktemp -d)
-make -C "$TOP" --no-print-directory install-man DESTDIR="$d" PREFIX=/usr >/dev/null || bad "install-man"
+make -C "$TOP" --no-print-directory install-man DESTDIR="$d" PREFIX=/usr >/dev/null ||
+	bad "install-man"
 for p in sttrace lttrace sdt; do
 	[ -f "$d/usr/share/man/man1/$p.1" ] || bad "install-man did not install $p.1"
 done

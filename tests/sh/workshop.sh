@@ -14,7 +14,8 @@ set -u
 for t in sttrace sdt lttrace; do
 	[ -x "$TOP/$B/bin/$t" ] || { echo "FAIL: no $B/bin/$t (make all)"; exit 1; }
 done
-[ -x "$TOP/$B/examples/libcalls-noplt" ] || { echo "FAIL: examples not built (make -C examples)"; exit 1; }
+[ -x "$TOP/$B/examples/libcalls-noplt" ] ||
+	{ echo "FAIL: examples not built (make -C examples)"; exit 1; }
 files=("$@")
 [ ${#files[@]} -gt 0 ] || files=("$TOP"/examples/workshop/*.md)
 fail=0 nblocks=0 nchecks=0
