@@ -9,11 +9,13 @@
 #include "vmlinux.h"
 #include <bpf/bpf_helpers.h>
 #include <bpf/bpf_tracing.h>
+#include <bpf/bpf_core_read.h>
 
 #include "probes.h"
 
 char LICENSE[] SEC("license") = "GPL";
 
+#define SIGCONT 18
 #define SIGSTOP 19
 
 /* Replaced by sysbpf's maps (bpf_map__reuse_fd) before load. */
@@ -97,6 +99,40 @@ static __always_inline bool rep_again(__u32 tid, __u32 site, __u64 rcx)
 	return false;
 }
 
+/*
+ * Stop the process of thread TID (SIGSTOP) with TID out of "traced", so that neither the stop
+ * nor the SIGCONT with which user space resumes it is reported as the program's signal; the
+ * thread goes back into "traced" with that SIGCONT (held_resume), before it runs user code
+ * again.  False when it could not be done (the thread stays traced).
+ */
+static __always_inline bool hold(__u32 tid)
+{
+	__u32 *f = bpf_map_lookup_elem(&traced, &tid);
+
+	if (!f)
+		return false;
+	__u32 flags = *f;
+	if (bpf_map_update_elem(&held, &tid, &flags, BPF_ANY))
+		return false;
+	bpf_map_delete_elem(&traced, &tid);
+	if (bpf_send_signal_thread(SIGSTOP)) {
+		bpf_map_update_elem(&traced, &tid, &flags, BPF_ANY);
+		bpf_map_delete_elem(&held, &tid);
+		return false;
+	}
+	return true;
+}
+
+/* A thread being released (see hold) is out of "traced" for a moment: its hits count. */
+static __always_inline bool is_traced(__u32 tid)
+{
+	__u32 *f = bpf_map_lookup_elem(&traced, &tid);
+
+	if (!f)
+		f = bpf_map_lookup_elem(&held, &tid);
+	return f && (*f & TRACED_ON);
+}
+
 const volatile __u32 str_max = 33; /* -s + 1 */
 
 static __always_inline void count(__u32 which)
@@ -107,12 +143,6 @@ static __always_inline void count(__u32 which)
 		*c += 1;
 }
 
-static __always_inline bool is_traced(__u32 tid)
-{
-	__u32 *f = bpf_map_lookup_elem(&traced, &tid);
-
-	return f && (*f & TRACED_ON);
-}
 
 static __always_inline __u64 reg(const __u64 *regs, __u8 r)
 {
@@ -213,6 +243,10 @@ static __always_inline int hit(struct pt_regs *ctx, __u32 kind)
 	s->ev.h.len = len;
 	if (len > sizeof(struct scratch))
 		return 0;
+	/* Held before the record is visible: user space never releases a stop not yet sent. */
+	if (bpf_ringbuf_query(&events, BPF_RB_AVAIL_DATA) >
+	    bpf_ringbuf_query(&events, BPF_RB_RING_SIZE) / 2 && hold(tid))
+		s->ev.bad |= PROBE_HELD;
 	if (bpf_ringbuf_output(&events, &s->ev, len, 0))
 		count(PSTAT_LOST);
 	return 0;
@@ -263,15 +297,32 @@ int probe_rtld(struct pt_regs *ctx)
 	r->h.tgid = pid_tgid >> 32;
 	r->h.len = sizeof(*r);
 	r->h.ts = bpf_ktime_get_ns();
+	if (!hold(tid)) {
+		bpf_ringbuf_discard(r, 0);
+		return 0;
+	}
 	bpf_ringbuf_submit(r, 0);
-	/* User space puts the thread back into "traced" once it is stopped, then resumes it. */
-	__u32 *f = bpf_map_lookup_elem(&traced, &tid);
+	return 0;
+}
+
+/*
+ * The SIGCONT that user space sends to a held thread (while it is out of "traced", so sysbpf's
+ * own signal_generate, which runs before this one, does not report it) puts the thread back
+ * into "traced".  The thread it wakes cannot leave the signal code before the sender drops the
+ * siglock, after this tracepoint: it returns to user space traced.
+ */
+SEC("tp_btf/signal_generate")
+int BPF_PROG(held_resume, int sig, struct kernel_siginfo *info, struct task_struct *task,
+	     int group, int result)
+{
+	if (sig != SIGCONT)
+		return 0;
+	__u32 tid = BPF_CORE_READ(task, pid);
+	__u32 *f = bpf_map_lookup_elem(&held, &tid);
 	if (!f)
 		return 0;
 	__u32 flags = *f;
-	if (bpf_map_update_elem(&held, &tid, &flags, BPF_ANY))
-		return 0;
-	bpf_map_delete_elem(&traced, &tid);
-	bpf_send_signal_thread(SIGSTOP);
+	bpf_map_update_elem(&traced, &tid, &flags, BPF_ANY);
+	bpf_map_delete_elem(&held, &tid);
 	return 0;
 }

@@ -35,6 +35,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <sys/syscall.h>
 #include <unistd.h>
 
 #include <bpf/bpf.h>
@@ -486,6 +487,9 @@ static int load(void)
 		return bpfbe_error("probes: the shared maps", err);
 	if ((err = probes__load(skel)) < 0)
 		return bpfbe_error("probes: load", err);
+	skel->links.held_resume = bpf_program__attach(skel->progs.held_resume);
+	if (!skel->links.held_resume)
+		return bpfbe_error("probes: attach tp_btf/signal_generate", -errno);
 	spec_done = calloc(probe_nspecs + 1, sizeof(*spec_done));
 	return spec_done ? 0 : -ENOMEM;
 }
@@ -517,6 +521,11 @@ int bpf_probes_attach(pid_t pid, bool spawned)
 
 void bpf_probes_detach(void)
 {
+	uint64_t lost = bpf_probes_lost();
+
+	if (lost)
+		error_msg("--bpf: %llu probe hits lost (ring buffer full): the trace is incomplete",
+			  (unsigned long long)lost);
 	for (size_t i = 0; i < nlinks; i++)
 		bpf_link__destroy(links[i]);
 	free(links);
@@ -632,46 +641,21 @@ static void print_hit(struct tcb *tcp, const struct usite *us, const struct ev_p
 	line_ended(tcp);
 }
 
-/* The state letter of thread TID of TGID ('T' stopped), 0 when it is gone. */
-static char thread_state(pid_t tgid, pid_t tid)
-{
-	char path[64], buf[256], *p;
-	int fd;
-	ssize_t n;
-
-	snprintf(path, sizeof(path), "/proc/%d/task/%d/stat", tgid, tid);
-	if ((fd = open(path, O_RDONLY | O_CLOEXEC)) < 0)
-		return 0;
-	n = read(fd, buf, sizeof(buf) - 1);
-	close(fd);
-	if (n <= 0)
-		return 0;
-	buf[n] = '\0';
-	p = strrchr(buf, ')');
-	return p && p[1] == ' ' ? p[2] : 0;
-}
-
 /*
- * Thread TID, held by probe_rtld, goes back into "traced" once its SIGSTOP has been taken (out
- * of that map, the stop is not reported as a signal of the program), then its process resumes.
+ * Thread TID, held by probes.bpf.c (out of "traced", SIGSTOP sent), is resumed: a SIGCONT to
+ * that thread (it resumes the whole process), which puts it back into "traced" in the kernel
+ * (held_resume) without being reported.  A thread gone meanwhile leaves its entry: dropped.
  */
 static void release(pid_t tgid, pid_t tid)
 {
-	int hfd = bpf_map__fd(skel->maps.held);
-	uint32_t key = (uint32_t)tid, flags;
+	uint32_t key = (uint32_t)tid;
 
-	for (int i = 0; i < 20000; i++) { /* 1 s at most */
-		char c = thread_state(tgid, tid);
-		if (!c || c == 'T' || c == 't' || c == 'Z' || c == 'X')
-			break;
-		usleep(50);
-	}
-	if (bpf_map_lookup_elem(hfd, &key, &flags) == 0) {
-		bpf_map_update_elem(bpfbe_traced_fd(), &key, &flags, BPF_ANY);
-		bpf_map_delete_elem(hfd, &key);
-	}
-	kill(tgid, SIGCONT);
+	if (syscall(SYS_tgkill, tgid, tid, SIGCONT) < 0)
+		bpf_map_delete_elem(bpf_map__fd(skel->maps.held), &key);
 }
+
+static void print_probe(struct tcb *tcp, const struct usite *us, const struct ev_probe *e,
+			size_t len);
 
 void bpf_probes_event(struct tcb *tcp, const void *data, size_t len)
 {
@@ -686,11 +670,18 @@ void bpf_probes_event(struct tcb *tcp, const void *data, size_t len)
 		return;
 	}
 	const struct ev_probe *e = data;
-	if (len < offsetof(struct ev_probe, v) || e->site >= nsites || !tcp)
+	if (len < offsetof(struct ev_probe, v))
 		return;
-	const struct usite *us = &usites[e->site];
-	if (us->kind < 0 || hide_log(tcp) || opts.cflag == 1)
-		return;
+	const struct usite *us = e->site < nsites ? &usites[e->site] : NULL;
+	if (us && us->kind >= 0 && tcp && !hide_log(tcp) && opts.cflag != 1)
+		print_probe(tcp, us, e, len);
+	if (e->bad & PROBE_HELD)
+		release((pid_t)h->tgid, (pid_t)h->tid);
+}
+
+static void print_probe(struct tcb *tcp, const struct usite *us, const struct ev_probe *e,
+			size_t len)
+{
 	/* v[] may be cut to the values present: copy into a whole record. */
 	struct ev_probe full;
 	size_t n = len < sizeof(full) ? len : sizeof(full);

@@ -53,9 +53,16 @@ struct psite {
 struct ev_probe {
 	struct ev_hdr h;
 	__u32 site;
-	__u32 bad;   /* bit i: value i could not be read */
+	__u32 bad;   /* bit i: value i could not be read; PROBE_HELD: the process is held */
 	__u64 v[PROBE_MAX_ARGS];
 };
+
+/*
+ * With the ring buffer more than half full, a hit holds its process (SIGSTOP, see "held") until
+ * user space has read up to it: threads that hit probes faster than the trace can be written
+ * wait, rather than lose hits.
+ */
+#define PROBE_HELD (1u << 31)
 
 /* EV_PROBE_RTLD: the process is held (SIGSTOP) until user space attached its new objects. */
 struct ev_rtld {
