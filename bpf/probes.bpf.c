@@ -133,6 +133,13 @@ static __always_inline bool is_traced(__u32 tid)
 	return f && (*f & TRACED_ON);
 }
 
+struct {
+	__uint(type, BPF_MAP_TYPE_HASH);
+	__uint(max_entries, 1024);
+	__type(key, __u32);
+	__type(value, struct xmm_regs);
+} xmm SEC(".maps");
+
 const volatile __u32 str_max = 33; /* -s + 1 */
 
 static __always_inline void count(__u32 which)
@@ -244,9 +251,13 @@ static __always_inline int hit(struct pt_regs *ctx, __u32 kind)
 	if (len > sizeof(struct scratch))
 		return 0;
 	/* Held before the record is visible: user space never releases a stop not yet sent. */
-	if (bpf_ringbuf_query(&events, BPF_RB_AVAIL_DATA) >
-	    bpf_ringbuf_query(&events, BPF_RB_RING_SIZE) / 2 && hold(tid))
+	if (st->xmm) {
+		if (hold(tid))
+			s->ev.bad |= PROBE_HELD | PROBE_XMM;
+	} else if (bpf_ringbuf_query(&events, BPF_RB_AVAIL_DATA) >
+		   bpf_ringbuf_query(&events, BPF_RB_RING_SIZE) / 2 && hold(tid)) {
 		s->ev.bad |= PROBE_HELD;
+	}
 	if (bpf_ringbuf_output(&events, &s->ev, len, 0))
 		count(PSTAT_LOST);
 	return 0;
@@ -324,5 +335,23 @@ int BPF_PROG(held_resume, int sig, struct kernel_siginfo *info, struct task_stru
 	__u32 flags = *f;
 	bpf_map_update_elem(&traced, &tid, &flags, BPF_ANY);
 	bpf_map_delete_elem(&held, &tid);
+	/*
+	 * Its xmm registers, wanted by a hit: the thread was seen stopped, so its FPU state is in
+	 * memory (saved at the switch), and stays there until it returns to user space.  The
+	 * struct fpu follows the task_struct (x86_task_fpu); an SSE state in its init state
+	 * (XSTATE_BV bit 1 clear) was not written: all zero.
+	 */
+	struct xmm_regs *x = bpf_map_lookup_elem(&xmm, &tid);
+	if (!x || x->state != 1)
+		return 0;
+	struct fpu *fpu = (void *)task + bpf_core_type_size(struct task_struct);
+	struct fpstate *fps = BPF_CORE_READ(fpu, fpstate);
+	__u64 xfeatures = BPF_CORE_READ(fps, regs.xsave.header.xfeatures);
+	__builtin_memset(x->v, 0, sizeof(x->v));
+	if (xfeatures & 2) {
+		for (int i = 0; i < 16; i++)
+			bpf_probe_read_kernel(&x->v[i], 8, &fps->regs.xsave.i387.xmm_space[i * 4]);
+	}
+	x->state = 2;
 	return 0;
 }

@@ -115,8 +115,13 @@ static struct parg plan_usdt(const struct usdt_arg *a, char h)
 		p.off = p.bias ? (int64_t)a->address : a->offset;
 		break;
 	case USDT_LOC_REG:
+		if (a->reg >= 17 && a->reg <= 32) {
+			p.kind = PA_XMM; /* not in pt_regs: from the FPU state, stopped */
+			p.base = (uint8_t)(a->reg - 17);
+			break;
+		}
 		if (!dwarf_ok(a->reg))
-			break; /* %xmm: not in pt_regs */
+			break;
 		p.kind = PA_REG;
 		p.base = dwarf_slot[a->reg];
 		p.shift = (uint8_t)a->reg_shift;
@@ -277,6 +282,7 @@ static void attach_usdt(const char *path)
 				for (int a = 0; a < p->nargs; a++) {
 					ps.a[a] = plan_usdt(&p->argv[a], sp->hints[a]);
 					ps.nstr += ps.a[a].str;
+					ps.xmm |= ps.a[a].kind == PA_XMM;
 				}
 			}
 			int idx = add_site(&us, &ps);
@@ -657,6 +663,62 @@ static void release(pid_t tgid, pid_t tid)
 static void print_probe(struct tcb *tcp, const struct usite *us, const struct ev_probe *e,
 			size_t len);
 
+/* The state letter of thread TID of TGID ('T' stopped), 0 when it is gone. */
+static char thread_state(pid_t tgid, pid_t tid)
+{
+	char path[64], buf[512], *p;
+	ssize_t n;
+	int fd;
+
+	snprintf(path, sizeof(path), "/proc/%d/task/%d/stat", tgid, tid);
+	if ((fd = open(path, O_RDONLY | O_CLOEXEC)) < 0)
+		return 0;
+	n = read(fd, buf, sizeof(buf) - 1);
+	close(fd);
+	if (n <= 0)
+		return 0;
+	buf[n] = '\0';
+	p = strrchr(buf, ')');
+	return p && p[1] == ' ' ? p[2] : 0;
+}
+
+/*
+ * Hit E (a copy we may change) has xmm arguments and its thread is held: once it is stopped,
+ * its FPU state is in memory; the SIGCONT that releases it has the kernel side copy the xmm
+ * registers (held_resume).  A thread not seen stopped in time (another SIGCONT resumed it
+ * first) gets "?" for them: its registers live on in the CPU.
+ */
+static void fetch_xmm(pid_t tgid, pid_t tid, const struct usite *us, struct ev_probe *e)
+{
+	int xfd = bpf_map__fd(skel->maps.xmm);
+	struct xmm_regs x = { .state = 1 };
+	uint32_t key = (uint32_t)tid;
+	bool stopped = false;
+
+	for (int i = 0; i < 20000 && !stopped; i++) { /* 200 ms at most */
+		char c = thread_state(tgid, tid);
+		if (!c || c == 'Z' || c == 'X')
+			break;
+		if (!(stopped = c == 'T' || c == 't'))
+			usleep(10);
+	}
+	if (stopped)
+		bpf_map_update_elem(xfd, &key, &x, BPF_ANY);
+	release(tgid, tid);
+	if (!stopped || bpf_map_lookup_elem(xfd, &key, &x) < 0 || x.state != 2)
+		x.state = 0;
+	bpf_map_delete_elem(xfd, &key);
+	for (int i = 0; i < us->nargs && i < PROBE_MAX_ARGS; i++) {
+		const struct usdt_arg *a = &us->argv[i];
+		if (us->kind != SPEC_USDT || a->kind != USDT_LOC_REG || a->reg < 17 || a->reg > 32)
+			continue;
+		if (x.state == 2) { /* the BPF side marked it unreadable */
+			e->v[i] = x.v[a->reg - 17];
+			e->bad &= ~(1u << i);
+		}
+	}
+}
+
 void bpf_probes_event(struct tcb *tcp, const void *data, size_t len)
 {
 	const struct ev_hdr *h = data;
@@ -673,6 +735,18 @@ void bpf_probes_event(struct tcb *tcp, const void *data, size_t len)
 	if (len < offsetof(struct ev_probe, v))
 		return;
 	const struct usite *us = e->site < nsites ? &usites[e->site] : NULL;
+	if (us && (e->bad & PROBE_XMM)) {
+		struct ev_probe *c = malloc(len > sizeof(*c) ? len : sizeof(*c));
+		if (c) {
+			memset(c, 0, sizeof(*c));
+			memcpy(c, e, len);
+			fetch_xmm((pid_t)h->tgid, (pid_t)h->tid, us, c);
+			if (us->kind >= 0 && tcp && !hide_log(tcp) && opts.cflag != 1)
+				print_probe(tcp, us, c, len);
+			free(c);
+			return;
+		}
+	}
 	if (us && us->kind >= 0 && tcp && !hide_log(tcp) && opts.cflag != 1)
 		print_probe(tcp, us, e, len);
 	if (e->bad & PROBE_HELD)

@@ -21,7 +21,8 @@ enum {
 	EV_PROBE_RTLD,            /* the loader's link map is consistent: the process is stopped */
 };
 
-enum { PA_NONE, PA_CONST, PA_REG, PA_MEM, PA_UNREADABLE };
+/* PA_XMM: register base of the FPU state, which a hit has to stop its thread to see. */
+enum { PA_NONE, PA_CONST, PA_REG, PA_MEM, PA_UNREADABLE, PA_XMM };
 #define PA_NOREG 0xff
 
 /* How to fetch one value.  Registers are struct pt_regs slots (u64 index), not DWARF numbers. */
@@ -41,7 +42,8 @@ struct psite {
 	__u64 pc;    /* link-time address of the site: load bias = ip at the hit - pc */
 	__u32 nargs;
 	__u16 nstr;  /* arguments with str set */
-	__u16 rep;   /* the site is a rep-prefixed string instruction: one hit per iteration */
+	__u8 rep;    /* the site is a rep-prefixed string instruction: one hit per iteration */
+	__u8 xmm;    /* some argument is in an xmm register (PA_XMM) */
 	struct parg a[PROBE_MAX_ARGS];
 };
 
@@ -63,6 +65,17 @@ struct ev_probe {
  * wait, rather than lose hits.
  */
 #define PROBE_HELD (1u << 31)
+/*
+ * A hit with an xmm argument always holds its thread: once it is stopped, its FPU state is in
+ * memory; the SIGCONT that releases it copies xmm0-15 (low 8 bytes each) into map "xmm".
+ */
+#define PROBE_XMM (1u << 30)
+
+struct xmm_regs {
+	__u32 state; /* user space: 1 (wanted); the kernel side: 2 (copied) */
+	__u32 pad;
+	__u64 v[16];
+};
 
 /* EV_PROBE_RTLD: the process is held (SIGSTOP) until user space attached its new objects. */
 struct ev_rtld {
