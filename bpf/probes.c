@@ -486,8 +486,9 @@ static int load(void)
 	skel = probes__open();
 	if (!skel)
 		return bpfbe_error("probes: open", -errno);
-	skel->rodata->str_max = (uint32_t)(popts.max_strlen + 1 < PROBE_STR_MAX ?
-					   popts.max_strlen + 1 : PROBE_STR_MAX);
+	/* -s + 1 characters and the NUL: whether a string is longer than -s shows. */
+	skel->rodata->str_max = (uint32_t)(popts.max_strlen + 2 < PROBE_STR_MAX ?
+					   popts.max_strlen + 2 : PROBE_STR_MAX);
 	if ((err = bpf_map__reuse_fd(skel->maps.events, bpfbe_events_fd())) < 0 ||
 	    (err = bpf_map__reuse_fd(skel->maps.traced, bpfbe_traced_fd())) < 0)
 		return bpfbe_error("probes: the shared maps", err);
@@ -570,9 +571,14 @@ static void print_value(struct strbuf *sb, const struct usite *us, const struct 
 		if (*str + 4 <= end) {
 			uint32_t n;
 			memcpy(&n, *str, 4);
-			if (*str + 4 + n <= end) {
+			if (n && *str + 4 + n <= end) {
+				/*
+				 * N counts the NUL: bytes as the ptrace side reads them (-s + 1 at
+				 * most, with the NUL when the string ends within them).
+				 */
+				size_t len = n - 1, max = popts.max_strlen;
 				buf = *str + 4;
-				got = n;
+				got = len <= max ? len + 1 : max + 1;
 			}
 			*str += 4 + ((n + 3) & ~3u);
 		}
