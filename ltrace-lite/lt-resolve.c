@@ -12,6 +12,7 @@
  *  - dlopen: _dl_debug_state, or the returns of dlopen/dlmopen when it cannot hold an int3.
  */
 #include <errno.h>
+#include <fcntl.h>
 #include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -39,6 +40,9 @@ static int definer(struct space *s, const char *name, int c)
 	return -1;
 }
 
+static int arm_late(struct space *s, uint64_t addr, int d, const char *name,
+		    const struct uprobe_mapping *m, int nm);
+
 /* The implementation an IFUNC's resolver chose, wherever a slot already holds it. */
 static void arm_ifunc_slots(struct space *s, int d, const char *name, uint64_t resolver,
 			    const struct uprobe_mapping *m, int nm)
@@ -58,9 +62,62 @@ static void arm_ifunc_slots(struct space *s, int d, const char *name, uint64_t r
 			if (bp_mem_read(&s->bs, o->bias + r->slot, &v, 8) < 0 || v == resolver ||
 			    v < def->lo || v >= def->hi || !exec_mapped(m, nm, v))
 				continue;
-			space_arm(s, v, SITE_FUNC, d, name);
+			if (space_arm(s, v, SITE_FUNC, d, name) == -EBUSY)
+				arm_late(s, v, d, name, m, nm);
 		}
 	}
+}
+
+/*
+ * The entry already holds an int3 that is not ours: a kernel uprobe of some BPF tool, which
+ * the kernel takes without telling us.  When the function's first instruction (read from the
+ * file) leaves the arguments alone — endbr64, nop, push, test, mov %rsp,%rbp, sub $n,%rsp, as
+ * functions begin — the breakpoint goes on the second instruction instead, with what the first
+ * did to the stack pointer noted, so the return address is still found.
+ */
+static int arm_late(struct space *s, uint64_t addr, int d, const char *name,
+		    const struct uprobe_mapping *m, int nm)
+{
+	uint8_t c[8];
+	int len = 0, adj = 0, fd, idx;
+	ssize_t n = -1;
+
+	for (int i = 0; i < nm && n < 0; i++) {
+		if (addr < m[i].start || addr >= m[i].end)
+			continue;
+		if ((fd = open(m[i].path, O_RDONLY | O_CLOEXEC)) < 0)
+			return -errno;
+		n = pread(fd, c, sizeof(c), (off_t)(addr - m[i].start + m[i].off));
+		close(fd);
+	}
+	if (n < (ssize_t)sizeof(c))
+		return -EIO;
+	bool rex = (c[0] & 0xf0) == 0x40, rexw = c[0] == 0x48 || c[0] == 0x49 || c[0] == 0x4c;
+	if (c[0] == 0xf3 && c[1] == 0x0f && c[2] == 0x1e && c[3] == 0xfa)
+		len = 4; /* endbr64 */
+	else if (c[0] == 0x90)
+		len = 1;
+	else if (c[0] >= 0x50 && c[0] <= 0x57)
+		len = 1, adj = 8; /* push %reg */
+	else if (rex && !rexw && c[1] >= 0x50 && c[1] <= 0x57)
+		len = 2, adj = 8; /* push %r8-%r15 */
+	else if (c[0] == 0x85 && (c[1] & 0xc0) == 0xc0)
+		len = 2; /* test %reg,%reg */
+	else if (rex && c[1] == 0x85 && (c[2] & 0xc0) == 0xc0)
+		len = 3;
+	else if (c[0] == 0x48 && c[1] == 0x89 && c[2] == 0xe5)
+		len = 3; /* mov %rsp,%rbp */
+	else if (c[0] == 0x48 && c[1] == 0x83 && c[2] == 0xec)
+		len = 4, adj = (int8_t)c[3]; /* sub $imm8,%rsp */
+	else if (c[0] == 0x48 && c[1] == 0x81 && c[2] == 0xec)
+		len = 7, adj = (int32_t)(c[3] | c[4] << 8 | c[5] << 16 | (uint32_t)c[6] << 24);
+	if (!len)
+		return -EBUSY;
+	if ((idx = space_arm(s, addr + (uint64_t)len, SITE_FUNC, d, name)) < 0)
+		return idx;
+	s->sites[idx].skip = (uint8_t)len;
+	s->sites[idx].sp_adj = adj;
+	return idx;
 }
 
 static void arm_function(struct space *s, int d, const char *name, const struct uprobe_mapping *m,
@@ -75,7 +132,8 @@ static void arm_function(struct space *s, int d, const char *name, const struct 
 	if (!exec_mapped(m, nm, addr))
 		return;
 	if (!sym->ifunc) {
-		space_arm(s, addr, SITE_FUNC, d, name);
+		if (space_arm(s, addr, SITE_FUNC, d, name) == -EBUSY)
+			arm_late(s, addr, d, name, m, nm);
 		return;
 	}
 	space_arm(s, addr, SITE_RESOLVER, d, name);

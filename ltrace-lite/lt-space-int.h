@@ -13,6 +13,10 @@ struct site {
 	int obj;               /* FUNC, RESOLVER: the defining object */
 	char **names;          /* FUNC: its public names (aliases); RESOLVER: the IFUNC's */
 	size_t nnames;
+	uint8_t skip;          /* FUNC: placed this many bytes past the entry (see arm_late) */
+	int32_t sp_adj;        /* what the skipped instruction took off the stack pointer */
+	const char *pname;     /* the name whose prototype is in proto (looked up once) */
+	const struct lt_proto *proto;
 };
 
 struct lobj {

@@ -296,6 +296,7 @@ struct space *space_fork(struct space *p, pid_t child)
 	s->nobjs = p->nobjs;
 	for (size_t i = 0; i < p->nsites; i++) {
 		s->sites[i] = p->sites[i];
+		s->sites[i].pname = NULL;
 		s->sites[i].names = NULL;
 		s->sites[i].nnames = 0;
 		s->nsites = i + 1;
@@ -511,11 +512,12 @@ static bool arm_return(struct space *s, uint64_t ret)
 static void on_entry(struct thr *t, struct space *s, uint32_t si, const struct user_regs_struct *r)
 {
 	struct site *st = &s->sites[si];
-	struct frame f = { .slot = r->rsp, .site = si };
+	struct frame f = { .slot = r->rsp + (uint64_t)(int64_t)st->sp_adj, .site = si };
+	uint64_t entry = r->rip - 1 - st->skip;
 
-	if (bp_mem_read(&s->bs, r->rsp, &f.ret, 8) < 0)
+	if (bp_mem_read(&s->bs, f.slot, &f.ret, 8) < 0)
 		return;
-	drop_dead(t, r->rsp, f.ret);
+	drop_dead(t, f.slot, f.ret);
 	int c = obj_at(s, f.ret), d = st->obj;
 	if (st->kind == SITE_RESOLVER || st->kind == SITE_DLOPEN) {
 		struct frame h = f;
@@ -553,9 +555,14 @@ static void on_entry(struct thr *t, struct space *s, uint32_t si, const struct u
 	if (!ok || !strcmp(name, "__libc_start_main"))
 		return;
 	f.name = name;
-	f.proto = lt_proto_resolve(dobj ? dobj->path : NULL, dobj ? r->rip - 1 - dobj->bias : 0,
-				   name);
+	if (st->pname != name) {
+		st->proto = lt_proto_resolve(dobj ? dobj->path : NULL,
+					     dobj ? entry - dobj->bias : 0, name);
+		st->pname = name;
+	}
+	f.proto = st->proto;
 	fill_regs(t, &f.v, r, needs_fregs(f.proto));
+	f.v.sp = f.slot; /* as at the entry, whatever the skipped instruction did */
 	clock_gettime(CLOCK_MONOTONIC, &f.t0);
 	if (!arm_return(s, f.ret))
 		f.ret = 0;

@@ -132,6 +132,22 @@ fi
 lt -x cos -o dl.log ./opts dl || bad "dl: exit status $?"
 grep -Eq '^cos@libm\.so\.6\(0\.000000\) += 1\.000000$' dl.log || bad "dlopen: cos not traced"
 
+# A kernel uprobe (bpftrace) already on malloc's first instruction: its int3 is the kernel's,
+# and lttrace's breakpoint goes on the second instruction instead.
+libc=$(ldd ./opts | awk '/libc\.so\.6/ { print $3 }')
+if command -v bpftrace >/dev/null && [ -n "$libc" ]; then
+	timeout 60 bpftrace -e "uprobe:$libc:malloc { @n = count(); }" >bt.out 2>&1 &
+	bt=$!
+	for i in $(seq 100); do grep -q Attaching bt.out && break; sleep 0.1; done
+	if grep -q Attaching bt.out; then
+		sleep 0.3
+		lt -e malloc -o kup.log ./opts many 3 done.k
+		[ "$(grep -c '^opts->malloc(16) ' kup.log)" = 3 ] || bad "malloc under a kernel uprobe"
+	fi
+	kill -INT $bt 2>/dev/null
+	wait $bt 2>/dev/null
+fi
+
 # -p, then SIGINT: the program runs on to its end, untraced, every round done.
 ./opts loop 60 done.p &
 pid=$!

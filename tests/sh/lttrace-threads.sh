@@ -13,9 +13,9 @@ runs=${LTTRACE_THREADS_RUNS:-2}
 fail=0
 for r in $(seq "$runs"); do
 	start=$(date +%s.%N)
-	"$LTTRACE" -f -o trace.log ./threads "$n" >out 2>err || { echo "FAIL: exit status $?"; cat err; fail=1; }
+	"$LTTRACE" -f -o trace.log ./threads "$n" >prog.out 2>err || { echo "FAIL: exit status $?"; cat err; fail=1; }
 	end=$(date +%s.%N)
-	[ "$(cat out)" = $((4 * n)) ] || { echo "FAIL: the program counted $(cat out)"; fail=1; }
+	[ "$(cat prog.out)" = $((4 * n)) ] || { echo "FAIL: the program counted $(cat prog.out)"; fail=1; }
 	awk -v n="$n" -v secs="$(echo "$end - $start" | bc)" '
 		/ malloc\(/ { calls++; v = $0; sub(/.*malloc\(/, "", v); sub(/[ )].*/, "", v); size[v]++ }
 		/ free\(/ { frees++ }
