@@ -21,6 +21,7 @@
 
 #include "lt-space-int.h"
 #include "objfile.h"
+#include "stacktrace.h"
 
 static bool exec_mapped(const struct uprobe_mapping *m, int nm, uint64_t addr)
 {
@@ -233,7 +234,7 @@ void space_resolve(struct space *s)
 	struct uprobe_mapping *m = NULL;
 	char exe[PATH_MAX] = "", link[64];
 	int nm = uprobe_read_maps(s->tgid, &m);
-	bool added = false;
+	bool added = false, gone = false;
 
 	s->resolved = true;
 	if (nm < 0)
@@ -248,7 +249,7 @@ void space_resolve(struct space *s)
 			there = m[i].start <= o->lo && o->lo < m[i].end && !strcmp(m[i].path, o->path);
 		if (there || o->gone)
 			continue;
-		o->gone = true;
+		o->gone = gone = true;
 		for (size_t i = 0; i < s->bs.n; i++)
 			if (s->bs.v[i].addr >= o->lo && s->bs.v[i].addr < o->hi)
 				s->bs.v[i].inserted = false;
@@ -289,5 +290,8 @@ void space_resolve(struct space *s)
 		arm_dlopen(s, m, nm);
 		arm_plan(s, m, nm);
 	}
+	/* -w: the unwinder's view of the mappings is stale (it is by process: all threads). */
+	if ((added || gone) && lt_opts.bt_depth && stacktrace_forget)
+		stacktrace_forget(s->tgid);
 	free(m);
 }
