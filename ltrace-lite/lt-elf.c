@@ -20,6 +20,8 @@
 
 #include "lt.h"
 
+#define WEAK_BIT ((size_t)1 << (sizeof(size_t) * 8 - 1))
+
 static struct lt_elf **cache;
 static size_t ncache;
 
@@ -133,8 +135,13 @@ static int read_elf(struct lt_elf *e, Elf *elf)
 						continue;
 					if (GROW(impoff, e->nimports, impcap))
 						goto out;
-					if ((impoff[e->nimports++] = pool_add(&pool, name)) == SIZE_MAX)
+					/* Weak ones (__cxa_finalize, __gmon_start__) go last, marked by the
+					 * top bit of their offset. */
+					size_t off = pool_add(&pool, name);
+					if (off == SIZE_MAX)
 						goto out;
+					impoff[e->nimports++] = off |
+						(GELF_ST_BIND(s.st_info) == STB_WEAK ? WEAK_BIT : 0);
 					continue;
 				}
 				if ((type != STT_FUNC && type != STT_GNU_IFUNC) || s.st_shndx == SHN_UNDEF ||
@@ -196,8 +203,12 @@ static int read_elf(struct lt_elf *e, Elf *elf)
 		e->relocs[i].name = reloff[i] == SIZE_MAX - 1 ? NULL : e->strings + reloff[i];
 	if (e->nimports && !(e->imports = malloc(e->nimports * sizeof(char *))))
 		goto out;
-	for (size_t i = 0; i < e->nimports; i++)
-		e->imports[i] = e->strings + impoff[i];
+	for (int weak = 0, k = 0; weak < 2; weak++)
+		for (size_t i = 0; i < e->nimports; i++)
+			if (!(impoff[i] & WEAK_BIT) == !weak) {
+				e->imports[k++] = e->strings + (impoff[i] & ~WEAK_BIT);
+				e->nstrong += !weak;
+			}
 	qsort(e->syms, e->nsyms, sizeof(*e->syms), sym_cmp);
 	/* The same name twice (.dynsym and .symtab): keep one. */
 	size_t k = 0;

@@ -178,7 +178,9 @@ static void arm_plan(struct space *s, const struct uprobe_mapping *m, int nm)
 							   o->is_main);
 		if (!e_lib && !have_l)
 			continue;
-		for (size_t k = 0; k < o->elf->nimports; k++) {
+		/* ltrace does not show weak imports by default (__cxa_finalize); -e names them. */
+		size_t nimp = lt_opts.hide_caller ? o->elf->nstrong : o->elf->nimports;
+		for (size_t k = 0; k < nimp; k++) {
 			const char *n = o->elf->imports[k];
 			bool want = e_lib && lt_filter_match(LT_FILTER_E, n, o->elf->soname, o->path,
 							     o->is_main);

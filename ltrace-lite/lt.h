@@ -104,8 +104,9 @@ struct lt_elf {
 	uint64_t load_off;     /* its file offset (page aligned) */
 	struct lt_sym *syms;   /* defined functions, sorted by name */
 	size_t nsyms;
-	char **imports;        /* undefined function symbols of .dynsym */
+	char **imports;        /* undefined function symbols of .dynsym, weak ones last */
 	size_t nimports;
+	size_t nstrong;        /* imports[0..nstrong): not weak */
 	struct lt_reloc *relocs;
 	size_t nrelocs;
 	char *strings;         /* storage */
