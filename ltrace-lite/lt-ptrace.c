@@ -295,7 +295,7 @@ static bool handle_exec(struct thr *t)
 	}
 	if (t->sp)
 		emit_simple(t, LT_EV_EXEC, 0, 0);
-	space_orphan(t->sp);
+	space_orphan(t->sp, t->tgid);
 	space_unref(t->sp);
 	t->tgid = t->tid;
 	t->sp = space_new(t->tid, true);

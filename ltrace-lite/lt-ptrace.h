@@ -58,8 +58,9 @@ struct space *space_fork(struct space *parent, pid_t child);
 /* Restore CHILD's memory (a fork we do not follow): every int3 of PARENT's space removed. */
 void space_unbreak(struct space *parent, pid_t child);
 void space_ref(struct space *s);
-/* The process's image was replaced: S no longer answers for its pid. */
-void space_orphan(struct space *s);
+/* Process TGID's image was replaced: S, when it is TGID's own (not a vfork parent's it
+ * shared), no longer answers for that pid. */
+void space_orphan(struct space *s, pid_t tgid);
 void space_unref(struct space *s);
 /*
  * T stopped with SIGTRAP: when it is one of our breakpoints, handle it (events out), step over

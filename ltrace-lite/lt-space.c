@@ -188,9 +188,9 @@ void space_ref(struct space *s)
 		s->refs++;
 }
 
-void space_orphan(struct space *s)
+void space_orphan(struct space *s, pid_t tgid)
 {
-	if (s)
+	if (s && s->tgid == tgid)
 		s->tgid = -1;
 }
 
