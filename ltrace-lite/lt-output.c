@@ -216,9 +216,10 @@ static void emit_json(const struct lt_event *ev)
 		sb_reset(&sb);
 		return;
 	case LT_EV_RETURN:
-	case LT_EV_SYSRET: {
+	case LT_EV_SYSRET:
+	case LT_EV_UNFINISHED: {
 		const char *args = ev->cookie && *ev->cookie ? *ev->cookie : "";
-		json_record_begin(&rec, ev->kind == LT_EV_RETURN ? "call" : "syscall", ev->pid, NULL);
+		json_record_begin(&rec, ev->kind == LT_EV_SYSRET ? "syscall" : "call", ev->pid, NULL);
 		sb_puts(&rec, ",\"name\":");
 		json_put_string(&rec, ev->name, strlen(ev->name));
 		if (ev->caller) {
@@ -231,6 +232,13 @@ static void emit_json(const struct lt_event *ev)
 		}
 		sb_puts(&rec, ",\"args\":");
 		sb_puts(&sb, args);
+		if (ev->kind == LT_EV_UNFINISHED) {
+			json_put_args(&rec, sb_str(&sb), sb.len);
+			sb_reset(&sb);
+			sb_printf(&rec, ",\"ret\":null,\"unfinished\":true,\"depth\":%d,"
+				  "\"duration\":%.6f}", ev->depth, ev->spent);
+			break;
+		}
 		if (lt_proto_has_out_args(ev->proto))
 			lt_proto_print_out_args(&sb, ev->proto, ev->v, *args != 0);
 		json_put_args(&rec, sb_str(&sb), sb.len);
@@ -291,7 +299,8 @@ void lt_emit(const struct lt_event *ev)
 	bool ret = ev->kind == LT_EV_RETURN || ev->kind == LT_EV_SYSRET;
 
 	if (lt_opts.cflag) {
-		if (ret)
+		/* Calls still open at the end count too, for the time they had (as ltrace). */
+		if (ret || ev->kind == LT_EV_UNFINISHED)
 			count(ev->name, ev->spent);
 		return;
 	}

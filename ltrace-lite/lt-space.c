@@ -404,7 +404,7 @@ static void emit_frame(struct thr *t, struct frame *f, enum lt_ev_kind kind, int
 		.ret_addr = f->ret, .depth = depth, .cookie = &f->cookie,
 	};
 
-	if (kind == LT_EV_RETURN)
+	if (kind != LT_EV_CALL)
 		ev.spent = since(&f->t0);
 	if (!t->silent)
 		lt_emit(&ev);
@@ -420,6 +420,9 @@ static void drop_frame(struct thr *t)
 
 void thr_drop_frames(struct thr *t)
 {
+	for (size_t i = t->nframes; i-- > 0 && !t->silent;)
+		if (t->frames[i].name && !t->frames[i].resolver && !t->frames[i].rescan)
+			emit_frame(t, &t->frames[i], LT_EV_UNFINISHED, (int)i + 1);
 	if (t->nframes && !t->silent) {
 		struct lt_event ev = { .kind = LT_EV_GONE, .pid = t->tid };
 		lt_emit(&ev);

@@ -44,6 +44,7 @@ enum lt_ev_kind {
 	LT_EV_EXITED,   /* +++ exited (status N) +++ */
 	LT_EV_KILLED,   /* +++ killed by SIGKILL +++ */
 	LT_EV_EXEC,     /* --- Called exec() --- */
+	LT_EV_UNFINISHED, /* a call still open when its thread vanished (JSON, -c) */
 	LT_EV_GONE,     /* the thread vanished with calls open: close the line */
 };
 

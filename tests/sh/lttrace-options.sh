@@ -97,6 +97,9 @@ if command -v jq >/dev/null; then
 	jq -e . j.log >/dev/null || bad "--json: not JSON"
 	[ "$(jq -r 'select(.type == "call" and .name == "malloc") | .args[0]' j.log | grep -c '^16$')" = 5 ] ||
 		bad "--json: malloc records"
+	lt --json -e raise -o ju.log ./opts crash 2>/dev/null
+	jq -e 'select(.type == "call") | select(.name == "raise" and .unfinished == true)' ju.log \
+		>/dev/null || bad "--json: the call open at the crash"
 fi
 
 # fork: without -f the child runs free of our int3s (its calls unseen, its exit its own); with
