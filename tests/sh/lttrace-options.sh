@@ -98,7 +98,7 @@ if command -v jq >/dev/null; then
 	[ "$(jq -r 'select(.type == "call" and .name == "malloc") | .args[0]' j.log | grep -c '^16$')" = 5 ] ||
 		bad "--json: malloc records"
 	lt --json -e raise -o ju.log ./opts crash 2>/dev/null
-	jq -e 'select(.type == "call") | select(.name == "raise" and .unfinished == true)' ju.log \
+	jq -s -e 'any(.[]; .type == "call" and .name == "raise" and .unfinished == true)' ju.log \
 		>/dev/null || bad "--json: the call open at the crash"
 fi
 
