@@ -210,6 +210,39 @@ static __always_inline int hit(struct pt_regs *ctx, __u32 kind)
 	__u64 bias = PT_REGS_IP(ctx) - st->pc;
 	__u32 n = st->nargs, off = 0;
 
+	/* The common case, values only: built in place in the ring buffer, no copy. */
+	if (!st->nstr && !st->xmm) {
+		__u64 avail = bpf_ringbuf_query(&events, BPF_RB_AVAIL_DATA);
+		__u64 size = bpf_ringbuf_query(&events, BPF_RB_RING_SIZE);
+		struct ev_probe *r = bpf_ringbuf_reserve(&events, sizeof(*r), 0);
+		if (!r) {
+			count(PSTAT_LOST);
+			return 0;
+		}
+		r->h.kind = kind;
+		r->h.tid = tid;
+		r->h.tgid = pid_tgid >> 32;
+		r->h.len = sizeof(*r);
+		r->h.ts = bpf_ktime_get_ns();
+		r->site = key;
+		r->bad = 0;
+		for (int i = 0; i < PROBE_MAX_ARGS; i++) {
+			__u64 v = 0;
+			if (i >= n)
+				break; /* user space reads nargs values only */
+			if (!fetch(&st->a[i], regs, bias, &v))
+				r->bad |= 1u << i;
+			r->v[i] = v;
+		}
+		__u64 wake = avail > size / 8 ? BPF_RB_FORCE_WAKEUP : BPF_RB_NO_WAKEUP;
+		if (avail > size / 2 && hold(tid)) {
+			r->bad |= PROBE_HELD;
+			wake = BPF_RB_FORCE_WAKEUP;
+		}
+		bpf_ringbuf_submit(r, wake);
+		return 0;
+	}
+
 	s->ev.h.kind = kind;
 	s->ev.h.tid = tid;
 	s->ev.h.tgid = pid_tgid >> 32;
@@ -250,15 +283,23 @@ static __always_inline int hit(struct pt_regs *ctx, __u32 kind)
 	s->ev.h.len = len;
 	if (len > sizeof(struct scratch))
 		return 0;
-	/* Held before the record is visible: user space never releases a stop not yet sent. */
+	/*
+	 * Held before the record is visible: user space never releases a stop not yet sent.
+	 * Waking the reader costs the probed thread more than the hit itself: only a record that
+	 * holds its thread, or a buffer filling up, wakes it; otherwise it reads at its next
+	 * wake-up or poll timeout.
+	 */
+	__u64 avail = bpf_ringbuf_query(&events, BPF_RB_AVAIL_DATA);
+	__u64 size = bpf_ringbuf_query(&events, BPF_RB_RING_SIZE), wake = BPF_RB_NO_WAKEUP;
 	if (st->xmm) {
 		if (hold(tid))
 			s->ev.bad |= PROBE_HELD | PROBE_XMM;
-	} else if (bpf_ringbuf_query(&events, BPF_RB_AVAIL_DATA) >
-		   bpf_ringbuf_query(&events, BPF_RB_RING_SIZE) / 2 && hold(tid)) {
+	} else if (avail > size / 2 && hold(tid)) {
 		s->ev.bad |= PROBE_HELD;
 	}
-	if (bpf_ringbuf_output(&events, &s->ev, len, 0))
+	if ((s->ev.bad & PROBE_HELD) || avail > size / 8)
+		wake = BPF_RB_FORCE_WAKEUP;
+	if (bpf_ringbuf_output(&events, &s->ev, len, wake))
 		count(PSTAT_LOST);
 	return 0;
 }
@@ -312,7 +353,7 @@ int probe_rtld(struct pt_regs *ctx)
 		bpf_ringbuf_discard(r, 0);
 		return 0;
 	}
-	bpf_ringbuf_submit(r, 0);
+	bpf_ringbuf_submit(r, BPF_RB_FORCE_WAKEUP);
 	return 0;
 }
 

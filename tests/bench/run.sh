@@ -294,6 +294,52 @@ r_uprobe=$(echo "${prate[uprobe:bench_fn/sttrace]} / ${prate[uprobe:bench_fn/gdb
 	echo "]"
 } >"$out/probes.json"
 
+# ---- probes under --bpf (issue 6 item 5): cost per USDT hit, sttrace --bpf against bpftrace ----
+# The same probe-loop, bench:hit only.  Each tool runs with PBPF_N hits and with none,
+# interleaved with untraced runs of both, medians of PBPF_RUNS: the cost of a hit is
+# ((t(N) - t(0)) - (u(N) - u(0))) / N, startup and the loop itself subtracted.  bpftrace counts
+# in a map (@ = count()); sttrace --bpf sends every hit through the ring buffer and writes its
+# line to a file (the time until the last line is written counts).  Both are checked first: N
+# lines, @: N.
+PBPF_N=${PBPF_N:-200000}
+PBPF_RUNS=${PBPF_RUNS:-5}
+pb_sttrace() { "$STTRACE" --bpf -o "$out/pbpf.log" -e trace=none -e usdt=bench:hit "$ploop" "$1"; }
+pb_bpftrace() { bpftrace -e "usdt:$PWD/$ploop:bench:hit { @ = count(); }" -c "$PWD/$ploop $1" \
+	>"$out/pbpf.bt" 2>&1; }
+pb_untraced() { "$ploop" "$1"; }
+pbpf_rows=()
+declare -A pbns
+echo
+echo "workload: probe-loop N, bench:hit under the eBPF tracers (startup subtracted)"
+pb_sttrace 1000 >/dev/null 2>&1
+[ "$(grep -c '^--- usdt:bench:hit(' "$out/pbpf.log")" = 1000 ] ||
+	echo "warning: sttrace --bpf did not report 1000 hits"
+pb_tools=(sttrace)
+if command -v bpftrace >/dev/null && pb_bpftrace 1000 && grep -q '^@: 1000$' "$out/pbpf.bt"; then
+	pb_tools+=(bpftrace)
+else
+	echo "bpftrace does not count bench:hit: $(head -2 "$out/pbpf.bt" 2>/dev/null | tr '\n' ' ')"
+fi
+for t in untraced "${pb_tools[@]}"; do : >"$out/pb-$t.tn"; : >"$out/pb-$t.t0"; done
+for ((i = 0; i < PBPF_RUNS; i++)); do
+	for t in untraced "${pb_tools[@]}"; do
+		once "pb_$t" "$PBPF_N" >>"$out/pb-$t.tn"
+		once "pb_$t" 0 >>"$out/pb-$t.t0"
+	done
+done
+pb_un=$(median <"$out/pb-untraced.tn") pb_u0=$(median <"$out/pb-untraced.t0")
+for t in "${pb_tools[@]}"; do
+	tn=$(median <"$out/pb-$t.tn") t0=$(median <"$out/pb-$t.t0")
+	ns=$(echo "(($tn - $t0) - ($pb_un - $pb_u0)) * 1000000000 / $PBPF_N" | bc -l)
+	pbns[$t]=$ns
+	tool="$t"; [ "$t" = sttrace ] && tool="sttrace --bpf"
+	probe_rows+=("$(printf '{"probe": "usdt:bench:hit", "tool": "%s", "hits": %d, "median_s": %.4f, "startup_s": %.4f, "hits_per_s": %.0f, "ns_per_hit": %.0f}' \
+		"$tool" "$PBPF_N" "$tn" "$t0" "$(echo "1000000000 / $ns" | bc -l)" "$ns")")
+	printf '%-24s %-14s %8d hits %9.4f s (startup %.4f s) %7.0f ns/hit\n' usdt:bench:hit \
+		"$tool" "$PBPF_N" "$tn" "$t0" "$ns"
+done
+# ---- end of probes under --bpf ------------------------------------------------------------------
+
 # ---- lttrace (ltrace-lite) -------------------------------------------------------------------
 # ltrace 0.7.3 against lttrace (ptrace) on one loop of LT_N malloc+free pairs (a non-PIE,
 # lazily bound program, which ltrace handles), runs interleaved with untraced ones, medians of
@@ -382,6 +428,16 @@ bfig() { [ -n "${bmarg[$1]:-}" ] && printf '%.0f' "${bmarg[$1]}" || echo n/a; }
 		printf '\n(%s other BPF programs on sys_enter meanwhile)\n' "$bpf_others"
 } >>"$out/results.md"
 # end of the eBPF rows
+# ---- probes under --bpf: the target ------------------------------------------------------------
+if [ -n "${pbns[bpftrace]:-}" ]; then
+	printf '\nUSDT cost per hit, sttrace --bpf / bpftrace: **%.0f / %.0f ns = %.2f** (target <= 1)\n' \
+		"${pbns[sttrace]}" "${pbns[bpftrace]}" "$(echo "${pbns[sttrace]} / ${pbns[bpftrace]}" | bc -l)" \
+		>>"$out/results.md"
+else
+	printf '\nUSDT cost per hit, sttrace --bpf: **%.0f ns** (no bpftrace to compare)\n' \
+		"${pbns[sttrace]}" >>"$out/results.md"
+fi
+# ---- end of probes under --bpf ------------------------------------------------------------------
 # ---- lttrace (ltrace-lite) -------------------------------------------------------------------
 if [ -n "${r_lt:-}" ]; then
 	printf '\nPer call, lttrace / ltrace (added time over untraced, %d malloc+free): **%.2f** (target <= 0.7)\n' \
