@@ -1,0 +1,34 @@
+/* SPDX-License-Identifier: LGPL-2.1-or-later */
+/*
+ * Inside the probes of --bpf: what probes.c (the hooks, holding processes, printing) and
+ * probes-attach.c (fetch plans, objects, attaching) share.
+ */
+#pragma once
+#include <stdbool.h>
+#include <stddef.h>
+#include <sys/types.h>
+
+#include "probe-int.h"
+
+/* A site as user space prints it. */
+struct usite {
+	int kind;           /* SPEC_USDT, SPEC_UPROBE, SPEC_URETPROBE; -1: the loader's hook */
+	char *label;
+	const char *hints;
+	int nargs;
+	struct usdt_arg argv[USDT_MAX_ARGS];
+};
+
+extern struct probes *probes_skel;
+extern struct usite *probes_sites;   /* indexed by the attach cookie */
+extern size_t probes_nsites;
+extern bool *probes_spec_done;       /* uprobe without @LIB: attached where first defined */
+
+/* Attach every object mapped in TGID (the first time, say which specs found nothing). */
+void probes_resolve(pid_t tgid);
+/* Object PATH, mapped or to be: attached once, whichever process maps it. */
+void probes_attach_object(const char *path);
+/* The interpreter (PT_INTERP) of PATH into BUF; false for a static program. */
+bool probes_interp_of(const char *path, char *buf, size_t size);
+/* Every uprobe detached (semaphores drop with them). */
+void probes_unlink_all(void);
