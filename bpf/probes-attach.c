@@ -372,12 +372,11 @@ static struct proc *proc_find(pid_t tgid)
 	return NULL;
 }
 
-/* Attach every object mapped in TGID; the first time, say which specs found nothing. */
-void probes_resolve(pid_t tgid)
+void probes_resolve(pid_t tgid, bool report)
 {
 	struct uprobe_mapping *m = NULL;
 	int nm = uprobe_read_maps(tgid, &m);
-	bool first = !proc_find(tgid);
+	bool first = report && !proc_find(tgid);
 
 	if (nm < 0)
 		return;
@@ -412,33 +411,6 @@ void probes_resolve(pid_t tgid)
 				  sp->path ? sp->path : "the objects", tgid);
 	}
 	free(m);
-}
-
-/* The interpreter (PT_INTERP) of PATH into BUF; false for a static program. */
-bool probes_interp_of(const char *path, char *buf, size_t size)
-{
-	int fd = open(path, O_RDONLY | O_CLOEXEC);
-	bool ok = false;
-
-	if (fd < 0)
-		return false;
-	elf_version(EV_CURRENT);
-	Elf *e = elf_begin(fd, ELF_C_READ, NULL);
-	size_t nph = 0;
-	if (e && elf_kind(e) == ELF_K_ELF && !elf_getphdrnum(e, &nph)) {
-		for (size_t i = 0; i < nph && !ok; i++) {
-			GElf_Phdr ph;
-			if (!gelf_getphdr(e, (int)i, &ph) || ph.p_type != PT_INTERP || !ph.p_filesz ||
-			    ph.p_filesz >= size)
-				continue;
-			ok = pread(fd, buf, ph.p_filesz, (off_t)ph.p_offset) == (ssize_t)ph.p_filesz;
-			buf[ph.p_filesz] = '\0';
-		}
-	}
-	if (e)
-		elf_end(e);
-	close(fd);
-	return ok;
 }
 
 void probes_unlink_all(void)

@@ -24,11 +24,10 @@ extern struct usite *probes_sites;   /* indexed by the attach cookie */
 extern size_t probes_nsites;
 extern bool *probes_spec_done;       /* uprobe without @LIB: attached where first defined */
 
-/* Attach every object mapped in TGID (the first time, say which specs found nothing). */
-void probes_resolve(pid_t tgid);
+/* Attach every object mapped in TGID; with REPORT, the first time, say which specs found
+ * nothing (not before the libraries are mapped). */
+void probes_resolve(pid_t tgid, bool report);
 /* Object PATH, mapped or to be: attached once, whichever process maps it. */
 void probes_attach_object(const char *path);
-/* The interpreter (PT_INTERP) of PATH into BUF; false for a static program. */
-bool probes_interp_of(const char *path, char *buf, size_t size);
 /* Every uprobe detached (semaphores drop with them). */
 void probes_unlink_all(void);

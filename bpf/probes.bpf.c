@@ -349,6 +349,51 @@ int probe_rtld(struct pt_regs *ctx)
 	r->h.tgid = pid_tgid >> 32;
 	r->h.len = sizeof(*r);
 	r->h.ts = bpf_ktime_get_ns();
+	r->dynamic = 1;
+	r->pad = 0;
+	if (!hold(tid)) {
+		bpf_ringbuf_discard(r, 0);
+		return 0;
+	}
+	bpf_ringbuf_submit(r, BPF_RB_FORCE_WAKEUP);
+	return 0;
+}
+
+/*
+ * A traced thread exec'd: held before its first instruction while user space attaches what is
+ * mapped, the program and its loader (whose _dl_debug_state then tells when the libraries are
+ * in), or all of a static program (no AT_BASE).  This tracepoint runs after sysbpf's (which may
+ * have moved the thread to its new pid).
+ */
+SEC("tp_btf/sched_process_exec")
+int BPF_PROG(probe_exec, struct task_struct *p, pid_t old_pid, struct linux_binprm *bprm)
+{
+	__u32 tid = BPF_CORE_READ(p, pid);
+	struct mm_struct *mm = BPF_CORE_READ(p, mm);
+	struct ev_rtld *r;
+
+	if (!is_traced(tid) || !mm)
+		return 0;
+	__u32 dynamic = 0;
+	for (int i = 0; i + 1 < 56; i += 2) {
+		__u64 type = BPF_CORE_READ(mm, saved_auxv[i]);
+		if (type == 0 /* AT_NULL */)
+			break;
+		if (type == 7 /* AT_BASE */ && BPF_CORE_READ(mm, saved_auxv[i + 1]))
+			dynamic = 1;
+	}
+	r = bpf_ringbuf_reserve(&events, sizeof(*r), 0);
+	if (!r) {
+		count(PSTAT_LOST);
+		return 0;
+	}
+	r->h.kind = EV_PROBE_EXEC;
+	r->h.tid = tid;
+	r->h.tgid = BPF_CORE_READ(p, tgid);
+	r->h.len = sizeof(*r);
+	r->h.ts = bpf_ktime_get_ns();
+	r->dynamic = dynamic;
+	r->pad = 0;
 	if (!hold(tid)) {
 		bpf_ringbuf_discard(r, 0);
 		return 0;

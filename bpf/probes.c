@@ -9,9 +9,10 @@
  * a uprobe of its own that, for RT_CONSISTENT, holds the process and tells us; we attach the
  * objects that came in and resume it.  That covers the program and its DT_NEEDED libraries
  * (the loader calls it once they are all mapped, before any of their code runs), LD_PRELOAD
- * and dlopen alike, with no hit lost after a dlopen.  A spawned program is held before its
- * execve (by sysbpf) while the loader's probe, or a static program itself, is attached; -p
- * resolves what is mapped at once.
+ * and dlopen alike, with no hit lost after a dlopen.  Before that, every exec of a traced
+ * thread holds it before the new program's first instruction (probe_exec), to attach the
+ * program and its loader, or a static program, from what the kernel mapped; -p resolves what
+ * is mapped at once.
  *
  * Holding: the BPF side moves the thread out of "traced" (into "held") and sends it SIGSTOP;
  * we resume it with a SIGCONT to that thread, which puts it back (held_resume): sysbpf
@@ -40,15 +41,8 @@
 #include "probes.skel.h"
 #include "sttrace.h"
 
-#define DEFAULT_INTERP "/lib64/ld-linux-x86-64.so.2"
-
 struct probes *probes_skel;
-static const char *program; /* the spawned program's path, when the front end gives it */
 
-void bpf_probes_set_program(const char *path)
-{
-	program = path;
-}
 
 /* ---- the hooks of sysbpf.c ---------------------------------------------------------------- */
 
@@ -70,32 +64,27 @@ static int load(void)
 	probes_skel->links.held_resume = bpf_program__attach(probes_skel->progs.held_resume);
 	if (!probes_skel->links.held_resume)
 		return bpfbe_error("probes: attach tp_btf/signal_generate", -errno);
+	probes_skel->links.probe_exec = bpf_program__attach(probes_skel->progs.probe_exec);
+	if (!probes_skel->links.probe_exec)
+		return bpfbe_error("probes: attach tp_btf/sched_process_exec", -errno);
 	probes_spec_done = calloc(probe_nspecs + 1, sizeof(*probes_spec_done));
 	return probes_spec_done ? 0 : -ENOMEM;
 }
 
 int bpf_probes_attach(pid_t pid, bool spawned)
 {
-	char interp[256];
 	int err;
 
 	if (!probe_nspecs)
 		return 0;
 	if (!probes_skel && (err = load()) < 0)
 		return err;
-	if (!spawned) {
-		probes_resolve(pid);
-		return 0;
-	}
 	/*
-	 * Held before its execve: nothing of the program is mapped.  The loader's hook stops it
-	 * once its libraries are in; a static program has no loader and is attached now.
+	 * Held before its execve, nothing of the program is mapped yet: probe_exec holds it again
+	 * once it is, before its first instruction.
 	 */
-	if (program && !probes_interp_of(program, interp, sizeof(interp))) {
-		probes_attach_object(program);
-		return 0;
-	}
-	probes_attach_object(program ? interp : DEFAULT_INTERP);
+	if (!spawned)
+		probes_resolve(pid, true);
 	return 0;
 }
 
@@ -249,6 +238,31 @@ static void print_hit(struct tcb *tcp, const struct usite *us, const struct ev_p
 }
 
 /*
+ * Holds seen per process: each one makes its parent a SIGCHLD (CLD_STOPPED) and another
+ * (CLD_CONTINUED), which are ours to hide (bpf_probes_signal_is_ours).
+ */
+static struct {
+	pid_t tgid;
+	int n;
+} holds[256];
+
+static void hold_seen(pid_t tgid)
+{
+	int free_slot = -1;
+
+	for (int i = 0; i < 256; i++) {
+		if (holds[i].n && holds[i].tgid == tgid) {
+			holds[i].n += 2;
+			return;
+		}
+		if (!holds[i].n && free_slot < 0)
+			free_slot = i;
+	}
+	if (free_slot >= 0)
+		holds[free_slot].tgid = tgid, holds[free_slot].n = 2;
+}
+
+/*
  * Thread TID, held by probes.bpf.c (out of "traced", SIGSTOP sent), is resumed: a SIGCONT to
  * that thread (it resumes the whole process), which puts it back into "traced" in the kernel
  * (held_resume) without being reported.  A thread gone meanwhile leaves its entry: dropped.
@@ -257,6 +271,7 @@ static void release(pid_t tgid, pid_t tid)
 {
 	uint32_t key = (uint32_t)tid;
 
+	hold_seen(tgid);
 	if (syscall(SYS_tgkill, tgid, tid, SIGCONT) < 0)
 		bpf_map_delete_elem(bpf_map__fd(probes_skel->maps.held), &key);
 }
@@ -326,9 +341,11 @@ void bpf_probes_event(struct tcb *tcp, const void *data, size_t len)
 
 	if (len < sizeof(*h))
 		return;
-	if (h->kind == EV_PROBE_RTLD) {
+	if (h->kind == EV_PROBE_RTLD || h->kind == EV_PROBE_EXEC) {
 		/* Stopped by the BPF side (or about to stop): attach what came in, resume. */
-		probes_resolve((pid_t)h->tgid);
+		const struct ev_rtld *r = data;
+		probes_resolve((pid_t)h->tgid, h->kind == EV_PROBE_RTLD ||
+				(len >= sizeof(*r) && !r->dynamic));
 		release((pid_t)h->tgid, (pid_t)h->tid);
 		return;
 	}
@@ -375,7 +392,17 @@ bool bpf_probes_signal_is_ours(pid_t tid, int sig, const siginfo_t *si)
 	(void)tid;
 	if (!probes_skel)
 		return false;
-	/* bpf_send_signal_thread's SIGSTOP comes from the kernel, our SIGCONT from us. */
-	return (sig == SIGSTOP && si->si_code == SI_KERNEL) ||
-	       (sig == SIGCONT && si->si_code == SI_USER && si->si_pid == getpid());
+	/* The held thread is out of "traced" for both: should they show all the same. */
+	if ((sig == SIGSTOP && si->si_code == SI_KERNEL) ||
+	    (sig == SIGCONT && si->si_code == SI_TKILL && si->si_pid == getpid()))
+		return true;
+	if (sig != SIGCHLD || (si->si_code != CLD_STOPPED && si->si_code != CLD_CONTINUED))
+		return false;
+	for (int i = 0; i < 256; i++) {
+		if (holds[i].n && holds[i].tgid == si->si_pid) {
+			holds[i].n--;
+			return true;
+		}
+	}
+	return false;
 }

@@ -19,6 +19,7 @@ enum {
 	EV_PROBE_HIT = EV_PROBE,  /* usdt, uprobe (entry) */
 	EV_PROBE_RET,             /* uretprobe */
 	EV_PROBE_RTLD,            /* the loader's link map is consistent: the process is stopped */
+	EV_PROBE_EXEC,            /* a static program was exec'd: the process is stopped */
 };
 
 /* PA_XMM: register base of the FPU state, which a hit has to stop its thread to see. */
@@ -77,9 +78,12 @@ struct xmm_regs {
 	__u64 v[16];
 };
 
-/* EV_PROBE_RTLD: the process is held (SIGSTOP) until user space attached its new objects. */
+/* EV_PROBE_RTLD, EV_PROBE_EXEC: the process is held (SIGSTOP) until user space attached its
+ * new objects. */
 struct ev_rtld {
 	struct ev_hdr h;
+	__u32 dynamic; /* EV_PROBE_EXEC: the program has a loader (its libraries come later) */
+	__u32 pad;
 };
 
 /* Map "probe_stats" (array): counters user space reads. */
@@ -91,13 +95,13 @@ enum { PSTAT_LOST, PSTAT_HITS, PSTAT_NR };
 #include <stdint.h>
 #include <sys/types.h>
 
-/* The spawned program's path, for a static program (no loader to stop it); optional. */
-void bpf_probes_set_program(const char *path) __attribute__((weak));
 /* Records the probe programs could not put into the ring buffer. */
 uint64_t bpf_probes_lost(void) __attribute__((weak));
 /*
- * The SIGSTOP that holds a process while the objects it dlopened are attached, and the
- * SIGCONT that resumes it, are ours: not the program's, not to be printed.
+ * Signals that holding a process (while the objects it exec'd or dlopened are attached, while
+ * its xmm registers are read, while the trace catches up) makes are ours, not the program's,
+ * not to be printed: the SIGSTOP and SIGCONT (normally unseen: the thread is out of "traced"
+ * meanwhile) and its parent's SIGCHLD with CLD_STOPPED / CLD_CONTINUED (one each per hold).
  */
 bool bpf_probes_signal_is_ours(pid_t tid, int sig, const siginfo_t *si) __attribute__((weak));
 #endif
