@@ -32,9 +32,11 @@
 #include "probes.skel.h"
 #include "sttrace.h"
 
+/* An object attached: for every process (pid -1), or for one. */
 struct object {
 	dev_t dev;
 	ino_t ino;
+	pid_t pid;
 };
 
 /* A process seen: its objects resolved at least once. */
@@ -51,6 +53,7 @@ static size_t nlinks;
 static struct object *objects;
 static size_t nobjects;
 static struct proc *procs;
+static pid_t attach_pid = -1; /* the process probes_attach_object attaches for */
 
 /* pt_regs slots (u64 words: r15 r14 r13 r12 bp bx r11 r10 r9 r8 ax cx dx si di orig_ax ip cs
  * flags sp ss) of DWARF registers 0..16 on x86_64. */
@@ -153,7 +156,7 @@ static int attach_site(struct bpf_program *prog, const char *path, uint64_t off,
 	if (!v)
 		return -ENOMEM;
 	links = v;
-	struct bpf_link *l = bpf_program__attach_uprobe_opts(prog, -1, path, off, &o);
+	struct bpf_link *l = bpf_program__attach_uprobe_opts(prog, attach_pid, path, off, &o);
 	if (!l) {
 		int err = -errno;
 		error_msg("--bpf: %s: cannot attach a uprobe at offset %#" PRIx64 " of %s: %s", what,
@@ -319,8 +322,8 @@ static void attach_uprobe(struct spec *sp, size_t k, const char *path)
 	us.nargs = (int)ps.nargs;
 	int idx = add_site(&us, &ps);
 	if (idx >= 0)
-		attach_site(ret ? probes_skel->progs.probe_ret : probes_skel->progs.probe_hit, path, off, 0, idx,
-			    ret, sp->name);
+		attach_site(ret ? probes_skel->progs.probe_ret : probes_skel->progs.probe_hit, path,
+			    off, 0, idx, ret, sp->name);
 }
 
 /* The loader's hook: _dl_debug_state, reading r_debug.r_state (at 24) through the bias. */
@@ -343,25 +346,28 @@ static void attach_rtld(const char *path)
 }
 
 /* Object PATH (a file mapped or about to be): attached once, whichever process maps it. */
-void probes_attach_object(const char *path)
+void probes_attach_object(const char *path, pid_t pid)
 {
 	struct stat st;
 
 	if (stat(path, &st) < 0)
 		return;
 	for (size_t i = 0; i < nobjects; i++)
-		if (objects[i].dev == st.st_dev && objects[i].ino == st.st_ino)
+		if (objects[i].dev == st.st_dev && objects[i].ino == st.st_ino &&
+		    (objects[i].pid == -1 || objects[i].pid == pid))
 			return;
 	struct object *v = realloc(objects, (nobjects + 1) * sizeof(*v));
 	if (!v)
 		return;
 	objects = v;
-	objects[nobjects++] = (struct object){ st.st_dev, st.st_ino };
+	objects[nobjects++] = (struct object){ st.st_dev, st.st_ino, pid };
+	attach_pid = pid;
 	attach_usdt(path);
 	for (size_t k = 0; k < probe_nspecs; k++)
 		if (probe_specs[k].kind != SPEC_USDT)
 			attach_uprobe(&probe_specs[k], k, path);
 	attach_rtld(path);
+	attach_pid = -1;
 }
 
 static struct proc *proc_find(pid_t tgid)
@@ -385,7 +391,7 @@ void probes_resolve(pid_t tgid, bool report)
 		for (int j = 0; j < i && !seen; j++)
 			seen = !strcmp(m[i].path, m[j].path);
 		if (!seen)
-			probes_attach_object(m[i].path);
+			probes_attach_object(m[i].path, opts.followfork ? -1 : tgid);
 	}
 	if (first) {
 		struct proc *p = calloc(1, sizeof(*p));

@@ -27,7 +27,12 @@ extern bool *probes_spec_done;       /* uprobe without @LIB: attached where firs
 /* Attach every object mapped in TGID; with REPORT, the first time, say which specs found
  * nothing (not before the libraries are mapped). */
 void probes_resolve(pid_t tgid, bool report);
-/* Object PATH, mapped or to be: attached once, whichever process maps it. */
-void probes_attach_object(const char *path);
+/*
+ * Object PATH, mapped or to be: attached once for process PID, or (-1) for whichever process
+ * maps it.  Without -f only the traced processes themselves have uprobes (and raised
+ * semaphores); with -f every process mapping the file does, children included from their
+ * first instruction, and the BPF side filters.
+ */
+void probes_attach_object(const char *path, pid_t pid);
 /* Every uprobe detached (semaphores drop with them). */
 void probes_unlink_all(void);
