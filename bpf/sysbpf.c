@@ -391,9 +391,18 @@ int bpfbe_traced_fd(void)
 
 static int handle_event(void *ctx, void *data, size_t len);
 
+static void on_signal(int sig);
+
 int bpfbe_init(void)
 {
+	struct sigaction sa = { .sa_handler = on_signal };
+	static const int sigs[] = { SIGHUP, SIGINT, SIGQUIT, SIGPIPE, SIGTERM };
 	int err;
+
+	/* Loading takes a while: a signal meanwhile must still end us through finish(). */
+	sigemptyset(&sa.sa_mask);
+	for (size_t i = 0; i < sizeof(sigs) / sizeof(sigs[0]); i++)
+		sigaction(sigs[i], &sa, NULL);
 
 	if (!have_caps()) {
 		error_msg("--bpf needs CAP_BPF and CAP_PERFMON (run as root, or drop --bpf)");
@@ -408,6 +417,10 @@ int bpfbe_init(void)
 	skel = sysbpf__open();
 	if (!skel)
 		return bpfbe_error("open", -errno);
+	/* The ring buffer's size (a power of two, in KiB): for tests that must overflow it. */
+	const char *rbkb = getenv("STTRACE_BPF_RINGBUF_KB");
+	if (rbkb && atoi(rbkb) >= 4)
+		bpf_map__set_max_entries(skel->maps.events, (unsigned int)atoi(rbkb) * 1024);
 	skel->rodata->stats_only = opts.cflag == 1;
 	skel->rodata->trace_all = opts.trace_all && !opts.trace.negated;
 	if (!skel->rodata->trace_all)
@@ -471,7 +484,11 @@ int bpfbe_spawn(char **argv)
 		return -errno;
 	}
 	if (pid == 0) {
+		static const int sigs[] = { SIGHUP, SIGINT, SIGQUIT, SIGPIPE, SIGTERM };
 		char go;
+		/* Our handlers are not the program's: a signal that ends us must end it too. */
+		for (size_t i = 0; i < sizeof(sigs) / sizeof(sigs[0]); i++)
+			signal(sigs[i], SIG_DFL);
 		close(pfd[1]);
 		/* Held here until every program is attached; gone with us if we die first. */
 		prctl(PR_SET_PDEATHSIG, SIGKILL);
@@ -752,21 +769,45 @@ static void finish(void)
 	}
 }
 
+/*
+ * Nothing came for a while: threads whose exit record never arrived (killed while held, or the
+ * record lost to a full ring buffer) are gone all the same.  The spawned program's status comes
+ * from waitpid; the others leave without a line, the loss having been counted.
+ */
+static void reap_silent(void)
+{
+	int st;
+
+	if (strace_child && pid2tcb(strace_child) &&
+	    waitpid(strace_child, &st, WNOHANG) == strace_child) {
+		ring_buffer__consume(rb);
+		struct tcb *tcp = pid2tcb(strace_child);
+		if (tcp)
+			report_exit(tcp, st);
+	}
+	for (int i = 0; i < HASH_SIZE; i++) {
+		struct tcb *tcp = tcb_hash[i];
+		while (tcp) {
+			struct tcb *next = tcp->next;
+			if (tcp->pid != strace_child && kill(tcp->pid, 0) < 0 && errno == ESRCH) {
+				tmem_drop(tcp->pid);
+				tcp->flags &= ~TCB_INSYSCALL;
+				droptcb(tcp);
+			}
+			tcp = next;
+		}
+	}
+}
+
 int bpfbe_run(void)
 {
-	struct sigaction sa = { .sa_handler = on_signal };
-	static const int sigs[] = { SIGHUP, SIGINT, SIGQUIT, SIGPIPE, SIGTERM };
 	int rc = 0;
-
-	sigemptyset(&sa.sa_mask);
-	for (size_t i = 0; i < sizeof(sigs) / sizeof(sigs[0]); i++)
-		sigaction(sigs[i], &sa, NULL);
 
 	if (bpf_probes_attach && strace_child && bpf_probes_attach(strace_child, true) < 0)
 		rc = -1;
 	if (hold_fd >= 0) {
 		/* Everything is attached: let the program exec (or die, if attaching failed). */
-		if (rc == 0 && write(hold_fd, "g", 1) != 1)
+		if (rc == 0 && !interrupted && write(hold_fd, "g", 1) != 1)
 			rc = -1;
 		close(hold_fd);
 		hold_fd = -1;
@@ -777,16 +818,8 @@ int bpfbe_run(void)
 			bpfbe_error("ring buffer", n);
 			break;
 		}
-		/* The spawned program died before it could say so (killed while held). */
-		if (strace_child && pid2tcb(strace_child)) {
-			int st;
-			if (waitpid(strace_child, &st, WNOHANG) == strace_child && n == 0) {
-				ring_buffer__consume(rb);
-				struct tcb *tcp = pid2tcb(strace_child);
-				if (tcp)
-					report_exit(tcp, st);
-			}
-		}
+		if (n == 0)
+			reap_silent();
 	}
 	ring_buffer__consume(rb);
 	if (strace_child) {
@@ -812,5 +845,7 @@ int bpfbe_run(void)
 	skel = NULL;
 	if (rc < 0)
 		return 1;
-	return tcb_exit_status();
+	/* An incomplete trace must not look like a complete one to a script. */
+	int status = tcb_exit_status();
+	return lost && status == 0 ? 1 : status;
 }

@@ -68,11 +68,12 @@ run_unit() {
 	esac
 }
 
-run_sh() {
+run_sh() { # name args: "--bpf" as the first argument names the test NAME@bpf
 	local name=$1; shift
+	[ "${1:-}" = --bpf ] && name=$name@bpf
 	local d="$out/$name"
 	mkdir -p "$d"
-	(cd "$d" && timeout 600 bash "$TOP/tests/sh/$name.sh" "$@") >"$d/out" 2>&1
+	(cd "$d" && timeout 600 bash "$TOP/tests/sh/${name%@bpf}.sh" "$@") >"$d/out" 2>&1
 	local rc=$?
 	case $rc in
 	0) report "$name" pass ;;

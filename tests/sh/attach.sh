@@ -3,14 +3,18 @@
 #
 # -p on a running loop, then SIGINT to sttrace: the loop is detached, not stopped, not traced,
 # and runs on.  And SIGINT to sttrace running a program it started ends that program, as strace.
+# Arguments (--bpf) go to every sttrace run.
 set -u
+extra=("$@")
 loop="$TOP/$B/tests/trace/loop"
 fail=0
 "$loop" count &
 lp=$!
 sleep 0.2
-"$STTRACE" -o trace.log -e trace=getppid -p "$lp" 2>attach.err &
+"$STTRACE" "${extra[@]}" -o trace.log -e trace=getppid -p "$lp" 2>attach.err &
 st=$!
+# Until attached (the eBPF backend takes most of a second to load).
+for i in $(seq 50); do grep -q attached attach.err 2>/dev/null && break; sleep 0.1; done
 sleep 0.5
 kill -INT $st
 wait $st
@@ -29,9 +33,10 @@ echo "loop counter after detach: $c1 -> $c2, state $state, TracerPid $tracer"
 kill $lp; wait $lp 2>/dev/null
 
 # A spawned program gets the signal sttrace got (SIGTERM: a background shell job ignores SIGINT).
-"$STTRACE" -o spawn.log "$loop" count2 &
+"$STTRACE" "${extra[@]}" -o spawn.log "$loop" count2 &
 st=$!
-sleep 0.4
+for i in $(seq 50); do grep -q 'getppid()' spawn.log 2>/dev/null && break; sleep 0.1; done
+sleep 0.2
 kill -TERM $st
 wait $st
 rc=$?
