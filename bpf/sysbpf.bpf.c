@@ -152,6 +152,22 @@ struct stepctx {
 	struct scratch *s;
 };
 
+struct scanctx {
+	struct scratch *s;
+	__u8 level;
+};
+
+/* Word W of the piece just captured: a user pointer is followed, one level down. */
+static long scan_word(__u32 w, struct scanctx *sc)
+{
+	struct scratch *s = sc->s;
+	__u64 v = *(__u64 *)&s->m.data[(w * 8) & (EV_MEM_MAX - 8)];
+
+	if (user_ptr(v))
+		push(s, v, chase_size, HOW_BUF, sc->level);
+	return 0;
+}
+
 /* One step: capture the next page-sized piece of the current region. */
 static long capture_step(__u32 i, struct stepctx *sc)
 {
@@ -200,16 +216,9 @@ static long capture_step(__u32 i, struct stepctx *sc)
 
 	/* Pointers inside: only in the first page of a region, and a bounded number of words. */
 	if (r->level) {
-		__u32 level = r->level - 1, words = n / 8;
-		if (words > 128)
-			words = 128;
-		for (__u32 w = 0; w < 128; w++) {
-			if (w >= words)
-				break;
-			__u64 v = *(__u64 *)&s->m.data[(w * 8) & (EV_MEM_MAX - 8)];
-			if (user_ptr(v))
-				push(s, v, chase_size, HOW_BUF, level);
-		}
+		struct scanctx sc2 = { .s = s, .level = r->level - 1 };
+		__u32 words = n / 8;
+		bpf_loop(words < 128 ? words : 128, scan_word, &sc2, 0);
 		/* Only once per region. */
 		s->work[cur & WMASK].level = 0;
 	}
