@@ -267,12 +267,11 @@ static void handle_exit(struct thr *t, int status)
 		exit_code = WIFSIGNALED(status) ? 0x100 | WTERMSIG(status) : WEXITSTATUS(status);
 		child_pid = 0;
 	}
-	if (t->tid == t->tgid) {
-		if (WIFSIGNALED(status))
-			emit_simple(t, LT_EV_KILLED, WTERMSIG(status), 0);
-		else
-			emit_simple(t, LT_EV_EXITED, 0, WEXITSTATUS(status));
-	}
+	/* Every thread's end, as ltrace prints it. */
+	if (WIFSIGNALED(status))
+		emit_simple(t, LT_EV_KILLED, WTERMSIG(status), 0);
+	else
+		emit_simple(t, LT_EV_EXITED, 0, WEXITSTATUS(status));
 	thr_free(t);
 }
 
