@@ -43,4 +43,14 @@ for build in "-no-pie -Wl,-z,lazy" "-pie -Wl,-z,lazy"; do
 	echo "[$prog $build] $n lines compared ($(cut -d'(' -f1 "$d/ltrace.norm" | sort -u | grep -vc '^+++') functions)"
 done
 done
+# -c: the same table layout, functions and call counts (times differ).
+d=libc-no-pie
+(cd $d && ltrace -c -o ltrace.c ./prog >/dev/null 2>&1 && "$LTTRACE" -c -o lttrace.c ./prog >/dev/null 2>&1) ||
+	{ echo "FAIL: -c runs"; fail=1; }
+for f in ltrace lttrace; do
+	sed -E 's/^ *[0-9]+\.[0-9]{2} +[0-9]+\.[0-9]{6} +[0-9]+ +([0-9]+) (.*)$/\2 \1/; s/^100\.00 +[0-9.]+ +([0-9]+) total$/total \1/' \
+		"$d/$f.c" | sort >"$d/$f.cnorm"
+done
+diff -u "$d/ltrace.cnorm" "$d/lttrace.cnorm" || { echo "FAIL: -c tables differ"; fail=1; }
+[ "$(wc -l <"$d/ltrace.cnorm")" -ge 20 ] || { echo "FAIL: -c: short table"; fail=1; }
 exit $fail
