@@ -37,7 +37,16 @@ struct ev_sys {
 	__s64 ret; /* EV_SYS_EXIT */
 	__u64 enter_ts; /* EV_SYS_EXIT: when the call entered */
 	__u64 sp;       /* EV_SYS_ENTER: the stack pointer */
+	__u32 flags;    /* EVF_* */
+	__u32 pad;
 };
+/*
+ * EV_SYS_ENTER: some memory the call reads could not be read at entry (a page the program has
+ * not touched yet, which a BPF program cannot fault in); it is read again at exit, once the
+ * kernel has faulted it in, and arrives with the exit record: decode the entry then.
+ */
+#define EVF_REFETCH 1
+#define EVF_NOREFETCH 2 /* (kernel side only) */
 
 #define EV_MEM_MAX 4096 /* one record holds at most one page of a capture */
 struct ev_mem {

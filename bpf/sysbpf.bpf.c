@@ -39,6 +39,8 @@ struct inflight {
 	__s64 scno;
 	__u64 args[6];
 	__u64 ts;
+	__u32 refetch; /* an entry read failed: read it again at exit */
+	__u32 pad;
 };
 
 struct {
@@ -76,6 +78,7 @@ struct {
 struct capregion {
 	__u64 addr;
 	__u32 size;
+	__u32 full; /* size at the start */
 	__u8 how;
 	__u8 level;
 	__u16 pad;
@@ -91,6 +94,8 @@ struct scratch {
 	__u32 budget;  /* bytes left */
 	__u32 tid, tgid;
 	__u64 ts;
+	__u32 faulted; /* a read failed at a user address */
+	__u32 pad2;
 	__s32 fds[8]; /* descriptors to describe (-y, -P) */
 	__u32 nfds;
 };
@@ -143,6 +148,7 @@ static __always_inline void push(struct scratch *s, __u64 addr, __u64 size, __u8
 	struct capregion *r = &s->work[i & WMASK];
 	r->addr = addr;
 	r->size = size > CAP_BUDGET ? CAP_BUDGET : size;
+	r->full = r->size;
 	r->how = how;
 	r->level = level;
 	s->nwork = i + 1;
@@ -189,8 +195,10 @@ static long capture_step(__u32 i, struct stepctx *sc)
 	bool done = false;
 	if (r->how == HOW_STR) {
 		long got = bpf_probe_read_user_str(s->m.data, n, (void *)addr);
-		if (got <= 0)
+		if (got <= 0) {
+			s->faulted = 1;
 			goto next;
+		}
 		if (got < n) {
 			n = got;
 			done = true;
@@ -203,6 +211,9 @@ static long capture_step(__u32 i, struct stepctx *sc)
 				done = true;
 		}
 	} else if (bpf_probe_read_user(s->m.data, n, (void *)addr)) {
+		/* Only the start of a region counts: a buffer may end before an unmapped page. */
+		if (r->size == r->full)
+			s->faulted = 1;
 		goto next;
 	}
 	s->m.h.kind = EV_MEM;
@@ -259,8 +270,18 @@ static long plan_op(__u32 i, struct opctx *o)
 	if (i >= o->p->nops)
 		return 1;
 	struct capop *op = &o->p->ops[i & (PLAN_OPS - 1)];
-	if (!(op->when & o->when) || op->arg > ARG_RET)
+	if (op->arg > ARG_RET)
 		return 0;
+	if (o->when & CAP_RETRY) {
+		/* The exit's own, and again what only entry reads (not descriptors: they may
+		 * have changed since). */
+		bool exit_op = op->when & CAP_EXIT;
+		bool retry_op = op->when == CAP_ENTRY && op->how != HOW_FD && op->how != HOW_FDPAIR;
+		if (!exit_op && !retry_op)
+			return 0;
+	} else if (!(op->when & o->when)) {
+		return 0;
+	}
 	__u64 addr = o->args[op->arg & 7];
 	__u64 size = op->size, n = 0;
 	__u32 v32 = 0;
@@ -468,9 +489,11 @@ static long describe_fd(__u32 i, struct stepctx *sc)
 		goto out;
 	}
 	if (magic == PID_FS_MAGIC_ && file) {
-		/* A pidfd: its struct pid is the file's private data. */
-		struct pid *pid = BPF_CORE_READ(file, private_data);
-		e->pidfd_pid = BPF_CORE_READ(pid, numbers[0].nr);
+		/* A pidfd: pidfs keeps its struct pid in the inode (older kernels: the file). */
+		struct pid *pid = BPF_CORE_READ(d, d_inode, i_private);
+		if (!pid)
+			pid = BPF_CORE_READ(file, private_data);
+		e->pidfd_pid = pid ? BPF_CORE_READ(pid, numbers[0].nr) : 0;
 	}
 	if (magic == PID_FS_MAGIC_) {
 		/* readlink names a pidfd so, whatever its dentry is called. */
@@ -528,6 +551,7 @@ static __always_inline void capture_and_send(struct ev_sys *rec, __u64 *args, __
 		s->nwork = 0;
 		s->nfds = 0;
 		s->cur = 0;
+		s->faulted = 0;
 		s->budget = CAP_BUDGET;
 		s->tid = rec->h.tid;
 		s->tgid = rec->h.tgid;
@@ -538,6 +562,8 @@ static __always_inline void capture_and_send(struct ev_sys *rec, __u64 *args, __
 			bpf_loop(512, capture_step, &sc, 0);
 		if (s->nfds)
 			bpf_loop(8, describe_fd, &sc, 0);
+		if (s->faulted && when == CAP_ENTRY && !(rec->flags & EVF_NOREFETCH))
+			rec->flags |= EVF_REFETCH;
 	}
 	emit(rec, sizeof(*rec));
 }
@@ -633,7 +659,16 @@ int BPF_PROG(sys_enter, struct pt_regs *regs, long id)
 	};
 	__builtin_memcpy(rec.args, f.args, sizeof(rec.args));
 	rec.sp = BPF_CORE_READ(regs, sp);
+	/* After exec the memory is another program's: an execve is never read again. */
+	if (id == 59 /* execve */ || id == 322 /* execveat */)
+		rec.flags |= EVF_NOREFETCH;
 	capture_and_send(&rec, f.args, rec.sp, CAP_ENTRY);
+	rec.flags &= ~EVF_NOREFETCH;
+	if (rec.flags & EVF_REFETCH) {
+		struct inflight *fp = bpf_map_lookup_elem(&inflight, &tid);
+		if (fp)
+			fp->refetch = 1;
+	}
 	return 0;
 }
 
@@ -657,6 +692,7 @@ int BPF_PROG(sys_exit, struct pt_regs *regs, long ret)
 		.enter_ts = f->ts,
 	};
 	__builtin_memcpy(rec.args, f->args, sizeof(rec.args));
+	__u8 when = f->refetch ? CAP_EXIT | CAP_RETRY : CAP_EXIT;
 	bpf_map_delete_elem(&inflight, &tid);
 	if (stats_only) {
 		__u32 k = rec.scno;
@@ -669,7 +705,7 @@ int BPF_PROG(sys_exit, struct pt_regs *regs, long ret)
 		}
 		return 0;
 	}
-	capture_and_send(&rec, rec.args, 0, CAP_EXIT);
+	capture_and_send(&rec, rec.args, 0, when);
 	send_ignored(tid, pt >> 32);
 	return 0;
 }

@@ -56,6 +56,9 @@ struct tmem {
 	struct capset pending, entry, exit;
 	/* Descriptors (-y, -P): addr is the fd, data the link text. */
 	struct capset fd_pending, fd_entry, fd_exit;
+	/* An entry whose memory is read again at exit (EVF_REFETCH): decoded then. */
+	bool deferred;
+	struct ev_sys dentry;
 	struct tmem *next;
 };
 
@@ -548,6 +551,31 @@ struct tcb *bpfbe_tcb(pid_t tid)
 	return tcp;
 }
 
+static void enter(struct tcb *tcp, const struct ev_sys *e)
+{
+	tcp->flags &= ~TCB_STARTUP;
+	tcp->dc.sp = e->sp;
+	event_mono_ns = e->h.ts;
+	syscall_enter(tcp, e->scno, (const uint64_t *)e->args);
+}
+
+/* A deferred entry, now with what the exit read again (in T->pending) added where entry had
+ * nothing: an in/out structure keeps its entry contents. */
+static void enter_deferred(struct tcb *tcp, struct tmem *t)
+{
+	uint8_t probe;
+
+	t->deferred = false;
+	for (size_t i = 0; i < t->pending.n; i++) {
+		const struct cap *c = &t->pending.v[i];
+		if (!capset_copy(&t->entry, c->addr, &probe, 1))
+			capset_add(&t->entry, c->addr, c->data, c->len);
+	}
+	uint64_t now = event_mono_ns;
+	enter(tcp, &t->dentry);
+	event_mono_ns = now;
+}
+
 static void on_sys_enter(const struct ev_sys *e)
 {
 	struct tcb *tcp = bpfbe_tcb(e->h.tid);
@@ -559,9 +587,12 @@ static void on_sys_enter(const struct ev_sys *e)
 	capset_clear(&t->exit);
 	capset_move(&t->fd_entry, &t->fd_pending);
 	capset_clear(&t->fd_exit);
-	tcp->flags &= ~TCB_STARTUP;
-	tcp->dc.sp = e->sp;
-	syscall_enter(tcp, e->scno, (const uint64_t *)e->args);
+	if (e->flags & EVF_REFETCH) {
+		t->deferred = true;
+		t->dentry = *e;
+		return;
+	}
+	enter(tcp, e);
 }
 
 static void on_sys_exit(const struct ev_sys *e)
@@ -571,6 +602,9 @@ static void on_sys_exit(const struct ev_sys *e)
 
 	if (!t)
 		return;
+	if (t->deferred && tcp && t->dentry.scno == e->scno)
+		enter_deferred(tcp, t);
+	t->deferred = false;
 	capset_move(&t->exit, &t->pending);
 	capset_move(&t->fd_exit, &t->fd_pending);
 	if (!tcp || !(tcp->flags & TCB_INSYSCALL))
@@ -589,7 +623,11 @@ static void on_sys_exit(const struct ev_sys *e)
 static void on_exit_event(const struct ev_exit *e)
 {
 	struct tcb *tcp = pid2tcb(e->h.tid);
+	struct tmem *t = tmem_get(e->h.tid, false);
 
+	/* Gone inside a call whose entry waited for its exit: the entry still prints. */
+	if (t && t->deferred && tcp && !e->by_exec)
+		enter_deferred(tcp, t);
 	tmem_drop(e->h.tid);
 	if (!tcp)
 		return;
