@@ -533,6 +533,11 @@ static void on_entry(struct thr *t, struct space *s, uint32_t si, const struct u
 			return;
 		/* dlopen may be traced too: its own frame goes on top of the hook's. */
 	}
+	/* Reached by a tail jump from a traced call (strcoll -> strcmp): the return address is
+	 * its caller's, but the caller made one call, already shown.  ltrace sees one too. */
+	if (t->nframes && t->frames[t->nframes - 1].slot == f.slot &&
+	    t->frames[t->nframes - 1].ret == f.ret && !t->frames[t->nframes - 1].rescan)
+		return;
 	const char *name = called_name(s, st, c, f.ret);
 	const struct lobj *co = c >= 0 ? &s->objs[c] : NULL, *dobj = d >= 0 ? &s->objs[d] : NULL;
 	bool ok = false;
