@@ -99,6 +99,14 @@ static __always_inline bool rep_again(__u32 tid, __u32 site, __u64 rcx)
 	return false;
 }
 
+static __always_inline void count(__u32 which)
+{
+	__u64 *c = bpf_map_lookup_elem(&probe_stats, &which);
+
+	if (c)
+		*c += 1;
+}
+
 /*
  * Stop the process of thread TID (SIGSTOP) with TID out of "traced", so that neither the stop
  * nor the SIGCONT with which user space resumes it is reported as the program's signal; the
@@ -120,6 +128,7 @@ static __always_inline bool hold(__u32 tid)
 		bpf_map_delete_elem(&held, &tid);
 		return false;
 	}
+	count(PSTAT_HOLDS);
 	return true;
 }
 
@@ -141,14 +150,9 @@ struct {
 } xmm SEC(".maps");
 
 const volatile __u32 str_max = 33; /* -s + 1 */
+const volatile __u64 ring_size = 4096; /* of "events": set by user space */
+const volatile bool want_ts = true;    /* -t, -r: hits carry their time (else: when read) */
 
-static __always_inline void count(__u32 which)
-{
-	__u64 *c = bpf_map_lookup_elem(&probe_stats, &which);
-
-	if (c)
-		*c += 1;
-}
 
 
 static __always_inline __u64 reg(const __u64 *regs, __u8 r)
@@ -189,6 +193,28 @@ static __always_inline bool fetch(const struct parg *a, const __u64 *regs, __u64
 	}
 }
 
+/* Record R of CAP values (a constant) for a hit of site ST (cookie KEY) with N values. */
+static __always_inline void fill(struct ev_probe *r, __u32 kind, __u64 pid_tgid, __u32 key,
+				 const struct psite *st, __u32 n, const __u64 *regs, __u64 bias,
+				 const int cap)
+{
+	r->h.kind = kind;
+	r->h.tid = (__u32)pid_tgid;
+	r->h.tgid = pid_tgid >> 32;
+	r->h.len = offsetof(struct ev_probe, v) + 8 * cap;
+	r->h.ts = want_ts ? bpf_ktime_get_ns() : 0;
+	r->site = key;
+	r->bad = 0;
+	for (int i = 0; i < cap; i++) {
+		__u64 v = 0;
+		if (i >= n)
+			break; /* user space reads nargs values only */
+		if (!fetch(&st->a[i], regs, bias, &v))
+			r->bad |= 1u << i;
+		r->v[i] = v;
+	}
+}
+
 static __always_inline int hit(struct pt_regs *ctx, __u32 kind)
 {
 	__u64 pid_tgid = bpf_get_current_pid_tgid();
@@ -201,8 +227,7 @@ static __always_inline int hit(struct pt_regs *ctx, __u32 kind)
 		return 0;
 	key = (__u32)bpf_get_attach_cookie(ctx);
 	st = bpf_map_lookup_elem(&sites, &key);
-	s = bpf_map_lookup_elem(&scratch, &zero);
-	if (!st || !s)
+	if (!st)
 		return 0;
 	__builtin_memcpy(regs, ctx, sizeof(regs));
 	if (st->rep && rep_again(tid, key, PT_REGS_PARM4(ctx)))
@@ -210,29 +235,26 @@ static __always_inline int hit(struct pt_regs *ctx, __u32 kind)
 	__u64 bias = PT_REGS_IP(ctx) - st->pc;
 	__u32 n = st->nargs, off = 0;
 
-	/* The common case, values only: built in place in the ring buffer, no copy. */
+	/*
+	 * The common case, values only: built in place in the ring buffer, no copy, in a record
+	 * of 48 bytes for up to two values (the memory a hit writes and the reader reads is most
+	 * of its cost after the trap), else of the whole struct.
+	 */
 	if (!st->nstr && !st->xmm) {
-		__u64 avail = bpf_ringbuf_query(&events, BPF_RB_AVAIL_DATA);
-		__u64 size = bpf_ringbuf_query(&events, BPF_RB_RING_SIZE);
-		struct ev_probe *r = bpf_ringbuf_reserve(&events, sizeof(*r), 0);
+		__u64 avail = bpf_ringbuf_query(&events, BPF_RB_AVAIL_DATA), size = ring_size;
+		struct ev_probe *r;
+		if (n <= 2) {
+			r = bpf_ringbuf_reserve(&events, offsetof(struct ev_probe, v[2]), 0);
+			if (r)
+				fill(r, kind, pid_tgid, key, st, n, regs, bias, 2);
+		} else {
+			r = bpf_ringbuf_reserve(&events, sizeof(*r), 0);
+			if (r)
+				fill(r, kind, pid_tgid, key, st, n, regs, bias, PROBE_MAX_ARGS);
+		}
 		if (!r) {
 			count(PSTAT_LOST);
 			return 0;
-		}
-		r->h.kind = kind;
-		r->h.tid = tid;
-		r->h.tgid = pid_tgid >> 32;
-		r->h.len = sizeof(*r);
-		r->h.ts = bpf_ktime_get_ns();
-		r->site = key;
-		r->bad = 0;
-		for (int i = 0; i < PROBE_MAX_ARGS; i++) {
-			__u64 v = 0;
-			if (i >= n)
-				break; /* user space reads nargs values only */
-			if (!fetch(&st->a[i], regs, bias, &v))
-				r->bad |= 1u << i;
-			r->v[i] = v;
 		}
 		__u64 wake = avail > size / 8 ? BPF_RB_FORCE_WAKEUP : BPF_RB_NO_WAKEUP;
 		if (avail > size / 2 && hold(tid)) {
@@ -243,6 +265,9 @@ static __always_inline int hit(struct pt_regs *ctx, __u32 kind)
 		return 0;
 	}
 
+	s = bpf_map_lookup_elem(&scratch, &zero);
+	if (!s)
+		return 0;
 	s->ev.h.kind = kind;
 	s->ev.h.tid = tid;
 	s->ev.h.tgid = pid_tgid >> 32;

@@ -59,6 +59,8 @@ static int load(void)
 	if ((err = bpf_map__reuse_fd(probes_skel->maps.events, bpfbe_events_fd())) < 0 ||
 	    (err = bpf_map__reuse_fd(probes_skel->maps.traced, bpfbe_traced_fd())) < 0)
 		return bpfbe_error("probes: the shared maps", err);
+	probes_skel->rodata->ring_size = bpf_map__max_entries(probes_skel->maps.events);
+	probes_skel->rodata->want_ts = opts.tflag || opts.rflag || opts.Tflag || opts.json;
 	if ((err = probes__load(probes_skel)) < 0)
 		return bpfbe_error("probes: load", err);
 	probes_skel->links.held_resume = bpf_program__attach(probes_skel->progs.held_resume);
@@ -104,9 +106,34 @@ static pid_t tgid_of(pid_t tid)
 	return tgid;
 }
 
+static uint64_t stat_sum(uint32_t key)
+{
+	int ncpu = libbpf_num_possible_cpus();
+	uint64_t sum = 0;
+
+	if (!probes_skel || ncpu <= 0)
+		return 0;
+	uint64_t *v = calloc((size_t)ncpu, sizeof(*v));
+	if (v && bpf_map_lookup_elem(bpf_map__fd(probes_skel->maps.probe_stats), &key, v) == 0)
+		for (int i = 0; i < ncpu; i++)
+			sum += v[i];
+	free(v);
+	return sum;
+}
+
+uint64_t bpf_probes_lost(void)
+{
+	return stat_sum(PSTAT_LOST);
+}
+
 void bpf_probes_detach(void)
 {
 	uint64_t lost = bpf_probes_lost();
+
+	/* STTRACE_BPF_LOG=1: how often processes were held (dlopen, exec, xmm, a full buffer). */
+	if (getenv("STTRACE_BPF_LOG") && probes_skel)
+		fprintf(stderr, "sttrace: --bpf: probes: %llu holds\n",
+			(unsigned long long)stat_sum(PSTAT_HOLDS));
 
 	if (lost)
 		error_msg("--bpf: %llu probe hits lost (ring buffer full): the trace is incomplete",
@@ -126,21 +153,6 @@ void bpf_probes_detach(void)
 	probes_skel = NULL;
 }
 
-uint64_t bpf_probes_lost(void)
-{
-	int ncpu = libbpf_num_possible_cpus();
-	uint32_t key = PSTAT_LOST;
-	uint64_t sum = 0;
-
-	if (!probes_skel || ncpu <= 0)
-		return 0;
-	uint64_t *v = calloc((size_t)ncpu, sizeof(*v));
-	if (v && bpf_map_lookup_elem(bpf_map__fd(probes_skel->maps.probe_stats), &key, v) == 0)
-		for (int i = 0; i < ncpu; i++)
-			sum += v[i];
-	free(v);
-	return sum;
-}
 
 /* Value I of hit E, of site US: printed as the ptrace side prints it. */
 static void print_value(struct strbuf *sb, const struct usite *us, const struct ev_probe *e,
@@ -230,7 +242,11 @@ static void print_hit(struct tcb *tcp, const struct usite *us, const struct ev_p
 		return;
 	}
 	printleader(tcp);
-	sb_printf(sb, ret ? "--- %s:%s = " : "--- %s:%s(", kind, us->label);
+	sb_puts(sb, "--- ");
+	sb_puts(sb, kind);
+	sb_putc(sb, ':');
+	sb_puts(sb, us->label);
+	sb_puts(sb, ret ? " = " : "(");
 	format_values(sb, us, e, len);
 	sb_puts(sb, ret ? " ---\n" : ") ---\n");
 	tcb_emit(tcp);
@@ -374,16 +390,14 @@ void bpf_probes_event(struct tcb *tcp, const void *data, size_t len)
 static void print_probe(struct tcb *tcp, const struct usite *us, const struct ev_probe *e,
 			size_t len)
 {
-	/* v[] may be cut to the values present: copy into a whole record. */
-	struct ev_probe full;
-	size_t n = len < sizeof(full) ? len : sizeof(full);
-	memset(&full, 0, sizeof(full));
-	memcpy(&full, e, n);
-	if (len > sizeof(full)) {
-		/* Strings follow v[]: print from the record itself. */
+	if (len >= sizeof(*e)) {
 		print_hit(tcp, us, e, len);
 		return;
 	}
+	/* v[] cut to the values present: copy into a whole record. */
+	struct ev_probe full;
+	memset(&full, 0, sizeof(full));
+	memcpy(&full, e, len);
 	print_hit(tcp, us, &full, sizeof(full));
 }
 

@@ -87,7 +87,7 @@ struct ev_rtld {
 };
 
 /* Map "probe_stats" (array): counters user space reads. */
-enum { PSTAT_LOST, PSTAT_HITS, PSTAT_NR };
+enum { PSTAT_LOST, PSTAT_HOLDS, PSTAT_NR };
 
 #ifndef __VMLINUX_H__
 #include <signal.h>

@@ -47,6 +47,19 @@ void probe_print_string(struct strbuf *sb, uint64_t v, const char *buf, size_t g
 	print_quoted_buf(sb, buf, len, len < got ? len : len + 1);
 }
 
+/* U in decimal, after a '-' when NEG: the hot path of a hit, cheaper than sb_printf. */
+static void put_dec(struct strbuf *sb, uint64_t u, bool neg)
+{
+	char buf[24], *p = buf + sizeof(buf);
+
+	do
+		*--p = (char)('0' + u % 10);
+	while (u /= 10);
+	if (neg)
+		*--p = '-';
+	sb_write(sb, p, (size_t)(buf + sizeof(buf) - p));
+}
+
 void probe_print_value(struct strbuf *sb, struct bp_space *bs, uint64_t v, int size, bool is_signed,
 			bool is_float, char hint)
 {
@@ -59,11 +72,11 @@ void probe_print_value(struct strbuf *sb, struct bp_space *bs, uint64_t v, int s
 	switch (hint) {
 	case 'd':
 	case 'l':
-		sb_printf(sb, "%" PRId64, d);
+		put_dec(sb, d < 0 ? -(uint64_t)d : (uint64_t)d, d < 0);
 		break;
 	case 'u':
 	case 'z':
-		sb_printf(sb, "%" PRIu64, u);
+		put_dec(sb, u, false);
 		break;
 	case 'f':
 		if (size == 4) {
