@@ -15,6 +15,7 @@
 
 char LICENSE[] SEC("license") = "GPL";
 
+#define SIGKILL 9
 #define SIGCONT 18
 #define SIGSTOP 19
 
@@ -59,14 +60,19 @@ struct {
 } scratch SEC(".maps");
 
 /*
- * Threads stopped by probe_rtld: their "traced" flags, kept here while they are out of that
- * map, so that the stop (SIGSTOP) is not reported as the program's own signal.
+ * Threads held (see hold): their "traced" flags, kept here while they are out of that map, so
+ * that their stop is not reported as the program's own signal.
  */
+struct held_ent {
+	__u32 flags;
+	__u32 tgid;
+};
+
 struct {
 	__uint(type, BPF_MAP_TYPE_HASH);
 	__uint(max_entries, 1024);
 	__type(key, __u32);
-	__type(value, __u32);
+	__type(value, struct held_ent);
 } held SEC(".maps");
 
 /*
@@ -119,12 +125,12 @@ static __always_inline bool hold(__u32 tid)
 
 	if (!f)
 		return false;
-	__u32 flags = *f;
-	if (bpf_map_update_elem(&held, &tid, &flags, BPF_ANY))
+	struct held_ent h = { .flags = *f, .tgid = bpf_get_current_pid_tgid() >> 32 };
+	if (bpf_map_update_elem(&held, &tid, &h, BPF_ANY))
 		return false;
 	bpf_map_delete_elem(&traced, &tid);
 	if (bpf_send_signal_thread(SIGSTOP)) {
-		bpf_map_update_elem(&traced, &tid, &flags, BPF_ANY);
+		bpf_map_update_elem(&traced, &tid, &h.flags, BPF_ANY);
 		bpf_map_delete_elem(&held, &tid);
 		return false;
 	}
@@ -137,9 +143,10 @@ static __always_inline bool is_traced(__u32 tid)
 {
 	__u32 *f = bpf_map_lookup_elem(&traced, &tid);
 
-	if (!f)
-		f = bpf_map_lookup_elem(&held, &tid);
-	return f && (*f & TRACED_ON);
+	if (f)
+		return *f & TRACED_ON;
+	struct held_ent *h = bpf_map_lookup_elem(&held, &tid);
+	return h && (h->flags & TRACED_ON);
 }
 
 struct {
@@ -433,17 +440,32 @@ int BPF_PROG(probe_exec, struct task_struct *p, pid_t old_pid, struct linux_binp
  * into "traced".  The thread it wakes cannot leave the signal code before the sender drops the
  * siglock, after this tracepoint: it returns to user space traced.
  */
+static long unhold_tgid(struct bpf_map *map, __u32 *tid, struct held_ent *h, __u32 *tgid)
+{
+	if (h->tgid == *tgid) {
+		bpf_map_update_elem(&traced, tid, &h->flags, BPF_ANY);
+		bpf_map_delete_elem(&held, tid);
+	}
+	return 0;
+}
+
 SEC("tp_btf/signal_generate")
 int BPF_PROG(held_resume, int sig, struct kernel_siginfo *info, struct task_struct *task,
 	     int group, int result)
 {
+	/* Killed while held: back into "traced" at once, so that sysbpf sees the exit. */
+	if (sig == SIGKILL) {
+		__u32 tgid = BPF_CORE_READ(task, tgid);
+		bpf_for_each_map_elem(&held, unhold_tgid, &tgid, 0);
+		return 0;
+	}
 	if (sig != SIGCONT)
 		return 0;
 	__u32 tid = BPF_CORE_READ(task, pid);
-	__u32 *f = bpf_map_lookup_elem(&held, &tid);
-	if (!f)
+	struct held_ent *h = bpf_map_lookup_elem(&held, &tid);
+	if (!h)
 		return 0;
-	__u32 flags = *f;
+	__u32 flags = h->flags;
 	bpf_map_update_elem(&traced, &tid, &flags, BPF_ANY);
 	bpf_map_delete_elem(&held, &tid);
 	/*
