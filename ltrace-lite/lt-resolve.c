@@ -9,7 +9,8 @@
  *  - IFUNCs: the resolver's choice is read from the GOT slots relocations name (JUMP_SLOT,
  *    GLOB_DAT, IRELATIVE) once the loader has filled them, and the resolver itself gets a
  *    breakpoint for the choices made later (lazy binding, dlopen, static IRELATIVE).
- *  - dlopen: _dl_debug_state, or the returns of dlopen/dlmopen when it cannot hold an int3.
+ *  - dlopen: _dl_debug_state, or the returns of dlopen/dlmopen/dlclose when it cannot hold
+ *    an int3.
  */
 #include <errno.h>
 #include <fcntl.h>
@@ -199,7 +200,7 @@ static void arm_plan(struct space *s, const struct uprobe_mapping *m, int nm)
 /*
  * The loader calls _dl_debug_state at every change of the link map (dlopen, dlclose).  When
  * it cannot hold our int3 (a kernel uprobe of a BPF tool already has an int3 there, which
- * the kernel handles without a signal), the returns of dlopen and dlmopen do instead.
+ * the kernel handles without a signal), the returns of dlopen, dlmopen and dlclose do.
  */
 static void arm_rtld(struct space *s, const struct lobj *o)
 {
@@ -214,12 +215,12 @@ static void arm_rtld(struct space *s, const struct lobj *o)
 
 static void arm_dlopen(struct space *s, const struct uprobe_mapping *m, int nm)
 {
-	static const char *const fns[] = { "dlopen", "dlmopen" };
+	static const char *const fns[] = { "dlopen", "dlmopen", "dlclose" };
 
 	for (size_t i = 0; i < s->nobjs && !s->rtld && !s->dlopen_hook; i++) {
 		const struct lobj *o = &s->objs[i];
 		const struct lt_sym *sym;
-		for (size_t k = 0; k < 2 && !o->gone && o->elf; k++)
+		for (size_t k = 0; k < 3 && !o->gone && o->elf; k++)
 			if ((sym = lt_elf_find(o->elf, fns[k])) &&
 			    exec_mapped(m, nm, o->bias + sym->vaddr) &&
 			    space_arm(s, o->bias + sym->vaddr, SITE_DLOPEN, (int)i, fns[k]) >= 0)

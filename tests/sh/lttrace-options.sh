@@ -136,16 +136,22 @@ lt -x cos -o dl.log ./opts dl || bad "dl: exit status $?"
 grep -Eq '^cos@libm\.so\.6\(0\.000000\) += 1\.000000$' dl.log || bad "dlopen: cos not traced"
 
 # A kernel uprobe (bpftrace) already on malloc's first instruction: its int3 is the kernel's,
-# and lttrace's breakpoint goes on the second instruction instead.
+# and lttrace's breakpoint goes on the second instruction instead.  One on the loader's
+# _dl_debug_state too: dlopen is then followed through dlopen's return.
 libc=$(ldd ./opts | awk '/libc\.so\.6/ { print $3 }')
-if command -v bpftrace >/dev/null && [ -n "$libc" ]; then
-	timeout 60 bpftrace -e "uprobe:$libc:malloc { @n = count(); }" >bt.out 2>&1 &
+ldso=$(ldd ./opts | awk '/ld-linux/ { print $1 }')
+if command -v bpftrace >/dev/null && [ -n "$libc" ] && [ -n "$ldso" ]; then
+	timeout 60 bpftrace -e "uprobe:$libc:malloc, uprobe:$ldso:_dl_debug_state { @n = count(); }" \
+		>bt.out 2>&1 &
 	bt=$!
 	for i in $(seq 100); do grep -q Attaching bt.out && break; sleep 0.1; done
 	if grep -q Attaching bt.out; then
 		sleep 0.3
 		lt -e malloc -o kup.log ./opts many 3 done.k
 		[ "$(grep -c '^opts->malloc(16) ' kup.log)" = 3 ] || bad "malloc under a kernel uprobe"
+		lt -x cos -o kdl.log ./opts dl
+		grep -Eq '^cos@libm\.so\.6\(0\.000000\) += 1\.000000$' kdl.log ||
+			bad "dlopen with a kernel uprobe on _dl_debug_state"
 	fi
 	kill -INT $bt 2>/dev/null
 	wait $bt 2>/dev/null
