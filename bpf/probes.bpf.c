@@ -1,10 +1,12 @@
 // SPDX-License-Identifier: LGPL-2.1-or-later
 /*
  * USDT probes, uprobes and uretprobes under --bpf (probes.h): one program for every site, the
- * site's fetch plan found through the attach cookie.  Sites are attached by file (inode and
- * offset) for every process, so each hit first checks that its thread is traced (the shared
- * "traced" map of sysbpf).  Values go to the shared ring buffer "events"; a record that does
- * not fit is counted in probe_stats[PSTAT_LOST], never dropped silently.
+ * site's fetch plan found through the attach cookie.  Sites are uprobes on files, for the
+ * traced process or (-f) for every process, so each hit first checks that its thread is traced
+ * (the shared "traced" map of sysbpf).  Values go to the shared ring buffer "events"; a record
+ * that does not fit is counted in probe_stats[PSTAT_LOST], never dropped silently.  Processes
+ * are held (SIGSTOP, unseen) while user space attaches what an exec or a dlopen brought in,
+ * reads xmm registers, or catches up with the trace (probes.c says how).
  */
 #include "vmlinux.h"
 #include <bpf/bpf_helpers.h>
@@ -159,8 +161,6 @@ struct {
 const volatile __u32 str_max = 33; /* -s + 1 */
 const volatile __u64 ring_size = 4096; /* of "events": set by user space */
 const volatile bool want_ts = true;    /* -t, -r: hits carry their time (else: when read) */
-
-
 
 static __always_inline __u64 reg(const __u64 *regs, __u8 r)
 {
