@@ -161,6 +161,7 @@ struct {
 const volatile __u32 str_max = 33; /* -s + 1 */
 const volatile __u64 ring_size = 4096; /* of "events": set by user space */
 const volatile bool want_ts = true;    /* -t, -r: hits carry their time (else: when read) */
+const volatile bool quiet = false;     /* -c: hits are not printed, so not sent */
 
 static __always_inline __u64 reg(const __u64 *regs, __u8 r)
 {
@@ -230,7 +231,7 @@ static __always_inline int hit(struct pt_regs *ctx, __u32 kind)
 	struct psite *st;
 	struct scratch *s;
 
-	if (!is_traced(tid))
+	if (quiet || !is_traced(tid))
 		return 0;
 	key = (__u32)bpf_get_attach_cookie(ctx);
 	st = bpf_map_lookup_elem(&sites, &key);

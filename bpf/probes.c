@@ -43,7 +43,6 @@
 
 struct probes *probes_skel;
 
-
 /* ---- the hooks of sysbpf.c ---------------------------------------------------------------- */
 
 static int load(void)
@@ -61,6 +60,7 @@ static int load(void)
 		return bpfbe_error("probes: the shared maps", err);
 	probes_skel->rodata->ring_size = bpf_map__max_entries(probes_skel->maps.events);
 	probes_skel->rodata->want_ts = opts.tflag || opts.rflag || opts.Tflag || opts.json;
+	probes_skel->rodata->quiet = opts.cflag == 1;
 	if ((err = probes__load(probes_skel)) < 0)
 		return bpfbe_error("probes: load", err);
 	probes_skel->links.held_resume = bpf_program__attach(probes_skel->progs.held_resume);
