@@ -209,7 +209,8 @@ static int read_elf(struct lt_elf *e, Elf *elf)
 				e->imports[k++] = e->strings + (impoff[i] & ~WEAK_BIT);
 				e->nstrong += !weak;
 			}
-	qsort(e->syms, e->nsyms, sizeof(*e->syms), sym_cmp);
+	if (e->nsyms)
+		qsort(e->syms, e->nsyms, sizeof(*e->syms), sym_cmp);
 	/* The same name twice (.dynsym and .symtab): keep one. */
 	size_t k = 0;
 	for (size_t i = 0; i < e->nsyms; i++)

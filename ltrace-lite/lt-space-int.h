@@ -11,7 +11,7 @@ enum { SITE_START, SITE_RTLD, SITE_FUNC, SITE_RESOLVER, SITE_RET, SITE_DLOPEN };
 struct site {
 	uint8_t kind;
 	int obj;               /* FUNC, RESOLVER: the defining object */
-	char **names;          /* FUNC: its public names (aliases); RESOLVER: the IFUNC's */
+	const char **names;    /* FUNC: its public names (aliases); RESOLVER: the IFUNC's */
 	size_t nnames;
 	uint8_t skip;          /* FUNC: placed this many bytes past the entry (see arm_late) */
 	int32_t sp_adj;        /* what the skipped instruction took off the stack pointer */
@@ -31,7 +31,7 @@ struct space {
 	int refs;
 	struct bp_space bs;
 	struct site *sites;
-	size_t nsites;
+	size_t nsites, sitecap;
 	struct lobj *objs;
 	size_t nobjs;
 	uint32_t *hash;        /* address -> index + 1 in bs.v, open addressing */

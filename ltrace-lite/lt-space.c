@@ -88,19 +88,68 @@ static void hash_add(struct space *s, size_t idx)
 	s->hash[j] = (uint32_t)idx + 1;
 }
 
+/*
+ * Function names, each stored once until the end: frames keep pointers to them, and a frame
+ * can outlive the space it came from (a forked child's copy of its parent's calls).
+ */
+static char **names;
+static size_t nnames_set, names_size;
+
+static const char *intern(const char *name)
+{
+	size_t h = 5381;
+
+	for (const char *p = name; *p; p++)
+		h = h * 33 + (unsigned char)*p;
+	if ((nnames_set + 1) * 2 > names_size) {
+		size_t size = names_size ? names_size * 2 : 1024;
+		char **v = calloc(size, sizeof(*v));
+		if (!v)
+			return NULL;
+		for (size_t i = 0; i < names_size; i++) {
+			if (!names[i])
+				continue;
+			size_t g = 5381;
+			for (const char *p = names[i]; *p; p++)
+				g = g * 33 + (unsigned char)*p;
+			size_t j = g & (size - 1);
+			while (v[j])
+				j = (j + 1) & (size - 1);
+			v[j] = names[i];
+		}
+		free(names);
+		names = v;
+		names_size = size;
+	}
+	size_t j = h & (names_size - 1);
+	for (; names[j]; j = (j + 1) & (names_size - 1))
+		if (!strcmp(names[j], name))
+			return names[j];
+	if (!(names[j] = strdup(name)))
+		return NULL;
+	nnames_set++;
+	return names[j];
+}
+
 static int add_site(struct space *s, int kind, int obj, const char *name)
 {
-	struct site *v = realloc(s->sites, (s->nsites + 1) * sizeof(*v));
-
-	if (!v)
-		return -ENOMEM;
-	s->sites = v;
-	v[s->nsites] = (struct site){ .kind = (uint8_t)kind, .obj = obj };
-	if (name) {
-		v[s->nsites].names = malloc(sizeof(char *));
-		if (!v[s->nsites].names || !(v[s->nsites].names[0] = strdup(name)))
+	if (s->nsites == s->sitecap) {
+		size_t cap = s->sitecap ? s->sitecap * 2 : 64;
+		struct site *v = realloc(s->sites, cap * sizeof(*v));
+		if (!v)
 			return -ENOMEM;
-		v[s->nsites].nnames = 1;
+		s->sites = v;
+		s->sitecap = cap;
+	}
+	struct site *st = &s->sites[s->nsites];
+	*st = (struct site){ .kind = (uint8_t)kind, .obj = obj };
+	if (name) {
+		st->names = malloc(sizeof(char *));
+		if (!st->names || !(st->names[0] = intern(name))) {
+			free(st->names);
+			return -ENOMEM;
+		}
+		st->nnames = 1;
 	}
 	return (int)s->nsites++;
 }
@@ -110,10 +159,12 @@ static int site_add_name(struct site *st, const char *name)
 	for (size_t i = 0; i < st->nnames; i++)
 		if (!strcmp(st->names[i], name))
 			return 0;
-	char **v = realloc(st->names, (st->nnames + 1) * sizeof(*v));
-	if (!v || !(v[st->nnames] = strdup(name)))
+	const char **v = realloc(st->names, (st->nnames + 1) * sizeof(*v));
+	if (!v)
 		return -ENOMEM;
 	st->names = v;
+	if (!(v[st->nnames] = intern(name)))
+		return -ENOMEM;
 	st->nnames++;
 	return 0;
 }
@@ -148,10 +199,7 @@ int space_arm(struct space *s, uint64_t addr, int kind, int obj, const char *nam
 	int rc = bp_insert(&s->bs, addr, (void *)(uintptr_t)(idx + 1));
 	if (rc < 0) {
 		s->nsites--;
-		if (s->sites[idx].names) {
-			free(s->sites[idx].names[0]);
-			free(s->sites[idx].names);
-		}
+		free(s->sites[idx].names);
 		return rc;
 	}
 	if (s->bs.n > n)
@@ -171,11 +219,8 @@ struct space *space_find(pid_t tgid)
 
 static void space_clear(struct space *s)
 {
-	for (size_t i = 0; i < s->nsites; i++) {
-		for (size_t j = 0; j < s->sites[i].nnames; j++)
-			free(s->sites[i].names[j]);
+	for (size_t i = 0; i < s->nsites; i++)
 		free(s->sites[i].names);
-	}
 	free(s->sites);
 	free(s->objs);
 	free(s->hash);
@@ -274,6 +319,7 @@ struct space *space_fork(struct space *p, pid_t child)
 	s->is_static = p->is_static;
 	s->bs.v = malloc((p->bs.n + 1) * sizeof(*s->bs.v));
 	s->sites = malloc((p->nsites + 1) * sizeof(*s->sites));
+	s->sitecap = p->nsites + 1;
 	s->objs = malloc((p->nobjs + 1) * sizeof(*s->objs));
 	s->bs.pages = malloc((p->bs.npages + 1) * sizeof(*s->bs.pages));
 	if (!s->bs.v || !s->sites || !s->objs || !s->bs.pages) {
@@ -448,6 +494,14 @@ static void drop_dead(struct thr *t, uint64_t slot, uint64_t ret)
 		drop_frame(t);
 }
 
+static int64_t rel32(const uint8_t *p)
+{
+	int32_t v;
+
+	memcpy(&v, p, sizeof(v));
+	return v;
+}
+
 /* The name a call used, from the slot its call instruction went through (aliases only). */
 static const char *called_name(struct space *s, const struct site *st, int c, uint64_t ret)
 {
@@ -457,9 +511,9 @@ static const char *called_name(struct space *s, const struct site *st, int c, ui
 	if (st->nnames == 1 || c < 0)
 		return st->names[0];
 	if (bp_mem_read(&s->bs, ret - 6, b, 6) == 0 && b[0] == 0xff && b[1] == 0x15) {
-		slot = ret + (uint64_t)(int64_t)*(int32_t *)&b[2];
+		slot = ret + (uint64_t)rel32(&b[2]);
 	} else if (bp_mem_read(&s->bs, ret - 5, b, 5) == 0 && b[0] == 0xe8) {
-		uint64_t plt = ret + (uint64_t)(int64_t)*(int32_t *)&b[1];
+		uint64_t plt = ret + (uint64_t)rel32(&b[1]);
 		size_t i = 0;
 		if (bp_mem_read(&s->bs, plt, b, sizeof(b)) < 0)
 			return st->names[0];
@@ -468,7 +522,7 @@ static const char *called_name(struct space *s, const struct site *st, int c, ui
 		if (b[i] == 0xf2)
 			i++;
 		if (b[i] == 0xff && b[i + 1] == 0x25)
-			slot = plt + i + 6 + (uint64_t)(int64_t)*(int32_t *)&b[i + 2];
+			slot = plt + i + 6 + (uint64_t)rel32(&b[i + 2]);
 	}
 	const struct lobj *o = &s->objs[c];
 	for (size_t k = 0; slot && k < o->elf->nrelocs; k++) {
@@ -532,6 +586,7 @@ static void on_entry(struct thr *t, struct space *s, uint32_t si, const struct u
 		if (h.resolver)
 			return;
 		/* dlopen may be traced too: its own frame goes on top of the hook's. */
+		st = &s->sites[si]; /* arming may have moved the sites */
 	}
 	/* Reached by a tail jump from a traced call (strcoll -> strcmp): the return address is
 	 * its caller's, but the caller made one call, already shown.  ltrace sees one too. */
@@ -678,5 +733,10 @@ void space_free_all(void)
 		space_clear(s);
 		free(s);
 	}
+	for (size_t i = 0; i < names_size; i++)
+		free(names[i]);
+	free(names);
+	names = NULL;
+	names_size = nnames_set = 0;
 	lt_elf_free_all();
 }
