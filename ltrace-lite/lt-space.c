@@ -21,9 +21,12 @@
  *    line) and a per-thread shadow stack of frames keyed by stack slot.  The stack itself is
  *    never changed, so unwinders (C++ exceptions, backtraces) see the real return addresses;
  *    frames whose slot the stack pointer has moved above were abandoned (longjmp, throw).
- *  - life: the program's entry point (AT_ENTRY) for a spawned program, the first stop for -p,
- *    and the loader's _dl_debug_state for dlopen/dlclose bring the breakpoints in line with the
- *    mappings.
+ *  - life: the program's entry point (AT_ENTRY; main for a static program) for a spawned
+ *    program, the first stop for -p, and the loader's _dl_debug_state for dlopen/dlclose bring
+ *    the breakpoints in line with the mappings.
+ *
+ * lt-resolve.c decides which functions and where; this file keeps the address spaces, their
+ * breakpoint table (hashed by address: a hit is one lookup) and handles the hits.
  */
 #include <errno.h>
 #include <inttypes.h>
