@@ -40,13 +40,15 @@ struct inflight {
 	__u64 args[6];
 	__u64 ts;
 	__u32 refetch; /* an entry read failed: read it again at exit */
-	__u32 pad;
+	__u32 active;  /* between a traced entry and its exit */
 };
 
+/* Per task, not per tid in a hash: no update or delete per call, and an exec'ing thread that
+ * takes over the leader's pid keeps its own. */
 struct {
-	__uint(type, BPF_MAP_TYPE_HASH);
-	__uint(max_entries, 65536);
-	__type(key, __u32);
+	__uint(type, BPF_MAP_TYPE_TASK_STORAGE);
+	__uint(map_flags, BPF_F_NO_PREALLOC);
+	__type(key, int);
 	__type(value, struct inflight);
 } inflight SEC(".maps");
 
@@ -128,10 +130,23 @@ static __always_inline void count_lost(void)
 		(*n)++;
 }
 
+/*
+ * Waking the reader for every record costs more than the record: wake it only once a good
+ * amount is waiting (it also polls every few milliseconds), or for a record it must see soon.
+ */
+#define WAKE_BYTES (256 * 1024)
+
+static __always_inline void emit_flags(void *rec, __u64 size, __u64 flags)
+{
+	if (bpf_ringbuf_output(&events, rec, size, flags))
+		count_lost();
+}
+
 static __always_inline void emit(void *rec, __u64 size)
 {
-	if (bpf_ringbuf_output(&events, rec, size, 0))
-		count_lost();
+	__u64 avail = bpf_ringbuf_query(&events, BPF_RB_AVAIL_DATA);
+
+	emit_flags(rec, size, avail >= WAKE_BYTES ? BPF_RB_FORCE_WAKEUP : BPF_RB_NO_WAKEUP);
 }
 
 static __always_inline bool user_ptr(__u64 v)
@@ -639,36 +654,36 @@ int BPF_PROG(sys_enter, struct pt_regs *regs, long id)
 	send_ignored(tid, pt >> 32);
 	if (!wanted(id))
 		return 0;
-	struct inflight f = {
-		.scno = id,
-		.ts = bpf_ktime_get_ns(),
-	};
-	f.args[0] = BPF_CORE_READ(regs, di);
-	f.args[1] = BPF_CORE_READ(regs, si);
-	f.args[2] = BPF_CORE_READ(regs, dx);
-	f.args[3] = BPF_CORE_READ(regs, r10);
-	f.args[4] = BPF_CORE_READ(regs, r8);
-	f.args[5] = BPF_CORE_READ(regs, r9);
-	bpf_map_update_elem(&inflight, &tid, &f, BPF_ANY);
+	struct inflight *f = bpf_task_storage_get(&inflight, bpf_get_current_task_btf(), 0,
+						  BPF_LOCAL_STORAGE_GET_F_CREATE);
+	if (!f)
+		return 0;
+	f->scno = id;
+	f->ts = bpf_ktime_get_ns();
+	f->refetch = 0;
+	f->active = 1;
 	if (stats_only)
 		return 0;
+	f->args[0] = BPF_CORE_READ(regs, di);
+	f->args[1] = BPF_CORE_READ(regs, si);
+	f->args[2] = BPF_CORE_READ(regs, dx);
+	f->args[3] = BPF_CORE_READ(regs, r10);
+	f->args[4] = BPF_CORE_READ(regs, r8);
+	f->args[5] = BPF_CORE_READ(regs, r9);
 
 	struct ev_sys rec = {
-		.h = { .kind = EV_SYS_ENTER, .tid = tid, .tgid = pt >> 32, .ts = f.ts },
+		.h = { .kind = EV_SYS_ENTER, .tid = tid, .tgid = pt >> 32, .ts = f->ts },
 		.scno = id,
 	};
-	__builtin_memcpy(rec.args, f.args, sizeof(rec.args));
+	__builtin_memcpy(rec.args, f->args, sizeof(rec.args));
 	rec.sp = BPF_CORE_READ(regs, sp);
 	/* After exec the memory is another program's: an execve is never read again. */
 	if (id == 59 /* execve */ || id == 322 /* execveat */)
 		rec.flags |= EVF_NOREFETCH;
-	capture_and_send(&rec, f.args, rec.sp, CAP_ENTRY);
+	capture_and_send(&rec, rec.args, rec.sp, CAP_ENTRY);
 	rec.flags &= ~EVF_NOREFETCH;
-	if (rec.flags & EVF_REFETCH) {
-		struct inflight *fp = bpf_map_lookup_elem(&inflight, &tid);
-		if (fp)
-			fp->refetch = 1;
-	}
+	if (rec.flags & EVF_REFETCH)
+		f->refetch = 1;
 	return 0;
 }
 
@@ -677,13 +692,14 @@ int BPF_PROG(sys_exit, struct pt_regs *regs, long ret)
 {
 	__u64 pt = bpf_get_current_pid_tgid();
 	__u32 tid = (__u32)pt;
-	struct inflight *f = bpf_map_lookup_elem(&inflight, &tid);
+	struct inflight *f = bpf_task_storage_get(&inflight, bpf_get_current_task_btf(), 0, 0);
 
-	if (!f) {
+	if (!f || !f->active) {
 		if (bpf_map_lookup_elem(&traced, &tid))
 			send_ignored(tid, pt >> 32);
 		return 0;
 	}
+	f->active = 0;
 	__u64 now = bpf_ktime_get_ns();
 	struct ev_sys rec = {
 		.h = { .kind = EV_SYS_EXIT, .tid = tid, .tgid = pt >> 32, .ts = now },
@@ -693,7 +709,6 @@ int BPF_PROG(sys_exit, struct pt_regs *regs, long ret)
 	};
 	__builtin_memcpy(rec.args, f->args, sizeof(rec.args));
 	__u8 when = f->refetch ? CAP_EXIT | CAP_RETRY : CAP_EXIT;
-	bpf_map_delete_elem(&inflight, &tid);
 	if (stats_only) {
 		__u32 k = rec.scno;
 		struct sysstat *st = k < SYS_MAX ? bpf_map_lookup_elem(&stats, &k) : NULL;
@@ -763,13 +778,7 @@ int BPF_PROG(sched_process_exec, struct task_struct *p, pid_t old_pid, struct li
 	if (old != tid) {
 		/* A thread exec'd: it is the leader now, with its syscall in flight. */
 		__u32 v = *flags;
-		struct inflight *f = bpf_map_lookup_elem(&inflight, &old);
 		bpf_map_update_elem(&traced, &tid, &v, BPF_ANY);
-		if (f) {
-			struct inflight copy = *f;
-			bpf_map_update_elem(&inflight, &tid, &copy, BPF_ANY);
-			bpf_map_delete_elem(&inflight, &old);
-		}
 		bpf_map_delete_elem(&traced, &old);
 	}
 	struct ev_exec rec = {
@@ -795,7 +804,7 @@ int BPF_PROG(sched_process_exit, struct task_struct *p)
 	struct task_struct *exec_task = BPF_CORE_READ(p, signal, group_exec_task);
 	rec.by_exec = exec_task && exec_task != p;
 	bpf_map_delete_elem(&traced, &tid);
-	bpf_map_delete_elem(&inflight, &tid);
-	emit(&rec, sizeof(rec));
+	/* The reader counts processes: it must see this one soon. */
+	emit_flags(&rec, sizeof(rec), BPF_RB_FORCE_WAKEUP);
 	return 0;
 }

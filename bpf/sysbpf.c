@@ -851,7 +851,8 @@ int bpfbe_run(void)
 		hold_fd = -1;
 	}
 	while (rc == 0 && !interrupted && nprocs > 0) {
-		int n = ring_buffer__poll(rb, 100);
+		/* The kernel side wakes us only for a full batch: look every 10 ms. */
+		int n = ring_buffer__poll(rb, 10);
 		if (n < 0 && n != -EINTR) {
 			bpfbe_error("ring buffer", n);
 			break;
