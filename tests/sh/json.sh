@@ -6,8 +6,9 @@
 # expected output, from the same run): per process, the same syscalls in the same order with
 # the same result text, the same signals and the same exits.
 # Tests with a summary (-c/-C) or stack traces (-k) are left out, and -e read=/write= dump
-# lines skipped: JSON does not repeat those.
+# lines skipped: JSON does not repeat those.  Arguments (--bpf) go to every sttrace run.
 set -u
+extra=("$@")
 . "$TOP/tests/lib.sh"
 command -v jq >/dev/null || { echo "jq is not installed (make deps installs it)"; exit 1; }
 fail=0 n=0
@@ -60,7 +61,7 @@ while read -r kind name rest; do
 	trace_args "$name" "$rest"
 	multi=0; case " $rest " in *" -f "*|*" -ff "*) multi=1 ;; esac
 	n=$((n + 1))
-	"$STTRACE" --json -o "$name.json" "${args[@]}" >"$name.txt" 2>/dev/null
+	"$STTRACE" "${extra[@]}" --json -o "$name.json" "${args[@]}" >"$name.txt" 2>/dev/null
 	if ! jq -e . "$name.json" >/dev/null 2>"$name.jqerr"; then
 		echo "FAIL: $name: invalid JSON: $(head -1 "$name.jqerr")"; fail=1; continue
 	fi
