@@ -7,8 +7,10 @@
 # times, random bytes).  Processes interleave differently from run to run, so lines are grouped per process
 # (numbered by first appearance) and a call cut by <unfinished ...> is joined to its
 # <... resumed> half.  At least 98% of the lines must be identical overall; each program's
-# figure is printed, and the worst differing lines are shown.
+# figure is printed, and the worst differing lines are shown.  Arguments (--bpf) go to every
+# sttrace run: the eBPF backend against strace, on the same programs.
 set -u
+extra="$*"
 PY=/usr/bin/python3
 [ -x $PY ] || { echo "Debian's python3 is missing (make deps installs it)"; exit 1; }
 export PYTHONHASHSEED=0 LC_ALL=C
@@ -74,7 +76,7 @@ for flags in "-f" "-f -y" "-f -yy"; do
 		rm -rf dst deep; cd "$work" || exit 1
 		eval "strace -o s.log $flags -s 64 $prog" >/dev/null 2>&1
 		rm -rf dst deep
-		eval "\"\$STTRACE\" -o t.log $flags -s 64 $prog" >/dev/null 2>&1
+		eval "\"\$STTRACE\" $extra -o t.log $flags -s 64 $prog" >/dev/null 2>&1
 		normalize <s.log >s.norm
 		normalize <t.log >t.norm
 		n=$(wc -l <s.norm)
