@@ -326,14 +326,32 @@ static void attach_uprobe(struct spec *sp, size_t k, const char *path)
 			    off, 0, idx, ret, sp->name);
 }
 
-/* The loader's hook: _dl_debug_state, reading r_debug.r_state (at 24) through the bias. */
-static void attach_rtld(const char *path)
+/*
+ * The loader's hook: _dl_debug_state, reading r_debug.r_state (at 24) through the bias.  Bound
+ * to process TGID even under -f, so that no other process on the machine traps in its loader
+ * meanwhile (each exec'd process gets its own at its held exec; a child forked without an exec
+ * that then dlopens an object not attached yet misses it).  Once per (loader, process).
+ */
+static void attach_rtld(const char *path, pid_t tgid)
 {
+	static struct object *done;
+	static size_t ndone;
 	const char *base = strrchr(path, '/');
 	uint64_t off, fn, rdebug;
+	struct stat sb;
 
-	if (strncmp(base ? base + 1 : path, "ld-", 3) ||
-	    uprobe_symbol_offset(path, "_dl_debug_state", &off) < 0 ||
+	if (strncmp(base ? base + 1 : path, "ld-", 3) || stat(path, &sb) < 0)
+		return;
+	for (size_t i = 0; i < ndone; i++)
+		if (done[i].dev == sb.st_dev && done[i].ino == sb.st_ino && done[i].pid == tgid)
+			return;
+	struct object *v = realloc(done, (ndone + 1) * sizeof(*v));
+	if (!v)
+		return;
+	done = v;
+	done[ndone++] = (struct object){ sb.st_dev, sb.st_ino, tgid };
+
+	if (uprobe_symbol_offset(path, "_dl_debug_state", &off) < 0 ||
 	    !(fn = sym_value(path, "_dl_debug_state")) || !(rdebug = sym_value(path, "_r_debug")))
 		return;
 	struct usite us = { .kind = -1, .label = (char *)"_dl_debug_state" };
@@ -341,8 +359,10 @@ static void attach_rtld(const char *path)
 	ps.a[0] = (struct parg){ .kind = PA_MEM, .off = (int64_t)rdebug + 24, .size = 4,
 				 .bias = 1, .base = PA_NOREG, .index = PA_NOREG };
 	int idx = add_site(&us, &ps);
+	attach_pid = tgid;
 	if (idx >= 0)
 		attach_site(probes_skel->progs.probe_rtld, path, off, 0, idx, false, "rtld");
+	attach_pid = -1;
 }
 
 /* Object PATH (a file mapped or about to be): attached once, whichever process maps it. */
@@ -366,7 +386,6 @@ void probes_attach_object(const char *path, pid_t pid)
 	for (size_t k = 0; k < probe_nspecs; k++)
 		if (probe_specs[k].kind != SPEC_USDT)
 			attach_uprobe(&probe_specs[k], k, path);
-	attach_rtld(path);
 	attach_pid = -1;
 }
 
@@ -390,8 +409,10 @@ void probes_resolve(pid_t tgid, bool report)
 		bool seen = false;
 		for (int j = 0; j < i && !seen; j++)
 			seen = !strcmp(m[i].path, m[j].path);
-		if (!seen)
+		if (!seen) {
 			probes_attach_object(m[i].path, opts.followfork ? -1 : tgid);
+			attach_rtld(m[i].path, tgid);
+		}
 	}
 	if (first) {
 		struct proc *p = calloc(1, sizeof(*p));

@@ -158,6 +158,10 @@ struct {
 	__type(value, struct xmm_regs);
 } xmm SEC(".maps");
 
+/* The reader is woken once this much is waiting (as sysbpf does), or for a held process; it
+ * also polls every 10 ms. */
+#define WAKE_BYTES (256 * 1024)
+
 const volatile __u32 str_max = 33; /* -s + 1 */
 const volatile __u64 ring_size = 4096; /* of "events": set by user space */
 const volatile bool want_ts = true;    /* -t, -r: hits carry their time (else: when read) */
@@ -264,7 +268,7 @@ static __always_inline int hit(struct pt_regs *ctx, __u32 kind)
 			count(PSTAT_LOST);
 			return 0;
 		}
-		__u64 wake = avail > size / 8 ? BPF_RB_FORCE_WAKEUP : BPF_RB_NO_WAKEUP;
+		__u64 wake = avail >= WAKE_BYTES ? BPF_RB_FORCE_WAKEUP : BPF_RB_NO_WAKEUP;
 		if (avail > size / 2 && hold(tid)) {
 			r->bad |= PROBE_HELD;
 			wake = BPF_RB_FORCE_WAKEUP;
@@ -330,7 +334,7 @@ static __always_inline int hit(struct pt_regs *ctx, __u32 kind)
 	} else if (avail > size / 2 && hold(tid)) {
 		s->ev.bad |= PROBE_HELD;
 	}
-	if ((s->ev.bad & PROBE_HELD) || avail > size / 8)
+	if ((s->ev.bad & PROBE_HELD) || avail >= WAKE_BYTES)
 		wake = BPF_RB_FORCE_WAKEUP;
 	if (bpf_ringbuf_output(&events, &s->ev, len, wake))
 		count(PSTAT_LOST);
