@@ -1,0 +1,38 @@
+// SPDX-License-Identifier: LGPL-2.1-or-later
+/*
+ * make bench workload "threads": 4 threads calling getppid N/4 times each, at once.  Under
+ * ptrace each thread stops on its own and the tracer serves all four; under eBPF every thread
+ * writes into the same ring buffer.
+ */
+#include <pthread.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <sys/syscall.h>
+#include <unistd.h>
+
+#define NTHREADS 4
+
+static void *worker(void *arg)
+{
+	long n = *(long *)arg;
+
+	for (long i = 0; i < n; i++)
+		syscall(SYS_getppid);
+	return NULL;
+}
+
+int main(int argc, char **argv)
+{
+	long n = (argc > 1 ? atol(argv[1]) : 200000) / NTHREADS;
+	pthread_t t[NTHREADS];
+
+	for (int i = 0; i < NTHREADS; i++) {
+		if (pthread_create(&t[i], NULL, worker, &n)) {
+			fprintf(stderr, "threads: pthread_create failed\n");
+			return 1;
+		}
+	}
+	for (int i = 0; i < NTHREADS; i++)
+		pthread_join(t[i], NULL);
+	return 0;
+}
