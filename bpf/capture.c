@@ -1,0 +1,284 @@
+// SPDX-License-Identifier: LGPL-2.1-or-later
+/*
+ * The captures of the eBPF backend (capture.h): per-thread sets of memory and descriptor
+ * records, and the readers the decoders use over them.
+ */
+#include <errno.h>
+#include <limits.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "capture.h"
+
+#define TMEM_HASH 1024
+#define TMEM_HASH 1024
+static struct tmem *tmem_hash[TMEM_HASH];
+
+void capset_clear(struct capset *s)
+{
+	for (size_t i = 0; i < s->n; i++)
+		free(s->v[i].data);
+	s->n = 0;
+}
+
+void capset_move(struct capset *to, struct capset *from)
+{
+	capset_clear(to);
+	free(to->v);
+	*to = *from;
+	memset(from, 0, sizeof(*from));
+}
+
+struct tmem *tmem_get(pid_t tid, bool create)
+{
+	struct tmem **pp = &tmem_hash[(unsigned)tid % TMEM_HASH];
+
+	for (struct tmem *t = *pp; t; t = t->next)
+		if (t->tid == tid)
+			return t;
+	if (!create)
+		return NULL;
+	struct tmem *t = calloc(1, sizeof(*t));
+	if (!t)
+		return NULL;
+	t->tid = tid;
+	t->next = *pp;
+	*pp = t;
+	return t;
+}
+
+void tmem_drop(pid_t tid)
+{
+	struct tmem **pp = &tmem_hash[(unsigned)tid % TMEM_HASH];
+
+	while (*pp && (*pp)->tid != tid)
+		pp = &(*pp)->next;
+	struct tmem *t = *pp;
+	if (!t)
+		return;
+	*pp = t->next;
+	struct capset *all[] = { &t->pending, &t->entry, &t->exit,
+				 &t->fd_pending, &t->fd_entry, &t->fd_exit };
+	for (size_t i = 0; i < sizeof(all) / sizeof(all[0]); i++) {
+		capset_clear(all[i]);
+		free(all[i]->v);
+	}
+	free(t);
+}
+
+void tmem_rename(pid_t old, pid_t tid)
+{
+	struct tmem *t = tmem_get(old, false);
+
+	if (!t)
+		return;
+	tmem_drop(tid);
+	struct tmem **pp = &tmem_hash[(unsigned)old % TMEM_HASH];
+	while (*pp && *pp != t)
+		pp = &(*pp)->next;
+	if (*pp)
+		*pp = t->next;
+	t->tid = tid;
+	t->next = tmem_hash[(unsigned)tid % TMEM_HASH];
+	tmem_hash[(unsigned)tid % TMEM_HASH] = t;
+}
+
+void capset_add(struct capset *s, uint64_t addr, const void *data, uint32_t len)
+{
+	if (s->n == s->cap) {
+		size_t nc = s->cap ? s->cap * 2 : 8;
+		struct cap *v = realloc(s->v, nc * sizeof(*v));
+		if (!v)
+			return;
+		s->v = v;
+		s->cap = nc;
+	}
+	uint8_t *d = malloc(len ? len : 1);
+	if (!d)
+		return;
+	memcpy(d, data, len);
+	s->v[s->n++] = (struct cap){ addr, len, d };
+}
+
+/* Bytes at ADDR from S: how many could be copied from there on (0 if none). */
+size_t capset_copy(const struct capset *s, uint64_t addr, uint8_t *buf, size_t len)
+{
+	size_t best = 0;
+
+	/* Later captures win: at exit, an inout structure's new contents. */
+	for (size_t i = s->n; i-- > 0;) {
+		const struct cap *c = &s->v[i];
+		if (addr < c->addr || addr >= c->addr + c->len)
+			continue;
+		size_t n = c->addr + c->len - addr;
+		if (n > len)
+			n = len;
+		if (n > best) {
+			memcpy(buf, c->data + (addr - c->addr), n);
+			best = n;
+			if (n == len)
+				break;
+		}
+	}
+	return best;
+}
+
+/*
+ * dctx->read over the captures: exit captures first at exit, then entry's.  A read that runs
+ * past what was captured still succeeds when what it got holds a NUL, which is all a string
+ * read needs (the kernel stopped at the NUL).
+ */
+int capture_read(struct dctx *c, uint64_t addr, void *out, size_t len)
+{
+	struct tmem *t = tmem_get(c->pid, false);
+	uint8_t *buf = out;
+	size_t done = 0;
+
+	if (!t)
+		return -EFAULT;
+	while (done < len) {
+		size_t n = 0;
+		if (c->exiting)
+			n = capset_copy(&t->exit, addr + done, buf + done, len - done);
+		if (!n)
+			n = capset_copy(&t->entry, addr + done, buf + done, len - done);
+		if (!n)
+			break;
+		done += n;
+	}
+	if (done == len)
+		return 0;
+	if (done && memchr(buf, '\0', done)) {
+		memset(buf + done, 0, len - done);
+		return 0;
+	}
+	return -EFAULT;
+}
+
+/* The link text of an EV_FD record, as readlink(2) of /proc/PID/fd/N gives it. */
+static void fd_link_text(const struct ev_fd *e, size_t len, char *out, size_t outlen)
+{
+	size_t names = len > offsetof(struct ev_fd, names) ? len - offsetof(struct ev_fd, names) : 0;
+
+	if (names > e->h.len)
+		names = e->h.len;
+	out[0] = 0;
+	switch (e->kind) {
+	case FDK_PIPE:
+		snprintf(out, outlen, "pipe:[%llu]", (unsigned long long)e->ino);
+		return;
+	case FDK_SOCKET:
+		snprintf(out, outlen, "socket:[%llu]", (unsigned long long)e->ino);
+		return;
+	case FDK_ANON:
+		snprintf(out, outlen, "anon_inode:%.*s", (int)strnlen(e->names, names), e->names);
+		return;
+	case FDK_PATH:
+		break;
+	default:
+		return;
+	}
+	/* Components arrive leaf first. */
+	const char *comp[64];
+	size_t n = 0, pos = 0;
+	while (pos < names && n < 64) {
+		size_t l = strnlen(e->names + pos, names - pos);
+		if (pos + l >= names)
+			break; /* no NUL: cut short */
+		comp[n++] = e->names + pos;
+		pos += l + 1;
+	}
+	size_t o = 0;
+	if (!n)
+		o = (size_t)snprintf(out, outlen, "/");
+	while (n-- > 0 && o < outlen)
+		o += (size_t)snprintf(out + o, outlen - o, "/%s", comp[n]);
+	if (e->deleted && o < outlen)
+		snprintf(out + o, outlen - o, " (deleted)");
+}
+
+/*
+ * What the kernel said at the stop about the descriptor of LINK (/proc/PID/fd/N or cwd): a
+ * record of the link text, a NUL, and for sockets and pidfds a struct sockdiag_view.
+ */
+static const struct cap *fd_record(struct dctx *c, const char *link)
+{
+	struct tmem *t = tmem_get(c->pid, false);
+	int pid, fd, n = 0;
+	char tail[8];
+
+	if (!t || !link)
+		return NULL;
+	if (sscanf(link, "/proc/%d/fd/%d%n", &pid, &fd, &n) == 2 && !link[n]) {
+		/* the fd */
+	} else if (sscanf(link, "/proc/%d/cw%1[d]%n", &pid, tail, &n) == 2 && !link[n]) {
+		fd = FD_CWD;
+	} else {
+		return NULL;
+	}
+	uint64_t key = (uint64_t)(int64_t)fd;
+	const struct capset *sets[] = { c->exiting ? &t->fd_exit : NULL, &t->fd_entry };
+	for (size_t k = 0; k < 2; k++)
+		for (size_t i = 0; sets[k] && i < sets[k]->n; i++)
+			if (sets[k]->v[i].addr == key)
+				return &sets[k]->v[i];
+	return NULL;
+}
+
+/* tracee_readlink for -y, -yy and -P. */
+ssize_t capture_readlink(struct dctx *c, const char *link, char *buf, size_t len)
+{
+	const struct cap *r = fd_record(c, link);
+	size_t l = r ? strnlen((const char *)r->data, r->len) : 0;
+
+	if (!l) {
+		errno = r ? EBADF : ENOENT;
+		return -1;
+	}
+	if (l > len)
+		l = len;
+	memcpy(buf, r->data, l);
+	return (ssize_t)l;
+}
+
+bool capture_sockview(struct dctx *c, const char *link, struct sockdiag_view *v)
+{
+	const struct cap *r = fd_record(c, link);
+	size_t l = r ? strnlen((const char *)r->data, r->len) : 0;
+
+	if (!r || r->len < l + 1 + sizeof(*v))
+		return false;
+	memcpy(v, r->data + l + 1, sizeof(*v));
+	return true;
+}
+
+/* The record fd_record finds, from an EV_FD event. */
+void fd_record_add(struct capset *s, const struct ev_fd *e, size_t len)
+{
+	struct {
+		char text[PATH_MAX + 16];
+		struct sockdiag_view v;
+	} rec;
+	fd_link_text(e, len, rec.text, sizeof(rec.text));
+	size_t l = strlen(rec.text), total = l + 1;
+
+	if (e->kind == FDK_SOCKET || (e->kind == FDK_ANON && e->pidfd_pid)) {
+		struct sockdiag_view v = { .family = e->family, .sport = e->sport,
+					   .dport = e->dport, .hashed = e->hashed,
+					   .peer_ino = e->peer_ino, .portid = e->portid,
+					   .nlproto = e->nlproto, .pidfd_pid = e->pidfd_pid };
+		size_t names = len > offsetof(struct ev_fd, names) ? len - offsetof(struct ev_fd, names)
+								   : 0;
+		if (e->kind == FDK_SOCKET)
+			snprintf(v.proto, sizeof(v.proto), "%.*s",
+				 (int)strnlen(e->names, names < 63 ? names : 63), e->names);
+		memcpy(v.src, e->src, 16);
+		memcpy(v.dst, e->dst, 16);
+		v.upath_len = e->upath_len > 0 && e->upath_len <= 108 ? e->upath_len : 0;
+		memcpy(v.upath, e->upath, sizeof(v.upath)); /* 108 of them */
+		memcpy(rec.text + total, &v, sizeof(v));
+		total += sizeof(v);
+	}
+	capset_add(s, (uint64_t)(int64_t)e->fd, rec.text, total);
+}
