@@ -17,7 +17,7 @@
 #define PLAN_OPS 16 /* a power of two (indexes are masked) */
 #define ARG_SP 6  /* capop.arg: the stack pointer at entry instead of an argument */
 
-enum { CAP_ENTRY = 1, CAP_EXIT = 2 };
+enum { CAP_ENTRY = 1, CAP_EXIT = 2, CAP_RETRY = 4 /* at exit: entry-only ops again */ };
 enum { HOW_BUF, HOW_STR, HOW_FD, HOW_FDPAIR };
 #define ARG_RET 7 /* capop.arg with HOW_FD: the return value is the descriptor */
 enum {
