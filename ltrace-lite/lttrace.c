@@ -14,6 +14,7 @@
 
 #include "compare.h"
 #include "lt.h"
+#include "lt-bpf.h"
 
 #define LTTRACE_VERSION "0.1"
 
@@ -242,10 +243,8 @@ int main(int argc, char **argv)
 		cmp.json = lt_opts.json;
 		return compare_main(&cmp, argc, argv, optstring, longopts);
 	}
-	if (bpf) {
-		lt_error("--bpf: not built yet (the eBPF backend of lttrace is to come)");
-		return 1;
-	}
+	if (bpf) /* lt-bpf.c: the eBPF backend does the rest */
+		return lt_bpf_main(argv + optind, pids, npids, conf, nconf);
 	if (optind == argc && !npids) {
 		lt_error("too few arguments: PROG [ARGS] or -p PID");
 		fprintf(stderr, "Try `lttrace --help' for more information.\n");

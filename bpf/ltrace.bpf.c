@@ -1,0 +1,335 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * lttrace --bpf in the kernel: one program for every traced function's entry (a uprobe per
+ * function, the function's index as cookie) and one for its return (a uretprobe).
+ *
+ * Every entry of a traced function is pushed on a per-thread stack (task storage), taken or
+ * not, because the kernel runs the uretprobe for every entry: the return pops the frame at
+ * its stack slot and says something only when the entry did.  Frames below the slot were
+ * abandoned (longjmp, exceptions): dropped, as the kernel drops their return instances.
+ * An entry counts when the return address lies in an object whose calls the filter wants
+ * (user space fills one bit per object range) and it is no tail jump from a traced call
+ * (a frame at the same slot is open: the caller made one call, already shown).
+ *
+ * Records are assembled in a per-CPU scratch buffer and copied to the ring buffer with their
+ * real size; the reader is woken per WAKE_BYTES or by its own 10 ms poll, not per record.
+ */
+#include "vmlinux.h"
+#include <bpf/bpf_helpers.h>
+#include <bpf/bpf_tracing.h>
+#include <bpf/bpf_core_read.h>
+
+#include "ltrace.h"
+
+char LICENSE[] SEC("license") = "GPL";
+
+#define WAKE_BYTES (256 << 10)
+#define DATA_SIZE 16384
+
+const volatile bool stats_only = false; /* -c: sums in stats[], no records */
+const volatile bool follow = false;     /* -f: every thread, and forked children */
+
+/* Filled by user space once the program's objects are mapped, before attaching. */
+struct lt_fspec fspecs[LT_MAXFN];
+struct lt_range ranges[LT_MAXOBJS];
+__u32 nranges;
+/* Out: -c sums, records the ring buffer had no room for. */
+struct lt_stat stats[LT_MAXFN];
+__u64 lost;
+
+struct {
+	__uint(type, BPF_MAP_TYPE_RINGBUF);
+	__uint(max_entries, 16 << 20);
+} events SEC(".maps");
+
+/* Processes traced (by tgid). */
+struct {
+	__uint(type, BPF_MAP_TYPE_HASH);
+	__uint(max_entries, 4096);
+	__type(key, __u32);
+	__type(value, __u32);
+} traced SEC(".maps");
+
+struct frame {
+	__u64 slot;     /* where the return address is */
+	__u64 ts;
+	__u64 args[LT_NREGS];
+	__u32 fn;
+	__u32 taken;
+};
+
+struct tstate {
+	__u32 n, ntaken;
+	struct frame f[LT_MAXFRAMES];
+};
+
+struct {
+	__uint(type, BPF_MAP_TYPE_TASK_STORAGE);
+	__uint(map_flags, BPF_F_NO_PREALLOC);
+	__type(key, int);
+	__type(value, struct tstate);
+} tstates SEC(".maps");
+
+struct scratch {
+	struct lt_rec h;
+	__u8 data[DATA_SIZE];
+};
+
+struct {
+	__uint(type, BPF_MAP_TYPE_PERCPU_ARRAY);
+	__uint(max_entries, 1);
+	__type(key, __u32);
+	__type(value, struct scratch);
+} scratch SEC(".maps");
+
+static __always_inline bool wanted(__u32 *tid_out, __u32 *tgid_out)
+{
+	__u64 id = bpf_get_current_pid_tgid();
+	__u32 tgid = id >> 32, tid = (__u32)id;
+
+	*tid_out = tid;
+	*tgid_out = tgid;
+	if (!follow && tid != tgid)
+		return false;
+	return bpf_map_lookup_elem(&traced, &tgid) != NULL;
+}
+
+static __always_inline void send(struct scratch *s, __u32 off)
+{
+	__u64 size = sizeof(s->h) + off;
+
+	if (size > sizeof(*s))
+		size = sizeof(*s);
+	__u64 avail = bpf_ringbuf_query(&events, BPF_RB_AVAIL_DATA);
+	if (bpf_ringbuf_output(&events, s, size,
+			       avail >= WAKE_BYTES ? BPF_RB_FORCE_WAKEUP : BPF_RB_NO_WAKEUP))
+		__sync_fetch_and_add(&lost, 1);
+}
+
+/* Register I's memory, as the plan says (KIND of this side: entry or return): the new end. */
+static __always_inline __u32 capture(struct scratch *s, __u32 off, int i, __u8 kind, __u16 len,
+				     __u64 addr)
+{
+	long n;
+
+	s->h.caplen[i] = 0;
+	if (kind == LT_CAP_NONE)
+		return off;
+	if (len > LT_CAPMAX)
+		len = LT_CAPMAX;
+	off &= 8191;
+	if (kind == LT_CAP_STR || kind == LT_CAP_OSTR)
+		n = bpf_probe_read_user_str(s->data + off, len, (void *)addr);
+	else
+		n = bpf_probe_read_user(s->data + off, len, (void *)addr) ? -1 : len;
+	if (n <= 0) {
+		s->h.failed |= 1 << i;
+		return off;
+	}
+	s->h.caplen[i] = n;
+	return off + ((n + 7) & ~7);
+}
+
+static __always_inline __u8 entry_kind(__u8 k)
+{
+	return k == LT_CAP_STR || k == LT_CAP_BUF ? k : LT_CAP_NONE;
+}
+
+static __always_inline __u8 ret_kind(__u8 k)
+{
+	return k == LT_CAP_OSTR || k == LT_CAP_OBUF ? k : LT_CAP_NONE;
+}
+
+SEC("uprobe")
+int lt_entry(struct pt_regs *ctx)
+{
+	__u32 tid, tgid, fn = (__u32)bpf_get_attach_cookie(ctx);
+	__u64 slot = PT_REGS_SP(ctx), ret = 0;
+
+	if (!wanted(&tid, &tgid) || fn >= LT_MAXFN)
+		return 0;
+	struct lt_fspec *sp = &fspecs[fn];
+	struct tstate *st = bpf_task_storage_get(&tstates, bpf_get_current_task_btf(), 0,
+						 BPF_LOCAL_STORAGE_GET_F_CREATE);
+	if (!st)
+		return 0;
+	bpf_probe_read_user(&ret, sizeof(ret), (void *)slot);
+	__u32 n = st->n;
+	for (int i = 0; i < LT_MAXFRAMES && n; i++) {
+		struct frame *f = &st->f[(n - 1) & (LT_MAXFRAMES - 1)];
+		if (f->slot >= slot)
+			break;
+		if (f->taken && st->ntaken)
+			st->ntaken--;
+		n--;
+	}
+	bool taken = true;
+	if (n && st->f[(n - 1) & (LT_MAXFRAMES - 1)].slot == slot)
+		taken = false;
+	if (taken && (sp->flags & LT_F_OUTERMOST) && st->ntaken)
+		taken = false;
+	if (taken) {
+		__u32 o = LT_OBJ_NONE, nr = nranges;
+		for (__u32 i = 0; i < LT_MAXOBJS && i < nr; i++)
+			if (ret >= ranges[i].lo && ret < ranges[i].hi) {
+				o = i;
+				break;
+			}
+		taken = sp->callers >> o & 1;
+	}
+	if (n >= LT_MAXFRAMES) {
+		st->n = n;
+		return 0;
+	}
+	struct frame *f = &st->f[n & (LT_MAXFRAMES - 1)];
+	f->slot = slot;
+	f->fn = fn;
+	f->taken = taken;
+	f->ts = taken ? bpf_ktime_get_ns() : 0;
+	f->args[0] = PT_REGS_PARM1(ctx);
+	f->args[1] = PT_REGS_PARM2(ctx);
+	f->args[2] = PT_REGS_PARM3(ctx);
+	f->args[3] = PT_REGS_PARM4(ctx);
+	f->args[4] = PT_REGS_PARM5(ctx);
+	f->args[5] = ctx->r9; /* libbpf 1.1 has no PT_REGS_PARM6 */;
+	st->n = n + 1;
+	if (!taken)
+		return 0;
+	st->ntaken++;
+	if (stats_only)
+		return 0;
+
+	__u32 zero = 0, off = 0;
+	struct scratch *s = bpf_map_lookup_elem(&scratch, &zero);
+	if (!s)
+		return 0;
+	s->h.kind = LT_REC_CALL;
+	s->h.fn = fn;
+	s->h.tid = tid;
+	s->h.tgid = tgid;
+	s->h.ts = f->ts;
+	for (int i = 0; i < LT_NREGS; i++)
+		s->h.regs[i] = f->args[i];
+	s->h.sp = slot;
+	s->h.ret = ret;
+	s->h.failed = 0;
+	s->h.nstk = 0;
+	__u32 nstk = sp->nstk;
+	if (nstk > LT_MAXSTK)
+		nstk = LT_MAXSTK;
+	if (nstk && !bpf_probe_read_user(s->data, nstk * 8, (void *)(slot + 8))) {
+		s->h.nstk = nstk;
+		off = nstk * 8;
+	}
+	for (int i = 0; i < LT_NREGS; i++)
+		off = capture(s, off, i, entry_kind(sp->cap[i]), sp->len[i], s->h.regs[i]);
+	s->h.caplen[LT_NREGS] = 0;
+	send(s, off);
+	return 0;
+}
+
+SEC("uretprobe")
+int lt_return(struct pt_regs *ctx)
+{
+	__u32 tid, tgid;
+	__u64 slot = PT_REGS_SP(ctx) - 8;
+
+	if (!wanted(&tid, &tgid))
+		return 0;
+	struct tstate *st = bpf_task_storage_get(&tstates, bpf_get_current_task_btf(), 0, 0);
+	if (!st)
+		return 0;
+	__u32 n = st->n;
+	for (int i = 0; i < LT_MAXFRAMES && n; i++) {
+		struct frame *f = &st->f[(n - 1) & (LT_MAXFRAMES - 1)];
+		if (f->slot >= slot)
+			break;
+		if (f->taken && st->ntaken)
+			st->ntaken--;
+		n--;
+	}
+	if (!n || st->f[(n - 1) & (LT_MAXFRAMES - 1)].slot != slot) {
+		st->n = n;
+		return 0;
+	}
+	struct frame *f = &st->f[(n - 1) & (LT_MAXFRAMES - 1)];
+	st->n = n - 1;
+	if (!f->taken)
+		return 0;
+	if (st->ntaken)
+		st->ntaken--;
+	__u32 fn = f->fn;
+	__u64 now = bpf_ktime_get_ns();
+	if (fn >= LT_MAXFN)
+		return 0;
+	if (stats_only) {
+		__sync_fetch_and_add(&stats[fn].calls, 1);
+		__sync_fetch_and_add(&stats[fn].ns, now - f->ts);
+		return 0;
+	}
+	__u32 zero = 0, off = 0;
+	struct scratch *s = bpf_map_lookup_elem(&scratch, &zero);
+	if (!s)
+		return 0;
+	struct lt_fspec *sp = &fspecs[fn];
+	s->h.kind = LT_REC_RET;
+	s->h.fn = fn;
+	s->h.tid = tid;
+	s->h.tgid = tgid;
+	s->h.ts = now;
+	s->h.regs[0] = PT_REGS_RC(ctx);
+	s->h.sp = slot;
+	s->h.ret = f->ts; /* the entry's time: -T from the kernel's clock */
+	s->h.failed = 0;
+	s->h.nstk = 0;
+	for (int i = 0; i < LT_NREGS; i++)
+		off = capture(s, off, i, ret_kind(sp->cap[i]), sp->len[i], f->args[i]);
+	off = capture(s, off, LT_NREGS, ret_kind(sp->cap[LT_NREGS]), sp->len[LT_NREGS],
+		      s->h.regs[0]);
+	send(s, off);
+	return 0;
+}
+
+SEC("tp_btf/sched_process_fork")
+int BPF_PROG(lt_fork, struct task_struct *parent, struct task_struct *child)
+{
+	__u32 ptgid = BPF_CORE_READ(parent, tgid), ctgid = BPF_CORE_READ(child, tgid);
+	__u32 one = 1;
+
+	if (!follow || ptgid == ctgid || !bpf_map_lookup_elem(&traced, &ptgid))
+		return 0;
+	bpf_map_update_elem(&traced, &ctgid, &one, BPF_ANY);
+	/* The child returns from fork too: its frames are a copy of its parent's. */
+	struct tstate *ps = bpf_task_storage_get(&tstates, parent, 0, 0);
+	struct tstate *cs = ps ? bpf_task_storage_get(&tstates, child, 0,
+						      BPF_LOCAL_STORAGE_GET_F_CREATE) : NULL;
+	if (cs)
+		bpf_probe_read_kernel(cs, sizeof(*cs), ps);
+	struct lt_rec rec = {
+		.kind = LT_REC_FORK, .tid = BPF_CORE_READ(parent, pid), .tgid = ptgid,
+		.ts = bpf_ktime_get_ns(), .regs = { ctgid },
+	};
+	if (bpf_ringbuf_output(&events, &rec, sizeof(rec), 0))
+		__sync_fetch_and_add(&lost, 1);
+	return 0;
+}
+
+SEC("tp_btf/sched_process_exit")
+int BPF_PROG(lt_exit, struct task_struct *p)
+{
+	__u32 tgid = BPF_CORE_READ(p, tgid), tid = BPF_CORE_READ(p, pid);
+
+	if (!bpf_map_lookup_elem(&traced, &tgid))
+		return 0;
+	/* do_exit has counted this thread out of signal->live already. */
+	bool last = BPF_CORE_READ(p, signal, live.counter) == 0;
+	struct lt_rec rec = {
+		.kind = LT_REC_EXIT, .tid = tid, .tgid = tgid, .ts = bpf_ktime_get_ns(),
+		.regs = { BPF_CORE_READ(p, exit_code), last },
+	};
+	if (last)
+		bpf_map_delete_elem(&traced, &tgid);
+	if (bpf_ringbuf_output(&events, &rec, sizeof(rec), BPF_RB_FORCE_WAKEUP))
+		__sync_fetch_and_add(&lost, 1);
+	return 0;
+}

@@ -1,0 +1,77 @@
+/* SPDX-License-Identifier: LGPL-2.1-or-later */
+/*
+ * lttrace --bpf: what bpf/ltrace.bpf.c (kernel) and ltrace-lite/lt-bpf.c (user space) share.
+ *
+ * One uprobe and one uretprobe per traced function, each with the function's index as its BPF
+ * cookie.  The index selects a capture plan (struct lt_fspec, filled from the prototype) and
+ * the objects whose calls count (a bit per object range of struct lt_range).  Records go
+ * through one ring buffer: a call with the registers, the stack words and the memory its
+ * plan names; a return with rax and the out-arguments' memory; a thread's exit.
+ */
+#ifndef LTRACE_BPF_H
+#define LTRACE_BPF_H
+
+#define LT_NREGS 6
+#define LT_MAXSTK 16       /* stack argument words captured (a printf pack's) */
+#define LT_CAPMAX 1024     /* bytes of one argument's memory (a string: -s + 1, capped) */
+#define LT_MAXFRAMES 32    /* calls open on one thread (deeper ones are not traced) */
+#define LT_MAXOBJS 62      /* object ranges a caller is looked up in */
+#define LT_OBJ_NONE 63     /* the caller is in no known object */
+#define LT_MAXFN 16384
+
+enum lt_cap {
+	LT_CAP_NONE,
+	LT_CAP_STR,        /* a NUL-terminated string at entry */
+	LT_CAP_BUF,        /* len bytes at entry */
+	LT_CAP_OSTR,       /* a string at return (the pointer passed at entry) */
+	LT_CAP_OBUF,       /* len bytes at return */
+};
+
+enum lt_fflags {
+	LT_F_OUTERMOST = 1, /* a static program's: only when no traced call is open */
+};
+
+struct lt_fspec {
+	__u64 callers;         /* bit i: calls from object range i count (LT_OBJ_NONE too) */
+	__u8 cap[LT_NREGS + 1]; /* enum lt_cap per integer register argument, then rax */
+	__u8 nstk;             /* stack words to capture */
+	__u16 flags;
+	__u16 len[LT_NREGS + 1]; /* bytes (strings: the most read, NUL included) */
+};
+
+struct lt_range {
+	__u64 lo, hi;
+};
+
+enum lt_rec_kind {
+	LT_REC_CALL = 1,
+	LT_REC_RET,
+	LT_REC_EXIT,
+	LT_REC_FORK,
+};
+
+/* A call: regs, sp and ret as at entry; a return: regs[0] = rax, sp = the slot of the return
+ * address.  Then the data: nstk stack words (sp + 8 on), then each capture of caplen[i] bytes
+ * (0: none or unreadable), each padded to 8 bytes; at a return, out arguments and then
+ * the memory rax points at.  An exit: regs[0] = the wait status,
+ * regs[1] = 1 when it was the process's last thread; a fork: regs[0] = the child's tgid. */
+struct lt_rec {
+	__u32 kind;
+	__u32 fn;
+	__u32 tid, tgid;
+	__u64 ts;
+	__u64 regs[LT_NREGS];
+	__u64 sp;
+	__u64 ret;
+	__u16 caplen[LT_NREGS + 1]; /* the last: at a return, rax's memory */
+	__u16 nstk;
+	__u16 failed;          /* bit i: the capture of register i could not be read */
+};
+
+/* -c: calls and nanoseconds per function, summed in the kernel. */
+struct lt_stat {
+	__u64 calls;
+	__u64 ns;
+};
+
+#endif

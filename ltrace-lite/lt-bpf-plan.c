@@ -1,0 +1,423 @@
+// SPDX-License-Identifier: LGPL-2.1-or-later
+/*
+ * lttrace --bpf: which functions get a uprobe and what each call's record carries.
+ *
+ * The sets are lt-resolve.c's (ltrace's -e/-l/-x, default @MAIN: the functions the program
+ * imports, probed in the object that defines them), decided once, when the program is held at
+ * its entry point with every needed object mapped (or at once for -p).  A uprobe sits on a
+ * file (inode + offset), so one per function serves every thread and, with -f, every forked
+ * child.  The differences with the ptrace backend:
+ *  - IFUNCs: the implementation is the one this process's own loader picked for the same
+ *    file (dlsym here, on the same CPU), else the one a GOT slot of the program already holds;
+ *    resolvers are not probed, so choices made later (another CPU, a library loaded by
+ *    dlopen) are not seen.  A static program's IFUNCs are not traced.
+ *  - callers: the kernel side keeps calls whose return address lies in an object the filter
+ *    wants for that function (a bit per object); the exact decision (the name a call used)
+ *    is taken again in user space, as lt-space.c takes it.
+ *  - memory: from the prototype, each pointer argument names the bytes to copy at entry (a
+ *    string: -s + 1 bytes) or at return (out arguments, a returned string), and a printf pack
+ *    every remaining register as a string; the stack words of stack arguments.  Anything the
+ *    printers need beyond that (pointers inside structs) is read when the line is printed.
+ */
+#include <dlfcn.h>
+#include <errno.h>
+#include <limits.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/uio.h>
+#include <unistd.h>
+#include <linux/types.h>
+
+#include "ltrace.h"
+#include "lt-bpf.h"
+#include "objfile.h"
+#include "proto-int.h"
+
+struct maps {
+	struct uprobe_mapping *m;
+	int n;
+};
+
+static const struct uprobe_mapping *map_at(const struct maps *mp, uint64_t addr)
+{
+	for (int i = 0; i < mp->n; i++)
+		if (addr >= mp->m[i].start && addr < mp->m[i].end)
+			return &mp->m[i];
+	return NULL;
+}
+
+static int definer(const struct lb_plan *p, const char *name, int c)
+{
+	for (size_t i = 0; i < p->nobjs; i++)
+		if ((int)i != c && p->objs[i].elf && lt_elf_find(p->objs[i].elf, name))
+			return (int)i;
+	return -1;
+}
+
+/* A probe at runtime address ADDR of object D for NAME: a new site or a name more. */
+static void add_site(struct lb_plan *p, const struct maps *mp, int d, uint64_t addr,
+		     const char *name)
+{
+	const struct uprobe_mapping *m = map_at(mp, addr);
+
+	if (!m || !m->exec || !strcmp(name, "__libc_start_main"))
+		return;
+	uint64_t off = addr - m->start + m->off;
+	for (size_t i = 0; i < p->nsites; i++) {
+		struct lb_site *s = &p->sites[i];
+		if (s->obj != d || s->off != off)
+			continue;
+		for (size_t k = 0; k < s->nnames; k++)
+			if (!strcmp(s->names[k], name))
+				return;
+		const char **v = realloc(s->names, (s->nnames + 1) * sizeof(*v));
+		if (v) {
+			s->names = v;
+			s->names[s->nnames++] = name;
+		}
+		return;
+	}
+	if (p->nsites >= LT_MAXFN)
+		return;
+	struct lb_site *v = realloc(p->sites, (p->nsites + 1) * sizeof(*v));
+	if (!v)
+		return;
+	p->sites = v;
+	struct lb_site *s = &v[p->nsites];
+	memset(s, 0, sizeof(*s));
+	if (!(s->names = malloc(sizeof(*s->names))) || !(s->path = strdup(m->path))) {
+		free(s->names);
+		return;
+	}
+	s->names[0] = name;
+	s->nnames = 1;
+	s->off = off;
+	s->obj = d;
+	s->vaddr = addr - p->objs[d].bias;
+	s->proto = lt_proto_resolve(p->objs[d].path, s->vaddr, name);
+	p->nsites++;
+}
+
+/* The implementation of IFUNC NAME of object D: this process's own choice in the same file,
+ * else what a GOT slot of the traced process holds already.  0 when none. */
+static uint64_t ifunc_impl(const struct lb_plan *p, const struct maps *mp, int d,
+			   const char *name, uint64_t resolver)
+{
+	const struct lb_obj *def = &p->objs[d];
+	void *a = dlsym(RTLD_DEFAULT, name);
+	struct uprobe_mapping *self = NULL;
+	int n = a ? uprobe_read_maps(getpid(), &self) : 0;
+
+	for (int i = 0; i < n; i++) {
+		const struct uprobe_mapping *m = &self[i];
+		if ((uint64_t)(uintptr_t)a < m->start || (uint64_t)(uintptr_t)a >= m->end)
+			continue;
+		if (strcmp(m->path, def->path))
+			break;
+		uint64_t off = (uint64_t)(uintptr_t)a - m->start + m->off;
+		for (int j = 0; j < mp->n; j++)
+			if (!strcmp(mp->m[j].path, def->path) && off >= mp->m[j].off &&
+			    off < mp->m[j].off + (mp->m[j].end - mp->m[j].start)) {
+				free(self);
+				return mp->m[j].start + off - mp->m[j].off;
+			}
+		break;
+	}
+	free(self);
+	for (size_t i = 0; i < p->nobjs; i++) {
+		const struct lb_obj *o = &p->objs[i];
+		for (size_t k = 0; o->elf && k < o->elf->nrelocs; k++) {
+			const struct lt_reloc *r = &o->elf->relocs[k];
+			uint64_t v = 0;
+			if (r->name ? strcmp(r->name, name) :
+				      ((int)i != d || r->addend + def->bias != resolver))
+				continue;
+			struct iovec l = { &v, 8 }, rm = { (void *)(uintptr_t)(o->bias + r->slot), 8 };
+			if (process_vm_readv(p->tgid, &l, 1, &rm, 1, 0) == 8 && v != resolver &&
+			    v >= def->lo && v < def->hi)
+				return v;
+		}
+	}
+	return 0;
+}
+
+static void arm_function(struct lb_plan *p, const struct maps *mp, int d, const char *name)
+{
+	const struct lt_sym *sym = lt_elf_find(p->objs[d].elf, name);
+	uint64_t addr;
+
+	if (!sym)
+		return;
+	addr = p->objs[d].bias + sym->vaddr;
+	if (sym->ifunc && (p->is_static || !(addr = ifunc_impl(p, mp, d, name, addr))))
+		return;
+	add_site(p, mp, d, addr, name);
+}
+
+/* lt-resolve.c's arm_plan, for probes. */
+static void plan(struct lb_plan *p, const struct maps *mp)
+{
+	bool have_x = lt_filter_have(LT_FILTER_X), have_l = lt_filter_have(LT_FILTER_L);
+	bool have_e = !lt_opts.no_libcalls && (lt_filter_have(LT_FILTER_E) || !have_l);
+
+	for (size_t c = 0; c < p->nobjs; c++) {
+		const struct lb_obj *o = &p->objs[c];
+		if (!o->elf)
+			continue;
+		if (have_x)
+			for (size_t k = 0; k < o->elf->nsyms; k++)
+				if (lt_filter_match(LT_FILTER_X, o->elf->syms[k].name, o->elf->soname,
+						    o->path, o->is_main))
+					arm_function(p, mp, (int)c, o->elf->syms[k].name);
+		if (o->is_main && p->is_static && have_e) {
+			for (size_t k = 0; k < o->elf->nsyms; k++) {
+				const char *n = o->elf->syms[k].name;
+				if (lt_filter_match(LT_FILTER_E, n, o->elf->soname, o->path, true) &&
+				    (!lt_opts.hide_caller || lt_proto_lookup(n)))
+					arm_function(p, mp, (int)c, n);
+			}
+			continue;
+		}
+		bool e_lib = have_e && lt_filter_lib_match(LT_FILTER_E, o->elf->soname, o->path,
+							   o->is_main);
+		if (!e_lib && !have_l)
+			continue;
+		size_t nimp = lt_opts.hide_caller ? o->elf->nstrong : o->elf->nimports;
+		for (size_t k = 0; k < nimp; k++) {
+			const char *n = o->elf->imports[k];
+			bool want = e_lib && lt_filter_match(LT_FILTER_E, n, o->elf->soname, o->path,
+							     o->is_main);
+			int d = definer(p, n, (int)c);
+			if (d < 0)
+				continue;
+			if (!want && have_l)
+				want = lt_filter_match(LT_FILTER_L, n, p->objs[d].elf->soname,
+						       p->objs[d].path, p->objs[d].is_main);
+			if (want)
+				arm_function(p, mp, d, n);
+		}
+	}
+}
+
+int lb_plan_build(struct lb_plan *p, pid_t pid)
+{
+	struct maps mp = { 0 };
+	char exe[PATH_MAX] = "", link[64];
+
+	p->tgid = pid;
+	if ((mp.n = uprobe_read_maps(pid, &mp.m)) < 0)
+		return mp.n;
+	snprintf(link, sizeof(link), "/proc/%d/exe", pid);
+	ssize_t n = readlink(link, exe, sizeof(exe) - 1);
+	exe[n > 0 ? n : 0] = 0;
+	for (int i = 0; i < mp.n; i++) {
+		bool seen = false;
+		for (int j = 0; j < i && !seen; j++)
+			seen = !strcmp(mp.m[i].path, mp.m[j].path);
+		if (seen)
+			continue;
+		int err = 0;
+		struct lt_elf *e = lt_elf_get(mp.m[i].path, &err);
+		if (!e)
+			continue;
+		struct lb_obj *v = realloc(p->objs, (p->nobjs + 1) * sizeof(*v));
+		if (!v)
+			break;
+		p->objs = v;
+		struct lb_obj *o = &v[p->nobjs++];
+		memset(o, 0, sizeof(*o));
+		snprintf(o->path, sizeof(o->path), "%s", mp.m[i].path);
+		o->elf = e;
+		o->lo = mp.m[i].start;
+		o->hi = mp.m[i].end;
+		o->bias = mp.m[i].start - mp.m[i].off - (e->load_vaddr - e->load_off);
+		for (int j = i + 1; j < mp.n; j++)
+			if (!strcmp(mp.m[i].path, mp.m[j].path) && mp.m[j].end > o->hi)
+				o->hi = mp.m[j].end;
+		o->is_main = !strcmp(o->path, exe);
+		if (o->is_main && e->is_static)
+			p->is_static = true;
+	}
+	plan(p, &mp);
+	free(mp.m);
+	return 0;
+}
+
+int lb_plan_obj_at(const struct lb_plan *p, uint64_t addr)
+{
+	for (size_t i = 0; i < p->nobjs; i++)
+		if (addr >= p->objs[i].lo && addr < p->objs[i].hi)
+			return (int)i;
+	return -1;
+}
+
+int lb_plan_ranges(const struct lb_plan *p, struct lt_range *r, int max)
+{
+	int n = 0;
+
+	for (size_t i = 0; i < p->nobjs && n < max; i++, n++)
+		r[n] = (struct lt_range){ p->objs[i].lo, p->objs[i].hi };
+	return n;
+}
+
+/* Could a call of site S from object C be shown (lt-space.c's on_entry, by object)? */
+static bool caller_ok(const struct lb_plan *p, const struct lb_site *s, int c)
+{
+	const struct lb_obj *co = &p->objs[c], *d = &p->objs[s->obj];
+	bool have_l = lt_filter_have(LT_FILTER_L);
+
+	if (lt_opts.no_libcalls || (!p->is_static && c == s->obj))
+		return false;
+	for (size_t k = 0; k < s->nnames; k++) {
+		if ((lt_filter_have(LT_FILTER_E) || !have_l) &&
+		    lt_filter_match(LT_FILTER_E, s->names[k], co->elf->soname, co->path, co->is_main))
+			return true;
+		if (have_l && lt_filter_match(LT_FILTER_L, s->names[k], d->elf->soname, d->path,
+					      d->is_main))
+			return true;
+	}
+	return false;
+}
+
+/* The bytes pointer type T points at, as the printers will read them. */
+static void cap_for(const struct lt_type *t, bool out, __u8 *cap, __u16 *len)
+{
+	const struct lt_type *sub = t->sub;
+	size_t n, s = lt_opts.strsize + 1;
+	bool str = false;
+
+	if (!sub)
+		return;
+	if (sub->kind == LT_ARRAY && sub->sub) {
+		size_t esz = lt_type_size(sub->sub);
+		str = esz == 1 && sub->len && sub->len->kind == X_ZERO;
+		n = esz == 1 ? s : esz * (lt_opts.arraylen + 1);
+	} else if (sub->kind == LT_CHAR) {
+		str = true;
+		n = s;
+	} else {
+		n = lt_type_size(sub);
+	}
+	if (!n)
+		return;
+	*len = (__u16)(n > LT_CAPMAX ? LT_CAPMAX : n);
+	*cap = str ? (out ? LT_CAP_OSTR : LT_CAP_STR) : (out ? LT_CAP_OBUF : LT_CAP_BUF);
+}
+
+void lb_plan_spec(const struct lb_plan *p, size_t i, struct lt_fspec *spec)
+{
+	const struct lb_site *s = &p->sites[i];
+	const struct lb_obj *d = &p->objs[s->obj];
+	const struct lt_proto *pr = s->proto ? s->proto : lt_proto_unknown();
+
+	memset(spec, 0, sizeof(*spec));
+	for (size_t c = 0; c < p->nobjs && c < LT_MAXOBJS; c++)
+		if (p->objs[c].elf && caller_ok(p, s, (int)c))
+			spec->callers |= 1ull << c;
+	if (p->nobjs > LT_MAXOBJS)
+		spec->callers |= 1ull << LT_OBJ_NONE;
+	for (size_t k = 0; k < s->nnames && lt_filter_have(LT_FILTER_X); k++)
+		if (lt_filter_match(LT_FILTER_X, s->names[k], d->elf->soname, d->path, d->is_main))
+			spec->callers = ~0ull;
+	if (p->is_static && spec->callers != ~0ull)
+		spec->flags |= LT_F_OUTERMOST;
+	int slots = lt_proto_nslots(pr);
+	spec->nstk = slots > LT_NREGS ? (__u8)(slots - LT_NREGS > LT_MAXSTK ? LT_MAXSTK :
+							  slots - LT_NREGS) : 0;
+	int gi = pr->ret->kind == LT_STRUCT && lt_type_size(pr->ret) > 16;
+	for (int k = 0; k < pr->nparams && gi < LT_NREGS; k++) {
+		const struct lt_type *t = pr->params[k].t;
+		if (pr->params[k].pack) {
+			for (; gi < LT_NREGS; gi++) {
+				spec->cap[gi] = LT_CAP_STR;
+				spec->len[gi] = (__u16)(lt_opts.strsize + 1 > LT_CAPMAX ?
+							LT_CAPMAX : lt_opts.strsize + 1);
+			}
+			break;
+		}
+		size_t words = t->kind == LT_STRUCT ? (lt_type_size(t) + 7) / 8 : 1;
+		if ((t->kind == LT_STRUCT && lt_type_size(t) > 16) || t->kind == LT_FLOAT ||
+		    t->kind == LT_DOUBLE || t->kind == LT_VOID)
+			continue;
+		if (gi + (int)words > LT_NREGS)
+			break;
+		if (t->kind == LT_PTR)
+			cap_for(t, k >= pr->stop, &spec->cap[gi], &spec->len[gi]);
+		gi += (int)words;
+	}
+	if (pr->ret->kind == LT_PTR) {
+		cap_for(pr->ret, true, &spec->cap[LT_NREGS], &spec->len[LT_NREGS]);
+	}
+}
+
+static int64_t rel32(const uint8_t *b)
+{
+	int32_t v;
+
+	memcpy(&v, b, sizeof(v));
+	return v;
+}
+
+static int code_read(const struct lb_plan *p, uint64_t addr, void *buf, size_t len)
+{
+	struct iovec l = { buf, len }, r = { (void *)(uintptr_t)addr, len };
+
+	return process_vm_readv(p->tgid, &l, 1, &r, 1, 0) == (ssize_t)len ? 0 : -EIO;
+}
+
+const char *lb_plan_called_name(const struct lb_plan *p, const struct lb_site *s, int c,
+				uint64_t ret)
+{
+	uint8_t b[16];
+	uint64_t slot = 0;
+
+	if (s->nnames == 1 || c < 0)
+		return s->names[0];
+	if (code_read(p, ret - 6, b, 6) == 0 && b[0] == 0xff && b[1] == 0x15) {
+		slot = ret + (uint64_t)rel32(&b[2]);
+	} else if (code_read(p, ret - 5, b, 5) == 0 && b[0] == 0xe8) {
+		uint64_t plt = ret + (uint64_t)rel32(&b[1]);
+		size_t i = 0;
+		if (code_read(p, plt, b, sizeof(b)) < 0)
+			return s->names[0];
+		if (b[0] == 0xf3 && b[1] == 0x0f && b[2] == 0x1e && b[3] == 0xfa)
+			i = 4;
+		if (b[i] == 0xf2)
+			i++;
+		if (b[i] == 0xff && b[i + 1] == 0x25)
+			slot = plt + i + 6 + (uint64_t)rel32(&b[i + 2]);
+	}
+	const struct lb_obj *o = &p->objs[c];
+	for (size_t k = 0; slot && o->elf && k < o->elf->nrelocs; k++) {
+		const struct lt_reloc *r = &o->elf->relocs[k];
+		if (o->bias + r->slot != slot || !r->name)
+			continue;
+		for (size_t j = 0; j < s->nnames; j++)
+			if (!strcmp(s->names[j], r->name))
+				return s->names[j];
+	}
+	return s->names[0];
+}
+
+const struct lt_proto *lb_plan_proto(struct lb_site *s, const char *name, const struct lb_plan *p)
+{
+	if (name == s->names[0])
+		return s->proto;
+	if (s->pname != name) {
+		s->pproto = lt_proto_resolve(p->objs[s->obj].path, s->vaddr, name);
+		s->pname = name;
+	}
+	return s->pproto;
+}
+
+void lb_plan_free(struct lb_plan *p)
+{
+	for (size_t i = 0; i < p->nsites; i++) {
+		free(p->sites[i].names);
+		free(p->sites[i].path);
+	}
+	free(p->sites);
+	free(p->objs);
+	memset(p, 0, sizeof(*p));
+}

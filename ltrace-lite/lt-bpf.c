@@ -1,0 +1,777 @@
+// SPDX-License-Identifier: LGPL-2.1-or-later
+/*
+ * lttrace --bpf: the program held, the probes attached, records turned into lt_events.
+ *
+ * Start: a spawned program runs under PTRACE_TRACEME to its entry point (main for a static
+ * program), where every needed object is mapped and none of its own code has run; there the
+ * plan is made (lt-bpf-plan.c), the BPF programs loaded and one uprobe and one uretprobe
+ * attached per function, and only then is it let go (PTRACE_DETACH): no call is lost at
+ * start.  -p attaches to a running process without stopping it.  Without -f the probes are
+ * attached for the process's own mm and the kernel side keeps the main thread only; with -f
+ * they are attached for every process (pid -1) and the kernel side keeps the threads of the
+ * traced processes, children added at fork.
+ *
+ * Records carry registers, stack words and the memory the plan names; a frame keeps them from
+ * the call to its return, and lt_vctx.read serves the printers from them (what was not
+ * captured is read from the process when the line is printed).  Floating-point registers are
+ * out of a uprobe program's reach: floats print as the ptrace backend prints unreadable
+ * values.  Lost records are counted by the kernel side and reported at the end.  Every exit
+ * path destroys the links: perf-event uprobes go with their file descriptors.
+ */
+#include <errno.h>
+#include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/ptrace.h>
+#include <sys/syscall.h>
+#include <sys/uio.h>
+#include <sys/user.h>
+#include <sys/wait.h>
+#include <elf.h>
+#include <limits.h>
+#include <unistd.h>
+#include <linux/capability.h>
+#include <linux/types.h>
+#include <bpf/bpf.h>
+#include <bpf/libbpf.h>
+
+#include "ltrace.h"
+#include "ltrace.skel.h"
+#include "lt-bpf.h"
+#include "objfile.h"
+#include "proc.h"
+
+struct rgn {
+	uint64_t addr;
+	uint32_t len;
+	bool str;
+	const uint8_t *data;
+};
+
+struct ufr {
+	uint64_t slot;
+	uint64_t ret_addr;
+	int site;
+	bool shown;
+	const char *name, *caller, *callee_lib;
+	const struct lt_proto *proto;
+	struct lt_vctx v;
+	void *cookie;
+	uint8_t *mem, *omem;
+	struct rgn r[2 * LT_NREGS + 2];
+	int nr;
+};
+
+struct uthr {
+	pid_t tid, tgid;
+	struct ufr *f;
+	size_t n, cap, nshown;
+	struct uthr *next;
+};
+
+static struct ltrace *skel;
+static struct bpf_link **links;
+static size_t nlinks;
+static struct lb_plan plan;
+static struct uthr *threads;
+static int nlive;               /* traced processes whose last thread has not exited */
+static pid_t child;             /* the spawned program */
+static int child_status = -1;
+static unsigned long orphans;   /* returns whose call was not seen */
+static volatile sig_atomic_t stop_sig;
+static char outbuf[1 << 16];
+
+/* ---- libbpf's messages: the tail kept for a load that fails ---- */
+static char liblog[4096];
+static size_t liblog_len;
+
+static int libbpf_log(enum libbpf_print_level level, const char *fmt, va_list ap)
+{
+	char line[1024];
+	int n;
+
+	if (level == LIBBPF_DEBUG || (n = vsnprintf(line, sizeof(line), fmt, ap)) <= 0)
+		return 0;
+	if ((size_t)n >= sizeof(line))
+		n = sizeof(line) - 1;
+	if (liblog_len + n >= sizeof(liblog)) {
+		size_t drop = liblog_len + n - sizeof(liblog) + 1;
+		drop = drop > liblog_len ? liblog_len : drop;
+		memmove(liblog, liblog + drop, liblog_len - drop);
+		liblog_len -= drop;
+	}
+	memcpy(liblog + liblog_len, line, n);
+	liblog_len += n;
+	liblog[liblog_len] = 0;
+	return 0;
+}
+
+static int bpf_fail(const char *what, int err)
+{
+	lt_error("--bpf: %s: %s", what, strerror(err < 0 ? -err : err));
+	if (liblog_len) {
+		const char *p = liblog + liblog_len;
+		for (int lines = 0; p > liblog && lines < 8;)
+			if (*--p == '\n' && p + 1 < liblog + liblog_len)
+				lines++;
+		fputs(p == liblog ? p : p + 1, stderr);
+	}
+	return err < 0 ? err : -err;
+}
+
+static bool have_caps(void)
+{
+	struct __user_cap_header_struct h = { _LINUX_CAPABILITY_VERSION_3, 0 };
+	struct __user_cap_data_struct d[2];
+
+	if (syscall(SYS_capget, &h, d) < 0)
+		return geteuid() == 0;
+	/* CAP_SYS_ADMIN (21) covers both; else CAP_PERFMON (38) and CAP_BPF (39). */
+	uint64_t eff = d[0].effective | (uint64_t)d[1].effective << 32;
+	return (eff >> 21 & 1) || ((eff >> 38 & 1) && (eff >> 39 & 1));
+}
+
+/* ---- threads and frames ---- */
+
+static struct uthr *thr_get(pid_t tid, pid_t tgid, bool create)
+{
+	static struct uthr *last;
+
+	if (last && last->tid == tid)
+		return last;
+	for (struct uthr *t = threads; t; t = t->next)
+		if (t->tid == tid)
+			return last = t;
+	if (!create)
+		return NULL;
+	struct uthr *t = calloc(1, sizeof(*t));
+	if (!t)
+		return NULL;
+	t->tid = tid;
+	t->tgid = tgid;
+	t->next = threads;
+	threads = t;
+	return last = t;
+}
+
+static void thr_free(struct uthr *t);
+
+static int frame_read(void *priv, uint64_t addr, void *buf, size_t len)
+{
+	const struct ufr *f = priv;
+
+	/* Newest first: out arguments as at the return. */
+	for (int i = f->nr; i-- > 0;) {
+		const struct rgn *r = &f->r[i];
+		if (addr < r->addr || addr >= r->addr + r->len)
+			continue;
+		size_t avail = r->addr + r->len - addr;
+		if (len <= avail) {
+			memcpy(buf, r->data + (addr - r->addr), len);
+			return 0;
+		}
+		if (r->str) {
+			/* The string ends inside: what follows its NUL is never looked at. */
+			memcpy(buf, r->data + (addr - r->addr), avail);
+			memset((uint8_t *)buf + avail, 0, len - avail);
+			return 0;
+		}
+	}
+	struct iovec l = { buf, len }, r = { (void *)(uintptr_t)addr, len };
+	return process_vm_readv(f->v.pid, &l, 1, &r, 1, 0) == (ssize_t)len ? 0 : -EFAULT;
+}
+
+static void frame_free(struct ufr *f)
+{
+	free(f->cookie);
+	free(f->mem);
+	free(f->omem);
+}
+
+static void emit(struct uthr *t, struct ufr *f, enum lt_ev_kind kind, double spent)
+{
+	struct lt_event ev = {
+		.kind = kind, .pid = t->tid, .tgid = t->tgid, .name = f->name, .caller = f->caller,
+		.callee_lib = f->callee_lib, .proto = f->proto, .v = &f->v, .ret_addr = f->ret_addr,
+		.depth = (int)t->nshown, .spent = spent, .cookie = &f->cookie,
+	};
+
+	f->v.priv = f; /* the frames array may have moved since */
+	lt_emit(&ev);
+}
+
+static void pop(struct uthr *t)
+{
+	struct ufr *f = &t->f[--t->n];
+
+	if (f->shown)
+		t->nshown--;
+	frame_free(f);
+}
+
+/* Frames whose slot the stack has unwound past (longjmp, exceptions) are gone. */
+static void drop_dead(struct uthr *t, uint64_t slot)
+{
+	while (t->n && t->f[t->n - 1].slot < slot)
+		pop(t);
+}
+
+/* Copy the captured regions of record R (data D) into frame F. */
+static void add_regions(struct ufr *f, const struct lt_rec *r, const uint8_t *d, size_t dlen,
+			const struct lt_fspec *sp, bool at_ret)
+{
+	size_t off = 0;
+	uint8_t *mem = malloc(dlen ? dlen : 1);
+
+	if (!mem)
+		return;
+	memcpy(mem, d, dlen);
+	if (at_ret)
+		f->omem = mem;
+	else
+		f->mem = mem;
+	if (r->nstk && (size_t)r->nstk * 8 <= dlen && f->nr < (int)(sizeof(f->r) / sizeof(f->r[0]))) {
+		f->r[f->nr++] = (struct rgn){ r->sp + 8, r->nstk * 8u, false, mem };
+		off = r->nstk * 8u;
+	}
+	for (int i = 0; i < LT_NREGS + 1; i++) {
+		uint32_t n = r->caplen[i];
+		uint64_t addr = at_ret ? (i < LT_NREGS ? f->v.iregs[i] : r->regs[0]) :
+					 i < LT_NREGS ? r->regs[i] : 0;
+		if (!n || off + n > dlen || f->nr >= (int)(sizeof(f->r) / sizeof(f->r[0])))
+			continue;
+		bool str = sp->cap[i] == LT_CAP_STR || sp->cap[i] == LT_CAP_OSTR;
+		f->r[f->nr++] = (struct rgn){ addr, n, str, mem + off };
+		off += (n + 7) & ~7u;
+	}
+}
+
+/* Would lt-space.c's on_entry show this call?  Sets the caller and library parts. */
+static bool shown(struct uthr *t, struct ufr *f, const struct lb_site *s, int c)
+{
+	const struct lb_obj *co = c >= 0 ? &plan.objs[c] : NULL, *d = &plan.objs[s->obj];
+	bool have_l = lt_filter_have(LT_FILTER_L), ok = false;
+
+	if (lt_filter_have(LT_FILTER_X) &&
+	    lt_filter_match(LT_FILTER_X, f->name, d->elf->soname, d->path, d->is_main)) {
+		ok = true;
+		f->callee_lib = d->is_main ? NULL : d->elf->soname;
+	}
+	if (!ok && co && co->elf && !lt_opts.no_libcalls) {
+		bool inter = plan.is_static ? !t->nshown : c != s->obj;
+		if (inter && (lt_filter_have(LT_FILTER_E) || !have_l))
+			ok = lt_filter_match(LT_FILTER_E, f->name, co->elf->soname, co->path,
+					     co->is_main);
+		if (inter && !ok && have_l)
+			ok = lt_filter_match(LT_FILTER_L, f->name, d->elf->soname, d->path,
+					     d->is_main);
+		f->caller = co->elf->soname;
+	}
+	return ok;
+}
+
+static void on_call(const struct lt_rec *r, const uint8_t *d, size_t dlen)
+{
+	struct uthr *t = thr_get((pid_t)r->tid, (pid_t)r->tgid, true);
+
+	if (!t || r->fn >= plan.nsites)
+		return;
+	drop_dead(t, r->sp);
+	if (t->n == t->cap) {
+		size_t cap = t->cap ? t->cap * 2 : 16;
+		struct ufr *v = realloc(t->f, cap * sizeof(*v));
+		if (!v)
+			return;
+		t->f = v;
+		t->cap = cap;
+	}
+	struct lb_site *s = &plan.sites[r->fn];
+	struct ufr *f = &t->f[t->n++];
+	int c = lb_plan_obj_at(&plan, r->ret);
+	memset(f, 0, sizeof(*f));
+	f->slot = r->sp;
+	f->ret_addr = r->ret;
+	f->site = (int)r->fn;
+	f->name = lb_plan_called_name(&plan, s, c, r->ret);
+	f->shown = shown(t, f, s, c);
+	f->proto = lb_plan_proto(s, f->name, &plan);
+	f->v.pid = t->tid;
+	memcpy(f->v.iregs, r->regs, sizeof(f->v.iregs));
+	f->v.sp = r->sp;
+	f->v.read = frame_read;
+	f->v.strsize = lt_opts.strsize;
+	f->v.arraylen = lt_opts.arraylen;
+	f->v.have_fregs = false;
+	add_regions(f, r, d, dlen, &skel->bss->fspecs[r->fn], false);
+	if (!f->shown)
+		return;
+	t->nshown++;
+	emit(t, f, LT_EV_CALL, 0);
+}
+
+static void on_return(const struct lt_rec *r, const uint8_t *d, size_t dlen)
+{
+	struct uthr *t = thr_get((pid_t)r->tid, (pid_t)r->tgid, false);
+
+	if (t)
+		drop_dead(t, r->sp);
+	if (!t || !t->n || t->f[t->n - 1].slot != r->sp) {
+		orphans++;
+		return;
+	}
+	struct ufr *f = &t->f[t->n - 1];
+	if (f->shown) {
+		f->v.ret = r->regs[0];
+		add_regions(f, r, d, dlen, &skel->bss->fspecs[f->site], true);
+		emit(t, f, LT_EV_RETURN, (double)(r->ts - r->ret) / 1e9);
+	}
+	pop(t);
+}
+
+static void thr_free(struct uthr *t)
+{
+	for (struct uthr **p = &threads; *p; p = &(*p)->next)
+		if (*p == t) {
+			*p = t->next;
+			break;
+		}
+	while (t->n)
+		pop(t);
+	free(t->f);
+	free(t);
+	thr_get(0, 0, false); /* forget the cached one */
+}
+
+static void on_exit_rec(const struct lt_rec *r)
+{
+	struct uthr *t = thr_get((pid_t)r->tid, (pid_t)r->tgid, false);
+	int status = (int)r->regs[0];
+	bool last = r->regs[1];
+
+	if (t) {
+		/* Calls still open: JSON and -c close them, the text its open line. */
+		bool any = t->nshown > 0;
+		for (size_t i = t->n, depth = t->nshown; i-- > 0;)
+			if (t->f[i].shown) {
+				struct ufr *f = &t->f[i];
+				struct lt_event ev = {
+					.kind = LT_EV_UNFINISHED, .pid = t->tid, .tgid = t->tgid,
+					.name = f->name, .caller = f->caller, .proto = f->proto,
+					.v = &f->v, .depth = (int)depth--, .cookie = &f->cookie,
+				};
+				f->v.priv = f;
+				lt_emit(&ev);
+			}
+		if (any) {
+			struct lt_event ev = { .kind = LT_EV_GONE, .pid = t->tid };
+			lt_emit(&ev);
+		}
+		thr_free(t);
+	}
+	struct lt_event ev = {
+		.pid = lt_opts.follow ? (pid_t)r->tid : (pid_t)r->tgid, .tgid = (pid_t)r->tgid,
+		.kind = WIFSIGNALED(status) ? LT_EV_KILLED : LT_EV_EXITED,
+		.sig = WIFSIGNALED(status) ? WTERMSIG(status) : 0,
+		.status = WIFSIGNALED(status) ? 0 : WEXITSTATUS(status),
+	};
+	if (lt_opts.follow || r->tid == r->tgid || last)
+		lt_emit(&ev);
+	if (last) {
+		nlive--;
+		if ((pid_t)r->tgid == child)
+			child_status = status;
+	}
+}
+
+static void on_fork(const struct lt_rec *r)
+{
+	struct uthr *p = thr_get((pid_t)r->tid, (pid_t)r->tgid, false);
+	pid_t cpid = (pid_t)r->regs[0];
+	struct uthr *c = thr_get(cpid, cpid, true);
+
+	nlive++;
+	if (!p || !c || !p->n || !(c->f = calloc(p->n, sizeof(*c->f))))
+		return;
+	/* The child returns from the calls its parent has open (fork itself at least). */
+	for (size_t i = 0; i < p->n; i++) {
+		struct ufr *f = &c->f[i];
+		*f = p->f[i];
+		f->cookie = NULL;
+		f->mem = f->omem = NULL;
+		f->nr = 0;
+		f->v.pid = cpid;
+	}
+	c->n = c->cap = p->n;
+	c->nshown = p->nshown;
+}
+
+static int on_record(void *ctx, void *data, size_t len)
+{
+	const struct lt_rec *r = data;
+	const uint8_t *d = (const uint8_t *)data + sizeof(*r);
+
+	(void)ctx;
+	if (len < sizeof(*r))
+		return 0;
+	switch (r->kind) {
+	case LT_REC_CALL:
+		on_call(r, d, len - sizeof(*r));
+		break;
+	case LT_REC_RET:
+		on_return(r, d, len - sizeof(*r));
+		break;
+	case LT_REC_EXIT:
+		on_exit_rec(r);
+		break;
+	case LT_REC_FORK:
+		on_fork(r);
+		break;
+	}
+	return 0;
+}
+
+/* ---- the program held at its entry ---- */
+
+static uint64_t auxv_entry(pid_t pid)
+{
+	char path[64];
+	Elf64_auxv_t a;
+	uint64_t entry = 0;
+
+	snprintf(path, sizeof(path), "/proc/%d/auxv", pid);
+	FILE *f = fopen(path, "re");
+	if (!f)
+		return 0;
+	while (fread(&a, sizeof(a), 1, f) == 1 && a.a_type != AT_NULL)
+		if (a.a_type == AT_ENTRY)
+			entry = a.a_un.a_val;
+	fclose(f);
+	return entry;
+}
+
+/* main of a static program: its libc starts up (IRELATIVE, tunables) before, from _start. */
+static uint64_t static_main(pid_t pid)
+{
+	struct uprobe_mapping *m = NULL;
+	char exe[PATH_MAX] = "", link[64];
+	uint64_t addr = 0;
+	int err = 0, n = uprobe_read_maps(pid, &m);
+
+	snprintf(link, sizeof(link), "/proc/%d/exe", pid);
+	ssize_t k = readlink(link, exe, sizeof(exe) - 1);
+	exe[k > 0 ? k : 0] = 0;
+	struct lt_elf *e = lt_elf_get(exe, &err);
+	const struct lt_sym *sym = e && e->is_static ? lt_elf_find(e, "main") : NULL;
+	for (int i = 0; sym && i < n; i++)
+		if (!strcmp(m[i].path, exe)) {
+			addr = m[i].start - m[i].off - (e->load_vaddr - e->load_off) + sym->vaddr;
+			break;
+		}
+	free(m);
+	return addr;
+}
+
+/* Run the stopped PID to ADDR with a one-shot int3 there. */
+static int run_to(pid_t pid, uint64_t addr)
+{
+	struct user_regs_struct regs;
+	int status, sig = 0;
+
+	errno = 0;
+	long word = ptrace(PTRACE_PEEKTEXT, pid, (void *)addr, 0L);
+	if (errno)
+		return -errno;
+	if (ptrace(PTRACE_POKETEXT, pid, (void *)addr, (void *)((word & ~0xffL) | 0xcc)) < 0)
+		return -errno;
+	for (;;) {
+		if (ptrace(PTRACE_CONT, pid, 0L, (long)sig) < 0)
+			return -errno;
+		if (waitpid(pid, &status, 0) < 0 && errno != EINTR)
+			return -errno;
+		if (WIFEXITED(status) || WIFSIGNALED(status)) {
+			child_status = status;
+			return -ESRCH;
+		}
+		if (!WIFSTOPPED(status))
+			continue;
+		sig = WSTOPSIG(status) == SIGTRAP ? 0 : WSTOPSIG(status);
+		if (!sig && ptrace(PTRACE_GETREGS, pid, 0L, &regs) == 0 && regs.rip - 1 == addr)
+			break;
+	}
+	regs.rip = addr;
+	if (ptrace(PTRACE_POKETEXT, pid, (void *)addr, (void *)word) < 0 ||
+	    ptrace(PTRACE_SETREGS, pid, 0L, &regs) < 0)
+		return -errno;
+	return 0;
+}
+
+static int spawn_held(char **argv)
+{
+	char path[PATH_MAX];
+	int status, rc = proc_find_program(argv[0], path, sizeof(path));
+
+	if (rc < 0) {
+		lt_error("%s: %s", argv[0], strerror(-rc));
+		return rc;
+	}
+	pid_t pid = fork();
+	if (pid < 0) {
+		lt_error("fork: %s", strerror(errno));
+		return -errno;
+	}
+	if (pid == 0) {
+		ptrace(PTRACE_TRACEME, 0L, 0L, 0L);
+		execv(path, argv);
+		lt_error("%s: %s", path, strerror(errno));
+		_exit(127);
+	}
+	child = pid;
+	while (waitpid(pid, &status, 0) < 0)
+		if (errno != EINTR)
+			return -errno;
+	if (!WIFSTOPPED(status)) {
+		child_status = status;
+		return -ECHILD; /* the exec failed: said by the child */
+	}
+	ptrace(PTRACE_SETOPTIONS, pid, 0L, (void *)(long)PTRACE_O_EXITKILL);
+	uint64_t entry = static_main(pid);
+	if (!entry)
+		entry = auxv_entry(pid);
+	if (!entry || (rc = run_to(pid, entry)) < 0) {
+		if (rc != -ESRCH)
+			lt_error("%s: cannot run to its entry point: %s", path, strerror(-rc));
+		return rc ? rc : -ENOEXEC;
+	}
+	return 0;
+}
+
+/* ---- load, attach, run ---- */
+
+static int load(void)
+{
+	int err;
+
+	if (!have_caps()) {
+		lt_error("--bpf needs CAP_BPF and CAP_PERFMON (run as root, or drop --bpf)");
+		return -EPERM;
+	}
+	if (access("/sys/kernel/btf/vmlinux", R_OK) < 0) {
+		lt_error("--bpf: this kernel has no BTF (/sys/kernel/btf/vmlinux: %s)",
+			 strerror(errno));
+		return -ENOENT;
+	}
+	libbpf_set_print(libbpf_log);
+	if (!(skel = ltrace__open()))
+		return bpf_fail("open", -errno);
+	skel->rodata->stats_only = lt_opts.cflag;
+	skel->rodata->follow = lt_opts.follow;
+	if ((err = ltrace__load(skel)) < 0)
+		return bpf_fail("load", err);
+	if (!(skel->links.lt_exit = bpf_program__attach(skel->progs.lt_exit)))
+		return bpf_fail("attach sched_process_exit", -errno);
+	if (lt_opts.follow && !(skel->links.lt_fork = bpf_program__attach(skel->progs.lt_fork)))
+		return bpf_fail("attach sched_process_fork", -errno);
+	return 0;
+}
+
+static int attach(pid_t pid)
+{
+	uint32_t one = 1, key = (uint32_t)pid;
+	pid_t apid = lt_opts.follow ? -1 : pid;
+	int err = lb_plan_build(&plan, pid);
+
+	if (err < 0) {
+		lt_error("--bpf: %d: cannot read its mappings: %s", pid, strerror(-err));
+		return err;
+	}
+	skel->bss->nranges = (uint32_t)lb_plan_ranges(&plan, skel->bss->ranges, LT_MAXOBJS);
+	for (size_t i = 0; i < plan.nsites; i++)
+		lb_plan_spec(&plan, i, &skel->bss->fspecs[i]);
+	if (bpf_map_update_elem(bpf_map__fd(skel->maps.traced), &key, &one, BPF_ANY) < 0)
+		return bpf_fail("traced map", -errno);
+	if (!(links = calloc(2 * plan.nsites + 1, sizeof(*links))))
+		return -ENOMEM;
+	for (size_t i = 0; i < plan.nsites; i++) {
+		const struct lb_site *s = &plan.sites[i];
+		for (int ret = 0; ret < 2; ret++) {
+			LIBBPF_OPTS(bpf_uprobe_opts, o, .bpf_cookie = i, .retprobe = ret);
+			struct bpf_program *prog = ret ? skel->progs.lt_return : skel->progs.lt_entry;
+			struct bpf_link *l = bpf_program__attach_uprobe_opts(prog, apid, s->path,
+									       (size_t)s->off, &o);
+			if (!l) {
+				char what[512];
+				snprintf(what, sizeof(what), "%s at %s+%#llx", s->names[0], s->path,
+					 (unsigned long long)s->off);
+				return bpf_fail(what, -errno);
+			}
+			links[nlinks++] = l;
+		}
+	}
+	nlive++;
+	return 0;
+}
+
+static void detach_all(void)
+{
+	for (size_t i = 0; i < nlinks; i++)
+		bpf_link__destroy(links[i]);
+	free(links);
+	links = NULL;
+	nlinks = 0;
+}
+
+static void on_signal(int sig)
+{
+	stop_sig = sig;
+}
+
+/* -c: the kernel's sums, through the formatter's table. */
+static void summary(void)
+{
+	for (size_t i = 0; i < plan.nsites; i++) {
+		const struct lt_stat *st = &skel->bss->stats[i];
+		struct lt_event ev = { .kind = LT_EV_RETURN, .name = plan.sites[i].names[0] };
+		if (!st->calls)
+			continue;
+		ev.spent = (double)st->ns / 1e9 / (double)st->calls;
+		for (uint64_t k = 0; k < st->calls; k++)
+			lt_emit(&ev);
+	}
+	lt_summary_print();
+}
+
+static int run(void)
+{
+	struct ring_buffer *rb = ring_buffer__new(bpf_map__fd(skel->maps.events), on_record, NULL,
+						  NULL);
+	if (!rb)
+		return bpf_fail("ring buffer", -errno);
+	while (nlive > 0 && !stop_sig && !lt_output_broken()) {
+		int n = ring_buffer__poll(rb, 10);
+		if (n < 0 && n != -EINTR) {
+			bpf_fail("ring buffer", n);
+			break;
+		}
+		if (n > 0 && !lt_output_flush())
+			break;
+		/* The kernel's exit record is the end; should it have been lost, the wait says. */
+		int status;
+		if (child > 0 && child_status == -1 && waitpid(child, &status, WNOHANG) == child) {
+			ring_buffer__consume(rb);
+			if (child_status == -1) {
+				struct lt_rec r = { .kind = LT_REC_EXIT, .tid = (uint32_t)child,
+						    .tgid = (uint32_t)child, .regs = { (uint64_t)status, 1 } };
+				on_exit_rec(&r);
+			}
+			child_status = status;
+			child = -child; /* reaped */
+		}
+	}
+	ring_buffer__consume(rb);
+	ring_buffer__free(rb);
+	return 0;
+}
+
+/* lttrace.c's setup for the ptrace backend, repeated: main hands over right after options. */
+static int setup(char **prog, int npids, const char **conf, int nconf)
+{
+	char err[512];
+
+	if (!prog[0] && !npids) {
+		lt_error("too few arguments: PROG [ARGS] or -p PID");
+		fprintf(stderr, "Try `lttrace --help' for more information.\n");
+		return -EINVAL;
+	}
+	if (prog[0] && npids) {
+		lt_error("-p and a program are exclusive");
+		return -EINVAL;
+	}
+	if (npids > 1) {
+		lt_error("--bpf: one -p at a time");
+		return -EINVAL;
+	}
+	if (lt_opts.Sflag || lt_opts.bt_depth) {
+		lt_error("--bpf: %s is not supported (drop --bpf)", lt_opts.Sflag ? "-S" : "-w");
+		return -EINVAL;
+	}
+	if (lt_opts.no_libcalls && lt_filter_have(LT_FILTER_E)) {
+		lt_error("option -L can't be used with -e or -l");
+		return -EINVAL;
+	}
+	if (!lt_opts.no_libcalls && !lt_filter_have(LT_FILTER_E) && !lt_filter_have(LT_FILTER_L)) {
+		lt_filter_add(LT_FILTER_E, "@MAIN", err, sizeof(err));
+		lt_opts.hide_caller = true;
+	}
+	if (lt_proto_init(err, sizeof(err)) < 0) {
+		lt_error("built-in prototypes: %s", err);
+		return -EINVAL;
+	}
+	for (int i = 0; i < nconf; i++)
+		if (lt_proto_load_file(conf[i], err, sizeof(err)) < 0) {
+			lt_error("%s", err);
+			return -EINVAL;
+		}
+	if (lt_opts.outfile) {
+		FILE *f = fopen(lt_opts.outfile, "we");
+		if (!f) {
+			lt_error("can't open %s for writing: %s", lt_opts.outfile, strerror(errno));
+			return -errno;
+		}
+		lt_opts.out = f;
+	}
+	setvbuf(lt_opts.out, outbuf, _IOFBF, sizeof(outbuf));
+	return 0;
+}
+
+int lt_bpf_main(char **prog, const pid_t *pids, int npids, const char **conf, int nconf)
+{
+	struct sigaction sa = { .sa_handler = on_signal };
+	static const int sigs[] = { SIGHUP, SIGINT, SIGQUIT, SIGTERM };
+	int rc = 1, status;
+
+	sigemptyset(&sa.sa_mask);
+	for (size_t i = 0; i < sizeof(sigs) / sizeof(sigs[0]); i++)
+		sigaction(sigs[i], &sa, NULL);
+	signal(SIGPIPE, SIG_IGN);
+	if (setup(prog, npids, conf, nconf) < 0 || load() < 0)
+		goto out;
+	if (prog[0] && spawn_held(prog) < 0)
+		goto out;
+	if (attach(prog[0] ? child : pids[0]) < 0)
+		goto out;
+	if (child > 0 && ptrace(PTRACE_DETACH, child, 0L, 0L) < 0) {
+		lt_error("--bpf: PTRACE_DETACH %d: %s", child, strerror(errno));
+		goto out;
+	}
+	if (run() < 0)
+		goto out;
+	rc = 0;
+out:
+	detach_all();
+	if (skel && skel->bss && skel->bss->lost)
+		lt_error("--bpf: %llu records lost (ring buffer full)",
+			 (unsigned long long)skel->bss->lost);
+	if (skel && lt_opts.cflag && rc == 0)
+		summary();
+	lt_output_flush();
+	/* A spawned program runs on to its end (its reader may be gone): its status is ours. */
+	if (child > 0) {
+		if (rc)
+			kill(child, SIGKILL);
+		while (waitpid(child, &status, 0) < 0 && errno == EINTR)
+			;
+		if (child_status == -1)
+			child_status = status;
+	}
+	if (rc == 0 && child && child_status != -1)
+		rc = WIFSIGNALED(child_status) ? 0x80 | WTERMSIG(child_status) :
+						  WEXITSTATUS(child_status);
+	while (threads)
+		thr_free(threads);
+	lb_plan_free(&plan);
+	ltrace__destroy(skel);
+	if (lt_opts.out != stderr)
+		fclose(lt_opts.out);
+	return rc;
+}

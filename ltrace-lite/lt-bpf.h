@@ -1,0 +1,65 @@
+/* SPDX-License-Identifier: LGPL-2.1-or-later */
+/*
+ * lttrace --bpf: library calls through uprobes and uretprobes run by BPF programs
+ * (bpf/ltrace.bpf.c), into the same lt_emit() as the ptrace backend.
+ *
+ * lt-bpf-plan.c decides what to attach where (the same sets as lt-resolve.c, read once the
+ * program's objects are mapped) and what memory each call's record carries (from the
+ * prototypes); lt-bpf.c holds the program, loads, attaches and turns records into events.
+ */
+#pragma once
+#include <stdbool.h>
+#include <stdint.h>
+#include <sys/types.h>
+
+#include "lt.h"
+
+/* lttrace.c under --bpf: everything after option parsing.  The exit status for main. */
+int lt_bpf_main(char **prog, const pid_t *pids, int npids, const char **conf, int nconf);
+
+/* ---- inside the backend ---- */
+struct lt_fspec;
+struct lt_range;
+
+struct lb_obj {
+	char path[256];
+	struct lt_elf *elf;
+	uint64_t lo, hi, bias;
+	bool is_main;
+};
+
+/* One attached function: one uprobe and one uretprobe, its index their cookie. */
+struct lb_site {
+	char *path;             /* the file the probes are on */
+	uint64_t off;           /* file offset */
+	int obj;                /* the defining object */
+	uint64_t vaddr;         /* link-time address (DWARF prototypes) */
+	const char **names;     /* public names (memcpy and memmove may share one body) */
+	size_t nnames;
+	const struct lt_proto *proto; /* names[0]'s */
+	const char *pname;      /* the name of the prototype last looked up for */
+	const struct lt_proto *pproto;
+};
+
+struct lb_plan {
+	pid_t tgid;
+	struct lb_obj *objs;
+	size_t nobjs;
+	struct lb_site *sites;
+	size_t nsites;
+	bool is_static;
+};
+
+/* Read PID's objects and decide the sites (the process is stopped at its entry, or -p). */
+int lb_plan_build(struct lb_plan *p, pid_t pid);
+/* Site I's capture plan and caller mask; ranges for the callers. */
+void lb_plan_spec(const struct lb_plan *p, size_t i, struct lt_fspec *spec);
+int lb_plan_ranges(const struct lb_plan *p, struct lt_range *r, int max);
+/* The object holding ADDR, -1 when none. */
+int lb_plan_obj_at(const struct lb_plan *p, uint64_t addr);
+/* The name a call from object C used to reach site S (aliases: through which GOT slot). */
+const char *lb_plan_called_name(const struct lb_plan *p, const struct lb_site *s, int c,
+				uint64_t ret);
+/* The prototype for NAME at site S (cached for the last name asked). */
+const struct lt_proto *lb_plan_proto(struct lb_site *s, const char *name, const struct lb_plan *p);
+void lb_plan_free(struct lb_plan *p);
