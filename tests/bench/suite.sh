@@ -21,16 +21,18 @@
 # overhead = t(N) / baseline_s (startup included, as in run.sh's rows, baseline_s = u(0) + N*c).
 # Medians of SUITE_RUNS runs, the cells of a workload interleaved with its untraced runs.  Each
 # cell's events are counted in its last output and checked (at least k per iteration).
+# The rows are checked at the end: one per tool and workload, figures or a reason.
 #   SUITE_RUNS=3  SUITE_SCALE=1 (multiplies every N)  SUITE_TIMEOUT=120 (seconds per command)
+#   SUITE_OUT=$B/bench (where the files go; tests/sh/bench-suite.sh runs it small elsewhere)
 set -u
 cd "$(dirname "$0")/../.."
 B=${B:-build}
 SUITE_RUNS=${SUITE_RUNS:-3}
 SUITE_SCALE=${SUITE_SCALE:-1}
 TMO=${SUITE_TIMEOUT:-120}
-out="$B/bench"
-so="$out/suite"
-mkdir -p "$so"
+out=${SUITE_OUT:-$B/bench}
+mkdir -p "$out/suite"
+so=$(cd "$out/suite" && pwd)
 STTRACE="$PWD/$B/bin/sttrace"
 LTTRACE="$PWD/$B/bin/lttrace"
 t0_suite=$EPOCHREALTIME
@@ -56,9 +58,9 @@ median() { sort -g | awk '{ a[NR] = $1 } END { m = int((NR + 1) / 2)
 # The workload's command line for N: wl_cmd WORKLOAD N
 wl_cmd() {
 	case $1 in
-	file-io) echo "$PWD/$so/file-io $2 $fio_file" ;;
-	usdt-loop) echo "$PWD/$so/probe-loop $2" ;;
-	*) echo "$PWD/$so/$1 $2" ;;
+	file-io) echo "$so/file-io $2 $fio_file" ;;
+	usdt-loop) echo "$so/probe-loop $2" ;;
+	*) echo "$so/$1 $2" ;;
 	esac
 }
 # -f where the workload has more than one task.
@@ -296,7 +298,7 @@ for wl in "${WORKLOADS[@]}"; do
 			"$([ "$chk" = ok ] || echo "  CHECK: $chk")"
 	done
 	failed=()
-	for t in "${TOOLS[@]}"; do rows+=("${rowof[$wl/$t]}"); done
+	for t in "${TOOLS[@]}"; do [ -n "${rowof[$wl/$t]:-}" ] && rows+=("${rowof[$wl/$t]}"); done
 done
 rm -f "$fio_file"
 [ -z "$tracefs_was" ] && umount /sys/kernel/tracing 2>/dev/null
@@ -310,17 +312,27 @@ rm -f "$fio_file"
 	echo "]"
 } >"$out/suite-rows.json"
 python3 tests/bench/chart.py "$out/suite-rows.json" "$out/overhead.svg" "$out/suite.md" || exit 1
-# results.json: run.sh's rows, then these (run.sh has written it when it calls this script).
-python3 - "$out/results.json" "$out/suite-rows.json" <<'EOF' || exit 1
-import json, sys
+# results.json: run.sh's rows, then these (run.sh has written it when it calls this script),
+# once every cell is known to be there.
+SUITE_TOOLS=$(IFS=,; echo "${TOOLS[*]}") SUITE_WORKLOADS=$(IFS=,; echo "${WORKLOADS[*]}") \
+	python3 - "$out/results.json" "$out/suite-rows.json" <<'EOF' || exit 1
+import json, os, sys
+with open(sys.argv[2]) as f:
+    suite = json.load(f)
+cells = {(r["workload"], r["tool"]): r for r in suite}
+bad = [f"{w} x {t}: " + ("no row" if (w, t) not in cells else "neither figures nor error")
+       for w in os.environ["SUITE_WORKLOADS"].split(",")
+       for t in os.environ["SUITE_TOOLS"].split(",")
+       if not (cells.get((w, t), {}).get("error") or "marginal_overhead" in cells.get((w, t), {}))]
+if bad or len(cells) != len(suite):
+    sys.exit("suite.sh: cells missing or twice: " + "; ".join(bad or ["a cell twice"]))
 try:
     with open(sys.argv[1]) as f:
         rows = json.load(f)
 except (OSError, ValueError):
     rows = []
 rows = [r for r in rows if not r.get("suite")]
-with open(sys.argv[2]) as f:
-    rows += [dict(r, suite=True) for r in json.load(f)]
+rows += [dict(r, suite=True) for r in suite]
 with open(sys.argv[1], "w") as f:
     f.write("[\n" + ",\n".join("  " + json.dumps(r) for r in rows) + "\n]\n")
 EOF
