@@ -37,6 +37,8 @@ static struct sysbpf *skel;
 static struct ring_buffer *rb;
 static volatile sig_atomic_t interrupted;
 static int hold_fd = -1; /* write end of the spawned program's start pipe */
+static pid_t attached_pids[64]; /* -p */
+static int nattached;
 
 /* ---- errors ----------------------------------------------------------------------------- */
 
@@ -259,6 +261,8 @@ int bpfbe_attach(pid_t pid)
 			fprintf(stderr, "sttrace: Process %d attached\n", tids[i]);
 	}
 	free(tids);
+	if (nattached < (int)(sizeof(attached_pids) / sizeof(attached_pids[0])))
+		attached_pids[nattached++] = pid;
 	return 0;
 }
 
@@ -554,6 +558,9 @@ int bpfbe_run(void)
 
 	if (bpf_probes_attach && strace_child && bpf_probes_attach(strace_child, true) < 0)
 		rc = -1;
+	for (int i = 0; rc == 0 && bpf_probes_attach && i < nattached; i++)
+		if (bpf_probes_attach(attached_pids[i], false) < 0)
+			rc = -1;
 	if (hold_fd >= 0) {
 		/* Everything is attached: let the program exec (or die, if attaching failed). */
 		if (rc == 0 && !interrupted && write(hold_fd, "g", 1) != 1)

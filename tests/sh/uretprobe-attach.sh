@@ -30,6 +30,8 @@ for i in 1 2 3 4 5; do
 	"$STTRACE" -o "trace-$i.log" -e trace=none -e 'uretprobe=usleep:ret=d' \
 		-e uretprobe=clock_nanosleep -e uprobe=usleep:args=u -p "$lp" 2>"err-$i" &
 	st=$!
+	# From the moment it is attached (loading BPF programs takes a moment under --bpf).
+	for w in $(seq 50); do grep -q attached "err-$i" 2>/dev/null && break; sleep 0.05; done
 	sleep "0.$((2 + i))"
 	kill -INT $st
 	wait $st
