@@ -21,6 +21,7 @@
  */
 #include <dlfcn.h>
 #include <errno.h>
+#include <fcntl.h>
 #include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -150,7 +151,7 @@ static void arm_function(struct lb_plan *p, const struct maps *mp, int d, const 
 	if (!sym)
 		return;
 	addr = p->objs[d].bias + sym->vaddr;
-	if (sym->ifunc && (p->is_static || !(addr = ifunc_impl(p, mp, d, name, addr))))
+	if (sym->ifunc && !(addr = ifunc_impl(p, mp, d, name, addr)))
 		return;
 	add_site(p, mp, d, addr, name);
 }
@@ -240,7 +241,8 @@ int lb_plan_build(struct lb_plan *p, pid_t pid)
 			p->is_static = true;
 	}
 	plan(p, &mp);
-	free(mp.m);
+	p->maps = mp.m;
+	p->nmaps = mp.n;
 	return 0;
 }
 
@@ -359,11 +361,21 @@ static int64_t rel32(const uint8_t *b)
 	return v;
 }
 
+/* Code, from the file: the process may be gone by the time its records are read. */
 static int code_read(const struct lb_plan *p, uint64_t addr, void *buf, size_t len)
 {
-	struct iovec l = { buf, len }, r = { (void *)(uintptr_t)addr, len };
-
-	return process_vm_readv(p->tgid, &l, 1, &r, 1, 0) == (ssize_t)len ? 0 : -EIO;
+	for (int i = 0; i < p->nmaps; i++) {
+		const struct uprobe_mapping *m = &p->maps[i];
+		if (addr < m->start || addr + len > m->end)
+			continue;
+		int fd = open(m->path, O_RDONLY | O_CLOEXEC);
+		if (fd < 0)
+			return -errno;
+		ssize_t n = pread(fd, buf, len, (off_t)(addr - m->start + m->off));
+		close(fd);
+		return n == (ssize_t)len ? 0 : -EIO;
+	}
+	return -EFAULT;
 }
 
 const char *lb_plan_called_name(const struct lb_plan *p, const struct lb_site *s, int c,
@@ -391,11 +403,16 @@ const char *lb_plan_called_name(const struct lb_plan *p, const struct lb_site *s
 	const struct lb_obj *o = &p->objs[c];
 	for (size_t k = 0; slot && o->elf && k < o->elf->nrelocs; k++) {
 		const struct lt_reloc *r = &o->elf->relocs[k];
-		if (o->bias + r->slot != slot || !r->name)
+		if (o->bias + r->slot != slot)
 			continue;
-		for (size_t j = 0; j < s->nnames; j++)
-			if (!strcmp(s->names[j], r->name))
+		for (size_t j = 0; j < s->nnames; j++) {
+			const struct lt_sym *sym;
+			/* By name, or (IRELATIVE, static programs) by the IFUNC's resolver. */
+			if (r->name ? !strcmp(s->names[j], r->name) :
+				      (sym = lt_elf_find(p->objs[s->obj].elf, s->names[j])) &&
+				      sym->vaddr == r->addend)
 				return s->names[j];
+		}
 	}
 	return s->names[0];
 }
@@ -419,5 +436,49 @@ void lb_plan_free(struct lb_plan *p)
 	}
 	free(p->sites);
 	free(p->objs);
+	free(p->maps);
 	memset(p, 0, sizeof(*p));
+}
+
+/*
+ * The kernel will not put a uprobe on a VEX-encoded instruction (-ENOTSUPP), and glibc's AVX2
+ * string functions begin with one (__strchr_avx2: vmovd %esi,%xmm0).  When the first
+ * instruction only writes vector registers or memory — no general register, not the stack
+ * pointer — the arguments and the return address are where they were at entry one
+ * instruction later: its length, 0 when it is not such an instruction.
+ */
+int lb_vex_len(const uint8_t *c, size_t n)
+{
+	int map, op, i;
+
+	if (n < 8)
+		return 0;
+	if (c[0] == 0xc5) {
+		map = 1;
+		i = 2;
+	} else if (c[0] == 0xc4) {
+		map = c[1] & 0x1f;
+		i = 3;
+	} else {
+		return 0;
+	}
+	op = c[i++];
+	if (map == 1 && op == 0x77)
+		return i; /* vzeroupper, vzeroall: no ModRM */
+	if ((map == 1 && (op == 0x7e || op == 0xd7 || op == 0x50 || op == 0xc5 || op == 0x2c ||
+			  op == 0x2d)) ||
+	    (map == 2 && op >= 0xf0 && op <= 0xf7) ||
+	    (map == 3 && ((op >= 0x14 && op <= 0x17) || op == 0xf0)) || map < 1 || map > 3)
+		return 0; /* these write a general register */
+	int modrm = c[i++], mod = modrm >> 6, rm = modrm & 7;
+	if (mod != 3 && rm == 4)
+		rm = 8 | (c[i++] & 7); /* SIB; base 5 with mod 0: disp32 */
+	if (mod == 1)
+		i += 1;
+	else if (mod == 2 || (mod == 0 && ((rm & 7) == 5)))
+		i += 4;
+	if (map == 3 || (map == 1 && ((op >= 0x70 && op <= 0x73) || op == 0xc2 || op == 0xc4 ||
+				      op == 0xc6)))
+		i += 1;
+	return i <= (int)n ? i : 0;
 }

@@ -575,6 +575,24 @@ static int load(void)
 	return 0;
 }
 
+/* The entry of S is an instruction the kernel cannot probe: one harmless one further. */
+static bool skip_vex(struct lb_site *s)
+{
+	uint8_t c[16];
+	FILE *f = fopen(s->path, "re");
+	size_t n = 0;
+	int len = 0;
+
+	if (f && fseeko(f, (off_t)s->off, SEEK_SET) == 0)
+		n = fread(c, 1, sizeof(c), f);
+	if (f)
+		fclose(f);
+	if ((len = lb_vex_len(c, n)) <= 0)
+		return false;
+	s->off += (uint64_t)len;
+	return true;
+}
+
 static int attach(pid_t pid)
 {
 	uint32_t one = 1, key = (uint32_t)pid;
@@ -593,12 +611,15 @@ static int attach(pid_t pid)
 	if (!(links = calloc(2 * plan.nsites + 1, sizeof(*links))))
 		return -ENOMEM;
 	for (size_t i = 0; i < plan.nsites; i++) {
-		const struct lb_site *s = &plan.sites[i];
+		struct lb_site *s = &plan.sites[i];
 		for (int ret = 0; ret < 2; ret++) {
 			LIBBPF_OPTS(bpf_uprobe_opts, o, .bpf_cookie = i, .retprobe = ret);
 			struct bpf_program *prog = ret ? skel->progs.lt_return : skel->progs.lt_entry;
 			struct bpf_link *l = bpf_program__attach_uprobe_opts(prog, apid, s->path,
 									       (size_t)s->off, &o);
+			if (!l && errno == 524 /* ENOTSUPP */ && !ret && skip_vex(s))
+				l = bpf_program__attach_uprobe_opts(prog, apid, s->path,
+								    (size_t)s->off, &o);
 			if (!l) {
 				char what[512];
 				snprintf(what, sizeof(what), "%s at %s+%#llx", s->names[0], s->path,

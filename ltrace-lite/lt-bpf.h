@@ -20,6 +20,7 @@ int lt_bpf_main(char **prog, const pid_t *pids, int npids, const char **conf, in
 /* ---- inside the backend ---- */
 struct lt_fspec;
 struct lt_range;
+struct uprobe_mapping;
 
 struct lb_obj {
 	char path[256];
@@ -48,6 +49,8 @@ struct lb_plan {
 	struct lb_site *sites;
 	size_t nsites;
 	bool is_static;
+	struct uprobe_mapping *maps; /* as at the plan: code is read from the files */
+	int nmaps;
 };
 
 /* Read PID's objects and decide the sites (the process is stopped at its entry, or -p). */
@@ -63,3 +66,6 @@ const char *lb_plan_called_name(const struct lb_plan *p, const struct lb_site *s
 /* The prototype for NAME at site S (cached for the last name asked). */
 const struct lt_proto *lb_plan_proto(struct lb_site *s, const char *name, const struct lb_plan *p);
 void lb_plan_free(struct lb_plan *p);
+/* The length of the instruction at C when it is VEX-encoded and writes no general register
+ * (a uprobe goes after it), else 0. */
+int lb_vex_len(const uint8_t *c, size_t n);
