@@ -256,9 +256,8 @@ int bpfbe_attach(pid_t pid)
 			free(tids);
 			return bpfbe_error("traced map", rc);
 		}
+		/* "attached" is said in bpfbe_run, once the probes are attached too. */
 		alloctcb(tids[i], TCB_ATTACHED);
-		if (!(opts.quiet & QUIET_ATTACH))
-			fprintf(stderr, "sttrace: Process %d attached\n", tids[i]);
 	}
 	free(tids);
 	if (nattached < (int)(sizeof(attached_pids) / sizeof(attached_pids[0])))
@@ -561,6 +560,10 @@ int bpfbe_run(void)
 	for (int i = 0; rc == 0 && bpf_probes_attach && i < nattached; i++)
 		if (bpf_probes_attach(attached_pids[i], false) < 0)
 			rc = -1;
+	for (int i = 0; rc == 0 && i < HASH_SIZE; i++)
+		for (struct tcb *t = tcb_hash[i]; t; t = t->next)
+			if ((t->flags & TCB_ATTACHED) && !(opts.quiet & QUIET_ATTACH))
+				fprintf(stderr, "sttrace: Process %d attached\n", t->pid);
 	if (hold_fd >= 0) {
 		/* Everything is attached: let the program exec (or die, if attaching failed). */
 		if (rc == 0 && !interrupted && write(hold_fd, "g", 1) != 1)
