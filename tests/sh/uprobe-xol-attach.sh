@@ -16,6 +16,8 @@ for sig in INT TERM; do
 	"$STTRACE" -o trace.log -p "$lp" -f -e trace=none -e uprobe=xol_lea:args=l,l \
 		-e uprobe=xol_load:args=l,l 2>err &
 	tp=$!
+	# Attached when it says so (--bpf loads its programs first), then a second of hits.
+	for _ in $(seq 100); do grep -q attached err && break; sleep 0.1; done
 	sleep 1
 	kill -"$sig" "$tp"
 	wait "$tp"

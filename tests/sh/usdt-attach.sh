@@ -57,6 +57,8 @@ check_after() { # HOW
 for how in INT TERM; do
 	"$STTRACE" -o "trace-$how.log" -e trace=none -e 'usdt=reqserver:*' -p "$lp" 2>"err-$how" &
 	st=$!
+	# Attached when it says so (--bpf loads its programs first).
+	for _ in $(seq 100); do grep -q attached "err-$how" && break; sleep 0.1; done
 	sleep 0.5
 	during=$(state)
 	echo "during: $during"
