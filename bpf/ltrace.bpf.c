@@ -28,6 +28,7 @@ char LICENSE[] SEC("license") = "GPL";
 
 const volatile bool stats_only = false; /* -c: sums in stats[], no records */
 const volatile bool follow = false;     /* -f: every thread, and forked children */
+const volatile __u64 ring_size = 16 << 20;
 
 /* Filled by user space once the program's objects are mapped, before attaching. */
 struct lt_fspec fspecs[LT_MAXFN];
@@ -36,11 +37,20 @@ __u32 nranges;
 /* Out: -c sums, records the ring buffer had no room for. */
 struct lt_stat stats[LT_MAXFN];
 __u64 lost;
+__u64 holds; /* processes stopped for the reader to catch up (see send) */
 
 struct {
 	__uint(type, BPF_MAP_TYPE_RINGBUF);
 	__uint(max_entries, 16 << 20);
 } events SEC(".maps");
+
+/* Processes held by send(), for user space to continue once it has read (tgid -> 1). */
+struct {
+	__uint(type, BPF_MAP_TYPE_HASH);
+	__uint(max_entries, 4096);
+	__type(key, __u32);
+	__type(value, __u32);
+} held SEC(".maps");
 
 /* Processes traced (by tgid). */
 struct {
@@ -94,15 +104,28 @@ static __always_inline bool wanted(__u32 *tid_out, __u32 *tgid_out)
 	return bpf_map_lookup_elem(&traced, &tgid) != NULL;
 }
 
+/*
+ * A buffer over half full stops the process (SIGSTOP, as a debugger's hold): its threads wait
+ * for the trace to be read rather than lose calls; user space sends SIGCONT once it has read.
+ */
 static __always_inline void send(struct scratch *s, __u32 off)
 {
 	__u64 size = sizeof(s->h) + off;
+	__u64 wake = BPF_RB_NO_WAKEUP;
 
 	if (size > sizeof(*s))
 		size = sizeof(*s);
 	__u64 avail = bpf_ringbuf_query(&events, BPF_RB_AVAIL_DATA);
-	if (bpf_ringbuf_output(&events, s, size,
-			       avail >= WAKE_BYTES ? BPF_RB_FORCE_WAKEUP : BPF_RB_NO_WAKEUP))
+	if (avail >= WAKE_BYTES)
+		wake = BPF_RB_FORCE_WAKEUP;
+	if (avail > ring_size / 2) {
+		__u32 tgid = s->h.tgid, one = 1;
+		if (!bpf_map_lookup_elem(&held, &tgid) &&
+		    !bpf_map_update_elem(&held, &tgid, &one, BPF_NOEXIST) &&
+		    !bpf_send_signal(19 /* SIGSTOP */))
+			__sync_fetch_and_add(&holds, 1);
+	}
+	if (bpf_ringbuf_output(&events, s, size, wake))
 		__sync_fetch_and_add(&lost, 1);
 }
 
@@ -140,6 +163,25 @@ static __always_inline __u8 ret_kind(__u8 k)
 	return k == LT_CAP_OSTR || k == LT_CAP_OBUF ? k : LT_CAP_NONE;
 }
 
+/* The object range holding a return address: through bpf_loop, verified once, not per range. */
+struct find_ctx {
+	__u64 addr;
+	__u32 obj;
+};
+
+static long find_obj(__u32 i, void *data)
+{
+	struct find_ctx *fc = data;
+
+	if (i >= LT_MAXOBJS)
+		return 1;
+	if (fc->addr >= ranges[i].lo && fc->addr < ranges[i].hi) {
+		fc->obj = i;
+		return 1;
+	}
+	return 0;
+}
+
 SEC("uprobe")
 int lt_entry(struct pt_regs *ctx)
 {
@@ -169,13 +211,10 @@ int lt_entry(struct pt_regs *ctx)
 	if (taken && (sp->flags & LT_F_OUTERMOST) && st->ntaken)
 		taken = false;
 	if (taken) {
-		__u32 o = LT_OBJ_NONE, nr = nranges;
-		for (__u32 i = 0; i < LT_MAXOBJS && i < nr; i++)
-			if (ret >= ranges[i].lo && ret < ranges[i].hi) {
-				o = i;
-				break;
-			}
-		taken = sp->callers >> o & 1;
+		struct find_ctx fc = { .addr = ret, .obj = LT_OBJ_NONE };
+		__u32 nr = nranges;
+		bpf_loop(nr < LT_MAXOBJS ? nr : LT_MAXOBJS, find_obj, &fc, 0);
+		taken = sp->callers >> (fc.obj & 63) & 1;
 	}
 	if (n >= LT_MAXFRAMES) {
 		st->n = n;

@@ -19,6 +19,7 @@
  * path destroys the links: perf-event uprobes go with their file descriptors.
  */
 #include <errno.h>
+#include <pthread.h>
 #include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -41,6 +42,8 @@
 #include "lt-bpf.h"
 #include "objfile.h"
 #include "proc.h"
+
+#define RING_SIZE (32u << 20)
 
 struct rgn {
 	uint64_t addr;
@@ -80,6 +83,7 @@ static pid_t child;             /* the spawned program */
 static int child_status = -1;
 static unsigned long orphans;   /* returns whose call was not seen */
 static volatile sig_atomic_t stop_sig;
+static uint64_t holds_seen;
 static char outbuf[1 << 16];
 
 /* ---- libbpf's messages: the tail kept for a load that fails ---- */
@@ -521,7 +525,10 @@ static int spawn_held(char **argv)
 		return -errno;
 	}
 	if (pid == 0) {
-		ptrace(PTRACE_TRACEME, 0L, 0L, 0L);
+		if (ptrace(PTRACE_TRACEME, 0L, 0L, 0L) < 0) {
+			lt_error("PTRACE_TRACEME: %s", strerror(errno));
+			_exit(127);
+		}
 		execv(path, argv);
 		lt_error("%s: %s", path, strerror(errno));
 		_exit(127);
@@ -566,6 +573,8 @@ static int load(void)
 		return bpf_fail("open", -errno);
 	skel->rodata->stats_only = lt_opts.cflag;
 	skel->rodata->follow = lt_opts.follow;
+	skel->rodata->ring_size = RING_SIZE;
+	bpf_map__set_max_entries(skel->maps.events, RING_SIZE);
 	if ((err = ltrace__load(skel)) < 0)
 		return bpf_fail("load", err);
 	if (!(skel->links.lt_exit = bpf_program__attach(skel->progs.lt_exit)))
@@ -575,22 +584,55 @@ static int load(void)
 	return 0;
 }
 
+static size_t read_code(const struct lb_site *s, uint8_t *c, size_t len)
+{
+	FILE *f = fopen(s->path, "re");
+	size_t n = 0;
+
+	if (f && fseeko(f, (off_t)s->off, SEEK_SET) == 0)
+		n = fread(c, 1, len, f);
+	if (f)
+		fclose(f);
+	return n;
+}
+
 /* The entry of S is an instruction the kernel cannot probe: one harmless one further. */
 static bool skip_vex(struct lb_site *s)
 {
 	uint8_t c[16];
-	FILE *f = fopen(s->path, "re");
-	size_t n = 0;
-	int len = 0;
+	int len = lb_vex_len(c, read_code(s, c, sizeof(c)));
 
-	if (f && fseeko(f, (off_t)s->off, SEEK_SET) == 0)
-		n = fread(c, 1, sizeof(c), f);
-	if (f)
-		fclose(f);
-	if ((len = lb_vex_len(c, n)) <= 0)
+	if (len <= 0)
 		return false;
 	s->off += (uint64_t)len;
 	return true;
+}
+
+/*
+ * The kernel emulates a probed push, jump or nop in one trap, and single-steps anything else
+ * out of line (a second trap): free() begins with test %rdi,%rdi; je.  A first instruction
+ * that only sets flags, followed by one the kernel emulates, gets the probe on the second.
+ */
+static void skip_slow(struct lb_site *s)
+{
+	uint8_t c[16];
+	size_t n = read_code(s, c, sizeof(c));
+	int len = 0;
+
+	if (n < 8)
+		return;
+	if (c[0] == 0x85 && c[1] >= 0xc0)
+		len = 2; /* test %r32,%r32 */
+	else if ((c[0] & 0xf0) == 0x40 && c[1] == 0x85 && c[2] >= 0xc0)
+		len = 3; /* test %r64,%r64 */
+	if (!len)
+		return;
+	const uint8_t *x = c + len;
+	bool fast = (*x >= 0x70 && *x <= 0x7f) || (x[0] == 0x0f && x[1] >= 0x80 && x[1] <= 0x8f) ||
+		    (*x >= 0x50 && *x <= 0x57) || (x[0] == 0x41 && x[1] >= 0x50 && x[1] <= 0x57) ||
+		    *x == 0xe8 || *x == 0xe9 || *x == 0xeb;
+	if (fast)
+		s->off += (uint64_t)len;
 }
 
 static int attach(pid_t pid)
@@ -612,6 +654,7 @@ static int attach(pid_t pid)
 		return -ENOMEM;
 	for (size_t i = 0; i < plan.nsites; i++) {
 		struct lb_site *s = &plan.sites[i];
+		skip_slow(s);
 		for (int ret = 0; ret < 2; ret++) {
 			LIBBPF_OPTS(bpf_uprobe_opts, o, .bpf_cookie = i, .retprobe = ret);
 			struct bpf_program *prog = ret ? skel->progs.lt_return : skel->progs.lt_entry;
@@ -633,10 +676,42 @@ static int attach(pid_t pid)
 	return 0;
 }
 
+struct detach_job {
+	size_t from, step;
+};
+
+static void *detach_some(void *arg)
+{
+	const struct detach_job *j = arg;
+
+	for (size_t i = j->from; i < nlinks; i += j->step)
+		bpf_link__destroy(links[i]);
+	return NULL;
+}
+
+/*
+ * Every uprobe goes with its perf event's file descriptor, and each close waits for an RCU
+ * grace period (~0.1 s here): the links are destroyed by several threads at once.
+ */
 static void detach_all(void)
 {
-	for (size_t i = 0; i < nlinks; i++)
-		bpf_link__destroy(links[i]);
+	enum { NJOBS = 8 };
+	pthread_t th[NJOBS];
+	struct detach_job jobs[NJOBS];
+	bool started[NJOBS] = { false };
+
+	for (size_t k = 1; k < NJOBS && k < nlinks; k++) {
+		jobs[k] = (struct detach_job){ k, NJOBS };
+		started[k] = pthread_create(&th[k], NULL, detach_some, &jobs[k]) == 0;
+	}
+	for (size_t k = 0; k < NJOBS; k++)
+		if (!started[k]) {
+			jobs[k] = (struct detach_job){ k, NJOBS };
+			detach_some(&jobs[k]);
+		}
+	for (size_t k = 1; k < NJOBS; k++)
+		if (started[k])
+			pthread_join(th[k], NULL);
 	free(links);
 	links = NULL;
 	nlinks = 0;
@@ -662,6 +737,21 @@ static void summary(void)
 	lt_summary_print();
 }
 
+/* Processes the kernel side stopped for us to catch up: read everything, let them go. */
+static void release(struct ring_buffer *rb)
+{
+	int fd = bpf_map__fd(skel->maps.held);
+	uint32_t key, next;
+
+	holds_seen = skel->bss->holds;
+	ring_buffer__consume(rb);
+	while (bpf_map_get_next_key(fd, NULL, &next) == 0) {
+		key = next;
+		kill((pid_t)key, SIGCONT);
+		bpf_map_delete_elem(fd, &key);
+	}
+}
+
 static int run(void)
 {
 	struct ring_buffer *rb = ring_buffer__new(bpf_map__fd(skel->maps.events), on_record, NULL,
@@ -676,6 +766,8 @@ static int run(void)
 		}
 		if (n > 0 && !lt_output_flush())
 			break;
+		if (skel->bss->holds != holds_seen)
+			release(rb);
 		/* The kernel's exit record is the end; should it have been lost, the wait says. */
 		int status;
 		if (child > 0 && child_status == -1 && waitpid(child, &status, WNOHANG) == child) {
