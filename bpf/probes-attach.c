@@ -159,8 +159,8 @@ static int attach_site(struct bpf_program *prog, const char *path, uint64_t off,
 	struct bpf_link *l = bpf_program__attach_uprobe_opts(prog, attach_pid, path, off, &o);
 	if (!l) {
 		int err = -errno;
-		error_msg("--bpf: %s: cannot attach a uprobe at offset %#" PRIx64 " of %s: %s", what,
-			  off, path, strerror(-err));
+		error_msg("--bpf: %s: cannot attach a uprobe at offset %#" PRIx64 " of %s: %s",
+			  what, off, path, strerror(-err));
 		return err;
 	}
 	links[nlinks++] = l;
@@ -190,8 +190,8 @@ static uint64_t sym_value(const char *path, const char *sym)
 	Elf *e = elf_begin(fd, ELF_C_READ, NULL);
 	for (Elf_Scn *scn = NULL; e && !value && (scn = elf_nextscn(e, scn));) {
 		GElf_Shdr sh;
-		if (!gelf_getshdr(scn, &sh) || (sh.sh_type != SHT_SYMTAB && sh.sh_type != SHT_DYNSYM) ||
-		    !sh.sh_entsize)
+		if (!gelf_getshdr(scn, &sh) || !sh.sh_entsize ||
+		    (sh.sh_type != SHT_SYMTAB && sh.sh_type != SHT_DYNSYM))
 			continue;
 		Elf_Data *d = elf_getdata(scn, NULL);
 		size_t n = d ? sh.sh_size / sh.sh_entsize : 0;
@@ -235,12 +235,13 @@ static void attach_usdt(const char *path)
 			struct psite ps = { .pc = p->pc };
 			snprintf(label, sizeof(label), "%s:%s", p->provider, p->name);
 			sp->found = true;
-			/* The site must be the probe's nop, or a uprobe there cuts an instruction. */
+			/* The site must be the probe's nop, or a uprobe there cuts an insn. */
 			uint8_t insn = 0;
-			if (fd >= 0 && pread(fd, &insn, 1, (off_t)p->pc_offset) == 1 && insn != 0x90) {
-				error_msg("usdt:%s: the site %#" PRIx64 " in %s is not the probe's nop "
-					  "(byte %#x): not on an instruction boundary, not armed", label,
-					  p->pc, path, insn);
+			if (fd >= 0 && pread(fd, &insn, 1, (off_t)p->pc_offset) == 1 &&
+			    insn != 0x90) {
+				error_msg("usdt:%s: the site %#" PRIx64 " in %s is not the probe's "
+					  "nop (byte %#x): not on an instruction boundary, not "
+					  "armed", label, p->pc, path, insn);
 				break;
 			}
 			if (p->nargs > 0) {
@@ -284,7 +285,8 @@ static bool rep_insn(const char *path, uint64_t off)
 			}
 			if (b[i] == 0x66 || b[i] == 0x67 || (b[i] & 0xf0) == 0x40)
 				continue;
-			rep = rep && ((b[i] >= 0xa4 && b[i] <= 0xa7) || (b[i] >= 0xaa && b[i] <= 0xaf) ||
+			rep = rep && ((b[i] >= 0xa4 && b[i] <= 0xa7) ||
+				      (b[i] >= 0xaa && b[i] <= 0xaf) ||
 				      (b[i] >= 0x6c && b[i] <= 0x6f));
 			break;
 		}

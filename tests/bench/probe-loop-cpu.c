@@ -20,8 +20,9 @@ int main(int argc, char **argv)
 	if (path && getrusage(RUSAGE_SELF, &ru) == 0) {
 		FILE *f = fopen(path, "a");
 		if (f) {
-			fprintf(f, "%lld\n", (ru.ru_utime.tv_sec + ru.ru_stime.tv_sec) * 1000000000LL +
-				(ru.ru_utime.tv_usec + ru.ru_stime.tv_usec) * 1000LL);
+			long long s = ru.ru_utime.tv_sec + ru.ru_stime.tv_sec;
+			long long us = ru.ru_utime.tv_usec + ru.ru_stime.tv_usec;
+			fprintf(f, "%lld\n", s * 1000000000LL + us * 1000LL);
 			fclose(f);
 		}
 	}
