@@ -201,6 +201,31 @@ static void plan(struct lb_plan *p, const struct maps *mp)
 	}
 }
 
+/*
+ * A probe's BPF program cannot fault a page in: a string literal of the program that nothing
+ * has touched yet (strdup("hello") as the first thing main does) would not read at entry.
+ * Reading the program's file mappings through process_vm_readv faults them into its page
+ * tables now, while it is held (up to 64 MiB).
+ */
+static void prefault(const struct lb_plan *p, const struct maps *mp)
+{
+	static char buf[1 << 16];
+	uint64_t total = 0;
+
+	for (int i = 0; i < mp->n; i++) {
+		bool main_obj = false;
+		for (size_t k = 0; k < p->nobjs && !main_obj; k++)
+			main_obj = p->objs[k].is_main && !strcmp(p->objs[k].path, mp->m[i].path);
+		for (uint64_t a = mp->m[i].start; main_obj && a < mp->m[i].end && total < (64u << 20);
+		     a += sizeof(buf), total += sizeof(buf)) {
+			size_t len = mp->m[i].end - a < sizeof(buf) ? mp->m[i].end - a : sizeof(buf);
+			struct iovec l = { buf, len }, r = { (void *)(uintptr_t)a, len };
+			if (process_vm_readv(p->tgid, &l, 1, &r, 1, 0) < 0)
+				break;
+		}
+	}
+}
+
 int lb_plan_build(struct lb_plan *p, pid_t pid)
 {
 	struct maps mp = { 0 };
@@ -240,6 +265,7 @@ int lb_plan_build(struct lb_plan *p, pid_t pid)
 		if (o->is_main && e->is_static)
 			p->is_static = true;
 	}
+	prefault(p, &mp);
 	plan(p, &mp);
 	p->maps = mp.m;
 	p->nmaps = mp.n;

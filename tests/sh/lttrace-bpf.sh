@@ -1,0 +1,120 @@
+#!/usr/bin/env bash
+# SPDX-License-Identifier: LGPL-2.1-or-later
+#
+# lttrace --bpf (uprobes and uretprobes run by BPF) against lttrace over ptrace, on the
+# lttrace tests' programs: the same call lines once addresses are taken out — tests/lttrace/
+# calls.c built five ways (it prints the lines it expects, so each build is checked against
+# what it did), libc.c's spread of libc calls (a double result prints `?` under --bpf: no xmm
+# registers in a uprobe), opts.c's nested calls under -n, a fork under -f; 4 threads x N
+# malloc+free under -f: exactly 4N malloc lines with their results, every run; -c, -T, -t,
+# --json, -p then SIGINT (the program runs on), `| head -1` (the program finishes), and the
+# one-line error without privileges.
+set -u
+LTTRACE="$TOP/$B/bin/lttrace"
+cc=${CC:-cc}
+fail=0
+bad() { echo "FAIL: $*"; fail=1; }
+lt() { timeout 120 "$LTTRACE" "$@"; }
+strip() { sed -E 's/0x[0-9a-f]+/ADDR/g; s/ +=/ =/'; }
+
+# 1. calls.c built five ways: what the program did, and what ptrace shows.
+builds=("" "-Wl,-z,now" "-fno-plt" "-fcf-protection=full -Wl,-z,now" "-static")
+for i in "${!builds[@]}"; do
+	mkdir -p "b$i"
+	# shellcheck disable=SC2086
+	"$cc" -O0 -fno-builtin ${builds[$i]} -o "b$i/calls" "$TOP/tests/lttrace/calls.c" 2>/dev/null ||
+		{ echo "NOTE: cannot build with ${builds[$i]}"; continue; }
+	(cd "b$i" && lt --bpf -o bpf.log -e "$(./calls list)" ./calls >expected 2>err) ||
+		{ bad "[${builds[$i]}] --bpf exit status"; cat "b$i/err"; continue; }
+	diff -u "b$i/expected" "b$i/bpf.log" || bad "[${builds[$i]}] --bpf lines differ from what the program did"
+	(cd "b$i" && lt -o ptrace.log -e "$(./calls list)" ./calls >/dev/null 2>&1)
+	diff <(strip <"b$i/ptrace.log") <(strip <"b$i/bpf.log") ||
+		bad "[${builds[$i]}] --bpf and ptrace differ"
+	[ "$(wc -l <"b$i/bpf.log")" -ge 13 ] || bad "[${builds[$i]}] too few lines"
+done
+echo "calls.c: $(wc -l <b0/bpf.log) lines, five builds, --bpf = ptrace"
+
+# 2. libc.c with the default filter (@MAIN): the same lines, a double result aside.
+"$cc" -O0 -fno-builtin -o libc "$TOP/tests/lttrace/libc.c" || exit 1
+lt -o p.log ./libc || bad "libc: ptrace exit status $?"
+lt --bpf -o b.log ./libc || bad "libc: --bpf exit status $?"
+grep -Eq '^strtod\("2\.5", nil\) += \?$' b.log || bad "libc: strtod's double under --bpf is not '?'"
+diff <(grep -v '^strtod' p.log | strip) <(grep -v '^strtod' b.log | strip) ||
+	bad "libc: --bpf and ptrace differ"
+[ "$(wc -l <b.log)" -ge 20 ] || bad "libc: too few lines"
+
+# 3. opts.c: nested calls under -n (strcmp from qsort's comparator), a fork under -f.
+"$cc" -O0 -g -o opts "$TOP/tests/lttrace/opts.c" || exit 1
+lt -n 2 -o pn.log ./opts nest
+lt --bpf -n 2 -o bn.log ./opts nest || bad "-n: exit status $?"
+diff <(head -6 pn.log | strip) <(head -6 bn.log | strip) || bad "-n: nested calls differ"
+grep -Eq '^  strcmp\("b", "a"\) += 1$' bn.log || bad "-n: strcmp not indented"
+lt --bpf -f -o bf.log ./opts fork
+[ $? = 3 ] || bad "fork: the program's exit status is not lttrace's"
+pid=$(awk '/ malloc\(10\)/ {print $1}' bf.log)
+child=$(awk '/ fork\(\) += [0-9]+$/ {print $NF}' bf.log)
+grep -Eq "^$child <\.\.\. fork resumed> \) += 0$" bf.log || bad "fork: the child's return from fork"
+grep -Eq "^$child malloc\(20\) += 0x" bf.log || bad "fork: the child's malloc"
+grep -Eq "^$child \+\+\+ exited \(status 3\) \+\+\+$" bf.log || bad "fork: the child's exit"
+grep -Eq "^$pid <\.\.\. waitpid resumed> \) += $child$" bf.log || bad "fork: waitpid"
+grep -Eq "^$pid \+\+\+ exited \(status 3\) \+\+\+$" bf.log || bad "fork: the parent's exit"
+
+# 4. 4 threads x n malloc+free under -f: every call, once, with its result, every run.
+n=${LTTRACE_THREADS_CALLS:-20000}
+"$cc" -O1 -pthread -o threads "$TOP/tests/lttrace/threads.c" || exit 1
+for r in 1 2; do
+	lt --bpf -f -o t.log ./threads "$n" >prog.out 2>err || { bad "threads: exit status"; cat err; }
+	[ "$(cat prog.out)" = $((4 * n)) ] || bad "threads: the program counted $(cat prog.out)"
+	grep -q 'lost' err && { bad "threads: records lost"; cat err; }
+	awk -v n="$n" '
+		/ malloc\(/ { calls++; v = $0; sub(/.*malloc\(/, "", v); sub(/[ )].*/, "", v); size[v]++ }
+		/ free\(/ { frees++ }
+		/<\.\.\. malloc resumed> \) += 0x|malloc\([0-9]+\) += 0x/ { rets++ }
+		END {
+			printf "threads run: %d malloc lines, %d results, %d free lines\n", calls, rets, frees
+			ok = calls == 4 * n && rets == 4 * n && frees == 4 * n
+			for (s = 24; s < 28; s++) if (size[s] != n) { print "size " s ": " size[s] + 0; ok = 0 }
+			exit !ok }' t.log || bad "threads: run $r"
+done
+
+# 5. -c (sums in the kernel), -T, -t, --json.
+lt --bpf -c -o c.log ./opts many 1000 done.c || bad "-c: exit status $?"
+grep -q '^% time     seconds  usecs/call     calls      function$' c.log || bad "-c: header"
+grep -Eq '^ *[0-9]+\.[0-9]{2} +[0-9]+\.[0-9]{6} +[0-9]+ +1000 malloc$' c.log || bad "-c: malloc row"
+grep -Eq '^ *[0-9]+\.[0-9]{2} +[0-9]+\.[0-9]{6} +[0-9]+ +1000 free$' c.log || bad "-c: free row"
+lt --bpf -T -e malloc -o T.log ./opts many 3 done.T
+[ "$(grep -Ec '^opts->malloc\(16\) += 0x[0-9a-f]+ <[0-9]+\.[0-9]{6}>$' T.log)" = 3 ] || bad "-T"
+lt --bpf -tt -e malloc -o t2.log ./opts many 1 done.t
+grep -Eq '^[0-9]{2}:[0-9]{2}:[0-9]{2}\.[0-9]{6} opts->malloc\(16\)' t2.log || bad "-tt"
+lt --bpf --json -o j.log ./libc
+grep -q '^{"type":"call",.*"name":"strdup",.*"args":\["hello world"\],' j.log || bad "--json"
+
+# 6. -p, then SIGINT: the program runs on untraced to its end.
+rm -f done.p
+./opts loop 150 done.p &
+prog=$!
+sleep 0.3
+"$LTTRACE" --bpf -p "$prog" -o pp.log &
+tracer=$!
+sleep 1.5
+kill -INT "$tracer"
+wait "$tracer" || bad "-p: lttrace's exit status after SIGINT"
+wait "$prog" || bad "-p: the program's exit status"
+grep -q '^done 150$' done.p || bad "-p: the program did not finish its loop"
+grep -Eq '^[0-9]+ malloc\(16\) += 0x' pp.log || bad "-p: no malloc line"
+grep -Eq '^[0-9]+ usleep\(20000\) += 0' pp.log || bad "-p: no usleep line"
+
+# 7. | head -1: the reader goes, the program finishes.
+rm -f done.h
+"$LTTRACE" --bpf ./opts many 5 done.h 2>&1 | head -1 >/dev/null
+grep -q '^done 5$' done.h || bad "| head -1: the program did not finish"
+
+# 8. Without privileges: one line, non-zero.
+if command -v setpriv >/dev/null; then
+	setpriv --reuid=65534 --regid=65534 --clear-groups "$LTTRACE" --bpf ./libc >np.out 2>np.err
+	rc=$?
+	[ $rc != 0 ] || bad "no privileges: exit status 0"
+	[ "$(cat np.err)" = "lttrace: --bpf needs CAP_BPF and CAP_PERFMON (run as root, or drop --bpf)" ] ||
+		{ bad "no privileges: message"; cat np.err; }
+fi
+exit $fail
