@@ -418,9 +418,7 @@ static int on_record(void *ctx, void *data, size_t len)
 	(void)ctx;
 	if (len < sizeof(*r))
 		return 0;
-	if (getenv("LTB_DEBUG"))
-		fprintf(stderr, "rec %u fn %u tid %u sp %llx ret %llx\n", r->kind, r->fn, r->tid,
-			(unsigned long long)r->sp, (unsigned long long)r->ret);
+
 	switch (r->kind) {
 	case LT_REC_CALL:
 		on_call(r, d, len - sizeof(*r));

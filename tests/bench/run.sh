@@ -380,6 +380,38 @@ if [ -x "$LTTRACE" ] && command -v ltrace >/dev/null; then
 else
 	echo "lttrace or ltrace missing: no lttrace rows"
 fi
+# lttrace --bpf against a bpftrace uprobe counting malloc, on the same loop (LTB_N pairs): both
+# load and attach for ~0.5 s, so each is also timed on a loop of 0 and that startup subtracted
+# (the row's baseline); the per-call cost is over the calls each one sees.
+LTB_N=${LTB_N:-$((LT_N * 10))}
+if [ -x "$LTTRACE" ] && [ "$(id -u)" = 0 ]; then
+	lloop="$out/malloc-loop"
+	[ -x "$lloop" ] || cc -O1 -no-pie -Wl,-z,lazy -o "$lloop" tests/lttrace/malloc-loop.c || exit 1
+	bt_prog='uprobe:/lib/x86_64-linux-gnu/libc.so.6:malloc { @ = count(); }'
+	have_bt=$(command -v bpftrace >/dev/null && echo 1 || echo 0)
+	: >"$out/lbn.times"; : >"$out/lb0.times"; : >"$out/btn.times"; : >"$out/bt0.times"
+	for ((i = 0; i < LT_RUNS; i++)); do
+		once "$LTTRACE" --bpf -o /dev/null "$lloop" "$LTB_N" >>"$out/lbn.times"
+		once "$LTTRACE" --bpf -o /dev/null "$lloop" 0 >>"$out/lb0.times"
+		if [ "$have_bt" = 1 ]; then
+			once bpftrace -e "$bt_prog" -c "$lloop $LTB_N" >>"$out/btn.times"
+			once bpftrace -e "$bt_prog" -c "$lloop 0" >>"$out/bt0.times"
+		fi
+	done
+	"$LTTRACE" --bpf -o "$out/ltb-events.log" "$lloop" "$LTB_N" >/dev/null 2>&1
+	ltb_ev=$(grep -c '^[a-z_]*(' "$out/ltb-events.log")
+	ltb_n=$(median <"$out/lbn.times") ltb_0=$(median <"$out/lb0.times")
+	echo "workload: malloc-loop N, lttrace --bpf and a bpftrace uprobe (startup subtracted)"
+	add_row "malloc-loop-$LTB_N" lttrace "bpf-startup-sub" "$ltb_n" "$ltb_0" "$ltb_ev"
+	ltb_ns=$(echo "($ltb_n - $ltb_0) * 1000000000 / $ltb_ev" | bc -l)
+	if [ "$have_bt" = 1 ]; then
+		bt_n=$(median <"$out/btn.times") bt_0=$(median <"$out/bt0.times")
+		add_row "malloc-loop-$LTB_N" bpftrace "uprobe-count-startup-sub" "$bt_n" "$bt_0" "$LTB_N"
+		bt_ns=$(echo "($bt_n - $bt_0) * 1000000000 / $LTB_N" | bc -l)
+	fi
+else
+	echo "lttrace missing or not root: no lttrace --bpf rows"
+fi
 # ---- end of lttrace ----------------------------------------------------------------------------
 
 {
@@ -451,6 +483,13 @@ fi
 if [ -n "${r_lt:-}" ]; then
 	printf '\nPer call, lttrace / ltrace (added time over untraced, %d malloc+free): **%.2f** (target <= 0.7)\n' \
 		"$LT_N" "$r_lt" >>"$out/results.md"
+fi
+if [ -n "${ltb_ns:-}" ]; then
+	printf '
+Per call, lttrace --bpf (uprobe + uretprobe, full trace to a file, %d malloc+free): **%.0f ns** (target <= 3000)' \
+		"$LTB_N" "$ltb_ns" >>"$out/results.md"
+	[ -n "${bt_ns:-}" ] && printf '; a bpftrace uprobe counting malloc: %.0f ns' "$bt_ns" >>"$out/results.md"
+	echo >>"$out/results.md"
 fi
 # ---- end of lttrace ----------------------------------------------------------------------------
 echo
