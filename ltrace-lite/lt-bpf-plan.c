@@ -508,3 +508,54 @@ int lb_vex_len(const uint8_t *c, size_t n)
 		i += 1;
 	return i <= (int)n ? i : 0;
 }
+
+static size_t read_code(const struct lb_site *s, uint8_t *c, size_t len)
+{
+	FILE *f = fopen(s->path, "re");
+	size_t n = 0;
+
+	if (f && fseeko(f, (off_t)s->off, SEEK_SET) == 0)
+		n = fread(c, 1, len, f);
+	if (f)
+		fclose(f);
+	return n;
+}
+
+/* The entry of S is an instruction the kernel cannot probe: one harmless one further. */
+bool lb_skip_vex(struct lb_site *s)
+{
+	uint8_t c[16];
+	int len = lb_vex_len(c, read_code(s, c, sizeof(c)));
+
+	if (len <= 0)
+		return false;
+	s->off += (uint64_t)len;
+	return true;
+}
+
+/*
+ * The kernel emulates a probed push, jump or nop in one trap, and single-steps anything else
+ * out of line (a second trap): free() begins with test %rdi,%rdi; je.  A first instruction
+ * that only sets flags, followed by one the kernel emulates, gets the probe on the second.
+ */
+void lb_skip_slow(struct lb_site *s)
+{
+	uint8_t c[16];
+	size_t n = read_code(s, c, sizeof(c));
+	int len = 0;
+
+	if (n < 8)
+		return;
+	if (c[0] == 0x85 && c[1] >= 0xc0)
+		len = 2; /* test %r32,%r32 */
+	else if ((c[0] & 0xf0) == 0x40 && c[1] == 0x85 && c[2] >= 0xc0)
+		len = 3; /* test %r64,%r64 */
+	if (!len)
+		return;
+	const uint8_t *x = c + len;
+	bool fast = (*x >= 0x70 && *x <= 0x7f) || (x[0] == 0x0f && x[1] >= 0x80 && x[1] <= 0x8f) ||
+		    (*x >= 0x50 && *x <= 0x57) || (x[0] == 0x41 && x[1] >= 0x50 && x[1] <= 0x57) ||
+		    *x == 0xe8 || *x == 0xe9 || *x == 0xeb;
+	if (fast)
+		s->off += (uint64_t)len;
+}

@@ -436,124 +436,6 @@ static int on_record(void *ctx, void *data, size_t len)
 	return 0;
 }
 
-/* ---- the program held at its entry ---- */
-
-static uint64_t auxv_entry(pid_t pid)
-{
-	char path[64];
-	Elf64_auxv_t a;
-	uint64_t entry = 0;
-
-	snprintf(path, sizeof(path), "/proc/%d/auxv", pid);
-	FILE *f = fopen(path, "re");
-	if (!f)
-		return 0;
-	while (fread(&a, sizeof(a), 1, f) == 1 && a.a_type != AT_NULL)
-		if (a.a_type == AT_ENTRY)
-			entry = a.a_un.a_val;
-	fclose(f);
-	return entry;
-}
-
-/* main of a static program: its libc starts up (IRELATIVE, tunables) before, from _start. */
-static uint64_t static_main(pid_t pid)
-{
-	struct uprobe_mapping *m = NULL;
-	char exe[PATH_MAX] = "", link[64];
-	uint64_t addr = 0;
-	int err = 0, n = uprobe_read_maps(pid, &m);
-
-	snprintf(link, sizeof(link), "/proc/%d/exe", pid);
-	ssize_t k = readlink(link, exe, sizeof(exe) - 1);
-	exe[k > 0 ? k : 0] = 0;
-	struct lt_elf *e = lt_elf_get(exe, &err);
-	const struct lt_sym *sym = e && e->is_static ? lt_elf_find(e, "main") : NULL;
-	for (int i = 0; sym && i < n; i++)
-		if (!strcmp(m[i].path, exe)) {
-			addr = m[i].start - m[i].off - (e->load_vaddr - e->load_off) + sym->vaddr;
-			break;
-		}
-	free(m);
-	return addr;
-}
-
-/* Run the stopped PID to ADDR with a one-shot int3 there. */
-static int run_to(pid_t pid, uint64_t addr)
-{
-	struct user_regs_struct regs;
-	int status, sig = 0;
-
-	errno = 0;
-	long word = ptrace(PTRACE_PEEKTEXT, pid, (void *)addr, 0L);
-	if (errno)
-		return -errno;
-	if (ptrace(PTRACE_POKETEXT, pid, (void *)addr, (void *)((word & ~0xffL) | 0xcc)) < 0)
-		return -errno;
-	for (;;) {
-		if (ptrace(PTRACE_CONT, pid, 0L, (long)sig) < 0)
-			return -errno;
-		if (waitpid(pid, &status, 0) < 0 && errno != EINTR)
-			return -errno;
-		if (WIFEXITED(status) || WIFSIGNALED(status)) {
-			child_status = status;
-			return -ESRCH;
-		}
-		if (!WIFSTOPPED(status))
-			continue;
-		sig = WSTOPSIG(status) == SIGTRAP ? 0 : WSTOPSIG(status);
-		if (!sig && ptrace(PTRACE_GETREGS, pid, 0L, &regs) == 0 && regs.rip - 1 == addr)
-			break;
-	}
-	regs.rip = addr;
-	if (ptrace(PTRACE_POKETEXT, pid, (void *)addr, (void *)word) < 0 ||
-	    ptrace(PTRACE_SETREGS, pid, 0L, &regs) < 0)
-		return -errno;
-	return 0;
-}
-
-static int spawn_held(char **argv)
-{
-	char path[PATH_MAX];
-	int status, rc = proc_find_program(argv[0], path, sizeof(path));
-
-	if (rc < 0) {
-		lt_error("%s: %s", argv[0], strerror(-rc));
-		return rc;
-	}
-	pid_t pid = fork();
-	if (pid < 0) {
-		lt_error("fork: %s", strerror(errno));
-		return -errno;
-	}
-	if (pid == 0) {
-		if (ptrace(PTRACE_TRACEME, 0L, 0L, 0L) < 0) {
-			lt_error("PTRACE_TRACEME: %s", strerror(errno));
-			_exit(127);
-		}
-		execv(path, argv);
-		lt_error("%s: %s", path, strerror(errno));
-		_exit(127);
-	}
-	child = pid;
-	while (waitpid(pid, &status, 0) < 0)
-		if (errno != EINTR)
-			return -errno;
-	if (!WIFSTOPPED(status)) {
-		child_status = status;
-		return -ECHILD; /* the exec failed: said by the child */
-	}
-	ptrace(PTRACE_SETOPTIONS, pid, 0L, (void *)(long)PTRACE_O_EXITKILL);
-	uint64_t entry = static_main(pid);
-	if (!entry)
-		entry = auxv_entry(pid);
-	if (!entry || (rc = run_to(pid, entry)) < 0) {
-		if (rc != -ESRCH)
-			lt_error("%s: cannot run to its entry point: %s", path, strerror(-rc));
-		return rc ? rc : -ENOEXEC;
-	}
-	return 0;
-}
-
 /* ---- load, attach, run ---- */
 
 static int load(void)
@@ -585,57 +467,6 @@ static int load(void)
 	return 0;
 }
 
-static size_t read_code(const struct lb_site *s, uint8_t *c, size_t len)
-{
-	FILE *f = fopen(s->path, "re");
-	size_t n = 0;
-
-	if (f && fseeko(f, (off_t)s->off, SEEK_SET) == 0)
-		n = fread(c, 1, len, f);
-	if (f)
-		fclose(f);
-	return n;
-}
-
-/* The entry of S is an instruction the kernel cannot probe: one harmless one further. */
-static bool skip_vex(struct lb_site *s)
-{
-	uint8_t c[16];
-	int len = lb_vex_len(c, read_code(s, c, sizeof(c)));
-
-	if (len <= 0)
-		return false;
-	s->off += (uint64_t)len;
-	return true;
-}
-
-/*
- * The kernel emulates a probed push, jump or nop in one trap, and single-steps anything else
- * out of line (a second trap): free() begins with test %rdi,%rdi; je.  A first instruction
- * that only sets flags, followed by one the kernel emulates, gets the probe on the second.
- */
-static void skip_slow(struct lb_site *s)
-{
-	uint8_t c[16];
-	size_t n = read_code(s, c, sizeof(c));
-	int len = 0;
-
-	if (n < 8)
-		return;
-	if (c[0] == 0x85 && c[1] >= 0xc0)
-		len = 2; /* test %r32,%r32 */
-	else if ((c[0] & 0xf0) == 0x40 && c[1] == 0x85 && c[2] >= 0xc0)
-		len = 3; /* test %r64,%r64 */
-	if (!len)
-		return;
-	const uint8_t *x = c + len;
-	bool fast = (*x >= 0x70 && *x <= 0x7f) || (x[0] == 0x0f && x[1] >= 0x80 && x[1] <= 0x8f) ||
-		    (*x >= 0x50 && *x <= 0x57) || (x[0] == 0x41 && x[1] >= 0x50 && x[1] <= 0x57) ||
-		    *x == 0xe8 || *x == 0xe9 || *x == 0xeb;
-	if (fast)
-		s->off += (uint64_t)len;
-}
-
 static int attach(pid_t pid)
 {
 	uint32_t one = 1, key = (uint32_t)pid;
@@ -655,13 +486,13 @@ static int attach(pid_t pid)
 		return -ENOMEM;
 	for (size_t i = 0; i < plan.nsites; i++) {
 		struct lb_site *s = &plan.sites[i];
-		skip_slow(s);
+		lb_skip_slow(s);
 		for (int ret = 0; ret < 2; ret++) {
 			LIBBPF_OPTS(bpf_uprobe_opts, o, .bpf_cookie = i, .retprobe = ret);
 			struct bpf_program *prog = ret ? skel->progs.lt_return : skel->progs.lt_entry;
 			struct bpf_link *l = bpf_program__attach_uprobe_opts(prog, apid, s->path,
 									       (size_t)s->off, &o);
-			if (!l && errno == 524 /* ENOTSUPP */ && !ret && skip_vex(s))
+			if (!l && errno == 524 /* ENOTSUPP */ && !ret && lb_skip_vex(s))
 				l = bpf_program__attach_uprobe_opts(prog, apid, s->path,
 								    (size_t)s->off, &o);
 			if (!l) {
@@ -850,7 +681,7 @@ int lt_bpf_main(char **prog, const pid_t *pids, int npids, const char **conf, in
 	signal(SIGPIPE, SIG_IGN);
 	if (setup(prog, npids, conf, nconf) < 0 || load() < 0)
 		goto out;
-	if (prog[0] && spawn_held(prog) < 0)
+	if (prog[0] && lb_spawn_held(prog, &child, &child_status) < 0)
 		goto out;
 	if (attach(prog[0] ? child : pids[0]) < 0)
 		goto out;

@@ -69,3 +69,12 @@ void lb_plan_free(struct lb_plan *p);
 /* The length of the instruction at C when it is VEX-encoded and writes no general register
  * (a uprobe goes after it), else 0. */
 int lb_vex_len(const uint8_t *c, size_t n);
+/* Probe placement: past a VEX first instruction the kernel refuses (true when moved); past a
+ * flags-only first instruction onto one the kernel emulates. */
+bool lb_skip_vex(struct lb_site *s);
+void lb_skip_slow(struct lb_site *s);
+
+/* lt-bpf-proc.c: PROG started and held at its entry point under ptrace, *CHILD its pid (the
+ * caller detaches).  0, or -errno with a message printed (*STATUS: its wait status if it
+ * ended). */
+int lb_spawn_held(char **argv, pid_t *child, int *status);

@@ -1,0 +1,139 @@
+// SPDX-License-Identifier: LGPL-2.1-or-later
+/*
+ * lttrace --bpf: the spawned program held at its entry point while the probes go on.
+ *
+ * PTRACE_TRACEME stops it at its exec; a one-shot int3 at its entry point (AT_ENTRY, or main
+ * for a static program, whose libc starts up from _start) runs it to where every needed object
+ * is mapped and none of its own code has run.  lt-bpf.c attaches there, then detaches ptrace.
+ */
+#include <elf.h>
+#include <errno.h>
+#include <limits.h>
+#include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/ptrace.h>
+#include <sys/user.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include "lt-bpf.h"
+#include "objfile.h"
+#include "proc.h"
+
+static uint64_t auxv_entry(pid_t pid)
+{
+	char path[64];
+	Elf64_auxv_t a;
+	uint64_t entry = 0;
+
+	snprintf(path, sizeof(path), "/proc/%d/auxv", pid);
+	FILE *f = fopen(path, "re");
+	if (!f)
+		return 0;
+	while (fread(&a, sizeof(a), 1, f) == 1 && a.a_type != AT_NULL)
+		if (a.a_type == AT_ENTRY)
+			entry = a.a_un.a_val;
+	fclose(f);
+	return entry;
+}
+
+/* main of a static program: its libc starts up (IRELATIVE, tunables) before, from _start. */
+static uint64_t static_main(pid_t pid)
+{
+	struct uprobe_mapping *m = NULL;
+	char exe[PATH_MAX] = "", link[64];
+	uint64_t addr = 0;
+	int err = 0, n = uprobe_read_maps(pid, &m);
+
+	snprintf(link, sizeof(link), "/proc/%d/exe", pid);
+	ssize_t k = readlink(link, exe, sizeof(exe) - 1);
+	exe[k > 0 ? k : 0] = 0;
+	struct lt_elf *e = lt_elf_get(exe, &err);
+	const struct lt_sym *sym = e && e->is_static ? lt_elf_find(e, "main") : NULL;
+	for (int i = 0; sym && i < n; i++)
+		if (!strcmp(m[i].path, exe)) {
+			addr = m[i].start - m[i].off - (e->load_vaddr - e->load_off) + sym->vaddr;
+			break;
+		}
+	free(m);
+	return addr;
+}
+
+/* Run the stopped PID to ADDR with a one-shot int3 there. */
+static int run_to(pid_t pid, uint64_t addr, int *child_status)
+{
+	struct user_regs_struct regs;
+	int status, sig = 0;
+
+	errno = 0;
+	long word = ptrace(PTRACE_PEEKTEXT, pid, (void *)addr, 0L);
+	if (errno)
+		return -errno;
+	if (ptrace(PTRACE_POKETEXT, pid, (void *)addr, (void *)((word & ~0xffL) | 0xcc)) < 0)
+		return -errno;
+	for (;;) {
+		if (ptrace(PTRACE_CONT, pid, 0L, (long)sig) < 0)
+			return -errno;
+		if (waitpid(pid, &status, 0) < 0 && errno != EINTR)
+			return -errno;
+		if (WIFEXITED(status) || WIFSIGNALED(status)) {
+			*child_status = status;
+			return -ESRCH;
+		}
+		if (!WIFSTOPPED(status))
+			continue;
+		sig = WSTOPSIG(status) == SIGTRAP ? 0 : WSTOPSIG(status);
+		if (!sig && ptrace(PTRACE_GETREGS, pid, 0L, &regs) == 0 && regs.rip - 1 == addr)
+			break;
+	}
+	regs.rip = addr;
+	if (ptrace(PTRACE_POKETEXT, pid, (void *)addr, (void *)word) < 0 ||
+	    ptrace(PTRACE_SETREGS, pid, 0L, &regs) < 0)
+		return -errno;
+	return 0;
+}
+
+int lb_spawn_held(char **argv, pid_t *child, int *child_status)
+{
+	char path[PATH_MAX];
+	int status, rc = proc_find_program(argv[0], path, sizeof(path));
+
+	if (rc < 0) {
+		lt_error("%s: %s", argv[0], strerror(-rc));
+		return rc;
+	}
+	pid_t pid = fork();
+	if (pid < 0) {
+		lt_error("fork: %s", strerror(errno));
+		return -errno;
+	}
+	if (pid == 0) {
+		if (ptrace(PTRACE_TRACEME, 0L, 0L, 0L) < 0) {
+			lt_error("PTRACE_TRACEME: %s", strerror(errno));
+			_exit(127);
+		}
+		execv(path, argv);
+		lt_error("%s: %s", path, strerror(errno));
+		_exit(127);
+	}
+	*child = pid;
+	while (waitpid(pid, &status, 0) < 0)
+		if (errno != EINTR)
+			return -errno;
+	if (!WIFSTOPPED(status)) {
+		*child_status = status;
+		return -ECHILD; /* the exec failed: said by the child */
+	}
+	ptrace(PTRACE_SETOPTIONS, pid, 0L, (void *)(long)PTRACE_O_EXITKILL);
+	uint64_t entry = static_main(pid);
+	if (!entry)
+		entry = auxv_entry(pid);
+	if (!entry || (rc = run_to(pid, entry, child_status)) < 0) {
+		if (rc != -ESRCH)
+			lt_error("%s: cannot run to its entry point: %s", path, strerror(-rc));
+		return rc ? rc : -ENOEXEC;
+	}
+	return 0;
+}
