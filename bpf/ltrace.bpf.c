@@ -12,7 +12,7 @@
  * (a frame at the same slot is open: the caller made one call, already shown).
  *
  * Records are assembled in a per-CPU scratch buffer and copied to the ring buffer with their
- * real size; the reader is woken per WAKE_BYTES or by its own 10 ms poll, not per record.
+ * real size; the reader is woken once per WAKE_BYTES or by its own 10 ms poll, not per record.
  */
 #include "vmlinux.h"
 #include <bpf/bpf_helpers.h>
@@ -116,7 +116,9 @@ static __always_inline void send(struct scratch *s, __u32 off)
 	if (size > sizeof(*s))
 		size = sizeof(*s);
 	__u64 avail = bpf_ringbuf_query(&events, BPF_RB_AVAIL_DATA);
-	if (avail >= WAKE_BYTES)
+	/* Once per WAKE_BYTES written, not for every record while the reader is behind: each
+	 * wakeup is an irq_work IPI, which costs microseconds in a VM. */
+	if (avail >= WAKE_BYTES && (avail & (WAKE_BYTES - 1)) < size)
 		wake = BPF_RB_FORCE_WAKEUP;
 	if (avail > ring_size / 2) {
 		__u32 tgid = s->h.tgid, one = 1;
