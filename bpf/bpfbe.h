@@ -9,6 +9,7 @@
  */
 #pragma once
 #include <stdbool.h>
+#include <signal.h>
 #include <stddef.h>
 #include <sys/types.h>
 
@@ -41,3 +42,5 @@ int bpf_probes_attach(pid_t pid, bool spawned) __attribute__((weak));
 void bpf_probes_event(struct tcb *tcp, const void *data, size_t len) __attribute__((weak));
 /* Detach everything (semaphores drop with the links). */
 void bpf_probes_detach(void) __attribute__((weak));
+/* A signal that is the probes' own doing (holding a thread, or its parent told so). */
+bool bpf_probes_signal_is_ours(pid_t tid, int sig, const siginfo_t *si) __attribute__((weak));

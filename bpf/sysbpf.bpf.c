@@ -588,17 +588,32 @@ static __always_inline void capture_and_send(struct ev_sys *rec, __u64 *args, __
  * still shown by ptrace, which sees every signal: keep it here and send it at the thread's next
  * syscall stop, where ptrace would have reported its delivery.
  */
+#define PENDING_MAX 4 /* a power of two */
 struct pending_sig {
 	__s32 sig;
 	__u8 siginfo[128];
+};
+
+struct pending_sigs {
+	__u32 n;
+	__u32 pad;
+	struct pending_sig v[PENDING_MAX];
 };
 
 struct {
 	__uint(type, BPF_MAP_TYPE_HASH);
 	__uint(max_entries, 4096);
 	__type(key, __u32);
-	__type(value, struct pending_sig);
+	__type(value, struct pending_sigs);
 } ignored SEC(".maps");
+
+/* Building one (too big for the stack). */
+struct {
+	__uint(type, BPF_MAP_TYPE_PERCPU_ARRAY);
+	__uint(max_entries, 1);
+	__type(key, __u32);
+	__type(value, struct pending_sigs);
+} ignored_scratch SEC(".maps");
 
 SEC("tp_btf/signal_generate")
 int BPF_PROG(signal_generate, int sig, struct kernel_siginfo *info, struct task_struct *task,
@@ -609,10 +624,28 @@ int BPF_PROG(signal_generate, int sig, struct kernel_siginfo *info, struct task_
 	if (stats_only || result != 1 /* TRACE_SIGNAL_IGNORED */ ||
 	    !bpf_map_lookup_elem(&traced, &tid))
 		return 0;
-	struct pending_sig ps = { .sig = sig };
-	struct kernel_siginfo *ki = (void *)ps.siginfo;
+	__u32 zero = 0;
+	struct pending_sigs *q = bpf_map_lookup_elem(&ignored, &tid);
+	if (!q) {
+		struct pending_sigs *fresh = bpf_map_lookup_elem(&ignored_scratch, &zero);
+		if (!fresh)
+			return 0;
+		fresh->n = 0;
+		bpf_map_update_elem(&ignored, &tid, fresh, BPF_NOEXIST);
+		q = bpf_map_lookup_elem(&ignored, &tid);
+		if (!q)
+			return 0;
+	}
+	__u32 n = q->n;
+	if (n >= PENDING_MAX)
+		return 0; /* more ignored signals than syscalls: strace would not see them all either */
+	asm volatile("" : "+r"(n));
+	struct pending_sig *ps = &q->v[n & (PENDING_MAX - 1)];
+	__builtin_memset(ps, 0, sizeof(*ps));
+	ps->sig = sig;
+	struct kernel_siginfo *ki = (void *)ps->siginfo;
 	if ((unsigned long)info > 1) {
-		bpf_probe_read_kernel(ps.siginfo, sizeof(struct kernel_siginfo), info);
+		bpf_probe_read_kernel(ps->siginfo, sizeof(struct kernel_siginfo), info);
 	} else {
 		/* SEND_SIG_NOINFO: from user space (kill); SEND_SIG_PRIV: from the kernel. */
 		ki->si_signo = sig;
@@ -623,23 +656,28 @@ int BPF_PROG(signal_generate, int sig, struct kernel_siginfo *info, struct task_
 			ki->_sifields._kill._uid = BPF_CORE_READ(cur, cred, uid.val);
 		}
 	}
-	bpf_map_update_elem(&ignored, &tid, &ps, BPF_ANY);
+	q->n = n + 1;
 	return 0;
 }
 
 static __always_inline void send_ignored(__u32 tid, __u32 tgid)
 {
-	struct pending_sig *ps = bpf_map_lookup_elem(&ignored, &tid);
+	struct pending_sigs *q = bpf_map_lookup_elem(&ignored, &tid);
 
-	if (!ps)
+	if (!q)
 		return;
-	struct ev_signal rec = {
-		.h = { .kind = EV_SIGNAL, .tid = tid, .tgid = tgid, .ts = bpf_ktime_get_ns() },
-		.sig = ps->sig,
-	};
-	__builtin_memcpy(rec.siginfo, ps->siginfo, sizeof(rec.siginfo));
+	for (__u32 i = 0; i < PENDING_MAX; i++) {
+		if (i >= q->n)
+			break;
+		struct ev_signal rec = {
+			.h = { .kind = EV_SIGNAL, .tid = tid, .tgid = tgid,
+			       .ts = bpf_ktime_get_ns() },
+			.sig = q->v[i].sig,
+		};
+		__builtin_memcpy(rec.siginfo, q->v[i].siginfo, sizeof(rec.siginfo));
+		emit(&rec, sizeof(rec));
+	}
 	bpf_map_delete_elem(&ignored, &tid);
-	emit(&rec, sizeof(rec));
 }
 
 SEC("tp_btf/sys_enter")

@@ -426,6 +426,10 @@ static int handle_event(void *ctx, void *data, size_t len)
 		memset(&si, 0, sizeof(si));
 		memcpy(&si, s->siginfo, sizeof(si) < sizeof(s->siginfo) ? sizeof(si) :
 									  sizeof(s->siginfo));
+		/* The probes' own holds (a SIGSTOP from the kernel, our SIGCONT): not the
+		 * program's signals. */
+		if (bpf_probes_signal_is_ours && bpf_probes_signal_is_ours(h->tid, s->sig, &si))
+			break;
 		print_signal(tcp, &si, s->sig);
 		if (s->stopped)
 			print_signal(tcp, NULL, s->sig);
