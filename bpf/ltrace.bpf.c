@@ -207,38 +207,54 @@ int lt_entry(struct pt_regs *ctx)
 			st->ntaken--;
 		n--;
 	}
-	bool taken = true;
-	if (n && st->f[(n - 1) & (LT_MAXFRAMES - 1)].slot == slot)
-		taken = false;
+	struct find_ctx fc = { .addr = ret, .obj = LT_OBJ_NONE };
+	__u32 nr = nranges;
+	bpf_loop(nr < LT_MAXOBJS ? nr : LT_MAXOBJS, find_obj, &fc, 0);
+	bool taken = sp->callers >> (fc.obj & 63) & 1;
+	/* A tail jump: the frame at this slot is open and the return address there is the
+	 * kernel's trampoline (in no object).  A real return address means that frame was left
+	 * by longjmp and this is a new call from the same level. */
+	if (n && st->f[(n - 1) & (LT_MAXFRAMES - 1)].slot == slot) {
+		if (fc.obj == LT_OBJ_NONE) {
+			taken = false;
+		} else {
+			if (st->f[(n - 1) & (LT_MAXFRAMES - 1)].taken && st->ntaken)
+				st->ntaken--;
+			n--;
+		}
+	}
 	if (taken && (sp->flags & LT_F_OUTERMOST) && st->ntaken)
 		taken = false;
-	if (taken) {
-		struct find_ctx fc = { .addr = ret, .obj = LT_OBJ_NONE };
-		__u32 nr = nranges;
-		bpf_loop(nr < LT_MAXOBJS ? nr : LT_MAXOBJS, find_obj, &fc, 0);
-		taken = sp->callers >> (fc.obj & 63) & 1;
-	}
-	if (n >= LT_MAXFRAMES) {
+	if (sp->flags & LT_F_NORET) {
+		/* No uretprobe: no frame either. */
 		st->n = n;
-		return 0;
+		if (!taken || stats_only)
+			return 0;
+	} else {
+		if (n >= LT_MAXFRAMES) {
+			st->n = n;
+			return 0;
+		}
+		__u32 idx = n;
+		asm volatile("" : "+r"(idx)); /* keep the mask: the verifier needs it */
+		struct frame *f = &st->f[idx & (LT_MAXFRAMES - 1)];
+		f->slot = slot;
+		f->fn = fn;
+		f->taken = taken;
+		f->ts = taken ? bpf_ktime_get_ns() : 0;
+		f->args[0] = PT_REGS_PARM1(ctx);
+		f->args[1] = PT_REGS_PARM2(ctx);
+		f->args[2] = PT_REGS_PARM3(ctx);
+		f->args[3] = PT_REGS_PARM4(ctx);
+		f->args[4] = PT_REGS_PARM5(ctx);
+		f->args[5] = ctx->r9; /* libbpf 1.1 has no PT_REGS_PARM6 */
+		st->n = n + 1;
+		if (!taken)
+			return 0;
+		st->ntaken++;
+		if (stats_only)
+			return 0;
 	}
-	struct frame *f = &st->f[n & (LT_MAXFRAMES - 1)];
-	f->slot = slot;
-	f->fn = fn;
-	f->taken = taken;
-	f->ts = taken ? bpf_ktime_get_ns() : 0;
-	f->args[0] = PT_REGS_PARM1(ctx);
-	f->args[1] = PT_REGS_PARM2(ctx);
-	f->args[2] = PT_REGS_PARM3(ctx);
-	f->args[3] = PT_REGS_PARM4(ctx);
-	f->args[4] = PT_REGS_PARM5(ctx);
-	f->args[5] = ctx->r9; /* libbpf 1.1 has no PT_REGS_PARM6 */;
-	st->n = n + 1;
-	if (!taken)
-		return 0;
-	st->ntaken++;
-	if (stats_only)
-		return 0;
 
 	__u32 zero = 0, off = 0;
 	struct scratch *s = bpf_map_lookup_elem(&scratch, &zero);
@@ -248,9 +264,13 @@ int lt_entry(struct pt_regs *ctx)
 	s->h.fn = fn;
 	s->h.tid = tid;
 	s->h.tgid = tgid;
-	s->h.ts = f->ts;
-	for (int i = 0; i < LT_NREGS; i++)
-		s->h.regs[i] = f->args[i];
+	s->h.ts = bpf_ktime_get_ns();
+	s->h.regs[0] = PT_REGS_PARM1(ctx);
+	s->h.regs[1] = PT_REGS_PARM2(ctx);
+	s->h.regs[2] = PT_REGS_PARM3(ctx);
+	s->h.regs[3] = PT_REGS_PARM4(ctx);
+	s->h.regs[4] = PT_REGS_PARM5(ctx);
+	s->h.regs[5] = ctx->r9;
 	s->h.sp = slot;
 	s->h.ret = ret;
 	s->h.failed = 0;

@@ -262,6 +262,8 @@ int lb_plan_build(struct lb_plan *p, pid_t pid)
 			if (!strcmp(mp.m[i].path, mp.m[j].path) && mp.m[j].end > o->hi)
 				o->hi = mp.m[j].end;
 		o->is_main = !strcmp(o->path, exe);
+		if (!strncmp(e->soname, "libstdc++", 9))
+			p->cxx = true;
 		if (o->is_main && e->is_static)
 			p->is_static = true;
 	}
@@ -333,6 +335,42 @@ static void cap_for(const struct lt_type *t, bool out, __u8 *cap, __u16 *len)
 	*cap = str ? (out ? LT_CAP_OSTR : LT_CAP_STR) : (out ? LT_CAP_OBUF : LT_CAP_BUF);
 }
 
+/*
+ * Where a uretprobe would change what the program does, there is none (its calls print
+ * without their return, as `<unfinished ...>`):
+ *  - setjmp saves its return address from the stack, where the uretprobe has put the kernel's
+ *    trampoline: longjmp would come back through the trampoline and take whatever return
+ *    instance is there;
+ *  - an exception unwound through a frame whose return address is the trampoline finds no
+ *    unwind info and the program terminates: functions that throw (__cxa_throw, the
+ *    std::__throw_* helpers), and in a C++ program the C functions that call back into it.
+ */
+bool lb_site_noret(const struct lb_plan *p, const struct lb_site *s)
+{
+	static const char *const never[] = { "setjmp", "_setjmp", "__sigsetjmp", "sigsetjmp",
+					     "savectx", "getcontext", "__cxa_throw",
+					     "__cxa_rethrow", "_Unwind_RaiseException",
+					     "_Unwind_Resume", "_Unwind_Resume_or_Rethrow",
+					     "_Unwind_ForcedUnwind" };
+	static const char *const callback[] = { "qsort", "qsort_r", "bsearch", "lfind", "lsearch",
+						"tsearch", "tfind", "tdelete", "twalk", "twalk_r",
+						"ftw", "nftw", "scandir", "scandirat", "glob",
+						"pthread_once", "dl_iterate_phdr" };
+
+	for (size_t k = 0; k < s->nnames; k++) {
+		const char *n = s->names[k];
+		for (size_t i = 0; i < sizeof(never) / sizeof(never[0]); i++)
+			if (!strcmp(n, never[i]))
+				return true;
+		if (!strncmp(n, "_ZSt", 4) && strstr(n, "__throw_"))
+			return true;
+		for (size_t i = 0; p->cxx && i < sizeof(callback) / sizeof(callback[0]); i++)
+			if (!strcmp(n, callback[i]))
+				return true;
+	}
+	return false;
+}
+
 void lb_plan_spec(const struct lb_plan *p, size_t i, struct lt_fspec *spec)
 {
 	const struct lb_site *s = &p->sites[i];
@@ -350,6 +388,8 @@ void lb_plan_spec(const struct lb_plan *p, size_t i, struct lt_fspec *spec)
 			spec->callers = ~0ull;
 	if (p->is_static && spec->callers != ~0ull)
 		spec->flags |= LT_F_OUTERMOST;
+	if (lb_site_noret(p, s))
+		spec->flags |= LT_F_NORET;
 	int slots = lt_proto_nslots(pr);
 	spec->nstk = slots > LT_NREGS ? (__u8)(slots - LT_NREGS > LT_MAXSTK ? LT_MAXSTK :
 							  slots - LT_NREGS) : 0;

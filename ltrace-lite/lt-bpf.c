@@ -87,27 +87,34 @@ static uint64_t holds_seen;
 static char outbuf[1 << 16];
 
 /* ---- libbpf's messages: the tail kept for a load that fails ---- */
-static char liblog[4096];
+static char liblog[8192];
 static size_t liblog_len;
 
+/* The verifier's log comes as one message: its tail says what it rejected. */
 static int libbpf_log(enum libbpf_print_level level, const char *fmt, va_list ap)
 {
-	char line[1024];
-	int n;
+	char *line = NULL;
+	int n = vasprintf(&line, fmt, ap);
 
-	if (level == LIBBPF_DEBUG || (n = vsnprintf(line, sizeof(line), fmt, ap)) <= 0)
+	if (level == LIBBPF_DEBUG || n <= 0) {
+		free(n >= 0 ? line : NULL);
 		return 0;
-	if ((size_t)n >= sizeof(line))
-		n = sizeof(line) - 1;
+	}
+	const char *src = line;
+	if ((size_t)n >= sizeof(liblog)) {
+		src += (size_t)n - (sizeof(liblog) - 1);
+		n = sizeof(liblog) - 1;
+	}
 	if (liblog_len + n >= sizeof(liblog)) {
 		size_t drop = liblog_len + n - sizeof(liblog) + 1;
 		drop = drop > liblog_len ? liblog_len : drop;
 		memmove(liblog, liblog + drop, liblog_len - drop);
 		liblog_len -= drop;
 	}
-	memcpy(liblog + liblog_len, line, n);
+	memcpy(liblog + liblog_len, src, n);
 	liblog_len += n;
 	liblog[liblog_len] = 0;
+	free(line);
 	return 0;
 }
 
@@ -116,7 +123,7 @@ static int bpf_fail(const char *what, int err)
 	lt_error("--bpf: %s: %s", what, strerror(err < 0 ? -err : err));
 	if (liblog_len) {
 		const char *p = liblog + liblog_len;
-		for (int lines = 0; p > liblog && lines < 8;)
+		for (int lines = 0; p > liblog && lines < (getenv("LTTRACE_BPF_LOG") ? 400 : 8);)
 			if (*--p == '\n' && p + 1 < liblog + liblog_len)
 				lines++;
 		fputs(p == liblog ? p : p + 1, stderr);
@@ -282,6 +289,9 @@ static void on_call(const struct lt_rec *r, const uint8_t *d, size_t dlen)
 	if (!t || r->fn >= plan.nsites)
 		return;
 	drop_dead(t, r->sp);
+	/* A call kept is never a tail jump: a frame at its slot was left by longjmp. */
+	while (t->n && t->f[t->n - 1].slot == r->sp)
+		pop(t);
 	if (t->n == t->cap) {
 		size_t cap = t->cap ? t->cap * 2 : 16;
 		struct ufr *v = realloc(t->f, cap * sizeof(*v));
@@ -308,10 +318,16 @@ static void on_call(const struct lt_rec *r, const uint8_t *d, size_t dlen)
 	f->v.arraylen = lt_opts.arraylen;
 	f->v.have_fregs = false;
 	add_regions(f, r, d, dlen, &skel->bss->fspecs[r->fn], false);
-	if (!f->shown)
+	if (!f->shown) {
+		if (skel->bss->fspecs[r->fn].flags & LT_F_NORET)
+			pop(t);
 		return;
+	}
 	t->nshown++;
 	emit(t, f, LT_EV_CALL, 0);
+	/* No return to wait for: the line stays open until the next one (<unfinished ...>). */
+	if (skel->bss->fspecs[r->fn].flags & LT_F_NORET)
+		pop(t);
 }
 
 static void on_return(const struct lt_rec *r, const uint8_t *d, size_t dlen)
@@ -487,7 +503,7 @@ static int attach(pid_t pid)
 	for (size_t i = 0; i < plan.nsites; i++) {
 		struct lb_site *s = &plan.sites[i];
 		lb_skip_slow(s);
-		for (int ret = 0; ret < 2; ret++) {
+		for (int ret = 0; ret < (lb_site_noret(&plan, s) ? 1 : 2); ret++) {
 			LIBBPF_OPTS(bpf_uprobe_opts, o, .bpf_cookie = i, .retprobe = ret);
 			struct bpf_program *prog = ret ? skel->progs.lt_return : skel->progs.lt_entry;
 			struct bpf_link *l = bpf_program__attach_uprobe_opts(prog, apid, s->path,

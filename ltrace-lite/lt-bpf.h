@@ -49,6 +49,7 @@ struct lb_plan {
 	struct lb_site *sites;
 	size_t nsites;
 	bool is_static;
+	bool cxx;               /* libstdc++ is mapped: exceptions may unwind through C code */
 	struct uprobe_mapping *maps; /* as at the plan: code is read from the files */
 	int nmaps;
 };
@@ -57,6 +58,8 @@ struct lb_plan {
 int lb_plan_build(struct lb_plan *p, pid_t pid);
 /* Site I's capture plan and caller mask; ranges for the callers. */
 void lb_plan_spec(const struct lb_plan *p, size_t i, struct lt_fspec *spec);
+/* No uretprobe on S (setjmp, what exceptions unwind through): calls print without return. */
+bool lb_site_noret(const struct lb_plan *p, const struct lb_site *s);
 int lb_plan_ranges(const struct lb_plan *p, struct lt_range *r, int max);
 /* The object holding ADDR, -1 when none. */
 int lb_plan_obj_at(const struct lb_plan *p, uint64_t addr);
