@@ -29,6 +29,7 @@ enum lt_cap {
 
 enum lt_fflags {
 	LT_F_OUTERMOST = 1, /* a static program's: only when no traced call is open */
+	LT_F_NORET = 2,     /* no uretprobe (setjmp: its jmp_buf would keep the trampoline) */
 };
 
 struct lt_fspec {
