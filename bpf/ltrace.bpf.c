@@ -52,6 +52,14 @@ struct {
 	__type(value, __u32);
 } held SEC(".maps");
 
+/* Processes stopped by lt_rtld, for user space to continue once it has attached (tgid -> 1). */
+struct {
+	__uint(type, BPF_MAP_TYPE_HASH);
+	__uint(max_entries, 4096);
+	__type(key, __u32);
+	__type(value, __u32);
+} rtld_held SEC(".maps");
+
 /* Processes traced (by tgid). */
 struct {
 	__uint(type, BPF_MAP_TYPE_HASH);
@@ -348,6 +356,32 @@ int lt_return(struct pt_regs *ctx)
 	off = capture(s, off, LT_NREGS, ret_kind(sp->cap[LT_NREGS]), sp->len[LT_NREGS],
 		      s->h.regs[0]);
 	send(s, off);
+	return 0;
+}
+
+/*
+ * The loader's _dl_debug_state (r_brk), called at every change of its link map (dlopen,
+ * dlclose): the process stops (SIGSTOP) until user space has probed the new objects and
+ * continues it, so no call into a library loaded by dlopen is lost.
+ */
+SEC("uprobe")
+int lt_rtld(struct pt_regs *ctx)
+{
+	__u64 id = bpf_get_current_pid_tgid();
+	__u32 tgid = id >> 32, one = 1;
+
+	if (!bpf_map_lookup_elem(&traced, &tgid))
+		return 0;
+	bpf_map_update_elem(&rtld_held, &tgid, &one, BPF_ANY);
+	if (bpf_send_signal(19 /* SIGSTOP */)) {
+		bpf_map_delete_elem(&rtld_held, &tgid);
+		return 0;
+	}
+	struct lt_rec rec = {
+		.kind = LT_REC_RTLD, .tid = (__u32)id, .tgid = tgid, .ts = bpf_ktime_get_ns(),
+	};
+	if (bpf_ringbuf_output(&events, &rec, sizeof(rec), BPF_RB_FORCE_WAKEUP))
+		__sync_fetch_and_add(&lost, 1);
 	return 0;
 }
 

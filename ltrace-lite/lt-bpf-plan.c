@@ -8,7 +8,8 @@
  * file (inode + offset), so one per function serves every thread and, with -f, every forked
  * child.  The differences with the ptrace backend:
  *  - IFUNCs: the implementation is the one this process's own loader picked for the same
- *    file (dlsym here, on the same CPU), else the one a GOT slot of the program already holds;
+ *    file (dlsym here, on the same CPU; glibc's libraries are loaded here for the question
+ *    when they are not yet), else the one a GOT slot of the program already holds;
  *    resolvers are not probed, so choices made later (another CPU, a library loaded by
  *    dlopen) are not seen.  A static program's IFUNCs are not traced.
  *  - callers: the kernel side keeps calls whose return address lies in an object the filter
@@ -106,7 +107,14 @@ static uint64_t ifunc_impl(const struct lb_plan *p, const struct maps *mp, int d
 			   const char *name, uint64_t resolver)
 {
 	const struct lb_obj *def = &p->objs[d];
-	void *a = dlsym(RTLD_DEFAULT, name);
+	/* The same file in this process: already loaded, or one of glibc's own libraries (their
+	 * constructors are harmless here), loaded for the question. */
+	const char *so = def->elf->soname;
+	void *h = dlopen(def->path, RTLD_LAZY | RTLD_LOCAL | RTLD_NOLOAD);
+	if (!h && (!strcmp(so, "libm.so.6") || !strcmp(so, "libmvec.so.1") ||
+		   !strcmp(so, "libc.so.6")))
+		h = dlopen(def->path, RTLD_LAZY | RTLD_LOCAL);
+	void *a = h ? dlsym(h, name) : NULL;
 	struct uprobe_mapping *self = NULL;
 	int n = a ? uprobe_read_maps(getpid(), &self) : 0;
 
@@ -241,6 +249,8 @@ int lb_plan_build(struct lb_plan *p, pid_t pid)
 		bool seen = false;
 		for (int j = 0; j < i && !seen; j++)
 			seen = !strcmp(mp.m[i].path, mp.m[j].path);
+		for (size_t j = 0; j < p->nobjs && !seen; j++)
+			seen = !strcmp(p->objs[j].path, mp.m[i].path);
 		if (seen)
 			continue;
 		int err = 0;
@@ -264,11 +274,23 @@ int lb_plan_build(struct lb_plan *p, pid_t pid)
 		o->is_main = !strcmp(o->path, exe);
 		if (!strncmp(e->soname, "libstdc++", 9))
 			p->cxx = true;
+		const struct lt_sym *rtld;
+		const char *base = strrchr(o->path, '/');
+		if (!p->rtld && !strncmp(base ? base + 1 : o->path, "ld-", 3) &&
+		    (rtld = lt_elf_find(e, "_dl_debug_state"))) {
+			const struct uprobe_mapping *m = map_at(&mp, o->bias + rtld->vaddr);
+			if (m && m->exec) {
+				p->rtld_path = o->path;
+				p->rtld = o->bias + rtld->vaddr - m->start + m->off;
+			}
+		}
 		if (o->is_main && e->is_static)
 			p->is_static = true;
 	}
-	prefault(p, &mp);
+	if (!p->maps)
+		prefault(p, &mp);
 	plan(p, &mp);
+	free(p->maps);
 	p->maps = mp.m;
 	p->nmaps = mp.n;
 	return 0;
@@ -554,7 +576,7 @@ static size_t read_code(const struct lb_site *s, uint8_t *c, size_t len)
 	FILE *f = fopen(s->path, "re");
 	size_t n = 0;
 
-	if (f && fseeko(f, (off_t)s->off, SEEK_SET) == 0)
+	if (f && fseeko(f, (off_t)s->poff, SEEK_SET) == 0)
 		n = fread(c, 1, len, f);
 	if (f)
 		fclose(f);
@@ -569,7 +591,7 @@ bool lb_skip_vex(struct lb_site *s)
 
 	if (len <= 0)
 		return false;
-	s->off += (uint64_t)len;
+	s->poff += (uint64_t)len;
 	return true;
 }
 
@@ -597,5 +619,5 @@ void lb_skip_slow(struct lb_site *s)
 		    (*x >= 0x50 && *x <= 0x57) || (x[0] == 0x41 && x[1] >= 0x50 && x[1] <= 0x57) ||
 		    *x == 0xe8 || *x == 0xe9 || *x == 0xeb;
 	if (fast)
-		s->off += (uint64_t)len;
+		s->poff += (uint64_t)len;
 }

@@ -426,6 +426,8 @@ static void on_fork(const struct lt_rec *r)
 	c->nshown = p->nshown;
 }
 
+static void on_rtld(const struct lt_rec *r);
+
 static int on_record(void *ctx, void *data, size_t len)
 {
 	const struct lt_rec *r = data;
@@ -447,6 +449,9 @@ static int on_record(void *ctx, void *data, size_t len)
 		break;
 	case LT_REC_FORK:
 		on_fork(r);
+		break;
+	case LT_REC_RTLD:
+		on_rtld(r);
 		break;
 	}
 	return 0;
@@ -483,45 +488,95 @@ static int load(void)
 	return 0;
 }
 
+static size_t nattached;       /* sites with their probes */
+
+static int add_link(struct bpf_link *l)
+{
+	static size_t cap;
+
+	if (nlinks == cap) {
+		size_t n = cap ? cap * 2 : 64;
+		struct bpf_link **v = realloc(links, n * sizeof(*v));
+		if (!v) {
+			bpf_link__destroy(l);
+			return -ENOMEM;
+		}
+		links = v;
+		cap = n;
+	}
+	links[nlinks++] = l;
+	return 0;
+}
+
+/* The sites planned since the last call: their specs (all of them: a new object may be a
+ * caller of old sites), the object ranges, and their probes. */
+static int attach_sites(pid_t pid)
+{
+	pid_t apid = lt_opts.follow ? -1 : pid;
+
+	skel->bss->nranges = (uint32_t)lb_plan_ranges(&plan, skel->bss->ranges, LT_MAXOBJS);
+	for (size_t i = 0; i < plan.nsites; i++)
+		lb_plan_spec(&plan, i, &skel->bss->fspecs[i]);
+	for (; nattached < plan.nsites; nattached++) {
+		size_t i = nattached;
+		struct lb_site *s = &plan.sites[i];
+		s->poff = s->off;
+		lb_skip_slow(s);
+		for (int ret = 0; ret < (lb_site_noret(&plan, s) ? 1 : 2); ret++) {
+			LIBBPF_OPTS(bpf_uprobe_opts, o, .bpf_cookie = i, .retprobe = ret);
+			struct bpf_program *prog = ret ? skel->progs.lt_return : skel->progs.lt_entry;
+			struct bpf_link *l = bpf_program__attach_uprobe_opts(prog, apid, s->path,
+									       (size_t)s->poff, &o);
+			if (!l && errno == 524 /* ENOTSUPP */ && !ret && lb_skip_vex(s))
+				l = bpf_program__attach_uprobe_opts(prog, apid, s->path,
+								    (size_t)s->poff, &o);
+			if (!l) {
+				char what[512];
+				snprintf(what, sizeof(what), "%s at %s+%#llx", s->names[0], s->path,
+					 (unsigned long long)s->poff);
+				return bpf_fail(what, -errno);
+			}
+			if (add_link(l) < 0)
+				return -ENOMEM;
+		}
+	}
+	return 0;
+}
+
 static int attach(pid_t pid)
 {
 	uint32_t one = 1, key = (uint32_t)pid;
-	pid_t apid = lt_opts.follow ? -1 : pid;
 	int err = lb_plan_build(&plan, pid);
 
 	if (err < 0) {
 		lt_error("--bpf: %d: cannot read its mappings: %s", pid, strerror(-err));
 		return err;
 	}
-	skel->bss->nranges = (uint32_t)lb_plan_ranges(&plan, skel->bss->ranges, LT_MAXOBJS);
-	for (size_t i = 0; i < plan.nsites; i++)
-		lb_plan_spec(&plan, i, &skel->bss->fspecs[i]);
 	if (bpf_map_update_elem(bpf_map__fd(skel->maps.traced), &key, &one, BPF_ANY) < 0)
 		return bpf_fail("traced map", -errno);
-	if (!(links = calloc(2 * plan.nsites + 1, sizeof(*links))))
-		return -ENOMEM;
-	for (size_t i = 0; i < plan.nsites; i++) {
-		struct lb_site *s = &plan.sites[i];
-		lb_skip_slow(s);
-		for (int ret = 0; ret < (lb_site_noret(&plan, s) ? 1 : 2); ret++) {
-			LIBBPF_OPTS(bpf_uprobe_opts, o, .bpf_cookie = i, .retprobe = ret);
-			struct bpf_program *prog = ret ? skel->progs.lt_return : skel->progs.lt_entry;
-			struct bpf_link *l = bpf_program__attach_uprobe_opts(prog, apid, s->path,
-									       (size_t)s->off, &o);
-			if (!l && errno == 524 /* ENOTSUPP */ && !ret && lb_skip_vex(s))
-				l = bpf_program__attach_uprobe_opts(prog, apid, s->path,
-								    (size_t)s->off, &o);
-			if (!l) {
-				char what[512];
-				snprintf(what, sizeof(what), "%s at %s+%#llx", s->names[0], s->path,
-					 (unsigned long long)s->off);
-				return bpf_fail(what, -errno);
-			}
-			links[nlinks++] = l;
-		}
+	if ((err = attach_sites(pid)) < 0)
+		return err;
+	/* dlopen: the loader's _dl_debug_state stops the process for us (lt_rtld). */
+	if (plan.rtld_path) {
+		struct bpf_link *l = bpf_program__attach_uprobe(skel->progs.lt_rtld, false,
+							       lt_opts.follow ? -1 : pid,
+							       plan.rtld_path, (size_t)plan.rtld);
+		if (l && add_link(l) < 0)
+			return -ENOMEM;
 	}
 	nlive++;
 	return 0;
+}
+
+/* The loader's link map changed and the process is stopped: probe what came in, continue. */
+static void on_rtld(const struct lt_rec *r)
+{
+	uint32_t key = r->tgid;
+
+	if ((pid_t)r->tgid == plan.tgid && lb_plan_build(&plan, plan.tgid) == 0)
+		attach_sites(plan.tgid);
+	bpf_map_delete_elem(bpf_map__fd(skel->maps.rtld_held), &key);
+	kill((pid_t)r->tgid, SIGCONT);
 }
 
 struct detach_job {
@@ -594,8 +649,11 @@ static void release(struct ring_buffer *rb)
 	holds_seen = skel->bss->holds;
 	ring_buffer__consume(rb);
 	while (bpf_map_get_next_key(fd, NULL, &next) == 0) {
+		uint32_t v;
 		key = next;
-		kill((pid_t)key, SIGCONT);
+		/* One stopped for a dlopen goes on once its objects are probed (on_rtld). */
+		if (bpf_map_lookup_elem(bpf_map__fd(skel->maps.rtld_held), &key, &v) < 0)
+			kill((pid_t)key, SIGCONT);
 		bpf_map_delete_elem(fd, &key);
 	}
 }

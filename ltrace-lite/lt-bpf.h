@@ -33,6 +33,8 @@ struct lb_obj {
 struct lb_site {
 	char *path;             /* the file the probes are on */
 	uint64_t off;           /* file offset */
+	uint64_t poff;          /* where the probe is (past an instruction the kernel cannot
+				 * probe or would step out of line) */
 	int obj;                /* the defining object */
 	uint64_t vaddr;         /* link-time address (DWARF prototypes) */
 	const char **names;     /* public names (memcpy and memmove may share one body) */
@@ -50,11 +52,14 @@ struct lb_plan {
 	size_t nsites;
 	bool is_static;
 	bool cxx;               /* libstdc++ is mapped: exceptions may unwind through C code */
+	const char *rtld_path;  /* the loader, and the file offset of its _dl_debug_state */
+	uint64_t rtld;
 	struct uprobe_mapping *maps; /* as at the plan: code is read from the files */
 	int nmaps;
 };
 
-/* Read PID's objects and decide the sites (the process is stopped at its entry, or -p). */
+/* Read PID's objects and decide the sites (the process is stopped at its entry, or -p); again
+ * after a dlopen: the objects not known yet are added, and their sites after the others. */
 int lb_plan_build(struct lb_plan *p, pid_t pid);
 /* Site I's capture plan and caller mask; ranges for the callers. */
 void lb_plan_spec(const struct lb_plan *p, size_t i, struct lt_fspec *spec);

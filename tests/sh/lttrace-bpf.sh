@@ -6,7 +6,7 @@
 # calls.c built five ways (it prints the lines it expects, so each build is checked against
 # what it did), libc.c's spread of libc calls (a double result prints `?` under --bpf: no xmm
 # registers in a uprobe), opts.c's nested calls under -n with a longjmp, C++ exceptions
-# through traced calls, a fork under -f; 4 threads x N
+# through traced calls, a fork under -f, a function of a dlopen'd library; 4 threads x N
 # malloc+free under -f: exactly 4N malloc lines with their results, every run; -c, -T, -t,
 # --json, -p then SIGINT (the program runs on), `| head -1` (the program finishes), and the
 # one-line error without privileges.
@@ -73,6 +73,10 @@ grep -Eq "^$child malloc\(20\) += 0x" bf.log || bad "fork: the child's malloc"
 grep -Eq "^$child \+\+\+ exited \(status 3\) \+\+\+$" bf.log || bad "fork: the child's exit"
 grep -Eq "^$pid <\.\.\. waitpid resumed> \) += $child$" bf.log || bad "fork: waitpid"
 grep -Eq "^$pid \+\+\+ exited \(status 3\) \+\+\+$" bf.log || bad "fork: the parent's exit"
+
+# dlopen: the loader stops the process at its link-map change until the new library is probed.
+lt --bpf -x cos -o bdl.log ./opts dl || bad "dlopen: exit status $?"
+grep -Eq '^cos@libm\.so\.6\(\?\) += \?$' bdl.log || { bad "dlopen: cos in the dlopen'd libm"; cat bdl.log; }
 
 # 4. 4 threads x n malloc+free under -f: every call, once, with its result, every run.
 n=${LTTRACE_THREADS_CALLS:-20000}
