@@ -142,7 +142,8 @@ static uint64_t ifunc_impl(const struct lb_plan *p, const struct maps *mp, int d
 			if (r->name ? strcmp(r->name, name) :
 				      ((int)i != d || r->addend + def->bias != resolver))
 				continue;
-			struct iovec l = { &v, 8 }, rm = { (void *)(uintptr_t)(o->bias + r->slot), 8 };
+			struct iovec l = { &v, 8 };
+			struct iovec rm = { (void *)(uintptr_t)(o->bias + r->slot), 8 };
 			if (process_vm_readv(p->tgid, &l, 1, &rm, 1, 0) == 8 && v != resolver &&
 			    v >= def->lo && v < def->hi)
 				return v;
@@ -174,15 +175,16 @@ static void plan(struct lb_plan *p, const struct maps *mp)
 		const struct lb_obj *o = &p->objs[c];
 		if (!o->elf)
 			continue;
-		if (have_x)
-			for (size_t k = 0; k < o->elf->nsyms; k++)
-				if (lt_filter_match(LT_FILTER_X, o->elf->syms[k].name, o->elf->soname,
-						    o->path, o->is_main))
-					arm_function(p, mp, (int)c, o->elf->syms[k].name);
+		for (size_t k = 0; have_x && k < o->elf->nsyms; k++) {
+			const char *n = o->elf->syms[k].name;
+			if (lt_filter_match(LT_FILTER_X, n, o->elf->soname, o->path, o->is_main))
+				arm_function(p, mp, (int)c, n);
+		}
 		if (o->is_main && p->is_static && have_e) {
 			for (size_t k = 0; k < o->elf->nsyms; k++) {
 				const char *n = o->elf->syms[k].name;
-				if (lt_filter_match(LT_FILTER_E, n, o->elf->soname, o->path, true) &&
+				if (lt_filter_match(LT_FILTER_E, n, o->elf->soname, o->path,
+						    true) &&
 				    (!lt_opts.hide_caller || lt_proto_lookup(n)))
 					arm_function(p, mp, (int)c, n);
 			}
@@ -195,8 +197,8 @@ static void plan(struct lb_plan *p, const struct maps *mp)
 		size_t nimp = lt_opts.hide_caller ? o->elf->nstrong : o->elf->nimports;
 		for (size_t k = 0; k < nimp; k++) {
 			const char *n = o->elf->imports[k];
-			bool want = e_lib && lt_filter_match(LT_FILTER_E, n, o->elf->soname, o->path,
-							     o->is_main);
+			bool want = e_lib && lt_filter_match(LT_FILTER_E, n, o->elf->soname,
+							     o->path, o->is_main);
 			int d = definer(p, n, (int)c);
 			if (d < 0)
 				continue;
@@ -224,9 +226,10 @@ static void prefault(const struct lb_plan *p, const struct maps *mp)
 		bool main_obj = false;
 		for (size_t k = 0; k < p->nobjs && !main_obj; k++)
 			main_obj = p->objs[k].is_main && !strcmp(p->objs[k].path, mp->m[i].path);
-		for (uint64_t a = mp->m[i].start; main_obj && a < mp->m[i].end && total < (64u << 20);
+		uint64_t end = mp->m[i].end;
+		for (uint64_t a = mp->m[i].start; main_obj && a < end && total < (64u << 20);
 		     a += sizeof(buf), total += sizeof(buf)) {
-			size_t len = mp->m[i].end - a < sizeof(buf) ? mp->m[i].end - a : sizeof(buf);
+			size_t len = end - a < sizeof(buf) ? end - a : sizeof(buf);
 			struct iovec l = { buf, len }, r = { (void *)(uintptr_t)a, len };
 			if (process_vm_readv(p->tgid, &l, 1, &r, 1, 0) < 0)
 				break;
@@ -323,7 +326,8 @@ static bool caller_ok(const struct lb_plan *p, const struct lb_site *s, int c)
 		return false;
 	for (size_t k = 0; k < s->nnames; k++) {
 		if ((lt_filter_have(LT_FILTER_E) || !have_l) &&
-		    lt_filter_match(LT_FILTER_E, s->names[k], co->elf->soname, co->path, co->is_main))
+		    lt_filter_match(LT_FILTER_E, s->names[k], co->elf->soname, co->path,
+				    co->is_main))
 			return true;
 		if (have_l && lt_filter_match(LT_FILTER_L, s->names[k], d->elf->soname, d->path,
 					      d->is_main))

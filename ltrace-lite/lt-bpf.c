@@ -242,7 +242,9 @@ static void add_regions(struct ufr *f, const struct lt_rec *r, const uint8_t *d,
 		f->omem = mem;
 	else
 		f->mem = mem;
-	if (r->nstk && (size_t)r->nstk * 8 <= dlen && f->nr < (int)(sizeof(f->r) / sizeof(f->r[0]))) {
+	const int max = (int)(sizeof(f->r) / sizeof(f->r[0]));
+
+	if (r->nstk && (size_t)r->nstk * 8 <= dlen && f->nr < max) {
 		f->r[f->nr++] = (struct rgn){ r->sp + 8, r->nstk * 8u, false, mem };
 		off = r->nstk * 8u;
 	}
@@ -250,7 +252,7 @@ static void add_regions(struct ufr *f, const struct lt_rec *r, const uint8_t *d,
 		uint32_t n = r->caplen[i];
 		uint64_t addr = at_ret ? (i < LT_NREGS ? f->v.iregs[i] : r->regs[0]) :
 					 i < LT_NREGS ? r->regs[i] : 0;
-		if (!n || off + n > dlen || f->nr >= (int)(sizeof(f->r) / sizeof(f->r[0])))
+		if (!n || off + n > dlen || f->nr >= max)
 			continue;
 		bool str = sp->cap[i] == LT_CAP_STR || sp->cap[i] == LT_CAP_OSTR;
 		f->r[f->nr++] = (struct rgn){ addr, n, str, mem + off };
@@ -524,7 +526,8 @@ static int attach_sites(pid_t pid)
 		lb_skip_slow(s);
 		for (int ret = 0; ret < (lb_site_noret(&plan, s) ? 1 : 2); ret++) {
 			LIBBPF_OPTS(bpf_uprobe_opts, o, .bpf_cookie = i, .retprobe = ret);
-			struct bpf_program *prog = ret ? skel->progs.lt_return : skel->progs.lt_entry;
+			struct bpf_program *prog = ret ? skel->progs.lt_return :
+							 skel->progs.lt_entry;
 			struct bpf_link *l = bpf_program__attach_uprobe_opts(prog, apid, s->path,
 									       (size_t)s->poff, &o);
 			if (!l && errno == 524 /* ENOTSUPP */ && !ret && lb_skip_vex(s))
@@ -680,7 +683,8 @@ static int run(void)
 			ring_buffer__consume(rb);
 			if (child_status == -1) {
 				struct lt_rec r = { .kind = LT_REC_EXIT, .tid = (uint32_t)child,
-						    .tgid = (uint32_t)child, .regs = { (uint64_t)status, 1 } };
+						    .tgid = (uint32_t)child,
+						    .regs = { (uint64_t)status, 1 } };
 				on_exit_rec(&r);
 			}
 			child_status = status;
