@@ -409,6 +409,27 @@ int BPF_PROG(lt_fork, struct task_struct *parent, struct task_struct *child)
 	return 0;
 }
 
+/* Signals as they are delivered (not those the kernel drops unhandled: SIGCHLD's default);
+ * the SIGSTOPs of our own holds are not the program's. */
+SEC("tp_btf/signal_deliver")
+int BPF_PROG(lt_signal, int sig, struct kernel_siginfo *info, struct k_sigaction *ka)
+{
+	__u32 tid, tgid;
+
+	if (!wanted(&tid, &tgid) || stats_only)
+		return 0;
+	if (sig == 19 /* SIGSTOP */ && (bpf_map_lookup_elem(&held, &tgid) ||
+					 bpf_map_lookup_elem(&rtld_held, &tgid)))
+		return 0;
+	struct lt_rec rec = {
+		.kind = LT_REC_SIGNAL, .tid = tid, .tgid = tgid, .ts = bpf_ktime_get_ns(),
+		.regs = { sig },
+	};
+	if (bpf_ringbuf_output(&events, &rec, sizeof(rec), 0))
+		__sync_fetch_and_add(&lost, 1);
+	return 0;
+}
+
 SEC("tp_btf/sched_process_exit")
 int BPF_PROG(lt_exit, struct task_struct *p)
 {

@@ -50,6 +50,7 @@ enum lt_rec_kind {
 	LT_REC_EXIT,
 	LT_REC_FORK,
 	LT_REC_RTLD,       /* the loader's link map changed (dlopen): the process is stopped */
+	LT_REC_SIGNAL,     /* regs[0]: a signal delivered to the thread */
 };
 
 /* A call: regs, sp and ret as at entry; a return: regs[0] = rax, sp = the slot of the return

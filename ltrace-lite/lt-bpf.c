@@ -455,6 +455,12 @@ static int on_record(void *ctx, void *data, size_t len)
 	case LT_REC_RTLD:
 		on_rtld(r);
 		break;
+	case LT_REC_SIGNAL: {
+		struct lt_event ev = { .kind = LT_EV_SIGNAL, .pid = (pid_t)r->tid,
+				       .tgid = (pid_t)r->tgid, .sig = (int)r->regs[0] };
+		lt_emit(&ev);
+		break;
+	}
 	}
 	return 0;
 }
@@ -487,6 +493,8 @@ static int load(void)
 		return bpf_fail("attach sched_process_exit", -errno);
 	if (lt_opts.follow && !(skel->links.lt_fork = bpf_program__attach(skel->progs.lt_fork)))
 		return bpf_fail("attach sched_process_fork", -errno);
+	if (!(skel->links.lt_signal = bpf_program__attach(skel->progs.lt_signal)))
+		return bpf_fail("attach signal_deliver", -errno);
 	return 0;
 }
 
@@ -578,8 +586,8 @@ static void on_rtld(const struct lt_rec *r)
 
 	if ((pid_t)r->tgid == plan.tgid && lb_plan_build(&plan, plan.tgid) == 0)
 		attach_sites(plan.tgid);
-	bpf_map_delete_elem(bpf_map__fd(skel->maps.rtld_held), &key);
 	kill((pid_t)r->tgid, SIGCONT);
+	bpf_map_delete_elem(bpf_map__fd(skel->maps.rtld_held), &key);
 }
 
 struct detach_job {

@@ -74,6 +74,11 @@ grep -Eq "^$child \+\+\+ exited \(status 3\) \+\+\+$" bf.log || bad "fork: the c
 grep -Eq "^$pid <\.\.\. waitpid resumed> \) += $child$" bf.log || bad "fork: waitpid"
 grep -Eq "^$pid \+\+\+ exited \(status 3\) \+\+\+$" bf.log || bad "fork: the parent's exit"
 
+# A signal delivered, and the death it causes.
+lt --bpf -o crash.log ./opts crash
+grep -q '^--- SIGSEGV (Segmentation fault) ---$' crash.log || bad "crash: no signal line"
+grep -q '^+++ killed by SIGSEGV +++$' crash.log || bad "crash: no killed line"
+
 # dlopen: the loader stops the process at its link-map change until the new library is probed.
 lt --bpf -x cos -o bdl.log ./opts dl || bad "dlopen: exit status $?"
 grep -Eq '^cos@libm\.so\.6\(\?\) += \?$' bdl.log || { bad "dlopen: cos in the dlopen'd libm"; cat bdl.log; }
