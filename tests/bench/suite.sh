@@ -226,9 +226,16 @@ key() { echo "${1// /_}"; }
 
 echo
 echo "suite: every tool on every workload (startup subtracted: x = marginal overhead)"
+notes=()
 for wl in "${WORKLOADS[@]}"; do
 	tracefs
 	rm -f "$so"/*.out*
+	# Other tracers' uprobes (on libc: every malloc of every process traps) and sys_enter
+	# programs slow the untraced runs too: said, since the figures are then too low.
+	o_up=$(bpftool perf show 2>/dev/null | grep -c uprobe)
+	o_tp=$(bpftool link show 2>/dev/null | grep -c "tp 'sys_enter'")
+	[ "$o_up" -gt 0 ] || [ "$o_tp" -gt 0 ] && notes+=("$wl: other tracers meanwhile: \
+$o_up uprobe(s), $o_tp BPF program(s) on sys_enter") && echo "note: ${notes[-1]}"
 	live=()
 	for t in "${TOOLS[@]}"; do
 		c=${cell[$wl/$t]:-"- not applicable"}
@@ -281,7 +288,7 @@ for wl in "${WORKLOADS[@]}"; do
 		ev=$(events_of "$t" "$wl" "$so/$k.out$n")
 		chk=ok
 		[ "$t" != untraced ] && [ "$ev" -lt $((kev * n)) ] &&
-			chk="$ev events < $kev a round x $n"
+			chk="$ev events, expected >= $((kev * n))"
 		ovh=$(echo "$tn / $base" | bc -l)
 		movh=$(echo "($tn - $t0) / ($n * $c)" | bc -l)
 		if [ "$ev" -gt 0 ]; then
@@ -337,6 +344,7 @@ with open(sys.argv[1], "w") as f:
     f.write("[\n" + ",\n".join("  " + json.dumps(r) for r in rows) + "\n]\n")
 EOF
 secs=$(echo "$EPOCHREALTIME - $t0_suite" | bc -l)
+for n in "${notes[@]}"; do printf '\nNote: %s\n' "$n"; done >>"$out/suite.md"
 printf '\nThe suite took %.0f s (SUITE_RUNS=%s, SUITE_SCALE=%s).\n' "$secs" "$SUITE_RUNS" \
 	"$SUITE_SCALE" >>"$out/suite.md"
 cat "$out/suite.md" >>"$out/results.md"
