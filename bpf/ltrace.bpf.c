@@ -129,10 +129,11 @@ static __always_inline void send(struct scratch *s, __u32 off)
 	if (avail >= WAKE_BYTES && (avail & (WAKE_BYTES - 1)) < size)
 		wake = BPF_RB_FORCE_WAKEUP;
 	if (avail > ring_size / 2) {
+		/* At every record while over half: a SIGCONT of ours may have just cancelled the
+		 * stop sent before (SIGCONT discards pending stops). */
 		__u32 tgid = s->h.tgid, one = 1;
-		if (!bpf_map_lookup_elem(&held, &tgid) &&
-		    !bpf_map_update_elem(&held, &tgid, &one, BPF_NOEXIST) &&
-		    !bpf_send_signal(19 /* SIGSTOP */))
+		bpf_map_update_elem(&held, &tgid, &one, BPF_ANY);
+		if (!bpf_send_signal(19 /* SIGSTOP */))
 			__sync_fetch_and_add(&holds, 1);
 	}
 	if (bpf_ringbuf_output(&events, s, size, wake))

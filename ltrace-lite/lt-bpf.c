@@ -485,8 +485,13 @@ static int load(void)
 		return bpf_fail("open", -errno);
 	skel->rodata->stats_only = lt_opts.cflag;
 	skel->rodata->follow = lt_opts.follow;
-	skel->rodata->ring_size = RING_SIZE;
-	bpf_map__set_max_entries(skel->maps.events, RING_SIZE);
+	/* LTTRACE_BPF_RING (bytes, a power of two of at least 64 KiB): for tests of the holds. */
+	const char *env = getenv("LTTRACE_BPF_RING");
+	unsigned long ring = env ? strtoul(env, NULL, 0) : RING_SIZE;
+	if (ring < (64u << 10) || (ring & (ring - 1)) || ring > (1u << 30))
+		ring = RING_SIZE;
+	skel->rodata->ring_size = ring;
+	bpf_map__set_max_entries(skel->maps.events, (uint32_t)ring);
 	if ((err = ltrace__load(skel)) < 0)
 		return bpf_fail("load", err);
 	if (!(skel->links.lt_exit = bpf_program__attach(skel->progs.lt_exit)))
@@ -651,21 +656,44 @@ static void summary(void)
 	lt_summary_print();
 }
 
-/* Processes the kernel side stopped for us to catch up: read everything, let them go. */
-static void release(struct ring_buffer *rb)
+static bool stopped(pid_t pid)
+{
+	char path[64], buf[512];
+	FILE *f;
+	size_t n = 0;
+
+	snprintf(path, sizeof(path), "/proc/%d/stat", pid);
+	if ((f = fopen(path, "re"))) {
+		n = fread(buf, 1, sizeof(buf) - 1, f);
+		fclose(f);
+	}
+	buf[n] = 0;
+	const char *p = strrchr(buf, ')');
+	return p && p[1] == ' ' && p[2] == 'T';
+}
+
+/*
+ * Processes the kernel side stopped for us to catch up: read everything, let them go.  A stop
+ * may land after the SIGCONT meant to end it (bpf_send_signal defers it through irq_work where
+ * interrupts are off): when the reader is idle, a held process found stopped is continued
+ * again.  Held processes stay in the map (their SIGSTOPs are not the program's signals).
+ */
+static void release(struct ring_buffer *rb, bool idle)
 {
 	int fd = bpf_map__fd(skel->maps.held);
-	uint32_t key, next;
+	uint32_t key, next, v;
+	const void *prev = NULL;
 
 	holds_seen = skel->bss->holds;
 	ring_buffer__consume(rb);
-	while (bpf_map_get_next_key(fd, NULL, &next) == 0) {
-		uint32_t v;
+	while (bpf_map_get_next_key(fd, prev, &next) == 0) {
 		key = next;
+		prev = &key;
 		/* One stopped for a dlopen goes on once its objects are probed (on_rtld). */
-		if (bpf_map_lookup_elem(bpf_map__fd(skel->maps.rtld_held), &key, &v) < 0)
+		if (bpf_map_lookup_elem(bpf_map__fd(skel->maps.rtld_held), &key, &v) == 0)
+			continue;
+		if (!idle || stopped((pid_t)key))
 			kill((pid_t)key, SIGCONT);
-		bpf_map_delete_elem(fd, &key);
 	}
 }
 
@@ -683,8 +711,10 @@ static int run(void)
 		}
 		if (n > 0 && !lt_output_flush())
 			break;
-		if (skel->bss->holds != holds_seen)
-			release(rb);
+		/* Idle, or a hold since the last look: continue what the kernel side stopped (a
+		 * SIGSTOP of it may have come after the SIGCONT that was to end it). */
+		if (skel->bss->holds != holds_seen || (n == 0 && skel->bss->holds))
+			release(rb, n == 0);
 		/* The kernel's exit record is the end; should it have been lost, the wait says. */
 		int status;
 		if (child > 0 && child_status == -1 && waitpid(child, &status, WNOHANG) == child) {
@@ -781,8 +811,8 @@ int lt_bpf_main(char **prog, const pid_t *pids, int npids, const char **conf, in
 out:
 	detach_all();
 	if (skel && skel->bss && skel->bss->lost)
-		lt_error("--bpf: %llu records lost (ring buffer full)",
-			 (unsigned long long)skel->bss->lost);
+		lt_error("--bpf: %llu records lost (ring buffer full; %llu holds)",
+			 (unsigned long long)skel->bss->lost, (unsigned long long)skel->bss->holds);
 	if (skel && lt_opts.cflag && rc == 0)
 		summary();
 	lt_output_flush();

@@ -101,6 +101,15 @@ for r in 1 2; do
 			exit !ok }' t.log || bad "threads: run $r"
 done
 
+# A ring buffer of 256 KiB for the same flow: the process is held (SIGSTOP) while it is over
+# half full, so still nothing is lost, and no hold shows as a signal.
+LTTRACE_BPF_RING=262144 timeout 120 "$LTTRACE" --bpf -f -o small.log ./threads 5000 >/dev/null \
+	2>err.small &
+wait $! || bad "small ring: exit status"
+[ "$(grep -c ' malloc(' small.log)" = 20000 ] || bad "small ring: $(grep -c ' malloc(' small.log) malloc lines"
+grep -q 'lost' err.small && { bad "small ring: records lost"; cat err.small; }
+grep -q -- '--- SIG' small.log && bad "small ring: a hold shown as a signal"
+
 # 5. -c (sums in the kernel), -T, -t, --json.
 lt --bpf -c -o c.log ./opts many 1000 done.c || bad "-c: exit status $?"
 grep -q '^% time     seconds  usecs/call     calls      function$' c.log || bad "-c: header"
