@@ -28,9 +28,15 @@ for i in "${!builds[@]}"; do
 	(cd "b$i" && lt --bpf -o bpf.log -e "$(./calls list)" ./calls >expected 2>err) ||
 		{ bad "[${builds[$i]}] --bpf exit status"; cat "b$i/err"; continue; }
 	diff -u "b$i/expected" "b$i/bpf.log" || bad "[${builds[$i]}] --bpf lines differ from what the program did"
-	(cd "b$i" && lt -o ptrace.log -e "$(./calls list)" ./calls >/dev/null 2>&1)
-	diff <(strip <"b$i/ptrace.log") <(strip <"b$i/bpf.log") ||
-		bad "[${builds[$i]}] --bpf and ptrace differ"
+	(cd "b$i" && lt -o ptrace.log -e "$(./calls list)" ./calls >expected.p 2>&1)
+	# The ptrace side's own misses (a kernel uprobe of another tool on malloc meanwhile) are
+	# lttrace-builds' subject: compared when it shows what its program did.
+	if diff -q "b$i/expected.p" "b$i/ptrace.log" >/dev/null; then
+		diff <(strip <"b$i/ptrace.log") <(strip <"b$i/bpf.log") ||
+			bad "[${builds[$i]}] --bpf and ptrace differ"
+	else
+		echo "NOTE: [${builds[$i]}] the ptrace run missed calls of its own; not compared"
+	fi
 	[ "$(wc -l <"b$i/bpf.log")" -ge 13 ] || bad "[${builds[$i]}] too few lines"
 done
 echo "calls.c: $(wc -l <b0/bpf.log) lines, five builds, --bpf = ptrace"
@@ -123,17 +129,21 @@ lt --bpf --json -o j.log ./libc
 grep -q '^{"type":"call",.*"name":"strdup",.*"args":\["hello world"\],' j.log || bad "--json"
 
 # 6. -p, then SIGINT: the program runs on untraced to its end.
-rm -f done.p
-./opts loop 150 done.p &
+rm -f done.p pp.log
+./opts loop 500 done.p &
 prog=$!
 sleep 0.3
 "$LTTRACE" --bpf -p "$prog" -o pp.log &
 tracer=$!
-sleep 1.5
+# Loading and attaching take a while on a loaded machine: SIGINT once lines come.
+for _ in $(seq 150); do
+	grep -q 'usleep' pp.log 2>/dev/null && break
+	sleep 0.1
+done
 kill -INT "$tracer"
 wait "$tracer" || bad "-p: lttrace's exit status after SIGINT"
 wait "$prog" || bad "-p: the program's exit status"
-grep -q '^done 150$' done.p || bad "-p: the program did not finish its loop"
+grep -q '^done 500$' done.p || bad "-p: the program did not finish its loop"
 grep -Eq '^[0-9]+ malloc\(16\) += 0x' pp.log || bad "-p: no malloc line"
 grep -Eq '^[0-9]+ usleep\(20000\) += 0' pp.log || bad "-p: no usleep line"
 
