@@ -26,6 +26,7 @@
 #include <bpf/libbpf.h>
 
 #include "bpfbe.h"
+#include "bpflib.h"
 #include "bpfplan.h"
 #include "capture.h"
 #include "print.h"
@@ -42,66 +43,11 @@ static int nattached;
 
 /* ---- errors ----------------------------------------------------------------------------- */
 
-#define LOG_KEEP 8192
-static char liblog[LOG_KEEP];
-static size_t liblog_len;
-
-static int libbpf_log(enum libbpf_print_level level, const char *fmt, va_list ap)
-{
-	char *line = NULL;
-	int n = vasprintf(&line, fmt, ap);
-
-	if (level == LIBBPF_DEBUG || n <= 0) {
-		free(n >= 0 ? line : NULL);
-		return 0;
-	}
-	/* Keep the tail: a verifier log's last lines say what it rejected. */
-	const char *src = line;
-	if ((size_t)n >= LOG_KEEP) {
-		src += n - (LOG_KEEP - 1);
-		n = LOG_KEEP - 1;
-	}
-	if (liblog_len + n >= LOG_KEEP) {
-		size_t drop = liblog_len + n - LOG_KEEP + 1;
-		if (drop > liblog_len)
-			drop = liblog_len;
-		memmove(liblog, liblog + drop, liblog_len - drop);
-		liblog_len -= drop;
-	}
-	memcpy(liblog + liblog_len, src, n);
-	liblog_len += n;
-	liblog[liblog_len] = 0;
-	free(line);
-	return 0;
-}
-
 int bpfbe_error(const char *what, int err)
 {
 	error_msg("--bpf: %s: %s", what, strerror(err < 0 ? -err : err));
-	if (liblog_len) {
-		/* The last lines of libbpf's log (the verifier's verdict). */
-		const char *p = liblog + liblog_len;
-		int lines = 0;
-		while (p > liblog && lines < (getenv("STTRACE_BPF_LOG") ? 400 : 8))
-			if (*--p == '\n' && p + 1 < liblog + liblog_len)
-				lines++;
-		fprintf(stderr, "%s", p == liblog ? p : p + 1);
-		if (liblog[liblog_len - 1] != '\n')
-			fputc('\n', stderr);
-	}
+	bpf_log_tail(stderr, getenv("STTRACE_BPF_LOG") ? 400 : 8);
 	return err < 0 ? err : -err;
-}
-
-static bool have_caps(void)
-{
-	struct __user_cap_header_struct h = { _LINUX_CAPABILITY_VERSION_3, 0 };
-	struct __user_cap_data_struct d[2];
-
-	if (syscall(SYS_capget, &h, d) < 0)
-		return geteuid() == 0;
-	/* CAP_SYS_ADMIN (21) covers both on any kernel; else CAP_PERFMON (38) and CAP_BPF (39). */
-	uint64_t eff = d[0].effective | (uint64_t)d[1].effective << 32;
-	return (eff >> 21 & 1) || ((eff >> 38 & 1) && (eff >> 39 & 1));
 }
 
 /* ---- setup ------------------------------------------------------------------------------ */
@@ -131,7 +77,7 @@ int bpfbe_init(void)
 	for (size_t i = 0; i < sizeof(sigs) / sizeof(sigs[0]); i++)
 		sigaction(sigs[i], &sa, NULL);
 
-	if (!have_caps()) {
+	if (!bpf_have_caps()) {
 		error_msg("--bpf needs CAP_BPF and CAP_PERFMON (run as root, or drop --bpf)");
 		return -EPERM;
 	}
@@ -140,7 +86,7 @@ int bpfbe_init(void)
 			  strerror(errno));
 		return -ENOENT;
 	}
-	libbpf_set_print(libbpf_log);
+	bpf_log_capture();
 	skel = sysbpf__open();
 	if (!skel)
 		return bpfbe_error("open", -errno);

@@ -39,6 +39,7 @@
 
 #include "ltrace.h"
 #include "ltrace.skel.h"
+#include "bpflib.h"
 #include "lt-bpf.h"
 #include "objfile.h"
 #include "proc.h"
@@ -86,61 +87,11 @@ static volatile sig_atomic_t stop_sig;
 static uint64_t holds_seen;
 static char outbuf[1 << 16];
 
-/* ---- libbpf's messages: the tail kept for a load that fails ---- */
-static char liblog[8192];
-static size_t liblog_len;
-
-/* The verifier's log comes as one message: its tail says what it rejected. */
-static int libbpf_log(enum libbpf_print_level level, const char *fmt, va_list ap)
-{
-	char *line = NULL;
-	int n = vasprintf(&line, fmt, ap);
-
-	if (level == LIBBPF_DEBUG || n <= 0) {
-		free(n >= 0 ? line : NULL);
-		return 0;
-	}
-	const char *src = line;
-	if ((size_t)n >= sizeof(liblog)) {
-		src += (size_t)n - (sizeof(liblog) - 1);
-		n = sizeof(liblog) - 1;
-	}
-	if (liblog_len + n >= sizeof(liblog)) {
-		size_t drop = liblog_len + n - sizeof(liblog) + 1;
-		drop = drop > liblog_len ? liblog_len : drop;
-		memmove(liblog, liblog + drop, liblog_len - drop);
-		liblog_len -= drop;
-	}
-	memcpy(liblog + liblog_len, src, n);
-	liblog_len += n;
-	liblog[liblog_len] = 0;
-	free(line);
-	return 0;
-}
-
 static int bpf_fail(const char *what, int err)
 {
 	lt_error("--bpf: %s: %s", what, strerror(err < 0 ? -err : err));
-	if (liblog_len) {
-		const char *p = liblog + liblog_len;
-		for (int lines = 0; p > liblog && lines < (getenv("LTTRACE_BPF_LOG") ? 400 : 8);)
-			if (*--p == '\n' && p + 1 < liblog + liblog_len)
-				lines++;
-		fputs(p == liblog ? p : p + 1, stderr);
-	}
+	bpf_log_tail(stderr, getenv("LTTRACE_BPF_LOG") ? 400 : 8);
 	return err < 0 ? err : -err;
-}
-
-static bool have_caps(void)
-{
-	struct __user_cap_header_struct h = { _LINUX_CAPABILITY_VERSION_3, 0 };
-	struct __user_cap_data_struct d[2];
-
-	if (syscall(SYS_capget, &h, d) < 0)
-		return geteuid() == 0;
-	/* CAP_SYS_ADMIN (21) covers both; else CAP_PERFMON (38) and CAP_BPF (39). */
-	uint64_t eff = d[0].effective | (uint64_t)d[1].effective << 32;
-	return (eff >> 21 & 1) || ((eff >> 38 & 1) && (eff >> 39 & 1));
 }
 
 /* ---- threads and frames ---- */
@@ -471,7 +422,7 @@ static int load(void)
 {
 	int err;
 
-	if (!have_caps()) {
+	if (!bpf_have_caps()) {
 		lt_error("--bpf needs CAP_BPF and CAP_PERFMON (run as root, or drop --bpf)");
 		return -EPERM;
 	}
@@ -480,7 +431,7 @@ static int load(void)
 			 strerror(errno));
 		return -ENOENT;
 	}
-	libbpf_set_print(libbpf_log);
+	bpf_log_capture();
 	if (!(skel = ltrace__open()))
 		return bpf_fail("open", -errno);
 	skel->rodata->stats_only = lt_opts.cflag;

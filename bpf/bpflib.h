@@ -1,0 +1,16 @@
+/* SPDX-License-Identifier: LGPL-2.1-or-later */
+/*
+ * What every eBPF front end needs around libbpf (sttrace's sysbpf.c, lttrace's lt-bpf.c): the
+ * privilege check, and libbpf's messages kept so that a load that fails can show the
+ * verifier's verdict.
+ */
+#pragma once
+#include <stdbool.h>
+#include <stdio.h>
+
+/* CAP_BPF and CAP_PERFMON (or CAP_SYS_ADMIN) in the effective set. */
+bool bpf_have_caps(void);
+/* Route libbpf's messages (not its debug ones) into a buffer that keeps their tail. */
+void bpf_log_capture(void);
+/* The last MAXLINES lines of what libbpf said (the verifier's verdict), to F. */
+void bpf_log_tail(FILE *f, int maxlines);
