@@ -32,6 +32,7 @@
 #include <bpf/bpf.h>
 #include <bpf/libbpf.h>
 
+#include "proc.h"
 #include "bpfbe.h"
 #include "json.h"
 #include "print.h"
@@ -92,18 +93,7 @@ int bpf_probes_attach(pid_t pid, bool spawned)
 
 static pid_t tgid_of(pid_t tid)
 {
-	char path[64], line[256];
-	pid_t tgid = -1;
-
-	snprintf(path, sizeof(path), "/proc/%d/status", tid);
-	FILE *f = fopen(path, "re");
-	if (!f)
-		return -1;
-	while (fgets(line, sizeof(line), f))
-		if (sscanf(line, "Tgid: %d", &tgid) == 1)
-			break;
-	fclose(f);
-	return tgid;
+	return (pid_t)proc_status_field(tid, "Tgid");
 }
 
 static uint64_t stat_sum(uint32_t key)

@@ -127,3 +127,25 @@ int proc_list_threads(pid_t pid, pid_t **tids)
 	*tids = v;
 	return (int)n;
 }
+
+long proc_status_field(pid_t pid, const char *key)
+{
+	char path[64], line[256];
+	size_t kl = strlen(key);
+	long v = -1;
+
+	snprintf(path, sizeof(path), "/proc/%d/status", pid);
+	FILE *f = fopen(path, "re");
+	if (!f)
+		return -1;
+	while (fgets(line, sizeof(line), f))
+		if (!strncmp(line, key, kl) && line[kl] == ':') {
+			char *end;
+			v = strtol(line + kl + 1, &end, 10);
+			if (end == line + kl + 1)
+				v = -1;
+			break;
+		}
+	fclose(f);
+	return v;
+}

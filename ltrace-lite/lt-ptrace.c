@@ -164,21 +164,7 @@ int lt_attach(pid_t pid)
 
 static pid_t status_field(pid_t pid, const char *key)
 {
-	char path[64], line[256];
-	size_t kl = strlen(key);
-	pid_t v = -1;
-
-	snprintf(path, sizeof(path), "/proc/%d/status", pid);
-	FILE *f = fopen(path, "re");
-	if (!f)
-		return -1;
-	while (fgets(line, sizeof(line), f))
-		if (!strncmp(line, key, kl) && line[kl] == ':') {
-			v = (pid_t)atoi(line + kl + 1);
-			break;
-		}
-	fclose(f);
-	return v;
+	return (pid_t)proc_status_field(pid, key);
 }
 
 static void copy_frames(struct thr *to, const struct frame *from, size_t n)

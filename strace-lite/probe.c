@@ -33,6 +33,7 @@
 #include <sys/user.h>
 #include <unistd.h>
 
+#include "proc.h"
 #include "bp.h"
 #include "objfile.h"
 #include "json.h"
@@ -103,19 +104,10 @@ static void tgid_forget(pid_t tid)
 static pid_t tgid_of(pid_t tid)
 {
 	unsigned h = (unsigned)tid % 4096;
-	char path[64], line[256];
-	pid_t tgid = -1;
 
 	if (tgid_cache[h].tid == tid)
 		return tgid_cache[h].tgid;
-	snprintf(path, sizeof(path), "/proc/%d/status", tid);
-	FILE *f = fopen(path, "re");
-	if (!f)
-		return -1;
-	while (fgets(line, sizeof(line), f))
-		if (sscanf(line, "Tgid: %d", &tgid) == 1)
-			break;
-	fclose(f);
+	pid_t tgid = (pid_t)proc_status_field(tid, "Tgid");
 	if (tgid > 0) {
 		tgid_cache[h].tid = tid;
 		tgid_cache[h].tgid = tgid;
@@ -232,18 +224,7 @@ static struct space *space_inherit(pid_t tgid, pid_t parent, pid_t parent_tid)
 
 static pid_t parent_of(pid_t pid)
 {
-	char path[64], line[256];
-	pid_t ppid = -1;
-
-	snprintf(path, sizeof(path), "/proc/%d/status", pid);
-	FILE *f = fopen(path, "re");
-	if (!f)
-		return -1;
-	while (fgets(line, sizeof(line), f))
-		if (sscanf(line, "PPid: %d", &ppid) == 1)
-			break;
-	fclose(f);
-	return ppid;
+	return (pid_t)proc_status_field(pid, "PPid");
 }
 
 void probe_fork(struct tcb *tcp, pid_t child)

@@ -43,6 +43,7 @@
 #include <string.h>
 #include <sys/stat.h>
 
+#include "proc.h"
 #include "stacktrace.h"
 
 #define MAX_FRAMES 256
@@ -84,18 +85,9 @@ static struct proc *procs;
 
 static pid_t read_tgid(pid_t pid)
 {
-	char path[64], line[256];
-	pid_t tgid = pid;
+	long tgid = proc_status_field(pid, "Tgid");
 
-	snprintf(path, sizeof(path), "/proc/%d/status", pid);
-	FILE *f = fopen(path, "re");
-	if (!f)
-		return pid;
-	while (fgets(line, sizeof(line), f))
-		if (sscanf(line, "Tgid: %d", &tgid) == 1)
-			break;
-	fclose(f);
-	return tgid;
+	return tgid > 0 ? (pid_t)tgid : pid;
 }
 
 static void maps_free(struct proc *p)
