@@ -38,6 +38,9 @@ __u32 nranges;
 struct lt_stat stats[LT_MAXFN];
 __u64 lost;
 __u64 holds; /* processes stopped for the reader to catch up (see send) */
+/* Bumped at every change of "traced" (by user space too): a thread's cached answer of an older
+ * generation is asked again.  Starts at 1, so that a zeroed state is never current. */
+__u32 traced_gen = 1;
 
 struct {
 	__uint(type, BPF_MAP_TYPE_RINGBUF);
@@ -78,6 +81,7 @@ struct frame {
 
 struct tstate {
 	__u32 n, ntaken;
+	__u32 gen, is_traced; /* wanted()'s answer at generation gen of traced_gen */
 	struct frame f[LT_MAXFRAMES];
 };
 
@@ -102,6 +106,7 @@ struct {
 
 static __always_inline bool wanted(__u32 *tid_out, __u32 *tgid_out)
 {
+	/* A hash lookup: about 100 ns a call here, once per entry and per return. */
 	__u64 id = bpf_get_current_pid_tgid();
 	__u32 tgid = id >> 32, tid = (__u32)id;
 
@@ -110,6 +115,33 @@ static __always_inline bool wanted(__u32 *tid_out, __u32 *tgid_out)
 	if (!follow && tid != tgid)
 		return false;
 	return bpf_map_lookup_elem(&traced, &tgid) != NULL;
+}
+
+/*
+ * The state of the current thread when it is traced, else NULL (made when CREATE): wanted()
+ * asked once per generation of "traced" and the answer kept in the thread's own storage,
+ * which is read at every hit anyway.
+ */
+static __always_inline struct tstate *traced_state(__u32 *tid, __u32 *tgid, bool create)
+{
+	struct task_struct *task = bpf_get_current_task_btf();
+	struct tstate *st = bpf_task_storage_get(&tstates, task, 0, 0);
+	__u32 gen = traced_gen;
+
+	if (st && st->gen == gen) {
+		__u64 id = bpf_get_current_pid_tgid();
+		*tid = (__u32)id;
+		*tgid = id >> 32;
+		return st->is_traced ? st : NULL;
+	}
+	bool w = wanted(tid, tgid);
+	if (!st && w && create)
+		st = bpf_task_storage_get(&tstates, task, 0, BPF_LOCAL_STORAGE_GET_F_CREATE);
+	if (!st)
+		return NULL;
+	st->gen = gen;
+	st->is_traced = w;
+	return w ? st : NULL;
 }
 
 /*
@@ -199,11 +231,10 @@ int lt_entry(struct pt_regs *ctx)
 	__u32 tid, tgid, fn = (__u32)bpf_get_attach_cookie(ctx);
 	__u64 slot = PT_REGS_SP(ctx), ret = 0;
 
-	if (!wanted(&tid, &tgid) || fn >= LT_MAXFN)
+	if (fn >= LT_MAXFN)
 		return 0;
 	struct lt_fspec *sp = &fspecs[fn];
-	struct tstate *st = bpf_task_storage_get(&tstates, bpf_get_current_task_btf(), 0,
-						 BPF_LOCAL_STORAGE_GET_F_CREATE);
+	struct tstate *st = traced_state(&tid, &tgid, true);
 	if (!st)
 		return 0;
 	bpf_probe_read_user(&ret, sizeof(ret), (void *)slot);
@@ -234,6 +265,7 @@ int lt_entry(struct pt_regs *ctx)
 	}
 	if (taken && (sp->flags & LT_F_OUTERMOST) && st->ntaken)
 		taken = false;
+	__u64 now = taken ? bpf_ktime_get_ns() : 0;
 	if (sp->flags & LT_F_NORET) {
 		/* No uretprobe: no frame either. */
 		st->n = n;
@@ -250,7 +282,7 @@ int lt_entry(struct pt_regs *ctx)
 		f->slot = slot;
 		f->fn = fn;
 		f->taken = taken;
-		f->ts = taken ? bpf_ktime_get_ns() : 0;
+		f->ts = now;
 		f->args[0] = PT_REGS_PARM1(ctx);
 		f->args[1] = PT_REGS_PARM2(ctx);
 		f->args[2] = PT_REGS_PARM3(ctx);
@@ -273,7 +305,7 @@ int lt_entry(struct pt_regs *ctx)
 	s->h.fn = fn;
 	s->h.tid = tid;
 	s->h.tgid = tgid;
-	s->h.ts = bpf_ktime_get_ns();
+	s->h.ts = now;
 	s->h.regs[0] = PT_REGS_PARM1(ctx);
 	s->h.regs[1] = PT_REGS_PARM2(ctx);
 	s->h.regs[2] = PT_REGS_PARM3(ctx);
@@ -304,9 +336,7 @@ int lt_return(struct pt_regs *ctx)
 	__u32 tid, tgid;
 	__u64 slot = PT_REGS_SP(ctx) - 8;
 
-	if (!wanted(&tid, &tgid))
-		return 0;
-	struct tstate *st = bpf_task_storage_get(&tstates, bpf_get_current_task_btf(), 0, 0);
+	struct tstate *st = traced_state(&tid, &tgid, false);
 	if (!st)
 		return 0;
 	__u32 n = st->n;
@@ -395,6 +425,7 @@ int BPF_PROG(lt_fork, struct task_struct *parent, struct task_struct *child)
 	if (!follow || ptgid == ctgid || !bpf_map_lookup_elem(&traced, &ptgid))
 		return 0;
 	bpf_map_update_elem(&traced, &ctgid, &one, BPF_ANY);
+	__sync_fetch_and_add(&traced_gen, 1);
 	/* The child returns from fork too: its frames are a copy of its parent's. */
 	struct tstate *ps = bpf_task_storage_get(&tstates, parent, 0, 0);
 	struct tstate *cs = ps ? bpf_task_storage_get(&tstates, child, 0,
@@ -444,8 +475,10 @@ int BPF_PROG(lt_exit, struct task_struct *p)
 		.kind = LT_REC_EXIT, .tid = tid, .tgid = tgid, .ts = bpf_ktime_get_ns(),
 		.regs = { BPF_CORE_READ(p, exit_code), last },
 	};
-	if (last)
+	if (last) {
 		bpf_map_delete_elem(&traced, &tgid);
+		__sync_fetch_and_add(&traced_gen, 1);
+	}
 	if (bpf_ringbuf_output(&events, &rec, sizeof(rec), BPF_RB_FORCE_WAKEUP))
 		__sync_fetch_and_add(&lost, 1);
 	return 0;

@@ -521,6 +521,7 @@ static int attach(pid_t pid)
 	}
 	if (bpf_map_update_elem(bpf_map__fd(skel->maps.traced), &key, &one, BPF_ANY) < 0)
 		return bpf_fail("traced map", -errno);
+	__atomic_fetch_add(&skel->data->traced_gen, 1, __ATOMIC_SEQ_CST);
 	if ((err = attach_sites(pid)) < 0)
 		return err;
 	/* dlopen: the loader's _dl_debug_state stops the process for us (lt_rtld). */
