@@ -34,12 +34,41 @@ struct {
 	__type(value, __u32);
 } traced SEC(".maps");
 
+/* Bumped by sysbpf at every change of "traced" (see is_traced_fast); also replaced. */
+struct {
+	__uint(type, BPF_MAP_TYPE_ARRAY);
+	__uint(max_entries, 1);
+	__type(key, __u32);
+	__type(value, __u32);
+} traced_gen SEC(".maps");
+
 struct {
 	__uint(type, BPF_MAP_TYPE_ARRAY);
 	__uint(max_entries, PROBE_MAX_SITES);
 	__type(key, __u32);
 	__type(value, struct psite);
 } sites SEC(".maps");
+
+/* -c, -C: hits per site (the cookie), summed by user space at the end. */
+struct {
+	__uint(type, BPF_MAP_TYPE_PERCPU_ARRAY);
+	__uint(max_entries, PROBE_MAX_SITES);
+	__type(key, __u32);
+	__type(value, __u64);
+} site_hits SEC(".maps");
+
+/* A traced thread's answer of is_traced, valid while traced_gen is GEN. */
+struct tcache {
+	__u32 gen;
+	__u32 on;
+};
+
+struct {
+	__uint(type, BPF_MAP_TYPE_TASK_STORAGE);
+	__uint(map_flags, BPF_F_NO_PREALLOC);
+	__type(key, int);
+	__type(value, struct tcache);
+} tcache SEC(".maps");
 
 struct {
 	__uint(type, BPF_MAP_TYPE_PERCPU_ARRAY);
@@ -151,6 +180,33 @@ static __always_inline bool is_traced(__u32 tid)
 	return h && (h->flags & TRACED_ON);
 }
 
+/*
+ * is_traced, asked once per generation of "traced": a hash lookup costs about as much as
+ * bpftrace's whole count() here, a thread's own storage a third of it.  Holds move a thread
+ * between "traced" and "held" without changing the answer, so they leave the generation be.
+ * Threads not traced get no storage: their hits are not ours (-f off, or another process).
+ */
+static __always_inline bool is_traced_fast(__u32 tid)
+{
+	__u32 zero = 0, *g = bpf_map_lookup_elem(&traced_gen, &zero);
+
+	if (!g)
+		return is_traced(tid);
+	struct task_struct *task = bpf_get_current_task_btf();
+	struct tcache *c = bpf_task_storage_get(&tcache, task, 0, 0);
+	__u32 gen = *g;
+	if (c && c->gen == gen)
+		return c->on;
+	bool on = is_traced(tid);
+	if (!c && on)
+		c = bpf_task_storage_get(&tcache, task, 0, BPF_LOCAL_STORAGE_GET_F_CREATE);
+	if (c) {
+		c->gen = gen;
+		c->on = on;
+	}
+	return on;
+}
+
 struct {
 	__uint(type, BPF_MAP_TYPE_HASH);
 	__uint(max_entries, 1024);
@@ -166,6 +222,7 @@ const volatile __u32 str_max = 33; /* -s + 1 */
 const volatile __u64 ring_size = 4096; /* of "events": set by user space */
 const volatile bool want_ts = true;    /* -t, -r: hits carry their time (else: when read) */
 const volatile bool quiet = false;     /* -c: hits are not printed, so not sent */
+const volatile bool count_hits = false; /* -c, -C: site_hits */
 
 static __always_inline __u64 reg(const __u64 *regs, __u8 r)
 {
@@ -235,9 +292,16 @@ static __always_inline int hit(struct pt_regs *ctx, __u32 kind)
 	struct psite *st;
 	struct scratch *s;
 
-	if (quiet || !is_traced(tid))
+	if (!is_traced_fast(tid))
 		return 0;
 	key = (__u32)bpf_get_attach_cookie(ctx);
+	if (count_hits) {
+		__u64 *c = bpf_map_lookup_elem(&site_hits, &key);
+		if (c)
+			*c += 1;
+		if (quiet)
+			return 0;
+	}
 	st = bpf_map_lookup_elem(&sites, &key);
 	if (!st)
 		return 0;

@@ -57,11 +57,13 @@ static int load(void)
 	probes_skel->rodata->str_max = (uint32_t)(popts.max_strlen + 2 < PROBE_STR_MAX ?
 					   popts.max_strlen + 2 : PROBE_STR_MAX);
 	if ((err = bpf_map__reuse_fd(probes_skel->maps.events, bpfbe_events_fd())) < 0 ||
-	    (err = bpf_map__reuse_fd(probes_skel->maps.traced, bpfbe_traced_fd())) < 0)
+	    (err = bpf_map__reuse_fd(probes_skel->maps.traced, bpfbe_traced_fd())) < 0 ||
+	    (err = bpf_map__reuse_fd(probes_skel->maps.traced_gen, bpfbe_traced_gen_fd())) < 0)
 		return bpfbe_error("probes: the shared maps", err);
 	probes_skel->rodata->ring_size = bpf_map__max_entries(probes_skel->maps.events);
 	probes_skel->rodata->want_ts = opts.tflag || opts.rflag || opts.Tflag || opts.json;
 	probes_skel->rodata->quiet = opts.cflag == 1;
+	probes_skel->rodata->count_hits = opts.cflag != 0;
 	if ((err = probes__load(probes_skel)) < 0)
 		return bpfbe_error("probes: load", err);
 	probes_skel->links.held_resume = bpf_program__attach(probes_skel->progs.held_resume);
@@ -111,6 +113,27 @@ static uint64_t stat_sum(uint32_t key)
 	return sum;
 }
 
+/* -c, -C: the kernel's hits per site, into the summary under the names the lines use. */
+static void count_hits(void)
+{
+	int ncpu = libbpf_num_possible_cpus(), fd = bpf_map__fd(probes_skel->maps.site_hits);
+	uint64_t *v = ncpu > 0 ? calloc((size_t)ncpu, sizeof(*v)) : NULL;
+
+	for (uint32_t key = 0; v && key < probes_nsites; key++) {
+		const struct usite *us = &probes_sites[key];
+		uint64_t sum = 0;
+		if (us->kind < 0 || bpf_map_lookup_elem(fd, &key, v) < 0)
+			continue;
+		for (int i = 0; i < ncpu; i++)
+			sum += v[i];
+		if (sum)
+			probe_summary_add(us->kind == SPEC_USDT ? "usdt" :
+					  us->kind == SPEC_URETPROBE ? "uretprobe" : "uprobe",
+					  us->label, sum);
+	}
+	free(v);
+}
+
 uint64_t bpf_probes_lost(void)
 {
 	return stat_sum(PSTAT_LOST);
@@ -139,6 +162,8 @@ void bpf_probes_detach(void)
 		prev = &key;
 	}
 	probes_unlink_all();
+	if (opts.cflag)
+		count_hits();
 	probes__destroy(probes_skel);
 	probes_skel = NULL;
 }

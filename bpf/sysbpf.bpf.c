@@ -35,6 +35,22 @@ struct {
 	__type(value, __u32);
 } traced SEC(".maps");
 
+/* Bumped at every change of "traced": probes.bpf.c caches each thread's answer per value. */
+struct {
+	__uint(type, BPF_MAP_TYPE_ARRAY);
+	__uint(max_entries, 1);
+	__type(key, __u32);
+	__type(value, __u32);
+} traced_gen SEC(".maps");
+
+static __always_inline void traced_changed(void)
+{
+	__u32 zero = 0, *g = bpf_map_lookup_elem(&traced_gen, &zero);
+
+	if (g)
+		__sync_fetch_and_add(g, 1);
+}
+
 struct inflight {
 	__s64 scno;
 	__u64 args[6];
@@ -795,6 +811,7 @@ int BPF_PROG(sched_process_fork, struct task_struct *parent, struct task_struct 
 		return 0;
 	__u32 ctid = BPF_CORE_READ(child, pid), v = *flags;
 	bpf_map_update_elem(&traced, &ctid, &v, BPF_ANY);
+	traced_changed();
 	struct ev_fork rec = {
 		.h = { .kind = EV_FORK, .tid = ptid, .tgid = BPF_CORE_READ(parent, tgid),
 		       .ts = bpf_ktime_get_ns() },
@@ -818,6 +835,7 @@ int BPF_PROG(sched_process_exec, struct task_struct *p, pid_t old_pid, struct li
 		__u32 v = *flags;
 		bpf_map_update_elem(&traced, &tid, &v, BPF_ANY);
 		bpf_map_delete_elem(&traced, &old);
+		traced_changed();
 	}
 	struct ev_exec rec = {
 		.h = { .kind = EV_EXEC, .tid = tid, .tgid = tid, .ts = bpf_ktime_get_ns() },
@@ -842,6 +860,7 @@ int BPF_PROG(sched_process_exit, struct task_struct *p)
 	struct task_struct *exec_task = BPF_CORE_READ(p, signal, group_exec_task);
 	rec.by_exec = exec_task && exec_task != p;
 	bpf_map_delete_elem(&traced, &tid);
+	traced_changed();
 	/* The reader counts processes: it must see this one soon. */
 	emit_flags(&rec, sizeof(rec), BPF_RB_FORCE_WAKEUP);
 	return 0;

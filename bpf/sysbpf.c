@@ -62,6 +62,11 @@ int bpfbe_traced_fd(void)
 	return skel ? bpf_map__fd(skel->maps.traced) : -1;
 }
 
+int bpfbe_traced_gen_fd(void)
+{
+	return skel ? bpf_map__fd(skel->maps.traced_gen) : -1;
+}
+
 static int handle_event(void *ctx, void *data, size_t len);
 
 static void on_signal(int sig);

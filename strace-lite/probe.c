@@ -657,8 +657,12 @@ static void print_hit(struct tcb *tcp, struct space *s, const struct site *st,
 	line_ended(tcp);
 }
 
-static bool quiet(struct tcb *tcp)
+/* Under -c, and -C, a hit is counted; under -c only, not printed. */
+static bool quiet(struct tcb *tcp, const struct site *st, bool ret)
 {
+	if (opts.cflag && !hide_log(tcp))
+		probe_summary_add(st->kind == SPEC_USDT ? "usdt" : ret ? "uretprobe" : "uprobe",
+				  st->label, 1);
 	return hide_log(tcp) || opts.cflag == 1;
 }
 
@@ -732,7 +736,7 @@ int probe_handle_trap(struct tcb *tcp, const siginfo_t *si)
 	} else if (b->data == BP_TRAMP) {
 		struct frame f;
 		if (pop_frame(s, tcp->pid, regs.rsp, &f)) {
-			if (f.site < s->nsites && !quiet(tcp))
+			if (f.site < s->nsites && !quiet(tcp, &s->sites[f.site], true))
 				print_hit(tcp, s, &s->sites[f.site], &regs, true);
 			regs.rip = f.ret;
 			ptrace(PTRACE_SETREGS, tcp->pid, 0L, &regs);
@@ -746,7 +750,7 @@ int probe_handle_trap(struct tcb *tcp, const siginfo_t *si)
 		size_t idx = (uintptr_t)b->data - 1;
 		if (idx < s->nsites) {
 			if (s->sites[idx].kind == SPEC_USDT || s->sites[idx].on_entry)
-				if (!quiet(tcp))
+				if (!quiet(tcp, &s->sites[idx], false))
 					print_hit(tcp, s, &s->sites[idx], &regs, false);
 			if (s->sites[idx].on_return)
 				hook_return(tcp, s, idx, &regs);

@@ -172,6 +172,9 @@ void summary_count(struct tcb *tcp, double seconds, bool failed);
 void summary_add(long scno, uint64_t calls, uint64_t errors, double seconds);
 void summary_print(FILE *f);
 int summary_sortby(const char *key); /* -1 if unknown */
+/* probe-summary.c: -c with probes, hits per probe (KIND "usdt", "uprobe", "uretprobe") */
+void probe_summary_add(const char *kind, const char *label, uint64_t hits);
+void probe_summary_print(FILE *f);
 
 /* seccomp.c: install, in the child before execve, a filter that stops only traced syscalls. */
 int seccomp_install(void);

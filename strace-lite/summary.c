@@ -166,4 +166,5 @@ void summary_print(FILE *f)
 		w_err, errors, "total");
 #undef DASHES
 	free(idx);
+	probe_summary_print(f);
 }
