@@ -300,17 +300,23 @@ r_uprobe=$(echo "${prate[uprobe:bench_fn/sttrace]} / ${prate[uprobe:bench_fn/gdb
 # interleaved with untraced runs of both, medians of PBPF_RUNS, startup and the loop itself
 # subtracted: ((x(N) - x(0)) - (u(N) - u(0))) / N for x the wall time of the whole command
 # (wall_ns_per_hit: for sttrace until the last line is written) and for x the traced program's
-# own CPU time (ns_per_hit: the trap and the BPF program, run in its context).  bpftrace counts
-# in a map (@ = count()); sttrace --bpf sends every hit through the ring buffer and writes its
-# line to a file.  Both are checked first: N lines, @: N.
+# own CPU time (ns_per_hit: the trap and the BPF program, run in its context).  Two pairs doing
+# the same work: counting hits in the kernel (sttrace --bpf -c, its probe table; bpftrace
+# @ = count()) and printing every hit with its argument (sttrace --bpf, a line per hit in a
+# file; bpftrace printf, the same to a file).  Each is checked first: 1000 lines or a count of
+# 1000.
 PBPF_N=${PBPF_N:-500000}
 PBPF_RUNS=${PBPF_RUNS:-5}
 pcpu="$out/probe-loop-cpu"
 cc -O2 -Isdt -Dmain=probe_loop_main -c -o "$pcpu.o" tests/bench/probe-loop.c &&
 	cc -O2 -o "$pcpu" "$pcpu.o" tests/bench/probe-loop-cpu.c || exit 1
 pb_sttrace() { "$STTRACE" --bpf -o "$out/pbpf.log" -e trace=none -e usdt=bench:hit "$pcpu" "$1"; }
+pb_sttrace_c() { "$STTRACE" --bpf -c -o "$out/pbpf.c" -e trace=none -e usdt=bench:hit "$pcpu" "$1"; }
 pb_bpftrace() { bpftrace -e "usdt:$PWD/$pcpu:bench:hit { @ = count(); }" -c "$PWD/$pcpu $1" \
 	>"$out/pbpf.bt" 2>&1; }
+pb_bpftrace_printf() { bpftrace -o "$out/pbpf.btp" \
+	-e "usdt:$PWD/$pcpu:bench:hit { printf(\"hit %d\\n\", arg0); }" -c "$PWD/$pcpu $1" \
+	>/dev/null 2>&1; }
 pb_untraced() { "$pcpu" "$1"; }
 declare -A pbns pbwall
 echo
@@ -319,8 +325,19 @@ pb_sttrace 1000 >/dev/null 2>&1
 [ "$(grep -c '^--- usdt:bench:hit(' "$out/pbpf.log")" = 1000 ] ||
 	echo "warning: sttrace --bpf did not report 1000 hits"
 pb_tools=(sttrace)
+pb_sttrace_c 1000 >/dev/null 2>&1
+if grep -qE '^ +1000 usdt:bench:hit$' "$out/pbpf.c"; then
+	pb_tools+=(sttrace_c)
+else
+	echo "warning: sttrace --bpf -c did not count 1000 hits"
+fi
 if command -v bpftrace >/dev/null && pb_bpftrace 1000 && grep -q '^@: 1000$' "$out/pbpf.bt"; then
 	pb_tools+=(bpftrace)
+	if pb_bpftrace_printf 1000 && [ "$(grep -c '^hit ' "$out/pbpf.btp")" = 1000 ]; then
+		pb_tools+=(bpftrace_printf)
+	else
+		echo "bpftrace printf did not print 1000 hits"
+	fi
 else
 	echo "bpftrace does not count bench:hit: $(head -2 "$out/pbpf.bt" 2>/dev/null | tr '\n' ' ')"
 fi
@@ -341,7 +358,12 @@ for t in "${pb_tools[@]}"; do
 	wall=$(echo "(($tn - $t0) - ($pb_un - $pb_u0)) * 1000000000 / $PBPF_N" | bc -l)
 	ns=$(echo "(($cn - $c0) - ($pb_cun - $pb_cu0)) / $PBPF_N" | bc -l)
 	pbns[$t]=$ns pbwall[$t]=$wall
-	tool="$t"; [ "$t" = sttrace ] && tool="sttrace --bpf"
+	case $t in
+	sttrace) tool="sttrace --bpf" ;;
+	sttrace_c) tool="sttrace --bpf -c" ;;
+	bpftrace) tool="bpftrace count()" ;;
+	bpftrace_printf) tool="bpftrace printf" ;;
+	esac
 	probe_rows+=("$(printf '{"probe": "usdt:bench:hit", "tool": "%s", "hits": %d, "median_s": %.4f, "startup_s": %.4f, "hits_per_s": %.0f, "ns_per_hit": %.0f, "wall_ns_per_hit": %.0f}' \
 		"$tool" "$PBPF_N" "$tn" "$t0" "$(echo "1000000000 / $wall" | bc -l)" "$ns" "$wall")")
 	printf '%-24s %-14s %8d hits %9.4f s (startup %.4f s) %6.0f ns/hit in the program, %6.0f ns/hit wall\n' \
@@ -472,10 +494,20 @@ bfig() { [ -n "${bmarg[$1]:-}" ] && printf '%.0f' "${bmarg[$1]}" || echo n/a; }
 } >>"$out/results.md"
 # end of the eBPF rows
 # ---- probes under --bpf: the target ------------------------------------------------------------
-if [ -n "${pbns[bpftrace]:-}" ]; then
-	printf '\nUSDT cost per hit in the traced program, sttrace --bpf / bpftrace: **%.0f / %.0f ns = %.2f** (target <= 1); wall time per hit, the trace written: %.0f / %.0f ns\n' \
-		"${pbns[sttrace]}" "${pbns[bpftrace]}" "$(echo "${pbns[sttrace]} / ${pbns[bpftrace]}" | bc -l)" \
-		"${pbwall[sttrace]}" "${pbwall[bpftrace]}" >>"$out/results.md"
+if [ -n "${pbns[bpftrace]:-}" ] && [ -n "${pbns[sttrace_c]:-}" ]; then
+	printf '\nUSDT cost per hit in the traced program, the same work side by side (target <= 1):\n' \
+		>>"$out/results.md"
+	printf -- '- counted in the kernel, sttrace --bpf -c / bpftrace count(): **%.0f / %.0f ns = %.2f**\n' \
+		"${pbns[sttrace_c]}" "${pbns[bpftrace]}" \
+		"$(echo "${pbns[sttrace_c]} / ${pbns[bpftrace]}" | bc -l)" >>"$out/results.md"
+	[ -n "${pbns[bpftrace_printf]:-}" ] &&
+		printf -- '- every hit printed to a file, sttrace --bpf / bpftrace printf: **%.0f / %.0f ns = %.2f**; wall time per hit: %.0f / %.0f ns\n' \
+			"${pbns[sttrace]}" "${pbns[bpftrace_printf]}" \
+			"$(echo "${pbns[sttrace]} / ${pbns[bpftrace_printf]}" | bc -l)" \
+			"${pbwall[sttrace]}" "${pbwall[bpftrace_printf]}" >>"$out/results.md"
+	printf -- '- (every hit printed, against counting only: sttrace --bpf / bpftrace count(): %.0f / %.0f ns = %.2f)\n' \
+		"${pbns[sttrace]}" "${pbns[bpftrace]}" \
+		"$(echo "${pbns[sttrace]} / ${pbns[bpftrace]}" | bc -l)" >>"$out/results.md"
 else
 	printf '\nUSDT cost per hit in the traced program, sttrace --bpf: **%.0f ns** (no bpftrace to compare)\n' \
 		"${pbns[sttrace]}" >>"$out/results.md"
