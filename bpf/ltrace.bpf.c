@@ -29,6 +29,9 @@ char LICENSE[] SEC("license") = "GPL";
 const volatile bool stats_only = false; /* -c: sums in stats[], no records */
 const volatile bool follow = false;     /* -f: every thread, and forked children */
 const volatile __u64 ring_size = 16 << 20;
+/* -T, --json, -c: calls carry the kernel's times; else a per-thread count names a call (a read of
+ * the clock is ~6% of a traced malloc here). */
+const volatile bool want_time = true;
 
 /* Filled by user space once the program's objects are mapped, before attaching. */
 struct lt_fspec fspecs[LT_MAXFN];
@@ -71,25 +74,11 @@ struct {
 	__type(value, __u32);
 } traced SEC(".maps");
 
-struct frame {
-	__u64 slot;     /* where the return address is */
-	__u64 ts;
-	__u64 args[LT_NREGS];
-	__u32 fn;
-	__u32 taken;
-};
-
-struct tstate {
-	__u32 n, ntaken;
-	__u32 gen, is_traced; /* wanted()'s answer at generation gen of traced_gen */
-	struct frame f[LT_MAXFRAMES];
-};
-
 struct {
 	__uint(type, BPF_MAP_TYPE_TASK_STORAGE);
 	__uint(map_flags, BPF_F_NO_PREALLOC);
 	__type(key, int);
-	__type(value, struct tstate);
+	__type(value, struct lt_tstate);
 } tstates SEC(".maps");
 
 struct scratch {
@@ -122,10 +111,10 @@ static __always_inline bool wanted(__u32 *tid_out, __u32 *tgid_out)
  * asked once per generation of "traced" and the answer kept in the thread's own storage,
  * which is read at every hit anyway.
  */
-static __always_inline struct tstate *traced_state(__u32 *tid, __u32 *tgid, bool create)
+static __always_inline struct lt_tstate *traced_state(__u32 *tid, __u32 *tgid, bool create)
 {
 	struct task_struct *task = bpf_get_current_task_btf();
-	struct tstate *st = bpf_task_storage_get(&tstates, task, 0, 0);
+	struct lt_tstate *st = bpf_task_storage_get(&tstates, task, 0, 0);
 	__u32 gen = traced_gen;
 
 	if (st && st->gen == gen) {
@@ -225,6 +214,49 @@ static long find_obj(__u32 i, void *data)
 	return 0;
 }
 
+/*
+ * The call record of frame F, whose entry was kept back (see lt_entry): sent before anything
+ * else its thread does is.  Such a frame has no entry captures, so the record is the header.
+ */
+static __always_inline void send_kept(struct lt_frame *f, __u32 tid, __u32 tgid)
+{
+	__u32 zero = 0;
+	struct scratch *s = bpf_map_lookup_elem(&scratch, &zero);
+
+	if (!s)
+		return;
+	s->h.kind = LT_REC_CALL;
+	s->h.fn = f->fn;
+	s->h.tid = tid;
+	s->h.tgid = tgid;
+	s->h.ts = f->ts;
+	s->h.ts_call = f->ts;
+	s->h.rval = 0;
+	for (int i = 0; i < LT_NREGS; i++)
+		s->h.regs[i] = f->args[i];
+	s->h.sp = f->slot;
+	s->h.ret = f->retaddr;
+	s->h.failed = 0;
+	s->h.nstk = 0;
+	for (int i = 0; i <= LT_NREGS; i++)
+		s->h.caplen[i] = 0;
+	send(s, 0);
+	f->kept = 0;
+}
+
+/* Send the kept call of ST, if any: its thread is about to show something else. */
+static __always_inline void flush_kept(struct lt_tstate *st, __u32 tid, __u32 tgid)
+{
+	__u32 k = st->kept;
+
+	if (!k)
+		return;
+	st->kept = 0;
+	struct lt_frame *f = &st->f[(k - 1) & (LT_MAXFRAMES - 1)];
+	if (f->kept)
+		send_kept(f, tid, tgid);
+}
+
 SEC("uprobe")
 int lt_entry(struct pt_regs *ctx)
 {
@@ -234,13 +266,17 @@ int lt_entry(struct pt_regs *ctx)
 	if (fn >= LT_MAXFN)
 		return 0;
 	struct lt_fspec *sp = &fspecs[fn];
-	struct tstate *st = traced_state(&tid, &tgid, true);
+	struct lt_tstate *st = traced_state(&tid, &tgid, true);
 	if (!st)
 		return 0;
-	bpf_probe_read_user(&ret, sizeof(ret), (void *)slot);
+	/* Into the thread's storage, not onto the BPF stack: with hardened usercopy, a copy to
+	 * the stack walks the kernel's stack frames, 100 ns or so, a heap object is checked at
+	 * once. */
+	if (!bpf_probe_read_user(&st->rbuf, sizeof(st->rbuf), (void *)slot))
+		ret = st->rbuf;
 	__u32 n = st->n;
 	for (int i = 0; i < LT_MAXFRAMES && n; i++) {
-		struct frame *f = &st->f[(n - 1) & (LT_MAXFRAMES - 1)];
+		struct lt_frame *f = &st->f[(n - 1) & (LT_MAXFRAMES - 1)];
 		if (f->slot >= slot)
 			break;
 		if (f->taken && st->ntaken)
@@ -265,7 +301,19 @@ int lt_entry(struct pt_regs *ctx)
 	}
 	if (taken && (sp->flags & LT_F_OUTERMOST) && st->ntaken)
 		taken = false;
-	__u64 now = taken ? bpf_ktime_get_ns() : 0;
+	__u64 now = !taken ? 0 : want_time ? bpf_ktime_get_ns() : ++st->seq;
+	/* A kept call goes out before this one, or before its slot is reused (longjmp). */
+	if (st->kept > n || (taken && !stats_only))
+		flush_kept(st, tid, tgid);
+	/*
+	 * A call with nothing to read at its entry but its registers is kept in its frame, not
+	 * sent: its return sends call and return in one record (LT_REC_CALLRET), half the records
+	 * of a malloc/free loop.  Anything else the thread does first sends it (flush_kept), and
+	 * user space shows one that takes long from the thread's storage (lt-bpf.c, show_kept).
+	 * Only without -f, where one thread is traced: under -f another thread's lines would
+	 * come before the call they followed.
+	 */
+	bool keep = !follow && taken && !stats_only && (sp->flags & LT_F_KEEP);
 	if (sp->flags & LT_F_NORET) {
 		/* No uretprobe: no frame either. */
 		st->n = n;
@@ -278,11 +326,13 @@ int lt_entry(struct pt_regs *ctx)
 		}
 		__u32 idx = n;
 		asm volatile("" : "+r"(idx)); /* keep the mask: the verifier needs it */
-		struct frame *f = &st->f[idx & (LT_MAXFRAMES - 1)];
+		struct lt_frame *f = &st->f[idx & (LT_MAXFRAMES - 1)];
 		f->slot = slot;
 		f->fn = fn;
 		f->taken = taken;
+		f->kept = keep;
 		f->ts = now;
+		f->retaddr = ret;
 		f->args[0] = PT_REGS_PARM1(ctx);
 		f->args[1] = PT_REGS_PARM2(ctx);
 		f->args[2] = PT_REGS_PARM3(ctx);
@@ -295,6 +345,10 @@ int lt_entry(struct pt_regs *ctx)
 		st->ntaken++;
 		if (stats_only)
 			return 0;
+		if (keep) {
+			st->kept = n + 1;
+			return 0;
+		}
 	}
 
 	__u32 zero = 0, off = 0;
@@ -306,6 +360,8 @@ int lt_entry(struct pt_regs *ctx)
 	s->h.tid = tid;
 	s->h.tgid = tgid;
 	s->h.ts = now;
+	s->h.ts_call = now;
+	s->h.rval = 0;
 	s->h.regs[0] = PT_REGS_PARM1(ctx);
 	s->h.regs[1] = PT_REGS_PARM2(ctx);
 	s->h.regs[2] = PT_REGS_PARM3(ctx);
@@ -336,30 +392,32 @@ int lt_return(struct pt_regs *ctx)
 	__u32 tid, tgid;
 	__u64 slot = PT_REGS_SP(ctx) - 8;
 
-	struct tstate *st = traced_state(&tid, &tgid, false);
+	struct lt_tstate *st = traced_state(&tid, &tgid, false);
 	if (!st)
 		return 0;
 	__u32 n = st->n;
 	for (int i = 0; i < LT_MAXFRAMES && n; i++) {
-		struct frame *f = &st->f[(n - 1) & (LT_MAXFRAMES - 1)];
+		struct lt_frame *f = &st->f[(n - 1) & (LT_MAXFRAMES - 1)];
 		if (f->slot >= slot)
 			break;
 		if (f->taken && st->ntaken)
 			st->ntaken--;
 		n--;
 	}
+	if (st->kept > n)
+		flush_kept(st, tid, tgid);
 	if (!n || st->f[(n - 1) & (LT_MAXFRAMES - 1)].slot != slot) {
 		st->n = n;
 		return 0;
 	}
-	struct frame *f = &st->f[(n - 1) & (LT_MAXFRAMES - 1)];
+	struct lt_frame *f = &st->f[(n - 1) & (LT_MAXFRAMES - 1)];
 	st->n = n - 1;
 	if (!f->taken)
 		return 0;
 	if (st->ntaken)
 		st->ntaken--;
 	__u32 fn = f->fn;
-	__u64 now = bpf_ktime_get_ns();
+	__u64 now = want_time ? bpf_ktime_get_ns() : f->ts;
 	if (fn >= LT_MAXFN)
 		return 0;
 	if (stats_only) {
@@ -367,25 +425,34 @@ int lt_return(struct pt_regs *ctx)
 		__sync_fetch_and_add(&stats[fn].ns, now - f->ts);
 		return 0;
 	}
+	/* Kept at its entry: this frame is st->kept, as nothing else was sent since. */
+	bool both = f->kept;
+	if (both) {
+		f->kept = 0;
+		st->kept = 0;
+	}
 	__u32 zero = 0, off = 0;
 	struct scratch *s = bpf_map_lookup_elem(&scratch, &zero);
 	if (!s)
 		return 0;
 	struct lt_fspec *sp = &fspecs[fn];
-	s->h.kind = LT_REC_RET;
+	s->h.kind = both ? LT_REC_CALLRET : LT_REC_RET;
 	s->h.fn = fn;
 	s->h.tid = tid;
 	s->h.tgid = tgid;
 	s->h.ts = now;
-	s->h.regs[0] = PT_REGS_RC(ctx);
+	s->h.ts_call = f->ts;
+	s->h.rval = PT_REGS_RC(ctx);
+	for (int i = 0; i < LT_NREGS; i++)
+		s->h.regs[i] = f->args[i];
 	s->h.sp = slot;
-	s->h.ret = f->ts; /* the entry's time: -T from the kernel's clock */
+	s->h.ret = f->retaddr;
 	s->h.failed = 0;
 	s->h.nstk = 0;
 	for (int i = 0; i < LT_NREGS; i++)
 		off = capture(s, off, i, ret_kind(sp->cap[i]), sp->len[i], f->args[i]);
 	off = capture(s, off, LT_NREGS, ret_kind(sp->cap[LT_NREGS]), sp->len[LT_NREGS],
-		      s->h.regs[0]);
+		      s->h.rval);
 	send(s, off);
 	return 0;
 }
@@ -426,9 +493,12 @@ int BPF_PROG(lt_fork, struct task_struct *parent, struct task_struct *child)
 		return 0;
 	bpf_map_update_elem(&traced, &ctgid, &one, BPF_ANY);
 	__sync_fetch_and_add(&traced_gen, 1);
-	/* The child returns from fork too: its frames are a copy of its parent's. */
-	struct tstate *ps = bpf_task_storage_get(&tstates, parent, 0, 0);
-	struct tstate *cs = ps ? bpf_task_storage_get(&tstates, child, 0,
+	/* The child returns from fork too: its frames are a copy of its parent's, the call to
+	 * fork shown first by the parent. */
+	struct lt_tstate *ps = bpf_task_storage_get(&tstates, parent, 0, 0);
+	if (ps && !stats_only)
+		flush_kept(ps, BPF_CORE_READ(parent, pid), ptgid);
+	struct lt_tstate *cs = ps ? bpf_task_storage_get(&tstates, child, 0,
 						      BPF_LOCAL_STORAGE_GET_F_CREATE) : NULL;
 	if (cs)
 		bpf_probe_read_kernel(cs, sizeof(*cs), ps);
@@ -453,6 +523,9 @@ int BPF_PROG(lt_signal, int sig, struct kernel_siginfo *info, struct k_sigaction
 	if (sig == 19 /* SIGSTOP */ && (bpf_map_lookup_elem(&held, &tgid) ||
 					 bpf_map_lookup_elem(&rtld_held, &tgid)))
 		return 0;
+	struct lt_tstate *st = bpf_task_storage_get(&tstates, bpf_get_current_task_btf(), 0, 0);
+	if (st)
+		flush_kept(st, tid, tgid);
 	struct lt_rec rec = {
 		.kind = LT_REC_SIGNAL, .tid = tid, .tgid = tgid, .ts = bpf_ktime_get_ns(),
 		.regs = { sig },
@@ -475,6 +548,10 @@ int BPF_PROG(lt_exit, struct task_struct *p)
 		.kind = LT_REC_EXIT, .tid = tid, .tgid = tgid, .ts = bpf_ktime_get_ns(),
 		.regs = { BPF_CORE_READ(p, exit_code), last },
 	};
+	/* exit() and the like never return: their call is shown now. */
+	struct lt_tstate *st = stats_only ? NULL : bpf_task_storage_get(&tstates, p, 0, 0);
+	if (st)
+		flush_kept(st, tid, tgid);
 	if (last) {
 		bpf_map_delete_elem(&traced, &tgid);
 		__sync_fetch_and_add(&traced_gen, 1);

@@ -30,6 +30,7 @@ enum lt_cap {
 enum lt_fflags {
 	LT_F_OUTERMOST = 1, /* a static program's: only when no traced call is open */
 	LT_F_NORET = 2,     /* no uretprobe (setjmp: its jmp_buf would keep the trampoline) */
+	LT_F_KEEP = 4,      /* no memory read at entry: the call record may wait for the return */
 };
 
 struct lt_fspec {
@@ -51,10 +52,11 @@ enum lt_rec_kind {
 	LT_REC_FORK,
 	LT_REC_RTLD,       /* the loader's link map changed (dlopen): the process is stopped */
 	LT_REC_SIGNAL,     /* regs[0]: a signal delivered to the thread */
+	LT_REC_CALLRET,    /* a call kept at its entry and its return, in one record */
 };
 
-/* A call: regs, sp and ret as at entry; a return: regs[0] = rax, sp = the slot of the return
- * address.  Then the data: nstk stack words (sp + 8 on), then each capture of caplen[i] bytes
+/* A call: regs, sp and ret as at entry; a return: rval = rax, sp = the slot of the return
+ * address, regs, ret and ts_call as at its entry; a call-and-return: both.  Then the data: nstk stack words (sp + 8 on), then each capture of caplen[i] bytes
  * (0: none or unreadable), each padded to 8 bytes; at a return, out arguments and then
  * the memory rax points at.  An exit: regs[0] = the wait status,
  * regs[1] = 1 when it was the process's last thread; a fork: regs[0] = the child's tgid. */
@@ -63,12 +65,38 @@ struct lt_rec {
 	__u32 fn;
 	__u32 tid, tgid;
 	__u64 ts;
+	__u64 ts_call;         /* the entry's time (a call: ts) */
+	__u64 rval;            /* rax at a return */
 	__u64 regs[LT_NREGS];
 	__u64 sp;
 	__u64 ret;
 	__u16 caplen[LT_NREGS + 1]; /* the last: at a return, rax's memory */
 	__u16 nstk;
 	__u16 failed;          /* bit i: the capture of register i could not be read */
+};
+
+/*
+ * A thread's traced calls (task storage): every entry of a traced function pushes a frame,
+ * shown (taken) or not, popped by its return.  Read by user space too (a pidfd as the key) for
+ * the calls kept at their entry (kept: 1-based index of such a frame, 0 none).
+ */
+struct lt_frame {
+	__u64 slot;     /* where the return address is */
+	__u64 ts;
+	__u64 retaddr;
+	__u64 args[LT_NREGS];
+	__u32 fn;
+	__u16 taken;
+	__u16 kept;     /* its call record not sent yet */
+};
+
+struct lt_tstate {
+	__u32 n, ntaken;
+	__u32 gen, is_traced; /* the traced check's answer at generation gen of traced_gen */
+	__u32 kept, pad;
+	__u64 rbuf;     /* the return address, read here (see lt_entry) */
+	__u64 seq;      /* calls taken: their "time" when no time is wanted */
+	struct lt_frame f[LT_MAXFRAMES];
 };
 
 /* -c: calls and nanoseconds per function, summed in the kernel. */

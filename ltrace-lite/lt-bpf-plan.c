@@ -443,6 +443,13 @@ void lb_plan_spec(const struct lb_plan *p, size_t i, struct lt_fspec *spec)
 	if (pr->ret->kind == LT_PTR) {
 		cap_for(pr->ret, true, &spec->cap[LT_NREGS], &spec->len[LT_NREGS]);
 	}
+	/* Nothing to read at the entry but registers: the call may wait for its return. */
+	bool entry_mem = spec->nstk;
+	for (int k = 0; k < LT_NREGS; k++)
+		if (spec->cap[k] == LT_CAP_STR || spec->cap[k] == LT_CAP_BUF)
+			entry_mem = true;
+	if (!entry_mem && !(spec->flags & LT_F_NORET))
+		spec->flags |= LT_F_KEEP;
 }
 
 static int64_t rel32(const uint8_t *b)

@@ -56,6 +56,7 @@ struct rgn {
 struct ufr {
 	uint64_t slot;
 	uint64_t ret_addr;
+	uint64_t call_ts;    /* the kernel's time of its entry: who it is, with slot */
 	int site;
 	bool shown;
 	const char *name, *caller, *callee_lib;
@@ -85,6 +86,8 @@ static int child_status = -1;
 static unsigned long orphans;   /* returns whose call was not seen */
 static volatile sig_atomic_t stop_sig;
 static uint64_t holds_seen;
+static pid_t keep_tid;          /* without -f, the one traced thread (calls kept: show_kept) */
+static int keep_pidfd = -1;
 static char outbuf[1 << 16];
 
 static int bpf_fail(const char *what, int err)
@@ -201,7 +204,7 @@ static void add_regions(struct ufr *f, const struct lt_rec *r, const uint8_t *d,
 	}
 	for (int i = 0; i < LT_NREGS + 1; i++) {
 		uint32_t n = r->caplen[i];
-		uint64_t addr = at_ret ? (i < LT_NREGS ? f->v.iregs[i] : r->regs[0]) :
+		uint64_t addr = at_ret ? (i < LT_NREGS ? f->v.iregs[i] : r->rval) :
 					 i < LT_NREGS ? r->regs[i] : 0;
 		if (!n || off + n > dlen || f->nr >= max)
 			continue;
@@ -242,6 +245,9 @@ static void on_call(const struct lt_rec *r, const uint8_t *d, size_t dlen)
 	if (!t || r->fn >= plan.nsites)
 		return;
 	drop_dead(t, r->sp);
+	/* Already shown: a kept call read from the thread's storage (show_kept), sent since. */
+	if (t->n && t->f[t->n - 1].slot == r->sp && t->f[t->n - 1].call_ts == r->ts_call)
+		return;
 	/* A call kept is never a tail jump: a frame at its slot was left by longjmp. */
 	while (t->n && t->f[t->n - 1].slot == r->sp)
 		pop(t);
@@ -258,6 +264,7 @@ static void on_call(const struct lt_rec *r, const uint8_t *d, size_t dlen)
 	int c = lb_plan_obj_at(&plan, r->ret);
 	memset(f, 0, sizeof(*f));
 	f->slot = r->sp;
+	f->call_ts = r->ts_call;
 	f->ret_addr = r->ret;
 	f->site = (int)r->fn;
 	f->name = lb_plan_called_name(&plan, s, c, r->ret);
@@ -295,9 +302,9 @@ static void on_return(const struct lt_rec *r, const uint8_t *d, size_t dlen)
 	}
 	struct ufr *f = &t->f[t->n - 1];
 	if (f->shown) {
-		f->v.ret = r->regs[0];
+		f->v.ret = r->rval;
 		add_regions(f, r, d, dlen, &skel->bss->fspecs[f->site], true);
-		emit(t, f, LT_EV_RETURN, (double)(r->ts - r->ret) / 1e9);
+		emit(t, f, LT_EV_RETURN, (double)(r->ts - r->ts_call) / 1e9);
 	}
 	pop(t);
 }
@@ -397,6 +404,11 @@ static int on_record(void *ctx, void *data, size_t len)
 	case LT_REC_RET:
 		on_return(r, d, len - sizeof(*r));
 		break;
+	case LT_REC_CALLRET:
+		/* Its data are the return's captures; the entry had none. */
+		on_call(r, d, 0);
+		on_return(r, d, len - sizeof(*r));
+		break;
 	case LT_REC_EXIT:
 		on_exit_rec(r);
 		break;
@@ -436,6 +448,7 @@ static int load(void)
 		return bpf_fail("open", -errno);
 	skel->rodata->stats_only = lt_opts.cflag;
 	skel->rodata->follow = lt_opts.follow;
+	skel->rodata->want_time = lt_opts.Tflag || lt_opts.json || lt_opts.cflag;
 	/* LTTRACE_BPF_RING (bytes, a power of two of at least 64 KiB): for tests of the holds. */
 	const char *env = getenv("LTTRACE_BPF_RING");
 	unsigned long ring = env ? strtoul(env, NULL, 0) : RING_SIZE;
@@ -522,6 +535,10 @@ static int attach(pid_t pid)
 	if (bpf_map_update_elem(bpf_map__fd(skel->maps.traced), &key, &one, BPF_ANY) < 0)
 		return bpf_fail("traced map", -errno);
 	__atomic_fetch_add(&skel->data->traced_gen, 1, __ATOMIC_SEQ_CST);
+	if (!lt_opts.follow && keep_pidfd < 0) {
+		keep_tid = pid;
+		keep_pidfd = (int)syscall(SYS_pidfd_open, pid, 0);
+	}
 	if ((err = attach_sites(pid)) < 0)
 		return err;
 	/* dlopen: the loader's _dl_debug_state stops the process for us (lt_rtld). */
@@ -649,6 +666,40 @@ static void release(struct ring_buffer *rb, bool idle)
 	}
 }
 
+/*
+ * Without -f the kernel keeps a call that reads nothing at its entry until it returns, and
+ * then sends both in one record (ltrace.bpf.c).  When the reader is idle, a call kept so far is
+ * read from the thread's task storage and shown, so that a call that blocks is seen while it
+ * blocks, as through ptrace; on_call knows it again (slot, entry time) when its records come.
+ * The storage is read while the thread runs: a call is shown once two reads an idle poll
+ * apart (10 ms) found it the same, never from a copy torn by a return and a new entry.
+ * FINAL: the thread is stopped or gone (the end), once is enough.
+ */
+static void show_kept(bool final)
+{
+	static struct lt_frame last;
+	struct lt_tstate st;
+
+	if (keep_pidfd < 0 ||
+	    bpf_map_lookup_elem(bpf_map__fd(skel->maps.tstates), &keep_pidfd, &st) < 0 ||
+	    !st.kept || st.kept > st.n || st.kept > LT_MAXFRAMES)
+		return;
+	const struct lt_frame *f = &st.f[st.kept - 1];
+	if (!f->kept || f->fn >= plan.nsites)
+		return;
+	if (!final && memcmp(f, &last, sizeof(last))) {
+		last = *f;
+		return;
+	}
+	memset(&last, 0, sizeof(last));
+	struct lt_rec r = { .kind = LT_REC_CALL, .fn = f->fn, .tid = (uint32_t)keep_tid,
+			    .tgid = (uint32_t)keep_tid, .ts = f->ts, .ts_call = f->ts,
+			    .sp = f->slot, .ret = f->retaddr };
+	memcpy(r.regs, f->args, sizeof(r.regs));
+	on_call(&r, (const uint8_t *)&r, 0);
+	lt_output_flush();
+}
+
 static int run(void)
 {
 	struct ring_buffer *rb = ring_buffer__new(bpf_map__fd(skel->maps.events), on_record, NULL,
@@ -663,6 +714,9 @@ static int run(void)
 		}
 		if (n > 0 && !lt_output_flush())
 			break;
+		/* No wake-up is no sign of no record: idle is when none is waiting either. */
+		if (n == 0 && keep_pidfd >= 0 && ring_buffer__consume(rb) == 0)
+			show_kept(false);
 		/* Idle, or a hold since the last look: continue what the kernel side stopped (a
 		 * SIGSTOP of it may have come after the SIGCONT that was to end it). */
 		if (skel->bss->holds != holds_seen || (n == 0 && skel->bss->holds))
@@ -682,7 +736,11 @@ static int run(void)
 		}
 	}
 	ring_buffer__consume(rb);
+	show_kept(true); /* detached or interrupted in a call */
 	ring_buffer__free(rb);
+	if (keep_pidfd >= 0)
+		close(keep_pidfd);
+	keep_pidfd = -1;
 	return 0;
 }
 

@@ -9,7 +9,8 @@
  *   opts crash       a SIGSEGV;
  *   opts fork        malloc(10), fork: the child calls malloc(20)/free and exits 3, the
  *                    parent waits, then system("true") (a vfork'd shell): exits 3;
- *   opts dl          dlopen("libm.so.6"), then cos(0.0) through dlsym.
+ *   opts dl          dlopen("libm.so.6"), then cos(0.0) through dlsym;
+ *   opts block F     "start" into file F, sleep(3), then "done 3" into F.
  */
 #include <dlfcn.h>
 #include <setjmp.h>
@@ -71,6 +72,14 @@ int main(int argc, char **argv)
 		void *h = dlopen("libm.so.6", RTLD_NOW);
 		double (*f)(double) = h ? (double (*)(double))dlsym(h, "cos") : NULL;
 		return f && f(0.0) == 1.0 ? 0 : 1;
+	} else if (!strcmp(mode, "block")) {
+		FILE *f = argc > 2 ? fopen(argv[2], "w") : NULL;
+		if (!f)
+			return 1;
+		fputs("start\n", f);
+		fclose(f);
+		sleep(3);
+		done(argv[2], 3);
 	} else if (!strcmp(mode, "fork")) {
 		void *p = malloc(10);
 		int st = 0;

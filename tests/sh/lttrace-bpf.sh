@@ -77,7 +77,9 @@ child=$(awk '/ fork\(\) += [0-9]+$/ {print $NF}' bf.log)
 grep -Eq "^$child <\.\.\. fork resumed> \) += 0$" bf.log || bad "fork: the child's return from fork"
 grep -Eq "^$child malloc\(20\) += 0x" bf.log || bad "fork: the child's malloc"
 grep -Eq "^$child \+\+\+ exited \(status 3\) \+\+\+$" bf.log || bad "fork: the child's exit"
-grep -Eq "^$pid <\.\.\. waitpid resumed> \) += $child$" bf.log || bad "fork: waitpid"
+# The parent's waitpid: open while the child runs, or called once the child is gone already.
+grep -Eq "^$pid (<\.\.\. waitpid resumed> \)|waitpid\($child, 0x[0-9a-f]+, 0\)) += $child$" bf.log ||
+	bad "fork: waitpid"
 grep -Eq "^$pid \+\+\+ exited \(status 3\) \+\+\+$" bf.log || bad "fork: the parent's exit"
 
 # A signal delivered, and the death it causes.
@@ -146,6 +148,24 @@ wait "$prog" || bad "-p: the program's exit status"
 grep -q '^done 500$' done.p || bad "-p: the program did not finish its loop"
 grep -Eq '^[0-9]+ malloc\(16\) += 0x' pp.log || bad "-p: no malloc line"
 grep -Eq '^[0-9]+ usleep\(20000\) += 0' pp.log || bad "-p: no usleep line"
+
+# 6b. A call that blocks: without -f the kernel keeps a call that reads nothing at its entry
+# until its return (one record for both), and the reader shows one kept that long from the
+# thread's storage: sleep(3 appears while the program sleeps, and completes as one line.
+rm -f done.b
+lt --bpf -o bk.log ./opts block done.b &
+blk=$!
+for ((i = 0; i < 600; i++)); do [ -s done.b ] && break; sleep 0.1; done
+seen=no
+for ((i = 0; i < 25; i++)); do
+	grep -q '^sleep(3$' bk.log 2>/dev/null && { seen=yes; break; }
+	sleep 0.1
+done
+grep -q '^done' done.b && bad "block: the program woke before the check (too slow a machine?)"
+[ $seen = yes ] || bad "block: sleep(3 not shown while the program sleeps: $(tail -c 200 bk.log)"
+wait $blk || bad "block: exit status"
+grep -Eq '^sleep\(3\) += 0$' bk.log || bad "block: no sleep(3) = 0 line"
+grep -q 'unfinished\|resumed' bk.log && { bad "block: a call split"; cat bk.log; }
 
 # 7. | head -1: the reader goes, the program finishes.
 rm -f done.h
