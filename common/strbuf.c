@@ -44,18 +44,33 @@ void sb_putc(struct strbuf *sb, char ch)
 	sb->s[sb->len] = '\0';
 }
 
+/* Formatted once into the room there is; again only when it did not fit. */
 void sb_vprintf(struct strbuf *sb, const char *fmt, va_list ap)
 {
 	va_list ap2;
+	size_t room = sb->cap > sb->len ? sb->cap - sb->len : 0;
 
 	va_copy(ap2, ap);
-	int n = vsnprintf(NULL, 0, fmt, ap2);
+	int n = vsnprintf(room ? sb->s + sb->len : NULL, room, fmt, ap2);
 	va_end(ap2);
-	if (n <= 0)
+	if (n <= 0) {
+		if (room)
+			sb->s[sb->len] = '\0';
 		return;
-	sb_grow(sb, (size_t)n);
-	vsnprintf(sb->s + sb->len, (size_t)n + 1, fmt, ap);
+	}
+	if ((size_t)n >= room) {
+		sb_grow(sb, (size_t)n);
+		vsnprintf(sb->s + sb->len, (size_t)n + 1, fmt, ap);
+	}
 	sb->len += (size_t)n;
+}
+
+void sb_pad(struct strbuf *sb, char ch, size_t n)
+{
+	sb_grow(sb, n);
+	memset(sb->s + sb->len, ch, n);
+	sb->len += n;
+	sb->s[sb->len] = '\0';
 }
 
 void sb_printf(struct strbuf *sb, const char *fmt, ...)

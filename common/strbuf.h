@@ -17,6 +17,7 @@ struct strbuf {
 void sb_write(struct strbuf *sb, const void *p, size_t n);
 void sb_puts(struct strbuf *sb, const char *str);
 void sb_putc(struct strbuf *sb, char ch);
+void sb_pad(struct strbuf *sb, char ch, size_t n); /* N times CH */
 void sb_printf(struct strbuf *sb, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 void sb_vprintf(struct strbuf *sb, const char *fmt, va_list ap);
 void sb_reset(struct strbuf *sb);

@@ -54,7 +54,7 @@ static void putsb(void)
 static void tabto(int col)
 {
 	if (column < col) {
-		sb_printf(&sb, "%*s", col - column, "");
+		sb_pad(&sb, ' ', (size_t)(col - column));
 		putsb();
 	}
 }
@@ -92,7 +92,7 @@ static void begin_line(const struct lt_event *ev, bool indent)
 	if (lt_opts.iflag)
 		sb_printf(&sb, "[%#llx] ", (unsigned long long)ev->ret_addr);
 	if (indent && lt_opts.indent > 0 && ev->depth > 1)
-		sb_printf(&sb, "%*s", lt_opts.indent * (ev->depth - 1), "");
+		sb_pad(&sb, ' ', (size_t)(lt_opts.indent * (ev->depth - 1)));
 	putsb();
 }
 

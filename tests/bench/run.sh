@@ -404,10 +404,11 @@ else
 fi
 # lttrace --bpf against a bpftrace uprobe counting malloc, on the same loop (LTB_N pairs): both
 # load and attach for ~0.5 s, so each is also timed on a loop of 0 and that startup subtracted
-# (the row's baseline); the per-call cost is over the calls each one sees.  bpftrace's loop is
-# longer (BT_N): its cost per call is near its startup's jitter at LTB_N.
-LTB_N=${LTB_N:-$((LT_N * 10))}
-BT_N=${BT_N:-$((LTB_N * 10))}
+# (the row's baseline); the per-call cost is over the calls each one sees.  Both loops are long
+# (LTB_N pairs, 2 x LTB_N for bpftrace's cheaper probe): the startup's jitter, ~0.2 s, would be
+# a microsecond a call over 100,000 pairs.
+LTB_N=${LTB_N:-$((LT_N * 50))}
+BT_N=${BT_N:-$((LTB_N * 2))}
 if [ -x "$LTTRACE" ] && [ "$(id -u)" = 0 ]; then
 	lloop="$out/malloc-loop"
 	[ -x "$lloop" ] || cc -O1 -no-pie -Wl,-z,lazy -o "$lloop" tests/lttrace/malloc-loop.c || exit 1
