@@ -162,7 +162,7 @@ void bpf_probes_detach(void)
 		prev = &key;
 	}
 	probes_unlink_all();
-	if (opts.cflag)
+	if (opts.cflag && probes_skel)
 		count_hits();
 	probes__destroy(probes_skel);
 	probes_skel = NULL;

@@ -37,6 +37,6 @@ check "-f -C" c3 '     hits probe' "$dash" '      600 usdt:test:hit'
 n=$(grep -c -- '--- usdt:test:hit(' c3)
 [ "$n" = 600 ] || { echo "FAIL: -C printed $n hit lines, not 600"; fail=1; }
 
-"$STTRACE" -c -o c4 -e trace=getppid "$t/uretprobe" >/dev/null
+"$STTRACE" -c -o c4 -e trace=getppid "$t/uretprobe" >/dev/null || { echo "FAIL: -c without probes: exit status $?"; fail=1; }
 grep -q 'hits probe' c4 && { echo "FAIL: a probe table without probes"; cat c4; fail=1; }
 exit $fail
