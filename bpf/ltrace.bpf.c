@@ -32,6 +32,7 @@ const volatile __u64 ring_size = 16 << 20;
 /* -T, --json, -c: calls carry the kernel's times; else a per-thread count names a call (a read of
  * the clock is ~6% of a traced malloc here). */
 const volatile bool want_time = true;
+const volatile __u32 self_tgid = 0; /* lttrace: its SIGCONTs end holds, not the program's */
 
 /* Filled by user space once the program's objects are mapped, before attaching. */
 struct lt_fspec fspecs[LT_MAXFN];
@@ -522,6 +523,11 @@ int BPF_PROG(lt_signal, int sig, struct kernel_siginfo *info, struct k_sigaction
 		return 0;
 	if (sig == 19 /* SIGSTOP */ && (bpf_map_lookup_elem(&held, &tgid) ||
 					 bpf_map_lookup_elem(&rtld_held, &tgid)))
+		return 0;
+	/* Ignored by default, yet delivered now and then (a thread caught stopping): ours when
+	 * lttrace sent it, to end a hold. */
+	if (sig == 18 /* SIGCONT */ && self_tgid &&
+	    (__u32)BPF_CORE_READ(info, _sifields._kill._pid) == self_tgid)
 		return 0;
 	struct lt_tstate *st = bpf_task_storage_get(&tstates, bpf_get_current_task_btf(), 0, 0);
 	if (st)

@@ -448,6 +448,7 @@ static int load(void)
 		return bpf_fail("open", -errno);
 	skel->rodata->stats_only = lt_opts.cflag;
 	skel->rodata->follow = lt_opts.follow;
+	skel->rodata->self_tgid = (uint32_t)getpid();
 	skel->rodata->want_time = lt_opts.Tflag || lt_opts.json || lt_opts.cflag;
 	/* LTTRACE_BPF_RING (bytes, a power of two of at least 64 KiB): for tests of the holds. */
 	const char *env = getenv("LTTRACE_BPF_RING");
