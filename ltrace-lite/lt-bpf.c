@@ -99,10 +99,10 @@ static int bpf_fail(const char *what, int err)
 
 /* ---- threads and frames ---- */
 
+static struct uthr *last; /* thr_get's answer the last time */
+
 static struct uthr *thr_get(pid_t tid, pid_t tgid, bool create)
 {
-	static struct uthr *last;
-
 	if (last && last->tid == tid)
 		return last;
 	for (struct uthr *t = threads; t; t = t->next)
@@ -319,8 +319,9 @@ static void thr_free(struct uthr *t)
 	while (t->n)
 		pop(t);
 	free(t->f);
+	if (last == t)
+		last = NULL;
 	free(t);
-	thr_get(0, 0, false); /* forget the cached one */
 }
 
 static void on_exit_rec(const struct lt_rec *r)
