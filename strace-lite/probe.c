@@ -197,7 +197,8 @@ static struct space *space_inherit(pid_t tgid, pid_t parent, pid_t parent_tid)
 	}
 	memcpy(s->bs.v, p->bs.v, p->bs.n * sizeof(*s->bs.v));
 	s->bs.n = s->bs.cap = p->bs.n;
-	memcpy(s->bs.sems, p->bs.sems, p->bs.nsems * sizeof(*s->bs.sems));
+	if (p->bs.nsems) /* none: p->bs.sems is NULL, which memcpy must not get */
+		memcpy(s->bs.sems, p->bs.sems, p->bs.nsems * sizeof(*s->bs.sems));
 	s->bs.nsems = s->bs.semcap = p->bs.nsems;
 	for (size_t i = 0; i < p->nsites; i++) {
 		s->sites[i] = p->sites[i];
