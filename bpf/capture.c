@@ -10,6 +10,7 @@
 #include <string.h>
 
 #include "capture.h"
+#include "proc.h"
 
 #define TMEM_HASH 1024
 #define TMEM_HASH 1024
@@ -125,9 +126,44 @@ size_t capset_copy(const struct capset *s, uint64_t addr, uint8_t *buf, size_t l
 }
 
 /*
- * dctx->read over the captures: exit captures first at exit, then entry's.  A read that runs
- * past what was captured still succeeds when what it got holds a NUL, which is all a string
- * read needs (the kernel stopped at the NUL).
+ * Memory no capture holds, in a read-only file mapping of thread PID: a string literal in a
+ * page the program had not touched yet (a BPF program cannot fault it in) of a call that
+ * failed before the kernel touched it either (so the exit's re-read found nothing).  Read now
+ * from the process, which is exact: such memory cannot have changed since.  Writable memory
+ * may have, and is left unread.  The bytes read (up to the mapping's end), or 0.
+ */
+size_t capture_readonly_read(pid_t pid, uint64_t addr, uint8_t *buf, size_t len)
+{
+	char path[64], line[4096 + 128];
+	size_t got = 0;
+
+	snprintf(path, sizeof(path), "/proc/%d/maps", pid);
+	FILE *f = fopen(path, "re");
+	if (!f)
+		return 0;
+	while (fgets(line, sizeof(line), f)) {
+		unsigned long long lo, hi, off, ino;
+		char perms[8], dev[16];
+		if (sscanf(line, "%llx-%llx %7s %llx %15s %llu", &lo, &hi, perms, &off, dev, &ino) != 6)
+			continue;
+		if (addr < lo || addr >= hi)
+			continue;
+		if (perms[0] == 'r' && perms[1] != 'w' && ino) {
+			size_t n = hi - addr < len ? (size_t)(hi - addr) : len;
+			if (proc_mem_read(pid, addr, buf, n) == 0)
+				got = n;
+		}
+		break;
+	}
+	fclose(f);
+	return got;
+}
+
+/*
+ * dctx->read over the captures: exit captures first at exit, then entry's, then
+ * (capture_readonly_read)
+ * read-only file memory.  A read that runs past what was captured still succeeds when what it
+ * got holds a NUL, which is all a string read needs (the kernel stopped at the NUL).
  */
 int capture_read(struct dctx *c, uint64_t addr, void *out, size_t len)
 {
@@ -147,6 +183,8 @@ int capture_read(struct dctx *c, uint64_t addr, void *out, size_t len)
 			break;
 		done += n;
 	}
+	if (done < len)
+		done += capture_readonly_read(c->pid, addr + done, buf + done, len - done);
 	if (done == len)
 		return 0;
 	if (done && memchr(buf, '\0', done)) {
