@@ -170,7 +170,7 @@ cell["malloc-loop/untraced"]="5000000 0 -"
 cell["malloc-loop/bpftrace"]="50000 2 uprobe malloc, free: count"
 cell["malloc-loop/ltrace"]="2000 2 library calls"
 cell["malloc-loop/lttrace"]="5000 2 library calls"
-cell["malloc-loop/lttrace --bpf"]="50000 2 library calls"
+cell["malloc-loop/lttrace --bpf"]="250000 2 library calls"
 for t in strace sttrace "sttrace --bpf" "perf trace"; do
 	na malloc-loop "$t" "no syscalls in the loop (malloc reuses the freed chunk)"
 done
