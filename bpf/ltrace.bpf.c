@@ -215,6 +215,23 @@ static long find_obj(__u32 i, void *data)
 	return 0;
 }
 
+/* The frames of ST still open for a stack pointer at SLOT: those below it were left by longjmp
+ * or an exception (their shown ones uncounted).  The frames themselves stay until reused. */
+static __always_inline __u32 live_frames(struct lt_tstate *st, __u64 slot)
+{
+	__u32 n = st->n;
+
+	for (int i = 0; i < LT_MAXFRAMES && n; i++) {
+		struct lt_frame *f = &st->f[(n - 1) & (LT_MAXFRAMES - 1)];
+		if (f->slot >= slot)
+			break;
+		if (f->taken && st->ntaken)
+			st->ntaken--;
+		n--;
+	}
+	return n;
+}
+
 /*
  * The call record of frame F, whose entry was kept back (see lt_entry): sent before anything
  * else its thread does is.  Such a frame has no entry captures, so the record is the header.
@@ -275,15 +292,7 @@ int lt_entry(struct pt_regs *ctx)
 	 * once. */
 	if (!bpf_probe_read_user(&st->rbuf, sizeof(st->rbuf), (void *)slot))
 		ret = st->rbuf;
-	__u32 n = st->n;
-	for (int i = 0; i < LT_MAXFRAMES && n; i++) {
-		struct lt_frame *f = &st->f[(n - 1) & (LT_MAXFRAMES - 1)];
-		if (f->slot >= slot)
-			break;
-		if (f->taken && st->ntaken)
-			st->ntaken--;
-		n--;
-	}
+	__u32 n = live_frames(st, slot);
 	struct find_ctx fc = { .addr = ret, .obj = LT_OBJ_NONE };
 	__u32 nr = nranges;
 	bpf_loop(nr < LT_MAXOBJS ? nr : LT_MAXOBJS, find_obj, &fc, 0);
@@ -396,15 +405,7 @@ int lt_return(struct pt_regs *ctx)
 	struct lt_tstate *st = traced_state(&tid, &tgid, false);
 	if (!st)
 		return 0;
-	__u32 n = st->n;
-	for (int i = 0; i < LT_MAXFRAMES && n; i++) {
-		struct lt_frame *f = &st->f[(n - 1) & (LT_MAXFRAMES - 1)];
-		if (f->slot >= slot)
-			break;
-		if (f->taken && st->ntaken)
-			st->ntaken--;
-		n--;
-	}
+	__u32 n = live_frames(st, slot);
 	if (st->kept > n)
 		flush_kept(st, tid, tgid);
 	if (!n || st->f[(n - 1) & (LT_MAXFRAMES - 1)].slot != slot) {
