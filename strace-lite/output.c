@@ -176,7 +176,7 @@ void output_publish_stage(struct tcb *tcp)
 void tabto(struct tcb *tcp)
 {
 	if (tcp->curcol + (int)tcp->sb.len < opts.acolumn)
-		sb_printf(&tcp->sb, "%*s", opts.acolumn - tcp->curcol - (int)tcp->sb.len, "");
+		sb_pad(&tcp->sb, ' ', (size_t)(opts.acolumn - tcp->curcol - (int)tcp->sb.len));
 }
 
 void line_ended(struct tcb *tcp)

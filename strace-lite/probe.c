@@ -658,13 +658,15 @@ static void print_hit(struct tcb *tcp, struct space *s, const struct site *st,
 	line_ended(tcp);
 }
 
-/* Under -c, and -C, a hit is counted; under -c only, not printed. */
-static bool quiet(struct tcb *tcp, const struct site *st, bool ret)
+/* A hit of ST: counted under -c and -C; true when it is printed (not under -c). */
+static bool hit_shown(struct tcb *tcp, const struct site *st, bool ret)
 {
-	if (opts.cflag && !hide_log(tcp))
+	if (hide_log(tcp))
+		return false;
+	if (opts.cflag)
 		probe_summary_add(st->kind == SPEC_USDT ? "usdt" : ret ? "uretprobe" : "uprobe",
 				  st->label, 1);
-	return hide_log(tcp) || opts.cflag == 1;
+	return opts.cflag != 1;
 }
 
 /*
@@ -737,7 +739,7 @@ int probe_handle_trap(struct tcb *tcp, const siginfo_t *si)
 	} else if (b->data == BP_TRAMP) {
 		struct frame f;
 		if (pop_frame(s, tcp->pid, regs.rsp, &f)) {
-			if (f.site < s->nsites && !quiet(tcp, &s->sites[f.site], true))
+			if (f.site < s->nsites && hit_shown(tcp, &s->sites[f.site], true))
 				print_hit(tcp, s, &s->sites[f.site], &regs, true);
 			regs.rip = f.ret;
 			ptrace(PTRACE_SETREGS, tcp->pid, 0L, &regs);
@@ -751,7 +753,7 @@ int probe_handle_trap(struct tcb *tcp, const siginfo_t *si)
 		size_t idx = (uintptr_t)b->data - 1;
 		if (idx < s->nsites) {
 			if (s->sites[idx].kind == SPEC_USDT || s->sites[idx].on_entry)
-				if (!quiet(tcp, &s->sites[idx], false))
+				if (hit_shown(tcp, &s->sites[idx], false))
 					print_hit(tcp, s, &s->sites[idx], &regs, false);
 			if (s->sites[idx].on_return)
 				hook_return(tcp, s, idx, &regs);
