@@ -187,8 +187,10 @@ static void add_regions(struct ufr *f, const struct lt_rec *r, const uint8_t *d,
 			const struct lt_fspec *sp, bool at_ret)
 {
 	size_t off = 0;
-	uint8_t *mem = malloc(dlen ? dlen : 1);
 
+	if (!dlen)
+		return; /* nothing captured (most calls): no copy to keep */
+	uint8_t *mem = malloc(dlen);
 	if (!mem)
 		return;
 	memcpy(mem, d, dlen);
