@@ -40,8 +40,9 @@ static unsigned int ptrace_options(bool spawned)
 {
 	unsigned int o = PTRACE_O_TRACESYSGOOD | PTRACE_O_TRACEEXEC;
 
-	/* Probes: children carry our int3s, so they are followed (silently without -f). */
-	if (opts.followfork || opts.seccomp || probe_enabled())
+	/* Probes: children carry our int3s, so they are followed (silently without -f).  The
+	 * prefilter comes only where children are followed anyway (sttrace.c). */
+	if (opts.followfork || probe_enabled())
 		o |= PTRACE_O_TRACEFORK | PTRACE_O_TRACEVFORK | PTRACE_O_TRACECLONE;
 	if (opts.seccomp)
 		o |= PTRACE_O_TRACESECCOMP;
@@ -424,7 +425,7 @@ int engine_run(void)
 		else if (WIFSTOPPED(status))
 			handle_stop(tcp, status);
 		/* Without -f, no more to do once every process we were asked to trace is gone. */
-		if (!opts.followfork && !opts.seccomp && !probe_enabled() && nprocs == 0)
+		if (!opts.followfork && !probe_enabled() && nprocs == 0)
 			break;
 	}
 	/* Interrupted, or the loop ended on an error with tracees left: leave none stopped or

@@ -94,7 +94,7 @@ struct tcb {
 	struct tcb *next;      /* hash chain */
 };
 
-#define TCB_SILENT (1u << 16) /* followed only to serve the seccomp prefilter (no -f) */
+#define TCB_SILENT (1u << 16) /* followed only for the probes' breakpoints (no -f) */
 
 /* Nothing of this tracee is printed (a spawned child before its exec, a silent child). */
 static inline bool hide_log(const struct tcb *tcp)
