@@ -401,19 +401,18 @@ int main(int argc, char **argv)
 		}
 		if (bpfbe_init() < 0)
 			goto out;
+		/* As strace: a -p that fails is said, and the others are traced all the same. */
 		for (int i = 0; i < npids; i++)
-			if (bpfbe_attach(pids[i]) < 0)
-				goto out;
-		if (argc && bpfbe_spawn(argv) < 0)
+			bpfbe_attach(pids[i]);
+		if ((argc && bpfbe_spawn(argv) < 0) || !nprocs)
 			goto out;
 		output_decide_prefix();
 		rc = bpfbe_run();
 		goto out;
 	}
 	for (int i = 0; i < npids; i++)
-		if (engine_attach(pids[i]) < 0)
-			goto out;
-	if (argc && engine_spawn(argv) < 0)
+		engine_attach(pids[i]);
+	if ((argc && engine_spawn(argv) < 0) || !nprocs)
 		goto out;
 	output_decide_prefix();
 	rc = engine_run();
