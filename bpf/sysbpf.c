@@ -459,19 +459,17 @@ static void collect_stats(void)
 
 static void finish(void)
 {
-	if (printing_tcp && printing_tcp->curcol)
-		output_unfinished(printing_tcp);
 	for (int i = 0; i < HASH_SIZE; i++) {
 		while (tcb_hash[i]) {
 			struct tcb *tcp = tcb_hash[i];
 			uint32_t key = tcp->pid;
 			bpf_map_delete_elem(bpfbe_traced_fd(), &key);
-			if (tcp->pid == strace_child && !(tcp->flags & TCB_ATTACHED))
+			/* Like strace: a program we started gets the signal we got. */
+			if (tcp->pid == strace_child && !(tcp->flags & TCB_ATTACHED)) {
+				kill(tcp->pid, SIGCONT);
 				kill(tcp->pid, interrupted ? interrupted : SIGTERM);
-			if (!(opts.quiet & QUIET_ATTACH) && (tcp->flags & TCB_ATTACHED))
-				fprintf(stderr, "sttrace: Process %d detached\n", tcp->pid);
-			tcp->flags &= ~TCB_INSYSCALL;
-			droptcb(tcp);
+			}
+			report_detach(tcp);
 		}
 	}
 }
@@ -544,6 +542,8 @@ int bpfbe_run(void)
 	}
 	if (interrupted || nprocs)
 		finish();
+	if (interrupted)
+		tcb_interrupted(interrupted);
 	if (bpf_probes_detach)
 		bpf_probes_detach();
 	if (opts.cflag) {

@@ -360,19 +360,11 @@ static void detach(struct tcb *tcp)
 		ptrace(PTRACE_CONT, tcp->pid, 0L, 0L);
 	}
 drop:
-	if (!(opts.quiet & QUIET_ATTACH) && (tcp->flags & TCB_ATTACHED)) {
-		if (printing_tcp && printing_tcp->curcol)
-			output_unfinished(printing_tcp);
-		fprintf(stderr, "sttrace: Process %d detached\n", tcp->pid);
-	}
-	tcp->flags &= ~TCB_INSYSCALL;
-	droptcb(tcp);
+	report_detach(tcp);
 }
 
 static void cleanup(void)
 {
-	if (printing_tcp && printing_tcp->curcol)
-		output_unfinished(printing_tcp);
 	probe_detach_all();
 	for (int i = 0; i < HASH_SIZE; i++)
 		while (tcb_hash[i])
@@ -432,6 +424,8 @@ int engine_run(void)
 	 * holding a breakpoint. */
 	if (interrupted || nprocs)
 		cleanup();
+	if (interrupted)
+		tcb_interrupted(interrupted);
 	if (opts.cflag)
 		summary_print(output_shared());
 	output_flush_all();

@@ -128,6 +128,12 @@ void droptcb(struct tcb *tcp);
 void print_line(struct tcb *tcp, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 void print_signal(struct tcb *tcp, const siginfo_t *si, int sig);
 void report_exit(struct tcb *tcp, int status);
+/* The tracee is let go while still running (either backend has undone its tracing): "Process N
+ * detached", its open line closed with " <detached ...>", its tcb dropped. */
+void report_detach(struct tcb *tcp);
+/* SIG ended sttrace's run (SIGINT, SIGTERM, ...): after the cleanup, tcb_exit_status dies of it,
+ * as strace does. */
+void tcb_interrupted(int sig);
 struct tcb *exec_switch(struct tcb *tcp, unsigned long old_pid);
 /* The time of the event being printed: now, or (bpf) when the kernel saw it, in CLOCK_MONOTONIC
  * nanoseconds (0: now). */
@@ -147,6 +153,7 @@ void output_publish_stage(struct tcb *tcp); /* write what -e status= held back *
 void line_ended(struct tcb *tcp);    /* the line of tcp is complete */
 void tabto(struct tcb *tcp);
 void output_unfinished(struct tcb *tcp); /* close an open line with " <unfinished ...>" */
+void output_detached(struct tcb *tcp);   /* close an open line with " <detached ...>" */
 void output_close(struct tcb *tcp);
 void output_flush_all(void);
 void output_record(struct tcb *tcp, struct strbuf *rec); /* one whole --json line */
