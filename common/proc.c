@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: LGPL-2.1-or-later
-/* Process plumbing: PATH search, tracee memory, thread lists. */
+/* Process plumbing: PATH search, tracee memory, thread lists and states. */
 #include <dirent.h>
 #include <errno.h>
 #include <fcntl.h>
@@ -8,6 +8,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <signal.h>
 #include <sys/stat.h>
 #include <sys/uio.h>
 #include <unistd.h>
@@ -148,4 +149,41 @@ long proc_status_field(pid_t pid, const char *key)
 		}
 	fclose(f);
 	return v;
+}
+
+bool proc_thread_exists(pid_t tid)
+{
+	char path[32];
+
+	/* /proc/TID answers for any thread of any process, listed in /proc or not. */
+	snprintf(path, sizeof(path), "/proc/%d", tid);
+	return access(path, F_OK) == 0 || (errno != ENOENT && errno != ESRCH);
+}
+
+int proc_stop_signal(pid_t tid)
+{
+	char path[64], buf[1024];
+
+	snprintf(path, sizeof(path), "/proc/%d/stat", tid);
+	int fd = open(path, O_RDONLY | O_CLOEXEC);
+	if (fd < 0)
+		return -errno;
+	ssize_t n = read(fd, buf, sizeof(buf) - 1);
+	int err = errno;
+	close(fd);
+	if (n <= 0)
+		return n < 0 ? -err : -EIO;
+	buf[n] = '\0';
+	/* "PID (COMM) S ...": COMM may hold anything, so the state follows the last ')'. */
+	char *p = strrchr(buf, ')');
+	if (!p || p[1] != ' ' || !p[2])
+		return -EIO;
+	if (p[2] != 'T')
+		return 0;
+	/* The last field (exit_code, since Linux 3.5) holds the stop signal of a stopped task. */
+	char *last = strrchr(p, ' ');
+	long v = last ? strtol(last + 1, NULL, 10) : 0;
+	if ((v & 0xff) == 0x7f)
+		v = (v >> 8) & 0xff; /* in the form of a wait status */
+	return v > 0 && v < 65 ? (int)v : SIGSTOP;
 }

@@ -72,6 +72,9 @@ enum {
 	TCB_CHECK_EXEC = 1 << 7,    /* in an execve that has not succeeded yet */
 	TCB_REPRINT = 1 << 8,
 	TCB_INJECTED = 1 << 9,      /* the current call's result is ours (-e inject=) */
+	TCB_LEADER_EXITED = 1 << 10, /* (bpf) a leader gone before its threads: it is reported
+				      * with its process, as ptrace reports it */
+	TCB_VANISHED = 1 << 11,     /* (bpf) not found at the last look for threads gone silently */
 };
 
 struct tcb {
@@ -131,6 +134,9 @@ void report_exit(struct tcb *tcp, int status);
 /* The tracee is let go while still running (either backend has undone its tracing): "Process N
  * detached", its open line closed with " <detached ...>", its tcb dropped. */
 void report_detach(struct tcb *tcp);
+/* (bpf) The spawned program PID was reaped with wait status STATUS: the status sttrace exits
+ * with, and its exit line if no exit record reported it. */
+void tcb_reaped(pid_t pid, int status);
 /* SIG ended sttrace's run (SIGINT, SIGTERM, ...): after the cleanup, tcb_exit_status dies of it,
  * as strace does. */
 void tcb_interrupted(int sig);

@@ -236,6 +236,16 @@ void report_exit(struct tcb *tcp, int status)
 	droptcb(tcp);
 }
 
+void tcb_reaped(pid_t pid, int status)
+{
+	struct tcb *tcp = pid2tcb(pid);
+
+	if (tcp)
+		report_exit(tcp, status);
+	/* The kernel's wait status is the process's, whatever its threads' exits said. */
+	exit_code = WIFSIGNALED(status) ? 0x100 | WTERMSIG(status) : WEXITSTATUS(status);
+}
+
 void report_detach(struct tcb *tcp)
 {
 	/* -e status=: a call left in flight shows only when "detached" is wanted. */
