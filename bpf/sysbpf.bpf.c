@@ -859,8 +859,7 @@ int BPF_PROG(sched_process_exit, struct task_struct *p)
 	};
 	struct task_struct *exec_task = BPF_CORE_READ(p, signal, group_exec_task);
 	rec.by_exec = exec_task && exec_task != p;
-	/* do_exit counts the thread out of signal->live before this tracepoint. */
-	rec.group_dead = BPF_CORE_READ(p, signal, live.counter) == 0;
+	rec.group_dead = BPF_CORE_READ(p, signal, live.counter) == 0; /* counted out before */
 	bpf_map_delete_elem(&traced, &tid);
 	traced_changed();
 	/* The reader counts processes: it must see this one soon. */
