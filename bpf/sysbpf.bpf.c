@@ -631,14 +631,57 @@ struct {
 	__type(value, struct pending_sigs);
 } ignored_scratch SEC(".maps");
 
+/*
+ * The siginfo ptrace would show for SIG sent with INFO into DST (zeroed).  INFO is read as a
+ * number from the context: the verifier takes a tracepoint's pointer argument for a valid
+ * pointer, and would drop the tests for SEND_SIG_NOINFO (0) and SEND_SIG_PRIV (1).
+ */
+static __always_inline void fill_siginfo(__u8 *dst, int sig, const void *info_arg)
+{
+	struct kernel_siginfo *ki = (void *)dst;
+	unsigned long info = 0;
+
+	bpf_probe_read_kernel(&info, sizeof(info), info_arg);
+	if (info > 1) {
+		bpf_probe_read_kernel(dst, sizeof(struct kernel_siginfo), (void *)info);
+		return;
+	}
+	/* SEND_SIG_NOINFO: from user space (kill); SEND_SIG_PRIV: from the kernel. */
+	ki->si_signo = sig;
+	ki->si_code = info ? 0x80 /* SI_KERNEL */ : 0 /* SI_USER */;
+	if (!info) {
+		struct task_struct *cur = (void *)bpf_get_current_task_btf();
+		ki->_sifields._kill._pid = BPF_CORE_READ(cur, tgid);
+		ki->_sifields._kill._uid = BPF_CORE_READ(cur, cred, uid.val);
+	}
+}
+
 SEC("tp_btf/signal_generate")
 int BPF_PROG(signal_generate, int sig, struct kernel_siginfo *info, struct task_struct *task,
 	     int group, int result)
 {
 	__u32 tid = BPF_CORE_READ(task, pid);
 
-	if (stats_only || result != 1 /* TRACE_SIGNAL_IGNORED */ ||
-	    !bpf_map_lookup_elem(&traced, &tid))
+	if (stats_only || !bpf_map_lookup_elem(&traced, &tid))
+		return 0;
+	/*
+	 * Fatal by its default action: complete_signal() has already started the group's exit
+	 * (SIGNAL_GROUP_EXIT, 4, with the signal as its code) and no thread will deliver it, where
+	 * ptrace shows its delivery before "+++ killed by": send it now (not SIGKILL, never shown).
+	 */
+	if (result == 0 /* TRACE_SIGNAL_DELIVERED */ && sig != 9 &&
+	    (BPF_CORE_READ(task, signal, flags) & 4) &&
+	    BPF_CORE_READ(task, signal, group_exit_code) == sig) {
+		struct ev_signal rec = {
+			.h = { .kind = EV_SIGNAL, .tid = tid, .tgid = BPF_CORE_READ(task, tgid),
+			       .ts = bpf_ktime_get_ns() },
+			.sig = sig,
+		};
+		fill_siginfo(rec.siginfo, sig, &ctx[1]);
+		emit(&rec, sizeof(rec));
+		return 0;
+	}
+	if (result != 1 /* TRACE_SIGNAL_IGNORED */)
 		return 0;
 	__u32 zero = 0;
 	struct pending_sigs *q = bpf_map_lookup_elem(&ignored, &tid);
@@ -659,19 +702,7 @@ int BPF_PROG(signal_generate, int sig, struct kernel_siginfo *info, struct task_
 	struct pending_sig *ps = &q->v[n & (PENDING_MAX - 1)];
 	__builtin_memset(ps, 0, sizeof(*ps));
 	ps->sig = sig;
-	struct kernel_siginfo *ki = (void *)ps->siginfo;
-	if ((unsigned long)info > 1) {
-		bpf_probe_read_kernel(ps->siginfo, sizeof(struct kernel_siginfo), info);
-	} else {
-		/* SEND_SIG_NOINFO: from user space (kill); SEND_SIG_PRIV: from the kernel. */
-		ki->si_signo = sig;
-		ki->si_code = info ? 0x80 /* SI_KERNEL */ : 0 /* SI_USER */;
-		if (!info) {
-			struct task_struct *cur = (void *)bpf_get_current_task_btf();
-			ki->_sifields._kill._pid = BPF_CORE_READ(cur, tgid);
-			ki->_sifields._kill._uid = BPF_CORE_READ(cur, cred, uid.val);
-		}
-	}
+	fill_siginfo(ps->siginfo, sig, &ctx[1]);
 	q->n = n + 1;
 	return 0;
 }

@@ -6,9 +6,11 @@
 # 1. a leader that leaves first with exit(42) while a thread goes on (execs, calls exit_group(3),
 #    or exits last with 7: tests/trace/thread-exit.c), with and without -f: the same output and
 #    status as untraced, and the program's lines in the trace (strace's);
-# 2. SIGTERM to sttrace running a program: it dies of SIGTERM (143) after ending the program,
+# 2. a program killed by SIGTERM: "--- SIGTERM {...} ---" before "+++ killed by SIGTERM +++"
+#    (under --bpf too, where the kernel kills at once), sttrace dies of it too;
+# 3. SIGTERM to sttrace running a program: it dies of SIGTERM (143) after ending the program,
 #    saying "Process N detached" and closing the open line with " <detached ...>" as strace;
-# 3. SIGTERM to sttrace -p: it dies of SIGTERM, the process runs on.
+# 4. SIGTERM to sttrace -p: it dies of SIGTERM, the process runs on.
 # Arguments (--bpf) go to every sttrace run.
 set -u
 extra=("$@")
@@ -35,7 +37,19 @@ for mode in exec group last; do
 	done
 done
 
-# 2. A spawned program, SIGTERM to sttrace.
+# 2. A program killed by a signal: its delivery shows before "+++ killed by", and sttrace dies
+# of the same signal (under --bpf the kernel kills at once, with no delivery to see).
+sh -c 'kill -TERM $$'
+urc=$?
+"$STTRACE" "${extra[@]}" -o killed.log -e trace=none sh -c 'kill -TERM $$'
+rc=$?
+[ $rc = $urc ] || bad "killed by SIGTERM: sttrace exits $rc, the program untraced $urc"
+printf '%s\n' "--- SIGTERM {si_signo=SIGTERM, si_code=SI_USER, si_pid=N, si_uid=N} ---" \
+	"+++ killed by SIGTERM +++" >killed.want
+sed -E 's/=[0-9]+/=N/g' killed.log | diff -u killed.want - || bad "killed by SIGTERM: trace"
+echo "killed by SIGTERM: exit status $rc (untraced $urc), $(tr '\n' '|' <killed.log)"
+
+# 3. A spawned program, SIGTERM to sttrace.
 term_spawned() { # tool: prints "RC" then the tool's stderr
 	rm -f count
 	"$@" -e trace=nanosleep,clock_nanosleep "$loop" count 2>spawn.err &
@@ -64,7 +78,7 @@ if [ ${#extra[@]} = 0 ] && command -v strace >/dev/null; then
 	echo "strace, the same: exit status $src"
 fi
 
-# 3. -p, SIGTERM to sttrace: it dies of it, the process runs on.
+# 4. -p, SIGTERM to sttrace: it dies of it, the process runs on.
 rm -f count
 "$loop" count &
 lp=$!
