@@ -129,28 +129,6 @@ int proc_list_threads(pid_t pid, pid_t **tids)
 	return (int)n;
 }
 
-long proc_status_field(pid_t pid, const char *key)
-{
-	char path[64], line[256];
-	size_t kl = strlen(key);
-	long v = -1;
-
-	snprintf(path, sizeof(path), "/proc/%d/status", pid);
-	FILE *f = fopen(path, "re");
-	if (!f)
-		return -1;
-	while (fgets(line, sizeof(line), f))
-		if (!strncmp(line, key, kl) && line[kl] == ':') {
-			char *end;
-			v = strtol(line + kl + 1, &end, 10);
-			if (end == line + kl + 1)
-				v = -1;
-			break;
-		}
-	fclose(f);
-	return v;
-}
-
 bool proc_thread_exists(pid_t tid)
 {
 	char path[32];
@@ -187,3 +165,26 @@ int proc_stop_signal(pid_t tid)
 		v = (v >> 8) & 0xff; /* in the form of a wait status */
 	return v > 0 && v < 65 ? (int)v : SIGSTOP;
 }
+
+long proc_status_field(pid_t pid, const char *key)
+{
+	char path[64], line[256];
+	size_t kl = strlen(key);
+	long v = -1;
+
+	snprintf(path, sizeof(path), "/proc/%d/status", pid);
+	FILE *f = fopen(path, "re");
+	if (!f)
+		return -1;
+	while (fgets(line, sizeof(line), f))
+		if (!strncmp(line, key, kl) && line[kl] == ':') {
+			char *end;
+			v = strtol(line + kl + 1, &end, 10);
+			if (end == line + kl + 1)
+				v = -1;
+			break;
+		}
+	fclose(f);
+	return v;
+}
+

@@ -15,8 +15,8 @@
 #include "sttrace.h"
 #include "bpfbe.h"
 #include "inject.h"
-#include "probe.h"
 #include "compare.h"
+#include "probe.h"
 
 #define STTRACE_VERSION "0.1.0"
 
