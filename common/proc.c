@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: LGPL-2.1-or-later
-/* Process plumbing: PATH search, tracee memory, thread lists and states. */
+/* Process plumbing: PATH search, tracee memory, thread lists. */
 #include <dirent.h>
 #include <errno.h>
 #include <fcntl.h>
