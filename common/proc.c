@@ -187,4 +187,3 @@ long proc_status_field(pid_t pid, const char *key)
 	fclose(f);
 	return v;
 }
-
