@@ -8,6 +8,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <signal.h>
 #include <sys/stat.h>
 #include <sys/uio.h>
 #include <unistd.h>
@@ -126,6 +127,43 @@ int proc_list_threads(pid_t pid, pid_t **tids)
 	closedir(d);
 	*tids = v;
 	return (int)n;
+}
+
+bool proc_thread_exists(pid_t tid)
+{
+	char path[32];
+
+	/* /proc/TID answers for any thread of any process, listed in /proc or not. */
+	snprintf(path, sizeof(path), "/proc/%d", tid);
+	return access(path, F_OK) == 0 || (errno != ENOENT && errno != ESRCH);
+}
+
+int proc_stop_signal(pid_t tid)
+{
+	char path[64], buf[1024];
+
+	snprintf(path, sizeof(path), "/proc/%d/stat", tid);
+	int fd = open(path, O_RDONLY | O_CLOEXEC);
+	if (fd < 0)
+		return -errno;
+	ssize_t n = read(fd, buf, sizeof(buf) - 1);
+	int err = errno;
+	close(fd);
+	if (n <= 0)
+		return n < 0 ? -err : -EIO;
+	buf[n] = '\0';
+	/* "PID (COMM) S ...": COMM may hold anything, so the state follows the last ')'. */
+	char *p = strrchr(buf, ')');
+	if (!p || p[1] != ' ' || !p[2])
+		return -EIO;
+	if (p[2] != 'T')
+		return 0;
+	/* The last field (exit_code, since Linux 3.5) holds the stop signal of a stopped task. */
+	char *last = strrchr(p, ' ');
+	long v = last ? strtol(last + 1, NULL, 10) : 0;
+	if ((v & 0xff) == 0x7f)
+		v = (v >> 8) & 0xff; /* in the form of a wait status */
+	return v > 0 && v < 65 ? (int)v : SIGSTOP;
 }
 
 long proc_status_field(pid_t pid, const char *key)
