@@ -225,7 +225,7 @@ $(B)/tests/unit/lt_%: tests/unit/lt_%.c $(B)/lib/libltrace.a $(STRACE_DEPS) | $(
 
 # --- dependencies (Debian 12 packages) --------------------------------------------------------
 DEB_PKGS := build-essential pkg-config bc libelf-dev libdw-dev libunwind-dev libcapstone-dev \
-	    libbpf-dev bpftool clang llvm strace ltrace gdb bpftrace linux-perf systemtap-sdt-dev jq
+	    libbpf-dev bpftool clang llvm strace ltrace gdb libc6-dbg bpftrace linux-perf systemtap-sdt-dev jq
 
 .PHONY: deps
 deps:

@@ -16,12 +16,12 @@ trace_args() {
 # A traced program must compute what it computes untraced.  Its output traced and untraced is
 # compared after the values that differ from run to run anyway are blanked: addresses (hex of
 # five digits or more), numbers of two digits or more (pids, ports), times, strings with
-# escaped bytes (random ones, ports);
+# escaped bytes (random ones, ports), runs of spaces (columns padded after an address);
 # small numbers (results, descriptors, exit codes) stay.  Lines are sorted when SORTED=1
 # (threads print in any order).
 normalize_run() { # file
 	sed -E -e 's/"([^"\\]|\\.)*\\([^"\\]|\\.)*"/"BYTES"/g; s/0x[0-9a-f]{5,}/0xA/g; s/[0-9]{2,}/N/g' \
-		-e 's/(tv_u?n?sec|tms_[a-z]+)=[0-9]+/\1=N/g' \
+		-e 's/(tv_u?n?sec|tms_[a-z]+)=[0-9]+/\1=N/g; s/ +/ /g' \
 		"$1" | if [ "${SORTED:-0}" = 1 ]; then LC_ALL=C sort; else cat; fi
 }
 

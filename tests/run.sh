@@ -98,6 +98,7 @@ run_sh() { # name args: "--bpf" as the first argument names the test NAME@bpf
 	77) report "$name" skip "$(tail -n1 "$d/out")" ;;
 	*) { echo "exit status $rc"; cat "$d/out"; } >"$d/fail"; report "$name" fail "$d/fail" ;;
 	esac
+	grep '^NOTE: ' "$d/out" | sed 's/^/    /' # what a test wants said, whatever its result
 }
 
 while read -r kind name rest; do
