@@ -1,6 +1,7 @@
 /* SPDX-License-Identifier: LGPL-2.1-or-later */
 /*
- * Library-call prototypes and the printing of arguments and return values in ltrace's style.
+ * Function prototypes and the printing of arguments and return values in ltrace's style,
+ * shared by lttrace and by sttrace's -e uprobe=/uretprobe= (a catalog below both tools).
  *
  * Prototypes come from, in order of precedence: user .conf files (-F), DWARF of the defining
  * object (libdw), the built-in table (protos/ *.conf, ltrace.conf syntax).  A function with no
