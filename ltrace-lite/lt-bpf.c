@@ -219,7 +219,7 @@ static void add_regions(struct ufr *f, const struct lt_rec *r, const uint8_t *d,
 /* Would lt-space.c's on_entry show this call?  Sets the caller and library parts. */
 static bool shown(struct uthr *t, struct ufr *f, const struct lb_site *s, int c)
 {
-	const struct lb_obj *co = c >= 0 ? &plan.objs[c] : NULL, *d = &plan.objs[s->obj];
+	const struct uprobe_obj *co = c >= 0 ? &plan.objs[c] : NULL, *d = &plan.objs[s->obj];
 	bool have_l = lt_filter_have(LT_FILTER_L), ok = false;
 
 	if (lt_filter_have(LT_FILTER_X) &&

@@ -293,13 +293,13 @@ struct space *space_new(pid_t tgid, bool at_entry)
 		snprintf(exe, sizeof(exe), "/proc/%d/exe", tgid);
 		ssize_t n = readlink(exe, path, sizeof(path) - 1);
 		int err;
-		struct lt_elf *e = NULL;
-		const struct lt_sym *m;
+		struct uprobe_elf *e = NULL;
+		const struct uprobe_sym *m;
 		if (n > 0) {
 			path[n] = 0;
-			e = lt_elf_get(path, &err);
+			e = uprobe_elf_get(path, &err);
 		}
-		if (e && e->is_static && (m = lt_elf_find(e, "main")))
+		if (e && e->is_static && (m = uprobe_elf_find(e, "main")))
 			entry = m->vaddr;
 	}
 	if (!entry || space_arm(s, entry, SITE_START, -1, NULL) < 0)
@@ -527,17 +527,17 @@ static const char *called_name(struct space *s, const struct site *st, int c, ui
 		if (b[i] == 0xff && b[i + 1] == 0x25)
 			slot = plt + i + 6 + (uint64_t)rel32(&b[i + 2]);
 	}
-	const struct lobj *o = &s->objs[c];
+	const struct uprobe_obj *o = &s->objs[c];
 	for (size_t k = 0; slot && k < o->elf->nrelocs; k++) {
-		const struct lt_reloc *r = &o->elf->relocs[k];
+		const struct uprobe_reloc *r = &o->elf->relocs[k];
 		if (o->bias + r->slot != slot)
 			continue;
 		for (size_t j = 0; j < st->nnames; j++) {
-			const struct lt_sym *sym;
+			const struct uprobe_sym *sym;
 			/* By name, or (IRELATIVE, static programs) by the IFUNC's resolver. */
 			if (r->name ? !strcmp(st->names[j], r->name) :
 				      st->obj >= 0 &&
-				      (sym = lt_elf_find(s->objs[st->obj].elf, st->names[j])) &&
+				      (sym = uprobe_elf_find(s->objs[st->obj].elf, st->names[j])) &&
 				      sym->vaddr == r->addend)
 				return st->names[j];
 		}
@@ -597,7 +597,7 @@ static void on_entry(struct thr *t, struct space *s, uint32_t si, const struct u
 	    t->frames[t->nframes - 1].ret == f.ret && !t->frames[t->nframes - 1].rescan)
 		return;
 	const char *name = called_name(s, st, c, f.ret);
-	const struct lobj *co = c >= 0 ? &s->objs[c] : NULL, *dobj = d >= 0 ? &s->objs[d] : NULL;
+	const struct uprobe_obj *co = c >= 0 ? &s->objs[c] : NULL, *dobj = d >= 0 ? &s->objs[d] : NULL;
 	bool ok = false;
 	if (lt_filter_have(LT_FILTER_X) && dobj &&
 	    lt_filter_match(LT_FILTER_X, name, dobj->elf->soname, dobj->path, dobj->is_main)) {
@@ -741,5 +741,5 @@ void space_free_all(void)
 	free(names);
 	names = NULL;
 	names_size = nnames_set = 0;
-	lt_elf_free_all();
+	uprobe_elf_free_all();
 }
