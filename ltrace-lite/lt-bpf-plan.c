@@ -15,10 +15,11 @@
  *  - callers: the kernel side keeps calls whose return address lies in an object the filter
  *    wants for that function (a bit per object); the exact decision (the name a call used)
  *    is taken again in user space, as lt-space.c takes it.
- *  - memory: from the prototype, each pointer argument names the bytes to copy at entry (a
- *    string: -s + 1 bytes) or at return (out arguments, a returned string), and a printf pack
- *    every remaining register as a string; the stack words of stack arguments.  Anything the
- *    printers need beyond that (pointers inside structs) is read when the line is printed.
+ *  - memory: from the prototype (lt_proto_capture, shared with sttrace --bpf), each pointer
+ *    argument names the bytes to copy at entry (a string: -s + 1 bytes) or at return (out
+ *    arguments, a returned string), and a printf pack every remaining register as a string;
+ *    the stack words of stack arguments.  Anything the printers need beyond that (pointers
+ *    inside structs) is read when the line is printed.
  */
 #include <errno.h>
 #include <fcntl.h>
@@ -34,7 +35,7 @@
 #include "ifunc.h"
 #include "lt-bpf.h"
 #include "objfile.h"
-#include "proto-int.h"
+#include "proto.h"
 
 struct maps {
 	struct uprobe_mapping *m;
@@ -287,31 +288,6 @@ static bool caller_ok(const struct lb_plan *p, const struct lb_site *s, int c)
 	return false;
 }
 
-/* The bytes pointer type T points at, as the printers will read them. */
-static void cap_for(const struct lt_type *t, bool out, __u8 *cap, __u16 *len)
-{
-	const struct lt_type *sub = t->sub;
-	size_t n, s = lt_opts.strsize + 1;
-	bool str = false;
-
-	if (!sub)
-		return;
-	if (sub->kind == LT_ARRAY && sub->sub) {
-		size_t esz = lt_type_size(sub->sub);
-		str = esz == 1 && sub->len && sub->len->kind == X_ZERO;
-		n = esz == 1 ? s : esz * (lt_opts.arraylen + 1);
-	} else if (sub->kind == LT_CHAR) {
-		str = true;
-		n = s;
-	} else {
-		n = lt_type_size(sub);
-	}
-	if (!n)
-		return;
-	*len = (__u16)(n > LT_CAPMAX ? LT_CAPMAX : n);
-	*cap = str ? (out ? LT_CAP_OSTR : LT_CAP_STR) : (out ? LT_CAP_OBUF : LT_CAP_BUF);
-}
-
 /*
  * Where a uretprobe would change what the program does, there is none (its calls print
  * without their return, as `<unfinished ...>`):
@@ -352,7 +328,7 @@ void lb_plan_spec(const struct lb_plan *p, size_t i, struct lt_fspec *spec)
 {
 	const struct lb_site *s = &p->sites[i];
 	const struct uprobe_obj *d = &p->objs[s->obj];
-	const struct lt_proto *pr = s->proto ? s->proto : lt_proto_unknown();
+	_Static_assert(LT_NREGS == LT_CAP_NREGS, "one capture per integer register");
 
 	memset(spec, 0, sizeof(*spec));
 	for (size_t c = 0; c < p->nobjs && c < LT_MAXOBJS; c++)
@@ -367,32 +343,16 @@ void lb_plan_spec(const struct lb_plan *p, size_t i, struct lt_fspec *spec)
 		spec->flags |= LT_F_OUTERMOST;
 	if (lb_site_noret(p, s))
 		spec->flags |= LT_F_NORET;
-	int slots = lt_proto_nslots(pr);
-	spec->nstk = slots > LT_NREGS ? (__u8)(slots - LT_NREGS > LT_MAXSTK ? LT_MAXSTK :
-							  slots - LT_NREGS) : 0;
-	int gi = pr->ret->kind == LT_STRUCT && lt_type_size(pr->ret) > 16;
-	for (int k = 0; k < pr->nparams && gi < LT_NREGS; k++) {
-		const struct lt_type *t = pr->params[k].t;
-		if (pr->params[k].pack) {
-			for (; gi < LT_NREGS; gi++) {
-				spec->cap[gi] = LT_CAP_STR;
-				spec->len[gi] = (__u16)(lt_opts.strsize + 1 > LT_CAPMAX ?
-							LT_CAPMAX : lt_opts.strsize + 1);
-			}
-			break;
-		}
-		size_t words = t->kind == LT_STRUCT ? (lt_type_size(t) + 7) / 8 : 1;
-		if ((t->kind == LT_STRUCT && lt_type_size(t) > 16) || t->kind == LT_FLOAT ||
-		    t->kind == LT_DOUBLE || t->kind == LT_VOID)
-			continue;
-		if (gi + (int)words > LT_NREGS)
-			break;
-		if (t->kind == LT_PTR)
-			cap_for(t, k >= pr->stop, &spec->cap[gi], &spec->len[gi]);
-		gi += (int)words;
-	}
-	if (pr->ret->kind == LT_PTR) {
-		cap_for(pr->ret, true, &spec->cap[LT_NREGS], &spec->len[LT_NREGS]);
+	static const __u8 kinds[] = { [LT_CAPK_NONE] = LT_CAP_NONE, [LT_CAPK_STR] = LT_CAP_STR,
+				      [LT_CAPK_BUF] = LT_CAP_BUF, [LT_CAPK_OSTR] = LT_CAP_OSTR,
+				      [LT_CAPK_OBUF] = LT_CAP_OBUF };
+	struct lt_capopts co = { lt_opts.strsize, lt_opts.arraylen, LT_CAPMAX };
+	struct lt_capture cp;
+	lt_proto_capture(s->proto, &co, &cp);
+	spec->nstk = (__u8)(cp.nstk > LT_MAXSTK ? LT_MAXSTK : cp.nstk);
+	for (int k = 0; k <= LT_NREGS; k++) {
+		spec->cap[k] = kinds[cp.kind[k]];
+		spec->len[k] = cp.len[k];
 	}
 	/* Nothing to read at the entry but registers: the call may wait for its return. */
 	bool entry_mem = spec->nstk;

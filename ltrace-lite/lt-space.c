@@ -398,23 +398,6 @@ static int tracee_read(void *priv, uint64_t addr, void *buf, size_t len)
 	return proc_mem_read(t->tid, addr, buf, len);
 }
 
-/*
- * Floating-point registers cost a PTRACE_GETFPREGS at entry and at return: read them only for
- * prototypes that can print a float (a float or struct by value, a printf pack).
- */
-static bool needs_fregs(const struct lt_proto *p)
-{
-	if (!p)
-		return false;
-	if (p->ret->kind == LT_FLOAT || p->ret->kind == LT_DOUBLE || p->ret->kind == LT_STRUCT)
-		return true;
-	for (int i = 0; i < p->nparams; i++)
-		if (p->params[i].pack || p->params[i].t->kind == LT_FLOAT ||
-		    p->params[i].t->kind == LT_DOUBLE || p->params[i].t->kind == LT_STRUCT)
-			return true;
-	return false;
-}
-
 static void fill_regs(struct thr *t, struct lt_vctx *v, const struct user_regs_struct *r,
 		      bool fregs)
 {
@@ -627,7 +610,7 @@ static void on_entry(struct thr *t, struct space *s, uint32_t si, const struct u
 		st->pname = name;
 	}
 	f.proto = st->proto;
-	fill_regs(t, &f.v, r, needs_fregs(f.proto));
+	fill_regs(t, &f.v, r, lt_proto_needs_fregs(f.proto));
 	f.v.sp = f.slot; /* as at the entry, whatever the skipped instruction did */
 	clock_gettime(CLOCK_MONOTONIC, &f.t0);
 	if (!arm_return(s, f.ret))

@@ -60,6 +60,31 @@ void lt_proto_print_ret(struct strbuf *sb, const struct lt_proto *p, struct lt_v
  * slots it reads (stack included), for the --bpf backend's capture. */
 int lt_proto_nslots(const struct lt_proto *p);
 
+/* ---- for backends that copy memory at the hit (BPF): proto-capture.c ---- */
+#define LT_CAP_NREGS 6 /* integer argument registers: rdi rsi rdx rcx r8 r9 */
+enum lt_capkind {
+	LT_CAPK_NONE,
+	LT_CAPK_STR,   /* a NUL-terminated string at entry (len: the most read, NUL included) */
+	LT_CAPK_BUF,   /* len bytes at entry */
+	LT_CAPK_OSTR,  /* a string at return (the pointer passed at entry, or the return value) */
+	LT_CAPK_OBUF,  /* len bytes at return */
+};
+struct lt_capopts {
+	unsigned int strsize, arraylen; /* -s, -A */
+	size_t capmax;                  /* bytes of one capture at most */
+};
+struct lt_capture {
+	uint8_t kind[LT_CAP_NREGS + 1]; /* enum lt_capkind per integer register, then rax */
+	uint16_t len[LT_CAP_NREGS + 1];
+	int nstk;                       /* stack words after the return address */
+	bool fregs;                     /* the entry reads xmm registers (floats, a printf pack) */
+	bool fret;                      /* the return value is in xmm0 */
+};
+/* What P's printers read, for a probe to copy (P NULL: the fallback's). */
+void lt_proto_capture(const struct lt_proto *p, const struct lt_capopts *o, struct lt_capture *c);
+/* Can P's printers print a floating-point value (xmm registers wanted: PTRACE_GETFPREGS)? */
+bool lt_proto_needs_fregs(const struct lt_proto *p);
+
 /* Added with the implementation. */
 /* The whole precedence in one call: -F files, then DWARF of PATH at VADDR (PATH may be NULL),
  * then the built-in table; NULL when none knows NAME (print with P NULL: the fallback). */
