@@ -404,20 +404,11 @@ static void fill_regs(struct thr *t, struct lt_vctx *v, const struct user_regs_s
 	struct user_fpregs_struct fp;
 
 	v->pid = t->tid;
-	v->iregs[0] = r->rdi;
-	v->iregs[1] = r->rsi;
-	v->iregs[2] = r->rdx;
-	v->iregs[3] = r->rcx;
-	v->iregs[4] = r->r8;
-	v->iregs[5] = r->r9;
-	v->sp = r->rsp;
 	v->read = tracee_read;
 	v->priv = t;
 	v->strsize = lt_opts.strsize;
 	v->arraylen = lt_opts.arraylen;
-	v->have_fregs = fregs && ptrace(PTRACE_GETFPREGS, t->tid, 0L, &fp) == 0;
-	for (int i = 0; v->have_fregs && i < 8; i++)
-		memcpy(&v->fregs[i], &fp.xmm_space[i * 4], sizeof(double));
+	lt_vctx_set_regs(v, r, fregs && ptrace(PTRACE_GETFPREGS, t->tid, 0L, &fp) == 0 ? &fp : NULL);
 }
 
 static double since(const struct timespec *t0)

@@ -37,6 +37,13 @@ struct lt_vctx {
 	unsigned int arraylen; /* -A: array elements shown (ltrace default 4) */
 };
 
+struct user_regs_struct;
+struct user_fpregs_struct;
+/* V's registers from a ptrace stop: the integer argument registers and sp of R, rax as the
+ * return value, and from FP (NULL: have_fregs false) the low 8 bytes of xmm0-7, xmm0 as fret. */
+void lt_vctx_set_regs(struct lt_vctx *v, const struct user_regs_struct *r,
+		      const struct user_fpregs_struct *fp);
+
 /* Load the built-in table.  0 or -errno (a syntax error in the table is a bug: reported). */
 int lt_proto_init(char *err, size_t errlen);
 /* -F FILE: a user .conf file, taking precedence over the built-in table.  0 or -errno with a

@@ -16,6 +16,7 @@
 #include "bpfbe.h"
 #include "inject.h"
 #include "compare.h"
+#include "probe.h"
 
 #define STTRACE_VERSION "0.1.0"
 
@@ -37,6 +38,11 @@ static const char usage_text[] =
 	"                 (successful, failed, unfinished, unavailable, detached)\n"
 	"  -z, -Z         print only successful / failed syscalls\n"
 	"  --seccomp-bpf[=yes|no]  stop only at selected syscalls (default: yes)\n"
+	"Probes:\n"
+	"  -e usdt=PROVIDER:NAME[@PATH][:args=HINTS]  USDT probes\n"
+	"  -e uprobe=SYMBOL[@LIB][:args=HINTS], -e uretprobe=SYMBOL[@LIB][:ret=HINT]\n"
+	"                 function entries and returns, printed by lttrace's prototypes\n"
+	"  --prototypes=FILE  prototypes (ltrace.conf syntax) over the built-in ones\n"
 	"Tracing:\n"
 	"  -f             follow forks and threads;  -ff with -o: one file per process\n"
 	"  -p PID         trace process PID (all its threads); may be repeated\n"
@@ -102,6 +108,7 @@ enum {
 	OPT_BACKEND,
 	OPT_COMPARE,
 	OPT_MAX_OVERHEAD,
+	OPT_PROTOTYPES,
 };
 
 static const struct option longopts[] = {
@@ -122,6 +129,7 @@ static const struct option longopts[] = {
 	{ "backend", required_argument, 0, OPT_BACKEND },
 	{ "compare", optional_argument, 0, OPT_COMPARE },
 	{ "max-overhead", required_argument, 0, OPT_MAX_OVERHEAD },
+	{ "prototypes", required_argument, 0, OPT_PROTOTYPES },
 	{ "summary-sort-by", required_argument, 0, 'S' },
 	{ "absolute-timestamps", no_argument, 0, OPT_TS },
 	{ "timestamps", no_argument, 0, OPT_TS },
@@ -304,6 +312,10 @@ int main(int argc, char **argv)
 		case OPT_MAX_OVERHEAD:
 			if (compare_add_limit(&cmp, optarg) < 0)
 				goto bad_arg;
+			break;
+		case OPT_PROTOTYPES:
+			if (probe_protos_file(optarg, err, sizeof(err)) < 0)
+				goto bad_msg;
 			break;
 		case '?':
 		default:

@@ -4,8 +4,8 @@
  *  - defined functions (.dynsym and .symtab, IFUNCs marked): where entry breakpoints go;
  *  - imported functions (undefined in .dynsym): what a caller may call, ltrace's PLT set,
  *    whether it reaches them through a PLT, a -fno-plt GOT load or anything else;
- *  - GOT relocations (JUMP_SLOT, GLOB_DAT by name, IRELATIVE by resolver): after the loader
- *    has run, their slots hold what an IFUNC's resolver chose;
+ *  - GOT relocations (JUMP_SLOT, GLOB_DAT and R_X86_64_64 by name, IRELATIVE by resolver):
+ *    after the loader has run, their slots hold what an IFUNC's resolver chose;
  *  - soname and the first PT_LOAD, to turn link-time addresses into runtime ones.
  * Symbols of an older, hidden version (memcpy@GLIBC_2.2.5) are left out: callers bind to
  * the default one.
@@ -14,6 +14,7 @@
 #include <fcntl.h>
 #include <gelf.h>
 #include <libelf.h>
+#include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -173,7 +174,9 @@ static int read_elf(struct uprobe_elf *e, Elf *elf)
 					continue;
 				unsigned type = GELF_R_TYPE(r.r_info);
 				const char *name = NULL;
-				if (type == R_X86_64_JUMP_SLOT || type == R_X86_64_GLOB_DAT) {
+				/* R_X86_64_64: a pointer to the function in data (fp = floor). */
+				if (type == R_X86_64_JUMP_SLOT || type == R_X86_64_GLOB_DAT ||
+				    (type == R_X86_64_64 && !r.r_addend)) {
 					if (!ld || !gelf_getsym(ld, (int)GELF_R_SYM(r.r_info), &s) ||
 					    !(name = elf_strptr(elf, lsh.sh_link, s.st_name)) || !*name)
 						continue;
@@ -315,4 +318,29 @@ int uprobe_obj_from_maps(const struct uprobe_mapping *m, int nm, int i, const ch
 			o->hi = m[j].end;
 	o->is_main = exe && !strcmp(o->path, exe);
 	return 0;
+}
+
+int uprobe_objs_read(pid_t pid, const struct uprobe_mapping *m, int nm, struct uprobe_obj **out)
+{
+	char exe[PATH_MAX] = "", link[64];
+	struct uprobe_obj *v = NULL;
+	int n = 0;
+
+	snprintf(link, sizeof(link), "/proc/%d/exe", pid);
+	ssize_t len = readlink(link, exe, sizeof(exe) - 1);
+	exe[len > 0 ? len : 0] = 0;
+	for (int i = 0; i < nm; i++) {
+		struct uprobe_obj o;
+		if (uprobe_obj_from_maps(m, nm, i, exe, &o) < 0)
+			continue;
+		struct uprobe_obj *nv = realloc(v, (size_t)(n + 1) * sizeof(*v));
+		if (!nv) {
+			free(v);
+			return -ENOMEM;
+		}
+		v = nv;
+		v[n++] = o;
+	}
+	*out = v;
+	return n;
 }

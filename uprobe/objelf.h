@@ -11,6 +11,7 @@
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
+#include <sys/types.h>
 
 struct uprobe_mapping;
 
@@ -23,7 +24,7 @@ struct uprobe_sym {
 struct uprobe_reloc {
 	uint64_t slot;         /* link-time address of the GOT slot */
 	uint64_t addend;       /* IRELATIVE: the resolver */
-	const char *name;      /* JUMP_SLOT, GLOB_DAT: the symbol; NULL for IRELATIVE */
+	const char *name;      /* JUMP_SLOT, GLOB_DAT, 64: the symbol; NULL for IRELATIVE */
 };
 
 struct uprobe_elf {
@@ -65,3 +66,8 @@ struct uprobe_obj {
  */
 int uprobe_obj_from_maps(const struct uprobe_mapping *m, int nm, int i, const char *exe,
 			 struct uprobe_obj *o);
+/*
+ * Every object of PID whose mappings are M (NM): a malloc'd array in *OUT, the count or
+ * -errno.  Files that are not ELF are left out.
+ */
+int uprobe_objs_read(pid_t pid, const struct uprobe_mapping *m, int nm, struct uprobe_obj **out);
