@@ -8,6 +8,7 @@
  * arguments.  Anything the printers need beyond that (pointers inside structs) is not
  * captured.  Used by lttrace --bpf and sttrace --bpf -e uprobe=/uretprobe=.
  */
+#include <errno.h>
 #include <string.h>
 
 #include "proto-int.h"
@@ -88,4 +89,24 @@ bool lt_proto_needs_fregs(const struct lt_proto *p)
 		return false;
 	lt_proto_capture(p, &o, &c);
 	return c.fregs || c.fret;
+}
+
+int lt_regions_read(const struct lt_region *r, int n, uint64_t addr, void *buf, size_t len)
+{
+	for (int i = n; i-- > 0;) {
+		if (addr < r[i].addr || addr >= r[i].addr + r[i].len)
+			continue;
+		size_t avail = r[i].addr + r[i].len - addr;
+		if (len <= avail) {
+			memcpy(buf, r[i].data + (addr - r[i].addr), len);
+			return 0;
+		}
+		if (r[i].str) {
+			/* The string ends inside: what follows its NUL is never looked at. */
+			memcpy(buf, r[i].data + (addr - r[i].addr), avail);
+			memset((uint8_t *)buf + avail, 0, len - avail);
+			return 0;
+		}
+	}
+	return -EFAULT;
 }

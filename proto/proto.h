@@ -87,6 +87,16 @@ struct lt_capture {
 	bool fregs;                     /* the entry reads xmm registers (floats, a printf pack) */
 	bool fret;                      /* the return value is in xmm0 */
 };
+/* Memory a probe copied at a hit, read back by the printers through lt_vctx.read. */
+struct lt_region {
+	uint64_t addr;
+	uint32_t len;
+	bool str;              /* a string: reads past its end see zeros (nothing looks there) */
+	const uint8_t *data;
+};
+/* LEN bytes at ADDR from regions R (N; the last first: out arguments as at the return):
+ * 0, or -EFAULT when no region holds them. */
+int lt_regions_read(const struct lt_region *r, int n, uint64_t addr, void *buf, size_t len);
 /* What P's printers read, for a probe to copy (P NULL: the fallback's). */
 void lt_proto_capture(const struct lt_proto *p, const struct lt_capopts *o, struct lt_capture *c);
 /* Can P's printers print a floating-point value (xmm registers wanted: PTRACE_GETFPREGS)? */
