@@ -23,6 +23,7 @@
 #include "ifunc.h"
 #include "lt-space-int.h"
 #include "objfile.h"
+#include "prologue.h"
 #include "stacktrace.h"
 
 static bool exec_mapped(const struct uprobe_mapping *m, int nm, uint64_t addr)
@@ -72,39 +73,14 @@ static void arm_ifunc_slots(struct space *s, int d, const char *name, uint64_t r
 static int arm_late(struct space *s, uint64_t addr, int d, const char *name,
 		    const struct uprobe_mapping *m, int nm)
 {
+	const struct uprobe_mapping *mp = uprobe_mapping_at(m, nm, addr);
 	uint8_t c[8];
-	int len = 0, adj = 0, fd, idx;
-	ssize_t n = -1;
+	int adj = 0, idx;
+	size_t n = mp ? uprobe_read_code(mp->path, addr - mp->start + mp->off, c, sizeof(c)) : 0;
 
-	for (int i = 0; i < nm && n < 0; i++) {
-		if (addr < m[i].start || addr >= m[i].end)
-			continue;
-		if ((fd = open(m[i].path, O_RDONLY | O_CLOEXEC)) < 0)
-			return -errno;
-		n = pread(fd, c, sizeof(c), (off_t)(addr - m[i].start + m[i].off));
-		close(fd);
-	}
-	if (n < (ssize_t)sizeof(c))
+	if (n < sizeof(c))
 		return -EIO;
-	bool rex = (c[0] & 0xf0) == 0x40, rexw = c[0] == 0x48 || c[0] == 0x49 || c[0] == 0x4c;
-	if (c[0] == 0xf3 && c[1] == 0x0f && c[2] == 0x1e && c[3] == 0xfa)
-		len = 4; /* endbr64 */
-	else if (c[0] == 0x90)
-		len = 1;
-	else if (c[0] >= 0x50 && c[0] <= 0x57)
-		len = 1, adj = 8; /* push %reg */
-	else if (rex && !rexw && c[1] >= 0x50 && c[1] <= 0x57)
-		len = 2, adj = 8; /* push %r8-%r15 */
-	else if (c[0] == 0x85 && (c[1] & 0xc0) == 0xc0)
-		len = 2; /* test %reg,%reg */
-	else if (rex && c[1] == 0x85 && (c[2] & 0xc0) == 0xc0)
-		len = 3;
-	else if (c[0] == 0x48 && c[1] == 0x89 && c[2] == 0xe5)
-		len = 3; /* mov %rsp,%rbp */
-	else if (c[0] == 0x48 && c[1] == 0x83 && c[2] == 0xec)
-		len = 4, adj = (int8_t)c[3]; /* sub $imm8,%rsp */
-	else if (c[0] == 0x48 && c[1] == 0x81 && c[2] == 0xec)
-		len = 7, adj = (int32_t)(c[3] | c[4] << 8 | c[5] << 16 | (uint32_t)c[6] << 24);
+	int len = uprobe_prologue_insn(c, n, &adj);
 	if (!len)
 		return -EBUSY;
 	if ((idx = space_arm(s, addr + (uint64_t)len, SITE_FUNC, d, name)) < 0)

@@ -49,15 +49,6 @@ static struct site *add_site(struct space *s, int kind, const char *label, const
 	return st;
 }
 
-static const struct uprobe_mapping *mapping_at(const struct uprobe_mapping *m, int nm,
-					       uint64_t addr)
-{
-	for (int i = 0; i < nm; i++)
-		if (addr >= m[i].start && addr < m[i].end)
-			return &m[i];
-	return NULL;
-}
-
 /*
  * Arm a site at ADDR: its index goes in the breakpoint's data (+1: 0 is the entry point).  An
  * int3 outside an executable mapping would be data we corrupt, never a trap: refused.
@@ -65,7 +56,7 @@ static const struct uprobe_mapping *mapping_at(const struct uprobe_mapping *m, i
 static int arm(struct space *s, size_t idx, uint64_t addr, const char *what,
 	       const struct uprobe_mapping *m, int nm)
 {
-	const struct uprobe_mapping *mp = mapping_at(m, nm, addr);
+	const struct uprobe_mapping *mp = uprobe_mapping_at(m, nm, addr);
 
 	if (!mp || !mp->exec) {
 		error_msg("%s: %#" PRIx64 " in %s is not in an executable segment, not armed", what,
@@ -261,8 +252,8 @@ void probe_space_ifunc(struct space *s, size_t resolver, uint64_t impl)
 {
 	struct uprobe_mapping *m = NULL;
 	int nm = uprobe_read_maps(s->tgid, &m), first = -1;
-	const struct uprobe_mapping *rm = mapping_at(m, nm, s->sites[resolver].addr);
-	const struct uprobe_mapping *im = mapping_at(m, nm, impl);
+	const struct uprobe_mapping *rm = uprobe_mapping_at(m, nm, s->sites[resolver].addr);
+	const struct uprobe_mapping *im = uprobe_mapping_at(m, nm, impl);
 	struct uprobe_obj o;
 	char name[256];
 
@@ -372,7 +363,7 @@ void probe_space_resolve(struct space *s)
 	if (nm < 0)
 		return;
 	for (size_t j = 0; j < s->nobjs;) {
-		const struct uprobe_mapping *mp = mapping_at(m, nm, s->objs[j].lo);
+		const struct uprobe_mapping *mp = uprobe_mapping_at(m, nm, s->objs[j].lo);
 		if (mp && mp->start == s->objs[j].lo && !strcmp(mp->path, s->objs[j].path)) {
 			j++;
 			continue;
