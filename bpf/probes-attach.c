@@ -12,7 +12,6 @@
  */
 #include <errno.h>
 #include <fcntl.h>
-#include <fnmatch.h>
 #include <gelf.h>
 #include <inttypes.h>
 #include <libelf.h>
@@ -232,54 +231,51 @@ static uint64_t sym_value(const char *path, const char *sym)
 	return value;
 }
 
+/* USDT probe P of object PATH (open as FD) for spec SP: its site and its uprobe. */
+static void attach_usdt_probe(struct spec *sp, const struct usdt_probe *p, const char *path,
+			      int fd)
+{
+	char label[256];
+	struct usite us = { .kind = SPEC_USDT, .label = label, .hints = sp->hints,
+			    .nargs = p->nargs };
+	struct psite ps = { .pc = p->pc };
+	uint8_t insn = 0;
+
+	snprintf(label, sizeof(label), "%s:%s", p->provider, p->name);
+	sp->found = true;
+	/* The site must be the probe's nop, or a uprobe there cuts an insn. */
+	if (fd >= 0 && pread(fd, &insn, 1, (off_t)p->pc_offset) == 1 && insn != 0x90) {
+		error_msg("usdt:%s: the site %#" PRIx64 " in %s is not the probe's nop (byte %#x): "
+			  "not on an instruction boundary, not armed", label, p->pc, path, insn);
+		return;
+	}
+	if (p->nargs > 0) {
+		memcpy(us.argv, p->argv, sizeof(us.argv));
+		ps.nargs = (uint32_t)p->nargs;
+		for (int a = 0; a < p->nargs; a++) {
+			ps.a[a] = plan_usdt(&p->argv[a], sp->hints[a]);
+			ps.nstr += ps.a[a].str;
+			ps.xmm |= ps.a[a].kind == PA_XMM;
+		}
+	}
+	int idx = add_site(&us, &ps);
+	if (idx >= 0)
+		attach_site(probes_skel->progs.probe_hit, path, p->pc_offset,
+			    p->semaphore ? p->sem_offset : 0, idx, false, label);
+}
+
 static void attach_usdt(const char *path)
 {
 	struct usdt_file *f = NULL;
-	bool wanted = false;
 
-	for (size_t k = 0; k < probe_nspecs; k++)
-		if (probe_specs[k].kind == SPEC_USDT && probe_path_matches(probe_specs[k].path, path))
-			wanted = true;
-	if (!wanted || usdt_open(path, &f, NULL) < 0)
+	if (!probe_usdt_wanted(path) || usdt_open(path, &f, NULL) < 0)
 		return;
 	int fd = open(path, O_RDONLY | O_CLOEXEC);
 	for (size_t i = 0; i < f->count; i++) {
-		const struct usdt_probe *p = &f->probes[i];
-		for (size_t k = 0; k < probe_nspecs; k++) {
-			struct spec *sp = &probe_specs[k];
-			if (sp->kind != SPEC_USDT || !probe_path_matches(sp->path, path) ||
-			    fnmatch(sp->provider, p->provider, 0) || fnmatch(sp->name, p->name, 0))
-				continue;
-			char label[256];
-			struct usite us = { .kind = SPEC_USDT, .label = label, .hints = sp->hints,
-					    .nargs = p->nargs };
-			struct psite ps = { .pc = p->pc };
-			snprintf(label, sizeof(label), "%s:%s", p->provider, p->name);
-			sp->found = true;
-			/* The site must be the probe's nop, or a uprobe there cuts an insn. */
-			uint8_t insn = 0;
-			if (fd >= 0 && pread(fd, &insn, 1, (off_t)p->pc_offset) == 1 &&
-			    insn != 0x90) {
-				error_msg("usdt:%s: the site %#" PRIx64 " in %s is not the probe's "
-					  "nop (byte %#x): not on an instruction boundary, not "
-					  "armed", label, p->pc, path, insn);
-				break;
-			}
-			if (p->nargs > 0) {
-				memcpy(us.argv, p->argv, sizeof(us.argv));
-				ps.nargs = (uint32_t)p->nargs;
-				for (int a = 0; a < p->nargs; a++) {
-					ps.a[a] = plan_usdt(&p->argv[a], sp->hints[a]);
-					ps.nstr += ps.a[a].str;
-					ps.xmm |= ps.a[a].kind == PA_XMM;
-				}
-			}
-			int idx = add_site(&us, &ps);
-			if (idx >= 0)
-				attach_site(probes_skel->progs.probe_hit, path, p->pc_offset,
-					    p->semaphore ? p->sem_offset : 0, idx, false, label);
-			break; /* one site per probe, whatever number of specs match it */
-		}
+		struct spec *sp = probe_usdt_spec(path, &f->probes[i]);
+		/* One site per probe, whatever number of specs match it. */
+		if (sp)
+			attach_usdt_probe(sp, &f->probes[i], path, fd);
 	}
 	if (fd >= 0)
 		close(fd);

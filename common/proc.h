@@ -19,3 +19,5 @@ int proc_mem_read(pid_t pid, uint64_t addr, void *buf, size_t len);
 int proc_list_threads(pid_t pid, pid_t **tids);
 /* A numeric field of /proc/PID/status ("Tgid", "PPid"), or -1 when it cannot be read. */
 long proc_status_field(pid_t pid, const char *key);
+/* The program's entry point (AT_ENTRY of /proc/PID/auxv), 0 when it cannot be read. */
+uint64_t proc_entry_point(pid_t pid);

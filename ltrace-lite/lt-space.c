@@ -31,7 +31,6 @@
 #include <errno.h>
 #include <inttypes.h>
 #include <limits.h>
-#include <elf.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -255,20 +254,6 @@ void space_unref(struct space *s)
 	free(s);
 }
 
-static uint64_t entry_point(pid_t pid)
-{
-	char path[64];
-	uint64_t auxv[2], entry = 0;
-
-	snprintf(path, sizeof(path), "/proc/%d/auxv", pid);
-	FILE *f = fopen(path, "re");
-	while (f && fread(auxv, sizeof(auxv), 1, f) == 1 && auxv[0] != AT_NULL)
-		if (auxv[0] == AT_ENTRY)
-			entry = auxv[1];
-	if (f)
-		fclose(f);
-	return entry;
-}
 
 
 struct space *space_new(pid_t tgid, bool at_entry)
@@ -285,7 +270,7 @@ struct space *space_new(pid_t tgid, bool at_entry)
 	}
 	s->next = spaces;
 	spaces = s;
-	uint64_t entry = at_entry ? entry_point(tgid) : 0;
+	uint64_t entry = at_entry ? proc_entry_point(tgid) : 0;
 	/* A static program's libc starts up before main (IRELATIVE slots filled, tunables...):
 	 * none of that is the program's doing.  Start at main when it has one. */
 	if (entry) {

@@ -39,6 +39,9 @@ extern const int probe_argreg[6];
 
 /* Does GLOB (a spec's @PATH; NULL: any) match the object PATH, by path or base name? */
 bool probe_path_matches(const char *glob, const char *path);
+/* Does some usdt= spec name the object PATH?  The first that matches probe P of PATH. */
+bool probe_usdt_wanted(const char *path);
+struct spec *probe_usdt_spec(const char *path, const struct usdt_probe *p);
 /* The first time process TGID (mappings M, NM) is resolved: say which specs found nothing in
  * the objects they name that are mapped (an object not mapped yet may come with dlopen). */
 struct uprobe_mapping;

@@ -17,10 +17,8 @@
  * once when it is armed.
  */
 #include <errno.h>
-#include <fnmatch.h>
 #include <inttypes.h>
 #include <stdio.h>
-#include <elf.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
@@ -29,6 +27,7 @@
 #include "objelf.h"
 #include "objfile.h"
 #include "probe-space.h"
+#include "proc.h"
 #include "proto.h"
 #include "sttrace.h"
 #include "usdt.h"
@@ -73,60 +72,59 @@ static int arm(struct space *s, size_t idx, uint64_t addr, const char *what,
 	return 0;
 }
 
+/* USDT probe P of object PATH for spec SP: its site, its breakpoint, its semaphore raised. */
+static void arm_usdt(struct space *s, struct spec *sp, const struct usdt_probe *p,
+		     const char *path, const struct uprobe_mapping *m, int nm)
+{
+	uint64_t addr = uprobe_map_offset(m, nm, path, p->pc_offset);
+	if (!addr)
+		return;
+	char label[256];
+	uint8_t insn = 0;
+	snprintf(label, sizeof(label), "%s:%s", p->provider, p->name);
+	sp->found = true;
+	/*
+	 * The site is the probe's nop: anything else means the note does not
+	 * point at an instruction boundary we know, and an int3 there could cut
+	 * an instruction in two.
+	 */
+	if (bp_mem_read(&s->bs, addr, &insn, 1) == 0 && insn != 0x90 && insn != 0xcc) {
+		error_msg("usdt:%s: the site %#" PRIx64 " in %s is not the probe's nop "
+			  "(byte %#x): not on an instruction boundary, not armed", label,
+			  addr, path, insn);
+		return;
+	}
+	struct site *st = add_site(s, SPEC_USDT, label, sp->hints);
+	if (!st)
+		return;
+	st->bias = addr - p->pc;
+	st->nargs = p->nargs;
+	if (p->nargs > 0)
+		memcpy(st->argv, p->argv, sizeof(st->argv));
+	if (arm(s, s->nsites - 1, addr, label, m, nm) < 0)
+		return;
+	if (p->semaphore) {
+		uint64_t sem = uprobe_map_offset(m, nm, path, p->sem_offset);
+		int rc = sem ? bp_sem_raise(&s->bs, sem) : -EFAULT;
+		if (rc < 0) {
+			errno = -rc;
+			perror_msg("usdt:%s: cannot raise its semaphore", label);
+		}
+	}
+}
+
 static void resolve_usdt(struct space *s, const char *path, const struct uprobe_mapping *m, int nm)
 {
 	struct usdt_file *f = NULL;
-	bool wanted = false;
 
-	for (size_t k = 0; k < probe_nspecs; k++)
-		if (probe_specs[k].kind == SPEC_USDT && probe_path_matches(probe_specs[k].path, path))
-			wanted = true;
-	if (!wanted || usdt_open(path, &f, NULL) < 0)
+	if (!probe_usdt_wanted(path) || usdt_open(path, &f, NULL) < 0)
 		return;
 	for (size_t i = 0; i < f->count; i++) {
 		const struct usdt_probe *p = &f->probes[i];
-		for (size_t k = 0; k < probe_nspecs; k++) {
-			struct spec *sp = &probe_specs[k];
-			if (sp->kind != SPEC_USDT || !probe_path_matches(sp->path, path) ||
-			    fnmatch(sp->provider, p->provider, 0) || fnmatch(sp->name, p->name, 0))
-				continue;
-			uint64_t addr = uprobe_map_offset(m, nm, path, p->pc_offset);
-			if (!addr)
-				break;
-			char label[256];
-			uint8_t insn = 0;
-			snprintf(label, sizeof(label), "%s:%s", p->provider, p->name);
-			sp->found = true;
-			/*
-			 * The site is the probe's nop: anything else means the note does not
-			 * point at an instruction boundary we know, and an int3 there could cut
-			 * an instruction in two.
-			 */
-			if (bp_mem_read(&s->bs, addr, &insn, 1) == 0 && insn != 0x90 && insn != 0xcc) {
-				error_msg("usdt:%s: the site %#" PRIx64 " in %s is not the probe's nop "
-					  "(byte %#x): not on an instruction boundary, not armed", label,
-					  addr, path, insn);
-				break;
-			}
-			struct site *st = add_site(s, SPEC_USDT, label, sp->hints);
-			if (!st)
-				break;
-			st->bias = addr - p->pc;
-			st->nargs = p->nargs;
-			if (p->nargs > 0)
-				memcpy(st->argv, p->argv, sizeof(st->argv));
-			if (arm(s, s->nsites - 1, addr, label, m, nm) < 0)
-				break;
-			if (p->semaphore) {
-				uint64_t sem = uprobe_map_offset(m, nm, path, p->sem_offset);
-				int rc = sem ? bp_sem_raise(&s->bs, sem) : -EFAULT;
-				if (rc < 0) {
-					errno = -rc;
-					perror_msg("usdt:%s: cannot raise its semaphore", label);
-				}
-			}
-			break; /* one site per probe, whatever number of probe_specs match it */
-		}
+		struct spec *sp = probe_usdt_spec(path, p);
+		/* One site per probe, whatever number of specs match it. */
+		if (sp)
+			arm_usdt(s, sp, p, path, m, nm);
 	}
 	usdt_free(f);
 }
@@ -276,21 +274,6 @@ out:
 	free(m);
 }
 
-uint64_t probe_entry_point(pid_t pid)
-{
-	char path[64];
-	uint64_t auxv[2], entry = 0;
-
-	snprintf(path, sizeof(path), "/proc/%d/auxv", pid);
-	FILE *f = fopen(path, "re");
-	while (f && fread(auxv, sizeof(auxv), 1, f) == 1 && auxv[0] != AT_NULL)
-		if (auxv[0] == AT_ENTRY)
-			entry = auxv[1];
-	if (f)
-		fclose(f);
-	return entry;
-}
-
 /*
  * Return probes need an address that traps and that the program never executes on its own:
  * its entry point (_start runs once, before anything is probed; when the entry breakpoint is
@@ -298,7 +281,7 @@ uint64_t probe_entry_point(pid_t pid)
  */
 static void tramp_setup(struct space *s)
 {
-	uint64_t entry = s->tramp ? 0 : probe_entry_point(s->tgid);
+	uint64_t entry = s->tramp ? 0 : proc_entry_point(s->tgid);
 	struct bp *b;
 	int rc = 0;
 

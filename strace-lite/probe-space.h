@@ -64,5 +64,3 @@ struct space {
 void probe_space_resolve(struct space *s);
 /* The resolver of site RESOLVER returned IMPL: the uprobes on that IFUNC go there too. */
 void probe_space_ifunc(struct space *s, size_t resolver, uint64_t impl);
-/* The program's entry point (AT_ENTRY) of PID, 0 when unknown. */
-uint64_t probe_entry_point(pid_t pid);

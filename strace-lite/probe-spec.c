@@ -214,6 +214,25 @@ bool probe_path_matches(const char *glob, const char *path)
 	return !fnmatch(glob, path, 0) || !fnmatch(glob, base ? base + 1 : path, 0);
 }
 
+bool probe_usdt_wanted(const char *path)
+{
+	for (size_t k = 0; k < probe_nspecs; k++)
+		if (probe_specs[k].kind == SPEC_USDT && probe_path_matches(probe_specs[k].path, path))
+			return true;
+	return false;
+}
+
+struct spec *probe_usdt_spec(const char *path, const struct usdt_probe *p)
+{
+	for (size_t k = 0; k < probe_nspecs; k++) {
+		struct spec *sp = &probe_specs[k];
+		if (sp->kind == SPEC_USDT && probe_path_matches(sp->path, path) &&
+		    !fnmatch(sp->provider, p->provider, 0) && !fnmatch(sp->name, p->name, 0))
+			return sp;
+	}
+	return NULL;
+}
+
 void probe_report_missing(pid_t tgid, const struct uprobe_mapping *m, int nm)
 {
 	for (size_t k = 0; k < probe_nspecs; k++) {

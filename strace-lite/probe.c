@@ -25,7 +25,6 @@
 #include <fnmatch.h>
 #include <inttypes.h>
 #include <stdio.h>
-#include <elf.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/ptrace.h>
@@ -216,7 +215,7 @@ void probe_exec(struct tcb *tcp)
 	if (!s)
 		return;
 	/* Arm at the entry point, when the libraries the program needs are mapped. */
-	uint64_t entry = probe_entry_point(tcp->pid);
+	uint64_t entry = proc_entry_point(tcp->pid);
 	if (!entry || bp_insert(&s->bs, entry, NULL) < 0)
 		probe_space_resolve(s);
 }

@@ -231,6 +231,19 @@ out:
 	return rc;
 }
 
+static void elf_free(struct uprobe_elf *e)
+{
+	if (!e)
+		return;
+	free(e->syms);
+	free(e->relocs);
+	free(e->imports);
+	free(e->strings);
+	free(e->path);
+	free(e->soname);
+	free(e);
+}
+
 struct uprobe_elf *uprobe_elf_get(const char *path, int *err)
 {
 	for (size_t i = 0; i < ncache; i++)
@@ -263,15 +276,7 @@ struct uprobe_elf *uprobe_elf_get(const char *path, int *err)
 			rc = -ENOMEM;
 	}
 	if (rc) {
-		if (e) {
-			free(e->syms);
-			free(e->relocs);
-			free(e->imports);
-			free(e->strings);
-			free(e->path);
-			free(e->soname);
-		}
-		free(e);
+		elf_free(e);
 		*err = rc;
 		return NULL;
 	}
@@ -282,14 +287,7 @@ struct uprobe_elf *uprobe_elf_get(const char *path, int *err)
 void uprobe_elf_free_all(void)
 {
 	for (size_t i = 0; i < ncache; i++) {
-		struct uprobe_elf *e = cache[i];
-		free(e->syms);
-		free(e->relocs);
-		free(e->imports);
-		free(e->strings);
-		free(e->path);
-		free(e->soname);
-		free(e);
+		elf_free(cache[i]);
 	}
 	free(cache);
 	cache = NULL;
