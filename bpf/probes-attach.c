@@ -25,6 +25,7 @@
 #include <bpf/libbpf.h>
 
 #include "ifunc.h"
+#include "ksite.h"
 #include "objelf.h"
 #include "objfile.h"
 #include "print.h"
@@ -152,38 +153,28 @@ static int add_site(const struct usite *us, const struct psite *ps)
 }
 
 /*
- * A kernel uprobe on an EVEX-encoded instruction (AVX-512: glibc's *_evex string functions
- * begin with one) makes the probed program compute wrong results: never placed there.
+ * A uprobe for site IDX at file offset OFF of PATH: a function's entry (ENTRY: the probe may
+ * move past instructions that change nothing it reads) or a USDT site.  A site where the
+ * kernel's probe would change what the program computes is refused, with a warning
+ * (uprobe/ksite.h).
  */
-static bool evex_site(const char *path, uint64_t off)
-{
-	uint8_t b[8];
-	int fd = open(path, O_RDONLY | O_CLOEXEC);
-	ssize_t n = fd >= 0 ? pread(fd, b, sizeof(b), (off_t)off) : -1;
-	size_t i = 0;
-
-	if (fd >= 0)
-		close(fd);
-	while (i < (size_t)(n > 0 ? n : 0) && (b[i] == 0x66 || b[i] == 0x67 || b[i] == 0xf2 ||
-					       b[i] == 0xf3 || (b[i] & 0xf0) == 0x40))
-		i++;
-	return n > 0 && i < (size_t)n && b[i] == 0x62;
-}
-
 static int attach_site(struct bpf_program *prog, const char *path, uint64_t off, uint64_t sem,
-		       int idx, bool ret, const char *what)
+		       int idx, bool ret, bool entry, const char *what)
 {
-	if (evex_site(path, off)) { /* a uretprobe too: it traps at the entry */
-		error_msg("--bpf: %s: not probed: its first instruction (offset %#" PRIx64 " of %s) "
-			  "is EVEX-encoded, which a kernel uprobe would corrupt", what, off, path);
-		return -EOPNOTSUPP;
-	}
 	LIBBPF_OPTS(bpf_uprobe_opts, o, .ref_ctr_offset = sem, .bpf_cookie = (uint64_t)idx,
 		    .retprobe = ret);
 	struct bpf_link **v = realloc(links, (nlinks + 1) * sizeof(*v));
+	const char *why = NULL;
+	uint64_t site = off;
 
 	if (!v)
 		return -ENOMEM;
+	if (entry ? ksite_entry_file(path, off, true, &off, &why) < 0 :
+		    (why = ksite_unsafe_file(path, off, false)) != NULL) {
+		error_msg("--bpf: %s: not probed: the site at offset %#" PRIx64 " of %s is %s",
+			  what, site, path, why);
+		return -ENOTSUP;
+	}
 	links = v;
 	struct bpf_link *l = bpf_program__attach_uprobe_opts(prog, attach_pid, path, off, &o);
 	if (!l) {
@@ -261,7 +252,7 @@ static void attach_usdt_probe(struct spec *sp, const struct usdt_probe *p, const
 	int idx = add_site(&us, &ps);
 	if (idx >= 0)
 		attach_site(probes_skel->progs.probe_hit, path, p->pc_offset,
-			    p->semaphore ? p->sem_offset : 0, idx, false, label);
+			    p->semaphore ? p->sem_offset : 0, idx, false, false, label);
 }
 
 static void attach_usdt(const char *path)
@@ -360,13 +351,17 @@ static void plan_function(const struct spec *sp, const struct lt_proto *pr, cons
 		us->cap[ps->nargs++] = PCAP_BUF;
 	}
 	/*
-	 * xmm registers are read once the thread is stopped, after the kernel has run the first
-	 * instruction (the return's are as they were): for the arguments, only when that one
-	 * leaves them alone; otherwise floats print as "?".
+	 * xmm registers are read once the thread is stopped, after the kernel has run the probed
+	 * instruction (and the probe may sit past vector instructions: uprobe/ksite.h); the
+	 * return's are as they were.  For the arguments: only when the probe is on the entry and
+	 * its instruction leaves them alone; otherwise floats print as "?".
 	 */
 	uint8_t code[8];
-	ps->xmm = ret ? c.fret : c.fregs && uprobe_prologue_insn(code, uprobe_read_code(path, off,
-						code, sizeof(code)), NULL) > 0;
+	uint64_t poff = 0;
+	const char *why;
+	ps->xmm = ret ? c.fret : c.fregs && ksite_entry_file(path, off, true, &poff, &why) == 0 &&
+		  poff == off && uprobe_prologue_insn(code, uprobe_read_code(path, off, code,
+						      sizeof(code)), NULL) > 0;
 }
 
 /* Attached functions: (spec, file offset, process) once each (an IFUNC's implementation is
@@ -420,7 +415,7 @@ static void attach_function(size_t k, const char *path, uint64_t off, uint64_t v
 	int idx = add_site(&us, &ps);
 	if (idx >= 0)
 		attach_site(ret ? probes_skel->progs.probe_ret : probes_skel->progs.probe_hit, path,
-			    off, 0, idx, ret, sp->name);
+			    off, 0, idx, ret, true, sp->name);
 }
 
 /*
@@ -462,7 +457,7 @@ static void attach_ifunc(size_t k, const char *path, uint64_t off, const struct 
 		return;
 	int idx = add_site(&us, &ps);
 	if (idx >= 0)
-		attach_site(probes_skel->progs.probe_ret, path, off, 0, idx, true, us.label);
+		attach_site(probes_skel->progs.probe_ret, path, off, 0, idx, true, true, us.label);
 }
 
 static void attach_uprobe(struct spec *sp, size_t k, const char *path)
@@ -543,7 +538,7 @@ static void attach_rtld(const char *path, pid_t tgid)
 	int idx = add_site(&us, &ps);
 	attach_pid = tgid;
 	if (idx >= 0)
-		attach_site(probes_skel->progs.probe_rtld, path, off, 0, idx, false, "rtld");
+		attach_site(probes_skel->progs.probe_rtld, path, off, 0, idx, false, true, "rtld");
 	attach_pid = -1;
 }
 
