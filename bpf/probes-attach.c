@@ -485,19 +485,21 @@ void probes_ifunc_chosen(const struct usite *us, pid_t tgid, uint64_t impl)
 	struct uprobe_mapping *m = NULL;
 	int nm = uprobe_read_maps(tgid, &m), first = -1;
 	const struct uprobe_mapping *im = uprobe_mapping_at(m, nm, impl);
+	/* US is in probes_sites, which the sites added below may move. */
+	const char *name = us->label, *path = us->path;
 	struct uprobe_obj o;
 
 	for (int i = 0; i < nm && first < 0; i++)
-		if (!strcmp(m[i].path, us->path))
+		if (!strcmp(m[i].path, path))
 			first = i;
 	/* In the resolver's own object, or nothing we can probe. */
-	if (im && im->exec && !strcmp(im->path, us->path) &&
+	if (im && im->exec && !strcmp(im->path, path) &&
 	    uprobe_obj_from_maps(m, nm, first, NULL, &o) == 0) {
 		attach_pid = opts.followfork ? -1 : tgid;
 		for (size_t k = 0; k < probe_nspecs; k++)
-			if (probe_specs[k].kind != SPEC_USDT && !strcmp(probe_specs[k].name, us->label) &&
-			    probe_path_matches(probe_specs[k].path, us->path))
-				attach_function(k, us->path, impl - im->start + im->off, impl - o.bias);
+			if (probe_specs[k].kind != SPEC_USDT && !strcmp(probe_specs[k].name, name) &&
+			    probe_path_matches(probe_specs[k].path, path))
+				attach_function(k, path, impl - im->start + im->off, impl - o.bias);
 		attach_pid = -1;
 	}
 	free(m);
