@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: LGPL-2.1-or-later
 /* Process plumbing: PATH search, tracee memory, thread lists. */
 #include <dirent.h>
+#include <elf.h>
 #include <errno.h>
 #include <fcntl.h>
 #include <limits.h>
@@ -186,4 +187,19 @@ long proc_status_field(pid_t pid, const char *key)
 		}
 	fclose(f);
 	return v;
+}
+
+uint64_t proc_entry_point(pid_t pid)
+{
+	char path[64];
+	uint64_t auxv[2], entry = 0;
+
+	snprintf(path, sizeof(path), "/proc/%d/auxv", pid);
+	FILE *f = fopen(path, "re");
+	while (f && fread(auxv, sizeof(auxv), 1, f) == 1 && auxv[0] != AT_NULL)
+		if (auxv[0] == AT_ENTRY)
+			entry = auxv[1];
+	if (f)
+		fclose(f);
+	return entry;
 }

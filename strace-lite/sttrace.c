@@ -39,6 +39,11 @@ static const char usage_text[] =
 	"  -z, -Z         print only successful / failed syscalls\n"
 	"  --seccomp-bpf[=yes|no]  stop only at selected syscalls (needs -f; default: yes\n"
 	"                 with -f)\n"
+	"Probes:\n"
+	"  -e usdt=PROVIDER:NAME[@PATH][:args=HINTS]  USDT probes\n"
+	"  -e uprobe=SYMBOL[@LIB][:args=HINTS], -e uretprobe=SYMBOL[@LIB][:ret=HINT]\n"
+	"                 function entries and returns, printed by lttrace's prototypes\n"
+	"  --prototypes=FILE  prototypes (ltrace.conf syntax) over the built-in ones\n"
 	"Tracing:\n"
 	"  -f             follow forks and threads;  -ff with -o: one file per process\n"
 	"  -p PID         trace process PID (all its threads); may be repeated\n"
@@ -143,6 +148,7 @@ enum {
 	OPT_BACKEND,
 	OPT_COMPARE,
 	OPT_MAX_OVERHEAD,
+	OPT_PROTOTYPES,
 };
 
 static const struct option longopts[] = {
@@ -163,6 +169,7 @@ static const struct option longopts[] = {
 	{ "backend", required_argument, 0, OPT_BACKEND },
 	{ "compare", optional_argument, 0, OPT_COMPARE },
 	{ "max-overhead", required_argument, 0, OPT_MAX_OVERHEAD },
+	{ "prototypes", required_argument, 0, OPT_PROTOTYPES },
 	{ "summary-sort-by", required_argument, 0, 'S' },
 	{ "absolute-timestamps", no_argument, 0, OPT_TS },
 	{ "timestamps", no_argument, 0, OPT_TS },
@@ -345,6 +352,10 @@ int main(int argc, char **argv)
 		case OPT_MAX_OVERHEAD:
 			if (compare_add_limit(&cmp, optarg) < 0)
 				goto bad_arg;
+			break;
+		case OPT_PROTOTYPES:
+			if (probe_protos_file(optarg, err, sizeof(err)) < 0)
+				goto bad_msg;
 			break;
 		case '?':
 		default:
