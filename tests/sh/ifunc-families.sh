@@ -21,7 +21,7 @@ families=(
 	"sse2|glibc.cpu.hwcaps=$AVX512,-RTM,-AVX2,-AVX,-AVX_Fast_Unaligned_Load,-SSE4_2,-SSE4_1,-SSSE3"
 )
 # The tests whose programs call IFUNC'd functions through a tracer's probes.
-TESTS_IFUNC="lttrace-bpf lttrace-threads uprobe uretprobe uprobe-xol uprobe-isa"
+TESTS_IFUNC="lttrace-bpf lttrace-threads uprobe uretprobe uprobe-xol uprobe-isa uprobe-ifunc uprobe-proto"
 
 # The implementations a setting selects: "strlen=__strlen_evex memset=... ".
 picks() {
