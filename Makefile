@@ -297,6 +297,14 @@ bench: deps
 	$(Q)$(MAKE) --no-print-directory all
 	$(Q)B=$(B) tests/bench/run.sh
 
+# strace 6.1's own test suite (from Debian's source package, kept in build/strace-src/) run
+# against strace, sttrace and sttrace --bpf; results in build/check-strace/.  Not part of
+# `make test`: it takes the better part of an hour (docs/strace-suite.md).
+.PHONY: check-strace
+check-strace: deps
+	$(Q)$(MAKE) --no-print-directory all
+	$(Q)B=$(B) tests/strace-suite/run.sh
+
 # libFuzzer targets (tests/fuzz/fuzz_*.c) for the parsers that read untrusted bytes, built with
 # clang under ASan/UBSan together with the library sources they exercise.  FUZZ_TIME seconds
 # each (default 60); crashes and new inputs stay in build-fuzz/.
