@@ -504,22 +504,42 @@ static void finish(void)
  * The program we started is our child: reaped as soon as it has exited (never a zombie while
  * other tracees run on, as under ptrace), after the records it left in the ring buffer.  Its
  * wait status is the process's, whatever its threads' exits said; a leader that exited before
- * its threads, untraced without -f, is reported with it.  HOW: WNOHANG or 0.
+ * its threads, untraced without -f, is reported with it.
  */
-static void reap_spawned(int how)
+static void spawned_gone(pid_t p, int st)
+{
+	spawned = 0;
+	ring_buffer__consume(rb);
+	tcb_reaped(p, st);
+}
+
+/*
+ * Our other children: a child the program cloned with CLONE_PARENT (its parent is the
+ * program's parent, us), or one we inherited.  Left a zombie, it would stay visible to the
+ * program (kill(pid, 0) succeeds): one that waits for it to vanish would wait forever.  strace,
+ * whose wait4(-1) reaps every child, says "Exit of unknown pid N ignored" for one it does not
+ * trace; a traced one's exit has its own record.  HOW: WNOHANG or 0, for the program only.
+ */
+static void reap_children(int how)
 {
 	int st;
 	pid_t p;
 
-	if (spawned <= 0)
-		return;
-	while ((p = waitpid(spawned, &st, how)) < 0 && errno == EINTR && !how)
-		;
-	if (p != spawned)
-		return;
-	spawned = 0;
-	ring_buffer__consume(rb);
-	tcb_reaped(p, st);
+	if (spawned > 0) {
+		while ((p = waitpid(spawned, &st, how)) < 0 && errno == EINTR && !how)
+			;
+		if (p == spawned)
+			spawned_gone(p, st);
+	}
+	while ((p = waitpid(-1, &st, WNOHANG | __WALL)) > 0) {
+		if (p == spawned) {
+			spawned_gone(p, st);
+			continue;
+		}
+		ring_buffer__consume(rb);
+		if (!pid2tcb(p) && !(opts.quiet & QUIET_EXIT))
+			error_msg("Exit of unknown pid %d ignored", p);
+	}
 }
 
 /*
@@ -591,13 +611,13 @@ int bpfbe_run(void)
 			bpfbe_error("ring buffer", n);
 			break;
 		}
-		reap_spawned(WNOHANG);
+		reap_children(WNOHANG);
 		if (n == 0)
 			reap_silent();
 	}
 	ring_buffer__consume(rb);
 	/* Its last record seen, it may still be on its way to a zombie. */
-	reap_spawned(interrupted || nprocs ? WNOHANG : 0);
+	reap_children(interrupted || nprocs ? WNOHANG : 0);
 	if (interrupted || nprocs)
 		finish();
 	if (interrupted)

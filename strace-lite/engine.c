@@ -400,9 +400,14 @@ int engine_run(void)
 		}
 		struct tcb *tcp = pid2tcb(pid);
 		if (!tcp) {
-			/* A new child whose first stop beat its parent's fork event. */
-			if (!WIFSTOPPED(status))
+			/* A new child whose first stop beat its parent's fork event, or the exit
+			 * of a child we do not trace: one the program cloned with CLONE_PARENT
+			 * (its parent is ours: us), or one we inherited. */
+			if (!WIFSTOPPED(status)) {
+				if (!(opts.quiet & QUIET_EXIT))
+					error_msg("Exit of unknown pid %d ignored", pid);
 				continue;
+			}
 			tcp = new_child(pid, TCB_STARTUP | (opts.followfork ? 0 : TCB_SILENT) |
 						     (opts.seccomp ? TCB_SECCOMP : 0));
 		}
