@@ -4,7 +4,8 @@
 # families.sh FAILS LOGDIR: the failing upstream tests of FAILS ("RESULT NAME [why]" lines,
 # run.sh's TRACER-fails.txt) counted by family, largest first, each family's tests listed
 # after the counts.  A test whose log shows sttrace refusing an option counts under
-# "options" and one that ran out of time under "timeouts", whatever its name; the others go
+# "options", one refusing a NAME@64 syscall under "personality suffixes", and one that ran
+# out of time under "timeouts", whatever its name; the others go
 # by name (ioctl_*, nlattr_*, prctl-*, ...), "other" for the rest.
 set -u
 [ $# = 2 ] && [ -f "$1" ] && [ -d "$2" ] || { echo "check-strace: usage: families.sh FAILS LOGDIR" >&2; exit 1; }
@@ -12,6 +13,10 @@ set -u
 family() { # name why
 	local log=$LOGDIR/$1.log
 	case $2 in timeout*) echo timeouts; return ;; esac
+	if [ -f "$log" ] && grep -Eq "sttrace[^:]*: invalid system call '[^']*@" "$log"; then
+		echo "personality suffixes (NAME@64)"
+		return
+	fi
 	if [ -f "$log" ] && grep -Eq '^[^ ]*sttrace[^:]*: (unrecognized option|invalid option|option .*requires|invalid filter|invalid .*(qualifier|action|argument|value)|unknown)' "$log"; then
 		echo options
 		return
@@ -25,7 +30,16 @@ family() { # name why
 	keyctl* | add_key* | request_key*) echo keyctl ;;
 	bpf*) echo bpf ;;
 	*seccomp*) echo seccomp ;;
-	quotactl*) echo quotactl ;;
+	quotactl* | mount* | fsconfig* | fsmount* | fsopen* | fspick* | move_mount* | open_tree* | \
+		umount* | swap* | btrfs* | xattr* | fanotify* | ustat*) echo "mount, filesystems" ;;
+	mbind* | *mempolicy* | move_pages* | remap_file_pages* | pkey_* | memfd_secret* | \
+		process_madvise* | process_vm_* | userfaultfd*) echo "memory (NUMA, pkeys, process_vm)" ;;
+	ptrace*) echo ptrace ;;
+	printstr* | printpath* | umove*) echo "tracee memory reads (umovestr)" ;;
+	io_uring* | aio*) echo "io_uring, aio" ;;
+	*init_module* | delete_module* | kexec*) echo "modules, kexec" ;;
+	adjtimex* | time | time-* | timer_* | xetitimer* | utime* | futimesat* | clock*) echo time ;;
+	nsyscalls* | int_0x80* | legacy_syscall_info* | get_regs* | restart_syscall*) echo "syscall numbers, registers" ;;
 	*--pidns-translation* | pidns*) echo "pidns (--decode-pids=pidns)" ;;
 	*--secontext*) echo "--secontext" ;;
 	so_* | sock* | net-* | getsock* | setsock* | accept* | bind* | connect* | recv* | send* | \
@@ -48,6 +62,16 @@ total=$(wc -l <"${TMPDIR:-/tmp}/families.$$")
 echo "$total tests by family:"
 cut -d'|' -f1 "${TMPDIR:-/tmp}/families.$$" | uniq -c | sort -k1,1nr -k2 |
 	awk '{ n = $1; $1 = ""; printf "%5d %s\n", n, substr($0, 2) }'
+# Which options, for the tests that fail on one.
+opts=$(awk -F'|' '$1 == "options" { print $2 }' "${TMPDIR:-/tmp}/families.$$" | while read -r n; do
+	grep -Eo "(unrecognized option '[^=']*|invalid option -- '.'|invalid filter action '[^']*'|invalid [a-z ]*(qualifier|argument|value)[^:]*)" \
+		"$LOGDIR/$n.log" | head -n1
+done | sort | uniq -c | sort -k1,1nr -k2)
+if [ -n "$opts" ]; then
+	echo
+	echo "options refused (tests):"
+	echo "$opts"
+fi
 awk -F'|' '$1 != f { f = $1; printf "\n%s:\n", f } { printf "  %s\n", $2 }' \
 	"${TMPDIR:-/tmp}/families.$$"
 rm -f "${TMPDIR:-/tmp}/families.$$"
