@@ -350,6 +350,7 @@ static __always_inline int hit(struct pt_regs *ctx, __u32 kind)
 	s->ev.h.ts = bpf_ktime_get_ns();
 	s->ev.site = key;
 	s->ev.bad = 0;
+	bool unread = false;
 	for (int i = 0; i < PROBE_MAX_ARGS; i++) {
 		if (i >= n)
 			break;
@@ -368,6 +369,10 @@ static __always_inline int hit(struct pt_regs *ctx, __u32 kind)
 			if (max > PROBE_STR_MAX)
 				max = PROBE_STR_MAX;
 			got = bpf_probe_read_user_str(&s->strs[o + 4], max, (void *)v);
+			/* A page not mapped yet (a literal not touched before), which only a
+			 * fault would bring in: user space reads it while the thread is held. */
+			if (got < 0 && v >= 4096 && v < 0x800000000000ull)
+				unread = true;
 		}
 		if (got < 0 || got > PROBE_STR_MAX)
 			got = 0;
@@ -385,7 +390,9 @@ static __always_inline int hit(struct pt_regs *ctx, __u32 kind)
 	if (len > sizeof(struct scratch))
 		return 0;
 	/*
-	 * Held before the record is visible: user space never releases a stop not yet sent.
+	 * Held before the record is visible: user space never releases a stop not yet sent.  A string
+ * that could not be read here holds its thread too, for user space to read it from the
+ * process as the ptrace side does (probe_print_str), before it lets the thread run on.
 	 * Waking the reader costs the probed thread more than the hit itself: only a record that
 	 * holds its thread, or a buffer filling up, wakes it; otherwise it reads at its next
 	 * wake-up or poll timeout.
@@ -395,7 +402,7 @@ static __always_inline int hit(struct pt_regs *ctx, __u32 kind)
 	if (st->xmm) {
 		if (hold(tid))
 			s->ev.bad |= PROBE_HELD | PROBE_XMM;
-	} else if (avail > size / 2 && hold(tid)) {
+	} else if ((unread || avail > size / 2) && hold(tid)) {
 		s->ev.bad |= PROBE_HELD;
 	}
 	if ((s->ev.bad & PROBE_HELD) || avail >= WAKE_BYTES)
