@@ -25,6 +25,7 @@
 #include <bpf/bpf.h>
 #include <bpf/libbpf.h>
 
+#include "ksite.h"
 #include "objfile.h"
 #include "probe-int.h"
 #include "probes.h"
@@ -146,15 +147,29 @@ static int add_site(const struct usite *us, const struct psite *ps)
 	return (int)idx;
 }
 
+/*
+ * A uprobe for site IDX at file offset OFF of PATH: a function's entry (ENTRY: the probe may
+ * move past instructions that change nothing it reads) or a USDT site.  A site where the
+ * kernel's probe would change what the program computes is refused, with a warning
+ * (uprobe/ksite.h).
+ */
 static int attach_site(struct bpf_program *prog, const char *path, uint64_t off, uint64_t sem,
-		       int idx, bool ret, const char *what)
+		       int idx, bool ret, bool entry, const char *what)
 {
 	LIBBPF_OPTS(bpf_uprobe_opts, o, .ref_ctr_offset = sem, .bpf_cookie = (uint64_t)idx,
 		    .retprobe = ret);
 	struct bpf_link **v = realloc(links, (nlinks + 1) * sizeof(*v));
+	const char *why = NULL;
+	uint64_t site = off;
 
 	if (!v)
 		return -ENOMEM;
+	if (entry ? ksite_entry_file(path, off, true, &off, &why) < 0 :
+		    (why = ksite_unsafe_file(path, off, false)) != NULL) {
+		error_msg("--bpf: %s: not probed: the site at offset %#" PRIx64 " of %s is %s",
+			  what, site, path, why);
+		return -ENOTSUP;
+	}
 	links = v;
 	struct bpf_link *l = bpf_program__attach_uprobe_opts(prog, attach_pid, path, off, &o);
 	if (!l) {
@@ -256,7 +271,7 @@ static void attach_usdt(const char *path)
 			int idx = add_site(&us, &ps);
 			if (idx >= 0)
 				attach_site(probes_skel->progs.probe_hit, path, p->pc_offset,
-					    p->semaphore ? p->sem_offset : 0, idx, false, label);
+					    p->semaphore ? p->sem_offset : 0, idx, false, false, label);
 			break; /* one site per probe, whatever number of specs match it */
 		}
 	}
@@ -325,7 +340,7 @@ static void attach_uprobe(struct spec *sp, size_t k, const char *path)
 	int idx = add_site(&us, &ps);
 	if (idx >= 0)
 		attach_site(ret ? probes_skel->progs.probe_ret : probes_skel->progs.probe_hit, path,
-			    off, 0, idx, ret, sp->name);
+			    off, 0, idx, ret, true, sp->name);
 }
 
 /*
@@ -363,7 +378,7 @@ static void attach_rtld(const char *path, pid_t tgid)
 	int idx = add_site(&us, &ps);
 	attach_pid = tgid;
 	if (idx >= 0)
-		attach_site(probes_skel->progs.probe_rtld, path, off, 0, idx, false, "rtld");
+		attach_site(probes_skel->progs.probe_rtld, path, off, 0, idx, false, true, "rtld");
 	attach_pid = -1;
 }
 

@@ -40,6 +40,7 @@
 #include "ltrace.h"
 #include "ltrace.skel.h"
 #include "bpflib.h"
+#include "ksite.h"
 #include "lt-bpf.h"
 #include "objfile.h"
 #include "proc.h"
@@ -503,17 +504,19 @@ static int attach_sites(pid_t pid)
 	for (; nattached < plan.nsites; nattached++) {
 		size_t i = nattached;
 		struct lb_site *s = &plan.sites[i];
-		s->poff = s->off;
-		lb_skip_slow(s);
+		const char *why;
+		if (ksite_entry_file(s->path, s->off, true, &s->poff, &why) < 0) {
+			/* Not where the kernel would change what the program computes. */
+			lt_error("--bpf: %s not traced: its entry at %s+%#llx is %s", s->names[0],
+				 s->path, (unsigned long long)s->off, why);
+			continue;
+		}
 		for (int ret = 0; ret < (lb_site_noret(&plan, s) ? 1 : 2); ret++) {
 			LIBBPF_OPTS(bpf_uprobe_opts, o, .bpf_cookie = i, .retprobe = ret);
 			struct bpf_program *prog = ret ? skel->progs.lt_return :
 							 skel->progs.lt_entry;
 			struct bpf_link *l = bpf_program__attach_uprobe_opts(prog, apid, s->path,
 									       (size_t)s->poff, &o);
-			if (!l && errno == 524 /* ENOTSUPP */ && !ret && lb_skip_vex(s))
-				l = bpf_program__attach_uprobe_opts(prog, apid, s->path,
-								    (size_t)s->poff, &o);
 			if (!l) {
 				char what[512];
 				snprintf(what, sizeof(what), "%s at %s+%#llx", s->names[0], s->path,

@@ -74,13 +74,6 @@ const char *lb_plan_called_name(const struct lb_plan *p, const struct lb_site *s
 /* The prototype for NAME at site S (cached for the last name asked). */
 const struct lt_proto *lb_plan_proto(struct lb_site *s, const char *name, const struct lb_plan *p);
 void lb_plan_free(struct lb_plan *p);
-/* The length of the instruction at C when it is VEX-encoded and writes no general register
- * (a uprobe goes after it), else 0. */
-int lb_vex_len(const uint8_t *c, size_t n);
-/* Probe placement: past a VEX first instruction the kernel refuses (true when moved); past a
- * flags-only first instruction onto one the kernel emulates. */
-bool lb_skip_vex(struct lb_site *s);
-void lb_skip_slow(struct lb_site *s);
 
 /* lt-bpf-proc.c: PROG started and held at its entry point under ptrace, *CHILD its pid (the
  * caller detaches).  0, or -errno with a message printed (*STATUS: its wait status if it
