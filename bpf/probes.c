@@ -17,8 +17,9 @@
  * Holding: the BPF side moves the thread out of "traced" (into "held") and sends it SIGSTOP;
  * we resume it with a SIGCONT to that thread, which puts it back (held_resume): sysbpf
  * reports neither signal.  A hit holds its process too when it has an xmm argument (the
- * registers are read from the stopped thread's FPU state) or finds the ring buffer over half
- * full (threads wait for the trace to be written rather than lose hits).
+ * registers are read from the stopped thread's FPU state), a string argument the kernel could
+ * not read (read from the process before it runs on), or finds the ring buffer over half full
+ * (threads wait for the trace to be written rather than lose hits).
  */
 #include <errno.h>
 #include <fcntl.h>
