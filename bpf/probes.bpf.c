@@ -390,9 +390,7 @@ static __always_inline int hit(struct pt_regs *ctx, __u32 kind)
 	if (len > sizeof(struct scratch))
 		return 0;
 	/*
-	 * Held before the record is visible: user space never releases a stop not yet sent.  A string
- * that could not be read here holds its thread too, for user space to read it from the
- * process as the ptrace side does (probe_print_str), before it lets the thread run on.
+	 * Held before the record is visible: user space never releases a stop not yet sent.
 	 * Waking the reader costs the probed thread more than the hit itself: only a record that
 	 * holds its thread, or a buffer filling up, wakes it; otherwise it reads at its next
 	 * wake-up or poll timeout.
@@ -402,9 +400,13 @@ static __always_inline int hit(struct pt_regs *ctx, __u32 kind)
 	if (st->xmm) {
 		if (hold(tid))
 			s->ev.bad |= PROBE_HELD | PROBE_XMM;
-	} else if ((unread || avail > size / 2) && hold(tid)) {
+	} else if (avail > size / 2 && hold(tid)) {
 		s->ev.bad |= PROBE_HELD;
 	}
+	/* A string that could not be read here: user space reads it from the process as the
+	 * ptrace side does (probe_print_str), before it lets the thread run on. */
+	if (unread && !(s->ev.bad & PROBE_HELD) && hold(tid))
+		s->ev.bad |= PROBE_HELD;
 	if ((s->ev.bad & PROBE_HELD) || avail >= WAKE_BYTES)
 		wake = BPF_RB_FORCE_WAKEUP;
 	if (bpf_ringbuf_output(&events, &s->ev, len, wake))

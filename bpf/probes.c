@@ -35,8 +35,8 @@
 
 #include "proc.h"
 #include "bpfbe.h"
-#include "capture.h"
 #include "json.h"
+#include "capture.h"
 #include "print.h"
 #include "probe-int.h"
 #include "probes.h"
@@ -170,12 +170,12 @@ void bpf_probes_detach(void)
 	probes_skel = NULL;
 }
 
-
 /*
  * A string the kernel could not read (a page the program has not touched yet, which a BPF
  * program cannot fault in), read now from the process as the ptrace side reads it: any memory
- * while its thread is held at the hit (probes.bpf.c holds it for this), else only a read-only
- * file mapping, which cannot have changed since (capture_readonly_read, as for syscalls).
+ * while its thread is held at the hit (probes.bpf.c holds it for this; an xmm hit was let go
+ * before it prints, see fetch_xmm), else only a read-only file mapping, which cannot have
+ * changed since (capture_readonly_read, as for syscalls).
  */
 struct reread {
 	pid_t tid;
@@ -191,50 +191,64 @@ static int reread(void *priv, uint64_t addr, void *buf, size_t len)
 	return capture_readonly_read(r->tid, addr, buf, len) == len ? 0 : -EFAULT;
 }
 
+/* String value I of hit E, of which the kernel captured GOT bytes into BUF (0: none). */
+static void print_str_value(struct strbuf *sb, const struct ev_probe *e, int i, const char *buf,
+			    size_t got)
+{
+	struct reread r = { (pid_t)e->h.tid, (e->bad & (PROBE_HELD | PROBE_XMM)) == PROBE_HELD };
+
+	if (got)
+		probe_print_string(sb, e->v[i], buf, got);
+	else
+		probe_print_str(sb, e->v[i], reread, &r);
+}
+
 /* Value I of hit E, of site US: printed as the ptrace side prints it. */
 static void print_value(struct strbuf *sb, const struct usite *us, const struct ev_probe *e,
 			int i, const char **str, const char *end)
 {
-	char h = us->kind == SPEC_URETPROBE ? us->hints[0] : us->hints[i];
+	char h = us->hints[i];
 	const char *buf = NULL;
 	size_t got = 0;
 
-	if (h == 's' && *str + 4 <= end) {
+	if (us->kind == SPEC_USDT ? h == 's' : (h ? h : 'x') == 's') {
 		/* Its captured string: length word, bytes padded to 4. */
-		uint32_t n;
-		memcpy(&n, *str, 4);
-		if (n && *str + 4 + n <= end) {
-			/*
-			 * N counts the NUL: bytes as the ptrace side reads them (-s + 1 at most,
-			 * with the NUL when the string ends within them).
-			 */
-			size_t len = n - 1, max = popts.max_strlen;
-			buf = *str + 4;
-			got = len <= max ? len + 1 : max + 1;
+		if (*str + 4 <= end) {
+			uint32_t n;
+			memcpy(&n, *str, 4);
+			if (n && *str + 4 + n <= end) {
+				/*
+				 * N counts the NUL: bytes as the ptrace side reads them (-s + 1 at
+				 * most, with the NUL when the string ends within them).
+				 */
+				size_t len = n - 1, max = popts.max_strlen;
+				buf = *str + 4;
+				got = len <= max ? len + 1 : max + 1;
+			}
+			*str += 4 + ((n + 3) & ~3u);
 		}
-		*str += 4 + ((n + 3) & ~3u);
 	}
 	if (e->bad & (1u << i)) {
 		sb_puts(sb, "?");
 		return;
 	}
-	if (h == 's') {
-		struct reread r = { (pid_t)e->h.tid, (e->bad & PROBE_HELD) != 0 };
-		if (got)
-			probe_print_string(sb, e->v[i], buf, got);
-		else
-			probe_print_str(sb, e->v[i], reread, &r);
-		return;
-	}
 	if (us->kind == SPEC_USDT) {
 		const struct usdt_arg *a = &us->argv[i];
-		probe_print_value(sb, NULL, e->v[i], a->size ? a->size : 8, a->is_signed,
-				  a->is_float, h);
+		if (h == 's')
+			print_str_value(sb, e, i, buf, got);
+		else
+			probe_print_value(sb, NULL, e->v[i], a->size ? a->size : 8, a->is_signed,
+					  a->is_float, h);
 		return;
 	}
+	if (us->kind == SPEC_URETPROBE)
+		h = us->hints[0];
 	if (!h)
 		h = 'x';
-	probe_print_value(sb, NULL, e->v[i], h == 'd' || h == 'u' ? 4 : 8, false, false, h);
+	if (h == 's')
+		print_str_value(sb, e, i, buf, got);
+	else
+		probe_print_value(sb, NULL, e->v[i], h == 'd' || h == 'u' ? 4 : 8, false, false, h);
 }
 
 static void format_values(struct strbuf *sb, const struct usite *us, const struct ev_probe *e,
@@ -410,7 +424,6 @@ void bpf_probes_event(struct tcb *tcp, const void *data, size_t len)
 			memset(c, 0, sizeof(*c));
 			memcpy(c, e, len);
 			fetch_xmm((pid_t)h->tgid, (pid_t)h->tid, us, c);
-			c->bad &= ~PROBE_HELD; /* released: its strings are read as if not held */
 			if (us->kind >= 0 && tcp && !hide_log(tcp) && opts.cflag != 1)
 				print_probe(tcp, us, c, len);
 			free(c);
