@@ -35,7 +35,7 @@ PKGS     := libelf libdw
 CFLAGS   ?= -O2 -g
 CFLAGS   += -std=gnu11 -Wall -Wextra -Wno-unused-parameter -Wno-missing-field-initializers \
 	    -D_GNU_SOURCE -MMD -MP $(SANFLAGS)
-CPPFLAGS += -Icommon -Istrace-lite -Isdt -Iuprobe -Iltrace-lite -Ibpf -I$(B)/gen
+CPPFLAGS += -Icommon -Istrace-lite -Isdt -Iuprobe -Iproto -Iltrace-lite -Ibpf -I$(B)/gen
 LDFLAGS  += $(SANFLAGS)
 LDLIBS   += $(shell pkg-config --libs $(PKGS) 2>/dev/null || echo -lelf -ldw)
 # -k: libunwind-ptrace unwinds the tracee's stack (strace-lite/stacktrace.c).
@@ -51,11 +51,13 @@ BPF_SRCS    := $(filter-out %.bpf.c,$(wildcard bpf/*.c))
 STRACE_SRCS := $(wildcard strace-lite/*.c)
 SDT_SRCS    := $(wildcard sdt/*.c)
 UPROBE_SRCS := $(wildcard uprobe/*.c)
+PROTO_SRCS  := $(wildcard proto/*.c)
 
 COMMON_OBJS := $(COMMON_SRCS:%.c=$(B)/obj/%.o)
 STRACE_OBJS := $(STRACE_SRCS:%.c=$(B)/obj/%.o)
 SDT_OBJS    := $(SDT_SRCS:%.c=$(B)/obj/%.o)
 UPROBE_OBJS := $(UPROBE_SRCS:%.c=$(B)/obj/%.o)
+PROTO_OBJS  := $(PROTO_SRCS:%.c=$(B)/obj/%.o)
 BPF_OBJS    := $(BPF_SRCS:%.c=$(B)/obj/%.o)
 
 # Constant tables (strace's xlat idea): strace-lite/xlat/NAME.in -> build/gen/xlat/NAME.c, each
@@ -155,9 +157,9 @@ $(B)/lib/libstrace.a: $(STRACE_LIB_OBJS)
 # The probe support in libstrace (probe.c) needs the breakpoint engine and the USDT catalog.
 # libbpfbe whole too: its probe hooks (bpf/probes.c) are only referenced weakly.
 STRACE_LIBS = -Wl,--whole-archive $(B)/lib/libstrace.a $(B)/lib/libbpfbe.a -Wl,--no-whole-archive \
-	      $(B)/lib/libuprobe.a $(B)/lib/libsdt.a $(B)/lib/libcommon.a
-STRACE_DEPS = $(B)/lib/libstrace.a $(B)/lib/libbpfbe.a $(B)/lib/libuprobe.a $(B)/lib/libsdt.a \
-	      $(B)/lib/libcommon.a
+	      $(B)/lib/libproto.a $(B)/lib/libuprobe.a $(B)/lib/libsdt.a $(B)/lib/libcommon.a
+STRACE_DEPS = $(B)/lib/libstrace.a $(B)/lib/libbpfbe.a $(B)/lib/libproto.a $(B)/lib/libuprobe.a \
+	      $(B)/lib/libsdt.a $(B)/lib/libcommon.a
 
 # libbpfbe: the eBPF backend's loaders and ring-buffer consumers (bpf/*.c).
 $(B)/lib/libbpfbe.a: $(BPF_OBJS)
@@ -188,22 +190,29 @@ $(B)/bin/sdt: $(B)/obj/sdt/sdt.o $(B)/lib/libsdt.a $(B)/lib/libcommon.a
 	$(Q)mkdir -p $(@D)
 	$(Q)$(CC) $(LDFLAGS) -o $@ $< $(B)/lib/libsdt.a $(B)/lib/libcommon.a $(LDLIBS)
 
-# --- lttrace ----------------------------------------------------------------------------------
-# ltrace-lite/lttrace.c holds main(); the rest is libltrace.  The built-in prototypes are
-# ltrace.conf-syntax text files (ltrace-lite/protos/*.conf), embedded as C strings.
-LTPROTO_CONFS := $(wildcard ltrace-lite/protos/*.conf)
-$(B)/gen/ltprotos.c: $(LTPROTO_CONFS) ltrace-lite/embed.awk
+# --- prototypes -------------------------------------------------------------------------------
+# proto/: the prototype catalog both tracers decode calls with (lttrace's lines, sttrace's
+# -e uprobe=/uretprobe=).  The built-in prototypes are ltrace.conf-syntax text files
+# (proto/protos/*.conf), embedded as C strings.
+PROTO_CONFS := $(wildcard proto/protos/*.conf)
+$(B)/gen/ltprotos.c: $(PROTO_CONFS) proto/embed.awk
 	$(E) GEN $@
 	$(Q)mkdir -p $(@D)
-	$(Q)awk -f ltrace-lite/embed.awk $(LTPROTO_CONFS) > $@
+	$(Q)awk -f proto/embed.awk $(PROTO_CONFS) > $@
 
 $(B)/obj/gen/ltprotos.o: $(B)/gen/ltprotos.c
 	$(E) CC $<
 	$(Q)mkdir -p $(@D)
 	$(Q)$(CC) $(CPPFLAGS) $(CFLAGS) -c -o $@ $<
 
-LTRACE_LIB_OBJS := $(filter-out $(B)/obj/ltrace-lite/lttrace.o,$(LTRACE_OBJS)) \
-		   $(B)/obj/gen/ltprotos.o
+$(B)/lib/libproto.a: $(PROTO_OBJS) $(B)/obj/gen/ltprotos.o
+	$(E) AR $@
+	$(Q)mkdir -p $(@D)
+	$(Q)rm -f $@ && ar rcs $@ $^
+
+# --- lttrace ----------------------------------------------------------------------------------
+# ltrace-lite/lttrace.c holds main(); the rest is libltrace.
+LTRACE_LIB_OBJS := $(filter-out $(B)/obj/ltrace-lite/lttrace.o,$(LTRACE_OBJS))
 $(B)/lib/libltrace.a: $(LTRACE_LIB_OBJS)
 	$(E) AR $@
 	$(Q)mkdir -p $(@D)
@@ -225,7 +234,7 @@ $(B)/tests/unit/lt_%: tests/unit/lt_%.c $(B)/lib/libltrace.a $(STRACE_DEPS) | $(
 
 # --- dependencies (Debian 12 packages) --------------------------------------------------------
 DEB_PKGS := build-essential pkg-config bc libelf-dev libdw-dev libunwind-dev libcapstone-dev \
-	    libbpf-dev bpftool clang llvm strace ltrace gdb bpftrace linux-perf systemtap-sdt-dev jq
+	    libbpf-dev bpftool clang llvm strace ltrace gdb libc6-dbg bpftrace linux-perf systemtap-sdt-dev jq
 
 .PHONY: deps
 deps:
@@ -305,7 +314,7 @@ build-fuzz/%: tests/fuzz/%.c $(SDT_LIB_OBJS:$(B)/obj/%.o=%.c) sdt/usdt.h
 FUZZ_TARGETS += build-fuzz/decode_fuzz
 DECODE_FUZZ_SRCS = $(filter-out strace-lite/sttrace.c,$(STRACE_SRCS)) $(COMMON_SRCS) \
 		   $(XLAT_INS:strace-lite/xlat/%.in=$(B)/gen/xlat/%.c) $(UPROBE_SRCS) \
-		   $(SDT_LIB_OBJS:$(B)/obj/%.o=%.c)
+		   $(PROTO_SRCS) $(B)/gen/ltprotos.c $(SDT_LIB_OBJS:$(B)/obj/%.o=%.c)
 build-fuzz/decode_fuzz: tests/fuzz/decode_fuzz.c $(DECODE_FUZZ_SRCS) | $(GEN_HDRS)
 	$(E) FUZZ $@
 	$(Q)mkdir -p $(@D)

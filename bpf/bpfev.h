@@ -66,6 +66,10 @@ struct ev_exit {
 	struct ev_hdr h;
 	__s32 code; /* task->exit_code: a wait status */
 	__s32 by_exec; /* killed because another thread exec'd: ptrace reports no exit */
+	/* The last thread of its process: the process is gone with CODE (ptrace reports a leader
+	 * that exited before the others only then, with the process's status). */
+	__s32 group_dead;
+	__s32 pad;
 };
 
 struct ev_fork {

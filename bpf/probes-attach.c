@@ -12,7 +12,6 @@
  */
 #include <errno.h>
 #include <fcntl.h>
-#include <fnmatch.h>
 #include <gelf.h>
 #include <inttypes.h>
 #include <libelf.h>
@@ -25,9 +24,14 @@
 #include <bpf/bpf.h>
 #include <bpf/libbpf.h>
 
+#include "ifunc.h"
 #include "ksite.h"
+#include "objelf.h"
 #include "objfile.h"
+#include "print.h"
 #include "probe-int.h"
+#include "prologue.h"
+#include "proto.h"
 #include "probes.h"
 #include "probes-int.h"
 #include "probes.skel.h"
@@ -55,6 +59,7 @@ static struct object *objects;
 static size_t nobjects;
 static struct proc *procs;
 static pid_t attach_pid = -1; /* the process probes_attach_object attaches for */
+static pid_t resolve_tgid = -1; /* the process probes_resolve reads */
 
 /* pt_regs slots (u64 words: r15 r14 r13 r12 bp bx r11 r10 r9 r8 ax cx dx si di orig_ax ip cs
  * flags sp ss) of DWARF registers 0..16 on x86_64. */
@@ -184,15 +189,6 @@ static int attach_site(struct bpf_program *prog, const char *path, uint64_t off,
 
 /* ---- objects -------------------------------------------------------------------------------- */
 
-static bool path_matches(const char *glob, const char *path)
-{
-	const char *base = strrchr(path, '/');
-
-	if (!glob)
-		return true;
-	return !fnmatch(glob, path, 0) || !fnmatch(glob, base ? base + 1 : path, 0);
-}
-
 /* Link-time address of symbol SYM (any type) of PATH: 0 when absent. */
 static uint64_t sym_value(const char *path, const char *sym)
 {
@@ -226,54 +222,51 @@ static uint64_t sym_value(const char *path, const char *sym)
 	return value;
 }
 
+/* USDT probe P of object PATH (open as FD) for spec SP: its site and its uprobe. */
+static void attach_usdt_probe(struct spec *sp, const struct usdt_probe *p, const char *path,
+			      int fd)
+{
+	char label[256];
+	struct usite us = { .kind = SPEC_USDT, .label = label, .hints = sp->hints,
+			    .nargs = p->nargs };
+	struct psite ps = { .pc = p->pc };
+	uint8_t insn = 0;
+
+	snprintf(label, sizeof(label), "%s:%s", p->provider, p->name);
+	sp->found = true;
+	/* The site must be the probe's nop, or a uprobe there cuts an insn. */
+	if (fd >= 0 && pread(fd, &insn, 1, (off_t)p->pc_offset) == 1 && insn != 0x90) {
+		error_msg("usdt:%s: the site %#" PRIx64 " in %s is not the probe's nop (byte %#x): "
+			  "not on an instruction boundary, not armed", label, p->pc, path, insn);
+		return;
+	}
+	if (p->nargs > 0) {
+		memcpy(us.argv, p->argv, sizeof(us.argv));
+		ps.nargs = (uint32_t)p->nargs;
+		for (int a = 0; a < p->nargs; a++) {
+			ps.a[a] = plan_usdt(&p->argv[a], sp->hints[a]);
+			ps.nstr += ps.a[a].str;
+			ps.xmm |= ps.a[a].kind == PA_XMM;
+		}
+	}
+	int idx = add_site(&us, &ps);
+	if (idx >= 0)
+		attach_site(probes_skel->progs.probe_hit, path, p->pc_offset,
+			    p->semaphore ? p->sem_offset : 0, idx, false, false, label);
+}
+
 static void attach_usdt(const char *path)
 {
 	struct usdt_file *f = NULL;
-	bool wanted = false;
 
-	for (size_t k = 0; k < probe_nspecs; k++)
-		if (probe_specs[k].kind == SPEC_USDT && path_matches(probe_specs[k].path, path))
-			wanted = true;
-	if (!wanted || usdt_open(path, &f, NULL) < 0)
+	if (!probe_usdt_wanted(path) || usdt_open(path, &f, NULL) < 0)
 		return;
 	int fd = open(path, O_RDONLY | O_CLOEXEC);
 	for (size_t i = 0; i < f->count; i++) {
-		const struct usdt_probe *p = &f->probes[i];
-		for (size_t k = 0; k < probe_nspecs; k++) {
-			struct spec *sp = &probe_specs[k];
-			if (sp->kind != SPEC_USDT || !path_matches(sp->path, path) ||
-			    fnmatch(sp->provider, p->provider, 0) || fnmatch(sp->name, p->name, 0))
-				continue;
-			char label[256];
-			struct usite us = { .kind = SPEC_USDT, .label = label, .hints = sp->hints,
-					    .nargs = p->nargs };
-			struct psite ps = { .pc = p->pc };
-			snprintf(label, sizeof(label), "%s:%s", p->provider, p->name);
-			sp->found = true;
-			/* The site must be the probe's nop, or a uprobe there cuts an insn. */
-			uint8_t insn = 0;
-			if (fd >= 0 && pread(fd, &insn, 1, (off_t)p->pc_offset) == 1 &&
-			    insn != 0x90) {
-				error_msg("usdt:%s: the site %#" PRIx64 " in %s is not the probe's "
-					  "nop (byte %#x): not on an instruction boundary, not "
-					  "armed", label, p->pc, path, insn);
-				break;
-			}
-			if (p->nargs > 0) {
-				memcpy(us.argv, p->argv, sizeof(us.argv));
-				ps.nargs = (uint32_t)p->nargs;
-				for (int a = 0; a < p->nargs; a++) {
-					ps.a[a] = plan_usdt(&p->argv[a], sp->hints[a]);
-					ps.nstr += ps.a[a].str;
-					ps.xmm |= ps.a[a].kind == PA_XMM;
-				}
-			}
-			int idx = add_site(&us, &ps);
-			if (idx >= 0)
-				attach_site(probes_skel->progs.probe_hit, path, p->pc_offset,
-					    p->semaphore ? p->sem_offset : 0, idx, false, false, label);
-			break; /* one site per probe, whatever number of specs match it */
-		}
+		struct spec *sp = probe_usdt_spec(path, &f->probes[i]);
+		/* One site per probe, whatever number of specs match it. */
+		if (sp)
+			attach_usdt_probe(sp, &f->probes[i], path, fd);
 	}
 	if (fd >= 0)
 		close(fd);
@@ -310,37 +303,206 @@ static bool rep_insn(const char *path, uint64_t off)
 	return rep;
 }
 
-static void attach_uprobe(struct spec *sp, size_t k, const char *path)
+/* Value plans of a function's hit (SP's kind) by hints, else by prototype PR, else raw. */
+static void plan_function(const struct spec *sp, const struct lt_proto *pr, const char *path,
+			  uint64_t off, struct usite *us, struct psite *ps)
 {
-	static const int argregs[] = { 5, 4, 1, 2, 8, 9 }; /* rdi rsi rdx rcx r8 r9 (DWARF) */
+	bool ret = sp->kind == SPEC_URETPROBE;
+
+	if (sp->hints[0] || !pr) {
+		if (ret) {
+			ps->nargs = 1;
+			ps->a[0] = plan_reg(0, sp->hints[0]);
+		} else {
+			ps->nargs = sp->hints[0] ? (uint32_t)strlen(sp->hints) : 6;
+			if (ps->nargs > 6)
+				ps->nargs = 6;
+			for (uint32_t i = 0; i < ps->nargs; i++)
+				ps->a[i] = plan_reg(probe_argreg[i], sp->hints[i]);
+		}
+		return;
+	}
+	/* By the prototype: the registers it reads, what it points at, the stack words. */
+	struct lt_capopts o = { popts.max_strlen, PROBE_ARRAYLEN, PROBE_STR_MAX };
+	struct lt_capture c;
+	int slots = lt_proto_nslots(pr);
+	lt_proto_capture(pr, &o, &c);
+	us->proto = pr;
+	us->spidx = -1;
+	for (int i = 0; i < (ret ? 1 : slots < 6 ? slots : 6); i++) {
+		int k = ret ? LT_CAP_NREGS : i;
+		bool entry = c.kind[k] == LT_CAPK_STR || c.kind[k] == LT_CAPK_BUF;
+		bool str = c.kind[k] == LT_CAPK_STR || c.kind[k] == LT_CAPK_OSTR;
+		ps->a[i] = plan_reg(ret ? 0 : probe_argreg[i], 0);
+		if (c.kind[k] != LT_CAPK_NONE && entry != ret) {
+			ps->a[i].str = str ? PCAP_STR : PCAP_BUF;
+			ps->a[i].caplen = c.len[k];
+		}
+		us->cap[i] = ps->a[i].str;
+		ps->nargs = (uint32_t)(us->niregs = i + 1);
+	}
+	if (!ret && c.nstk) {
+		/* The return address and the stack arguments after it (a printf pack: 16). */
+		int n = 1 + (c.nstk < 16 ? c.nstk : 16);
+		us->spidx = (int)ps->nargs;
+		ps->a[ps->nargs] = plan_reg(7, 0);
+		ps->a[ps->nargs].str = PCAP_BUF;
+		ps->a[ps->nargs].caplen = (uint16_t)(n * 8);
+		us->cap[ps->nargs++] = PCAP_BUF;
+	}
+	/*
+	 * xmm registers are read once the thread is stopped, after the kernel has run the probed
+	 * instruction (and the probe may sit past vector instructions: uprobe/ksite.h); the
+	 * return's are as they were.  For the arguments: only when the probe is on the entry and
+	 * its instruction leaves them alone; otherwise floats print as "?".
+	 */
+	uint8_t code[8];
+	uint64_t poff = 0;
+	const char *why;
+	ps->xmm = ret ? c.fret : c.fregs && ksite_entry_file(path, off, true, &poff, &why) == 0 &&
+		  poff == off && uprobe_prologue_insn(code, uprobe_read_code(path, off, code,
+						      sizeof(code)), NULL) > 0;
+}
+
+/* Attached functions: (spec, file offset, process) once each (an IFUNC's implementation is
+ * found again at every call of its resolver). */
+static struct fnattach {
+	size_t spec;
+	dev_t dev;
+	ino_t ino;
+	uint64_t off;
+	pid_t pid;
+} *fnattached;
+static size_t nfnattached;
+
+static bool fn_attach_once(size_t k, const char *path, uint64_t off)
+{
+	struct stat st;
+
+	if (stat(path, &st) < 0)
+		return false;
+	for (size_t i = 0; i < nfnattached; i++) {
+		const struct fnattach *a = &fnattached[i];
+		if (a->spec == k && a->dev == st.st_dev && a->ino == st.st_ino && a->off == off &&
+		    a->pid == attach_pid)
+			return false;
+	}
+	struct fnattach *v = realloc(fnattached, (nfnattached + 1) * sizeof(*v));
+	if (!v)
+		return false;
+	fnattached = v;
+	fnattached[nfnattached++] = (struct fnattach){ k, st.st_dev, st.st_ino, off, attach_pid };
+	return true;
+}
+
+/* Spec K's probe on the function at file offset OFF of PATH (link-time address VADDR, 0:
+ * unknown, for DWARF prototypes). */
+static void attach_function(size_t k, const char *path, uint64_t off, uint64_t vaddr)
+{
+	struct spec *sp = &probe_specs[k];
 	bool ret = sp->kind == SPEC_URETPROBE;
 	struct usite us = { .kind = sp->kind, .label = sp->name, .hints = sp->hints };
 	struct psite ps = { 0 };
-	uint64_t off;
 
-	if (!path_matches(sp->path, path) || (!sp->path && probes_spec_done[k]) ||
-	    uprobe_symbol_offset(path, sp->name, &off) < 0)
+	if (!fn_attach_once(k, path, off))
 		return;
-	sp->found = true;
-	probes_spec_done[k] = true;
-	if (ret) {
-		ps.nargs = 1;
-		ps.a[0] = plan_reg(0, sp->hints[0]);
-	} else {
-		ps.nargs = sp->hints[0] ? (uint32_t)strlen(sp->hints) : 6;
-		for (uint32_t i = 0; i < ps.nargs && i < 6; i++)
-			ps.a[i] = plan_reg(argregs[i], sp->hints[i]);
-		if (ps.nargs > 6)
-			ps.nargs = 6;
-	}
+	plan_function(sp, lt_proto_resolve(vaddr ? path : NULL, vaddr, sp->name), path, off, &us,
+		      &ps);
 	for (uint32_t i = 0; i < ps.nargs; i++)
-		ps.nstr += ps.a[i].str;
+		ps.nstr += ps.a[i].str != PCAP_NONE;
 	ps.rep = rep_insn(path, off);
 	us.nargs = (int)ps.nargs;
 	int idx = add_site(&us, &ps);
 	if (idx >= 0)
 		attach_site(ret ? probes_skel->progs.probe_ret : probes_skel->progs.probe_hit, path,
 			    off, 0, idx, ret, true, sp->name);
+}
+
+/*
+ * IFUNC SYM of PATH (file offset OFF) for spec K: probes on the implementations process
+ * resolve_tgid has chosen so far (GOT slots: the process is held at its exec, its loader's
+ * link map or an attach, so only an attach or a dlopen finds any), and a uretprobe on the
+ * resolver that holds the process at each choice made after that (the loader's relocations,
+ * a lazily bound call) until the implementation has its probe (probes_ifunc_chosen).
+ */
+static void attach_ifunc(size_t k, const char *path, uint64_t off, const struct uprobe_sym *sym)
+{
+	struct uprobe_mapping *m = NULL;
+	struct uprobe_obj *objs = NULL;
+	int nm = resolve_tgid > 0 ? uprobe_read_maps(resolve_tgid, &m) : 0;
+	int n = nm > 0 ? uprobe_objs_read(resolve_tgid, m, nm, &objs) : 0;
+	uint64_t impl[8];
+	size_t ni = 0;
+
+	for (int d = 0; d < n; d++) {
+		if (strcmp(objs[d].path, path))
+			continue;
+		ni = uprobe_ifunc_chosen(resolve_tgid, objs, (size_t)n, (size_t)d,
+					 probe_specs[k].name, objs[d].bias + sym->vaddr, impl, 8);
+		for (size_t i = 0; i < ni; i++) {
+			const struct uprobe_mapping *im = uprobe_mapping_at(m, nm, impl[i]);
+			if (im && im->exec)
+				attach_function(k, path, impl[i] - im->start + im->off,
+						impl[i] - objs[d].bias);
+		}
+		break;
+	}
+	free(objs);
+	free(m);
+	struct usite us = { .kind = SITE_RESOLVER, .label = probe_specs[k].name, .hints = "",
+			    .nargs = 1 };
+	struct psite ps = { .nargs = 1, .hold = 1 };
+	ps.a[0] = plan_reg(0, 0);
+	if (!fn_attach_once(SIZE_MAX, path, off) || !(us.path = strdup(path)))
+		return;
+	int idx = add_site(&us, &ps);
+	if (idx >= 0)
+		attach_site(probes_skel->progs.probe_ret, path, off, 0, idx, true, true, us.label);
+}
+
+static void attach_uprobe(struct spec *sp, size_t k, const char *path)
+{
+	const struct uprobe_sym *sym;
+	struct uprobe_elf *e;
+	uint64_t off;
+	int err;
+
+	if (!probe_path_matches(sp->path, path) || (!sp->path && probes_spec_done[k]) ||
+	    uprobe_symbol_offset(path, sp->name, &off) < 0)
+		return;
+	sp->found = true;
+	probes_spec_done[k] = true;
+	e = uprobe_elf_get(path, &err);
+	sym = e ? uprobe_elf_find(e, sp->name) : NULL;
+	if (sym && sym->ifunc)
+		attach_ifunc(k, path, off, sym);
+	else
+		attach_function(k, path, off, sym ? sym->vaddr : 0);
+}
+
+void probes_ifunc_chosen(const struct usite *us, pid_t tgid, uint64_t impl)
+{
+	struct uprobe_mapping *m = NULL;
+	int nm = uprobe_read_maps(tgid, &m), first = -1;
+	const struct uprobe_mapping *im = uprobe_mapping_at(m, nm, impl);
+	/* US is in probes_sites, which the sites added below may move. */
+	const char *name = us->label, *path = us->path;
+	struct uprobe_obj o;
+
+	for (int i = 0; i < nm && first < 0; i++)
+		if (!strcmp(m[i].path, path))
+			first = i;
+	/* In the resolver's own object, or nothing we can probe. */
+	if (im && im->exec && !strcmp(im->path, path) &&
+	    uprobe_obj_from_maps(m, nm, first, NULL, &o) == 0) {
+		attach_pid = opts.followfork ? -1 : tgid;
+		for (size_t k = 0; k < probe_nspecs; k++)
+			if (probe_specs[k].kind != SPEC_USDT && !strcmp(probe_specs[k].name, name) &&
+			    probe_path_matches(probe_specs[k].path, path))
+				attach_function(k, path, impl - im->start + im->off, impl - o.bias);
+		attach_pid = -1;
+	}
+	free(m);
 }
 
 /*
@@ -427,7 +589,9 @@ void probes_resolve(pid_t tgid, bool report)
 		for (int j = 0; j < i && !seen; j++)
 			seen = !strcmp(m[i].path, m[j].path);
 		if (!seen) {
+			resolve_tgid = tgid;
 			probes_attach_object(m[i].path, opts.followfork ? -1 : tgid);
+			resolve_tgid = -1;
 			attach_rtld(m[i].path, tgid);
 		}
 	}
@@ -439,21 +603,8 @@ void probes_resolve(pid_t tgid, bool report)
 			procs = p;
 		}
 	}
-	for (size_t k = 0; first && k < probe_nspecs; k++) {
-		struct spec *sp = &probe_specs[k];
-		bool mapped = !sp->path;
-		for (int i = 0; i < nm && !mapped; i++)
-			mapped = path_matches(sp->path, m[i].path);
-		if (sp->found || sp->reported || !mapped)
-			continue;
-		sp->reported = true;
-		if (sp->kind == SPEC_USDT)
-			error_msg("no USDT probe %s:%s in %s of process %d", sp->provider, sp->name,
-				  sp->path ? sp->path : "the objects", tgid);
-		else
-			error_msg("no function %s in %s of process %d", sp->name,
-				  sp->path ? sp->path : "the objects", tgid);
-	}
+	if (first)
+		probe_report_missing(tgid, m, nm);
 	free(m);
 }
 

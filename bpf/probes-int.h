@@ -9,14 +9,24 @@
 #include <sys/types.h>
 
 #include "probe-int.h"
+#include "probes.h"
+
+struct lt_proto;
 
 /* A site as user space prints it. */
 struct usite {
-	int kind;           /* SPEC_USDT, SPEC_UPROBE, SPEC_URETPROBE; -1: the loader's hook */
+	int kind;           /* SPEC_USDT, SPEC_UPROBE, SPEC_URETPROBE, SITE_RESOLVER; -1: the
+			     * loader's hook */
 	char *label;
 	const char *hints;
 	int nargs;
 	struct usdt_arg argv[USDT_MAX_ARGS];
+	/* A function printed by its prototype: v[0..niregs) are rdi..r9 (a uretprobe: v[0] is
+	 * rax), v[spidx] the stack pointer (-1: none); cap[i] what was captured at v[i]. */
+	const struct lt_proto *proto;
+	int niregs, spidx;
+	unsigned char cap[PROBE_MAX_ARGS];
+	char *path;         /* SITE_RESOLVER: its object */
 };
 
 extern struct probes *probes_skel;
@@ -34,5 +44,7 @@ void probes_resolve(pid_t tgid, bool report);
  * first instruction, and the BPF side filters.
  */
 void probes_attach_object(const char *path, pid_t pid);
+/* The IFUNC resolver of site US returned IMPL in process TGID: its uprobes go there too. */
+void probes_ifunc_chosen(const struct usite *us, pid_t tgid, uint64_t impl);
 /* Every uprobe detached (semaphores drop with them). */
 void probes_unlink_all(void);

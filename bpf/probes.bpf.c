@@ -295,16 +295,17 @@ static __always_inline int hit(struct pt_regs *ctx, __u32 kind)
 	if (!is_traced_fast(tid))
 		return 0;
 	key = (__u32)bpf_get_attach_cookie(ctx);
+	st = bpf_map_lookup_elem(&sites, &key);
+	if (!st)
+		return 0;
 	if (count_hits) {
 		__u64 *c = bpf_map_lookup_elem(&site_hits, &key);
 		if (c)
 			*c += 1;
-		if (quiet)
+		/* -c prints nothing, but an IFUNC's choice must still be attached. */
+		if (quiet && !st->hold)
 			return 0;
 	}
-	st = bpf_map_lookup_elem(&sites, &key);
-	if (!st)
-		return 0;
 	__builtin_memcpy(regs, ctx, sizeof(regs));
 	if (st->rep && rep_again(tid, key, PT_REGS_PARM4(ctx)))
 		return 0;
@@ -316,7 +317,7 @@ static __always_inline int hit(struct pt_regs *ctx, __u32 kind)
 	 * of 48 bytes for up to two values (the memory a hit writes and the reader reads is most
 	 * of its cost after the trap), else of the whole struct.
 	 */
-	if (!st->nstr && !st->xmm) {
+	if (!st->nstr && !st->xmm && !st->hold) {
 		__u64 avail = bpf_ringbuf_query(&events, BPF_RB_AVAIL_DATA), size = ring_size;
 		struct ev_probe *r;
 		if (n <= 2) {
@@ -361,10 +362,16 @@ static __always_inline int hit(struct pt_regs *ctx, __u32 kind)
 		s->ev.v[i] = v;
 		if (!a->str)
 			continue;
-		/* The string's length word, then its bytes, padded to 4. */
+		/* The capture's length word, then its bytes, padded to 4. */
 		__u32 o = off & (PROBE_SCRATCH - 1);
 		long got = 0;
-		if (!(s->ev.bad & (1u << i)) && v) {
+		if (!(s->ev.bad & (1u << i)) && v && a->str == PCAP_BUF) {
+			__u32 n = a->caplen;
+			if (n > PROBE_STR_MAX)
+				n = PROBE_STR_MAX;
+			if (n && !bpf_probe_read_user(&s->strs[o + 4], n, (void *)v))
+				got = n;
+		} else if (!(s->ev.bad & (1u << i)) && v) {
 			__u32 max = str_max;
 			if (max > PROBE_STR_MAX)
 				max = PROBE_STR_MAX;
@@ -397,9 +404,9 @@ static __always_inline int hit(struct pt_regs *ctx, __u32 kind)
 	 */
 	__u64 avail = bpf_ringbuf_query(&events, BPF_RB_AVAIL_DATA);
 	__u64 size = bpf_ringbuf_query(&events, BPF_RB_RING_SIZE), wake = BPF_RB_NO_WAKEUP;
-	if (st->xmm) {
+	if (st->xmm || st->hold) {
 		if (hold(tid))
-			s->ev.bad |= PROBE_HELD | PROBE_XMM;
+			s->ev.bad |= PROBE_HELD | (st->xmm ? PROBE_XMM : 0);
 	} else if (avail > size / 2 && hold(tid)) {
 		s->ev.bad |= PROBE_HELD;
 	}

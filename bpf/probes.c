@@ -40,6 +40,7 @@
 #include "print.h"
 #include "probe-int.h"
 #include "probes.h"
+#include "proto.h"
 #include "probes-int.h"
 #include "probes.skel.h"
 #include "sttrace.h"
@@ -124,7 +125,7 @@ static void count_hits(void)
 	for (uint32_t key = 0; v && key < probes_nsites; key++) {
 		const struct usite *us = &probes_sites[key];
 		uint64_t sum = 0;
-		if (us->kind < 0 || bpf_map_lookup_elem(fd, &key, v) < 0)
+		if (us->kind < 0 || us->kind == SITE_RESOLVER || bpf_map_lookup_elem(fd, &key, v) < 0)
 			continue;
 		for (int i = 0; i < ncpu; i++)
 			sum += v[i];
@@ -203,30 +204,51 @@ static void print_str_value(struct strbuf *sb, const struct ev_probe *e, int i, 
 		probe_print_str(sb, e->v[i], reread, &r);
 }
 
-/* Value I of hit E, of site US: printed as the ptrace side prints it. */
-static void print_value(struct strbuf *sb, const struct usite *us, const struct ev_probe *e,
-			int i, const char **str, const char *end)
+/* What a hit captured at each value (PCAP_*): the bytes and their count (0: unreadable). */
+struct hitcap {
+	const char *data[PROBE_MAX_ARGS];
+	uint32_t n[PROBE_MAX_ARGS];
+};
+
+/* The captures of hit E (LEN bytes) of site US, in the order of its values. */
+static void hit_captures(const struct usite *us, const struct ev_probe *e, size_t len,
+			 struct hitcap *hc)
 {
-	char h = us->hints[i];
-	const char *buf = NULL;
+	const char *str = (const char *)(e + 1), *end = (const char *)e + len;
+
+	memset(hc, 0, sizeof(*hc));
+	for (int i = 0; i < us->nargs && i < PROBE_MAX_ARGS; i++) {
+		bool cap = us->proto ? us->cap[i] != PCAP_NONE :
+			   us->kind == SPEC_USDT ? us->hints[i] == 's' :
+			   (us->kind == SPEC_URETPROBE ? us->hints[0] : us->hints[i]) == 's';
+		uint32_t n;
+		if (!cap || str + 4 > end)
+			continue;
+		/* The length word, the bytes padded to 4. */
+		memcpy(&n, str, 4);
+		if (n && str + 4 + n <= end) {
+			hc->data[i] = str + 4;
+			hc->n[i] = n;
+		}
+		str += 4 + ((n + 3) & ~3u);
+	}
+}
+
+/* Value I of hit E, of site US, by its hint or spec: printed as the ptrace side prints it. */
+static void print_value(struct strbuf *sb, const struct usite *us, const struct ev_probe *e,
+			int i, const struct hitcap *hc)
+{
+	char h = us->kind == SPEC_URETPROBE ? us->hints[0] : us->hints[i];
+	const char *buf = hc->data[i];
 	size_t got = 0;
 
-	if (us->kind == SPEC_USDT ? h == 's' : (h ? h : 'x') == 's') {
-		/* Its captured string: length word, bytes padded to 4. */
-		if (*str + 4 <= end) {
-			uint32_t n;
-			memcpy(&n, *str, 4);
-			if (n && *str + 4 + n <= end) {
-				/*
-				 * N counts the NUL: bytes as the ptrace side reads them (-s + 1 at
-				 * most, with the NUL when the string ends within them).
-				 */
-				size_t len = n - 1, max = popts.max_strlen;
-				buf = *str + 4;
-				got = len <= max ? len + 1 : max + 1;
-			}
-			*str += 4 + ((n + 3) & ~3u);
-		}
+	if (buf) {
+		/*
+		 * N counts the NUL: bytes as the ptrace side reads them (-s + 1 at most, with the
+		 * NUL when the string ends within them).
+		 */
+		size_t len = hc->n[i] - 1, max = popts.max_strlen;
+		got = len <= max ? len + 1 : max + 1;
 	}
 	if (e->bad & (1u << i)) {
 		sb_puts(sb, "?");
@@ -241,8 +263,6 @@ static void print_value(struct strbuf *sb, const struct usite *us, const struct 
 					  a->is_float, h);
 		return;
 	}
-	if (us->kind == SPEC_URETPROBE)
-		h = us->hints[0];
 	if (!h)
 		h = 'x';
 	if (h == 's')
@@ -251,20 +271,75 @@ static void print_value(struct strbuf *sb, const struct usite *us, const struct 
 		probe_print_value(sb, NULL, e->v[i], h == 'd' || h == 'u' ? 4 : 8, false, false, h);
 }
 
-static void format_values(struct strbuf *sb, const struct usite *us, const struct ev_probe *e,
-			  size_t len)
-{
-	const char *str = (const char *)(e + 1), *end = (const char *)e + len;
+/* The memory of a hit printed by a prototype: what was captured, else (exact) a read-only
+ * file mapping of the process, read now. */
+struct hitmem {
+	pid_t pid;
+	struct lt_region r[PROBE_MAX_ARGS];
+	int n;
+};
 
+static int hit_read(void *priv, uint64_t addr, void *buf, size_t len)
+{
+	const struct hitmem *m = priv;
+
+	if (lt_regions_read(m->r, m->n, addr, buf, len) == 0)
+		return 0;
+	return capture_readonly_read(m->pid, addr, buf, len) == len ? 0 : -EFAULT;
+}
+
+/* A function's arguments (a uretprobe: its value) by its prototype, as lttrace prints them. */
+static void format_proto(struct strbuf *sb, const struct usite *us, const struct ev_probe *e,
+			 const struct hitcap *hc, const uint64_t *xmm)
+{
+	struct hitmem m = { .pid = (pid_t)e->h.tgid };
+	struct lt_vctx v = { .pid = (pid_t)e->h.tid, .read = hit_read, .priv = &m,
+			     .strsize = popts.max_strlen, .arraylen = PROBE_ARRAYLEN };
+	bool ret = us->kind == SPEC_URETPROBE;
+
+	for (int i = 0; i < us->nargs && i < PROBE_MAX_ARGS; i++) {
+		uint64_t val = e->bad & (1u << i) ? 0 : e->v[i];
+		if (i < us->niregs && !ret)
+			v.iregs[i] = val;
+		if (i == us->spidx)
+			v.sp = val;
+		if (hc->data[i])
+			m.r[m.n++] = (struct lt_region){ val, hc->n[i],
+							 us->cap[i] == PCAP_STR,
+							 (const uint8_t *)hc->data[i] };
+	}
+	v.have_fregs = xmm != NULL;
+	for (int i = 0; xmm && i < 8; i++)
+		memcpy(&v.fregs[i], &xmm[i], sizeof(double));
+	if (ret) {
+		v.ret = e->v[0];
+		if (xmm)
+			memcpy(&v.fret, &xmm[0], sizeof(double));
+		lt_proto_print_ret(sb, us->proto, &v);
+	} else {
+		lt_proto_print_args(sb, us->proto, &v);
+	}
+}
+
+static void format_values(struct strbuf *sb, const struct usite *us, const struct ev_probe *e,
+			  size_t len, const uint64_t *xmm)
+{
+	struct hitcap hc;
+
+	hit_captures(us, e, len, &hc);
+	if (us->proto) {
+		format_proto(sb, us, e, &hc, xmm);
+		return;
+	}
 	for (int i = 0; i < us->nargs && i < PROBE_MAX_ARGS; i++) {
 		if (i)
 			sb_puts(sb, ", ");
-		print_value(sb, us, e, i, &str, end);
+		print_value(sb, us, e, i, &hc);
 	}
 }
 
 static void print_hit(struct tcb *tcp, const struct usite *us, const struct ev_probe *e,
-		      size_t len)
+		      size_t len, const uint64_t *xmm)
 {
 	bool ret = us->kind == SPEC_URETPROBE;
 	const char *kind = us->kind == SPEC_USDT ? "usdt" : ret ? "uretprobe" : "uprobe";
@@ -276,7 +351,7 @@ static void print_hit(struct tcb *tcp, const struct usite *us, const struct ev_p
 		sb_puts(&rec, ",\"probe\":");
 		json_put_string(&rec, us->label, strlen(us->label));
 		sb_reset(sb);
-		format_values(sb, us, e, len);
+		format_values(sb, us, e, len, xmm);
 		if (ret) {
 			sb_puts(&rec, ",\"ret\":");
 			json_put_string(&rec, sb_str(sb), sb->len);
@@ -296,7 +371,7 @@ static void print_hit(struct tcb *tcp, const struct usite *us, const struct ev_p
 	sb_putc(sb, ':');
 	sb_puts(sb, us->label);
 	sb_puts(sb, ret ? " = " : "(");
-	format_values(sb, us, e, len);
+	format_values(sb, us, e, len, xmm);
 	sb_puts(sb, ret ? " ---\n" : ") ---\n");
 	tcb_emit(tcp);
 	line_ended(tcp);
@@ -342,7 +417,7 @@ static void release(pid_t tgid, pid_t tid)
 }
 
 static void print_probe(struct tcb *tcp, const struct usite *us, const struct ev_probe *e,
-			size_t len);
+			size_t len, const uint64_t *xmm);
 
 /* The state letter of thread TID of TGID ('T' stopped), 0 when it is gone. */
 static char thread_state(pid_t tgid, pid_t tid)
@@ -364,18 +439,18 @@ static char thread_state(pid_t tgid, pid_t tid)
 }
 
 /*
- * Hit E (a copy we may change) has xmm arguments and its thread is held: once it is stopped,
- * its FPU state is in memory; the SIGCONT that releases it has the kernel side copy the xmm
- * registers (held_resume).  A thread not seen stopped in time (another SIGCONT resumed it
- * first) gets "?" for them: its registers live on in the CPU.
+ * A hit that wants xmm registers holds its thread: once it is stopped, its FPU state is in
+ * memory; the SIGCONT that releases it has the kernel side copy the xmm registers into *X
+ * (held_resume).  False for a thread not seen stopped in time (another SIGCONT resumed it
+ * first): its registers live on in the CPU, and print as "?".
  */
-static void fetch_xmm(pid_t tgid, pid_t tid, const struct usite *us, struct ev_probe *e)
+static bool fetch_xmm(pid_t tgid, pid_t tid, struct xmm_regs *x)
 {
 	int xfd = bpf_map__fd(probes_skel->maps.xmm);
-	struct xmm_regs x = { .state = 1 };
 	uint32_t key = (uint32_t)tid;
 	bool stopped = false;
 
+	*x = (struct xmm_regs){ .state = 1 };
 	for (int i = 0; i < 20000 && !stopped; i++) { /* 200 ms at most */
 		char c = thread_state(tgid, tid);
 		if (!c || c == 'Z' || c == 'X')
@@ -384,25 +459,30 @@ static void fetch_xmm(pid_t tgid, pid_t tid, const struct usite *us, struct ev_p
 			usleep(10);
 	}
 	if (stopped)
-		bpf_map_update_elem(xfd, &key, &x, BPF_ANY);
+		bpf_map_update_elem(xfd, &key, x, BPF_ANY);
 	release(tgid, tid);
-	if (!stopped || bpf_map_lookup_elem(xfd, &key, &x) < 0 || x.state != 2)
-		x.state = 0;
+	if (!stopped || bpf_map_lookup_elem(xfd, &key, x) < 0 || x->state != 2)
+		x->state = 0;
 	bpf_map_delete_elem(xfd, &key);
-	for (int i = 0; i < us->nargs && i < PROBE_MAX_ARGS; i++) {
+	return x->state == 2;
+}
+
+/* USDT arguments in xmm registers, which the BPF side marked unreadable, from X. */
+static void usdt_xmm(const struct usite *us, struct ev_probe *e, const struct xmm_regs *x)
+{
+	for (int i = 0; us->kind == SPEC_USDT && i < us->nargs && i < PROBE_MAX_ARGS; i++) {
 		const struct usdt_arg *a = &us->argv[i];
-		if (us->kind != SPEC_USDT || a->kind != USDT_LOC_REG || a->reg < 17 || a->reg > 32)
+		if (a->kind != USDT_LOC_REG || a->reg < 17 || a->reg > 32)
 			continue;
-		if (x.state == 2) { /* the BPF side marked it unreadable */
-			e->v[i] = x.v[a->reg - 17];
-			e->bad &= ~(1u << i);
-		}
+		e->v[i] = x->v[a->reg - 17];
+		e->bad &= ~(1u << i);
 	}
 }
 
 void bpf_probes_event(struct tcb *tcp, const void *data, size_t len)
 {
 	const struct ev_hdr *h = data;
+	struct xmm_regs x;
 
 	if (len < sizeof(*h))
 		return;
@@ -418,36 +498,43 @@ void bpf_probes_event(struct tcb *tcp, const void *data, size_t len)
 	if (len < offsetof(struct ev_probe, v))
 		return;
 	const struct usite *us = e->site < probes_nsites ? &probes_sites[e->site] : NULL;
-	if (us && (e->bad & PROBE_XMM)) {
+	bool show = us && us->kind >= 0 && us->kind != SITE_RESOLVER && tcp && !hide_log(tcp) &&
+		    opts.cflag != 1;
+	if (us && us->kind == SITE_RESOLVER && len >= offsetof(struct ev_probe, v[1])) {
+		/* The process waits (held) while what its IFUNC resolver chose gets its probes. */
+		probes_ifunc_chosen(us, (pid_t)h->tgid, e->v[0]);
+	} else if (us && (e->bad & PROBE_XMM)) {
 		struct ev_probe *c = malloc(len > sizeof(*c) ? len : sizeof(*c));
 		if (c) {
 			memset(c, 0, sizeof(*c));
 			memcpy(c, e, len);
-			fetch_xmm((pid_t)h->tgid, (pid_t)h->tid, us, c);
-			if (us->kind >= 0 && tcp && !hide_log(tcp) && opts.cflag != 1)
-				print_probe(tcp, us, c, len);
+			bool ok = fetch_xmm((pid_t)h->tgid, (pid_t)h->tid, &x);
+			if (ok)
+				usdt_xmm(us, c, &x);
+			if (show)
+				print_probe(tcp, us, c, len, ok ? (const uint64_t *)x.v : NULL);
 			free(c);
 			return;
 		}
+	} else if (show) {
+		print_probe(tcp, us, e, len, NULL);
 	}
-	if (us && us->kind >= 0 && tcp && !hide_log(tcp) && opts.cflag != 1)
-		print_probe(tcp, us, e, len);
 	if (e->bad & PROBE_HELD)
 		release((pid_t)h->tgid, (pid_t)h->tid);
 }
 
 static void print_probe(struct tcb *tcp, const struct usite *us, const struct ev_probe *e,
-			size_t len)
+			size_t len, const uint64_t *xmm)
 {
 	if (len >= sizeof(*e)) {
-		print_hit(tcp, us, e, len);
+		print_hit(tcp, us, e, len, xmm);
 		return;
 	}
 	/* v[] cut to the values present: copy into a whole record. */
 	struct ev_probe full;
 	memset(&full, 0, sizeof(full));
 	memcpy(&full, e, len);
-	print_hit(tcp, us, &full, sizeof(full));
+	print_hit(tcp, us, &full, sizeof(full), xmm);
 }
 
 bool bpf_probes_signal_is_ours(pid_t tid, int sig, const siginfo_t *si)

@@ -36,22 +36,29 @@ struct parg {
 	__u8 size;   /* bytes read from memory (1..8) */
 	__u8 shift;  /* PA_REG: bit offset (%ah) */
 	__u8 bias;   /* add the object's load bias (symbolic operand) */
-	__u8 str;    /* capture the NUL-terminated string the value points to */
+	__u8 str;    /* capture what the value points to: PCAP_STR or PCAP_BUF (0: nothing) */
+	__u16 caplen; /* PCAP_BUF: bytes (at most PROBE_STR_MAX) */
+	__u16 pad[3];
 };
+
+/* Captures (parg.str): the NUL-terminated string (-s + 2 bytes at most), or caplen bytes. */
+enum { PCAP_NONE, PCAP_STR, PCAP_BUF };
 
 struct psite {
 	__u64 pc;    /* link-time address of the site: load bias = ip at the hit - pc */
 	__u32 nargs;
 	__u16 nstr;  /* arguments with str set */
 	__u8 rep;    /* the site is a rep-prefixed string instruction: one hit per iteration */
-	__u8 xmm;    /* some argument is in an xmm register (PA_XMM) */
+	__u8 xmm;    /* xmm registers wanted (PA_XMM, a prototype's floats): the thread is held */
+	__u8 hold;   /* every hit holds its thread (an IFUNC resolver's return: user space
+		      * attaches what it chose before the call goes there) */
 	struct parg a[PROBE_MAX_ARGS];
 };
 
 /*
  * EV_PROBE_HIT / EV_PROBE_RET: h.len is the whole record's length.  v[] holds nargs values;
- * after them, for each argument with str set in order, a __u32 length (bytes captured,
- * including the NUL when there is one; 0: unreadable) and the bytes, padded to 4.
+ * after them, for each argument with str set in order, a __u32 length (bytes captured: a
+ * string's include its NUL; 0: unreadable) and the bytes, padded to 4.
  */
 struct ev_probe {
 	struct ev_hdr h;

@@ -599,102 +599,7 @@ static __always_inline void capture_and_send(struct ev_sys *rec, __u64 *args, __
 	emit(rec, sizeof(*rec));
 }
 
-/*
- * A signal the kernel drops because its action is to ignore it (SIGCHLD, SIGCONT, SIG_IGN) is
- * still shown by ptrace, which sees every signal: keep it here and send it at the thread's next
- * syscall stop, where ptrace would have reported its delivery.
- */
-#define PENDING_MAX 4 /* a power of two */
-struct pending_sig {
-	__s32 sig;
-	__u8 siginfo[128];
-};
-
-struct pending_sigs {
-	__u32 n;
-	__u32 pad;
-	struct pending_sig v[PENDING_MAX];
-};
-
-struct {
-	__uint(type, BPF_MAP_TYPE_HASH);
-	__uint(max_entries, 4096);
-	__type(key, __u32);
-	__type(value, struct pending_sigs);
-} ignored SEC(".maps");
-
-/* Building one (too big for the stack). */
-struct {
-	__uint(type, BPF_MAP_TYPE_PERCPU_ARRAY);
-	__uint(max_entries, 1);
-	__type(key, __u32);
-	__type(value, struct pending_sigs);
-} ignored_scratch SEC(".maps");
-
-SEC("tp_btf/signal_generate")
-int BPF_PROG(signal_generate, int sig, struct kernel_siginfo *info, struct task_struct *task,
-	     int group, int result)
-{
-	__u32 tid = BPF_CORE_READ(task, pid);
-
-	if (stats_only || result != 1 /* TRACE_SIGNAL_IGNORED */ ||
-	    !bpf_map_lookup_elem(&traced, &tid))
-		return 0;
-	__u32 zero = 0;
-	struct pending_sigs *q = bpf_map_lookup_elem(&ignored, &tid);
-	if (!q) {
-		struct pending_sigs *fresh = bpf_map_lookup_elem(&ignored_scratch, &zero);
-		if (!fresh)
-			return 0;
-		fresh->n = 0;
-		bpf_map_update_elem(&ignored, &tid, fresh, BPF_NOEXIST);
-		q = bpf_map_lookup_elem(&ignored, &tid);
-		if (!q)
-			return 0;
-	}
-	__u32 n = q->n;
-	if (n >= PENDING_MAX)
-		return 0; /* more ignored signals than syscalls: strace would not see them all either */
-	asm volatile("" : "+r"(n));
-	struct pending_sig *ps = &q->v[n & (PENDING_MAX - 1)];
-	__builtin_memset(ps, 0, sizeof(*ps));
-	ps->sig = sig;
-	struct kernel_siginfo *ki = (void *)ps->siginfo;
-	if ((unsigned long)info > 1) {
-		bpf_probe_read_kernel(ps->siginfo, sizeof(struct kernel_siginfo), info);
-	} else {
-		/* SEND_SIG_NOINFO: from user space (kill); SEND_SIG_PRIV: from the kernel. */
-		ki->si_signo = sig;
-		ki->si_code = info ? 0x80 /* SI_KERNEL */ : 0 /* SI_USER */;
-		if (!info) {
-			struct task_struct *cur = (void *)bpf_get_current_task_btf();
-			ki->_sifields._kill._pid = BPF_CORE_READ(cur, tgid);
-			ki->_sifields._kill._uid = BPF_CORE_READ(cur, cred, uid.val);
-		}
-	}
-	q->n = n + 1;
-	return 0;
-}
-
-static __always_inline void send_ignored(__u32 tid, __u32 tgid)
-{
-	struct pending_sigs *q = bpf_map_lookup_elem(&ignored, &tid);
-
-	if (!q)
-		return;
-	for (__u32 i = 0; i < PENDING_MAX; i++) {
-		if (i >= q->n)
-			break;
-		struct ev_signal rec = {
-			.h = { .kind = EV_SIGNAL, .tid = tid, .tgid = tgid,
-			       .ts = bpf_ktime_get_ns() },
-			.sig = q->v[i].sig,
-		};
-		__builtin_memcpy(rec.siginfo, q->v[i].siginfo, sizeof(rec.siginfo));
-		emit(&rec, sizeof(rec));
-	}
-	bpf_map_delete_elem(&ignored, &tid);
-}
+#include "signals.bpf.h"
 
 SEC("tp_btf/sys_enter")
 int BPF_PROG(sys_enter, struct pt_regs *regs, long id)
@@ -779,28 +684,6 @@ int BPF_PROG(sys_exit, struct pt_regs *regs, long ret)
 	return 0;
 }
 
-SEC("tp_btf/signal_deliver")
-int BPF_PROG(signal_deliver, int sig, struct kernel_siginfo *info, struct k_sigaction *ka)
-{
-	__u64 pt = bpf_get_current_pid_tgid();
-	__u32 tid = (__u32)pt;
-
-	/* ptrace never stops for SIGKILL: the exit says it. */
-	if (stats_only || sig == 9 || !bpf_map_lookup_elem(&traced, &tid))
-		return 0;
-	struct ev_signal rec = {
-		.h = { .kind = EV_SIGNAL, .tid = tid, .tgid = pt >> 32, .ts = bpf_ktime_get_ns() },
-		.sig = sig,
-	};
-	bpf_probe_read_kernel(rec.siginfo, sizeof(struct kernel_siginfo), info);
-	/* SIGSTOP, SIGTSTP, SIGTTIN, SIGTTOU with SIG_DFL stop the thread (ptrace's group-stop). */
-	if ((sig == 19 || sig == 20 || sig == 21 || sig == 22) &&
-	    BPF_CORE_READ(ka, sa.sa_handler) == NULL)
-		rec.stopped = 1;
-	emit(&rec, sizeof(rec));
-	return 0;
-}
-
 SEC("tp_btf/sched_process_fork")
 int BPF_PROG(sched_process_fork, struct task_struct *parent, struct task_struct *child)
 {
@@ -859,6 +742,7 @@ int BPF_PROG(sched_process_exit, struct task_struct *p)
 	};
 	struct task_struct *exec_task = BPF_CORE_READ(p, signal, group_exec_task);
 	rec.by_exec = exec_task && exec_task != p;
+	rec.group_dead = BPF_CORE_READ(p, signal, live.counter) == 0; /* counted out before */
 	bpf_map_delete_elem(&traced, &tid);
 	traced_changed();
 	/* The reader counts processes: it must see this one soon. */

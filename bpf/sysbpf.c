@@ -38,6 +38,7 @@ static struct sysbpf *skel;
 static struct ring_buffer *rb;
 static volatile sig_atomic_t interrupted;
 static int hold_fd = -1; /* write end of the spawned program's start pipe */
+static pid_t spawned;    /* the program we started, until we have reaped it */
 static pid_t attached_pids[64]; /* -p */
 static int nattached;
 
@@ -185,7 +186,7 @@ int bpfbe_spawn(char **argv)
 		kill(pid, SIGKILL);
 		return bpfbe_error("traced map", rc);
 	}
-	strace_child = pid;
+	strace_child = spawned = pid;
 	alloctcb(pid, TCB_STARTUP | TCB_HIDE_LOG | TCB_SPAWNED);
 	return 0;
 }
@@ -297,6 +298,15 @@ static void on_sys_exit(const struct ev_sys *e)
 	capset_clear(&t->fd_exit);
 }
 
+/* The last thread of process TGID is gone with wait status CODE: a leader that went first. */
+static void on_group_dead(pid_t tgid, int code)
+{
+	struct tcb *leader = pid2tcb(tgid);
+
+	if (leader && (leader->flags & TCB_LEADER_EXITED))
+		report_exit(leader, code);
+}
+
 static void on_exit_event(const struct ev_exit *e)
 {
 	struct tcb *tcp = pid2tcb(e->h.tid);
@@ -306,6 +316,12 @@ static void on_exit_event(const struct ev_exit *e)
 	if (t && t->deferred && tcp && !e->by_exec)
 		enter_deferred(tcp, t);
 	tmem_drop(e->h.tid);
+	if (e->group_dead && e->h.tid != e->h.tgid && !e->by_exec) {
+		if (tcp)
+			report_exit(tcp, e->code);
+		on_group_dead(e->h.tgid, e->code);
+		return;
+	}
 	if (!tcp)
 		return;
 	if (e->by_exec) {
@@ -314,6 +330,16 @@ static void on_exit_event(const struct ev_exit *e)
 			tcp->flags &= ~TCB_INSYSCALL;
 			droptcb(tcp);
 		}
+		return;
+	}
+	if (e->h.tid == e->h.tgid && !e->group_dead) {
+		/*
+		 * The leader's own exit (SYS_exit) while other threads run on.  ptrace reports it
+		 * when the process is gone, with the process's status (or, if a thread execs, as
+		 * superseded): the tcb waits for that, its exit call's line ends now.
+		 */
+		syscall_unfinished(tcp);
+		tcp->flags |= TCB_LEADER_EXITED;
 		return;
 	}
 	report_exit(tcp, e->code);
@@ -460,44 +486,62 @@ static void collect_stats(void)
 
 static void finish(void)
 {
-	if (printing_tcp && printing_tcp->curcol)
-		output_unfinished(printing_tcp);
 	for (int i = 0; i < HASH_SIZE; i++) {
 		while (tcb_hash[i]) {
 			struct tcb *tcp = tcb_hash[i];
 			uint32_t key = tcp->pid;
 			bpf_map_delete_elem(bpfbe_traced_fd(), &key);
-			if (tcp->pid == strace_child && !(tcp->flags & TCB_ATTACHED))
+			/* Like strace: a program we started gets the signal we got. */
+			if (tcp->pid == strace_child && !(tcp->flags & TCB_ATTACHED)) {
+				kill(tcp->pid, SIGCONT);
 				kill(tcp->pid, interrupted ? interrupted : SIGTERM);
-			if (!(opts.quiet & QUIET_ATTACH) && (tcp->flags & TCB_ATTACHED))
-				fprintf(stderr, "sttrace: Process %d detached\n", tcp->pid);
-			tcp->flags &= ~TCB_INSYSCALL;
-			droptcb(tcp);
+			}
+			report_detach(tcp);
 		}
 	}
 }
 
 /*
+ * The program we started is our child: reaped as soon as it has exited (never a zombie while
+ * other tracees run on, as under ptrace), after the records it left in the ring buffer.  Its
+ * wait status is the process's, whatever its threads' exits said; a leader that exited before
+ * its threads, untraced without -f, is reported with it.  HOW: WNOHANG or 0.
+ */
+static void reap_spawned(int how)
+{
+	int st;
+	pid_t p;
+
+	if (spawned <= 0)
+		return;
+	while ((p = waitpid(spawned, &st, how)) < 0 && errno == EINTR && !how)
+		;
+	if (p != spawned)
+		return;
+	spawned = 0;
+	ring_buffer__consume(rb);
+	tcb_reaped(p, st);
+}
+
+/*
  * Nothing came for a while: threads whose exit record never arrived (killed while held, or the
- * record lost to a full ring buffer) are gone all the same.  The spawned program's status comes
- * from waitpid; the others leave without a line, the loss having been counted.
+ * record lost to a full ring buffer) are gone all the same, and leave without a line, the loss
+ * having been counted.  "Nothing came" only means no wake-up: records are read first, and a
+ * thread must be missing at two looks in a row (an exec'ing thread loses its pid before its
+ * exec record is written).
  */
 static void reap_silent(void)
 {
-	int st;
-
-	if (strace_child && pid2tcb(strace_child) &&
-	    waitpid(strace_child, &st, WNOHANG) == strace_child) {
-		ring_buffer__consume(rb);
-		struct tcb *tcp = pid2tcb(strace_child);
-		if (tcp)
-			report_exit(tcp, st);
-	}
+	ring_buffer__consume(rb);
 	for (int i = 0; i < HASH_SIZE; i++) {
 		struct tcb *tcp = tcb_hash[i];
 		while (tcp) {
 			struct tcb *next = tcp->next;
-			if (tcp->pid != strace_child && kill(tcp->pid, 0) < 0 && errno == ESRCH) {
+			if (tcp->pid == strace_child || proc_thread_exists(tcp->pid)) {
+				tcp->flags &= ~TCB_VANISHED;
+			} else if (!(tcp->flags & TCB_VANISHED)) {
+				tcp->flags |= TCB_VANISHED;
+			} else {
 				tmem_drop(tcp->pid);
 				tcp->flags &= ~TCB_INSYSCALL;
 				droptcb(tcp);
@@ -505,6 +549,20 @@ static void reap_silent(void)
 			tcp = next;
 		}
 	}
+}
+
+/*
+ * -p: "attached", and a thread found stopped says so as ptrace's first stop does ("--- stopped
+ * by SIGSTOP ---"): no signal will come to tell it.
+ */
+static void said_attached(struct tcb *tcp)
+{
+	int sig = proc_stop_signal(tcp->pid);
+
+	if (!(opts.quiet & QUIET_ATTACH))
+		fprintf(stderr, "sttrace: Process %d attached\n", tcp->pid);
+	if (sig > 0)
+		print_signal(tcp, NULL, sig);
 }
 
 int bpfbe_run(void)
@@ -518,8 +576,8 @@ int bpfbe_run(void)
 			rc = -1;
 	for (int i = 0; rc == 0 && i < HASH_SIZE; i++)
 		for (struct tcb *t = tcb_hash[i]; t; t = t->next)
-			if ((t->flags & TCB_ATTACHED) && !(opts.quiet & QUIET_ATTACH))
-				fprintf(stderr, "sttrace: Process %d attached\n", t->pid);
+			if (t->flags & TCB_ATTACHED)
+				said_attached(t);
 	if (hold_fd >= 0) {
 		/* Everything is attached: let the program exec (or die, if attaching failed). */
 		if (rc == 0 && !interrupted && write(hold_fd, "g", 1) != 1)
@@ -534,17 +592,17 @@ int bpfbe_run(void)
 			bpfbe_error("ring buffer", n);
 			break;
 		}
+		reap_spawned(WNOHANG);
 		if (n == 0)
 			reap_silent();
 	}
 	ring_buffer__consume(rb);
-	if (strace_child) {
-		int st;
-		/* Reap it; its status came through sched_process_exit. */
-		waitpid(strace_child, &st, interrupted ? WNOHANG : 0);
-	}
+	/* Its last record seen, it may still be on its way to a zombie. */
+	reap_spawned(interrupted || nprocs ? WNOHANG : 0);
 	if (interrupted || nprocs)
 		finish();
+	if (interrupted)
+		tcb_interrupted(interrupted);
 	if (bpf_probes_detach)
 		bpf_probes_detach();
 	if (opts.cflag) {

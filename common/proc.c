@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: LGPL-2.1-or-later
 /* Process plumbing: PATH search, tracee memory, thread lists. */
 #include <dirent.h>
+#include <elf.h>
 #include <errno.h>
 #include <fcntl.h>
 #include <limits.h>
@@ -8,6 +9,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <signal.h>
 #include <sys/stat.h>
 #include <sys/uio.h>
 #include <unistd.h>
@@ -139,6 +141,43 @@ int proc_list_threads(pid_t pid, pid_t **tids)
 	return (int)n;
 }
 
+bool proc_thread_exists(pid_t tid)
+{
+	char path[32];
+
+	/* /proc/TID answers for any thread of any process, listed in /proc or not. */
+	snprintf(path, sizeof(path), "/proc/%d", tid);
+	return access(path, F_OK) == 0 || (errno != ENOENT && errno != ESRCH);
+}
+
+int proc_stop_signal(pid_t tid)
+{
+	char path[64], buf[1024];
+
+	snprintf(path, sizeof(path), "/proc/%d/stat", tid);
+	int fd = open(path, O_RDONLY | O_CLOEXEC);
+	if (fd < 0)
+		return -errno;
+	ssize_t n = read(fd, buf, sizeof(buf) - 1);
+	int err = errno;
+	close(fd);
+	if (n <= 0)
+		return n < 0 ? -err : -EIO;
+	buf[n] = '\0';
+	/* "PID (COMM) S ...": COMM may hold anything, so the state follows the last ')'. */
+	char *p = strrchr(buf, ')');
+	if (!p || p[1] != ' ' || !p[2])
+		return -EIO;
+	if (p[2] != 'T')
+		return 0;
+	/* The last field (exit_code, since Linux 3.5) holds the stop signal of a stopped task. */
+	char *last = strrchr(p, ' ');
+	long v = last ? strtol(last + 1, NULL, 10) : 0;
+	if ((v & 0xff) == 0x7f)
+		v = (v >> 8) & 0xff; /* in the form of a wait status */
+	return v > 0 && v < 65 ? (int)v : SIGSTOP;
+}
+
 long proc_status_field(pid_t pid, const char *key)
 {
 	char path[64], line[256];
@@ -159,4 +198,19 @@ long proc_status_field(pid_t pid, const char *key)
 		}
 	fclose(f);
 	return v;
+}
+
+uint64_t proc_entry_point(pid_t pid)
+{
+	char path[64];
+	uint64_t auxv[2], entry = 0;
+
+	snprintf(path, sizeof(path), "/proc/%d/auxv", pid);
+	FILE *f = fopen(path, "re");
+	while (f && fread(auxv, sizeof(auxv), 1, f) == 1 && auxv[0] != AT_NULL)
+		if (auxv[0] == AT_ENTRY)
+			entry = auxv[1];
+	if (f)
+		fclose(f);
+	return entry;
 }

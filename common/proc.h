@@ -4,6 +4,7 @@
  * listing a process's threads.  Library code: returns -errno, never prints.
  */
 #pragma once
+#include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
 #include <sys/types.h>
@@ -23,5 +24,12 @@ int proc_mem_read(pid_t pid, uint64_t addr, void *buf, size_t len);
 int proc_vm_read(pid_t pid, uint64_t addr, void *buf, size_t len);
 /* Thread ids of process PID (from /proc/PID/task) into a malloc'd array; count or -errno. */
 int proc_list_threads(pid_t pid, pid_t **tids);
+/* Thread TID (of any process) still exists (a zombie leader counts). */
+bool proc_thread_exists(pid_t tid);
+/* The signal that stopped thread TID (group-stop, "T" in /proc/TID/stat), 0 when it is not
+ * stopped, or -errno. */
+int proc_stop_signal(pid_t tid);
 /* A numeric field of /proc/PID/status ("Tgid", "PPid"), or -1 when it cannot be read. */
 long proc_status_field(pid_t pid, const char *key);
+/* The program's entry point (AT_ENTRY of /proc/PID/auxv), 0 when it cannot be read. */
+uint64_t proc_entry_point(pid_t pid);

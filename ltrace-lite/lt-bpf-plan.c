@@ -15,12 +15,12 @@
  *  - callers: the kernel side keeps calls whose return address lies in an object the filter
  *    wants for that function (a bit per object); the exact decision (the name a call used)
  *    is taken again in user space, as lt-space.c takes it.
- *  - memory: from the prototype, each pointer argument names the bytes to copy at entry (a
- *    string: -s + 1 bytes) or at return (out arguments, a returned string), and a printf pack
- *    every remaining register as a string; the stack words of stack arguments.  Anything the
- *    printers need beyond that (pointers inside structs) is read when the line is printed.
+ *  - memory: from the prototype (lt_proto_capture, shared with sttrace --bpf), each pointer
+ *    argument names the bytes to copy at entry (a string: -s + 1 bytes) or at return (out
+ *    arguments, a returned string), and a printf pack every remaining register as a string;
+ *    the stack words of stack arguments.  Anything the printers need beyond that (pointers
+ *    inside structs) is read when the line is printed.
  */
-#include <dlfcn.h>
 #include <errno.h>
 #include <fcntl.h>
 #include <limits.h>
@@ -32,9 +32,10 @@
 #include <linux/types.h>
 
 #include "ltrace.h"
+#include "ifunc.h"
 #include "lt-bpf.h"
 #include "objfile.h"
-#include "proto-int.h"
+#include "proto.h"
 
 struct maps {
 	struct uprobe_mapping *m;
@@ -52,7 +53,7 @@ static const struct uprobe_mapping *map_at(const struct maps *mp, uint64_t addr)
 static int definer(const struct lb_plan *p, const char *name, int c)
 {
 	for (size_t i = 0; i < p->nobjs; i++)
-		if ((int)i != c && p->objs[i].elf && lt_elf_find(p->objs[i].elf, name))
+		if ((int)i != c && p->objs[i].elf && uprobe_elf_find(p->objs[i].elf, name))
 			return (int)i;
 	return -1;
 }
@@ -106,55 +107,17 @@ static void add_site(struct lb_plan *p, const struct maps *mp, int d, uint64_t a
 static uint64_t ifunc_impl(const struct lb_plan *p, const struct maps *mp, int d,
 			   const char *name, uint64_t resolver)
 {
-	const struct lb_obj *def = &p->objs[d];
-	/* The same file in this process: already loaded, or one of glibc's own libraries (their
-	 * constructors are harmless here), loaded for the question. */
-	const char *so = def->elf->soname;
-	void *h = dlopen(def->path, RTLD_LAZY | RTLD_LOCAL | RTLD_NOLOAD);
-	if (!h && (!strcmp(so, "libm.so.6") || !strcmp(so, "libmvec.so.1") ||
-		   !strcmp(so, "libc.so.6")))
-		h = dlopen(def->path, RTLD_LAZY | RTLD_LOCAL);
-	void *a = h ? dlsym(h, name) : NULL;
-	struct uprobe_mapping *self = NULL;
-	int n = a ? uprobe_read_maps(getpid(), &self) : 0;
+	uint64_t addr = uprobe_ifunc_local(&p->objs[d], name, mp->m, mp->n);
 
-	for (int i = 0; i < n; i++) {
-		const struct uprobe_mapping *m = &self[i];
-		if ((uint64_t)(uintptr_t)a < m->start || (uint64_t)(uintptr_t)a >= m->end)
-			continue;
-		if (strcmp(m->path, def->path))
-			break;
-		uint64_t off = (uint64_t)(uintptr_t)a - m->start + m->off;
-		for (int j = 0; j < mp->n; j++)
-			if (!strcmp(mp->m[j].path, def->path) && off >= mp->m[j].off &&
-			    off < mp->m[j].off + (mp->m[j].end - mp->m[j].start)) {
-				free(self);
-				return mp->m[j].start + off - mp->m[j].off;
-			}
-		break;
-	}
-	free(self);
-	for (size_t i = 0; i < p->nobjs; i++) {
-		const struct lb_obj *o = &p->objs[i];
-		for (size_t k = 0; o->elf && k < o->elf->nrelocs; k++) {
-			const struct lt_reloc *r = &o->elf->relocs[k];
-			uint64_t v = 0;
-			if (r->name ? strcmp(r->name, name) :
-				      ((int)i != d || r->addend + def->bias != resolver))
-				continue;
-			struct iovec l = { &v, 8 };
-			struct iovec rm = { (void *)(uintptr_t)(o->bias + r->slot), 8 };
-			if (process_vm_readv(p->tgid, &l, 1, &rm, 1, 0) == 8 && v != resolver &&
-			    v >= def->lo && v < def->hi)
-				return v;
-		}
-	}
-	return 0;
+	if (!addr && !uprobe_ifunc_chosen(p->tgid, p->objs, p->nobjs, (size_t)d, name, resolver,
+					  &addr, 1))
+		addr = 0;
+	return addr;
 }
 
 static void arm_function(struct lb_plan *p, const struct maps *mp, int d, const char *name)
 {
-	const struct lt_sym *sym = lt_elf_find(p->objs[d].elf, name);
+	const struct uprobe_sym *sym = uprobe_elf_find(p->objs[d].elf, name);
 	uint64_t addr;
 
 	if (!sym)
@@ -172,7 +135,7 @@ static void plan(struct lb_plan *p, const struct maps *mp)
 	bool have_e = !lt_opts.no_libcalls && (lt_filter_have(LT_FILTER_E) || !have_l);
 
 	for (size_t c = 0; c < p->nobjs; c++) {
-		const struct lb_obj *o = &p->objs[c];
+		const struct uprobe_obj *o = &p->objs[c];
 		if (!o->elf)
 			continue;
 		for (size_t k = 0; have_x && k < o->elf->nsyms; k++) {
@@ -250,37 +213,26 @@ int lb_plan_build(struct lb_plan *p, pid_t pid)
 	exe[n > 0 ? n : 0] = 0;
 	for (int i = 0; i < mp.n; i++) {
 		bool seen = false;
-		for (int j = 0; j < i && !seen; j++)
-			seen = !strcmp(mp.m[i].path, mp.m[j].path);
 		for (size_t j = 0; j < p->nobjs && !seen; j++)
 			seen = !strcmp(p->objs[j].path, mp.m[i].path);
 		if (seen)
 			continue;
-		int err = 0;
-		struct lt_elf *e = lt_elf_get(mp.m[i].path, &err);
-		if (!e)
+		struct uprobe_obj ob;
+		if (uprobe_obj_from_maps(mp.m, mp.n, i, exe, &ob) < 0)
 			continue;
-		struct lb_obj *v = realloc(p->objs, (p->nobjs + 1) * sizeof(*v));
+		struct uprobe_obj *v = realloc(p->objs, (p->nobjs + 1) * sizeof(*v));
 		if (!v)
 			break;
 		p->objs = v;
-		struct lb_obj *o = &v[p->nobjs++];
-		memset(o, 0, sizeof(*o));
-		snprintf(o->path, sizeof(o->path), "%s", mp.m[i].path);
-		o->elf = e;
-		o->lo = mp.m[i].start;
-		o->hi = mp.m[i].end;
-		o->bias = mp.m[i].start - mp.m[i].off - (e->load_vaddr - e->load_off);
-		for (int j = i + 1; j < mp.n; j++)
-			if (!strcmp(mp.m[i].path, mp.m[j].path) && mp.m[j].end > o->hi)
-				o->hi = mp.m[j].end;
-		o->is_main = !strcmp(o->path, exe);
+		struct uprobe_obj *o = &v[p->nobjs++];
+		*o = ob;
+		const struct uprobe_elf *e = o->elf;
 		if (!strncmp(e->soname, "libstdc++", 9))
 			p->cxx = true;
-		const struct lt_sym *rtld;
+		const struct uprobe_sym *rtld;
 		const char *base = strrchr(o->path, '/');
 		if (!p->rtld && !strncmp(base ? base + 1 : o->path, "ld-", 3) &&
-		    (rtld = lt_elf_find(e, "_dl_debug_state"))) {
+		    (rtld = uprobe_elf_find(e, "_dl_debug_state"))) {
 			const struct uprobe_mapping *m = map_at(&mp, o->bias + rtld->vaddr);
 			if (m && m->exec) {
 				p->rtld_path = o->path;
@@ -319,7 +271,7 @@ int lb_plan_ranges(const struct lb_plan *p, struct lt_range *r, int max)
 /* Could a call of site S from object C be shown (lt-space.c's on_entry, by object)? */
 static bool caller_ok(const struct lb_plan *p, const struct lb_site *s, int c)
 {
-	const struct lb_obj *co = &p->objs[c], *d = &p->objs[s->obj];
+	const struct uprobe_obj *co = &p->objs[c], *d = &p->objs[s->obj];
 	bool have_l = lt_filter_have(LT_FILTER_L);
 
 	if (lt_opts.no_libcalls || (!p->is_static && c == s->obj))
@@ -334,31 +286,6 @@ static bool caller_ok(const struct lb_plan *p, const struct lb_site *s, int c)
 			return true;
 	}
 	return false;
-}
-
-/* The bytes pointer type T points at, as the printers will read them. */
-static void cap_for(const struct lt_type *t, bool out, __u8 *cap, __u16 *len)
-{
-	const struct lt_type *sub = t->sub;
-	size_t n, s = lt_opts.strsize + 1;
-	bool str = false;
-
-	if (!sub)
-		return;
-	if (sub->kind == LT_ARRAY && sub->sub) {
-		size_t esz = lt_type_size(sub->sub);
-		str = esz == 1 && sub->len && sub->len->kind == X_ZERO;
-		n = esz == 1 ? s : esz * (lt_opts.arraylen + 1);
-	} else if (sub->kind == LT_CHAR) {
-		str = true;
-		n = s;
-	} else {
-		n = lt_type_size(sub);
-	}
-	if (!n)
-		return;
-	*len = (__u16)(n > LT_CAPMAX ? LT_CAPMAX : n);
-	*cap = str ? (out ? LT_CAP_OSTR : LT_CAP_STR) : (out ? LT_CAP_OBUF : LT_CAP_BUF);
 }
 
 /*
@@ -400,8 +327,8 @@ bool lb_site_noret(const struct lb_plan *p, const struct lb_site *s)
 void lb_plan_spec(const struct lb_plan *p, size_t i, struct lt_fspec *spec)
 {
 	const struct lb_site *s = &p->sites[i];
-	const struct lb_obj *d = &p->objs[s->obj];
-	const struct lt_proto *pr = s->proto ? s->proto : lt_proto_unknown();
+	const struct uprobe_obj *d = &p->objs[s->obj];
+	_Static_assert(LT_NREGS == LT_CAP_NREGS, "one capture per integer register");
 
 	memset(spec, 0, sizeof(*spec));
 	for (size_t c = 0; c < p->nobjs && c < LT_MAXOBJS; c++)
@@ -416,32 +343,16 @@ void lb_plan_spec(const struct lb_plan *p, size_t i, struct lt_fspec *spec)
 		spec->flags |= LT_F_OUTERMOST;
 	if (lb_site_noret(p, s))
 		spec->flags |= LT_F_NORET;
-	int slots = lt_proto_nslots(pr);
-	spec->nstk = slots > LT_NREGS ? (__u8)(slots - LT_NREGS > LT_MAXSTK ? LT_MAXSTK :
-							  slots - LT_NREGS) : 0;
-	int gi = pr->ret->kind == LT_STRUCT && lt_type_size(pr->ret) > 16;
-	for (int k = 0; k < pr->nparams && gi < LT_NREGS; k++) {
-		const struct lt_type *t = pr->params[k].t;
-		if (pr->params[k].pack) {
-			for (; gi < LT_NREGS; gi++) {
-				spec->cap[gi] = LT_CAP_STR;
-				spec->len[gi] = (__u16)(lt_opts.strsize + 1 > LT_CAPMAX ?
-							LT_CAPMAX : lt_opts.strsize + 1);
-			}
-			break;
-		}
-		size_t words = t->kind == LT_STRUCT ? (lt_type_size(t) + 7) / 8 : 1;
-		if ((t->kind == LT_STRUCT && lt_type_size(t) > 16) || t->kind == LT_FLOAT ||
-		    t->kind == LT_DOUBLE || t->kind == LT_VOID)
-			continue;
-		if (gi + (int)words > LT_NREGS)
-			break;
-		if (t->kind == LT_PTR)
-			cap_for(t, k >= pr->stop, &spec->cap[gi], &spec->len[gi]);
-		gi += (int)words;
-	}
-	if (pr->ret->kind == LT_PTR) {
-		cap_for(pr->ret, true, &spec->cap[LT_NREGS], &spec->len[LT_NREGS]);
+	static const __u8 kinds[] = { [LT_CAPK_NONE] = LT_CAP_NONE, [LT_CAPK_STR] = LT_CAP_STR,
+				      [LT_CAPK_BUF] = LT_CAP_BUF, [LT_CAPK_OSTR] = LT_CAP_OSTR,
+				      [LT_CAPK_OBUF] = LT_CAP_OBUF };
+	struct lt_capopts co = { lt_opts.strsize, lt_opts.arraylen, LT_CAPMAX };
+	struct lt_capture cp;
+	lt_proto_capture(s->proto, &co, &cp);
+	spec->nstk = (__u8)(cp.nstk > LT_MAXSTK ? LT_MAXSTK : cp.nstk);
+	for (int k = 0; k <= LT_NREGS; k++) {
+		spec->cap[k] = kinds[cp.kind[k]];
+		spec->len[k] = cp.len[k];
 	}
 	/* Nothing to read at the entry but registers: the call may wait for its return. */
 	bool entry_mem = spec->nstk;
@@ -499,16 +410,16 @@ const char *lb_plan_called_name(const struct lb_plan *p, const struct lb_site *s
 		if (b[i] == 0xff && b[i + 1] == 0x25)
 			slot = plt + i + 6 + (uint64_t)rel32(&b[i + 2]);
 	}
-	const struct lb_obj *o = &p->objs[c];
+	const struct uprobe_obj *o = &p->objs[c];
 	for (size_t k = 0; slot && o->elf && k < o->elf->nrelocs; k++) {
-		const struct lt_reloc *r = &o->elf->relocs[k];
+		const struct uprobe_reloc *r = &o->elf->relocs[k];
 		if (o->bias + r->slot != slot)
 			continue;
 		for (size_t j = 0; j < s->nnames; j++) {
-			const struct lt_sym *sym;
+			const struct uprobe_sym *sym;
 			/* By name, or (IRELATIVE, static programs) by the IFUNC's resolver. */
 			if (r->name ? !strcmp(s->names[j], r->name) :
-				      (sym = lt_elf_find(p->objs[s->obj].elf, s->names[j])) &&
+				      (sym = uprobe_elf_find(p->objs[s->obj].elf, s->names[j])) &&
 				      sym->vaddr == r->addend)
 				return s->names[j];
 		}

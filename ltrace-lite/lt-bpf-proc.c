@@ -50,8 +50,8 @@ static uint64_t static_main(pid_t pid)
 	snprintf(link, sizeof(link), "/proc/%d/exe", pid);
 	ssize_t k = readlink(link, exe, sizeof(exe) - 1);
 	exe[k > 0 ? k : 0] = 0;
-	struct lt_elf *e = lt_elf_get(exe, &err);
-	const struct lt_sym *sym = e && e->is_static ? lt_elf_find(e, "main") : NULL;
+	struct uprobe_elf *e = uprobe_elf_get(exe, &err);
+	const struct uprobe_sym *sym = e && e->is_static ? uprobe_elf_find(e, "main") : NULL;
 	for (int i = 0; sym && i < n; i++)
 		if (!strcmp(m[i].path, exe)) {
 			addr = m[i].start - m[i].off - (e->load_vaddr - e->load_off) + sym->vaddr;

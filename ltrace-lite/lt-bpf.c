@@ -47,13 +47,6 @@
 
 #define RING_SIZE (32u << 20)
 
-struct rgn {
-	uint64_t addr;
-	uint32_t len;
-	bool str;
-	const uint8_t *data;
-};
-
 struct ufr {
 	uint64_t slot;
 	uint64_t ret_addr;
@@ -65,7 +58,7 @@ struct ufr {
 	struct lt_vctx v;
 	void *cookie;
 	uint8_t *mem, *omem;
-	struct rgn r[2 * LT_NREGS + 2];
+	struct lt_region r[2 * LT_NREGS + 2];
 	int nr;
 };
 
@@ -128,22 +121,8 @@ static int frame_read(void *priv, uint64_t addr, void *buf, size_t len)
 	const struct ufr *f = priv;
 
 	/* Newest first: out arguments as at the return. */
-	for (int i = f->nr; i-- > 0;) {
-		const struct rgn *r = &f->r[i];
-		if (addr < r->addr || addr >= r->addr + r->len)
-			continue;
-		size_t avail = r->addr + r->len - addr;
-		if (len <= avail) {
-			memcpy(buf, r->data + (addr - r->addr), len);
-			return 0;
-		}
-		if (r->str) {
-			/* The string ends inside: what follows its NUL is never looked at. */
-			memcpy(buf, r->data + (addr - r->addr), avail);
-			memset((uint8_t *)buf + avail, 0, len - avail);
-			return 0;
-		}
-	}
+	if (lt_regions_read(f->r, f->nr, addr, buf, len) == 0)
+		return 0;
 	struct iovec l = { buf, len }, r = { (void *)(uintptr_t)addr, len };
 	return process_vm_readv(f->v.pid, &l, 1, &r, 1, 0) == (ssize_t)len ? 0 : -EFAULT;
 }
@@ -202,7 +181,7 @@ static void add_regions(struct ufr *f, const struct lt_rec *r, const uint8_t *d,
 	const int max = (int)(sizeof(f->r) / sizeof(f->r[0]));
 
 	if (r->nstk && (size_t)r->nstk * 8 <= dlen && f->nr < max) {
-		f->r[f->nr++] = (struct rgn){ r->sp + 8, r->nstk * 8u, false, mem };
+		f->r[f->nr++] = (struct lt_region){ r->sp + 8, r->nstk * 8u, false, mem };
 		off = r->nstk * 8u;
 	}
 	for (int i = 0; i < LT_NREGS + 1; i++) {
@@ -212,7 +191,7 @@ static void add_regions(struct ufr *f, const struct lt_rec *r, const uint8_t *d,
 		if (!n || off + n > dlen || f->nr >= max)
 			continue;
 		bool str = sp->cap[i] == LT_CAP_STR || sp->cap[i] == LT_CAP_OSTR;
-		f->r[f->nr++] = (struct rgn){ addr, n, str, mem + off };
+		f->r[f->nr++] = (struct lt_region){ addr, n, str, mem + off };
 		off += (n + 7) & ~7u;
 	}
 }
@@ -220,7 +199,7 @@ static void add_regions(struct ufr *f, const struct lt_rec *r, const uint8_t *d,
 /* Would lt-space.c's on_entry show this call?  Sets the caller and library parts. */
 static bool shown(struct uthr *t, struct ufr *f, const struct lb_site *s, int c)
 {
-	const struct lb_obj *co = c >= 0 ? &plan.objs[c] : NULL, *d = &plan.objs[s->obj];
+	const struct uprobe_obj *co = c >= 0 ? &plan.objs[c] : NULL, *d = &plan.objs[s->obj];
 	bool have_l = lt_filter_have(LT_FILTER_L), ok = false;
 
 	if (lt_filter_have(LT_FILTER_X) &&

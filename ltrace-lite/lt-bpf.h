@@ -22,13 +22,6 @@ struct lt_fspec;
 struct lt_range;
 struct uprobe_mapping;
 
-struct lb_obj {
-	char path[256];
-	struct lt_elf *elf;
-	uint64_t lo, hi, bias;
-	bool is_main;
-};
-
 /* One attached function: one uprobe and one uretprobe, its index their cookie. */
 struct lb_site {
 	char *path;             /* the file the probes are on */
@@ -46,7 +39,7 @@ struct lb_site {
 
 struct lb_plan {
 	pid_t tgid;
-	struct lb_obj *objs;
+	struct uprobe_obj *objs;
 	size_t nobjs;
 	struct lb_site *sites;
 	size_t nsites;

@@ -20,8 +20,10 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "ifunc.h"
 #include "lt-space-int.h"
 #include "objfile.h"
+#include "prologue.h"
 #include "stacktrace.h"
 
 static bool exec_mapped(const struct uprobe_mapping *m, int nm, uint64_t addr)
@@ -37,7 +39,7 @@ static int definer(struct space *s, const char *name, int c)
 {
 	for (size_t i = 0; i < s->nobjs; i++)
 		if ((int)i != c && !s->objs[i].gone && s->objs[i].elf &&
-		    lt_elf_find(s->objs[i].elf, name))
+		    uprobe_elf_find(s->objs[i].elf, name))
 			return (int)i;
 	return -1;
 }
@@ -45,28 +47,19 @@ static int definer(struct space *s, const char *name, int c)
 static int arm_late(struct space *s, uint64_t addr, int d, const char *name,
 		    const struct uprobe_mapping *m, int nm);
 
-/* The implementation an IFUNC's resolver chose, wherever a slot already holds it. */
+/* The implementations an IFUNC's resolver chose, wherever a slot already holds them. */
 static void arm_ifunc_slots(struct space *s, int d, const char *name, uint64_t resolver,
 			    const struct uprobe_mapping *m, int nm)
 {
-	const struct lobj *def = &s->objs[d];
+	uint64_t impl[8];
+	size_t n = uprobe_ifunc_chosen(s->tgid, s->objs, s->nobjs, (size_t)d, name, resolver, impl,
+				       8);
 
-	for (size_t i = 0; i < s->nobjs; i++) {
-		const struct lobj *o = &s->objs[i];
-		if (o->gone || !o->elf)
+	for (size_t i = 0; i < n; i++) {
+		if (!exec_mapped(m, nm, impl[i]))
 			continue;
-		for (size_t k = 0; k < o->elf->nrelocs; k++) {
-			const struct lt_reloc *r = &o->elf->relocs[k];
-			uint64_t v = 0;
-			if (r->name ? strcmp(r->name, name) :
-				      ((int)i != d || r->addend + def->bias != resolver))
-				continue;
-			if (bp_mem_read(&s->bs, o->bias + r->slot, &v, 8) < 0 || v == resolver ||
-			    v < def->lo || v >= def->hi || !exec_mapped(m, nm, v))
-				continue;
-			if (space_arm(s, v, SITE_FUNC, d, name) == -EBUSY)
-				arm_late(s, v, d, name, m, nm);
-		}
+		if (space_arm(s, impl[i], SITE_FUNC, d, name) == -EBUSY)
+			arm_late(s, impl[i], d, name, m, nm);
 	}
 }
 
@@ -80,39 +73,14 @@ static void arm_ifunc_slots(struct space *s, int d, const char *name, uint64_t r
 static int arm_late(struct space *s, uint64_t addr, int d, const char *name,
 		    const struct uprobe_mapping *m, int nm)
 {
+	const struct uprobe_mapping *mp = uprobe_mapping_at(m, nm, addr);
 	uint8_t c[8];
-	int len = 0, adj = 0, fd, idx;
-	ssize_t n = -1;
+	int adj = 0, idx;
+	size_t n = mp ? uprobe_read_code(mp->path, addr - mp->start + mp->off, c, sizeof(c)) : 0;
 
-	for (int i = 0; i < nm && n < 0; i++) {
-		if (addr < m[i].start || addr >= m[i].end)
-			continue;
-		if ((fd = open(m[i].path, O_RDONLY | O_CLOEXEC)) < 0)
-			return -errno;
-		n = pread(fd, c, sizeof(c), (off_t)(addr - m[i].start + m[i].off));
-		close(fd);
-	}
-	if (n < (ssize_t)sizeof(c))
+	if (n < sizeof(c))
 		return -EIO;
-	bool rex = (c[0] & 0xf0) == 0x40, rexw = c[0] == 0x48 || c[0] == 0x49 || c[0] == 0x4c;
-	if (c[0] == 0xf3 && c[1] == 0x0f && c[2] == 0x1e && c[3] == 0xfa)
-		len = 4; /* endbr64 */
-	else if (c[0] == 0x90)
-		len = 1;
-	else if (c[0] >= 0x50 && c[0] <= 0x57)
-		len = 1, adj = 8; /* push %reg */
-	else if (rex && !rexw && c[1] >= 0x50 && c[1] <= 0x57)
-		len = 2, adj = 8; /* push %r8-%r15 */
-	else if (c[0] == 0x85 && (c[1] & 0xc0) == 0xc0)
-		len = 2; /* test %reg,%reg */
-	else if (rex && c[1] == 0x85 && (c[2] & 0xc0) == 0xc0)
-		len = 3;
-	else if (c[0] == 0x48 && c[1] == 0x89 && c[2] == 0xe5)
-		len = 3; /* mov %rsp,%rbp */
-	else if (c[0] == 0x48 && c[1] == 0x83 && c[2] == 0xec)
-		len = 4, adj = (int8_t)c[3]; /* sub $imm8,%rsp */
-	else if (c[0] == 0x48 && c[1] == 0x81 && c[2] == 0xec)
-		len = 7, adj = (int32_t)(c[3] | c[4] << 8 | c[5] << 16 | (uint32_t)c[6] << 24);
+	int len = uprobe_prologue_insn(c, n, &adj);
 	if (!len)
 		return -EBUSY;
 	if ((idx = space_arm(s, addr + (uint64_t)len, SITE_FUNC, d, name)) < 0)
@@ -125,7 +93,7 @@ static int arm_late(struct space *s, uint64_t addr, int d, const char *name,
 static void arm_function(struct space *s, int d, const char *name, const struct uprobe_mapping *m,
 			 int nm)
 {
-	const struct lt_sym *sym = lt_elf_find(s->objs[d].elf, name);
+	const struct uprobe_sym *sym = uprobe_elf_find(s->objs[d].elf, name);
 	uint64_t addr;
 
 	if (!sym)
@@ -158,7 +126,7 @@ static void arm_plan(struct space *s, const struct uprobe_mapping *m, int nm)
 	bool have_e = !lt_opts.no_libcalls && (lt_filter_have(LT_FILTER_E) || !have_l);
 
 	for (size_t c = 0; c < s->nobjs; c++) {
-		const struct lobj *o = &s->objs[c];
+		const struct uprobe_obj *o = &s->objs[c];
 		if (o->gone || !o->elf)
 			continue;
 		if (have_x)
@@ -202,13 +170,13 @@ static void arm_plan(struct space *s, const struct uprobe_mapping *m, int nm)
  * it cannot hold our int3 (a kernel uprobe of a BPF tool already has an int3 there, which
  * the kernel handles without a signal), the returns of dlopen, dlmopen and dlclose do.
  */
-static void arm_rtld(struct space *s, const struct lobj *o)
+static void arm_rtld(struct space *s, const struct uprobe_obj *o)
 {
 	const char *base = strrchr(o->path, '/');
-	const struct lt_sym *sym;
+	const struct uprobe_sym *sym;
 
 	if (!s->rtld && !strncmp(base ? base + 1 : o->path, "ld-", 3) && o->elf &&
-	    (sym = lt_elf_find(o->elf, "_dl_debug_state")) &&
+	    (sym = uprobe_elf_find(o->elf, "_dl_debug_state")) &&
 	    space_arm(s, o->bias + sym->vaddr, SITE_RTLD, -1, NULL) >= 0)
 		s->rtld = true;
 }
@@ -218,10 +186,10 @@ static void arm_dlopen(struct space *s, const struct uprobe_mapping *m, int nm)
 	static const char *const fns[] = { "dlopen", "dlmopen", "dlclose" };
 
 	for (size_t i = 0; i < s->nobjs && !s->rtld && !s->dlopen_hook; i++) {
-		const struct lobj *o = &s->objs[i];
-		const struct lt_sym *sym;
+		const struct uprobe_obj *o = &s->objs[i];
+		const struct uprobe_sym *sym;
 		for (size_t k = 0; k < 3 && !o->gone && o->elf; k++)
-			if ((sym = lt_elf_find(o->elf, fns[k])) &&
+			if ((sym = uprobe_elf_find(o->elf, fns[k])) &&
 			    exec_mapped(m, nm, o->bias + sym->vaddr) &&
 			    space_arm(s, o->bias + sym->vaddr, SITE_DLOPEN, (int)i, fns[k]) >= 0)
 				s->dlopen_hook = true;
@@ -246,7 +214,7 @@ void space_resolve(struct space *s)
 	ssize_t n = readlink(link, exe, sizeof(exe) - 1);
 	exe[n > 0 ? n : 0] = 0;
 	for (size_t j = 0; j < s->nobjs; j++) {
-		struct lobj *o = &s->objs[j];
+		struct uprobe_obj *o = &s->objs[j];
 		bool there = false;
 		for (int i = 0; i < nm && !there; i++)
 			there = m[i].start <= o->lo && o->lo < m[i].end && !strcmp(m[i].path, o->path);
@@ -259,34 +227,21 @@ void space_resolve(struct space *s)
 	}
 	for (int i = 0; i < nm; i++) {
 		bool seen = false;
-		for (int j = 0; j < i && !seen; j++)
-			seen = !strcmp(m[i].path, m[j].path);
 		for (size_t j = 0; j < s->nobjs && !seen; j++)
 			seen = !s->objs[j].gone && !strcmp(s->objs[j].path, m[i].path);
 		if (seen)
 			continue;
-		int err = 0;
-		struct lt_elf *e = lt_elf_get(m[i].path, &err);
-		if (!e)
+		struct uprobe_obj o;
+		if (uprobe_obj_from_maps(m, nm, i, exe, &o) < 0)
 			continue;
-		struct lobj *v = realloc(s->objs, (s->nobjs + 1) * sizeof(*v));
+		struct uprobe_obj *v = realloc(s->objs, (s->nobjs + 1) * sizeof(*v));
 		if (!v)
 			break;
 		s->objs = v;
-		struct lobj *o = &v[s->nobjs++];
-		memset(o, 0, sizeof(*o));
-		snprintf(o->path, sizeof(o->path), "%s", m[i].path);
-		o->elf = e;
-		o->lo = m[i].start;
-		o->hi = m[i].end;
-		o->bias = m[i].start - m[i].off - (e->load_vaddr - e->load_off);
-		for (int j = i + 1; j < nm; j++)
-			if (!strcmp(m[i].path, m[j].path) && m[j].end > o->hi)
-				o->hi = m[j].end;
-		o->is_main = !strcmp(o->path, exe);
-		if (o->is_main && e->is_static)
+		v[s->nobjs++] = o;
+		if (o.is_main && o.elf->is_static)
 			s->is_static = true;
-		arm_rtld(s, o);
+		arm_rtld(s, &o);
 		added = true;
 	}
 	if (added) {

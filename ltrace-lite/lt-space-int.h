@@ -19,20 +19,13 @@ struct site {
 	const struct lt_proto *proto;
 };
 
-struct lobj {
-	char path[256];
-	struct lt_elf *elf;
-	uint64_t lo, hi, bias;
-	bool is_main, gone;
-};
-
 struct space {
 	pid_t tgid;
 	int refs;
 	struct bp_space bs;
 	struct site *sites;
 	size_t nsites, sitecap;
-	struct lobj *objs;
+	struct uprobe_obj *objs;
 	size_t nobjs;
 	uint32_t *hash;        /* address -> index + 1 in bs.v, open addressing */
 	size_t hsize;

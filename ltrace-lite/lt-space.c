@@ -31,7 +31,6 @@
 #include <errno.h>
 #include <inttypes.h>
 #include <limits.h>
-#include <elf.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -255,20 +254,6 @@ void space_unref(struct space *s)
 	free(s);
 }
 
-static uint64_t entry_point(pid_t pid)
-{
-	char path[64];
-	uint64_t auxv[2], entry = 0;
-
-	snprintf(path, sizeof(path), "/proc/%d/auxv", pid);
-	FILE *f = fopen(path, "re");
-	while (f && fread(auxv, sizeof(auxv), 1, f) == 1 && auxv[0] != AT_NULL)
-		if (auxv[0] == AT_ENTRY)
-			entry = auxv[1];
-	if (f)
-		fclose(f);
-	return entry;
-}
 
 
 struct space *space_new(pid_t tgid, bool at_entry)
@@ -285,7 +270,7 @@ struct space *space_new(pid_t tgid, bool at_entry)
 	}
 	s->next = spaces;
 	spaces = s;
-	uint64_t entry = at_entry ? entry_point(tgid) : 0;
+	uint64_t entry = at_entry ? proc_entry_point(tgid) : 0;
 	/* A static program's libc starts up before main (IRELATIVE slots filled, tunables...):
 	 * none of that is the program's doing.  Start at main when it has one. */
 	if (entry) {
@@ -293,13 +278,13 @@ struct space *space_new(pid_t tgid, bool at_entry)
 		snprintf(exe, sizeof(exe), "/proc/%d/exe", tgid);
 		ssize_t n = readlink(exe, path, sizeof(path) - 1);
 		int err;
-		struct lt_elf *e = NULL;
-		const struct lt_sym *m;
+		struct uprobe_elf *e = NULL;
+		const struct uprobe_sym *m;
 		if (n > 0) {
 			path[n] = 0;
-			e = lt_elf_get(path, &err);
+			e = uprobe_elf_get(path, &err);
 		}
-		if (e && e->is_static && (m = lt_elf_find(e, "main")))
+		if (e && e->is_static && (m = uprobe_elf_find(e, "main")))
 			entry = m->vaddr;
 	}
 	if (!entry || space_arm(s, entry, SITE_START, -1, NULL) < 0)
@@ -398,43 +383,17 @@ static int tracee_read(void *priv, uint64_t addr, void *buf, size_t len)
 	return proc_mem_read(t->tid, addr, buf, len);
 }
 
-/*
- * Floating-point registers cost a PTRACE_GETFPREGS at entry and at return: read them only for
- * prototypes that can print a float (a float or struct by value, a printf pack).
- */
-static bool needs_fregs(const struct lt_proto *p)
-{
-	if (!p)
-		return false;
-	if (p->ret->kind == LT_FLOAT || p->ret->kind == LT_DOUBLE || p->ret->kind == LT_STRUCT)
-		return true;
-	for (int i = 0; i < p->nparams; i++)
-		if (p->params[i].pack || p->params[i].t->kind == LT_FLOAT ||
-		    p->params[i].t->kind == LT_DOUBLE || p->params[i].t->kind == LT_STRUCT)
-			return true;
-	return false;
-}
-
 static void fill_regs(struct thr *t, struct lt_vctx *v, const struct user_regs_struct *r,
 		      bool fregs)
 {
 	struct user_fpregs_struct fp;
 
 	v->pid = t->tid;
-	v->iregs[0] = r->rdi;
-	v->iregs[1] = r->rsi;
-	v->iregs[2] = r->rdx;
-	v->iregs[3] = r->rcx;
-	v->iregs[4] = r->r8;
-	v->iregs[5] = r->r9;
-	v->sp = r->rsp;
 	v->read = tracee_read;
 	v->priv = t;
 	v->strsize = lt_opts.strsize;
 	v->arraylen = lt_opts.arraylen;
-	v->have_fregs = fregs && ptrace(PTRACE_GETFPREGS, t->tid, 0L, &fp) == 0;
-	for (int i = 0; v->have_fregs && i < 8; i++)
-		memcpy(&v->fregs[i], &fp.xmm_space[i * 4], sizeof(double));
+	lt_vctx_set_regs(v, r, fregs && ptrace(PTRACE_GETFPREGS, t->tid, 0L, &fp) == 0 ? &fp : NULL);
 }
 
 static double since(const struct timespec *t0)
@@ -527,17 +486,17 @@ static const char *called_name(struct space *s, const struct site *st, int c, ui
 		if (b[i] == 0xff && b[i + 1] == 0x25)
 			slot = plt + i + 6 + (uint64_t)rel32(&b[i + 2]);
 	}
-	const struct lobj *o = &s->objs[c];
+	const struct uprobe_obj *o = &s->objs[c];
 	for (size_t k = 0; slot && k < o->elf->nrelocs; k++) {
-		const struct lt_reloc *r = &o->elf->relocs[k];
+		const struct uprobe_reloc *r = &o->elf->relocs[k];
 		if (o->bias + r->slot != slot)
 			continue;
 		for (size_t j = 0; j < st->nnames; j++) {
-			const struct lt_sym *sym;
+			const struct uprobe_sym *sym;
 			/* By name, or (IRELATIVE, static programs) by the IFUNC's resolver. */
 			if (r->name ? !strcmp(st->names[j], r->name) :
 				      st->obj >= 0 &&
-				      (sym = lt_elf_find(s->objs[st->obj].elf, st->names[j])) &&
+				      (sym = uprobe_elf_find(s->objs[st->obj].elf, st->names[j])) &&
 				      sym->vaddr == r->addend)
 				return st->names[j];
 		}
@@ -597,7 +556,7 @@ static void on_entry(struct thr *t, struct space *s, uint32_t si, const struct u
 	    t->frames[t->nframes - 1].ret == f.ret && !t->frames[t->nframes - 1].rescan)
 		return;
 	const char *name = called_name(s, st, c, f.ret);
-	const struct lobj *co = c >= 0 ? &s->objs[c] : NULL, *dobj = d >= 0 ? &s->objs[d] : NULL;
+	const struct uprobe_obj *co = c >= 0 ? &s->objs[c] : NULL, *dobj = d >= 0 ? &s->objs[d] : NULL;
 	bool ok = false;
 	if (lt_filter_have(LT_FILTER_X) && dobj &&
 	    lt_filter_match(LT_FILTER_X, name, dobj->elf->soname, dobj->path, dobj->is_main)) {
@@ -627,7 +586,7 @@ static void on_entry(struct thr *t, struct space *s, uint32_t si, const struct u
 		st->pname = name;
 	}
 	f.proto = st->proto;
-	fill_regs(t, &f.v, r, needs_fregs(f.proto));
+	fill_regs(t, &f.v, r, lt_proto_needs_fregs(f.proto));
 	f.v.sp = f.slot; /* as at the entry, whatever the skipped instruction did */
 	clock_gettime(CLOCK_MONOTONIC, &f.t0);
 	if (!arm_return(s, f.ret))
@@ -741,5 +700,5 @@ void space_free_all(void)
 	free(names);
 	names = NULL;
 	names_size = nnames_set = 0;
-	lt_elf_free_all();
+	uprobe_elf_free_all();
 }

@@ -1,8 +1,7 @@
 /* SPDX-License-Identifier: LGPL-2.1-or-later */
 /*
  * lttrace's internals: the options, the event that a backend hands to the formatter, the
- * filter (ltrace's -e/-l/-x grammar), the ELF facts about one object file, and the ptrace
- * backend's entry points.
+ * filter (ltrace's -e/-l/-x grammar), and the ptrace backend's entry points.
  *
  * The event is the seam (DESIGN.md): the ptrace backend (lt-ptrace.c, lt-space.c) fills a
  * struct lt_event with what it saw — thread, function, registers, a way to read memory — and
@@ -16,6 +15,7 @@
 #include <sys/types.h>
 #include <time.h>
 
+#include "objelf.h"
 #include "proto.h"
 
 struct lt_options {
@@ -84,38 +84,6 @@ bool lt_filter_match(enum lt_filter_kind kind, const char *sym, const char *sona
 /* Could some rule of KIND match anything in this object (whatever the symbol)? */
 bool lt_filter_lib_match(enum lt_filter_kind kind, const char *soname, const char *path,
 			 bool is_main);
-
-/* lt-elf.c: what lttrace needs of one object file, read once and cached by path. */
-struct lt_sym {
-	const char *name;
-	uint64_t vaddr;
-	bool ifunc;
-};
-struct lt_reloc {
-	uint64_t slot;         /* link-time address of the GOT slot */
-	uint64_t addend;       /* IRELATIVE: the resolver */
-	const char *name;      /* JUMP_SLOT, GLOB_DAT: the symbol; NULL for IRELATIVE */
-};
-struct lt_elf {
-	char *path;
-	char *soname;          /* DT_SONAME, or the file's base name */
-	bool is_exec;          /* ET_EXEC or a PIE with an interpreter */
-	bool is_static;        /* no PT_INTERP and no PT_DYNAMIC */
-	uint64_t load_vaddr;   /* of the PT_LOAD with the lowest address (page aligned) */
-	uint64_t load_off;     /* its file offset (page aligned) */
-	struct lt_sym *syms;   /* defined functions, sorted by name */
-	size_t nsyms;
-	char **imports;        /* undefined function symbols of .dynsym, weak ones last */
-	size_t nimports;
-	size_t nstrong;        /* imports[0..nstrong): not weak */
-	struct lt_reloc *relocs;
-	size_t nrelocs;
-	char *strings;         /* storage */
-};
-/* The object at PATH (cached); NULL with -errno in *ERR. */
-struct lt_elf *lt_elf_get(const char *path, int *err);
-const struct lt_sym *lt_elf_find(const struct lt_elf *e, const char *name);
-void lt_elf_free_all(void);
 
 /* lt-ptrace.c: the ptrace backend. */
 int lt_spawn(char **argv);

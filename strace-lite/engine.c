@@ -40,8 +40,9 @@ static unsigned int ptrace_options(bool spawned)
 {
 	unsigned int o = PTRACE_O_TRACESYSGOOD | PTRACE_O_TRACEEXEC;
 
-	/* Probes: children carry our int3s, so they are followed (silently without -f). */
-	if (opts.followfork || opts.seccomp || probe_enabled())
+	/* Probes: children carry our int3s, so they are followed (silently without -f).  The
+	 * prefilter comes only where children are followed anyway (sttrace.c). */
+	if (opts.followfork || probe_enabled())
 		o |= PTRACE_O_TRACEFORK | PTRACE_O_TRACEVFORK | PTRACE_O_TRACECLONE;
 	if (opts.seccomp)
 		o |= PTRACE_O_TRACESECCOMP;
@@ -359,19 +360,11 @@ static void detach(struct tcb *tcp)
 		ptrace(PTRACE_CONT, tcp->pid, 0L, 0L);
 	}
 drop:
-	if (!(opts.quiet & QUIET_ATTACH) && (tcp->flags & TCB_ATTACHED)) {
-		if (printing_tcp && printing_tcp->curcol)
-			output_unfinished(printing_tcp);
-		fprintf(stderr, "sttrace: Process %d detached\n", tcp->pid);
-	}
-	tcp->flags &= ~TCB_INSYSCALL;
-	droptcb(tcp);
+	report_detach(tcp);
 }
 
 static void cleanup(void)
 {
-	if (printing_tcp && printing_tcp->curcol)
-		output_unfinished(printing_tcp);
 	probe_detach_all();
 	for (int i = 0; i < HASH_SIZE; i++)
 		while (tcb_hash[i])
@@ -424,13 +417,15 @@ int engine_run(void)
 		else if (WIFSTOPPED(status))
 			handle_stop(tcp, status);
 		/* Without -f, no more to do once every process we were asked to trace is gone. */
-		if (!opts.followfork && !opts.seccomp && !probe_enabled() && nprocs == 0)
+		if (!opts.followfork && !probe_enabled() && nprocs == 0)
 			break;
 	}
 	/* Interrupted, or the loop ended on an error with tracees left: leave none stopped or
 	 * holding a breakpoint. */
 	if (interrupted || nprocs)
 		cleanup();
+	if (interrupted)
+		tcb_interrupted(interrupted);
 	if (opts.cflag)
 		summary_print(output_shared());
 	output_flush_all();

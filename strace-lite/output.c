@@ -93,6 +93,14 @@ void output_unfinished(struct tcb *tcp)
 	}
 }
 
+void output_detached(struct tcb *tcp)
+{
+	if (tcp && tcp->curcol) {
+		out_write(tcp, " <detached ...>\n", 16);
+		tcp->curcol = 0;
+	}
+}
+
 static void ts_sub(struct timespec *r, const struct timespec *a, const struct timespec *b)
 {
 	r->tv_sec = a->tv_sec - b->tv_sec;

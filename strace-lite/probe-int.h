@@ -15,8 +15,12 @@
 
 struct strbuf;
 
-enum { SPEC_USDT, SPEC_UPROBE, SPEC_URETPROBE };
+/* Kinds of specs, and of sites: SITE_RESOLVER is an IFUNC's resolver, watched for the
+ * implementation it returns (uprobe/ifunc.h), never shown. */
+enum { SPEC_USDT, SPEC_UPROBE, SPEC_URETPROBE, SITE_RESOLVER };
 #define HINT_LETTERS "dulzxsf"
+/* Array elements a prototype's printers show (lttrace's -A default). */
+#define PROBE_ARRAYLEN 4
 
 /* One probe spec of the command line (probe-spec.c). */
 struct spec {
@@ -30,6 +34,18 @@ struct spec {
 
 extern struct spec *probe_specs;
 extern size_t probe_nspecs;
+/* DWARF numbers of the integer argument registers: rdi rsi rdx rcx r8 r9. */
+extern const int probe_argreg[6];
+
+/* Does GLOB (a spec's @PATH; NULL: any) match the object PATH, by path or base name? */
+bool probe_path_matches(const char *glob, const char *path);
+/* Does some usdt= spec name the object PATH?  The first that matches probe P of PATH. */
+bool probe_usdt_wanted(const char *path);
+struct spec *probe_usdt_spec(const char *path, const struct usdt_probe *p);
+/* The first time process TGID (mappings M, NM) is resolved: say which specs found nothing in
+ * the objects they name that are mapped (an object not mapped yet may come with dlopen). */
+struct uprobe_mapping;
+void probe_report_missing(pid_t tgid, const struct uprobe_mapping *m, int nm);
 
 /* Register DWARF, x86_64 numbering (rax 0 ... r15 15, rip 16); 0 for others. */
 uint64_t probe_reg(const struct user_regs_struct *r, int dwarf);

@@ -10,8 +10,9 @@
  * USDT argument the spec gives the size and the hint only the base (l is d, z is u); for a
  * uprobe, whose registers carry no type, the letter gives both (d and u take the low 32 bits,
  * as the ABI passes an int).  Without hints a USDT argument prints by its spec (signed or
- * unsigned by size, unsigned 8-byte values in hex, floats as floats), a uprobe prints the six
- * argument registers in hex and a uretprobe rax in hex.
+ * unsigned by size, unsigned 8-byte values in hex, floats as floats); a uprobe or uretprobe
+ * prints by its function's prototype (lttrace's: --prototypes files, DWARF, the built-in
+ * table), and without one the six argument registers in hex, or rax in hex.
  */
 #include <errno.h>
 #include <fcntl.h>
@@ -25,10 +26,13 @@
 #include "objfile.h"
 #include "probe.h"
 #include "probe-int.h"
+#include "proto.h"
+#include "sttrace.h"
 #include "usdt.h"
 
 struct spec *probe_specs;
 size_t probe_nspecs;
+const int probe_argreg[6] = { 5, 4, 1, 2, 8, 9 };
 
 bool probe_enabled(void)
 {
@@ -154,6 +158,13 @@ static int check_file(const struct spec *sp, char *err, size_t errlen)
 	return rc;
 }
 
+int probe_protos_file(const char *path, char *err, size_t errlen)
+{
+	int rc = lt_proto_init(err, errlen);
+
+	return rc < 0 ? rc : lt_proto_load_file(path, err, errlen);
+}
+
 int probe_qualify(const char *kind, const char *val, char *err, size_t errlen)
 {
 	int k = !strcmp(kind, "usdt") ? SPEC_USDT : !strcmp(kind, "uprobe") ? SPEC_UPROBE :
@@ -162,6 +173,11 @@ int probe_qualify(const char *kind, const char *val, char *err, size_t errlen)
 
 	if (!copy)
 		return -ENOMEM;
+	/* Functions print by their prototypes: the built-in table, loaded once. */
+	if (k != SPEC_USDT && (rc = lt_proto_init(err, errlen)) < 0) {
+		free(copy);
+		return rc;
+	}
 	/*
 	 * Commas separate probes, and also the letters of the hints that end one (args=d,s): a
 	 * single hint letter after a probe with hints is one more hint of that probe.
@@ -188,3 +204,50 @@ int probe_qualify(const char *kind, const char *val, char *err, size_t errlen)
 	return rc;
 }
 
+
+bool probe_path_matches(const char *glob, const char *path)
+{
+	const char *base = strrchr(path, '/');
+
+	if (!glob)
+		return true;
+	return !fnmatch(glob, path, 0) || !fnmatch(glob, base ? base + 1 : path, 0);
+}
+
+bool probe_usdt_wanted(const char *path)
+{
+	for (size_t k = 0; k < probe_nspecs; k++)
+		if (probe_specs[k].kind == SPEC_USDT && probe_path_matches(probe_specs[k].path, path))
+			return true;
+	return false;
+}
+
+struct spec *probe_usdt_spec(const char *path, const struct usdt_probe *p)
+{
+	for (size_t k = 0; k < probe_nspecs; k++) {
+		struct spec *sp = &probe_specs[k];
+		if (sp->kind == SPEC_USDT && probe_path_matches(sp->path, path) &&
+		    !fnmatch(sp->provider, p->provider, 0) && !fnmatch(sp->name, p->name, 0))
+			return sp;
+	}
+	return NULL;
+}
+
+void probe_report_missing(pid_t tgid, const struct uprobe_mapping *m, int nm)
+{
+	for (size_t k = 0; k < probe_nspecs; k++) {
+		struct spec *sp = &probe_specs[k];
+		bool mapped = !sp->path;
+		for (int i = 0; i < nm && !mapped; i++)
+			mapped = probe_path_matches(sp->path, m[i].path);
+		if (sp->found || sp->reported || !mapped)
+			continue;
+		sp->reported = true;
+		if (sp->kind == SPEC_USDT)
+			error_msg("no USDT probe %s:%s in %s of process %d", sp->provider, sp->name,
+				  sp->path ? sp->path : "the objects", tgid);
+		else
+			error_msg("no function %s in %s of process %d", sp->name,
+				  sp->path ? sp->path : "the objects", tgid);
+	}
+}

@@ -14,6 +14,9 @@ struct tcb;
 /* filter.c: KIND is "usdt" or "uprobe", VAL the list after '='.  0 or -errno with ERR. */
 int probe_qualify(const char *kind, const char *val, char *err, size_t errlen);
 bool probe_enabled(void);
+/* --prototypes=FILE: ltrace.conf prototypes over the built-in table.  0 or -errno with ERR
+ * ("FILE:LINE: reason"). */
+int probe_protos_file(const char *path, char *err, size_t errlen);
 /* The tracee's image was replaced (PTRACE_EVENT_EXEC): resolve once its program starts. */
 void probe_exec(struct tcb *tcp);
 /* First stop of a thread attached with -p: resolve against what is mapped now. */

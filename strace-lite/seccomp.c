@@ -71,8 +71,14 @@ int seccomp_install(void)
 
 	struct sock_fprog prog = { .len = (unsigned short)(p - f), .filter = f };
 	int rc = 0;
-	if (prctl(PR_SET_NO_NEW_PRIVS, 1, 0, 0, 0) < 0 ||
-	    prctl(PR_SET_SECCOMP, SECCOMP_MODE_FILTER, &prog) < 0)
+	/*
+	 * no_new_privs is only needed without CAP_SYS_ADMIN, and it changes the program: a
+	 * set-user-ID program it runs gains nothing, prctl(PR_GET_NO_NEW_PRIVS) says 1.  So it
+	 * is set only when the kernel refuses the filter without it (strace sets it always).
+	 */
+	if (prctl(PR_SET_SECCOMP, SECCOMP_MODE_FILTER, &prog) < 0 &&
+	    (errno != EACCES || prctl(PR_SET_NO_NEW_PRIVS, 1, 0, 0, 0) < 0 ||
+	     prctl(PR_SET_SECCOMP, SECCOMP_MODE_FILTER, &prog) < 0))
 		rc = -errno;
 	free(f);
 	return rc;

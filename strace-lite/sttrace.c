@@ -16,6 +16,7 @@
 #include "bpfbe.h"
 #include "inject.h"
 #include "compare.h"
+#include "probe.h"
 
 #define STTRACE_VERSION "0.1.0"
 
@@ -36,7 +37,13 @@ static const char usage_text[] =
 	"  -e status=SET  print only syscalls that returned with a given status\n"
 	"                 (successful, failed, unfinished, unavailable, detached)\n"
 	"  -z, -Z         print only successful / failed syscalls\n"
-	"  --seccomp-bpf[=yes|no]  stop only at selected syscalls (default: yes)\n"
+	"  --seccomp-bpf[=yes|no]  stop only at selected syscalls (needs -f; default: yes\n"
+	"                 with -f)\n"
+	"Probes:\n"
+	"  -e usdt=PROVIDER:NAME[@PATH][:args=HINTS]  USDT probes\n"
+	"  -e uprobe=SYMBOL[@LIB][:args=HINTS], -e uretprobe=SYMBOL[@LIB][:ret=HINT]\n"
+	"                 function entries and returns, printed by lttrace's prototypes\n"
+	"  --prototypes=FILE  prototypes (ltrace.conf syntax) over the built-in ones\n"
 	"Tracing:\n"
 	"  -f             follow forks and threads;  -ff with -o: one file per process\n"
 	"  -p PID         trace process PID (all its threads); may be repeated\n"
@@ -72,6 +79,45 @@ static void help_hint(void)
 	fprintf(stderr, "Try 'sttrace -h' for more information.\n");
 }
 
+/* Every syscall is selected: a prefilter would leave nothing out. */
+static bool trace_selects_all(void)
+{
+	if (opts.trace_all)
+		return true;
+	for (unsigned int n = 0; n < nsyscalls && n < MAX_SCNO; n++)
+		if (!numset_has(&opts.trace, n))
+			return false;
+	return true;
+}
+
+/*
+ * The seccomp prefilter, strace's rule: only where every child is followed anyway, that is with
+ * -f (or with probes, whose breakpoints children inherit).  The filter is inherited by every
+ * child: one we did not follow could not call PTRACE_TRACEME (EPERM, we would be its tracer
+ * already), nor, left alone, make a selected syscall (ENOSYS without a tracer).  SECCOMP is what
+ * the user asked: -1 nothing (the default: on where it pays), 0 or 1.
+ */
+static void decide_seccomp(int seccomp, bool attach_only)
+{
+	bool follows = opts.followfork || probe_enabled();
+
+	if (seccomp > 0) {
+		/* strace's warnings, word for word. */
+		if (attach_only)
+			error_msg("--seccomp-bpf is not enabled for processes attached with -p");
+		if (!follows) {
+			error_msg("--seccomp-bpf cannot be used without -f/--follow-forks, disabling");
+			seccomp = 0;
+		}
+	}
+	if (seccomp > 0 && trace_selects_all()) {
+		error_msg("Seccomp filter is requested but there are no syscalls to filter.  "
+			  "See -e trace to filter syscalls.");
+		seccomp = 0;
+	}
+	opts.seccomp = seccomp != 0 && follows && !attach_only && !trace_selects_all();
+}
+
 static int parse_uint(const char *s, int *out)
 {
 	char *end;
@@ -102,6 +148,7 @@ enum {
 	OPT_BACKEND,
 	OPT_COMPARE,
 	OPT_MAX_OVERHEAD,
+	OPT_PROTOTYPES,
 };
 
 static const struct option longopts[] = {
@@ -122,6 +169,7 @@ static const struct option longopts[] = {
 	{ "backend", required_argument, 0, OPT_BACKEND },
 	{ "compare", optional_argument, 0, OPT_COMPARE },
 	{ "max-overhead", required_argument, 0, OPT_MAX_OVERHEAD },
+	{ "prototypes", required_argument, 0, OPT_PROTOTYPES },
 	{ "summary-sort-by", required_argument, 0, 'S' },
 	{ "absolute-timestamps", no_argument, 0, OPT_TS },
 	{ "timestamps", no_argument, 0, OPT_TS },
@@ -159,7 +207,7 @@ int main(int argc, char **argv)
 {
 	pid_t *pids = NULL;
 	bool use_bpf = false;
-	int npids = 0, fflag = 0, qflag = 0, xflag = 0, yflag = 0, c, v, rc = 1, lidx;
+	int npids = 0, fflag = 0, qflag = 0, xflag = 0, yflag = 0, seccomp = -1, c, v, rc = 1, lidx;
 	char err[256] = "";
 	struct compare_cfg cmp = { .tool = "sttrace" };
 	static const char optstring[] = "+a:cCe:fhko:p:P:qrs:S:tTvVwxX:yzZ";
@@ -260,9 +308,9 @@ int main(int argc, char **argv)
 		case 'Z': qualify("status=failed", err, sizeof(err)); break;
 		case OPT_SECCOMP:
 			if (!optarg || !strcmp(optarg, "yes"))
-				opts.seccomp = true;
+				seccomp = 1;
 			else if (!strcmp(optarg, "no"))
-				opts.seccomp = false;
+				seccomp = 0;
 			else
 				goto bad_arg;
 			break;
@@ -305,6 +353,10 @@ int main(int argc, char **argv)
 			if (compare_add_limit(&cmp, optarg) < 0)
 				goto bad_arg;
 			break;
+		case OPT_PROTOTYPES:
+			if (probe_protos_file(optarg, err, sizeof(err)) < 0)
+				goto bad_msg;
+			break;
 		case '?':
 		default:
 			if (optopt && optopt < 0x100 && strchr(optstring, optopt) &&
@@ -341,9 +393,7 @@ int main(int argc, char **argv)
 		snprintf(err, sizeof(err), "must have PROG [ARGS] or -p PID");
 		goto bad_msg;
 	}
-	/* The prefilter pays only when it leaves syscalls out, and cannot cover -p tracees. */
-	if (opts.trace_all || (npids && !argc))
-		opts.seccomp = false;
+	decide_seccomp(seccomp, npids && !argc);
 
 	int orc = output_open();
 	if (orc < 0) {
@@ -362,19 +412,18 @@ int main(int argc, char **argv)
 		}
 		if (bpfbe_init() < 0)
 			goto out;
+		/* As strace: a -p that fails is said, and the others are traced all the same. */
 		for (int i = 0; i < npids; i++)
-			if (bpfbe_attach(pids[i]) < 0)
-				goto out;
-		if (argc && bpfbe_spawn(argv) < 0)
+			bpfbe_attach(pids[i]);
+		if ((argc && bpfbe_spawn(argv) < 0) || !nprocs)
 			goto out;
 		output_decide_prefix();
 		rc = bpfbe_run();
 		goto out;
 	}
 	for (int i = 0; i < npids; i++)
-		if (engine_attach(pids[i]) < 0)
-			goto out;
-	if (argc && engine_spawn(argv) < 0)
+		engine_attach(pids[i]);
+	if ((argc && engine_spawn(argv) < 0) || !nprocs)
 		goto out;
 	output_decide_prefix();
 	rc = engine_run();

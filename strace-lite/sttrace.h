@@ -72,6 +72,9 @@ enum {
 	TCB_CHECK_EXEC = 1 << 7,    /* in an execve that has not succeeded yet */
 	TCB_REPRINT = 1 << 8,
 	TCB_INJECTED = 1 << 9,      /* the current call's result is ours (-e inject=) */
+	TCB_LEADER_EXITED = 1 << 10, /* (bpf) a leader gone before its threads: it is reported
+				      * with its process, as ptrace reports it */
+	TCB_VANISHED = 1 << 11,     /* (bpf) not found at the last look for threads gone silently */
 };
 
 struct tcb {
@@ -94,7 +97,7 @@ struct tcb {
 	struct tcb *next;      /* hash chain */
 };
 
-#define TCB_SILENT (1u << 16) /* followed only to serve the seccomp prefilter (no -f) */
+#define TCB_SILENT (1u << 16) /* followed only for the probes' breakpoints (no -f) */
 
 /* Nothing of this tracee is printed (a spawned child before its exec, a silent child). */
 static inline bool hide_log(const struct tcb *tcp)
@@ -129,6 +132,15 @@ void droptcb(struct tcb *tcp);
 void print_line(struct tcb *tcp, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 void print_signal(struct tcb *tcp, const siginfo_t *si, int sig);
 void report_exit(struct tcb *tcp, int status);
+/* The tracee is let go while still running (either backend has undone its tracing): "Process N
+ * detached", its open line closed with " <detached ...>", its tcb dropped. */
+void report_detach(struct tcb *tcp);
+/* (bpf) The spawned program PID was reaped with wait status STATUS: the status sttrace exits
+ * with, and its exit line if no exit record reported it. */
+void tcb_reaped(pid_t pid, int status);
+/* SIG ended sttrace's run (SIGINT, SIGTERM, ...): after the cleanup, tcb_exit_status dies of it,
+ * as strace does. */
+void tcb_interrupted(int sig);
 struct tcb *exec_switch(struct tcb *tcp, unsigned long old_pid);
 /* The time of the event being printed: now, or (bpf) when the kernel saw it, in CLOCK_MONOTONIC
  * nanoseconds (0: now). */
@@ -148,6 +160,7 @@ void output_publish_stage(struct tcb *tcp); /* write what -e status= held back *
 void line_ended(struct tcb *tcp);    /* the line of tcp is complete */
 void tabto(struct tcb *tcp);
 void output_unfinished(struct tcb *tcp); /* close an open line with " <unfinished ...>" */
+void output_detached(struct tcb *tcp);   /* close an open line with " <detached ...>" */
 void output_close(struct tcb *tcp);
 void output_flush_all(void);
 void output_record(struct tcb *tcp, struct strbuf *rec); /* one whole --json line */

@@ -121,6 +121,11 @@ void tnow(clockid_t clk, struct timespec *ts)
 	ts->tv_nsec = ns % 1000000000;
 }
 
+void tcb_interrupted(int sig)
+{
+	exit_code = 0x100 | sig;
+}
+
 int tcb_exit_status(void)
 {
 	if (exit_code > 0xff) {
@@ -232,6 +237,38 @@ void report_exit(struct tcb *tcp, int status)
 			line_ended(tcp);
 		}
 	}
+	droptcb(tcp);
+}
+
+void tcb_reaped(pid_t pid, int status)
+{
+	struct tcb *tcp = pid2tcb(pid);
+
+	if (tcp)
+		report_exit(tcp, status);
+	/* The kernel's wait status is the process's, whatever its threads' exits said. */
+	exit_code = WIFSIGNALED(status) ? 0x100 | WTERMSIG(status) : WEXITSTATUS(status);
+}
+
+void report_detach(struct tcb *tcp)
+{
+	/* -e status=: a call left in flight shows only when "detached" is wanted. */
+	bool publish = !opts.status_mask || (opts.status_mask & (1u << STATUS_DETACHED));
+
+	if (!(tcp->flags & TCB_SILENT) && !(opts.quiet & QUIET_ATTACH))
+		error_msg("Process %d detached", tcp->pid);
+	if (tcp->staging) {
+		tcp->staging = false;
+		if (publish) {
+			output_publish_stage(tcp);
+		} else {
+			sb_reset(&tcp->stage);
+			tcp->curcol = 0;
+		}
+	}
+	if (opts.output_separately || printing_tcp == tcp)
+		output_detached(tcp);
+	tcp->flags &= ~TCB_INSYSCALL;
 	droptcb(tcp);
 }
 

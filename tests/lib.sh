@@ -12,3 +12,51 @@ trace_args() {
 	done
 	[ $placed = 1 ] || args+=("$prog")
 }
+
+# A traced program must compute what it computes untraced.  Its output traced and untraced is
+# compared after the values that differ from run to run anyway are blanked: addresses (hex of
+# five digits or more), numbers of two digits or more (pids, ports), times, strings with
+# escaped bytes (random ones, ports), runs of spaces (columns padded after an address);
+# small numbers (results, descriptors, exit codes) stay.  Lines are sorted when SORTED=1
+# (threads print in any order).
+normalize_run() { # file
+	sed -E -e 's/"([^"\\]|\\.)*\\([^"\\]|\\.)*"/"BYTES"/g; s/0x[0-9a-f]{5,}/0xA/g; s/[0-9]{2,}/N/g' \
+		-e 's/(tv_u?n?sec|tms_[a-z]+)=[0-9]+/\1=N/g; s/ +/ /g' \
+		"$1" | if [ "${SORTED:-0}" = 1 ]; then LC_ALL=C sort; else cat; fi
+}
+
+# same_as_untraced TRACED_OUT TRACED_RC UNTRACED_OUT UNTRACED_RC: 0 when they agree, else a
+# diff on stdout.
+same_as_untraced() {
+	if [ "$2" != "$4" ]; then
+		echo "exit status $2 traced, $4 untraced"
+		return 1
+	fi
+	diff -u --label untraced --label traced <(normalize_run "$3") <(normalize_run "$1")
+}
+
+# run_checked TRACER ARGS... PROG ARGS: run the tracer, the program's stdout passed through;
+# then the program (the first argument that is an executable file) untraced, in the same
+# directory, and compare (same_as_untraced).  The tracer's exit status is returned, or 1 with
+# a FAIL line on stderr when the runs differ.  A run with no program (-p) is not compared.
+run_checked() {
+	local i prog=0 tout uout rc urc
+	for ((i = 2; i <= $#; i++)); do
+		if [ -f "${!i}" ] && [ -x "${!i}" ]; then prog=$i; break; fi
+	done
+	tout=$(mktemp) uout=$(mktemp)
+	"$@" >"$tout"
+	rc=$?
+	cat "$tout"
+	if [ $prog != 0 ]; then
+		"${@:prog}" >"$uout" 2>/dev/null </dev/null
+		urc=$?
+		if ! same_as_untraced "$tout" "$rc" "$uout" "$urc" >"$tout.diff"; then
+			{ echo "FAIL: the traced program differs from its untraced run: ${*:prog}"
+			  sed 's/^/    /' "$tout.diff"; } >&2
+			rc=1
+		fi
+	fi
+	rm -f "$tout" "$uout" "$tout.diff"
+	return $rc
+}

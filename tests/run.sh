@@ -39,10 +39,23 @@ selected() {
 	return 1
 }
 
+# A trace test's program also runs untraced first, in the same (then emptied) directory, and
+# its output and exit status must be what the traced run gives (same_as_untraced, lib.sh);
+# tests whose options change the program on purpose (inject=, fault=) are exempt, and so is
+# a program whose source says why on a "// untraced: REASON" line (a USDT semaphore is raised
+# only when traced: the program may look).
 run_trace() { # name rest-of-registry-line [extra tracer option]
-	local name=$1 d="$out/$1${3:+@${3#--}}"
+	local name=$1 d="$out/$1${3:+@${3#--}}" urc=none
 	trace_args "$name" "$2"
 	mkdir -p "$d"
+	case " ${args[*]}$(sed -n 's|^// untraced: .*| untraced|p' "tests/trace/$name.c")" in
+	*inject=*|*fault=*|*" untraced"*) ;;
+	*) local i=0
+	   while [ "${args[i]}" != "$TOP/$B/tests/trace/$name" ]; do i=$((i + 1)); done
+	   (cd "$d" && timeout 60 "${args[@]:i}" >"$TOP/$d.untraced" 2>/dev/null </dev/null)
+	   urc=$?
+	   find "$d" -mindepth 1 -delete ;;
+	esac
 	(cd "$d" && timeout 60 "$STTRACE" -o "$PWD/log" ${3:+"$3"} "${args[@]}" \
 		>expected 2>stderr)
 	local rc=$?
@@ -50,6 +63,11 @@ run_trace() { # name rest-of-registry-line [extra tracer option]
 	if [ $rc = 77 ]; then report "$name" skip "$(tail -n1 "$d/stderr")"; return; fi
 	if [ $rc != 0 ]; then
 		{ echo "exit status $rc"; cat "$d/stderr"; } >"$d/diff"
+		report "$name" fail "$d/diff"; return
+	fi
+	if [ $urc != none ] &&
+	   ! same_as_untraced "$d/expected" "$rc" "$d.untraced" "$urc" >"$d/diff"; then
+		sed -i '1i the program traced differs from its untraced run:' "$d/diff"
 		report "$name" fail "$d/diff"; return
 	fi
 	if diff -u "$d/expected" "$d/log" >"$d/diff"; then report "$name" pass
@@ -80,6 +98,7 @@ run_sh() { # name args: "--bpf" as the first argument names the test NAME@bpf
 	77) report "$name" skip "$(tail -n1 "$d/out")" ;;
 	*) { echo "exit status $rc"; cat "$d/out"; } >"$d/fail"; report "$name" fail "$d/fail" ;;
 	esac
+	grep '^NOTE: ' "$d/out" | sed 's/^/    /' # what a test wants said, whatever its result
 }
 
 while read -r kind name rest; do

@@ -49,6 +49,15 @@ int uprobe_read_maps(pid_t pid, struct uprobe_mapping **out)
 	return n;
 }
 
+const struct uprobe_mapping *uprobe_mapping_at(const struct uprobe_mapping *m, int n,
+					       uint64_t addr)
+{
+	for (int i = 0; i < n; i++)
+		if (addr >= m[i].start && addr < m[i].end)
+			return &m[i];
+	return NULL;
+}
+
 uint64_t uprobe_map_offset(const struct uprobe_mapping *m, int n, const char *path, uint64_t off)
 {
 	for (int i = 0; i < n; i++)

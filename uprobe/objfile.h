@@ -17,6 +17,9 @@ struct uprobe_mapping {
 
 /* File-backed mappings of PID (deleted files left out) into a malloc'd array; count or -errno. */
 int uprobe_read_maps(pid_t pid, struct uprobe_mapping **out);
+/* The mapping of M (N) that holds runtime address ADDR, NULL when none. */
+const struct uprobe_mapping *uprobe_mapping_at(const struct uprobe_mapping *m, int n,
+					       uint64_t addr);
 /* The runtime address of file offset OFF of PATH, 0 when no mapping covers it. */
 uint64_t uprobe_map_offset(const struct uprobe_mapping *m, int n, const char *path, uint64_t off);
 /*

@@ -11,6 +11,7 @@
 # --json, -p then SIGINT (the program runs on), `| head -1` (the program finishes), and the
 # one-line error without privileges.
 set -u
+. "$TOP/tests/lib.sh"
 LTTRACE="$TOP/$B/bin/lttrace"
 cc=${CC:-cc}
 fail=0
@@ -25,10 +26,17 @@ for i in "${!builds[@]}"; do
 	# shellcheck disable=SC2086
 	"$cc" -O0 -fno-builtin ${builds[$i]} -o "b$i/calls" "$TOP/tests/lttrace/calls.c" 2>/dev/null ||
 		{ echo "NOTE: cannot build with ${builds[$i]}"; continue; }
+	(cd "b$i" && ./calls >untraced)
+	urc=$?
 	(cd "b$i" && lt --bpf -o bpf.log -e "$(./calls list)" ./calls >expected 2>err) ||
 		{ bad "[${builds[$i]}] --bpf exit status"; cat "b$i/err"; continue; }
+	same_as_untraced "b$i/expected" 0 "b$i/untraced" $urc ||
+		bad "[${builds[$i]}] --bpf: the program's output differs from its untraced run"
 	diff -u "b$i/expected" "b$i/bpf.log" || bad "[${builds[$i]}] --bpf lines differ from what the program did"
 	(cd "b$i" && lt -o ptrace.log -e "$(./calls list)" ./calls >expected.p 2>&1)
+	prc=$?
+	same_as_untraced "b$i/expected.p" $prc "b$i/untraced" $urc ||
+		bad "[${builds[$i]}] ptrace: the program's output differs from its untraced run"
 	# The ptrace side's own misses (a kernel uprobe of another tool on malloc meanwhile) are
 	# lttrace-builds' subject: compared when it shows what its program did.
 	if diff -q "b$i/expected.p" "b$i/ptrace.log" >/dev/null; then
@@ -43,12 +51,16 @@ echo "calls.c: $(wc -l <b0/bpf.log) lines, five builds, --bpf = ptrace"
 
 # 2. libc.c with the default filter (@MAIN): the same lines, a double result aside.
 "$cc" -O0 -fno-builtin -o libc "$TOP/tests/lttrace/libc.c" || exit 1
-lt -o p.log ./libc || bad "libc: ptrace exit status $?"
-lt --bpf -o b.log ./libc || bad "libc: --bpf exit status $?"
+run_checked lt -o p.log ./libc >/dev/null || bad "libc: ptrace exit status $?"
+run_checked lt --bpf -o b.log ./libc >/dev/null || bad "libc: --bpf exit status $?"
 grep -Eq '^strtod\("2\.5", nil\) += \?$' b.log || bad "libc: strtod's double under --bpf is not '?'"
 diff <(grep -v '^strtod' p.log | strip) <(grep -v '^strtod' b.log | strip) ||
 	bad "libc: --bpf and ptrace differ"
 [ "$(wc -l <b.log)" -ge 20 ] || bad "libc: too few lines"
+
+# LTTRACE_BPF_ONLY_IFUNC=1 (ifunc-families.sh, once per glibc family): the parts that call
+# glibc's IFUNC'd functions, no more.
+[ -z "${LTTRACE_BPF_ONLY_IFUNC:-}" ] || exit $fail
 
 # 3. opts.c: nested calls under -n (strcmp from qsort's comparator), a fork under -f.
 "$cc" -O0 -g -o opts "$TOP/tests/lttrace/opts.c" || exit 1

@@ -5,6 +5,7 @@
  * children would not be traced at all) its hits are stepped over silently; with -f
  * (usdt-fork-f) they are reported with its pid.
  */
+// untraced: its child checks that the semaphore it inherits is raised, as only a tracer does
 #include <sys/wait.h>
 
 #include "tests.h"

@@ -1,6 +1,7 @@
 /* SPDX-License-Identifier: LGPL-2.1-or-later */
 /*
- * Library-call prototypes and the printing of arguments and return values in ltrace's style.
+ * Function prototypes and the printing of arguments and return values in ltrace's style,
+ * shared by lttrace and by sttrace's -e uprobe=/uretprobe= (a catalog below both tools).
  *
  * Prototypes come from, in order of precedence: user .conf files (-F), DWARF of the defining
  * object (libdw), the built-in table (protos/ *.conf, ltrace.conf syntax).  A function with no
@@ -36,6 +37,13 @@ struct lt_vctx {
 	unsigned int arraylen; /* -A: array elements shown (ltrace default 4) */
 };
 
+struct user_regs_struct;
+struct user_fpregs_struct;
+/* V's registers from a ptrace stop: the integer argument registers and sp of R, rax as the
+ * return value, and from FP (NULL: have_fregs false) the low 8 bytes of xmm0-7, xmm0 as fret. */
+void lt_vctx_set_regs(struct lt_vctx *v, const struct user_regs_struct *r,
+		      const struct user_fpregs_struct *fp);
+
 /* Load the built-in table.  0 or -errno (a syntax error in the table is a bug: reported). */
 int lt_proto_init(char *err, size_t errlen);
 /* -F FILE: a user .conf file, taking precedence over the built-in table.  0 or -errno with a
@@ -58,6 +66,41 @@ void lt_proto_print_ret(struct strbuf *sb, const struct lt_proto *p, struct lt_v
 /* The register and stack words a BPF probe must capture for P: the number of integer argument
  * slots it reads (stack included), for the --bpf backend's capture. */
 int lt_proto_nslots(const struct lt_proto *p);
+
+/* ---- for backends that copy memory at the hit (BPF): proto-capture.c ---- */
+#define LT_CAP_NREGS 6 /* integer argument registers: rdi rsi rdx rcx r8 r9 */
+enum lt_capkind {
+	LT_CAPK_NONE,
+	LT_CAPK_STR,   /* a NUL-terminated string at entry (len: the most read, NUL included) */
+	LT_CAPK_BUF,   /* len bytes at entry */
+	LT_CAPK_OSTR,  /* a string at return (the pointer passed at entry, or the return value) */
+	LT_CAPK_OBUF,  /* len bytes at return */
+};
+struct lt_capopts {
+	unsigned int strsize, arraylen; /* -s, -A */
+	size_t capmax;                  /* bytes of one capture at most */
+};
+struct lt_capture {
+	uint8_t kind[LT_CAP_NREGS + 1]; /* enum lt_capkind per integer register, then rax */
+	uint16_t len[LT_CAP_NREGS + 1];
+	int nstk;                       /* stack words after the return address */
+	bool fregs;                     /* the entry reads xmm registers (floats, a printf pack) */
+	bool fret;                      /* the return value is in xmm0 */
+};
+/* Memory a probe copied at a hit, read back by the printers through lt_vctx.read. */
+struct lt_region {
+	uint64_t addr;
+	uint32_t len;
+	bool str;              /* a string: reads past its end see zeros (nothing looks there) */
+	const uint8_t *data;
+};
+/* LEN bytes at ADDR from regions R (N; the last first: out arguments as at the return):
+ * 0, or -EFAULT when no region holds them. */
+int lt_regions_read(const struct lt_region *r, int n, uint64_t addr, void *buf, size_t len);
+/* What P's printers read, for a probe to copy (P NULL: the fallback's). */
+void lt_proto_capture(const struct lt_proto *p, const struct lt_capopts *o, struct lt_capture *c);
+/* Can P's printers print a floating-point value (xmm registers wanted: PTRACE_GETFPREGS)? */
+bool lt_proto_needs_fregs(const struct lt_proto *p);
 
 /* Added with the implementation. */
 /* The whole precedence in one call: -F files, then DWARF of PATH at VADDR (PATH may be NULL),

@@ -1,11 +1,11 @@
 // SPDX-License-Identifier: LGPL-2.1-or-later
 /*
- * The ELF facts lttrace needs of an object file, read once per path with libelf:
+ * The ELF facts the tracers need of an object file (objelf.h), read once per path with libelf:
  *  - defined functions (.dynsym and .symtab, IFUNCs marked): where entry breakpoints go;
  *  - imported functions (undefined in .dynsym): what a caller may call, ltrace's PLT set,
  *    whether it reaches them through a PLT, a -fno-plt GOT load or anything else;
- *  - GOT relocations (JUMP_SLOT, GLOB_DAT by name, IRELATIVE by resolver): after the loader
- *    has run, their slots hold what an IFUNC's resolver chose;
+ *  - GOT relocations (JUMP_SLOT, GLOB_DAT and R_X86_64_64 by name, IRELATIVE by resolver):
+ *    after the loader has run, their slots hold what an IFUNC's resolver chose;
  *  - soname and the first PT_LOAD, to turn link-time addresses into runtime ones.
  * Symbols of an older, hidden version (memcpy@GLIBC_2.2.5) are left out: callers bind to
  * the default one.
@@ -14,20 +14,23 @@
 #include <fcntl.h>
 #include <gelf.h>
 #include <libelf.h>
+#include <limits.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
 
-#include "lt.h"
+#include "objelf.h"
+#include "objfile.h"
 
 #define WEAK_BIT ((size_t)1 << (sizeof(size_t) * 8 - 1))
 
-static struct lt_elf **cache;
+static struct uprobe_elf **cache;
 static size_t ncache;
 
 static int sym_cmp(const void *a, const void *b)
 {
-	const struct lt_sym *x = a, *y = b;
+	const struct uprobe_sym *x = a, *y = b;
 	int c = strcmp(x->name, y->name);
 
 	if (c)
@@ -35,7 +38,7 @@ static int sym_cmp(const void *a, const void *b)
 	return x->vaddr < y->vaddr ? -1 : x->vaddr > y->vaddr;
 }
 
-const struct lt_sym *lt_elf_find(const struct lt_elf *e, const char *name)
+const struct uprobe_sym *uprobe_elf_find(const struct uprobe_elf *e, const char *name)
 {
 	size_t lo = 0, hi = e->nsyms;
 
@@ -79,7 +82,7 @@ static size_t pool_add(struct pool *p, const char *str)
 	((n) < (cap) ? 0 : ((cap) = (cap) ? (cap) * 2 : 64,                      \
 			    ((v) = realloc((v), (cap) * sizeof(*(v)))) ? 0 : -ENOMEM))
 
-static int read_elf(struct lt_elf *e, Elf *elf)
+static int read_elf(struct uprobe_elf *e, Elf *elf)
 {
 	struct pool pool = { 0 };
 	size_t *symoff = NULL, *impoff = NULL, *reloff = NULL, symcap = 0, impcap = 0, relcap = 0;
@@ -152,7 +155,7 @@ static int read_elf(struct lt_elf *e, Elf *elf)
 					continue;
 				if (GROW(e->syms, e->nsyms, symcap) || GROW(symoff, e->nsyms, symcap2))
 					goto out;
-				e->syms[e->nsyms] = (struct lt_sym){ .vaddr = s.st_value,
+				e->syms[e->nsyms] = (struct uprobe_sym){ .vaddr = s.st_value,
 								    .ifunc = type == STT_GNU_IFUNC };
 				if ((symoff[e->nsyms++] = pool_add(&pool, name)) == SIZE_MAX)
 					goto out;
@@ -171,7 +174,9 @@ static int read_elf(struct lt_elf *e, Elf *elf)
 					continue;
 				unsigned type = GELF_R_TYPE(r.r_info);
 				const char *name = NULL;
-				if (type == R_X86_64_JUMP_SLOT || type == R_X86_64_GLOB_DAT) {
+				/* R_X86_64_64: a pointer to the function in data (fp = floor). */
+				if (type == R_X86_64_JUMP_SLOT || type == R_X86_64_GLOB_DAT ||
+				    (type == R_X86_64_64 && !r.r_addend)) {
 					if (!ld || !gelf_getsym(ld, (int)GELF_R_SYM(r.r_info), &s) ||
 					    !(name = elf_strptr(elf, lsh.sh_link, s.st_name)) || !*name)
 						continue;
@@ -180,7 +185,7 @@ static int read_elf(struct lt_elf *e, Elf *elf)
 				}
 				if (GROW(e->relocs, e->nrelocs, relcap) || GROW(reloff, e->nrelocs, relcap2))
 					goto out;
-				e->relocs[e->nrelocs] = (struct lt_reloc){ .slot = r.r_offset,
+				e->relocs[e->nrelocs] = (struct uprobe_reloc){ .slot = r.r_offset,
 									  .addend = (uint64_t)r.r_addend };
 				reloff[e->nrelocs++] = name ? pool_add(&pool, name) : SIZE_MAX - 1;
 			}
@@ -226,7 +231,20 @@ out:
 	return rc;
 }
 
-struct lt_elf *lt_elf_get(const char *path, int *err)
+static void elf_free(struct uprobe_elf *e)
+{
+	if (!e)
+		return;
+	free(e->syms);
+	free(e->relocs);
+	free(e->imports);
+	free(e->strings);
+	free(e->path);
+	free(e->soname);
+	free(e);
+}
+
+struct uprobe_elf *uprobe_elf_get(const char *path, int *err)
 {
 	for (size_t i = 0; i < ncache; i++)
 		if (!strcmp(cache[i]->path, path))
@@ -238,8 +256,8 @@ struct lt_elf *lt_elf_get(const char *path, int *err)
 		return NULL;
 	}
 	Elf *elf = elf_begin(fd, ELF_C_READ_MMAP, NULL);
-	struct lt_elf *e = calloc(1, sizeof(*e));
-	struct lt_elf **v = realloc(cache, (ncache + 1) * sizeof(*v));
+	struct uprobe_elf *e = calloc(1, sizeof(*e));
+	struct uprobe_elf **v = realloc(cache, (ncache + 1) * sizeof(*v));
 	int rc = !elf || elf_kind(elf) != ELF_K_ELF ? -ENOEXEC : !e || !v ? -ENOMEM : 0;
 
 	if (v)
@@ -258,15 +276,7 @@ struct lt_elf *lt_elf_get(const char *path, int *err)
 			rc = -ENOMEM;
 	}
 	if (rc) {
-		if (e) {
-			free(e->syms);
-			free(e->relocs);
-			free(e->imports);
-			free(e->strings);
-			free(e->path);
-			free(e->soname);
-		}
-		free(e);
+		elf_free(e);
 		*err = rc;
 		return NULL;
 	}
@@ -274,19 +284,61 @@ struct lt_elf *lt_elf_get(const char *path, int *err)
 	return e;
 }
 
-void lt_elf_free_all(void)
+void uprobe_elf_free_all(void)
 {
 	for (size_t i = 0; i < ncache; i++) {
-		struct lt_elf *e = cache[i];
-		free(e->syms);
-		free(e->relocs);
-		free(e->imports);
-		free(e->strings);
-		free(e->path);
-		free(e->soname);
-		free(e);
+		elf_free(cache[i]);
 	}
 	free(cache);
 	cache = NULL;
 	ncache = 0;
+}
+
+int uprobe_obj_from_maps(const struct uprobe_mapping *m, int nm, int i, const char *exe,
+			 struct uprobe_obj *o)
+{
+	struct uprobe_elf *e;
+	int err = -ENOEXEC;
+
+	for (int j = 0; j < i; j++)
+		if (!strcmp(m[i].path, m[j].path))
+			return -EEXIST;
+	if (!(e = uprobe_elf_get(m[i].path, &err)))
+		return err;
+	memset(o, 0, sizeof(*o));
+	snprintf(o->path, sizeof(o->path), "%s", m[i].path);
+	o->elf = e;
+	o->lo = m[i].start;
+	o->hi = m[i].end;
+	o->bias = m[i].start - m[i].off - (e->load_vaddr - e->load_off);
+	for (int j = i + 1; j < nm; j++)
+		if (!strcmp(m[i].path, m[j].path) && m[j].end > o->hi)
+			o->hi = m[j].end;
+	o->is_main = exe && !strcmp(o->path, exe);
+	return 0;
+}
+
+int uprobe_objs_read(pid_t pid, const struct uprobe_mapping *m, int nm, struct uprobe_obj **out)
+{
+	char exe[PATH_MAX] = "", link[64];
+	struct uprobe_obj *v = NULL;
+	int n = 0;
+
+	snprintf(link, sizeof(link), "/proc/%d/exe", pid);
+	ssize_t len = readlink(link, exe, sizeof(exe) - 1);
+	exe[len > 0 ? len : 0] = 0;
+	for (int i = 0; i < nm; i++) {
+		struct uprobe_obj o;
+		if (uprobe_obj_from_maps(m, nm, i, exe, &o) < 0)
+			continue;
+		struct uprobe_obj *nv = realloc(v, (size_t)(n + 1) * sizeof(*v));
+		if (!nv) {
+			free(v);
+			return -ENOMEM;
+		}
+		v = nv;
+		v[n++] = o;
+	}
+	*out = v;
+	return n;
 }

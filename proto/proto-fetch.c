@@ -8,6 +8,7 @@
 #include <stddef.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/user.h>
 
 #include "proto-int.h"
 
@@ -445,4 +446,22 @@ int lt_proto_nslots(const struct lt_proto *p)
 		}
 	}
 	return stk ? 6 + stk : gi;
+}
+
+void lt_vctx_set_regs(struct lt_vctx *v, const struct user_regs_struct *r,
+		      const struct user_fpregs_struct *fp)
+{
+	v->iregs[0] = r->rdi;
+	v->iregs[1] = r->rsi;
+	v->iregs[2] = r->rdx;
+	v->iregs[3] = r->rcx;
+	v->iregs[4] = r->r8;
+	v->iregs[5] = r->r9;
+	v->sp = r->rsp;
+	v->ret = r->rax;
+	v->have_fregs = fp != NULL;
+	for (int i = 0; fp && i < 8; i++)
+		memcpy(&v->fregs[i], &fp->xmm_space[i * 4], sizeof(double));
+	if (fp)
+		memcpy(&v->fret, &fp->xmm_space[0], sizeof(double));
 }

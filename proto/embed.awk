@@ -2,7 +2,7 @@
 # Embed ltrace.conf-syntax files as C strings: one { "name", "text" } entry per file, in
 # lt_builtin_protos[], NULL-terminated.  Usage: awk -f embed.awk FILE...
 BEGIN {
-	print "/* generated from ltrace-lite/protos/NAME.conf by embed.awk */"
+	print "/* generated from proto/protos/NAME.conf by embed.awk */"
 	print "#include <stddef.h>"
 	print "struct lt_builtin_file { const char *name; const char *text; };"
 	print "const struct lt_builtin_file lt_builtin_protos[] = {"

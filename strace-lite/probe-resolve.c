@@ -1,0 +1,390 @@
+// SPDX-License-Identifier: LGPL-2.1-or-later
+/*
+ * Which probes go where in a traced address space (probe-space.h), again at every change of
+ * its link map.  USDT probes come from libsdt (file offsets of the probe and its semaphore),
+ * functions from the ELF symbol tables (libelf); a file offset becomes a runtime address
+ * through the mapping of that file that covers it.
+ *
+ * IFUNCs (uprobe/ifunc.h): a uprobe on strlen belongs on the implementation the process uses,
+ * not on the resolver its symbol names.  The implementations already chosen are read from the
+ * GOT slots of the process's objects (at the program's entry point the loader has run the
+ * relocations, IRELATIVE ones included); the resolver gets a breakpoint of its own whose
+ * return, caught through the return trampoline, arms what it returns (a lazily bound call, a
+ * dlopen'ed caller): the resolver's own calls are never shown.
+ *
+ * Prototypes (proto/): a uprobe site without :args= hints prints by the prototype lttrace
+ * would use for its function (-F files, DWARF of its object, the built-in table), looked up
+ * once when it is armed.
+ */
+#include <errno.h>
+#include <inttypes.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "ifunc.h"
+#include "objelf.h"
+#include "objfile.h"
+#include "probe-space.h"
+#include "proc.h"
+#include "proto.h"
+#include "sttrace.h"
+#include "usdt.h"
+
+static struct site *add_site(struct space *s, int kind, const char *label, const char *hints)
+{
+	struct site *v = realloc(s->sites, (s->nsites + 1) * sizeof(*v));
+
+	if (!v)
+		return NULL;
+	s->sites = v;
+	struct site *st = &v[s->nsites];
+	memset(st, 0, sizeof(*st));
+	st->kind = kind;
+	st->label = strdup(label);
+	st->hints = hints;
+	s->nsites++;
+	return st;
+}
+
+/*
+ * Arm a site at ADDR: its index goes in the breakpoint's data (+1: 0 is the entry point).  An
+ * int3 outside an executable mapping would be data we corrupt, never a trap: refused.
+ */
+static int arm(struct space *s, size_t idx, uint64_t addr, const char *what,
+	       const struct uprobe_mapping *m, int nm)
+{
+	const struct uprobe_mapping *mp = uprobe_mapping_at(m, nm, addr);
+
+	if (!mp || !mp->exec) {
+		error_msg("%s: %#" PRIx64 " in %s is not in an executable segment, not armed", what,
+			  addr, mp ? mp->path : "no mapping");
+		return -ENOEXEC;
+	}
+	int rc = bp_insert(&s->bs, addr, (void *)(uintptr_t)(idx + 1));
+	if (rc < 0 && rc != -EEXIST) {
+		errno = -rc;
+		perror_msg("%s: cannot insert a breakpoint at %#" PRIx64 " in process %d", what, addr,
+			   s->tgid);
+		return rc;
+	}
+	return 0;
+}
+
+/* USDT probe P of object PATH for spec SP: its site, its breakpoint, its semaphore raised. */
+static void arm_usdt(struct space *s, struct spec *sp, const struct usdt_probe *p,
+		     const char *path, const struct uprobe_mapping *m, int nm)
+{
+	uint64_t addr = uprobe_map_offset(m, nm, path, p->pc_offset);
+	if (!addr)
+		return;
+	char label[256];
+	uint8_t insn = 0;
+	snprintf(label, sizeof(label), "%s:%s", p->provider, p->name);
+	sp->found = true;
+	/*
+	 * The site is the probe's nop: anything else means the note does not
+	 * point at an instruction boundary we know, and an int3 there could cut
+	 * an instruction in two.
+	 */
+	if (bp_mem_read(&s->bs, addr, &insn, 1) == 0 && insn != 0x90 && insn != 0xcc) {
+		error_msg("usdt:%s: the site %#" PRIx64 " in %s is not the probe's nop "
+			  "(byte %#x): not on an instruction boundary, not armed", label,
+			  addr, path, insn);
+		return;
+	}
+	struct site *st = add_site(s, SPEC_USDT, label, sp->hints);
+	if (!st)
+		return;
+	st->bias = addr - p->pc;
+	st->nargs = p->nargs;
+	if (p->nargs > 0)
+		memcpy(st->argv, p->argv, sizeof(st->argv));
+	if (arm(s, s->nsites - 1, addr, label, m, nm) < 0)
+		return;
+	if (p->semaphore) {
+		uint64_t sem = uprobe_map_offset(m, nm, path, p->sem_offset);
+		int rc = sem ? bp_sem_raise(&s->bs, sem) : -EFAULT;
+		if (rc < 0) {
+			errno = -rc;
+			perror_msg("usdt:%s: cannot raise its semaphore", label);
+		}
+	}
+}
+
+static void resolve_usdt(struct space *s, const char *path, const struct uprobe_mapping *m, int nm)
+{
+	struct usdt_file *f = NULL;
+
+	if (!probe_usdt_wanted(path) || usdt_open(path, &f, NULL) < 0)
+		return;
+	for (size_t i = 0; i < f->count; i++) {
+		const struct usdt_probe *p = &f->probes[i];
+		struct spec *sp = probe_usdt_spec(path, p);
+		/* One site per probe, whatever number of specs match it. */
+		if (sp)
+			arm_usdt(s, sp, p, path, m, nm);
+	}
+	usdt_free(f);
+}
+
+/*
+ * The site of function NAME at ADDR for spec SP (a function has one site for its uprobe and its
+ * uretprobe), its prototype looked up by link-time address VADDR in PATH (0: by name only).
+ */
+static void arm_function(struct space *s, struct spec *sp, uint64_t addr, const char *path,
+			 uint64_t vaddr, const struct uprobe_mapping *m, int nm)
+{
+	struct bp *b = bp_lookup(&s->bs, addr);
+	size_t idx = b && b->inserted && b->data && b->data != BP_TRAMP && b->data != BP_RTLD ?
+		(uintptr_t)b->data - 1 : SIZE_MAX;
+	struct site *st;
+
+	if (idx < s->nsites && s->sites[idx].kind == SPEC_UPROBE) {
+		st = &s->sites[idx];
+	} else {
+		if (!(st = add_site(s, SPEC_UPROBE, sp->name, "")))
+			return;
+		st->nargs = -1;
+		st->addr = addr;
+		st->proto = lt_proto_resolve(vaddr ? path : NULL, vaddr, sp->name);
+		if (arm(s, s->nsites - 1, addr, sp->name, m, nm) < 0)
+			return;
+		st = &s->sites[s->nsites - 1];
+	}
+	if (sp->kind == SPEC_URETPROBE) {
+		st->on_return = true;
+		st->ret_hint = sp->hints[0];
+	} else {
+		st->on_entry = true;
+		st->hints = sp->hints;
+	}
+}
+
+/*
+ * IFUNC SYM of object PATH: its uprobes on the implementations the process has chosen so far,
+ * and its resolver watched for the choices to come (one watch per resolver, whatever number
+ * of specs name it).
+ */
+static void resolve_ifunc(struct space *s, struct spec *sp, const char *path,
+			  const struct uprobe_sym *sym, const struct uprobe_mapping *m, int nm)
+{
+	struct uprobe_obj *objs = NULL;
+	int n = uprobe_objs_read(s->tgid, m, nm, &objs), d = -1;
+	uint64_t impl[8];
+
+	for (int i = 0; i < n && d < 0; i++)
+		if (!strcmp(objs[i].path, path))
+			d = i;
+	if (d < 0) {
+		free(objs);
+		return;
+	}
+	uint64_t resolver = objs[d].bias + sym->vaddr, bias = objs[d].bias;
+	size_t k = uprobe_ifunc_chosen(s->tgid, objs, (size_t)n, (size_t)d, sp->name, resolver,
+				       impl, 8);
+	free(objs);
+	for (size_t i = 0; i < k; i++)
+		arm_function(s, sp, impl[i], path, impl[i] - bias, m, nm);
+	struct bp *b = bp_lookup(&s->bs, resolver);
+	if (b && b->inserted && b->data && b->data != BP_TRAMP && b->data != BP_RTLD)
+		return;
+	struct site *st = add_site(s, SITE_RESOLVER, sp->name, "");
+	if (!st)
+		return;
+	st->addr = resolver;
+	st->on_return = true;
+	arm(s, s->nsites - 1, resolver, sp->name, m, nm);
+}
+
+/*
+ * Whether function NAME already has its site for KIND in an object other than PATH (a spec
+ * without @LIB: the first object that defines it, as the dynamic linker would bind).
+ */
+static bool armed_before(const struct space *s, const char *name, int kind, const char *path)
+{
+	for (size_t i = 0; i < s->nsites; i++) {
+		const struct site *st = &s->sites[i];
+		if (strcmp(st->label, name))
+			continue;
+		if (st->kind == SPEC_UPROBE && (kind == SPEC_URETPROBE ? st->on_return : st->on_entry))
+			return true;
+		/* An IFUNC's resolver: armed for both kinds, in its own object. */
+		for (size_t j = 0; st->kind == SITE_RESOLVER && j < s->nobjs; j++)
+			if (st->addr >= s->objs[j].lo && st->addr < s->objs[j].hi)
+				return strcmp(s->objs[j].path, path) != 0;
+	}
+	return false;
+}
+
+/* A uprobe or uretprobe spec against the object PATH. */
+static void resolve_uprobe(struct space *s, struct spec *sp, const char *path,
+			   const struct uprobe_mapping *m, int nm)
+{
+	const struct uprobe_sym *sym;
+	struct uprobe_elf *e;
+	uint64_t off = 0;
+	int err;
+
+	if (!probe_path_matches(sp->path, path) ||
+	    (!sp->path && armed_before(s, sp->name, sp->kind, path)))
+		return;
+	if (uprobe_symbol_offset(path, sp->name, &off) < 0)
+		return;
+	e = uprobe_elf_get(path, &err);
+	sym = e ? uprobe_elf_find(e, sp->name) : NULL;
+	if (sym && sym->ifunc) {
+		sp->found = true;
+		resolve_ifunc(s, sp, path, sym, m, nm);
+		return;
+	}
+	uint64_t addr = uprobe_map_offset(m, nm, path, off);
+	if (!addr)
+		return;
+	sp->found = true;
+	arm_function(s, sp, addr, path, sym ? sym->vaddr : 0, m, nm);
+}
+
+void probe_space_ifunc(struct space *s, size_t resolver, uint64_t impl)
+{
+	struct uprobe_mapping *m = NULL;
+	int nm = uprobe_read_maps(s->tgid, &m), first = -1;
+	const struct uprobe_mapping *rm = uprobe_mapping_at(m, nm, s->sites[resolver].addr);
+	const struct uprobe_mapping *im = uprobe_mapping_at(m, nm, impl);
+	struct uprobe_obj o;
+	char name[256];
+
+	/* The implementation is in the resolver's own object, or it is nothing we can probe. */
+	if (!rm || !im || strcmp(rm->path, im->path))
+		goto out;
+	for (int i = 0; i < nm && first < 0; i++)
+		if (!strcmp(m[i].path, rm->path))
+			first = i;
+	if (uprobe_obj_from_maps(m, nm, first, NULL, &o) < 0)
+		goto out;
+	snprintf(name, sizeof(name), "%s", s->sites[resolver].label); /* sites may move */
+	for (size_t k = 0; k < probe_nspecs; k++) {
+		struct spec *sp = &probe_specs[k];
+		if (sp->kind != SPEC_USDT && !strcmp(sp->name, name) &&
+		    probe_path_matches(sp->path, rm->path))
+			arm_function(s, sp, impl, rm->path, impl - o.bias, m, nm);
+	}
+out:
+	free(m);
+}
+
+/*
+ * Return probes need an address that traps and that the program never executes on its own:
+ * its entry point (_start runs once, before anything is probed; when the entry breakpoint is
+ * still there, it becomes the trampoline and is stepped over this once).
+ */
+static void tramp_setup(struct space *s)
+{
+	uint64_t entry = s->tramp ? 0 : proc_entry_point(s->tgid);
+	struct bp *b;
+	int rc = 0;
+
+	if (s->tramp)
+		return;
+	if (!entry) {
+		error_msg("uretprobe: no entry point in process %d for the return trampoline", s->tgid);
+		return;
+	}
+	if ((b = bp_lookup(&s->bs, entry)) && b->inserted)
+		b->data = BP_TRAMP;
+	else
+		rc = bp_insert(&s->bs, entry, BP_TRAMP);
+	if (rc < 0) {
+		errno = -rc;
+		perror_msg("uretprobe: cannot insert the return trampoline at %#" PRIx64, entry);
+		return;
+	}
+	s->tramp = entry;
+}
+
+/*
+ * An object left the address space (dlclose): its int3s and semaphores went with it, and its
+ * addresses may come back as another object's: forget them without touching memory.
+ */
+static void forget_object(struct space *s, const struct obj *o)
+{
+	for (size_t i = 0; i < s->bs.n; i++)
+		if (s->bs.v[i].addr >= o->lo && s->bs.v[i].addr < o->hi)
+			s->bs.v[i].inserted = false;
+	for (size_t i = 0; i < s->bs.nsems; i++)
+		if (s->bs.sems[i].addr >= o->lo && s->bs.sems[i].addr < o->hi)
+			s->bs.sems[i].raised = 0;
+}
+
+/* The loader's hook: called at every change of the link map (dlopen, dlclose). */
+static void arm_rtld(struct space *s, const char *path, const struct uprobe_mapping *m, int nm)
+{
+	const char *base = strrchr(path, '/');
+	uint64_t off;
+
+	if (s->rtld || strncmp(base ? base + 1 : path, "ld-", 3) ||
+	    uprobe_symbol_offset(path, "_dl_debug_state", &off) < 0)
+		return;
+	uint64_t addr = uprobe_map_offset(m, nm, path, off);
+	if (addr && bp_insert(&s->bs, addr, BP_RTLD) == 0)
+		s->rtld = true;
+}
+
+/*
+ * Bring the probes of S in line with what is mapped now: objects seen for the first time get
+ * their probes, objects gone are forgotten.  Run when the program starts (or at attach), and
+ * again at every hit of the loader's _dl_debug_state.
+ */
+void probe_space_resolve(struct space *s)
+{
+	struct uprobe_mapping *m = NULL;
+	int nm = uprobe_read_maps(s->tgid, &m);
+	bool first = !s->armed, ret = false;
+
+	s->armed = true;
+	if (nm < 0)
+		return;
+	for (size_t j = 0; j < s->nobjs;) {
+		const struct uprobe_mapping *mp = uprobe_mapping_at(m, nm, s->objs[j].lo);
+		if (mp && mp->start == s->objs[j].lo && !strcmp(mp->path, s->objs[j].path)) {
+			j++;
+			continue;
+		}
+		forget_object(s, &s->objs[j]);
+		s->objs[j] = s->objs[--s->nobjs];
+	}
+	for (int i = 0; i < nm; i++) {
+		bool seen = false;
+		uint64_t hi = m[i].end;
+		for (int j = 0; j < i && !seen; j++)
+			seen = !strcmp(m[i].path, m[j].path);
+		for (size_t j = 0; j < s->nobjs && !seen; j++)
+			seen = s->objs[j].lo == m[i].start && !strcmp(s->objs[j].path, m[i].path);
+		if (seen)
+			continue;
+		for (int j = i + 1; j < nm; j++)
+			if (!strcmp(m[i].path, m[j].path) && m[j].end > hi)
+				hi = m[j].end;
+		struct obj *v = realloc(s->objs, (s->nobjs + 1) * sizeof(*v));
+		if (!v)
+			break;
+		s->objs = v;
+		snprintf(v[s->nobjs].path, sizeof(v->path), "%s", m[i].path);
+		v[s->nobjs].lo = m[i].start;
+		v[s->nobjs++].hi = hi;
+		resolve_usdt(s, m[i].path, m, nm);
+		for (size_t k = 0; k < probe_nspecs; k++)
+			if (probe_specs[k].kind != SPEC_USDT)
+				resolve_uprobe(s, &probe_specs[k], m[i].path, m, nm);
+		arm_rtld(s, m[i].path, m, nm);
+	}
+	for (size_t i = 0; i < s->nsites; i++)
+		ret |= s->sites[i].on_return;
+	if (ret)
+		tramp_setup(s);
+	if (first)
+		probe_report_missing(s->tgid, m, nm);
+	free(m);
+}
+
