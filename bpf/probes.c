@@ -179,7 +179,7 @@ void bpf_probes_detach(void)
  * changed since (capture_readonly_read, as for syscalls).
  */
 struct reread {
-	pid_t tid;
+	pid_t tid, tgid; /* the held thread; the process, which may outlive the thread */
 	bool held;
 };
 
@@ -189,14 +189,20 @@ static int reread(void *priv, uint64_t addr, void *buf, size_t len)
 
 	if (r->held)
 		return proc_vm_read(r->tid, addr, buf, len);
-	return capture_readonly_read(r->tid, addr, buf, len) == len ? 0 : -EFAULT;
+	return capture_readonly_read(r->tgid, addr, buf, len) == len ? 0 : -EFAULT;
+}
+
+static struct reread reread_of(const struct ev_probe *e)
+{
+	return (struct reread){ (pid_t)e->h.tid, (pid_t)e->h.tgid,
+				(e->bad & (PROBE_HELD | PROBE_XMM)) == PROBE_HELD };
 }
 
 /* String value I of hit E, of which the kernel captured GOT bytes into BUF (0: none). */
 static void print_str_value(struct strbuf *sb, const struct ev_probe *e, int i, const char *buf,
 			    size_t got)
 {
-	struct reread r = { (pid_t)e->h.tid, (e->bad & (PROBE_HELD | PROBE_XMM)) == PROBE_HELD };
+	struct reread r = reread_of(e);
 
 	if (got)
 		probe_print_string(sb, e->v[i], buf, got);
@@ -271,28 +277,28 @@ static void print_value(struct strbuf *sb, const struct usite *us, const struct 
 		probe_print_value(sb, NULL, e->v[i], h == 'd' || h == 'u' ? 4 : 8, false, false, h);
 }
 
-/* The memory of a hit printed by a prototype: what was captured, else (exact) a read-only
- * file mapping of the process, read now. */
+/* The memory of a hit printed by a prototype: what was captured, else the process's, read now
+ * (reread: while the thread is held, or a read-only file mapping). */
 struct hitmem {
-	pid_t pid;
+	struct reread rr;
 	struct lt_region r[PROBE_MAX_ARGS];
 	int n;
 };
 
 static int hit_read(void *priv, uint64_t addr, void *buf, size_t len)
 {
-	const struct hitmem *m = priv;
+	struct hitmem *m = priv;
 
 	if (lt_regions_read(m->r, m->n, addr, buf, len) == 0)
 		return 0;
-	return capture_readonly_read(m->pid, addr, buf, len) == len ? 0 : -EFAULT;
+	return reread(&m->rr, addr, buf, len);
 }
 
 /* A function's arguments (a uretprobe: its value) by its prototype, as lttrace prints them. */
 static void format_proto(struct strbuf *sb, const struct usite *us, const struct ev_probe *e,
 			 const struct hitcap *hc, const uint64_t *xmm)
 {
-	struct hitmem m = { .pid = (pid_t)e->h.tgid };
+	struct hitmem m = { .rr = reread_of(e) };
 	struct lt_vctx v = { .pid = (pid_t)e->h.tid, .read = hit_read, .priv = &m,
 			     .strsize = popts.max_strlen, .arraylen = PROBE_ARRAYLEN };
 	bool ret = us->kind == SPEC_URETPROBE;

@@ -6,7 +6,8 @@
  * what a page never touched looks like), and one that starts in a touched page and runs into
  * an untouched one.  Memory the program could not read prints as its address in both
  * backends: a string in a PROT_NONE page, and one that reaches such a page before its NUL;
- * NULL prints as NULL.  Run with -a0 -e trace=none -e usdt=cold:*:args=d,s.
+ * NULL prints as NULL.  A uprobe on a function whose DWARF prototype takes a char * reads its
+ * string the same way.  Run with -a0 -e trace=none -e usdt=cold:*:args=d,s -e uprobe=cold_tag.
  */
 #include <stdint.h>
 #include <sys/mman.h>
@@ -22,6 +23,12 @@ static const char cold[4 * PAGE] __attribute__((aligned(PAGE))) = {
 	[3 * PAGE - 8] = 'c', 'r', 'o', 's', 's', 'i', 'n', 'g', /* page 2 ends */
 	'-', 'p', 'a', 'g', 'e', 's', '\0',
 };
+
+__attribute__((noinline)) int cold_tag(int n, const char *tag)
+{
+	__asm__ volatile("" ::: "memory");
+	return n + (tag != NULL);
+}
 
 /* The pages of cold[] from FIRST on are not mapped in this process any more. */
 static void drop(int first)
@@ -43,6 +50,10 @@ int main(void)
 	drop(0);
 	DTRACE_PROBE2(cold, pair, 0, cold + PAGE);
 	printf("--- usdt:cold:pair(0, \"hello\") ---\n");
+	drop(0);
+	if (cold_tag(5, cold + PAGE) != 6)
+		FAIL("cold_tag");
+	printf("--- uprobe:cold_tag(5, \"hello\") ---\n");
 
 	(void)*(volatile const char *)(cold + 3 * PAGE - 8); /* page 2 mapped, */
 	drop(3);                                             /* page 3 not */
