@@ -15,7 +15,7 @@
 #include "lt.h"
 
 /* lttrace.c under --bpf: everything after option parsing.  The exit status for main. */
-int lt_bpf_main(char **prog, const pid_t *pids, int npids, const char **conf, int nconf);
+int lt_bpf_main(char **prog, const pid_t *pids, int npids);
 
 /* ---- inside the backend ---- */
 struct lt_fspec;
