@@ -129,6 +129,7 @@ int bpfbe_init(void)
 	if (!rb)
 		return bpfbe_error("ring buffer", -errno);
 	tcb_reader = capture_read;
+	tcb_str_reader = capture_read_str;
 	tracee_readlink_hook = capture_readlink;
 	sockdiag_view_hook = capture_sockview;
 	return 0;

@@ -82,7 +82,6 @@ static volatile sig_atomic_t stop_sig;
 static uint64_t holds_seen;
 static pid_t keep_tid;          /* without -f, the one traced thread (calls kept: show_kept) */
 static int keep_pidfd = -1;
-static char outbuf[1 << 16];
 
 static int bpf_fail(const char *what, int err)
 {
@@ -528,7 +527,12 @@ static int attach(pid_t pid)
 	if ((err = attach_sites(pid)) < 0)
 		return err;
 	/* dlopen: the loader's _dl_debug_state stops the process for us (lt_rtld). */
-	if (plan.rtld_path) {
+	const char *why = plan.rtld_path[0] ?
+			  ksite_unsafe_file(plan.rtld_path, plan.rtld, true) : NULL;
+	if (why)
+		lt_error("--bpf: dlopen not followed: _dl_debug_state in %s is %s", plan.rtld_path,
+			 why);
+	else if (plan.rtld_path[0]) {
 		struct bpf_link *l = bpf_program__attach_uprobe(skel->progs.lt_rtld, false,
 							       lt_opts.follow ? -1 : pid,
 							       plan.rtld_path, (size_t)plan.rtld);
@@ -611,22 +615,6 @@ static void summary(void)
 	lt_summary_print();
 }
 
-static bool stopped(pid_t pid)
-{
-	char path[64], buf[512];
-	FILE *f;
-	size_t n = 0;
-
-	snprintf(path, sizeof(path), "/proc/%d/stat", pid);
-	if ((f = fopen(path, "re"))) {
-		n = fread(buf, 1, sizeof(buf) - 1, f);
-		fclose(f);
-	}
-	buf[n] = 0;
-	const char *p = strrchr(buf, ')');
-	return p && p[1] == ' ' && p[2] == 'T';
-}
-
 /*
  * Processes the kernel side stopped for us to catch up: read everything, let them go.  A stop
  * may land after the SIGCONT meant to end it (bpf_send_signal defers it through irq_work where
@@ -647,7 +635,7 @@ static void release(struct ring_buffer *rb, bool idle)
 		/* One stopped for a dlopen goes on once its objects are probed (on_rtld). */
 		if (bpf_map_lookup_elem(bpf_map__fd(skel->maps.rtld_held), &key, &v) == 0)
 			continue;
-		if (!idle || stopped((pid_t)key))
+		if (!idle || proc_stop_signal((pid_t)key) > 0)
 			kill((pid_t)key, SIGCONT);
 	}
 }
@@ -731,19 +719,9 @@ static int run(void)
 }
 
 /* lttrace.c's setup for the ptrace backend, repeated: main hands over right after options. */
-static int setup(char **prog, int npids, const char **conf, int nconf)
+/* What only the eBPF backend refuses (lttrace.c checked the rest and opened the output). */
+static int setup(int npids)
 {
-	char err[512];
-
-	if (!prog[0] && !npids) {
-		lt_error("too few arguments: PROG [ARGS] or -p PID");
-		fprintf(stderr, "Try `lttrace --help' for more information.\n");
-		return -EINVAL;
-	}
-	if (prog[0] && npids) {
-		lt_error("-p and a program are exclusive");
-		return -EINVAL;
-	}
 	if (npids > 1) {
 		lt_error("--bpf: one -p at a time");
 		return -EINVAL;
@@ -752,36 +730,10 @@ static int setup(char **prog, int npids, const char **conf, int nconf)
 		lt_error("--bpf: %s is not supported (drop --bpf)", lt_opts.Sflag ? "-S" : "-w");
 		return -EINVAL;
 	}
-	if (lt_opts.no_libcalls && lt_filter_have(LT_FILTER_E)) {
-		lt_error("option -L can't be used with -e or -l");
-		return -EINVAL;
-	}
-	if (!lt_opts.no_libcalls && !lt_filter_have(LT_FILTER_E) && !lt_filter_have(LT_FILTER_L)) {
-		lt_filter_add(LT_FILTER_E, "@MAIN", err, sizeof(err));
-		lt_opts.hide_caller = true;
-	}
-	if (lt_proto_init(err, sizeof(err)) < 0) {
-		lt_error("built-in prototypes: %s", err);
-		return -EINVAL;
-	}
-	for (int i = 0; i < nconf; i++)
-		if (lt_proto_load_file(conf[i], err, sizeof(err)) < 0) {
-			lt_error("%s", err);
-			return -EINVAL;
-		}
-	if (lt_opts.outfile) {
-		FILE *f = fopen(lt_opts.outfile, "we");
-		if (!f) {
-			lt_error("can't open %s for writing: %s", lt_opts.outfile, strerror(errno));
-			return -errno;
-		}
-		lt_opts.out = f;
-	}
-	setvbuf(lt_opts.out, outbuf, _IOFBF, sizeof(outbuf));
 	return 0;
 }
 
-int lt_bpf_main(char **prog, const pid_t *pids, int npids, const char **conf, int nconf)
+int lt_bpf_main(char **prog, const pid_t *pids, int npids)
 {
 	struct sigaction sa = { .sa_handler = on_signal };
 	static const int sigs[] = { SIGHUP, SIGINT, SIGQUIT, SIGTERM };
@@ -791,7 +743,7 @@ int lt_bpf_main(char **prog, const pid_t *pids, int npids, const char **conf, in
 	for (size_t i = 0; i < sizeof(sigs) / sizeof(sigs[0]); i++)
 		sigaction(sigs[i], &sa, NULL);
 	signal(SIGPIPE, SIG_IGN);
-	if (setup(prog, npids, conf, nconf) < 0 || load() < 0)
+	if (setup(npids) < 0 || load() < 0)
 		goto out;
 	if (prog[0] && lb_spawn_held(prog, &child, &child_status) < 0)
 		goto out;

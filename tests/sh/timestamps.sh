@@ -5,6 +5,7 @@
 # lines once the measured digits are masked (every digit of the time fields becomes 9, so
 # widths and separators still have to agree).
 set -u
+. "$TOP/tests/lib.sh"
 prog="$TOP/$B/tests/trace/engine-status"
 fail=0
 mask() {
@@ -18,7 +19,7 @@ for opt in -t -tt -ttt -r -T "-tt -T" "-t -r" "-r -T"; do
 	# shellcheck disable=SC2086
 	strace -o s.log $opt -e trace=close "$prog" >/dev/null
 	# shellcheck disable=SC2086
-	"$STTRACE" -o t.log $opt -e trace=close "$prog" >/dev/null
+	run_checked "$STTRACE" -o t.log $opt -e trace=close "$prog" >/dev/null
 	if diff <(mask <s.log) <(mask <t.log) >d.txt; then
 		echo "ok: $opt: $(head -1 t.log)"
 	else
