@@ -6,6 +6,7 @@
  * union at byte 16.
  */
 #include <errno.h>
+#include <stdlib.h>
 #include <string.h>
 #include <sys/syscall.h>
 #include <unistd.h>
@@ -70,4 +71,104 @@ bool umulti_supported(void)
 	}
 	close(prog);
 	return known > 0;
+}
+
+int umulti_batch_add(struct umulti_batch *b, int prog_fd, bool ret, pid_t pid, const char *path,
+		     uint64_t off, uint64_t cookie, uint64_t ref)
+{
+	if (b->n == b->cap) {
+		size_t n = b->cap ? b->cap * 2 : 64;
+		struct umulti_site *v = realloc(b->v, n * sizeof(*v));
+		if (!v)
+			return -ENOMEM;
+		b->v = v;
+		b->cap = n;
+	}
+	char *p = strdup(path);
+	if (!p)
+		return -ENOMEM;
+	b->v[b->n++] = (struct umulti_site){ prog_fd, ret, pid, p, off, cookie, ref };
+	return 0;
+}
+
+static bool same_group(const struct umulti_site *a, const struct umulti_site *b)
+{
+	return a->prog_fd == b->prog_fd && a->ret == b->ret && a->pid == b->pid &&
+	       !strcmp(a->path, b->path);
+}
+
+static int fds_add(struct umulti_fds *fds, int fd)
+{
+	if (fds->n == fds->cap) {
+		size_t n = fds->cap ? fds->cap * 2 : 16;
+		int *v = realloc(fds->v, n * sizeof(*v));
+		if (!v) {
+			close(fd);
+			return -ENOMEM;
+		}
+		fds->v = v;
+		fds->cap = n;
+	}
+	fds->v[fds->n++] = fd;
+	return 0;
+}
+
+int umulti_batch_flush(struct umulti_batch *b, struct umulti_fds *fds, const char **fail_path,
+		       uint32_t *fail_n)
+{
+	uint64_t *offs = malloc((b->n + 1) * 3 * sizeof(*offs));
+	bool *done = calloc(b->n + 1, sizeof(*done));
+	int err = offs && done ? 0 : -ENOMEM;
+
+	free(b->failed);
+	b->failed = NULL;
+	for (size_t i = 0; i < b->n && !err; i++) {
+		uint64_t *cookies = offs + b->n, *refs = offs + 2 * b->n;
+		uint32_t n = 0;
+		bool any_ref = false;
+		if (done[i])
+			continue;
+		for (size_t j = i; j < b->n; j++) {
+			if (done[j] || !same_group(&b->v[i], &b->v[j]))
+				continue;
+			done[j] = true;
+			offs[n] = b->v[j].off;
+			cookies[n] = b->v[j].cookie;
+			refs[n] = b->v[j].ref;
+			any_ref |= refs[n++] != 0;
+		}
+		int fd = umulti_attach(b->v[i].prog_fd, b->v[i].path, offs, cookies,
+				       any_ref ? refs : NULL, n, b->v[i].ret, b->v[i].pid);
+		if (fd < 0) {
+			err = fd;
+			b->failed = strdup(b->v[i].path);
+			*fail_path = b->failed ? b->failed : "?";
+			*fail_n = n;
+		} else {
+			err = fds_add(fds, fd);
+		}
+	}
+	for (size_t i = 0; i < b->n; i++)
+		free(b->v[i].path);
+	b->n = 0;
+	free(offs);
+	free(done);
+	return err;
+}
+
+void umulti_fds_close(struct umulti_fds *fds)
+{
+	for (size_t i = 0; i < fds->n; i++)
+		close(fds->v[i]);
+	free(fds->v);
+	*fds = (struct umulti_fds){ 0 };
+}
+
+void umulti_batch_free(struct umulti_batch *b)
+{
+	for (size_t i = 0; i < b->n; i++)
+		free(b->v[i].path);
+	free(b->v);
+	free(b->failed);
+	*b = (struct umulti_batch){ 0 };
 }

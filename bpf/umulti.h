@@ -22,3 +22,34 @@ bool umulti_supported(void);
  */
 int umulti_attach(int prog_fd, const char *path, const uint64_t *offs, const uint64_t *cookies,
 		  const uint64_t *ref_ctrs, uint32_t n, bool ret, pid_t pid);
+
+/*
+ * Probes gathered, then attached as one link per (program, direction, process, file): add
+ * copies PATH; flush makes the links (their fds appended to FDS, which then owns them),
+ * empties the batch, and returns 0 or the first -errno, with the file and the count of the
+ * group that failed in *FAIL_PATH (the batch's copy, valid until the next add) and *FAIL_N.
+ */
+struct umulti_site {
+	int prog_fd;
+	bool ret;
+	pid_t pid;
+	char *path;
+	uint64_t off, cookie, ref;
+};
+struct umulti_batch {
+	struct umulti_site *v;
+	size_t n, cap;
+	char *failed;
+};
+struct umulti_fds {
+	int *v;
+	size_t n, cap;
+};
+int umulti_batch_add(struct umulti_batch *b, int prog_fd, bool ret, pid_t pid, const char *path,
+		     uint64_t off, uint64_t cookie, uint64_t ref);
+int umulti_batch_flush(struct umulti_batch *b, struct umulti_fds *fds, const char **fail_path,
+		       uint32_t *fail_n);
+/* What the batch holds, freed (probes added and not flushed are dropped). */
+void umulti_batch_free(struct umulti_batch *b);
+/* Close every link of FDS. */
+void umulti_fds_close(struct umulti_fds *fds);

@@ -26,8 +26,7 @@
 
 static struct bpf_link **links;
 static size_t nlinks, caplinks;
-static int *fds;               /* uprobe_multi links */
-static size_t nfds, capfds;
+static struct umulti_fds mlinks; /* uprobe_multi links */
 static bool multi;
 
 bool lb_links_prepare(struct bpf_program *entry, struct bpf_program *ret)
@@ -58,61 +57,6 @@ int lb_links_add(struct bpf_link *l)
 	return 0;
 }
 
-static int add_fd(int fd)
-{
-	if (nfds == capfds) {
-		size_t n = capfds ? capfds * 2 : 16;
-		int *v = realloc(fds, n * sizeof(*v));
-		if (!v) {
-			close(fd);
-			return -ENOMEM;
-		}
-		fds = v;
-		capfds = n;
-	}
-	fds[nfds++] = fd;
-	return 0;
-}
-
-/* Sites FROM..TO-1 on the file of site FROM (those not yet done, DONE), one link a direction. */
-static int attach_file(const struct lb_plan *p, size_t from, size_t to, bool *done,
-		       const bool *skip, struct bpf_program *entry, struct bpf_program *ret,
-		       pid_t apid)
-{
-	const char *path = p->sites[from].path;
-	uint64_t *offs = malloc((to - from) * sizeof(*offs));
-	uint64_t *cookies = malloc((to - from) * sizeof(*cookies));
-	int err = offs && cookies ? 0 : -ENOMEM;
-
-	for (int r = 0; r < 2 && !err; r++) {
-		uint32_t n = 0;
-		for (size_t i = from; i < to; i++) {
-			const struct lb_site *s = &p->sites[i];
-			if (done[i - from] || skip[i - from] || strcmp(s->path, path) ||
-			    (r && lb_site_noret(p, s)))
-				continue;
-			offs[n] = s->poff;
-			cookies[n++] = i;
-		}
-		if (!n)
-			continue;
-		int fd = umulti_attach(bpf_program__fd(r ? ret : entry), path, offs, cookies, NULL,
-				       n, r, apid > 0 ? apid : 0);
-		if (fd < 0) {
-			lt_error("--bpf: %u %s probes on %s: %s", n, r ? "return" : "entry", path,
-				 strerror(-fd));
-			err = fd;
-		} else {
-			err = add_fd(fd);
-		}
-	}
-	for (size_t i = from; i < to; i++)
-		done[i - from] = done[i - from] || !strcmp(p->sites[i].path, path);
-	free(offs);
-	free(cookies);
-	return err;
-}
-
 static int attach_single(const struct lb_plan *p, size_t i, struct bpf_program *entry,
 			 struct bpf_program *ret, pid_t apid)
 {
@@ -137,32 +81,36 @@ static int attach_single(const struct lb_plan *p, size_t i, struct bpf_program *
 int lb_links_attach(struct lb_plan *p, size_t from, struct bpf_program *entry,
 		    struct bpf_program *ret, pid_t apid)
 {
-	size_t n = p->nsites - from, nskip = 0;
-	bool *skip = calloc(n + 1, sizeof(*skip)), *done = calloc(n + 1, sizeof(*done));
+	struct umulti_batch batch = { 0 };
 	struct strbuf why = { 0 };
-	int err = skip && done ? 0 : -ENOMEM;
+	size_t nskip = 0;
+	int err = 0;
 
 	for (size_t i = from; i < p->nsites && !err; i++) {
 		struct lb_site *s = &p->sites[i];
 		const char *w;
 		if (ksite_entry_file(s->path, s->off, true, &s->poff, &w) < 0) {
-			skip[i - from] = true;
 			sb_printf(&why, "%s%s (%s)", nskip++ ? "; " : "", s->names[0], w);
-		} else if (!multi) {
-			err = attach_single(p, i, entry, ret, apid);
+			continue;
 		}
+		if (!multi) {
+			err = attach_single(p, i, entry, ret, apid);
+			continue;
+		}
+		for (int r = 0; r < (lb_site_noret(p, s) ? 1 : 2) && !err; r++)
+			err = umulti_batch_add(&batch, bpf_program__fd(r ? ret : entry), r, apid,
+					       s->path, s->poff, i, 0);
 	}
 	if (nskip)
 		lt_error("--bpf: %zu function%s not traced, where the kernel's probe would change "
 			 "what the program computes or is refused: %s", nskip, nskip > 1 ? "s" : "",
 			 sb_str(&why));
-	for (size_t i = from; multi && i < p->nsites && !err; i++)
-		if (!done[i - from] && !skip[i - from])
-			err = attach_file(p, i, p->nsites, done + (i - from), skip + (i - from),
-					  entry, ret, apid);
+	const char *path;
+	uint32_t n;
+	if (!err && (err = umulti_batch_flush(&batch, &mlinks, &path, &n)) < 0)
+		lt_error("--bpf: %u probes on %s: %s", n, path, strerror(-err));
 	sb_free(&why);
-	free(skip);
-	free(done);
+	umulti_batch_free(&batch);
 	return err;
 }
 
@@ -190,11 +138,7 @@ void lb_links_detach(void)
 	struct detach_job jobs[NJOBS];
 	bool started[NJOBS] = { false };
 
-	for (size_t i = 0; i < nfds; i++)
-		close(fds[i]);
-	free(fds);
-	fds = NULL;
-	nfds = capfds = 0;
+	umulti_fds_close(&mlinks);
 	for (size_t k = 1; k < NJOBS && k < nlinks; k++) {
 		jobs[k] = (struct detach_job){ k, NJOBS };
 		started[k] = pthread_create(&th[k], NULL, detach_some, &jobs[k]) == 0;
