@@ -26,6 +26,7 @@
 
 #include "ifunc.h"
 #include "ksite.h"
+#include "umulti.h"
 #include "objelf.h"
 #include "objfile.h"
 #include "print.h"
@@ -59,6 +60,9 @@ static struct object *objects;
 static size_t nobjects;
 static struct proc *procs;
 static pid_t attach_pid = -1; /* the process probes_attach_object attaches for */
+static bool multi;             /* uprobe_multi links: probes gathered, then one link a group */
+static struct umulti_batch batch;
+static struct umulti_fds mlinks;
 static pid_t resolve_tgid = -1; /* the process probes_resolve reads */
 
 /* pt_regs slots (u64 words: r15 r14 r13 r12 bp bx r11 r10 r9 r8 ax cx dx si di orig_ax ip cs
@@ -152,6 +156,30 @@ static int add_site(const struct usite *us, const struct psite *ps)
 	return (int)idx;
 }
 
+void probes_links_prepare(void)
+{
+	const char *e = getenv("STTRACE_BPF_LINKS");
+
+	multi = !(e && !strcmp(e, "single")) && umulti_supported();
+	if (multi) {
+		bpf_program__set_expected_attach_type(probes_skel->progs.probe_hit,
+						      UMULTI_ATTACH_TYPE);
+		bpf_program__set_expected_attach_type(probes_skel->progs.probe_ret,
+						      UMULTI_ATTACH_TYPE);
+	}
+}
+
+/* The probes gathered by attach_site, attached: one link per program, process and file. */
+static void flush_sites(void)
+{
+	const char *path;
+	uint32_t n;
+	int err;
+
+	if (batch.n && (err = umulti_batch_flush(&batch, &mlinks, &path, &n)) < 0)
+		error_msg("--bpf: cannot attach %u uprobes to %s: %s", n, path, strerror(-err));
+}
+
 /*
  * A uprobe for site IDX at file offset OFF of PATH: a function's entry (ENTRY: the probe may
  * move past instructions that change nothing it reads) or a USDT site.  A site where the
@@ -176,6 +204,9 @@ static int attach_site(struct bpf_program *prog, const char *path, uint64_t off,
 		return -ENOTSUP;
 	}
 	links = v;
+	if (multi && prog != probes_skel->progs.probe_rtld)
+		return umulti_batch_add(&batch, bpf_program__fd(prog), ret, attach_pid, path, off,
+					(uint64_t)idx, sem);
 	struct bpf_link *l = bpf_program__attach_uprobe_opts(prog, attach_pid, path, off, &o);
 	if (!l) {
 		int err = -errno;
@@ -501,6 +532,7 @@ void probes_ifunc_chosen(const struct usite *us, pid_t tgid, uint64_t impl)
 			    probe_path_matches(probe_specs[k].path, path))
 				attach_function(k, path, impl - im->start + im->off, impl - o.bias);
 		attach_pid = -1;
+		flush_sites();
 	}
 	free(m);
 }
@@ -567,6 +599,7 @@ void probes_attach_object(const char *path, pid_t pid)
 		if (probe_specs[k].kind != SPEC_USDT)
 			attach_uprobe(&probe_specs[k], k, path);
 	attach_pid = -1;
+	flush_sites();
 }
 
 static struct proc *proc_find(pid_t tgid)
@@ -611,6 +644,8 @@ void probes_resolve(pid_t tgid, bool report)
 
 void probes_unlink_all(void)
 {
+	umulti_fds_close(&mlinks);
+	umulti_batch_free(&batch);
 	for (size_t i = 0; i < nlinks; i++)
 		bpf_link__destroy(links[i]);
 	free(links);
