@@ -36,6 +36,7 @@
 #include "probes.h"
 #include "probes-int.h"
 #include "probes.skel.h"
+#include "strbuf.h"
 #include "sttrace.h"
 
 /* An object attached: for every process (pid -1), or for one. */
@@ -63,6 +64,8 @@ static pid_t attach_pid = -1; /* the process probes_attach_object attaches for *
 static bool multi;             /* uprobe_multi links: probes gathered, then one link a group */
 static struct umulti_batch batch;
 static struct umulti_fds mlinks;
+static struct strbuf refused;  /* sites ksite refused since the last flush: one warning line */
+static size_t nrefused;
 static pid_t resolve_tgid = -1; /* the process probes_resolve reads */
 
 /* pt_regs slots (u64 words: r15 r14 r13 r12 bp bx r11 r10 r9 r8 ax cx dx si di orig_ax ip cs
@@ -169,13 +172,20 @@ void probes_links_prepare(void)
 	}
 }
 
-/* The probes gathered by attach_site, attached: one link per program, process and file. */
+/* The probes gathered by attach_site, attached: one link per program, process and file; the
+ * sites refused meanwhile named in one line. */
 static void flush_sites(void)
 {
 	const char *path;
 	uint32_t n;
 	int err;
 
+	if (nrefused)
+		error_msg("--bpf: %zu probe%s not placed, where the kernel's probe would change "
+			  "what the program computes or is refused: %s", nrefused,
+			  nrefused > 1 ? "s" : "", sb_str(&refused));
+	sb_reset(&refused);
+	nrefused = 0;
 	if (batch.n && (err = umulti_batch_flush(&batch, &mlinks, &path, &n)) < 0)
 		error_msg("--bpf: cannot attach %u uprobes to %s: %s", n, path, strerror(-err));
 }
@@ -199,8 +209,8 @@ static int attach_site(struct bpf_program *prog, const char *path, uint64_t off,
 		return -ENOMEM;
 	if (entry ? ksite_entry_file(path, off, true, &off, &why) < 0 :
 		    (why = ksite_unsafe_file(path, off, false)) != NULL) {
-		error_msg("--bpf: %s: not probed: the site at offset %#" PRIx64 " of %s is %s",
-			  what, site, path, why);
+		sb_printf(&refused, "%s%s at %s+%#" PRIx64 " (%s)", nrefused++ ? "; " : "", what,
+			  path, site, why);
 		return -ENOTSUP;
 	}
 	links = v;
@@ -575,6 +585,7 @@ static void attach_rtld(const char *path, pid_t tgid)
 		/* Not moved (entry false): the program derives the bias from the hit's ip. */
 		attach_site(probes_skel->progs.probe_rtld, path, off, 0, idx, false, false, "rtld");
 	attach_pid = -1;
+	flush_sites();
 }
 
 /* Object PATH (a file mapped or about to be): attached once, whichever process maps it. */
@@ -646,6 +657,7 @@ void probes_unlink_all(void)
 {
 	umulti_fds_close(&mlinks);
 	umulti_batch_free(&batch);
+	sb_free(&refused);
 	for (size_t i = 0; i < nlinks; i++)
 		bpf_link__destroy(links[i]);
 	free(links);
