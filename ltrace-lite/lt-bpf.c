@@ -16,10 +16,9 @@
  * captured is read from the process when the line is printed).  Floating-point registers are
  * out of a uprobe program's reach: floats print as the ptrace backend prints unreadable
  * values.  Lost records are counted by the kernel side and reported at the end.  Every exit
- * path destroys the links: perf-event uprobes go with their file descriptors.
+ * path destroys the links (lt-bpf-links.c).
  */
 #include <errno.h>
-#include <pthread.h>
 #include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -70,8 +69,6 @@ struct uthr {
 };
 
 static struct ltrace *skel;
-static struct bpf_link **links;
-static size_t nlinks;
 static struct lb_plan plan;
 static struct uthr *threads;
 static int nlive;               /* traced processes whose last thread has not exited */
@@ -439,6 +436,7 @@ static int load(void)
 		ring = RING_SIZE;
 	skel->rodata->ring_size = ring;
 	bpf_map__set_max_entries(skel->maps.events, (uint32_t)ring);
+	lb_links_prepare(skel->progs.lt_entry, skel->progs.lt_return);
 	if ((err = ltrace__load(skel)) < 0)
 		return bpf_fail("load", err);
 	if (!(skel->links.lt_exit = bpf_program__attach(skel->progs.lt_exit)))
@@ -452,24 +450,6 @@ static int load(void)
 
 static size_t nattached;       /* sites with their probes */
 
-static int add_link(struct bpf_link *l)
-{
-	static size_t cap;
-
-	if (nlinks == cap) {
-		size_t n = cap ? cap * 2 : 64;
-		struct bpf_link **v = realloc(links, n * sizeof(*v));
-		if (!v) {
-			bpf_link__destroy(l);
-			return -ENOMEM;
-		}
-		links = v;
-		cap = n;
-	}
-	links[nlinks++] = l;
-	return 0;
-}
-
 /* The sites planned since the last call: their specs (all of them: a new object may be a
  * caller of old sites), the object ranges, and their probes. */
 static int attach_sites(pid_t pid)
@@ -479,33 +459,10 @@ static int attach_sites(pid_t pid)
 	skel->bss->nranges = (uint32_t)lb_plan_ranges(&plan, skel->bss->ranges, LT_MAXOBJS);
 	for (size_t i = 0; i < plan.nsites; i++)
 		lb_plan_spec(&plan, i, &skel->bss->fspecs[i]);
-	for (; nattached < plan.nsites; nattached++) {
-		size_t i = nattached;
-		struct lb_site *s = &plan.sites[i];
-		const char *why;
-		if (ksite_entry_file(s->path, s->off, true, &s->poff, &why) < 0) {
-			/* Not where the kernel would change what the program computes. */
-			lt_error("--bpf: %s not traced: its entry at %s+%#llx is %s", s->names[0],
-				 s->path, (unsigned long long)s->off, why);
-			continue;
-		}
-		for (int ret = 0; ret < (lb_site_noret(&plan, s) ? 1 : 2); ret++) {
-			LIBBPF_OPTS(bpf_uprobe_opts, o, .bpf_cookie = i, .retprobe = ret);
-			struct bpf_program *prog = ret ? skel->progs.lt_return :
-							 skel->progs.lt_entry;
-			struct bpf_link *l = bpf_program__attach_uprobe_opts(prog, apid, s->path,
-									       (size_t)s->poff, &o);
-			if (!l) {
-				char what[512];
-				snprintf(what, sizeof(what), "%s at %s+%#llx", s->names[0], s->path,
-					 (unsigned long long)s->poff);
-				return bpf_fail(what, -errno);
-			}
-			if (add_link(l) < 0)
-				return -ENOMEM;
-		}
-	}
-	return 0;
+	int err = lb_links_attach(&plan, nattached, skel->progs.lt_entry, skel->progs.lt_return,
+				  apid);
+	nattached = plan.nsites;
+	return err;
 }
 
 static int attach(pid_t pid)
@@ -536,7 +493,7 @@ static int attach(pid_t pid)
 		struct bpf_link *l = bpf_program__attach_uprobe(skel->progs.lt_rtld, false,
 							       lt_opts.follow ? -1 : pid,
 							       plan.rtld_path, (size_t)plan.rtld);
-		if (l && add_link(l) < 0)
+		if (l && lb_links_add(l) < 0)
 			return -ENOMEM;
 	}
 	nlive++;
@@ -552,47 +509,6 @@ static void on_rtld(const struct lt_rec *r)
 		attach_sites(plan.tgid);
 	kill((pid_t)r->tgid, SIGCONT);
 	bpf_map_delete_elem(bpf_map__fd(skel->maps.rtld_held), &key);
-}
-
-struct detach_job {
-	size_t from, step;
-};
-
-static void *detach_some(void *arg)
-{
-	const struct detach_job *j = arg;
-
-	for (size_t i = j->from; i < nlinks; i += j->step)
-		bpf_link__destroy(links[i]);
-	return NULL;
-}
-
-/*
- * Every uprobe goes with its perf event's file descriptor, and each close waits for an RCU
- * grace period (~0.1 s here): the links are destroyed by several threads at once.
- */
-static void detach_all(void)
-{
-	enum { NJOBS = 8 };
-	pthread_t th[NJOBS];
-	struct detach_job jobs[NJOBS];
-	bool started[NJOBS] = { false };
-
-	for (size_t k = 1; k < NJOBS && k < nlinks; k++) {
-		jobs[k] = (struct detach_job){ k, NJOBS };
-		started[k] = pthread_create(&th[k], NULL, detach_some, &jobs[k]) == 0;
-	}
-	for (size_t k = 0; k < NJOBS; k++)
-		if (!started[k]) {
-			jobs[k] = (struct detach_job){ k, NJOBS };
-			detach_some(&jobs[k]);
-		}
-	for (size_t k = 1; k < NJOBS; k++)
-		if (started[k])
-			pthread_join(th[k], NULL);
-	free(links);
-	links = NULL;
-	nlinks = 0;
 }
 
 static void on_signal(int sig)
@@ -757,7 +673,7 @@ int lt_bpf_main(char **prog, const pid_t *pids, int npids)
 		goto out;
 	rc = 0;
 out:
-	detach_all();
+	lb_links_detach();
 	if (skel && skel->bss && skel->bss->lost)
 		lt_error("--bpf: %llu records lost (ring buffer full; %llu holds)",
 			 (unsigned long long)skel->bss->lost, (unsigned long long)skel->bss->holds);

@@ -69,6 +69,18 @@ const char *lb_plan_called_name(const struct lb_plan *p, const struct lb_site *s
 const struct lt_proto *lb_plan_proto(struct lb_site *s, const char *name, const struct lb_plan *p);
 void lb_plan_free(struct lb_plan *p);
 
+/* lt-bpf-links.c: the probes of the sites.  Before the programs load: uprobe_multi links for
+ * ENTRY and RET where the kernel has them (true).  Then the sites of P from FROM on, placed by
+ * ksite (those it refuses named in one warning line), for process APID (-1: any): 0 or -errno
+ * (said).  lb_links_add keeps a libbpf link to go with them; lb_links_detach ends them all. */
+struct bpf_program;
+struct bpf_link;
+bool lb_links_prepare(struct bpf_program *entry, struct bpf_program *ret);
+int lb_links_attach(struct lb_plan *p, size_t from, struct bpf_program *entry,
+		    struct bpf_program *ret, pid_t apid);
+int lb_links_add(struct bpf_link *l);
+void lb_links_detach(void);
+
 /* lt-bpf-proc.c: PROG started and held at its entry point under ptrace, *CHILD its pid (the
  * caller detaches).  0, or -errno with a message printed (*STATUS: its wait status if it
  * ended). */
