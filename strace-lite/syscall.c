@@ -39,13 +39,17 @@ bool sysent_is_exec(const struct sysent *se)
 	return se->name && (!strcmp(se->name, "execve") || !strcmp(se->name, "execveat"));
 }
 
+/* -e raw=, or a syscall we do not know: arguments and result as plain numbers. */
+static bool call_is_raw(const struct dctx *c)
+{
+	return dopts.raw_all || (c->scno >= 0 && numset_has(&opts.raw, (unsigned)c->scno)) ||
+	       !sysent_get(c->scno);
+}
+
 /* Run the syscall's decoder (at entry, or at exit unless entry said RVAL_DECODED). */
 static int decode(struct dctx *c)
 {
-	bool raw = dopts.raw_all || (c->scno >= 0 && numset_has(&opts.raw, (unsigned)c->scno)) ||
-		   !sysent_get(c->scno);
-
-	if (raw)
+	if (call_is_raw(c))
 		return printargs(c);
 	return c->se->func ? c->se->func(c) : decode_generic(c);
 }
@@ -113,7 +117,10 @@ static void print_rval(struct tcb *tcp, int sys_res)
 	struct dctx *c = &tcp->dc;
 	int kind = (sys_res & 0x10) ? (sys_res & 0xf) : c->se->rkind;
 
-	if (kind == RK_NONE) {
+	if (call_is_raw(c) && kind != RK_NONE && !c->err) {
+		/* strace prints a raw call's result in hex, whatever the call returns. */
+		tprintf(c, "= %#" PRIx64, (uint64_t)c->rval);
+	} else if (kind == RK_NONE) {
 		tprints(c, "= ?");
 	} else if (c->err) {
 		switch (c->err) {
