@@ -72,7 +72,7 @@ static int errno_by_name(const char *s)
 		return v >= 1 && v <= 4095 ? (int)v : -1;
 	for (int e = 1; e < 4096; e++) {
 		const char *name = errno_name(e);
-		if (name && !strcmp(name, s))
+		if (name && !strcasecmp(name, s))
 			return e;
 	}
 	return -1;
