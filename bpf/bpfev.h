@@ -76,12 +76,14 @@ struct ev_fork {
 	struct ev_hdr h;
 	__u32 child;
 	__u32 child_tgid;
+	char comm[16]; /* the child's command name (its parent's) */
 };
 
 struct ev_exec {
 	struct ev_hdr h;
 	__u32 old_tid;
 	__u32 pad;
+	char comm[16]; /* the command name the exec gave */
 };
 
  /* EV_FD: the link /proc/PID/fd/FD would show, as the kernel builds it. */

@@ -701,6 +701,7 @@ int BPF_PROG(sched_process_fork, struct task_struct *parent, struct task_struct 
 		.child = ctid,
 		.child_tgid = BPF_CORE_READ(child, tgid),
 	};
+	BPF_CORE_READ_STR_INTO(&rec.comm, child, comm);
 	emit(&rec, sizeof(rec));
 	return 0;
 }
@@ -724,6 +725,7 @@ int BPF_PROG(sched_process_exec, struct task_struct *p, pid_t old_pid, struct li
 		.h = { .kind = EV_EXEC, .tid = tid, .tgid = tid, .ts = bpf_ktime_get_ns() },
 		.old_tid = old,
 	};
+	BPF_CORE_READ_STR_INTO(&rec.comm, p, comm);
 	emit(&rec, sizeof(rec));
 	return 0;
 }

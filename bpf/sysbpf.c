@@ -104,7 +104,9 @@ int bpfbe_init(void)
 	skel->rodata->trace_all = opts.trace_all && !opts.trace.negated;
 	if (!skel->rodata->trace_all)
 		for (unsigned int n = 0; n < SYS_MAX; n++)
-			if (numset_has(&opts.trace, n))
+			if (numset_has(&opts.trace, n) ||
+			    /* renames, for --decode-pids=comm (user space filters it out) */
+			    (n == __NR_prctl && (dopts.decode_pids & DECODE_PID_COMM)))
 				skel->rodata->trace_bits[n / 64] |= 1ull << (n % 64);
 	unsigned int chase = popts.max_strlen + 1;
 	skel->rodata->want_sockets = dopts.yflag >= 2;
@@ -130,6 +132,7 @@ int bpfbe_init(void)
 		return bpfbe_error("ring buffer", -errno);
 	tcb_reader = capture_read;
 	tracee_readlink_hook = capture_readlink;
+	pid_comm_hook = tcb_pid_comm;
 	sockdiag_view_hook = capture_sockview;
 	return 0;
 }
@@ -360,6 +363,7 @@ static void on_exec(const struct ev_exec *e)
 	}
 	if (!tcp)
 		return;
+	tcb_set_comm(tcp, e->comm, sizeof(e->comm));
 	if ((tcp->flags & TCB_HIDE_LOG) && (tcp->flags & TCB_SPAWNED))
 		tcp->flags &= ~TCB_HIDE_LOG; /* its execve was not traced */
 	tcp->flags &= ~TCB_CHECK_EXEC;
@@ -415,7 +419,7 @@ static int handle_event(void *ctx, void *data, size_t len)
 	case EV_FORK: {
 		const struct ev_fork *f = data;
 		if (len >= sizeof(*f) && !pid2tcb(f->child))
-			new_child(f->child, 0);
+			tcb_set_comm(new_child(f->child, 0), f->comm, sizeof(f->comm));
 		break;
 	}
 	case EV_EXEC:

@@ -343,6 +343,9 @@ void print_arg(struct dctx *c, int i)
 	case AK_PATH: printpath(c, v); break;
 	case AK_STR: printstr(c, v); break;
 	case AK_SIG: print_signame(c, (int)v); break;
+	case AK_TID: printpid(c, (int)v, PT_TID); break;
+	case AK_TGID: printpid(c, (int)v, PT_TGID); break;
+	case AK_PGID: printpid(c, (int)v, PT_PGID); break;
 	case AK_FLAGS: printflags(c, a->xlat, (unsigned)v, a->dflt); break;
 	case AK_ENUM: printxval(c, a->xlat, (unsigned)v, a->dflt); break;
 	case AK_IBUF: printstrn(c, v, buf_size(c, a)); break;

@@ -111,6 +111,20 @@ static void ts_sub(struct timespec *r, const struct timespec *a, const struct ti
 	}
 }
 
+/* "1234 " (-o with several processes) or "[pid  1234] ", with --decode-pids=comm its name. */
+static void print_pid_prefix(struct tcb *tcp)
+{
+	struct strbuf comm = { 0 };
+
+	if (dopts.decode_pids & DECODE_PID_COMM)
+		print_comm_str(&comm, tcp->comm);
+	if (print_pid_pfx)
+		out_printf(tcp, comm.len ? "%u%s " : "%-5u%s ", (unsigned)tcp->pid, sb_str(&comm));
+	else
+		out_printf(tcp, "[pid %5u%s] ", (unsigned)tcp->pid, sb_str(&comm));
+	sb_free(&comm);
+}
+
 void printleader(struct tcb *tcp)
 {
 	if (opts.output_separately)
@@ -121,10 +135,8 @@ void printleader(struct tcb *tcp)
 	printing_tcp = tcp;
 	tcp->curcol = 0;
 
-	if (print_pid_pfx)
-		out_printf(tcp, "%-5u ", (unsigned)tcp->pid);
-	else if (nprocs > 1 && !opts.outfname)
-		out_printf(tcp, "[pid %5u] ", (unsigned)tcp->pid);
+	if (print_pid_pfx || (nprocs > 1 && !opts.outfname))
+		print_pid_prefix(tcp);
 
 	if (opts.tflag) {
 		struct timespec ts;

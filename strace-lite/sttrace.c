@@ -21,7 +21,7 @@
 #define STTRACE_VERSION "0.1.0"
 
 static const char usage_text[] =
-	"Usage: sttrace [-ACdffhikqqrtttTvVwxxyyzZ] [-a COLUMN] [-b execve] [-e EXPR]...\n"
+	"Usage: sttrace [-ACdffhikqqrtttTvVwxxyyYzZ] [-a COLUMN] [-b execve] [-e EXPR]...\n"
 	"               [-o FILE] [-p PID]... [-s STRSIZE] [-X FORMAT] [-S SORTBY]\n"
 	"               [--seccomp-bpf[=yes|no]] { -p PID | [-DDD] PROG [ARGS] }\n"
 	"   or: sttrace -c[dfwzZ] [-e EXPR]... [-S SORTBY] { -p PID | PROG [ARGS] }\n"
@@ -58,6 +58,7 @@ static const char usage_text[] =
 	"  -v             unabbreviated structures;  -x, -xx  non-ASCII / all strings in hex\n"
 	"  -X FORMAT      constants as raw, abbrev or verbose\n"
 	"  -y, -yy        print paths (and socket details) of file descriptors\n"
+	"  -Y, --decode-pids=comm  print command names of pids\n"
 	"  --json         one JSON object per event (JSON Lines; schema in the README)\n"
 	"Backend:\n"
 	"  --backend=ptrace|bpf  how to trace (default ptrace);  --bpf  same as --backend=bpf\n"
@@ -143,6 +144,7 @@ enum {
 	OPT_QUAL_STATUS,
 	OPT_QUAL_QUIET,
 	OPT_QUAL_DECODE_FD,
+	OPT_QUAL_DECODE_PID,
 	OPT_JSON,
 	OPT_BPF,
 	OPT_BACKEND,
@@ -193,6 +195,7 @@ static const struct option longopts[] = {
 	{ "silent", optional_argument, 0, OPT_QUAL_QUIET },
 	{ "silence", optional_argument, 0, OPT_QUAL_QUIET },
 	{ "decode-fds", optional_argument, 0, OPT_QUAL_DECODE_FD },
+	{ "decode-pids", required_argument, 0, OPT_QUAL_DECODE_PID },
 	{ 0, 0, 0, 0 },
 };
 
@@ -201,6 +204,7 @@ static const char *const qual_names[] = {
 	[OPT_QUAL_VERBOSE - OPT_QUAL_TRACE] = "verbose", [OPT_QUAL_RAW - OPT_QUAL_TRACE] = "raw",
 	[OPT_QUAL_SIGNAL - OPT_QUAL_TRACE] = "signal", [OPT_QUAL_STATUS - OPT_QUAL_TRACE] = "status",
 	[OPT_QUAL_QUIET - OPT_QUAL_TRACE] = "quiet",
+	[OPT_QUAL_DECODE_PID - OPT_QUAL_TRACE] = "decode-pids",
 };
 
 int main(int argc, char **argv)
@@ -210,7 +214,7 @@ int main(int argc, char **argv)
 	int npids = 0, fflag = 0, qflag = 0, xflag = 0, yflag = 0, seccomp = -1, c, v, rc = 1, lidx;
 	char err[256] = "";
 	struct compare_cfg cmp = { .tool = "sttrace" };
-	static const char optstring[] = "+a:cCe:fhko:p:P:qrs:S:tTvVwxX:yzZ";
+	static const char optstring[] = "+a:cCe:fhko:p:P:qrs:S:tTvVwxX:yYzZ";
 
 	memset(&opts.signals, 0, sizeof(opts.signals));
 	opts.signals.negated = true; /* all signals */
@@ -301,6 +305,7 @@ int main(int argc, char **argv)
 				goto bad_arg;
 			break;
 		case 'y': yflag++; break;
+		case 'Y': qualify("decode-pids=comm", err, sizeof(err)); break;
 		case OPT_QUAL_DECODE_FD:
 			yflag = optarg && strstr(optarg, "socket") ? 2 : 1;
 			break;
@@ -320,7 +325,8 @@ int main(int argc, char **argv)
 		case OPT_QUAL_RAW:
 		case OPT_QUAL_SIGNAL:
 		case OPT_QUAL_STATUS:
-		case OPT_QUAL_QUIET: {
+		case OPT_QUAL_QUIET:
+		case OPT_QUAL_DECODE_PID: {
 			char expr[4096];
 			snprintf(expr, sizeof(expr), "%s=%s", qual_names[c - OPT_QUAL_TRACE],
 				 optarg ? optarg : "all");

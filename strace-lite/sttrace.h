@@ -94,6 +94,7 @@ struct tcb {
 	struct inject_rule *inject; /* this thread's copy of the rules, counting its calls */
 	int64_t inject_rval;        /* with TCB_INJECTED: the result to give */
 	int inject_sig;             /* a signal to deliver at the call's exit */
+	char comm[64];              /* --decode-pids=comm: its command name, for the pid prefix */
 	struct tcb *next;      /* hash chain */
 };
 
@@ -141,6 +142,12 @@ void tcb_reaped(pid_t pid, int status);
  * as strace does. */
 void tcb_interrupted(int sig);
 struct tcb *exec_switch(struct tcb *tcp, unsigned long old_pid);
+/* --decode-pids=comm: read tcp's command name again (at its start, after execve, PR_SET_NAME). */
+void tcb_load_comm(struct tcb *tcp);
+/* (bpf) tcp's command name as the kernel gave it (LEN bytes, NUL-terminated or not). */
+void tcb_set_comm(struct tcb *tcp, const char *comm, size_t len);
+/* (bpf's pid_comm_hook) PID's command name: a traced thread's as last known, else /proc's. */
+int tcb_pid_comm(pid_t pid, char *buf, size_t len);
 /* The time of the event being printed: now, or (bpf) when the kernel saw it, in CLOCK_MONOTONIC
  * nanoseconds (0: now). */
 extern uint64_t event_mono_ns;

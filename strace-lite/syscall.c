@@ -9,6 +9,7 @@
 #include <inttypes.h>
 #include <limits.h>
 #include <string.h>
+#include <sys/prctl.h>
 
 #include "json.h"
 #include "stacktrace.h"
@@ -141,6 +142,13 @@ static void print_rval(struct tcb *tcp, int sys_res)
 			else
 				tprintf(c, "%" PRId64, c->rval);
 			break;
+		case RK_TID:
+		case RK_TGID:
+		case RK_PGID:
+		case RK_SID:
+			tprints(c, "= ");
+			printpid(c, (int)c->rval, (enum pid_type)(PT_TID + kind - RK_TID));
+			break;
 		default: tprintf(c, "= %" PRId64, c->rval); break;
 		}
 	}
@@ -207,6 +215,10 @@ void syscall_exit(struct tcb *tcp, int64_t rval, bool is_error)
 	if (opts.stack && stacktrace_forget && !is_error &&
 	    ((c->se->classes & TRACE_MEMORY) || sysent_is_exec(c->se)))
 		stacktrace_forget(tcp->pid); /* the mappings changed */
+	/* The command name changes with execve and prctl(PR_SET_NAME), traced or not. */
+	if (!is_error && (sysent_is_exec(c->se) ||
+			  (!strcmp(c->se->name, "prctl") && c->arg[0] == PR_SET_NAME)))
+		tcb_load_comm(tcp);
 	if (tcp->flags & TCB_FILTERED) {
 		tcp->flags &= ~TCB_FILTERED;
 		return;

@@ -55,10 +55,40 @@ struct tcb *alloctcb(pid_t pid, unsigned int flags)
 	t->flags = flags;
 	t->dc.sb = &t->sb;
 	t->dc.read = tcb_reader;
+	tcb_load_comm(t);
 	t->next = tcb_hash[pid % HASH_SIZE];
 	tcb_hash[pid % HASH_SIZE] = t;
 	nprocs++;
 	return t;
+}
+
+void tcb_load_comm(struct tcb *tcp)
+{
+	char comm[sizeof(tcp->comm)];
+
+	/* A process already gone keeps the name it had (bpf reads after the fact). */
+	if ((dopts.decode_pids & DECODE_PID_COMM) && proc_comm(tcp->pid, comm, sizeof(comm)) >= 0)
+		memcpy(tcp->comm, comm, sizeof(comm));
+}
+
+void tcb_set_comm(struct tcb *tcp, const char *comm, size_t len)
+{
+	if (!(dopts.decode_pids & DECODE_PID_COMM))
+		return;
+	if (len >= sizeof(tcp->comm))
+		len = sizeof(tcp->comm) - 1;
+	memcpy(tcp->comm, comm, len);
+	tcp->comm[len] = '\0';
+}
+
+int tcb_pid_comm(pid_t pid, char *buf, size_t len)
+{
+	struct tcb *tcp = pid2tcb(pid);
+
+	if (!tcp || !tcp->comm[0])
+		return proc_comm(pid, buf, len);
+	snprintf(buf, len, "%s", tcp->comm);
+	return (int)strlen(buf);
 }
 
 /* A child or thread that -f follows (or that the prefilter needs, silently). */

@@ -1,0 +1,85 @@
+// SPDX-License-Identifier: LGPL-2.1-or-later
+/*
+ * -Y (--decode-pids=comm): pids print with their command name, PID<comm>, in arguments, in
+ * returned values, in siginfo and in the "PID " prefix of -o -f; the name follows a rename
+ * (prctl PR_SET_NAME, its '<' '>' escaped in octal) in the prefix too; process groups and
+ * sessions print bare, as does a pid nothing has.
+ * Run with -a0 -Y -f -e trace=getpid,gettid,kill,tgkill,getpgid,getsid,setpgid -e signal=none.
+ */
+#include <signal.h>
+#include <sys/prctl.h>
+#include <sys/wait.h>
+#include "tests.h"
+
+static char comm[32];
+
+/* PID<comm> as -Y prints it: the name from /proc/PID/comm. */
+static const char *pc(pid_t pid)
+{
+	static char bufs[4][64];
+	static int i;
+	char *b = bufs[i++ % 4];
+
+	snprintf(b, 64, "%d<%s>", pid, comm);
+	return b;
+}
+
+int main(void)
+{
+	pid_t me = (pid_t)syscall(__NR_getpid);
+	FILE *f = fopen("/proc/self/comm", "r");
+	if (!f || !fgets(comm, sizeof(comm), f))
+		FAIL("/proc/self/comm: %m");
+	fclose(f);
+	comm[strcspn(comm, "\n")] = '\0';
+	if (strpbrk(comm, "<>\"\\"))
+		SKIP("the program's name needs escaping");
+
+	printf("%s getpid() = %s\n", pc(me), pc(me));
+	syscall(__NR_gettid);
+	printf("%s gettid() = %s\n", pc(me), pc(me));
+	syscall(__NR_kill, me, 0);
+	printf("%s kill(%s, 0) = 0\n", pc(me), pc(me));
+	syscall(__NR_tgkill, me, me, 0);
+	printf("%s tgkill(%s, %s, 0) = 0\n", pc(me), pc(me), pc(me));
+	syscall(__NR_kill, 0x7ffffffe, 0);
+	printf("%s kill(%d, 0) = %s\n", pc(me), 0x7ffffffe, sprintrc(-1));
+	long pgid = syscall(__NR_getpgid, me);
+	printf("%s getpgid(%s) = %ld\n", pc(me), pc(me), pgid);
+	long sid = syscall(__NR_getsid, 0);
+	printf("%s getsid(0) = %ld\n", pc(me), sid);
+
+	/* A new name: the prefix and the pids follow it. */
+	prctl(PR_SET_NAME, "y<1>");
+	strcpy(comm, "y\\0741\\76");
+	syscall(__NR_getpid);
+	printf("%s getpid() = %s\n", pc(me), pc(me));
+
+	int p[2];
+	if (pipe(p))
+		FAIL("pipe: %m");
+	fflush(stdout);
+	pid_t child = fork();
+	if (child < 0)
+		FAIL("fork: %m");
+	if (!child) {
+		char c;
+		close(p[1]);
+		if (read(p[0], &c, 1) < 0)
+			_exit(1);
+		_exit(0);
+	}
+	close(p[0]);
+	syscall(__NR_setpgid, child, child);
+	printf("%s setpgid(%s, %d) = 0\n", pc(me), pc(child), child);
+	syscall(__NR_kill, -child, 0);
+	printf("%s kill(%d, 0) = 0\n", pc(me), -child);
+	syscall(__NR_kill, child, 0);
+	printf("%s kill(%s, 0) = 0\n", pc(me), pc(child));
+	close(p[1]);
+	if (waitpid(child, NULL, 0) != child)
+		FAIL("waitpid: %m");
+	printf("%s +++ exited with 0 +++\n", pc(child));
+	printf("%s +++ exited with 0 +++\n", pc(me));
+	return 0;
+}
