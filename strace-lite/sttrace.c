@@ -52,8 +52,11 @@ static const char usage_text[] =
 	"  -a COLUMN      alignment column for return values (default 40)\n"
 	"  -o FILE        write the trace to FILE (FILE.PID with -ff)\n"
 	"  -q, -qq, -qqq  suppress attach/detach, exit, all messages (-e quiet=SET)\n"
-	"  -r             relative timestamps;  -t, -tt, -ttt  absolute timestamps\n"
-	"  -T             time spent in each syscall\n"
+	"  -r, --relative-timestamps[=PRECISION]  time since the previous line\n"
+	"  -t, -tt, -ttt  time of day, with microseconds, since the epoch\n"
+	"  --timestamps[=[[format:]FORMAT][,[precision:]PRECISION]]  (or --absolute-timestamps)\n"
+	"                 FORMAT: none, time (default) or unix; PRECISION: s (default), ms, us, ns\n"
+	"  -T, --syscall-times[=PRECISION]  time spent in each syscall (default: us)\n"
 	"  -s STRSIZE     maximum string size to print (default 32)\n"
 	"  -v             unabbreviated structures;  -x, -xx  non-ASCII / all strings in hex\n"
 	"  -X FORMAT      constants as raw, abbrev or verbose\n"
@@ -135,6 +138,8 @@ enum {
 	OPT_FOLLOWFORKS,
 	OPT_OUTPUT_SEPARATELY,
 	OPT_TS,
+	OPT_RELTS,
+	OPT_SYSCALL_TIMES,
 	OPT_HEX_STR,
 	OPT_QUAL_TRACE,
 	OPT_QUAL_ABBREV,
@@ -163,7 +168,7 @@ static const struct option longopts[] = {
 	{ "output", required_argument, 0, 'o' },
 	{ "attach", required_argument, 0, 'p' },
 	{ "trace-path", required_argument, 0, 'P' },
-	{ "relative-timestamps", no_argument, 0, 'r' },
+	{ "relative-timestamps", optional_argument, 0, OPT_RELTS },
 	{ "string-limit", required_argument, 0, 's' },
 	{ "stack-traces", no_argument, 0, 'k' },
 	{ "json", no_argument, 0, OPT_JSON },
@@ -173,9 +178,9 @@ static const struct option longopts[] = {
 	{ "max-overhead", required_argument, 0, OPT_MAX_OVERHEAD },
 	{ "prototypes", required_argument, 0, OPT_PROTOTYPES },
 	{ "summary-sort-by", required_argument, 0, 'S' },
-	{ "absolute-timestamps", no_argument, 0, OPT_TS },
-	{ "timestamps", no_argument, 0, OPT_TS },
-	{ "syscall-times", no_argument, 0, 'T' },
+	{ "absolute-timestamps", optional_argument, 0, OPT_TS },
+	{ "timestamps", optional_argument, 0, OPT_TS },
+	{ "syscall-times", optional_argument, 0, OPT_SYSCALL_TIMES },
 	{ "no-abbrev", no_argument, 0, 'v' },
 	{ "version", no_argument, 0, 'V' },
 	{ "summary-wall-clock", no_argument, 0, 'w' },
@@ -212,6 +217,8 @@ int main(int argc, char **argv)
 	pid_t *pids = NULL;
 	bool use_bpf = false;
 	int npids = 0, fflag = 0, qflag = 0, xflag = 0, yflag = 0, seccomp = -1, c, v, rc = 1, lidx;
+	int tflag = 0;
+	bool ts_given = false;
 	char err[256] = "";
 	struct compare_cfg cmp = { .tool = "sttrace" };
 	static const char optstring[] = "+a:cCe:fhko:p:P:qrs:S:tTvVwxX:yYzZ";
@@ -262,7 +269,16 @@ int main(int argc, char **argv)
 			}
 			break;
 		case 'q': qflag++; break;
-		case 'r': opts.rflag = true; break;
+		case 'r':
+			opts.rflag = true;
+			opts.r_digits = 6;
+			break;
+		case OPT_RELTS:
+			opts.rflag = true;
+			opts.r_digits = optarg ? ts_precision(optarg) : 6;
+			if (opts.r_digits < 0)
+				goto bad_arg;
+			break;
 		case 's':
 			if (parse_uint(optarg, &v) < 0)
 				goto bad_arg;
@@ -275,9 +291,26 @@ int main(int argc, char **argv)
 			}
 			opts.sortby = optarg;
 			break;
-		case 't': opts.tflag++; break;
-		case OPT_TS: opts.tflag = opts.tflag ? opts.tflag : 1; break;
-		case 'T': opts.Tflag = true; break;
+		case 't': tflag++; break;
+		case OPT_TS:
+			if (!ts_given)
+				opts.ts_format = TS_TIME;
+			ts_given = true;
+			if (!optarg)
+				opts.ts_format = TS_TIME;
+			else if (ts_parse(optarg, &opts.ts_format, &opts.ts_digits) < 0)
+				goto bad_arg;
+			break;
+		case 'T':
+			opts.Tflag = true;
+			opts.T_digits = 6;
+			break;
+		case OPT_SYSCALL_TIMES:
+			opts.Tflag = true;
+			opts.T_digits = optarg ? ts_precision(optarg) : 6;
+			if (opts.T_digits < 0)
+				goto bad_arg;
+			break;
 		case 'v': dopts.verbose = true; break;
 		case 'V':
 			printf("sttrace -- version %s\n", STTRACE_VERSION);
@@ -382,6 +415,14 @@ int main(int argc, char **argv)
 	}
 	argv += optind;
 	argc -= optind;
+	if (tflag && ts_given) {
+		error_msg("-t and --absolute-timestamps cannot be provided simultaneously");
+		goto out;
+	}
+	if (tflag) {
+		opts.ts_format = tflag >= 3 ? TS_UNIX : TS_TIME;
+		opts.ts_digits = tflag >= 2 ? 6 : 0;
+	}
 
 	if (fflag) {
 		opts.followfork = 1;

@@ -32,6 +32,7 @@ static inline void numset_add(struct numset *s, unsigned int n)
 		s->bits[n / 64] |= 1ull << (n % 64);
 }
 
+enum { TS_NONE, TS_TIME, TS_UNIX };
 enum { STATUS_SUCCESSFUL, STATUS_FAILED, STATUS_UNFINISHED, STATUS_UNAVAILABLE, STATUS_DETACHED };
 enum { QUIET_ATTACH = 1, QUIET_EXIT = 2, QUIET_PATH_RESOLVE = 4, QUIET_PERSONALITY = 8,
        QUIET_THREAD_EXECVE = 16 };
@@ -41,9 +42,12 @@ struct options {
 	const char *outfname;  /* -o */
 	bool output_separately; /* -ff with -o */
 	int acolumn;           /* -a */
-	int tflag;             /* -t: 1, -tt: 2, -ttt: 3 */
-	bool rflag;            /* -r */
-	bool Tflag;            /* -T */
+	int ts_format;         /* -t, --timestamps=: TS_NONE, TS_TIME, TS_UNIX */
+	int ts_digits;         /* digits of a second it shows: 0, 3, 6, 9 */
+	bool rflag;            /* -r, --relative-timestamps */
+	int r_digits;
+	bool Tflag;            /* -T, --syscall-times */
+	int T_digits;
 	int stack;             /* -k: 1, -kk: 2 */
 	bool json;             /* --json: JSON Lines */
 	int cflag;             /* -c: 1 (only stats), -C: 2 (stats and trace) */
@@ -156,6 +160,13 @@ void tnow(clockid_t clk, struct timespec *ts);
 int tcb_exit_status(void);
 
 /* output.c */
+/* A precision (s, ms, us, ns) as digits of a second: 0, 3, 6, 9; -EINVAL if it is none. */
+int ts_precision(const char *s);
+/* --timestamps=[[format:]FORMAT[,[precision:]PRECISION]]: the parts it names into FORMAT and
+ * DIGITS, the others left as they are.  0 or -EINVAL. */
+int ts_parse(const char *arg, int *format, int *digits);
+/* SEC.FRAC of a duration with DIGITS digits of a second (none for 0), SEC WIDTH wide. */
+void sb_put_secs(struct strbuf *sb, int width, const struct timespec *d, int digits);
 int output_open(void);
 void output_decide_prefix(void); /* after the tracees are known */
 FILE *output_for(pid_t pid);

@@ -283,7 +283,9 @@ void syscall_exit(struct tcb *tcp, int64_t rval, bool is_error)
 			d.tv_sec--;
 			d.tv_nsec += 1000000000;
 		}
-		sb_printf(&tcp->sb, " <%ld.%06ld>", (long)d.tv_sec, d.tv_nsec / 1000);
+		sb_puts(&tcp->sb, " <");
+		sb_put_secs(&tcp->sb, 0, &d, opts.T_digits);
+		sb_putc(&tcp->sb, '>');
 	}
 	sb_putc(&tcp->sb, '\n');
 	if (opts.dump_io)
