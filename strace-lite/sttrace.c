@@ -62,6 +62,7 @@ static const char usage_text[] =
 	"  -X FORMAT      constants as raw, abbrev or verbose\n"
 	"  -y, -yy        print paths (and socket details) of file descriptors\n"
 	"  -Y, --decode-pids=comm  print command names of pids\n"
+	"  --decode-pids=pidns  pids of a tracee's namespace in ours too\n"
 	"  --json         one JSON object per event (JSON Lines; schema in the README)\n"
 	"Backend:\n"
 	"  --backend=ptrace|bpf  how to trace (default ptrace);  --bpf  same as --backend=bpf\n"
