@@ -134,6 +134,14 @@ static int parse_uint(const char *s, int *out)
 	return 0;
 }
 
+/* -r, -T and their long forms: on, with ARG's precision (none given: us); -EINVAL if bad. */
+static int time_option(bool *on, int *digits, const char *arg)
+{
+	*on = true;
+	*digits = arg ? ts_precision(arg) : 6;
+	return *digits;
+}
+
 enum {
 	OPT_SECCOMP = 0x100,
 	OPT_FOLLOWFORKS,
@@ -271,13 +279,8 @@ int main(int argc, char **argv)
 			break;
 		case 'q': qflag++; break;
 		case 'r':
-			opts.rflag = true;
-			opts.r_digits = 6;
-			break;
 		case OPT_RELTS:
-			opts.rflag = true;
-			opts.r_digits = optarg ? ts_precision(optarg) : 6;
-			if (opts.r_digits < 0)
+			if (time_option(&opts.rflag, &opts.r_digits, c == 'r' ? NULL : optarg) < 0)
 				goto bad_arg;
 			break;
 		case 's':
@@ -303,13 +306,8 @@ int main(int argc, char **argv)
 				goto bad_arg;
 			break;
 		case 'T':
-			opts.Tflag = true;
-			opts.T_digits = 6;
-			break;
 		case OPT_SYSCALL_TIMES:
-			opts.Tflag = true;
-			opts.T_digits = optarg ? ts_precision(optarg) : 6;
-			if (opts.T_digits < 0)
+			if (time_option(&opts.Tflag, &opts.T_digits, c == 'T' ? NULL : optarg) < 0)
 				goto bad_arg;
 			break;
 		case 'v': dopts.verbose = true; break;

@@ -18,22 +18,13 @@ int main(void)
 	int p[2];
 	pid_t outer, me = (pid_t)syscall(__NR_getpid);
 
-	FILE *f = fopen("/proc/self/comm", "r");
-	if (!f || !fgets(comm, sizeof(comm), f))
-		FAIL("/proc/self/comm: %m");
-	fclose(f);
-	comm[strcspn(comm, "\n")] = '\0';
-	if (strpbrk(comm, "<>\"\\"))
-		SKIP("the program's name needs escaping");
+	own_comm(comm, sizeof(comm));
 	printf("%d<%s> getpid() = %d<%s>\n", me, comm, me, comm);
 	if (unshare(CLONE_NEWUSER | CLONE_NEWPID))
 		SKIP("unshare(CLONE_NEWUSER|CLONE_NEWPID): %m");
 	if (pipe(p))
 		FAIL("pipe: %m");
-	fflush(stdout);
-	pid_t child = fork();
-	if (child < 0)
-		FAIL("fork: %m");
+	pid_t child = test_fork();
 	if (!child) {
 		/* Pid 1 of the new namespace; the parent says which pid the tracer knows. */
 		if (read(p[0], &outer, sizeof(outer)) != sizeof(outer))

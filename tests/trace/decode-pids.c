@@ -27,13 +27,7 @@ static const char *pc(pid_t pid)
 int main(void)
 {
 	pid_t me = (pid_t)syscall(__NR_getpid);
-	FILE *f = fopen("/proc/self/comm", "r");
-	if (!f || !fgets(comm, sizeof(comm), f))
-		FAIL("/proc/self/comm: %m");
-	fclose(f);
-	comm[strcspn(comm, "\n")] = '\0';
-	if (strpbrk(comm, "<>\"\\"))
-		SKIP("the program's name needs escaping");
+	own_comm(comm, sizeof(comm));
 
 	printf("%s getpid() = %s\n", pc(me), pc(me));
 	syscall(__NR_gettid);
@@ -58,10 +52,7 @@ int main(void)
 	int p[2];
 	if (pipe(p))
 		FAIL("pipe: %m");
-	fflush(stdout);
-	pid_t child = fork();
-	if (child < 0)
-		FAIL("fork: %m");
+	pid_t child = test_fork();
 	if (!child) {
 		char c;
 		close(p[1]);

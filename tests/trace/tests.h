@@ -106,3 +106,16 @@ static inline pid_t test_fork(void)
 		FAIL("fork: %m");
 	return pid;
 }
+
+/* This program's command name (/proc/self/comm) into COMM; skips the test if -Y would escape it. */
+static inline void own_comm(char *comm, size_t len)
+{
+	FILE *f = fopen("/proc/self/comm", "r");
+
+	if (!f || !fgets(comm, (int)len, f))
+		FAIL("/proc/self/comm: %m");
+	fclose(f);
+	comm[strcspn(comm, "\n")] = '\0';
+	if (strpbrk(comm, "<>\"\\"))
+		SKIP("the program's name needs escaping");
+}
