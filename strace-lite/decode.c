@@ -130,13 +130,15 @@ void printfd(struct dctx *c, int fd)
 	char link[64];
 
 	tprintf(c, "%d", fd);
-	if (!dopts.yflag || fd < 0 || c->pid <= 0)
+	if (!dopts.decode_fds || fd < 0 || c->pid <= 0)
 		return;
 	snprintf(link, sizeof(link), "/proc/%d/fd/%d", c->pid, fd);
 	/* -yy: sockets (and the like) described by sockdiag.c, when it can. */
-	if (dopts.yflag >= 2 && print_fd_details && print_fd_details(c, fd, link))
+	if ((dopts.decode_fds & ~DECODE_FD_PATH) && print_fd_details &&
+	    print_fd_details(c, fd, link))
 		return;
-	print_link_target(c, link, true);
+	if (dopts.decode_fds & DECODE_FD_PATH)
+		print_link_target(c, link, true);
 }
 
 /* A signed number with a name (AT_FDCWD, signals): strace prints these in decimal under -X. */
@@ -160,7 +162,7 @@ void print_dirfd(struct dctx *c, int fd)
 		return;
 	}
 	print_named_int(c, fd, "AT_FDCWD");
-	if (dopts.yflag && c->pid > 0) {
+	if ((dopts.decode_fds & DECODE_FD_PATH) && c->pid > 0) {
 		/* With -y strace shows the directory AT_FDCWD stands for. */
 		snprintf(link, sizeof(link), "/proc/%d/cwd", c->pid);
 		print_link_target(c, link, false);

@@ -59,6 +59,9 @@ struct dctx {
 #define RVAL_KIND(k) (0x10 | (k))
 #define RVAL_KIND_MASK 0x1f
 
+/* -e decode-fds= (-y is path, -yy all of them). */
+enum { DECODE_FD_PATH = 1 << 0, DECODE_FD_SOCKET = 1 << 1, DECODE_FD_DEV = 1 << 2,
+       DECODE_FD_PIDFD = 1 << 3, DECODE_FD_ALL = 0xf };
 /* --decode-pids= (-Y is comm). */
 enum { DECODE_PID_COMM = 1 << 0, DECODE_PID_NS = 1 << 1 };
 /* What a pid names: a thread, a process, a process group, a session. */
@@ -66,7 +69,7 @@ enum pid_type { PT_TID, PT_TGID, PT_PGID, PT_SID };
 
 /* Options that change decoding (set by the front end). */
 struct decode_opts {
-	int yflag;   /* -y: 1, -yy: 2 */
+	unsigned int decode_fds; /* -y, -yy, -e decode-fds=: DECODE_FD_* bits */
 	bool verbose; /* -v: unabbreviate structures */
 	bool raw_all; /* -e raw=all */
 	unsigned int decode_pids; /* --decode-pids=: DECODE_PID_* bits */
@@ -125,7 +128,8 @@ void printaddr(struct dctx *c, uint64_t addr); /* NULL or 0x... */
 void printfd(struct dctx *c, int fd);          /* 3, or 3</path> with -y */
 /*
  * -yy: print "<TCP:[127.0.0.1:8080->127.0.0.1:40000]>" and the like for descriptor FD of c->pid
- * (LINK is its /proc/PID/fd/FD); false when FD is nothing it knows, and -y's form is used.
+ * (LINK is its /proc/PID/fd/FD), of the kinds -e decode-fds= asks for (socket, dev, pidfd);
+ * false when FD is nothing of those, and -y's form is used if asked.
  */
 bool print_fd_details(struct dctx *c, int fd, const char *link) __attribute__((weak));
 /* -yy under the eBPF backend: the socket (or pidfd) behind LINK as the kernel described it at
@@ -147,6 +151,8 @@ extern bool (*sockdiag_view_hook)(struct dctx *c, const char *link, struct sockd
 void print_dirfd(struct dctx *c, int fd);      /* AT_FDCWD or printfd */
 /* A pid of the tracee's: 1234, with --decode-pids=comm 1234<comm> (threads and processes). */
 void printpid(struct dctx *c, int pid, enum pid_type type);
+/* A pid of our namespace (a pidfd's): 1234, with --decode-pids=comm 1234<comm>. */
+void printpid_ours(struct dctx *c, int pid);
 /* kill's and wait4's pid: a process when positive, a process group when below -1. */
 void printpid_tgid_pgid(struct dctx *c, int pid);
 /*

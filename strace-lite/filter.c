@@ -191,6 +191,15 @@ static int quiet_number(const char *s)
 	return -1;
 }
 
+static int decode_fd_number(const char *s)
+{
+	static const char *const names[] = { "path", "socket", "dev", "pidfd" };
+	for (size_t i = 0; i < sizeof(names) / sizeof(names[0]); i++)
+		if (!strcmp(s, names[i]))
+			return (int)i; /* DECODE_FD_* bit */
+	return -1;
+}
+
 static int decode_pid_number(const char *s)
 {
 	if (!strcmp(s, "comm"))
@@ -261,6 +270,12 @@ int qualify(const char *expr, char *err, size_t errlen)
 		struct numset *fds = q[0] == 'r' ? &opts.read_fds : &opts.write_fds;
 		rc = named_set(val, "descriptor", fd_number, fds, err, errlen);
 		opts.dump_io = true;
+		return rc;
+	}
+	if (!strcmp(q, "decode-fds") || !strcmp(q, "decode-fd")) {
+		rc = named_set(val, "decode-fds", decode_fd_number, &set, err, errlen);
+		if (!rc)
+			dopts.decode_fds = numset_mask(&set, 4);
 		return rc;
 	}
 	if (!strcmp(q, "decode-pids") || !strcmp(q, "decode-pid")) {

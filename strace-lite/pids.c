@@ -15,9 +15,12 @@
  * gone is still found through its members.
  */
 #include <dirent.h>
+#include <fcntl.h>
+#include <linux/nsfs.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/ioctl.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
@@ -64,19 +67,34 @@ static int our_depth(void)
 	return depth;
 }
 
-/* The pid namespace of PID (as /proc names it): its inode, 0 if unknown. */
-static ino_t pidns_of(const char *pid)
+/* The pid namespace of the task of /proc directory DIR, UP levels above its own: its inode, 0
+ * if unknown. */
+static ino_t pidns_of(const char *dir, int up)
 {
-	char path[64];
+	char path[300];
 	struct stat st;
+	ino_t ino = 0;
 
-	snprintf(path, sizeof(path), "/proc/%s/ns/pid", pid);
-	return stat(path, &st) ? 0 : st.st_ino;
+	snprintf(path, sizeof(path), "%s/ns/pid", dir);
+	int fd = open(path, O_RDONLY | O_CLOEXEC);
+	while (fd >= 0 && up-- > 0) {
+		int parent = ioctl(fd, NS_GET_PARENT);
+		close(fd);
+		fd = parent;
+	}
+	if (fd >= 0 && !fstat(fd, &st))
+		ino = st.st_ino;
+	if (fd >= 0)
+		close(fd);
+	return ino;
 }
 
-/* In the status files under DIR (of its tasks with TASKS), the KEY list with ID at DEPTH: its
- * id at depth TO, or 0. */
-static int find_id(const char *dir, bool tasks, const char *key, int depth, int id, int to)
+/*
+ * In the status files under DIR (of its tasks with TASKS), the KEY list with ID at DEPTH, of a
+ * task below namespace NS (at that depth): its id at depth TO, or 0.
+ */
+static int find_id(const char *dir, bool tasks, const char *key, int depth, int id, int to,
+		   ino_t ns)
 {
 	int ids[NS_DEPTH], found = 0;
 	DIR *d = opendir(dir);
@@ -90,11 +108,14 @@ static int find_id(const char *dir, bool tasks, const char *key, int depth, int 
 			continue;
 		snprintf(path, sizeof(path), "%s/%s/%s", dir, de->d_name, tasks ? "task" : "status");
 		if (tasks) {
-			found = find_id(path, false, key, depth, id, to);
+			found = find_id(path, false, key, depth, id, to, ns);
 			continue;
 		}
 		int n = status_ids(path, key, ids);
-		if (n > depth && n > to && ids[depth] == id)
+		if (n <= depth || n <= to || ids[depth] != id)
+			continue;
+		path[strlen(path) - 7] = '\0'; /* the task's directory */
+		if (pidns_of(path, n - 1 - depth) == ns)
 			found = ids[to];
 	}
 	closedir(d);
@@ -106,21 +127,27 @@ static int translate_pid(pid_t tid, int id, enum pid_type type)
 {
 	static const char *const keys[] = { [PT_TID] = "NSpid", [PT_TGID] = "NStgid",
 					    [PT_PGID] = "NSpgid", [PT_SID] = "NSsid" };
-	char path[64], self[16];
+	char dir[64], path[80];
 	int ids[NS_DEPTH];
 
-	snprintf(self, sizeof(self), "%d", tid);
-	if (id <= 0 || tid <= 0 || (!our_depth() && pidns_of(self) == pidns_of("self")))
+	if (id <= 0 || tid <= 0)
 		return id;
-	/* Where the tracee is: /proc is ours, or (our_depth) it is found by its id at our depth. */
-	int proc_tid = our_depth() ? find_id("/proc", true, "NSpid", our_depth(), tid, 0) : tid;
-	snprintf(path, sizeof(path), "/proc/%d/status", proc_tid);
+	/* Where the tracee is: /proc is ours, or (our_depth) it is found by its id at our depth
+	 * below our namespace. */
+	ino_t our_ns = pidns_of("/proc/self", 0);
+	int proc_tid = our_depth() ? find_id("/proc", true, "NSpid", our_depth(), tid, 0, our_ns) :
+				     tid;
+	snprintf(dir, sizeof(dir), "/proc/%d", proc_tid);
+	ino_t ns = pidns_of(dir, 0);
+	if (ns == our_ns)
+		return id;
+	snprintf(path, sizeof(path), "%s/status", dir);
 	int n = status_ids(path, "NSpid", ids);
 	if (n <= 0)
 		return 0;
 	if (n - 1 == our_depth())
 		return id;
-	return find_id("/proc", type == PT_TID, keys[type], n - 1, id, our_depth());
+	return find_id("/proc", type == PT_TID, keys[type], n - 1, id, our_depth(), ns);
 }
 
 void print_comm_str(struct strbuf *sb, const char *comm)
@@ -153,6 +180,16 @@ void printpid(struct dctx *c, int pid, enum pid_type type)
 		snprintf(text, sizeof(text), "%d in strace's PID NS", ours);
 		print_comment(c->sb, text);
 	}
+}
+
+void printpid_ours(struct dctx *c, int pid)
+{
+	char comm[64];
+
+	tprintf(c, "%d", pid);
+	if ((dopts.decode_pids & DECODE_PID_COMM) && pid > 0 &&
+	    pid_comm_hook(pid, comm, sizeof(comm)) > 0)
+		print_comm_str(c->sb, comm);
 }
 
 void printpid_tgid_pgid(struct dctx *c, int pid)

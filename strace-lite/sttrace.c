@@ -61,6 +61,7 @@ static const char usage_text[] =
 	"  -v             unabbreviated structures;  -x, -xx  non-ASCII / all strings in hex\n"
 	"  -X FORMAT      constants as raw, abbrev or verbose\n"
 	"  -y, -yy        print paths (and socket details) of file descriptors\n"
+	"  -e decode-fds=SET, --decode-fds[=SET]  which descriptors: path, socket, dev, pidfd\n"
 	"  -Y, --decode-pids=comm  print command names of pids\n"
 	"  --decode-pids=pidns  pids of a tracee's namespace in ours too\n"
 	"  --json         one JSON object per event (JSON Lines; schema in the README)\n"
@@ -218,6 +219,7 @@ static const char *const qual_names[] = {
 	[OPT_QUAL_VERBOSE - OPT_QUAL_TRACE] = "verbose", [OPT_QUAL_RAW - OPT_QUAL_TRACE] = "raw",
 	[OPT_QUAL_SIGNAL - OPT_QUAL_TRACE] = "signal", [OPT_QUAL_STATUS - OPT_QUAL_TRACE] = "status",
 	[OPT_QUAL_QUIET - OPT_QUAL_TRACE] = "quiet",
+	[OPT_QUAL_DECODE_FD - OPT_QUAL_TRACE] = "decode-fds",
 	[OPT_QUAL_DECODE_PID - OPT_QUAL_TRACE] = "decode-pids",
 };
 
@@ -338,9 +340,6 @@ int main(int argc, char **argv)
 			break;
 		case 'y': yflag++; break;
 		case 'Y': qualify("decode-pids=comm", err, sizeof(err)); break;
-		case OPT_QUAL_DECODE_FD:
-			yflag = optarg && strstr(optarg, "socket") ? 2 : 1;
-			break;
 		case 'z': qualify("status=successful", err, sizeof(err)); break;
 		case 'Z': qualify("status=failed", err, sizeof(err)); break;
 		case OPT_SECCOMP:
@@ -358,10 +357,12 @@ int main(int argc, char **argv)
 		case OPT_QUAL_SIGNAL:
 		case OPT_QUAL_STATUS:
 		case OPT_QUAL_QUIET:
+		case OPT_QUAL_DECODE_FD:
 		case OPT_QUAL_DECODE_PID: {
 			char expr[4096];
+			/* Without a value: all, and -y's set for --decode-fds. */
 			snprintf(expr, sizeof(expr), "%s=%s", qual_names[c - OPT_QUAL_TRACE],
-				 optarg ? optarg : "all");
+				 optarg ? optarg : c == OPT_QUAL_DECODE_FD ? "path" : "all");
 			if (qualify(expr, err, sizeof(err)) < 0)
 				goto bad_msg;
 			break;
@@ -434,7 +435,8 @@ int main(int argc, char **argv)
 		opts.quiet |= qflag == 1 ? QUIET_ATTACH | QUIET_PERSONALITY :
 				       qflag == 2 ? QUIET_ATTACH | QUIET_PERSONALITY | QUIET_EXIT : ~0u;
 	popts.xflag = xflag >= 2 ? XFLAG_ALL : xflag ? XFLAG_NON_ASCII : XFLAG_NONE;
-	dopts.yflag = yflag;
+	if (yflag)
+		dopts.decode_fds = yflag >= 2 ? DECODE_FD_ALL : DECODE_FD_PATH;
 	if (!argc && !npids) {
 		snprintf(err, sizeof(err), "must have PROG [ARGS] or -p PID");
 		goto bad_msg;
