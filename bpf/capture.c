@@ -150,7 +150,7 @@ size_t capture_readonly_read(pid_t pid, uint64_t addr, uint8_t *buf, size_t len)
 			continue;
 		if (perms[0] == 'r' && perms[1] != 'w' && ino) {
 			size_t n = hi - addr < len ? (size_t)(hi - addr) : len;
-			if (proc_mem_read(pid, addr, buf, n) == 0)
+			if (proc_vm_read(pid, addr, buf, n) == 0)
 				got = n;
 		}
 		break;
@@ -160,38 +160,56 @@ size_t capture_readonly_read(pid_t pid, uint64_t addr, uint8_t *buf, size_t len)
 }
 
 /*
- * dctx->read over the captures: exit captures first at exit, then entry's, then
- * (capture_readonly_read)
- * read-only file memory.  A read that runs past what was captured still succeeds when what it
- * got holds a NUL, which is all a string read needs (the kernel stopped at the NUL).
+ * The bytes at ADDR the captures of thread C->pid hold, from ADDR on without a gap: exit
+ * captures first at exit, then entry's, then (capture_readonly_read) read-only file memory.
+ * How many were copied to OUT.
  */
-int capture_read(struct dctx *c, uint64_t addr, void *out, size_t len)
+static size_t capture_copy(struct dctx *c, uint64_t addr, uint8_t *out, size_t len)
 {
 	struct tmem *t = tmem_get(c->pid, false);
-	uint8_t *buf = out;
 	size_t done = 0;
 
 	if (!t)
-		return -EFAULT;
+		return 0;
 	while (done < len) {
 		size_t n = 0;
 		if (c->exiting)
-			n = capset_copy(&t->exit, addr + done, buf + done, len - done);
+			n = capset_copy(&t->exit, addr + done, out + done, len - done);
 		if (!n)
-			n = capset_copy(&t->entry, addr + done, buf + done, len - done);
+			n = capset_copy(&t->entry, addr + done, out + done, len - done);
 		if (!n)
 			break;
 		done += n;
 	}
 	if (done < len)
-		done += capture_readonly_read(c->pid, addr + done, buf + done, len - done);
-	if (done == len)
-		return 0;
-	if (done && memchr(buf, '\0', done)) {
-		memset(buf + done, 0, len - done);
-		return 0;
-	}
-	return -EFAULT;
+		done += capture_readonly_read(c->pid, addr + done, out + done, len - done);
+	return done;
+}
+
+/*
+ * dctx->read over the captures: all LEN bytes or -EFAULT.  Bytes the kernel could not read
+ * (an unmapped or PROT_NONE page, a structure running into one) were not captured: the
+ * decoder prints the address, as it does over ptrace, never a structure padded with zeros or
+ * with what the buffer held before.
+ */
+int capture_read(struct dctx *c, uint64_t addr, void *out, size_t len)
+{
+	return capture_copy(c, addr, out, len) == len ? 0 : -EFAULT;
+}
+
+/*
+ * dctx->read_str: the kernel captured a string up to its NUL, not the LEN bytes a decoder
+ * reads at once: bytes up to a NUL are enough (the rest reads as 0).
+ */
+int capture_read_str(struct dctx *c, uint64_t addr, void *out, size_t len)
+{
+	uint8_t *buf = out;
+	size_t done = capture_copy(c, addr, buf, len);
+
+	if (done < len && !memchr(buf, '\0', done))
+		return -EFAULT;
+	memset(buf + done, 0, len - done);
+	return 0;
 }
 
 /* The link text of an EV_FD record, as readlink(2) of /proc/PID/fd/N gives it. */

@@ -48,8 +48,9 @@ void tmem_drop(pid_t tid);
 void tmem_rename(pid_t old, pid_t tid);
 /* An EV_FD record into S. */
 void fd_record_add(struct capset *s, const struct ev_fd *e, size_t len);
-/* The dctx->read, tracee_readlink and sockdiag hooks over the captures. */
+/* The dctx->read, dctx->read_str, tracee_readlink and sockdiag hooks over the captures. */
 int capture_read(struct dctx *c, uint64_t addr, void *out, size_t len);
+int capture_read_str(struct dctx *c, uint64_t addr, void *out, size_t len);
 /* LEN bytes at ADDR of PID, read now, when they lie in a read-only file mapping (which cannot
  * have changed since the call): how many (up to the mapping's end), or 0. */
 size_t capture_readonly_read(pid_t pid, uint64_t addr, uint8_t *buf, size_t len);

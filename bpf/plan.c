@@ -24,7 +24,8 @@ struct sdesc {
 	bool count_is_ret;  /* at exit, the count is the result (epoll_wait) */
 };
 
-/* x86_64 kernel layouts. */
+/* x86_64 kernel layouts, or as much as the decoder reads where it reads more (a partial capture
+ * prints as the address): sigaction with strace's 64-byte mask. */
 static const struct sdesc sdescs[] = {
 	{ "timespec", 16, 0, -1, 0 },    { "timeval", 16, 0, -1, 0 },
 	{ "itimerspec", 32, 0, -1, 0 },  { "itimerval", 32, 0, -1, 0 },
@@ -38,7 +39,7 @@ static const struct sdesc sdescs[] = {
 	{ "user_desc", 16, 0, -1, 0 },   { "uint", 4, 0, -1, 0 },
 	{ "int", 4, 0, -1, 0 },          { "timezone", 8, 0, -1, 0 },
 	{ "timex", 208, 0, -1, 0 },      { "stack_t", 24, 0, -1, 0 },
-	{ "sigaction", 32, 0, -1, 0 },   { "sched_attr", 128, 0, -1, 0 },
+	{ "sigaction", 88, 0, -1, 0 },   { "sched_attr", 128, 0, -1, 0 },
 	{ "pollfd", 8, 0, 1, 0 },        { "msghdr", 56, 2, -1, 0 },
 	{ "mmsghdr", 64, 2, 2, 0 },      { "epoll_event", 12, 0, -1, 1 },
 	{ "wait_status", 4, 0, -1, 0 },  { "utsname", 390, 0, -1, 0 },

@@ -351,6 +351,7 @@ static __always_inline int hit(struct pt_regs *ctx, __u32 kind)
 	s->ev.h.ts = bpf_ktime_get_ns();
 	s->ev.site = key;
 	s->ev.bad = 0;
+	bool unread = false;
 	for (int i = 0; i < PROBE_MAX_ARGS; i++) {
 		if (i >= n)
 			break;
@@ -375,6 +376,10 @@ static __always_inline int hit(struct pt_regs *ctx, __u32 kind)
 			if (max > PROBE_STR_MAX)
 				max = PROBE_STR_MAX;
 			got = bpf_probe_read_user_str(&s->strs[o + 4], max, (void *)v);
+			/* A page not mapped yet (a literal not touched before), which only a
+			 * fault would bring in: user space reads it while the thread is held. */
+			if (got < 0 && v >= 4096 && v < 0x800000000000ull)
+				unread = true;
 		}
 		if (got < 0 || got > PROBE_STR_MAX)
 			got = 0;
@@ -405,6 +410,10 @@ static __always_inline int hit(struct pt_regs *ctx, __u32 kind)
 	} else if (avail > size / 2 && hold(tid)) {
 		s->ev.bad |= PROBE_HELD;
 	}
+	/* A string that could not be read here: user space reads it from the process as the
+	 * ptrace side does (probe_print_str), before it lets the thread run on. */
+	if (unread && !(s->ev.bad & PROBE_HELD) && hold(tid))
+		s->ev.bad |= PROBE_HELD;
 	if ((s->ev.bad & PROBE_HELD) || avail >= WAKE_BYTES)
 		wake = BPF_RB_FORCE_WAKEUP;
 	if (bpf_ringbuf_output(&events, &s->ev, len, wake))

@@ -17,8 +17,9 @@
  * Holding: the BPF side moves the thread out of "traced" (into "held") and sends it SIGSTOP;
  * we resume it with a SIGCONT to that thread, which puts it back (held_resume): sysbpf
  * reports neither signal.  A hit holds its process too when it has an xmm argument (the
- * registers are read from the stopped thread's FPU state) or finds the ring buffer over half
- * full (threads wait for the trace to be written rather than lose hits).
+ * registers are read from the stopped thread's FPU state), a string argument the kernel could
+ * not read (read from the process before it runs on), or finds the ring buffer over half full
+ * (threads wait for the trace to be written rather than lose hits).
  */
 #include <errno.h>
 #include <fcntl.h>
@@ -170,6 +171,44 @@ void bpf_probes_detach(void)
 	probes_skel = NULL;
 }
 
+/*
+ * A string the kernel could not read (a page the program has not touched yet, which a BPF
+ * program cannot fault in), read now from the process as the ptrace side reads it: any memory
+ * while its thread is held at the hit (probes.bpf.c holds it for this; an xmm hit was let go
+ * before it prints, see fetch_xmm), else only a read-only file mapping, which cannot have
+ * changed since (capture_readonly_read, as for syscalls).
+ */
+struct reread {
+	pid_t tid, tgid; /* the held thread; the process, which may outlive the thread */
+	bool held;
+};
+
+static int reread(void *priv, uint64_t addr, void *buf, size_t len)
+{
+	const struct reread *r = priv;
+
+	if (r->held)
+		return proc_vm_read(r->tid, addr, buf, len);
+	return capture_readonly_read(r->tgid, addr, buf, len) == len ? 0 : -EFAULT;
+}
+
+static struct reread reread_of(const struct ev_probe *e)
+{
+	return (struct reread){ (pid_t)e->h.tid, (pid_t)e->h.tgid,
+				(e->bad & (PROBE_HELD | PROBE_XMM)) == PROBE_HELD };
+}
+
+/* String value I of hit E, of which the kernel captured GOT bytes into BUF (0: none). */
+static void print_str_value(struct strbuf *sb, const struct ev_probe *e, int i, const char *buf,
+			    size_t got)
+{
+	struct reread r = reread_of(e);
+
+	if (got)
+		probe_print_string(sb, e->v[i], buf, got);
+	else
+		probe_print_str(sb, e->v[i], reread, &r);
+}
 
 /* What a hit captured at each value (PCAP_*): the bytes and their count (0: unreadable). */
 struct hitcap {
@@ -224,7 +263,7 @@ static void print_value(struct strbuf *sb, const struct usite *us, const struct 
 	if (us->kind == SPEC_USDT) {
 		const struct usdt_arg *a = &us->argv[i];
 		if (h == 's')
-			probe_print_string(sb, e->v[i], buf, got);
+			print_str_value(sb, e, i, buf, got);
 		else
 			probe_print_value(sb, NULL, e->v[i], a->size ? a->size : 8, a->is_signed,
 					  a->is_float, h);
@@ -233,33 +272,33 @@ static void print_value(struct strbuf *sb, const struct usite *us, const struct 
 	if (!h)
 		h = 'x';
 	if (h == 's')
-		probe_print_string(sb, e->v[i], buf, got);
+		print_str_value(sb, e, i, buf, got);
 	else
 		probe_print_value(sb, NULL, e->v[i], h == 'd' || h == 'u' ? 4 : 8, false, false, h);
 }
 
-/* The memory of a hit printed by a prototype: what was captured, else (exact) a read-only
- * file mapping of the process, read now. */
+/* The memory of a hit printed by a prototype: what was captured, else the process's, read now
+ * (reread: while the thread is held, or a read-only file mapping). */
 struct hitmem {
-	pid_t pid;
+	struct reread rr;
 	struct lt_region r[PROBE_MAX_ARGS];
 	int n;
 };
 
 static int hit_read(void *priv, uint64_t addr, void *buf, size_t len)
 {
-	const struct hitmem *m = priv;
+	struct hitmem *m = priv;
 
 	if (lt_regions_read(m->r, m->n, addr, buf, len) == 0)
 		return 0;
-	return capture_readonly_read(m->pid, addr, buf, len) == len ? 0 : -EFAULT;
+	return reread(&m->rr, addr, buf, len);
 }
 
 /* A function's arguments (a uretprobe: its value) by its prototype, as lttrace prints them. */
 static void format_proto(struct strbuf *sb, const struct usite *us, const struct ev_probe *e,
 			 const struct hitcap *hc, const uint64_t *xmm)
 {
-	struct hitmem m = { .pid = (pid_t)e->h.tgid };
+	struct hitmem m = { .rr = reread_of(e) };
 	struct lt_vctx v = { .pid = (pid_t)e->h.tid, .read = hit_read, .priv = &m,
 			     .strsize = popts.max_strlen, .arraylen = PROBE_ARRAYLEN };
 	bool ret = us->kind == SPEC_URETPROBE;

@@ -131,6 +131,7 @@ int bpfbe_init(void)
 	if (!rb)
 		return bpfbe_error("ring buffer", -errno);
 	tcb_reader = capture_read;
+	tcb_str_reader = capture_read_str;
 	tracee_readlink_hook = capture_readlink;
 	pid_comm_hook = tcb_pid_comm;
 	sockdiag_view_hook = capture_sockview;

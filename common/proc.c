@@ -79,7 +79,7 @@ static int mem_read_procfs(pid_t pid, uint64_t addr, void *buf, size_t len)
 	return err;
 }
 
-int proc_mem_read(pid_t pid, uint64_t addr, void *buf, size_t len)
+int proc_vm_read(pid_t pid, uint64_t addr, void *buf, size_t len)
 {
 	if (!len)
 		return 0;
@@ -89,8 +89,19 @@ int proc_mem_read(pid_t pid, uint64_t addr, void *buf, size_t len)
 	ssize_t n = process_vm_readv(pid, &local, 1, &remote, 1, 0);
 	if (n == (ssize_t)len)
 		return 0;
-	if (n < 0 && errno == ESRCH)
-		return -ESRCH;
+	if (n >= 0)
+		return -EFAULT; /* a short read: the rest is not readable */
+	if (errno == ENOSYS)
+		return mem_read_procfs(pid, addr, buf, len);
+	return -errno;
+}
+
+int proc_mem_read(pid_t pid, uint64_t addr, void *buf, size_t len)
+{
+	int rc = proc_vm_read(pid, addr, buf, len);
+
+	if (rc == 0 || rc == -ESRCH)
+		return rc;
 	return mem_read_procfs(pid, addr, buf, len);
 }
 

@@ -16,6 +16,12 @@ int proc_find_program(const char *prog, char *out, size_t outlen);
  * the first cannot read (PROT_NONE, or a kernel without it).  0 or -errno; never partial.
  */
 int proc_mem_read(pid_t pid, uint64_t addr, void *buf, size_t len);
+/*
+ * Read LEN bytes at ADDR from PID as the program itself could (what strace's umoven reads):
+ * process_vm_readv only, /proc/PID/mem where the kernel lacks it.  A PROT_NONE or unmapped
+ * byte anywhere in the range fails the read with -EFAULT.  0 or -errno; never partial.
+ */
+int proc_vm_read(pid_t pid, uint64_t addr, void *buf, size_t len);
 /* Thread ids of process PID (from /proc/PID/task) into a malloc'd array; count or -errno. */
 int proc_list_threads(pid_t pid, pid_t **tids);
 /* Thread TID (of any process) still exists (a zombie leader counts). */

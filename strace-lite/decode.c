@@ -24,18 +24,25 @@ int umoven(struct dctx *c, uint64_t addr, size_t len, void *buf)
 	return c->read(c, addr, buf, len);
 }
 
+/*
+ * Page by page, so that a string ending just before an unreadable page still reads; one that
+ * reaches such a page before its NUL (and before LEN) fails, as strace's umovestr does: what
+ * follows the hole is not the string's, and the caller prints the address.
+ */
 int umovestr(struct dctx *c, uint64_t addr, size_t len, char *buf)
 {
-	/* Read page by page, so a string that ends just before an unmapped page still reads. */
+	int (*rd)(struct dctx *, uint64_t, void *, size_t) = c->read_str ? c->read_str : c->read;
 	size_t done = 0;
 
+	if (!rd)
+		return -EIO;
 	while (done < len) {
 		size_t chunk = 4096 - ((addr + done) & 4095);
 		if (chunk > len - done)
 			chunk = len - done;
-		int rc = umoven(c, addr + done, chunk, buf + done);
+		int rc = rd(c, addr + done, buf + done, chunk);
 		if (rc < 0)
-			return done ? 0 : rc;
+			return rc;
 		if (memchr(buf + done, '\0', chunk))
 			return 1;
 		done += chunk;

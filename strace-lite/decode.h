@@ -39,8 +39,13 @@ struct dctx {
 	int err;      /* at exit: errno when the call failed, 0 otherwise */
 	bool exiting;
 	pid_t pid; /* the thread, for /proc lookups */
-	/* Tracee memory: 0 or -errno. */
+	/* Tracee memory: 0 when all LEN bytes were read, else -errno (never a partial read). */
 	int (*read)(struct dctx *c, uint64_t addr, void *buf, size_t len);
+	/*
+	 * Strings (umovestr): as read, except that the bytes after a NUL need not be readable
+	 * (they read as 0): a backend that kept only the string (bpf) says so.  NULL: read.
+	 */
+	int (*read_str)(struct dctx *c, uint64_t addr, void *buf, size_t len);
 	void *read_priv;
 	/* Kept from entry to exit, for the decoder's own use. */
 	uint64_t priv[4];
@@ -88,7 +93,8 @@ static inline bool syserror(const struct dctx *c)
 /* Memory. */
 int umoven(struct dctx *c, uint64_t addr, size_t len, void *buf);
 #define umove(c, addr, objp) umoven((c), (addr), sizeof(*(objp)), (objp))
-/* Read a NUL-terminated string of at most LEN bytes: 1 when the NUL was seen, 0 if not, -errno. */
+/* Read a NUL-terminated string of at most LEN bytes: 1 when the NUL was seen, 0 if not, -errno
+ * (also when unreadable memory comes before both). */
 int umovestr(struct dctx *c, uint64_t addr, size_t len, char *buf);
 /*
  * strace's idiom: for a NULL address print NULL, for an unreadable one or a failed syscall at

@@ -1,7 +1,8 @@
 // SPDX-License-Identifier: LGPL-2.1-or-later
 /*
  * Probe hit values (probe-int.h): registers by DWARF number, USDT arguments fetched by their
- * spec through ptrace and /proc/PID/mem, and values printed by size, sign and hint letter.
+ * spec through ptrace and /proc/PID/mem, and values printed by size, sign and hint letter;
+ * strings read the same way for both backends (probe_print_str).
  */
 #include <inttypes.h>
 #include <stdio.h>
@@ -11,6 +12,7 @@
 
 #include "print.h"
 #include "probe-int.h"
+#include "proc.h"
 #include "sttrace.h"
 
 uint64_t probe_reg(const struct user_regs_struct *r, int dwarf)
@@ -45,6 +47,39 @@ void probe_print_string(struct strbuf *sb, uint64_t v, const char *buf, size_t g
 	}
 	size_t len = strnlen(buf, got);
 	print_quoted_buf(sb, buf, len, len < got ? len : len + 1);
+}
+
+void probe_print_str(struct strbuf *sb, uint64_t v, probe_read_fn *read, void *priv)
+{
+	char buf[4097];
+	size_t max = popts.max_strlen < sizeof(buf) - 1 ? popts.max_strlen : sizeof(buf) - 1;
+	size_t got = 0;
+
+	if (!v) {
+		sb_puts(sb, "NULL");
+		return;
+	}
+	/* Byte runs up to the end of each page: a string may end just before a hole. */
+	while (got <= max) {
+		size_t chunk = 4096 - ((v + got) & 4095);
+		if (chunk > max + 1 - got)
+			chunk = max + 1 - got;
+		if (read(priv, v + got, buf + got, chunk) < 0) {
+			got = 0; /* a hole before the NUL: not the string's bytes after it */
+			break;
+		}
+		got += chunk;
+		if (memchr(buf + got - chunk, '\0', chunk))
+			break;
+	}
+	probe_print_string(sb, v, buf, got);
+}
+
+/* The ptrace side's string reads: what the program could read (not /proc/PID/mem's forced
+ * read of a PROT_NONE page). */
+static int bs_read(void *priv, uint64_t addr, void *buf, size_t len)
+{
+	return proc_vm_read(((struct bp_space *)priv)->pid, addr, buf, len);
 }
 
 /* U in decimal, after a '-' when NEG: the hot path of a hit, cheaper than sb_printf. */
@@ -90,30 +125,9 @@ void probe_print_value(struct strbuf *sb, struct bp_space *bs, uint64_t v, int s
 			sb_printf(sb, "%g", db);
 		}
 		break;
-	case 's': {
-		char buf[4097];
-		size_t max = popts.max_strlen < sizeof(buf) - 1 ? popts.max_strlen : sizeof(buf) - 1;
-		size_t got = 0;
-		if (!v) {
-			sb_puts(sb, "NULL");
-			break;
-		}
-		/* Byte runs up to the end of each page: a string may end just before a hole. */
-		while (got <= max) {
-			size_t chunk = 4096 - ((v + got) & 4095);
-			if (chunk > max + 1 - got)
-				chunk = max + 1 - got;
-			if (bp_mem_read(bs, v + got, buf + got, chunk) < 0)
-				break;
-			if (memchr(buf + got, '\0', chunk)) {
-				got += chunk;
-				break;
-			}
-			got += chunk;
-		}
-		probe_print_string(sb, v, buf, got);
+	case 's':
+		probe_print_str(sb, v, bs_read, bs);
 		break;
-	}
 	default:
 		sb_printf(sb, "%#" PRIx64, u);
 	}

@@ -60,6 +60,14 @@ void probe_print_value(struct strbuf *sb, struct bp_space *bs, uint64_t v, int s
  * when cut; V in hex when nothing could be read.  Shared with the BPF backend (bpf/probes.c).
  */
 void probe_print_string(struct strbuf *sb, uint64_t v, const char *buf, size_t got);
+/* LEN bytes at ADDR for a probe's string argument: 0, or -errno (never a partial read). */
+typedef int probe_read_fn(void *priv, uint64_t addr, void *buf, size_t len);
+/*
+ * The string at V (hint 's') as both backends print it: NULL; up to -s + 1 bytes read through
+ * READ page by page (a string may end just before a hole), as probe_print_string prints them;
+ * V in hex when memory that cannot be read comes before the NUL, as a syscall's string does.
+ */
+void probe_print_str(struct strbuf *sb, uint64_t v, probe_read_fn *read, void *priv);
 /* USDT argument A of a probe in an object loaded with BIAS, "?" when it cannot be read. */
 void probe_print_usdt_arg(struct strbuf *sb, struct bp_space *bs, uint64_t bias,
 			  const struct usdt_arg *a, const struct user_regs_struct *r, pid_t tid,

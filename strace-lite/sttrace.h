@@ -129,6 +129,7 @@ extern int nprocs;
 extern pid_t strace_child; /* the program we spawned */
 extern int exit_code;      /* its exit status, as strace passes it on (0x100|sig if killed) */
 extern int (*tcb_reader)(struct dctx *c, uint64_t addr, void *buf, size_t len);
+extern int (*tcb_str_reader)(struct dctx *c, uint64_t addr, void *buf, size_t len);
 struct tcb *pid2tcb(pid_t pid);
 struct tcb *alloctcb(pid_t pid, unsigned int flags);
 struct tcb *new_child(pid_t pid, unsigned int flags); /* says "Process N attached" */

@@ -36,13 +36,16 @@ struct tcb *pid2tcb(pid_t pid)
 	return NULL;
 }
 
+/* What the program could read itself: a PROT_NONE page prints as its address, as strace's. */
 static int tracee_read(struct dctx *c, uint64_t addr, void *buf, size_t len)
 {
-	return proc_mem_read(c->pid, addr, buf, len);
+	return proc_vm_read(c->pid, addr, buf, len);
 }
 
 /* How decoders read tracee memory: live memory, unless a backend (bpf) says otherwise. */
 int (*tcb_reader)(struct dctx *c, uint64_t addr, void *buf, size_t len) = tracee_read;
+/* And strings (dctx->read_str): NULL, the same reader, for live memory. */
+int (*tcb_str_reader)(struct dctx *c, uint64_t addr, void *buf, size_t len);
 
 struct tcb *alloctcb(pid_t pid, unsigned int flags)
 {
@@ -55,6 +58,7 @@ struct tcb *alloctcb(pid_t pid, unsigned int flags)
 	t->flags = flags;
 	t->dc.sb = &t->sb;
 	t->dc.read = tcb_reader;
+	t->dc.read_str = tcb_str_reader;
 	tcb_load_comm(t);
 	t->next = tcb_hash[pid % HASH_SIZE];
 	tcb_hash[pid % HASH_SIZE] = t;

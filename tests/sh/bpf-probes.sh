@@ -8,6 +8,7 @@
 #  - strings (:args=s) cut at -s, and --json records, equal to the ptrace backend's;
 #  - no process is left held, and with STTRACE_BPF_LOG=1 the holds are counted.
 set -u
+. "$TOP/tests/lib.sh"
 . "$TOP/tests/sh/bpf-lib.sh"
 BPF_STTRACE=$STTRACE
 STTRACE="$TOP/$B/bin/sttrace"
@@ -26,7 +27,7 @@ diff -u static.exp static.log || { echo "FAIL: the static program's trace"; fail
 # -f over execs of both kinds: the probe lines of both backends, pids replaced.
 norm() { grep -- '--- usdt:' "$1" | sed -E 's/^[0-9]+ +//; s/0x[0-9a-f]+/ADDR/g'; }
 cmd="./usdt-static >/dev/null; $dyn >/dev/null"
-"$STTRACE" -f -o f-ptrace.log -e trace=none -e 'usdt=test:*' sh -c "$cmd" 2>/dev/null
+run_checked "$STTRACE" -f -o f-ptrace.log -e trace=none -e 'usdt=test:*' sh -c "$cmd" 2>/dev/null
 "$BPF_STTRACE" -f -o f-bpf.log -e trace=none -e 'usdt=test:*' sh -c "$cmd" 2>/dev/null
 n=$(norm f-bpf.log | wc -l)
 [ "$n" = 14 ] || { echo "FAIL: -f over two execs: $n probe lines, want 14"; fail=1; }
@@ -34,7 +35,7 @@ diff -u <(norm f-ptrace.log) <(norm f-bpf.log) || { echo "FAIL: -f: backends dif
 
 # Strings at two -s values, and JSON records.
 for s in 4 64; do
-	"$STTRACE" -s $s -o s-ptrace.log -e trace=none -e 'uprobe=getenv@libc.so.6:args=s' \
+	run_checked "$STTRACE" -s $s -o s-ptrace.log -e trace=none -e 'uprobe=getenv@libc.so.6:args=s' \
 		/bin/ls /nonexistent >/dev/null 2>&1
 	"$BPF_STTRACE" -s $s -o s-bpf.log -e trace=none -e 'uprobe=getenv@libc.so.6:args=s' \
 		/bin/ls /nonexistent >/dev/null 2>&1
@@ -43,7 +44,7 @@ for s in 4 64; do
 		{ echo "FAIL: -s $s: strings differ"; diff s-ptrace.log s-bpf.log | head; fail=1; }
 done
 jnorm() { sed -E 's/"(pid|time)":[^,]*,//g; s/0x[0-9a-f]+/ADDR/g' "$1"; }
-"$STTRACE" --json -o j-ptrace.log -e trace=none -e 'usdt=test:*' "$dyn" >/dev/null
+run_checked "$STTRACE" --json -o j-ptrace.log -e trace=none -e 'usdt=test:*' "$dyn" >/dev/null
 "$BPF_STTRACE" --json -o j-bpf.log -e trace=none -e 'usdt=test:*' "$dyn" >/dev/null
 diff -u <(jnorm j-ptrace.log) <(jnorm j-bpf.log) || { echo "FAIL: --json records differ"; fail=1; }
 

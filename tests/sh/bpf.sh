@@ -5,12 +5,13 @@
 # spawned program's first syscalls are there; -c counts in the kernel are exact; lost events are
 # reported, not silent; the errors for no privilege, -k and -e inject=.
 set -u
+. "$TOP/tests/lib.sh"
 fail=0
 cc -O2 -o sl "$TOP/tests/bench/syscall-loop.c" || exit 1
 
 # 1. Nothing lost at start: the first syscalls after exec, the same as over ptrace.
-"$STTRACE" -o p.log /bin/true || fail=1
-"$STTRACE" --bpf -o b.log /bin/true || fail=1
+run_checked "$STTRACE" -o p.log /bin/true || fail=1
+run_checked "$STTRACE" --bpf -o b.log /bin/true || fail=1
 head -1 b.log | grep -q '^execve("/bin/true", \["/bin/true"\], 0x[0-9a-f]* /\* [0-9]* vars \*/) = 0$' ||
 	{ echo "FAIL: the first line under --bpf is not the execve"; head -3 b.log; fail=1; }
 names() { sed -n '1,8s/(.*//p' "$1"; }
@@ -21,7 +22,7 @@ echo "first syscalls under --bpf: $(names b.log | tr '\n' ' ')"
 
 # 2. -c in kernel maps: exactly N calls of getppid.
 n=20000
-"$STTRACE" --bpf -c -e trace=getppid -o c.log ./sl $n || fail=1
+run_checked "$STTRACE" --bpf -c -e trace=getppid -o c.log ./sl $n || fail=1
 calls=$(awk '$NF == "getppid" {print $(NF-2) == "" ? $4 : $4}' c.log)
 got=$(awk '$NF == "getppid" { for (i = 1; i <= NF; i++) if ($i ~ /^[0-9]+$/ && $i == '$n') print $i }' c.log | head -1)
 [ "$got" = "$n" ] || { echo "FAIL: -c under --bpf does not count $n getppid calls"; cat c.log; fail=1; }

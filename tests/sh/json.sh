@@ -61,7 +61,7 @@ while read -r kind name rest; do
 	trace_args "$name" "$rest"
 	multi=0; case " $rest " in *" -f "*|*" -ff "*) multi=1 ;; esac
 	n=$((n + 1))
-	"$STTRACE" "${extra[@]}" --json -o "$name.json" "${args[@]}" >"$name.txt" 2>/dev/null
+	run_checked "$STTRACE" "${extra[@]}" --json -o "$name.json" "${args[@]}" >"$name.txt" 2>/dev/null
 	if ! jq -e . "$name.json" >/dev/null 2>"$name.jqerr"; then
 		echo "FAIL: $name: invalid JSON: $(head -1 "$name.jqerr")"; fail=1; continue
 	fi

@@ -7,6 +7,7 @@
 # each build is checked against what it did, and the five against each other once the
 # addresses are taken out.  ltrace 0.7.3 shows nothing for the last three (no PLT to stop in).
 set -u
+. "$TOP/tests/lib.sh"
 LTTRACE="$TOP/$B/bin/lttrace"
 cc=${CC:-cc}
 src="$TOP/tests/lttrace/calls.c"
@@ -30,7 +31,7 @@ for i in "${!builds[@]}"; do
 	if [ "$i" = 3 ] && ! readelf -SW "b$i/calls" | grep -q '\.plt\.sec'; then
 		echo "NOTE: build 3 has no .plt.sec"
 	fi
-	(cd "b$i" && timeout 60 "$LTTRACE" -o log -e "$(./calls list)" ./calls >expected 2>err)
+	(cd "b$i" && run_checked timeout 60 "$LTTRACE" -o log -e "$(./calls list)" ./calls >expected 2>err)
 	rc=$?
 	if [ $rc != 0 ]; then
 		echo "FAIL: [$flags] lttrace exit status $rc"; cat "b$i/err"; fail=1; continue

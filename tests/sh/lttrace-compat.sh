@@ -7,6 +7,7 @@
 # run without address randomization (setarch -R), so the heap addresses the program prints
 # have the same length in both runs; addresses are then replaced by ADDR on both sides.
 set -u
+. "$TOP/tests/lib.sh"
 LTTRACE="$TOP/$B/bin/lttrace"
 cc=${CC:-cc}
 command -v ltrace >/dev/null || { echo "SKIP: no ltrace"; exit 77; }
@@ -32,7 +33,7 @@ for build in "-no-pie -Wl,-z,lazy" "-pie -Wl,-z,lazy"; do
 	"$cc" -O0 -fno-builtin $build -o "$d/prog" "$TOP/tests/lttrace/$prog.c" || exit 1
 	(cd "$d" && $norand ltrace -o ltrace.log ./prog >/dev/null 2>ltrace.err) ||
 		{ echo "FAIL: [$prog $build] ltrace failed"; cat "$d/ltrace.err"; exit 1; }
-	(cd "$d" && $norand "$LTTRACE" -o lttrace.log ./prog >/dev/null 2>lttrace.err) ||
+	(cd "$d" && run_checked $norand "$LTTRACE" -o lttrace.log ./prog >/dev/null 2>lttrace.err) ||
 		{ echo "FAIL: [$prog $build] lttrace failed"; cat "$d/lttrace.err"; fail=1; }
 	sed -E 's/0x[0-9a-f]{5,}/ADDR/g' "$d/ltrace.log" | known >"$d/ltrace.norm"
 	sed -E 's/0x[0-9a-f]{5,}/ADDR/g' "$d/lttrace.log" | known >"$d/lttrace.norm"
@@ -45,7 +46,7 @@ done
 done
 # -c: the same table layout, functions and call counts (times differ).
 d=libc-no-pie
-(cd $d && ltrace -c -o ltrace.c ./prog >/dev/null 2>&1 && "$LTTRACE" -c -o lttrace.c ./prog >/dev/null 2>&1) ||
+(cd $d && ltrace -c -o ltrace.c ./prog >/dev/null 2>&1 && run_checked "$LTTRACE" -c -o lttrace.c ./prog >/dev/null 2>&1) ||
 	{ echo "FAIL: -c runs"; fail=1; }
 for f in ltrace lttrace; do
 	sed -E 's/^ *[0-9]+\.[0-9]{2} +[0-9]+\.[0-9]{6} +[0-9]+ +([0-9]+) (.*)$/\2 \1/; s/^100\.00 +[0-9.]+ +([0-9]+) total$/total \1/' \

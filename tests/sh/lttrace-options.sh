@@ -6,12 +6,13 @@
 # --json, -o, -p then SIGINT (the program runs on), `| head -1` (the program finishes), and
 # the errors (one `lttrace: ...` line, non-zero exit).
 set -u
+. "$TOP/tests/lib.sh"
 LTTRACE="$TOP/$B/bin/lttrace"
 cc=${CC:-cc}
 "$cc" -O0 -g -o opts "$TOP/tests/lttrace/opts.c" || exit 1
 fail=0
 bad() { echo "FAIL: $*"; fail=1; }
-lt() { timeout 60 "$LTTRACE" "$@"; }
+lt() { run_checked timeout 60 "$LTTRACE" "$@"; }
 strip() { sed -E 's/0x[0-9a-f]+/ADDR/g'; }
 
 # -n: strcmp from the comparator is nested in qsort; after the longjmp out of the second qsort

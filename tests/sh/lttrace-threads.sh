@@ -5,6 +5,7 @@
 # loses calls here), each with its result, 20,000 per thread (by the size each thread asks
 # for), every run (LTTRACE_THREADS_RUNS, default 2).  The program's own count must be right.
 set -u
+. "$TOP/tests/lib.sh"
 LTTRACE="$TOP/$B/bin/lttrace"
 cc=${CC:-cc}
 n=${LTTRACE_THREADS_CALLS:-20000}
@@ -13,7 +14,7 @@ runs=${LTTRACE_THREADS_RUNS:-2}
 fail=0
 for r in $(seq "$runs"); do
 	start=$(date +%s.%N)
-	"$LTTRACE" -f -o trace.log ./threads "$n" >prog.out 2>err || { echo "FAIL: exit status $?"; cat err; fail=1; }
+	run_checked "$LTTRACE" -f -o trace.log ./threads "$n" >prog.out 2>err || { echo "FAIL: exit status $?"; cat err; fail=1; }
 	end=$(date +%s.%N)
 	[ "$(cat prog.out)" = $((4 * n)) ] || { echo "FAIL: the program counted $(cat prog.out)"; fail=1; }
 	awk -v n="$n" -v secs="$(echo "$end - $start" | bc)" '

@@ -6,6 +6,7 @@
 # left by longjmp (3 returns); usdt-threads fires test:hit 4 x 5000 times in 4 threads (-f).
 # -C prints every line as well; a -c run without probes has no probe table.
 set -u
+. "$TOP/tests/lib.sh"
 t="$TOP/$B/tests/trace"
 fail=0
 check() { # what file expected-lines...
@@ -20,23 +21,23 @@ check() { # what file expected-lines...
 	fi
 }
 dash='--------- ----------------'
-"$STTRACE" -c -o c1 -e trace=none -e uprobe=fact -e uretprobe=fact -e uretprobe=jumper \
+run_checked "$STTRACE" -c -o c1 -e trace=none -e uprobe=fact -e uretprobe=fact -e uretprobe=jumper \
 	"$t/uretprobe" >/dev/null || { echo "FAIL: -c exit status $?"; fail=1; }
 check "-c, uprobe and uretprobes" c1 '     hits probe' "$dash" '        3 uprobe:fact' \
 	'        3 uretprobe:fact' '        3 uretprobe:jumper'
 grep -q '^------ -----------' c1 || { echo "FAIL: -c: no syscall table"; fail=1; }
 grep -q -- '--- u' c1 && { echo "FAIL: -c printed hits"; fail=1; }
 
-"$STTRACE" -f -c -o c2 -e trace=none -e usdt=test:hit "$t/usdt-threads" 4 5000 >/dev/null ||
+run_checked "$STTRACE" -f -c -o c2 -e trace=none -e usdt=test:hit "$t/usdt-threads" 4 5000 >/dev/null ||
 	{ echo "FAIL: -f -c exit status $?"; fail=1; }
 check "-f -c, 4 threads" c2 '     hits probe' "$dash" '    20000 usdt:test:hit'
 
-"$STTRACE" -f -C -o c3 -e trace=none -e usdt=test:hit "$t/usdt-threads" 2 300 >/dev/null ||
+run_checked "$STTRACE" -f -C -o c3 -e trace=none -e usdt=test:hit "$t/usdt-threads" 2 300 >/dev/null ||
 	{ echo "FAIL: -C exit status $?"; fail=1; }
 check "-f -C" c3 '     hits probe' "$dash" '      600 usdt:test:hit'
 n=$(grep -c -- '--- usdt:test:hit(' c3)
 [ "$n" = 600 ] || { echo "FAIL: -C printed $n hit lines, not 600"; fail=1; }
 
-"$STTRACE" -c -o c4 -e trace=getppid "$t/uretprobe" >/dev/null || { echo "FAIL: -c without probes: exit status $?"; fail=1; }
+run_checked "$STTRACE" -c -o c4 -e trace=getppid "$t/uretprobe" >/dev/null || { echo "FAIL: -c without probes: exit status $?"; fail=1; }
 grep -q 'hits probe' c4 && { echo "FAIL: a probe table without probes"; cat c4; fail=1; }
 exit $fail

@@ -6,12 +6,13 @@
 # exit_group's, unwound at entry).  Compared with strace 6.1 once pids and the environment
 # address are masked.
 set -u
+. "$TOP/tests/lib.sh"
 fail=0
 ${CC:-cc} -g -O0 -o se "$TOP/tests/sh/stack-exit.c" || exit 1
 mask() { sed -E 's/\b[0-9]{3,}\b/PID/g; s/0x7ff[0-9a-f]+ \/\*/ENV \/*/'; }
 for arg in plain exec; do
 	strace -o "$arg.strace" -k -e trace=kill,execve,exit_group ./se $arg >/dev/null
-	"$STTRACE" -o "$arg.sttrace" -k -e trace=kill,execve,exit_group ./se $arg >/dev/null
+	run_checked "$STTRACE" -o "$arg.sttrace" -k -e trace=kill,execve,exit_group ./se $arg >/dev/null
 	if diff -u <(mask <"$arg.strace") <(mask <"$arg.sttrace") >"$arg.diff"; then
 		echo "ok   $arg: $(grep -c '^ > ' "$arg.sttrace") stack lines as strace's"
 	else

@@ -8,6 +8,7 @@
 # functions in order.  (A static glibc binary has no PT_GNU_EH_FRAME, so libunwind stops after
 # the first frame, for strace as for us: that case checks only the agreement.)
 set -u
+. "$TOP/tests/lib.sh"
 TOP=${TOP:-$(cd "$(dirname "$0")/../.." && pwd)}
 STTRACE=${STTRACE:-$TOP/build/bin/sttrace}
 fail=0
@@ -19,7 +20,7 @@ strip -o sk-stripped sk-pie || exit 1
 
 for prog in sk-pie sk-static sk-stripped; do
 	strace -o "$prog.strace" -k -e trace=openat "./$prog" >/dev/null
-	"$STTRACE" -o "$prog.sttrace" -k -e trace=openat "./$prog" >/dev/null
+	run_checked "$STTRACE" -o "$prog.sttrace" -k -e trace=openat "./$prog" >/dev/null
 	if diff -u "$prog.strace" "$prog.sttrace" >"$prog.diff"; then
 		echo "ok   $prog: $(grep -c '^ > ' "$prog.sttrace") stack lines as strace's"
 	else

@@ -6,14 +6,15 @@
 # the frames of inner_open, outer_open and main must name stack-k.c and those lines.  Without
 # the source parts, -kk's lines are -k's.
 set -u
+. "$TOP/tests/lib.sh"
 TOP=${TOP:-$(cd "$(dirname "$0")/../.." && pwd)}
 STTRACE=${STTRACE:-$TOP/build/bin/sttrace}
 fail=0
 die() { echo "FAIL: $*"; fail=1; }
 
 ${CC:-cc} -g -O0 -o sk "$TOP/tests/sh/stack-k.c" || exit 1
-"$STTRACE" -o kk.log -kk -e trace=openat ./sk >lines.txt || die "sttrace -kk failed"
-"$STTRACE" -o k.log -k -e trace=openat ./sk >/dev/null || die "sttrace -k failed"
+run_checked "$STTRACE" -o kk.log -kk -e trace=openat ./sk >lines.txt || die "sttrace -kk failed"
+run_checked "$STTRACE" -o k.log -k -e trace=openat ./sk >/dev/null || die "sttrace -k failed"
 [ "$(wc -l <lines.txt)" = 3 ] || die "the program printed $(wc -l <lines.txt) lines, want 3"
 while read -r fn line; do
 	frame=$(grep -A4 '"/dev/null"' kk.log | grep -F "/sk($fn+0x")

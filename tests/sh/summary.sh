@@ -5,6 +5,7 @@
 # errors, syscall names, order by name, totals line); only the three time columns, which are
 # measurements, are masked.  -w (wall time) must give non-zero times.
 set -u
+. "$TOP/tests/lib.sh"
 prog="$TOP/$B/tests/trace/fileops"
 fail=0
 mask() { sed -E 's/^( *[0-9]+\.[0-9]+) +[0-9]+\.[0-9]+ +[0-9]+ /T /'; }
@@ -12,7 +13,7 @@ for mode in "-c -S name" "-c -S calls -e trace=%file" "-C -S name -a0 -e trace=c
 	# shellcheck disable=SC2086
 	strace -o s.log $mode "$prog" >/dev/null 2>&1
 	# shellcheck disable=SC2086
-	"$STTRACE" -o t.log $mode "$prog" >/dev/null 2>&1
+	run_checked "$STTRACE" -o t.log $mode "$prog" >/dev/null 2>&1
 	if [ "$mode" = "-c -S calls -e trace=%file" ]; then
 		# equal call counts sort in no defined order in strace: compare as sets
 		diff <(mask <s.log | sort) <(mask <t.log | sort) >d.txt
@@ -22,7 +23,7 @@ for mode in "-c -S name" "-c -S calls -e trace=%file" "-C -S name -a0 -e trace=c
 	if [ -s d.txt ]; then echo "FAIL: sttrace $mode differs from strace:"; cat d.txt; fail=1
 	else echo "ok: $mode ($(grep -c . t.log) lines)"; fi
 done
-"$STTRACE" -o w.log -c -w sh -c 'for i in 1 2 3; do cat /dev/null; done' >/dev/null 2>&1
+run_checked "$STTRACE" -o w.log -c -w sh -c 'for i in 1 2 3; do cat /dev/null; done' >/dev/null 2>&1
 total=$(awk '$NF == "total" {print $2}' w.log)
 awk -v t="$total" 'BEGIN {exit !(t > 0)}' || { echo "FAIL: -w total time is $total"; cat w.log; fail=1; }
 echo "-w total seconds: $total"

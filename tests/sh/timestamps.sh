@@ -7,6 +7,7 @@
 # becomes 9, so widths and separators still have to agree); bad values and -t with
 # --timestamps are refused in strace's words.
 set -u
+. "$TOP/tests/lib.sh"
 prog="$TOP/$B/tests/trace/engine-status"
 fail=0
 # The leading time fields and the trailing <T>, digits as 9s (a line with none stays as it is).
@@ -25,7 +26,7 @@ for opt in -t -tt -ttt -r -T "-tt -T" "-t -r" "-r -T" --timestamps --timestamps=
 	# shellcheck disable=SC2086
 	strace -o s.log $opt -e trace=close "$prog" >/dev/null
 	# shellcheck disable=SC2086
-	"$STTRACE" -o t.log $opt -e trace=close "$prog" >/dev/null
+	run_checked "$STTRACE" -o t.log $opt -e trace=close "$prog" >/dev/null
 	if diff <(mask <s.log) <(mask <t.log) >d.txt; then
 		echo "ok: $opt: $(head -1 t.log)"
 	else
