@@ -39,6 +39,7 @@ struct ev_sys {
 	__u64 sp;       /* EV_SYS_ENTER: the stack pointer */
 	__u32 flags;    /* EVF_* */
 	__u32 pad;
+	__u64 ip;       /* the instruction pointer (-i) */
 };
 /*
  * EV_SYS_ENTER: some memory the call reads could not be read at entry (a page the program has
@@ -60,6 +61,7 @@ struct ev_signal {
 	__s32 sig;
 	__s32 stopped; /* a stop signal with its default action: the thread stops */
 	__u8 siginfo[128];
+	__u64 ip; /* where the thread is (-i) */
 };
 
 struct ev_exit {

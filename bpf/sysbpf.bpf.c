@@ -610,7 +610,7 @@ int BPF_PROG(sys_enter, struct pt_regs *regs, long id)
 
 	if (!flags)
 		return 0;
-	send_ignored(tid, pt >> 32);
+	send_ignored(tid, pt >> 32, BPF_CORE_READ(regs, ip));
 	if (!wanted(id))
 		return 0;
 	struct inflight *f = bpf_task_storage_get(&inflight, bpf_get_current_task_btf(), 0,
@@ -636,6 +636,7 @@ int BPF_PROG(sys_enter, struct pt_regs *regs, long id)
 	};
 	__builtin_memcpy(rec.args, f->args, sizeof(rec.args));
 	rec.sp = BPF_CORE_READ(regs, sp);
+	rec.ip = BPF_CORE_READ(regs, ip);
 	/* After exec the memory is another program's: an execve is never read again. */
 	if (id == 59 /* execve */ || id == 322 /* execveat */)
 		rec.flags |= EVF_NOREFETCH;
@@ -655,7 +656,7 @@ int BPF_PROG(sys_exit, struct pt_regs *regs, long ret)
 
 	if (!f || !f->active) {
 		if (bpf_map_lookup_elem(&traced, &tid))
-			send_ignored(tid, pt >> 32);
+			send_ignored(tid, pt >> 32, BPF_CORE_READ(regs, ip));
 		return 0;
 	}
 	f->active = 0;
@@ -665,6 +666,7 @@ int BPF_PROG(sys_exit, struct pt_regs *regs, long ret)
 		.scno = f->scno,
 		.ret = ret,
 		.enter_ts = f->ts,
+		.ip = BPF_CORE_READ(regs, ip),
 	};
 	__builtin_memcpy(rec.args, f->args, sizeof(rec.args));
 	__u8 when = f->refetch ? CAP_EXIT | CAP_RETRY : CAP_EXIT;
@@ -680,7 +682,7 @@ int BPF_PROG(sys_exit, struct pt_regs *regs, long ret)
 		return 0;
 	}
 	capture_and_send(&rec, rec.args, 0, when);
-	send_ignored(tid, pt >> 32);
+	send_ignored(tid, pt >> 32, BPF_CORE_READ(regs, ip));
 	return 0;
 }
 

@@ -236,6 +236,8 @@ static void enter(struct tcb *tcp, const struct ev_sys *e)
 {
 	tcp->flags &= ~TCB_STARTUP;
 	tcp->dc.sp = e->sp;
+	tcp->ip = e->ip;
+	tcp->ip_known = true;
 	event_mono_ns = e->h.ts;
 	syscall_enter(tcp, e->scno, (const uint64_t *)e->args);
 }
@@ -294,6 +296,8 @@ static void on_sys_exit(const struct ev_sys *e)
 	event_mono_ns = e->enter_ts;
 	tnow(CLOCK_MONOTONIC, &tcp->etime);
 	event_mono_ns = e->h.ts;
+	tcp->ip = e->ip;
+	tcp->ip_known = true;
 	syscall_exit(tcp, e->ret, e->ret < 0 && e->ret >= -4095);
 	capset_clear(&t->entry);
 	capset_clear(&t->exit);
@@ -412,6 +416,8 @@ static int handle_event(void *ctx, void *data, size_t len)
 		 * program's signals. */
 		if (bpf_probes_signal_is_ours && bpf_probes_signal_is_ours(h->tid, s->sig, &si))
 			break;
+		tcp->ip = s->ip;
+		tcp->ip_known = true;
 		print_signal(tcp, &si, s->sig);
 		if (s->stopped)
 			print_signal(tcp, NULL, s->sig);

@@ -180,12 +180,23 @@ static void inject_at_exit(struct tcb *tcp, int64_t *rval, uint8_t *is_error)
 	*is_error = tcp->inject_rval < 0 && tcp->inject_rval >= -4095;
 }
 
+/* -i: where a thread stopped other than at a syscall (a signal, a group-stop) is. */
+static void stop_ip(struct tcb *tcp)
+{
+	struct __ptrace_syscall_info info;
+
+	tcp->ip_known = ptrace(PTRACE_GET_SYSCALL_INFO, tcp->pid, (void *)sizeof(info), &info) > 0;
+	tcp->ip = info.instruction_pointer;
+}
+
 static void handle_syscall_stop(struct tcb *tcp)
 {
 	struct __ptrace_syscall_info info;
 
 	if (ptrace(PTRACE_GET_SYSCALL_INFO, tcp->pid, (void *)sizeof(info), &info) < 0)
 		return;
+	tcp->ip = info.instruction_pointer;
+	tcp->ip_known = true;
 	switch (info.op) {
 	case PTRACE_SYSCALL_INFO_ENTRY:
 		tcp->dc.sp = info.stack_pointer;
@@ -219,6 +230,8 @@ static void handle_stop(struct tcb *tcp, int status)
 
 	if ((tcp->flags & (TCB_STARTUP | TCB_ATTACHED)) == (TCB_STARTUP | TCB_ATTACHED))
 		probe_attached(tcp);
+	if (opts.iflag && !(event == 0 && sig == (SIGTRAP | 0x80)))
+		stop_ip(tcp);
 	tcp->flags &= ~TCB_STARTUP;
 	switch (event) {
 	case 0:

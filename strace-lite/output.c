@@ -6,6 +6,7 @@
  * "<... NAME resumed>".
  */
 #include <errno.h>
+#include <inttypes.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -224,7 +225,7 @@ void printleader(struct tcb *tcp)
 	if (print_pid_pfx || (nprocs > 1 && !opts.outfname))
 		print_pid_prefix(tcp);
 
-	if (!opts.ts_format && !opts.rflag)
+	if (!opts.ts_format && !opts.rflag && !opts.nflag && !opts.iflag)
 		return;
 	struct strbuf sb = { 0 };
 	if (opts.ts_format)
@@ -241,6 +242,13 @@ void printleader(struct tcb *tcp)
 		sb_put_secs(&sb, 6, &dts, opts.r_digits);
 		sb_puts(&sb, opts.ts_format ? ") " : " ");
 	}
+	/* -n: the number of the thread's current (or last) syscall; -i: where it is. */
+	if (opts.nflag)
+		sb_printf(&sb, "[%4lu] ", (unsigned long)tcp->dc.scno);
+	if (opts.iflag && tcp->ip_known)
+		sb_printf(&sb, "[%016" PRIx64 "] ", tcp->ip);
+	else if (opts.iflag)
+		sb_puts(&sb, "[????????????????] ");
 	out_write(tcp, sb_str(&sb), sb.len);
 	sb_free(&sb);
 }

@@ -21,7 +21,7 @@
 #define STTRACE_VERSION "0.1.0"
 
 static const char usage_text[] =
-	"Usage: sttrace [-ACdffhikqqrtttTvVwxxyyYzZ] [-a COLUMN] [-b execve] [-e EXPR]...\n"
+	"Usage: sttrace [-ACdffhiknqqrtttTvVwxxyyYzZ] [-a COLUMN] [-b execve] [-e EXPR]...\n"
 	"               [-o FILE] [-p PID]... [-s STRSIZE] [-X FORMAT] [-S SORTBY]\n"
 	"               [--seccomp-bpf[=yes|no]] { -p PID | [-DDD] PROG [ARGS] }\n"
 	"   or: sttrace -c[dfwzZ] [-e EXPR]... [-S SORTBY] { -p PID | PROG [ARGS] }\n"
@@ -57,6 +57,7 @@ static const char usage_text[] =
 	"  --timestamps[=[[format:]FORMAT][,[precision:]PRECISION]]  (or --absolute-timestamps)\n"
 	"                 FORMAT: none, time (default) or unix; PRECISION: s (default), ms, us, ns\n"
 	"  -T, --syscall-times[=PRECISION]  time spent in each syscall (default: us)\n"
+	"  -n, --syscall-number  syscall number;  -i, --instruction-pointer  where it was made\n"
 	"  -s STRSIZE     maximum string size to print (default 32)\n"
 	"  -v             unabbreviated structures;  -x, -xx  non-ASCII / all strings in hex\n"
 	"  -X FORMAT      constants as raw, abbrev or verbose\n"
@@ -192,6 +193,8 @@ static const struct option longopts[] = {
 	{ "timestamps", optional_argument, 0, OPT_TS },
 	{ "syscall-times", optional_argument, 0, OPT_SYSCALL_TIMES },
 	{ "no-abbrev", no_argument, 0, 'v' },
+	{ "syscall-number", no_argument, 0, 'n' },
+	{ "instruction-pointer", no_argument, 0, 'i' },
 	{ "version", no_argument, 0, 'V' },
 	{ "summary-wall-clock", no_argument, 0, 'w' },
 	{ "strings-in-hex", optional_argument, 0, OPT_HEX_STR },
@@ -232,7 +235,7 @@ int main(int argc, char **argv)
 	bool ts_given = false;
 	char err[256] = "";
 	struct compare_cfg cmp = { .tool = "sttrace" };
-	static const char optstring[] = "+a:cCe:fhko:p:P:qrs:S:tTvVwxX:yYzZ";
+	static const char optstring[] = "+a:cCe:fhikno:p:P:qrs:S:tTvVwxX:yYzZ";
 
 	memset(&opts.signals, 0, sizeof(opts.signals));
 	opts.signals.negated = true; /* all signals */
@@ -339,6 +342,8 @@ int main(int argc, char **argv)
 				goto bad_arg;
 			break;
 		case 'y': yflag++; break;
+		case 'n': opts.nflag = true; break;
+		case 'i': opts.iflag = true; break;
 		case 'Y': qualify("decode-pids=comm", err, sizeof(err)); break;
 		case 'z': qualify("status=successful", err, sizeof(err)); break;
 		case 'Z': qualify("status=failed", err, sizeof(err)); break;

@@ -48,6 +48,8 @@ struct options {
 	int r_digits;
 	bool Tflag;            /* -T, --syscall-times */
 	int T_digits;
+	bool nflag;            /* -n: the syscall number on each line */
+	bool iflag;            /* -i: the instruction pointer on each line */
 	int stack;             /* -k: 1, -kk: 2 */
 	bool json;             /* --json: JSON Lines */
 	int cflag;             /* -c: 1 (only stats), -C: 2 (stats and trace) */
@@ -99,6 +101,8 @@ struct tcb {
 	int64_t inject_rval;        /* with TCB_INJECTED: the result to give */
 	int inject_sig;             /* a signal to deliver at the call's exit */
 	char comm[64];              /* --decode-pids=comm: its command name, for the pid prefix */
+	uint64_t ip;                /* -i: the instruction pointer at the event being printed */
+	bool ip_known;              /* false: "????????????????" (a thread gone) */
 	struct tcb *next;      /* hash chain */
 };
 

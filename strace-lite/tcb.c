@@ -231,6 +231,7 @@ void print_signal(struct tcb *tcp, const siginfo_t *si, int sig)
 void report_exit(struct tcb *tcp, int status)
 {
 	syscall_unfinished(tcp);
+	tcp->ip_known = false; /* -i: the thread is gone */
 	probe_forget(tcp->pid);
 	if (tcp->pid == strace_child) {
 		exit_code = WIFSIGNALED(status) ? 0x100 | WTERMSIG(status) : WEXITSTATUS(status);
