@@ -143,43 +143,6 @@ static int resume_op(struct tcb *tcp)
 	return (tcp->flags & TCB_INSYSCALL) ? PTRACE_SYSCALL : PTRACE_CONT;
 }
 
-/*
- * -e inject=: at entry, a call that is to fail or return a given value gets syscall number -1,
- * which the kernel skips (ENOSYS); at exit its result is overwritten.  A signal to inject is
- * sent when the call returns.
- */
-static void inject_at_entry(struct tcb *tcp, long scno)
-{
-	const struct inject_rule *r;
-	struct user_regs_struct regs;
-
-	if (!inject_enabled() || (tcp->flags & TCB_FILTERED) || !(r = inject_check(tcp, scno)))
-		return;
-	tcp->inject_sig = r->signo;
-	if (!r->has_error && !r->has_retval)
-		return;
-	if (ptrace(PTRACE_GETREGS, tcp->pid, 0L, &regs) < 0)
-		return;
-	regs.orig_rax = (unsigned long long)-1;
-	if (ptrace(PTRACE_SETREGS, tcp->pid, 0L, &regs) < 0)
-		return;
-	tcp->inject_rval = r->has_error ? -(int64_t)r->error : r->retval;
-	tcp->flags |= TCB_INJECTED;
-}
-
-static void inject_at_exit(struct tcb *tcp, int64_t *rval, uint8_t *is_error)
-{
-	struct user_regs_struct regs;
-
-	if (ptrace(PTRACE_GETREGS, tcp->pid, 0L, &regs) < 0)
-		return;
-	regs.rax = (unsigned long long)tcp->inject_rval;
-	if (ptrace(PTRACE_SETREGS, tcp->pid, 0L, &regs) < 0)
-		return;
-	*rval = tcp->inject_rval;
-	*is_error = tcp->inject_rval < 0 && tcp->inject_rval >= -4095;
-}
-
 /* -i: where a thread stopped other than at a syscall (a signal, a group-stop) is. */
 static void stop_ip(struct tcb *tcp)
 {
@@ -201,20 +164,18 @@ static void handle_syscall_stop(struct tcb *tcp)
 	case PTRACE_SYSCALL_INFO_ENTRY:
 		tcp->dc.sp = info.stack_pointer;
 		syscall_enter(tcp, (long)info.entry.nr, info.entry.args);
-		inject_at_entry(tcp, (long)info.entry.nr);
 		break;
 	case PTRACE_SYSCALL_INFO_SECCOMP:
 		tcp->dc.sp = info.stack_pointer;
 		syscall_enter(tcp, (long)info.seccomp.nr, info.seccomp.args);
-		inject_at_entry(tcp, (long)info.seccomp.nr);
 		break;
 	case PTRACE_SYSCALL_INFO_EXIT:
 		if (!(tcp->flags & TCB_INSYSCALL))
 			break;
-		if (tcp->flags & TCB_INJECTED)
-			inject_at_exit(tcp, &info.exit.rval, &info.exit.is_error);
+		tamper_exit(tcp, &info.exit.rval, &info.exit.is_error);
 		syscall_exit(tcp, info.exit.rval, info.exit.is_error);
-		tcp->flags &= ~TCB_INJECTED;
+		tcp->flags &= ~(TCB_INJECTED | TCB_POKED | TCB_DELAYED);
+		tcp->tamper = NULL;
 		break;
 	default:
 		break;
@@ -389,6 +350,8 @@ int engine_run(void)
 	struct sigaction sa = { .sa_handler = on_signal };
 	static const int sigs[] = { SIGHUP, SIGINT, SIGQUIT, SIGPIPE, SIGTERM };
 
+	if (inject_enabled())
+		syscall_tamper_hook = tamper_enter;
 	sigemptyset(&sa.sa_mask);
 	for (size_t i = 0; i < sizeof(sigs) / sizeof(sigs[0]); i++)
 		sigaction(sigs[i], &sa, NULL);

@@ -39,6 +39,11 @@ static const char usage_text[] =
 	"  -z, -Z         print only successful / failed syscalls\n"
 	"  --seccomp-bpf[=yes|no]  stop only at selected syscalls (needs -f; default: yes\n"
 	"                 with -f)\n"
+	"Tampering (ptrace):\n"
+	"  -e inject=SET[:error=ERRNO|:retval=VALUE][:signal=SIG][:syscall=SYSCALL]\n"
+	"            [:delay_enter=DELAY][:delay_exit=DELAY][:poke_enter=@argN=HEX,...]\n"
+	"            [:poke_exit=@argN=HEX,...][:when=FIRST[..LAST][+[STEP]]], --inject=...\n"
+	"  -e fault=SET[:error=ERRNO][:when=WHEN], --fault=...  inject, ENOSYS by default\n"
 	"Probes:\n"
 	"  -e usdt=PROVIDER:NAME[@PATH][:args=HINTS]  USDT probes\n"
 	"  -e uprobe=SYMBOL[@LIB][:args=HINTS], -e uretprobe=SYMBOL[@LIB][:ret=HINT]\n"
@@ -161,6 +166,8 @@ enum {
 	OPT_QUAL_QUIET,
 	OPT_QUAL_DECODE_FD,
 	OPT_QUAL_DECODE_PID,
+	OPT_QUAL_INJECT,
+	OPT_QUAL_FAULT,
 	OPT_JSON,
 	OPT_BPF,
 	OPT_BACKEND,
@@ -214,6 +221,8 @@ static const struct option longopts[] = {
 	{ "silence", optional_argument, 0, OPT_QUAL_QUIET },
 	{ "decode-fds", optional_argument, 0, OPT_QUAL_DECODE_FD },
 	{ "decode-pids", required_argument, 0, OPT_QUAL_DECODE_PID },
+	{ "inject", required_argument, 0, OPT_QUAL_INJECT },
+	{ "fault", required_argument, 0, OPT_QUAL_FAULT },
 	{ 0, 0, 0, 0 },
 };
 
@@ -224,6 +233,8 @@ static const char *const qual_names[] = {
 	[OPT_QUAL_QUIET - OPT_QUAL_TRACE] = "quiet",
 	[OPT_QUAL_DECODE_FD - OPT_QUAL_TRACE] = "decode-fds",
 	[OPT_QUAL_DECODE_PID - OPT_QUAL_TRACE] = "decode-pids",
+	[OPT_QUAL_INJECT - OPT_QUAL_TRACE] = "inject",
+	[OPT_QUAL_FAULT - OPT_QUAL_TRACE] = "fault",
 };
 
 int main(int argc, char **argv)
@@ -250,7 +261,7 @@ int main(int argc, char **argv)
 		case 'C': opts.cflag = 2; break;
 		case 'e':
 			if (qualify(optarg, err, sizeof(err)) < 0)
-				goto bad_msg;
+				goto die_msg;
 			break;
 		case 'f': fflag++; break;
 		case OPT_FOLLOWFORKS: opts.followfork = 1; break;
@@ -263,11 +274,11 @@ int main(int argc, char **argv)
 			int p;
 			if (parse_uint(optarg, &p) < 0 || p <= 0) {
 				snprintf(err, sizeof(err), "Invalid process id: '%s'", optarg);
-				goto bad_msg;
+				goto die_msg;
 			}
 			if (p == getpid()) {
 				snprintf(err, sizeof(err), "I'm sorry, I can't let you do that, Dave.");
-				goto bad_msg;
+				goto die_msg;
 			}
 			pid_t *np = realloc(pids, (size_t)(npids + 1) * sizeof(*pids));
 			if (!np)
@@ -363,13 +374,15 @@ int main(int argc, char **argv)
 		case OPT_QUAL_STATUS:
 		case OPT_QUAL_QUIET:
 		case OPT_QUAL_DECODE_FD:
-		case OPT_QUAL_DECODE_PID: {
+		case OPT_QUAL_DECODE_PID:
+		case OPT_QUAL_INJECT:
+		case OPT_QUAL_FAULT: {
 			char expr[4096];
 			/* Without a value: all, and -y's set for --decode-fds. */
 			snprintf(expr, sizeof(expr), "%s=%s", qual_names[c - OPT_QUAL_TRACE],
 				 optarg ? optarg : c == OPT_QUAL_DECODE_FD ? "path" : "all");
 			if (qualify(expr, err, sizeof(err)) < 0)
-				goto bad_msg;
+				goto die_msg;
 			break;
 		}
 		case 'k':
@@ -491,6 +504,10 @@ bad_arg:
 bad_msg:
 	fprintf(stderr, "sttrace: %s\n", err);
 	help_hint();
+	rc = 1;
+	goto out;
+die_msg: /* strace's words without the hint (what -e and -p refuse) */
+	fprintf(stderr, "sttrace: %s\n", err);
 	rc = 1;
 out:
 	free(pids);

@@ -81,6 +81,8 @@ enum {
 	TCB_LEADER_EXITED = 1 << 10, /* (bpf) a leader gone before its threads: it is reported
 				      * with its process, as ptrace reports it */
 	TCB_VANISHED = 1 << 11,     /* (bpf) not found at the last look for threads gone silently */
+	TCB_POKED = 1 << 12,        /* -e inject=...:poke_enter=/poke_exit= wrote its memory */
+	TCB_DELAYED = 1 << 13,      /* -e inject=...:delay_enter=/delay_exit= held it */
 };
 
 struct tcb {
@@ -100,6 +102,7 @@ struct tcb {
 	struct inject_rule *inject; /* this thread's copy of the rules, counting its calls */
 	int64_t inject_rval;        /* with TCB_INJECTED: the result to give */
 	int inject_sig;             /* a signal to deliver at the call's exit */
+	const struct inject_rule *tamper; /* the rule that hit the current call */
 	char comm[64];              /* --decode-pids=comm: its command name, for the pid prefix */
 	uint64_t ip;                /* -i: the instruction pointer at the event being printed */
 	bool ip_known;              /* false: "????????????????" (a thread gone) */
@@ -120,6 +123,15 @@ void syscall_exit(struct tcb *tcp, int64_t rval, bool is_error);
 /* The tracee vanished inside a traced syscall (exit_group, exec by another thread, SIGKILL). */
 void syscall_unfinished(struct tcb *tcp);
 bool sysent_is_exec(const struct sysent *se);
+
+/* The ptrace engine's tampering (-e inject=), run after the filter and before the entry is
+ * printed; NULL under --bpf. */
+extern void (*syscall_tamper_hook)(struct tcb *tcp);
+
+/* tamper.c: -e inject= for the ptrace engine, at entry (syscall_tamper_hook) and at exit
+ * (before the result is decoded): what the rule that hit the call asks. */
+void tamper_enter(struct tcb *tcp);
+void tamper_exit(struct tcb *tcp, int64_t *rval, uint8_t *is_error);
 
 /* engine.c: the ptrace backend */
 int engine_spawn(char **argv);

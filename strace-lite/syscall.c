@@ -76,6 +76,8 @@ void syscall_enter(struct tcb *tcp, long scno, const uint64_t *args)
 		return;
 	}
 	tcp->flags &= ~TCB_FILTERED;
+	if (syscall_tamper_hook)
+		syscall_tamper_hook(tcp);
 	tcp->ltime = tcp->stime;
 	if (opts.cflag == 1) {
 		tnow(CLOCK_MONOTONIC, &tcp->etime);
@@ -107,6 +109,24 @@ void syscall_enter(struct tcb *tcp, long scno, const uint64_t *args)
 		output_flush_line(tcp);
 	if (opts.Tflag || opts.cflag)
 		tnow(CLOCK_MONOTONIC, &tcp->etime);
+}
+
+void (*syscall_tamper_hook)(struct tcb *tcp);
+
+/* What -e inject= did to the call, as strace notes it. */
+static void print_injected_note(struct tcb *tcp)
+{
+	struct dctx *c = &tcp->dc;
+	bool retval = tcp->flags & TCB_INJECTED, args = tcp->flags & TCB_POKED;
+
+	if (retval && args)
+		tprints(c, " (INJECTED: args, retval)");
+	else if (args)
+		tprints(c, " (INJECTED: args)");
+	else if (retval)
+		tprints(c, " (INJECTED)");
+	if (tcp->flags & TCB_DELAYED)
+		tprints(c, " (DELAYED)");
 }
 
 static void print_rval(struct tcb *tcp, int sys_res)
@@ -153,12 +173,12 @@ static void print_rval(struct tcb *tcp, int sys_res)
 		}
 	}
 	/* strace puts the injection note before auxstr on failure, after it on success. */
-	if (c->err && (tcp->flags & TCB_INJECTED))
-		tprints(c, " (INJECTED)");
+	if (c->err)
+		print_injected_note(tcp);
 	if ((sys_res & RVAL_STR) && c->auxstr)
 		tprintf(c, " (%s)", c->auxstr);
-	if (!c->err && (tcp->flags & TCB_INJECTED))
-		tprints(c, " (INJECTED)");
+	if (!c->err)
+		print_injected_note(tcp);
 }
 
 static bool status_wanted(unsigned int status)
