@@ -74,14 +74,10 @@ static void on_signal(int sig);
 
 int bpfbe_init(void)
 {
-	struct sigaction sa = { .sa_handler = on_signal };
-	static const int sigs[] = { SIGHUP, SIGINT, SIGQUIT, SIGPIPE, SIGTERM };
 	int err;
 
 	/* Loading takes a while: a signal meanwhile must still end us through finish(). */
-	sigemptyset(&sa.sa_mask);
-	for (size_t i = 0; i < sizeof(sigs) / sizeof(sigs[0]); i++)
-		sigaction(sigs[i], &sa, NULL);
+	tcb_catch_signals(on_signal);
 
 	if (!bpf_have_caps()) {
 		error_msg("--bpf needs CAP_BPF and CAP_PERFMON (run as root, or drop --bpf)");

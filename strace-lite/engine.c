@@ -347,17 +347,9 @@ static void cleanup(void)
 
 int engine_run(void)
 {
-	struct sigaction sa = { .sa_handler = on_signal };
-	static const int sigs[] = { SIGHUP, SIGINT, SIGQUIT, SIGPIPE, SIGTERM };
-
 	if (inject_enabled())
 		syscall_tamper_hook = tamper_enter;
-	sigemptyset(&sa.sa_mask);
-	for (size_t i = 0; i < sizeof(sigs) / sizeof(sigs[0]); i++)
-		sigaction(sigs[i], &sa, NULL);
-	signal(SIGTTOU, SIG_IGN);
-	signal(SIGTTIN, SIG_IGN);
-	signal(SIGTSTP, SIG_IGN);
+	tcb_catch_signals(on_signal);
 
 	while (!interrupted) {
 		int status;

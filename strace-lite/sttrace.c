@@ -21,7 +21,7 @@
 #define STTRACE_VERSION "0.1.0"
 
 static const char usage_text[] =
-	"Usage: sttrace [-ACdffhiknqqrtttTvVwxxyyYzZ] [-a COLUMN] [-b execve] [-e EXPR]...\n"
+	"Usage: sttrace [-ACdffhiknqqrtttTvVwxxyyYzZ] [-I N] [-E VAR[=VAL]] [-a COLUMN] [-b execve] [-e EXPR]...\n"
 	"               [-o FILE] [-p PID]... [-s STRSIZE] [-X FORMAT] [-S SORTBY]\n"
 	"               [--seccomp-bpf[=yes|no]] { -p PID | [-DDD] PROG [ARGS] }\n"
 	"   or: sttrace -c[dfwzZ] [-e EXPR]... [-S SORTBY] { -p PID | PROG [ARGS] }\n"
@@ -53,6 +53,10 @@ static const char usage_text[] =
 	"  -f             follow forks and threads;  -ff with -o: one file per process\n"
 	"  -p PID         trace process PID (all its threads); may be repeated\n"
 	"  -P PATH        trace only syscalls that use PATH (by name or open descriptor)\n"
+	"  -E VAR=VAL, --env=VAR=VAL  put VAR=VAL in the program's environment\n"
+	"  -E VAR, --env=VAR  remove VAR from it\n"
+	"  -I N, --interruptible=N  when sttrace can be interrupted by signals: 1 anywhere,\n"
+	"                 2 waiting, 3 never, 4 never_tstp (SIGTSTP ignored too)\n"
 	"Output:\n"
 	"  -a COLUMN      alignment column for return values (default 40)\n"
 	"  -o FILE        write the trace to FILE (FILE.PID with -ff)\n"
@@ -149,6 +153,24 @@ static int time_option(bool *on, int *digits, const char *arg)
 	return *digits;
 }
 
+/* -I: a name or strace's number (1-4); -EINVAL if neither. */
+static int parse_intr(const char *s)
+{
+	static const struct {
+		const char *name;
+		int v;
+	} names[] = { { "anywhere", INTR_ANYWHERE }, { "always", INTR_ANYWHERE },
+		      { "waiting", INTR_WHILE_WAIT }, { "never", INTR_NEVER },
+		      { "never_tstp", INTR_BLOCK_TSTP_TOO } };
+	int v;
+
+	for (size_t i = 0; i < sizeof(names) / sizeof(names[0]); i++)
+		if (!strcmp(s, names[i].name))
+			return names[i].v;
+	return parse_uint(s, &v) == 0 && v >= INTR_ANYWHERE && v <= INTR_BLOCK_TSTP_TOO ? v :
+										      -EINVAL;
+}
+
 enum {
 	OPT_SECCOMP = 0x100,
 	OPT_FOLLOWFORKS,
@@ -201,6 +223,8 @@ static const struct option longopts[] = {
 	{ "syscall-times", optional_argument, 0, OPT_SYSCALL_TIMES },
 	{ "no-abbrev", no_argument, 0, 'v' },
 	{ "syscall-number", no_argument, 0, 'n' },
+	{ "interruptible", required_argument, 0, 'I' },
+	{ "env", required_argument, 0, 'E' },
 	{ "instruction-pointer", no_argument, 0, 'i' },
 	{ "version", no_argument, 0, 'V' },
 	{ "summary-wall-clock", no_argument, 0, 'w' },
@@ -240,18 +264,21 @@ static const char *const qual_names[] = {
 int main(int argc, char **argv)
 {
 	pid_t *pids = NULL;
+	char **envs = NULL; /* -E: VAR=VAL to set, VAR to remove, for the program */
+	int nenvs = 0;
 	bool use_bpf = false;
 	int npids = 0, fflag = 0, qflag = 0, xflag = 0, yflag = 0, seccomp = -1, c, v, rc = 1, lidx;
 	int tflag = 0;
 	bool ts_given = false;
 	char err[256] = "";
 	struct compare_cfg cmp = { .tool = "sttrace" };
-	static const char optstring[] = "+a:cCe:fhikno:p:P:qrs:S:tTvVwxX:yYzZ";
+	static const char optstring[] = "+a:cCe:E:fhiI:kno:p:P:qrs:S:tTvVwxX:yYzZ";
 
 	memset(&opts.signals, 0, sizeof(opts.signals));
 	opts.signals.negated = true; /* all signals */
 	opterr = 0;
-	while ((c = getopt_long(argc, argv, optstring, longopts, &lidx)) != -1) {
+	/* lidx: which long option was given (-1: a short one), for the messages. */
+	for (lidx = -1; (c = getopt_long(argc, argv, optstring, longopts, &lidx)) != -1; lidx = -1) {
 		switch (c) {
 		case 'a':
 			if (parse_uint(optarg, &opts.acolumn) < 0)
@@ -354,6 +381,19 @@ int main(int argc, char **argv)
 			break;
 		case 'y': yflag++; break;
 		case 'n': opts.nflag = true; break;
+		case 'I':
+			opts.intr = parse_intr(optarg);
+			if (opts.intr < 0)
+				goto bad_arg;
+			break;
+		case 'E': {
+			char **ne = realloc(envs, (size_t)(nenvs + 1) * sizeof(*envs));
+			if (!ne)
+				goto out;
+			envs = ne;
+			envs[nenvs++] = optarg;
+			break;
+		}
 		case 'i': opts.iflag = true; break;
 		case 'Y': qualify("decode-pids=comm", err, sizeof(err)); break;
 		case 'z': qualify("status=successful", err, sizeof(err)); break;
@@ -460,6 +500,10 @@ int main(int argc, char **argv)
 		goto bad_msg;
 	}
 	decide_seccomp(seccomp, npids && !argc);
+	/* The program inherits our environment: -E changes it in the order given. */
+	for (int i = 0; i < nenvs; i++)
+		if (strchr(envs[i], '=') ? putenv(envs[i]) : unsetenv(envs[i]))
+			perror_msg("-E %s", envs[i]);
 
 	int orc = output_open();
 	if (orc < 0) {
@@ -496,7 +540,7 @@ int main(int argc, char **argv)
 	goto out;
 
 bad_arg:
-	if (c >= 0x100 && lidx >= 0)
+	if (lidx >= 0) /* named as it was given: --string-limit or -s */
 		snprintf(err, sizeof(err), "invalid --%s argument: '%s'", longopts[lidx].name,
 			 optarg ? optarg : "");
 	else
@@ -511,5 +555,6 @@ die_msg: /* strace's words without the hint (what -e and -p refuse) */
 	rc = 1;
 out:
 	free(pids);
+	free(envs);
 	return rc;
 }

@@ -33,6 +33,8 @@ static inline void numset_add(struct numset *s, unsigned int n)
 }
 
 enum { TS_NONE, TS_TIME, TS_UNIX };
+/* -I: when sttrace may be interrupted (strace's numbers). */
+enum { INTR_ANYWHERE = 1, INTR_WHILE_WAIT, INTR_NEVER, INTR_BLOCK_TSTP_TOO };
 enum { STATUS_SUCCESSFUL, STATUS_FAILED, STATUS_UNFINISHED, STATUS_UNAVAILABLE, STATUS_DETACHED };
 enum { QUIET_ATTACH = 1, QUIET_EXIT = 2, QUIET_PATH_RESOLVE = 4, QUIET_PERSONALITY = 8,
        QUIET_THREAD_EXECVE = 16 };
@@ -50,6 +52,7 @@ struct options {
 	int T_digits;
 	bool nflag;            /* -n: the syscall number on each line */
 	bool iflag;            /* -i: the instruction pointer on each line */
+	int intr;              /* -I: INTR_*, 0 when not given */
 	int stack;             /* -k: 1, -kk: 2 */
 	bool json;             /* --json: JSON Lines */
 	int cflag;             /* -c: 1 (only stats), -C: 2 (stats and trace) */
@@ -159,6 +162,9 @@ void report_detach(struct tcb *tcp);
 /* (bpf) The spawned program PID was reaped with wait status STATUS: the status sttrace exits
  * with, and its exit line if no exit record reported it. */
 void tcb_reaped(pid_t pid, int status);
+/* The fatal signals (HUP, INT, QUIT, PIPE, TERM) end the run through ON_SIGNAL, are ignored
+ * (-I3, -I4, which ignores SIGTSTP too) or left alone (-I1); SIGTTOU and SIGTTIN are ignored. */
+void tcb_catch_signals(void (*on_signal)(int));
 /* SIG ended sttrace's run (SIGINT, SIGTERM, ...): after the cleanup, tcb_exit_status dies of it,
  * as strace does. */
 void tcb_interrupted(int sig);

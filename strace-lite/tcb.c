@@ -95,6 +95,22 @@ int tcb_pid_comm(pid_t pid, char *buf, size_t len)
 	return (int)strlen(buf);
 }
 
+void tcb_catch_signals(void (*on_signal)(int))
+{
+	static const int sigs[] = { SIGHUP, SIGINT, SIGQUIT, SIGPIPE, SIGTERM };
+	struct sigaction sa = { .sa_handler = opts.intr >= INTR_NEVER ? SIG_IGN : on_signal };
+
+	signal(SIGTTOU, SIG_IGN);
+	signal(SIGTTIN, SIG_IGN);
+	if (opts.intr == INTR_ANYWHERE)
+		return;
+	/* Not a strace default: ^Z would stop us with our tracees held. */
+	signal(SIGTSTP, SIG_IGN);
+	sigemptyset(&sa.sa_mask);
+	for (size_t i = 0; i < sizeof(sigs) / sizeof(sigs[0]); i++)
+		sigaction(sigs[i], &sa, NULL);
+}
+
 /* A child or thread that -f follows (or that the prefilter needs, silently). */
 struct tcb *new_child(pid_t pid, unsigned int flags)
 {

@@ -38,6 +38,11 @@ expect "bad inject poke" "^sttrace: invalid inject argument 'read:poke_enter=@ar
 	"$STTRACE" -e inject=read:poke_enter=@arg2=abc true
 expect "impure syscall=" "^sttrace: invalid inject argument 'getpid:syscall=write:retval=1'$" \
 	"$STTRACE" -e inject=getpid:syscall=write:retval=1 true
+expect "bad -I" "^sttrace: invalid -I argument: '5'$" "$STTRACE" -I 5 true
+expect "bad --interruptible" "^sttrace: invalid --interruptible argument: 'sometimes'$" \
+	"$STTRACE" --interruptible=sometimes true
+expect "bad --string-limit" "^sttrace: invalid --string-limit argument: 'x'$" \
+	"$STTRACE" --string-limit=x true
 # What -e and -p refuse is said in one line, without the hint at -h (as strace).
 for args in "-e trace=nosuchcall" "--decode-pids=x" "-e inject=getpid" "-p abc"; do
 	# shellcheck disable=SC2086
