@@ -84,7 +84,7 @@ struct ev_fork {
 struct ev_exec {
 	struct ev_hdr h;
 	__u32 old_tid;
-	__u32 pad;
+	__u32 detached; /* -b execve: no longer traced */
 	char comm[16]; /* the command name the exec gave */
 };
 
@@ -117,6 +117,10 @@ struct ev_fd {
 	char names[EV_FD_NAMES + 256];
 };
 
-/* Map "traced" (hash, tid -> value): bit 0 traced, bit 1 follow forks of it (-f). */
+/* Map "traced" (hash, tid -> value): bit 0 traced, bit 1 follow forks of it (-f), bit 2 stop
+ * tracing it at its next exec (-b execve), bit 3 but not at this first one (the program we
+ * start: its exec is ours). */
 #define TRACED_ON 1
 #define TRACED_FOLLOW 2
+#define TRACED_DETACH_EXEC 4
+#define TRACED_FIRST_EXEC 8

@@ -694,7 +694,7 @@ int BPF_PROG(sched_process_fork, struct task_struct *parent, struct task_struct 
 
 	if (!flags || !(*flags & TRACED_FOLLOW))
 		return 0;
-	__u32 ctid = BPF_CORE_READ(child, pid), v = *flags;
+	__u32 ctid = BPF_CORE_READ(child, pid), v = *flags & ~TRACED_FIRST_EXEC;
 	bpf_map_update_elem(&traced, &ctid, &v, BPF_ANY);
 	traced_changed();
 	struct ev_fork rec = {
@@ -727,6 +727,18 @@ int BPF_PROG(sched_process_exec, struct task_struct *p, pid_t old_pid, struct li
 		.h = { .kind = EV_EXEC, .tid = tid, .tgid = tid, .ts = bpf_ktime_get_ns() },
 		.old_tid = old,
 	};
+	flags = bpf_map_lookup_elem(&traced, &tid);
+	if (flags && (*flags & TRACED_FIRST_EXEC)) {
+		*flags &= ~TRACED_FIRST_EXEC;
+	} else if (flags && (*flags & TRACED_DETACH_EXEC)) {
+		/* -b execve: the new program is not traced, nor the end of its execve. */
+		struct inflight *f = bpf_task_storage_get(&inflight, p, 0, 0);
+		if (f)
+			f->active = 0;
+		bpf_map_delete_elem(&traced, &tid);
+		traced_changed();
+		rec.detached = 1;
+	}
 	BPF_CORE_READ_STR_INTO(&rec.comm, p, comm);
 	emit(&rec, sizeof(rec));
 	return 0;

@@ -134,9 +134,10 @@ int bpfbe_init(void)
 	return 0;
 }
 
-static int mark(pid_t tid)
+static int mark(pid_t tid, uint32_t flags)
 {
-	uint32_t key = tid, v = TRACED_ON | (opts.followfork ? TRACED_FOLLOW : 0);
+	uint32_t key = tid, v = TRACED_ON | (opts.followfork ? TRACED_FOLLOW : 0) |
+				(opts.detach_on_execve ? TRACED_DETACH_EXEC | flags : 0);
 
 	if (bpf_map_update_elem(bpfbe_traced_fd(), &key, &v, BPF_ANY) < 0)
 		return -errno;
@@ -180,7 +181,7 @@ int bpfbe_spawn(char **argv)
 	}
 	close(pfd[0]);
 	hold_fd = pfd[1];
-	rc = mark(pid);
+	rc = mark(pid, TRACED_FIRST_EXEC);
 	if (rc < 0) {
 		kill(pid, SIGKILL);
 		return bpfbe_error("traced map", rc);
@@ -203,7 +204,7 @@ int bpfbe_attach(pid_t pid)
 	for (int i = 0; i < n; i++) {
 		if (pid2tcb(tids[i]))
 			continue;
-		int rc = mark(tids[i]);
+		int rc = mark(tids[i], 0);
 		if (rc < 0) {
 			free(tids);
 			return bpfbe_error("traced map", rc);
@@ -364,6 +365,10 @@ static void on_exec(const struct ev_exec *e)
 	}
 	if (!tcp)
 		return;
+	if (e->detached) {
+		report_detach(tcp);
+		return;
+	}
 	tcb_set_comm(tcp, e->comm, sizeof(e->comm));
 	if ((tcp->flags & TCB_HIDE_LOG) && (tcp->flags & TCB_SPAWNED))
 		tcp->flags &= ~TCB_HIDE_LOG; /* its execve was not traced */

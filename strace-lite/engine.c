@@ -224,15 +224,23 @@ static void handle_stop(struct tcb *tcp, int status)
 			return;
 		}
 		break;
-	case PTRACE_EVENT_EXEC:
+	case PTRACE_EVENT_EXEC: {
+		/* The first exec of the program we started is ours, not the program's. */
+		bool ours = tcp->flags & TCB_CHECK_EXEC;
+		unsigned long old = 0;
+
 		tcp->flags &= ~TCB_CHECK_EXEC;
-		{
-			unsigned long old = 0;
-			if (ptrace(PTRACE_GETEVENTMSG, tcp->pid, 0L, &old) == 0)
-				tcp = exec_switch(tcp, old);
+		if (ptrace(PTRACE_GETEVENTMSG, tcp->pid, 0L, &old) == 0)
+			tcp = exec_switch(tcp, old);
+		if (opts.detach_on_execve && !ours) {
+			/* -b execve: the new program runs untraced. */
+			ptrace(PTRACE_DETACH, tcp->pid, 0L, 0L);
+			report_detach(tcp);
+			return;
 		}
 		probe_exec(tcp);
 		break;
+	}
 	case PTRACE_EVENT_SECCOMP:
 		tcp->flags |= TCB_SECCOMP;
 		if (!(tcp->flags & TCB_INSYSCALL))

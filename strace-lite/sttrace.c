@@ -21,9 +21,10 @@
 #define STTRACE_VERSION "0.1.0"
 
 static const char usage_text[] =
-	"Usage: sttrace [-ACdffhiknqqrtttTvVwxxyyYzZ] [-I N] [-E VAR[=VAL]] [-a COLUMN] [-b execve] [-e EXPR]...\n"
-	"               [-o FILE] [-p PID]... [-s STRSIZE] [-X FORMAT] [-S SORTBY]\n"
-	"               [--seccomp-bpf[=yes|no]] { -p PID | [-DDD] PROG [ARGS] }\n"
+	"Usage: sttrace [-ACdffhiknqqrtttTvVwxxyyYzZ] [-I N] [-b execve] [-e EXPR]...\n"
+	"               [-a COLUMN] [-o FILE] [-p PID]... [-s STRSIZE] [-X FORMAT] [-S SORTBY]\n"
+	"               [-E VAR[=VAL]]... [--seccomp-bpf[=yes|no]]\n"
+	"               { -p PID | [-DDD] PROG [ARGS] }\n"
 	"   or: sttrace -c[dfwzZ] [-e EXPR]... [-S SORTBY] { -p PID | PROG [ARGS] }\n"
 	"\n"
 	"A strace-compatible syscall tracer.  Output follows strace 6.1.\n"
@@ -53,6 +54,8 @@ static const char usage_text[] =
 	"  -f             follow forks and threads;  -ff with -o: one file per process\n"
 	"  -p PID         trace process PID (all its threads); may be repeated\n"
 	"  -P PATH        trace only syscalls that use PATH (by name or open descriptor)\n"
+	"  -b execve, --detach-on=execve  let a process go when it calls execve (not the\n"
+	"                 program's first)\n"
 	"  -E VAR=VAL, --env=VAR=VAL  put VAR=VAL in the program's environment\n"
 	"  -E VAR, --env=VAR  remove VAR from it\n"
 	"  -I N, --interruptible=N  when sttrace can be interrupted by signals: 1 anywhere,\n"
@@ -225,6 +228,7 @@ static const struct option longopts[] = {
 	{ "syscall-number", no_argument, 0, 'n' },
 	{ "interruptible", required_argument, 0, 'I' },
 	{ "env", required_argument, 0, 'E' },
+	{ "detach-on", required_argument, 0, 'b' },
 	{ "instruction-pointer", no_argument, 0, 'i' },
 	{ "version", no_argument, 0, 'V' },
 	{ "summary-wall-clock", no_argument, 0, 'w' },
@@ -272,7 +276,7 @@ int main(int argc, char **argv)
 	bool ts_given = false;
 	char err[256] = "";
 	struct compare_cfg cmp = { .tool = "sttrace" };
-	static const char optstring[] = "+a:cCe:E:fhiI:kno:p:P:qrs:S:tTvVwxX:yYzZ";
+	static const char optstring[] = "+a:b:cCe:E:fhiI:kno:p:P:qrs:S:tTvVwxX:yYzZ";
 
 	memset(&opts.signals, 0, sizeof(opts.signals));
 	opts.signals.negated = true; /* all signals */
@@ -381,6 +385,13 @@ int main(int argc, char **argv)
 			break;
 		case 'y': yflag++; break;
 		case 'n': opts.nflag = true; break;
+		case 'b':
+			if (strcmp(optarg, "execve")) {
+				snprintf(err, sizeof(err), "Syscall '%s' for -b isn't supported", optarg);
+				goto die_msg;
+			}
+			opts.detach_on_execve = true;
+			break;
 		case 'I':
 			opts.intr = parse_intr(optarg);
 			if (opts.intr < 0)

@@ -53,6 +53,8 @@ struct options {
 	bool nflag;            /* -n: the syscall number on each line */
 	bool iflag;            /* -i: the instruction pointer on each line */
 	int intr;              /* -I: INTR_*, 0 when not given */
+	bool detach_on_execve; /* -b execve: let a process go at its exec (not the program's
+				* first, which is ours) */
 	int stack;             /* -k: 1, -kk: 2 */
 	bool json;             /* --json: JSON Lines */
 	int cflag;             /* -c: 1 (only stats), -C: 2 (stats and trace) */
