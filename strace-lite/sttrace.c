@@ -90,6 +90,8 @@ static const char usage_text[] =
 	"  -C             like -c, and print the trace too\n"
 	"  -S SORTBY      sort the summary by time, calls, errors, name or nothing\n"
 	"  -w             summarise wall clock time (the only time kept: see README)\n"
+	"  -O OVERHEAD[UNIT], --summary-syscall-overhead=OVERHEAD[UNIT]\n"
+	"                 take OVERHEAD (s, ms, us, ns; default us) off each call's time\n"
 	"Miscellaneous:\n"
 	"  -h, --help     this help;  -V, --version  version\n";
 
@@ -232,6 +234,7 @@ static const struct option longopts[] = {
 	{ "instruction-pointer", no_argument, 0, 'i' },
 	{ "version", no_argument, 0, 'V' },
 	{ "summary-wall-clock", no_argument, 0, 'w' },
+	{ "summary-syscall-overhead", required_argument, 0, 'O' },
 	{ "strings-in-hex", optional_argument, 0, OPT_HEX_STR },
 	{ "const-print-style", required_argument, 0, 'X' },
 	{ "successful-only", no_argument, 0, 'z' },
@@ -276,7 +279,7 @@ int main(int argc, char **argv)
 	bool ts_given = false;
 	char err[256] = "";
 	struct compare_cfg cmp = { .tool = "sttrace" };
-	static const char optstring[] = "+a:b:cCe:E:fhiI:kno:p:P:qrs:S:tTvVwxX:yYzZ";
+	static const char optstring[] = "+a:b:cCe:E:fhiI:knO:o:p:P:qrs:S:tTvVwxX:yYzZ";
 
 	memset(&opts.signals, 0, sizeof(opts.signals));
 	opts.signals.negated = true; /* all signals */
@@ -385,6 +388,13 @@ int main(int argc, char **argv)
 			break;
 		case 'y': yflag++; break;
 		case 'n': opts.nflag = true; break;
+		case 'O': {
+			uint64_t ns;
+			if (parse_duration_ns(optarg, &ns) < 0)
+				goto bad_arg;
+			opts.overhead = (double)ns / 1e9;
+			break;
+		}
 		case 'b':
 			if (strcmp(optarg, "execve")) {
 				snprintf(err, sizeof(err), "Syscall '%s' for -b isn't supported", optarg);

@@ -60,6 +60,7 @@ struct options {
 	int cflag;             /* -c: 1 (only stats), -C: 2 (stats and trace) */
 	const char *sortby;    /* -S */
 	bool wflag;            /* -w: wall time in -c */
+	double overhead;       /* -O: seconds taken off each call's time in -c */
 	bool seccomp;          /* prefilter unselected syscalls */
 	unsigned quiet;        /* QUIET_* */
 	struct numset trace;   /* -e trace= */

@@ -44,6 +44,7 @@ expect "bad --interruptible" "^sttrace: invalid --interruptible argument: 'somet
 expect "bad --string-limit" "^sttrace: invalid --string-limit argument: 'x'$" \
 	"$STTRACE" --string-limit=x true
 expect "bad -b" "^sttrace: Syscall 'execveat' for -b isn't supported$" "$STTRACE" -b execveat true
+expect "bad -O" "^sttrace: invalid -O argument: '1h'$" "$STTRACE" -c -O 1h true
 # What -e and -p refuse is said in one line, without the hint at -h (as strace).
 for args in "-e trace=nosuchcall" "--decode-pids=x" "-e inject=getpid" "-p abc"; do
 	# shellcheck disable=SC2086
