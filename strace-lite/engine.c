@@ -13,6 +13,7 @@
  * syscalls run at full speed.
  */
 #include <errno.h>
+#include <fcntl.h>
 #include <inttypes.h>
 #include <limits.h>
 #include <signal.h>
@@ -97,6 +98,63 @@ int engine_spawn(char **argv)
 	struct tcb *tcp = alloctcb(pid, TCB_STARTUP | TCB_HIDE_LOG | TCB_SPAWNED);
 	if (opts.seccomp)
 		tcp->flags |= TCB_SECCOMP;
+	return 0;
+}
+
+/*
+ * -D: the program runs in our process, keeping its pid and its parent; the tracer is a
+ * grandchild that seizes it (and with -DD leads a process group of its own, with -DDD a
+ * session), so the program's parent never sees a tracer among its children.  The program waits
+ * for a byte from the tracer before its exec.  Returns in the tracer only.
+ */
+int engine_spawn_daemon(char **argv, int level)
+{
+	char path[PATH_MAX];
+	int rc = proc_find_program(argv[0], path, sizeof(path)), pfd[2];
+	pid_t tracee = getpid();
+
+	if (rc < 0) {
+		errno = -rc;
+		perror_msg("Can't stat '%s'", argv[0]);
+		return rc;
+	}
+	if (pipe2(pfd, O_CLOEXEC) < 0 || (rc = fork()) < 0) {
+		perror_msg("fork");
+		return -errno;
+	}
+	if (rc > 0) {
+		char go;
+		close(pfd[1]);
+		waitpid(rc, NULL, 0); /* the middle process, gone at once */
+		if (read(pfd[0], &go, 1) != 1)
+			_exit(1); /* the tracer failed and said why */
+		if (opts.seccomp && seccomp_install() < 0)
+			_exit(1);
+		execv(path, argv);
+		perror_msg("exec");
+		_exit(1);
+	}
+	close(pfd[0]);
+	if ((rc = fork()) != 0)
+		_exit(rc < 0);
+	if (level >= 3)
+		setsid();
+	else if (level == 2)
+		setpgid(0, 0);
+	if (ptrace(PTRACE_SEIZE, tracee, 0L, (long)ptrace_options(false)) < 0) {
+		perror_msg("attach: ptrace(PTRACE_SEIZE, %d)", tracee);
+		_exit(1);
+	}
+	ptrace(PTRACE_INTERRUPT, tracee, 0L, 0L);
+	/* Ours to watch, not to kill: interrupted, we let it go. */
+	struct tcb *tcp = alloctcb(tracee, TCB_STARTUP | TCB_HIDE_LOG | TCB_ATTACHED);
+	if (opts.seccomp)
+		tcp->flags |= TCB_SECCOMP;
+	if (!(opts.quiet & QUIET_ATTACH))
+		error_msg("Process %d attached", tracee);
+	if (write(pfd[1], "g", 1) != 1)
+		return -errno;
+	close(pfd[1]);
 	return 0;
 }
 

@@ -54,6 +54,8 @@ static const char usage_text[] =
 	"  -f             follow forks and threads;  -ff with -o: one file per process\n"
 	"  -p PID         trace process PID (all its threads); may be repeated\n"
 	"  -P PATH        trace only syscalls that use PATH (by name or open descriptor)\n"
+	"  -D, -DD, -DDD, --daemonize[=grandchild|pgroup|session]  the program keeps our\n"
+	"                 process, the tracer is a grandchild (leading a group, a session)\n"
 	"  -b execve, --detach-on=execve  let a process go when it calls execve (not the\n"
 	"                 program's first)\n"
 	"  -E VAR=VAL, --env=VAR=VAL  put VAR=VAL in the program's environment\n"
@@ -176,12 +178,26 @@ static int parse_intr(const char *s)
 										      -EINVAL;
 }
 
+/* --daemonize[=grandchild|pgroup|session]: -D, -DD, -DDD; -EINVAL for another word. */
+static int parse_daemonize(const char *s)
+{
+	static const char *const names[] = { "grandchild", "pgroup", "session" };
+
+	if (!s)
+		return 1;
+	for (int i = 0; i < 3; i++)
+		if (!strcmp(s, names[i]))
+			return i + 1;
+	return -EINVAL;
+}
+
 enum {
 	OPT_SECCOMP = 0x100,
 	OPT_FOLLOWFORKS,
 	OPT_OUTPUT_SEPARATELY,
 	OPT_TS,
 	OPT_RELTS,
+	OPT_DAEMONIZE,
 	OPT_SYSCALL_TIMES,
 	OPT_HEX_STR,
 	OPT_QUAL_TRACE,
@@ -231,6 +247,7 @@ static const struct option longopts[] = {
 	{ "interruptible", required_argument, 0, 'I' },
 	{ "env", required_argument, 0, 'E' },
 	{ "detach-on", required_argument, 0, 'b' },
+	{ "daemonize", optional_argument, 0, OPT_DAEMONIZE },
 	{ "instruction-pointer", no_argument, 0, 'i' },
 	{ "version", no_argument, 0, 'V' },
 	{ "summary-wall-clock", no_argument, 0, 'w' },
@@ -275,11 +292,11 @@ int main(int argc, char **argv)
 	int nenvs = 0;
 	bool use_bpf = false;
 	int npids = 0, fflag = 0, qflag = 0, xflag = 0, yflag = 0, seccomp = -1, c, v, rc = 1, lidx;
-	int tflag = 0;
+	int tflag = 0, daemon = 0;
 	bool ts_given = false;
 	char err[256] = "";
 	struct compare_cfg cmp = { .tool = "sttrace" };
-	static const char optstring[] = "+a:b:cCe:E:fhiI:knO:o:p:P:qrs:S:tTvVwxX:yYzZ";
+	static const char optstring[] = "+a:b:cCDe:E:fhiI:knO:o:p:P:qrs:S:tTvVwxX:yYzZ";
 
 	memset(&opts.signals, 0, sizeof(opts.signals));
 	opts.signals.negated = true; /* all signals */
@@ -388,6 +405,12 @@ int main(int argc, char **argv)
 			break;
 		case 'y': yflag++; break;
 		case 'n': opts.nflag = true; break;
+		case 'D': daemon++; break;
+		case OPT_DAEMONIZE:
+			daemon = parse_daemonize(optarg);
+			if (daemon < 0)
+				goto bad_arg;
+			break;
 		case 'O': {
 			uint64_t ns;
 			if (parse_duration_ns(optarg, &ns) < 0)
@@ -494,6 +517,17 @@ int main(int argc, char **argv)
 	}
 	argv += optind;
 	argc -= optind;
+	if (daemon > 3) {
+		snprintf(err, sizeof(err), "Too many -D's (%d), maximum supported -D count is 3",
+			 daemon);
+		goto bad_msg;
+	}
+	if (daemon && !argc) {
+		snprintf(err, sizeof(err), "PROG [ARGS] must be specified with -D/--daemonize");
+		goto bad_msg;
+	}
+	if (daemon && !opts.intr)
+		opts.intr = INTR_BLOCK_TSTP_TOO; /* strace's default with -D */
 	if (tflag && ts_given) {
 		error_msg("-t and --absolute-timestamps cannot be provided simultaneously");
 		goto out;
@@ -533,8 +567,8 @@ int main(int argc, char **argv)
 		goto out;
 	}
 	if (use_bpf) {
-		if (opts.stack) {
-			snprintf(err, sizeof(err), "-k is not supported with --bpf");
+		if (opts.stack || daemon) {
+			snprintf(err, sizeof(err), "%s is not supported with --bpf", daemon ? "-D" : "-k");
 			goto bad_msg;
 		}
 		if (inject_enabled()) {
@@ -554,7 +588,8 @@ int main(int argc, char **argv)
 	}
 	for (int i = 0; i < npids; i++)
 		engine_attach(pids[i]);
-	if ((argc && engine_spawn(argv) < 0) || !nprocs)
+	if ((argc && (daemon ? engine_spawn_daemon(argv, daemon) : engine_spawn(argv)) < 0) ||
+	    !nprocs)
 		goto out;
 	output_decide_prefix();
 	rc = engine_run();

@@ -141,6 +141,8 @@ void tamper_exit(struct tcb *tcp, int64_t *rval, uint8_t *is_error);
 
 /* engine.c: the ptrace backend */
 int engine_spawn(char **argv);
+/* -D (LEVEL 1), -DD (2), -DDD (3): the program in our process, the tracer a grandchild. */
+int engine_spawn_daemon(char **argv, int level);
 int engine_attach(pid_t pid);
 int engine_run(void);
 
