@@ -540,7 +540,8 @@ static void attach_rtld(const char *path, pid_t tgid)
 	int idx = add_site(&us, &ps);
 	attach_pid = tgid;
 	if (idx >= 0)
-		attach_site(probes_skel->progs.probe_rtld, path, off, 0, idx, false, true, "rtld");
+		/* Not moved (entry false): the program derives the bias from the hit's ip. */
+		attach_site(probes_skel->progs.probe_rtld, path, off, 0, idx, false, false, "rtld");
 	attach_pid = -1;
 }
 

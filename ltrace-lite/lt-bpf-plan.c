@@ -235,7 +235,7 @@ int lb_plan_build(struct lb_plan *p, pid_t pid)
 		    (rtld = uprobe_elf_find(e, "_dl_debug_state"))) {
 			const struct uprobe_mapping *m = map_at(&mp, o->bias + rtld->vaddr);
 			if (m && m->exec) {
-				p->rtld_path = o->path;
+				snprintf(p->rtld_path, sizeof(p->rtld_path), "%s", o->path);
 				p->rtld = o->bias + rtld->vaddr - m->start + m->off;
 			}
 		}

@@ -528,7 +528,12 @@ static int attach(pid_t pid)
 	if ((err = attach_sites(pid)) < 0)
 		return err;
 	/* dlopen: the loader's _dl_debug_state stops the process for us (lt_rtld). */
-	if (plan.rtld_path) {
+	const char *why = plan.rtld_path[0] ?
+			  ksite_unsafe_file(plan.rtld_path, plan.rtld, true) : NULL;
+	if (why)
+		lt_error("--bpf: dlopen not followed: _dl_debug_state in %s is %s", plan.rtld_path,
+			 why);
+	else if (plan.rtld_path[0]) {
 		struct bpf_link *l = bpf_program__attach_uprobe(skel->progs.lt_rtld, false,
 							       lt_opts.follow ? -1 : pid,
 							       plan.rtld_path, (size_t)plan.rtld);

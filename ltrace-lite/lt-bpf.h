@@ -45,7 +45,8 @@ struct lb_plan {
 	size_t nsites;
 	bool is_static;
 	bool cxx;               /* libstdc++ is mapped: exceptions may unwind through C code */
-	const char *rtld_path;  /* the loader, and the file offset of its _dl_debug_state */
+	char rtld_path[256];    /* the loader (a copy: objs moves), the file offset of its
+				 * _dl_debug_state */
 	uint64_t rtld;
 	struct uprobe_mapping *maps; /* as at the plan: code is read from the files */
 	int nmaps;

@@ -40,24 +40,13 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "disasm.h"
 #include "ksite.h"
 
 /* The instructions looked at from an entry before giving up. */
 #define MAX_PASS 4
 
-static csh cs;
-static int cs_state; /* 0 untried, 1 open, -1 unavailable */
-
-static bool cs_ready(void)
-{
-	if (!cs_state) {
-		cs_state = -1;
-		if (cs_open(CS_ARCH_X86, CS_MODE_64, &cs) == CS_ERR_OK &&
-		    cs_option(cs, CS_OPT_DETAIL, CS_OPT_ON) == CS_ERR_OK)
-			cs_state = 1;
-	}
-	return cs_state > 0;
-}
+static csh cs; /* uprobe_disasm()'s, set by the entry points */
 
 /* The first byte after the legacy prefixes: 0x62 EVEX, 0xc4/0xc5 VEX, 0x8f XOP (or pop). */
 static uint8_t lead_byte(const cs_insn *in)
@@ -92,9 +81,7 @@ static const char *insn_unsafe(const cs_insn *in, bool at_entry)
 	if (in->id == X86_INS_NOP && in->size == 5 && !at_entry)
 		return "a 5-byte nop inside a function, which the kernel turns into a call that "
 		       "writes the red zone";
-	if (cs_insn_group(cs, in, CS_GRP_INT) || cs_insn_group(cs, in, CS_GRP_IRET) ||
-	    cs_insn_group(cs, in, CS_GRP_PRIVILEGE) || in->id == X86_INS_SYSCALL ||
-	    in->id == X86_INS_SYSENTER || in->id == X86_INS_INT3)
+	if (uprobe_insn_traps(cs, in))
 		return "an instruction that traps or enters the kernel";
 	return NULL;
 }
@@ -104,7 +91,7 @@ const char *ksite_unsafe(const uint8_t *code, size_t n, bool at_entry)
 	cs_insn *in = NULL;
 	const char *why;
 
-	if (!cs_ready())
+	if (!uprobe_disasm(&cs))
 		return "no disassembler (capstone) to check the site";
 	if (cs_disasm(cs, code, n, 0, 1, &in) != 1)
 		return "not an instruction the disassembler knows";
@@ -173,7 +160,7 @@ int ksite_entry(const uint8_t *code, size_t n, bool fast, size_t *skip, const ch
 	int ret = -ENOTSUP;
 
 	*why = NULL;
-	if (!cs_ready()) {
+	if (!uprobe_disasm(&cs)) {
 		*why = "no disassembler (capstone) to check the site";
 		return -ENOTSUP;
 	}

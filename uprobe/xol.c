@@ -47,6 +47,7 @@
 #include <unistd.h>
 
 #include "bp.h"
+#include "disasm.h"
 #include "xol.h"
 
 #ifndef MAP_FIXED_NOREPLACE
@@ -59,20 +60,6 @@
 #define JMP_ABS 14 /* jmp *0(%rip); .quad target */
 #define NEAR ((int64_t)0x7fff0000)
 
-static csh cs;
-static int cs_state; /* 0 untried, 1 open, -1 unavailable */
-
-static bool cs_ready(void)
-{
-	if (!cs_state) {
-		cs_state = -1;
-		if (cs_open(CS_ARCH_X86, CS_MODE_64, &cs) == CS_ERR_OK &&
-		    cs_option(cs, CS_OPT_DETAIL, CS_OPT_ON) == CS_ERR_OK)
-			cs_state = 1;
-	}
-	return cs_state > 0;
-}
-
 void xol_classify(struct bp *b, const uint8_t *code, size_t len)
 {
 	cs_insn *insn = NULL;
@@ -83,16 +70,16 @@ void xol_classify(struct bp *b, const uint8_t *code, size_t len)
 	const char *e = getenv("STTRACE_XOL");
 	if (e && !strcmp(e, "0"))
 		return;
-	if (!cs_ready() || cs_disasm(cs, code, len, b->addr, 1, &insn) != 1)
+	csh cs;
+
+	if (!uprobe_disasm(&cs) || cs_disasm(cs, code, len, b->addr, 1, &insn) != 1)
 		return;
 	const cs_x86 *x = &insn->detail->x86;
 	size_t n = insn->size;
 	memcpy(b->insn, code, n);
 	b->ilen = (uint8_t)n;
 	b->is_call = cs_insn_group(cs, insn, CS_GRP_CALL);
-	if (cs_insn_group(cs, insn, CS_GRP_INT) || cs_insn_group(cs, insn, CS_GRP_IRET) ||
-	    cs_insn_group(cs, insn, CS_GRP_PRIVILEGE) || insn->id == X86_INS_SYSCALL ||
-	    insn->id == X86_INS_SYSENTER || insn->id == X86_INS_INT3)
+	if (uprobe_insn_traps(cs, insn))
 		goto out; /* a system call must be seen where it is: stop-the-world */
 	b->xol_kind = XOL_PLAIN;
 	for (int i = 0; i < x->op_count; i++) {

@@ -2,15 +2,17 @@
 # SPDX-License-Identifier: LGPL-2.1-or-later
 #
 # -p to 8 threads calling two functions whose breakpoints run out of line, then SIGINT (and,
-# on a second run, SIGTERM) to sttrace while hits are flowing: the program must run on to
-# its end with no wrong result and exit 0.  An int3 left behind would kill it with SIGTRAP at
+# on a second run, SIGTERM) to sttrace while hits are flowing: the program must run on, to its
+# end when told (a file), with no wrong result and exit 0.  An int3 left behind would kill it with SIGTRAP at
 # its next call, a copy left half-run or run twice would show as a wrong result.
 set -u
 prog="$TOP/$B/tests/trace/uprobe-xol"
 fail=0
 
 for sig in INT TERM; do
-	"$prog" 8 200000000 >out.txt &
+	# Calls until the file "stop" exists: still running however long attaching takes.
+	rm -f stop
+	"$prog" 8 0 stop >out.txt &
 	lp=$!
 	sleep 0.2
 	"$STTRACE" -o trace.log -p "$lp" -f -e trace=none -e uprobe=xol_lea:args=l,l \
@@ -21,6 +23,7 @@ for sig in INT TERM; do
 	sleep 1
 	kill -"$sig" "$tp"
 	wait "$tp"
+	touch stop
 	wait "$lp"
 	rc=$?
 	hits=$(grep -c 'uprobe:xol_' trace.log)

@@ -19,6 +19,7 @@
  * threads call xol_lea and xol_load N times each (uprobe-xol.sh counts the hits).
  */
 #include <pthread.h>
+#include <stdbool.h>
 
 #include "tests.h"
 
@@ -91,12 +92,21 @@ __asm__(
 
 static int count;
 static long errors;
+static const char *stop_file;
+
+/* Whether the calls go on: COUNT of them, or with a STOPFILE until it exists (polled). */
+static bool more(long i)
+{
+	if (!stop_file)
+		return i < count;
+	return (i & 0xfffff) || access(stop_file, F_OK) != 0;
+}
 
 static void *run(void *arg)
 {
 	long id = (long)arg, bad = 0;
 
-	for (long i = 0; i < count; i++) {
+	for (long i = 0; more(i); i++) {
 		if (xol_lea(id, i) != 1000 + id + i)
 			bad++;
 		if (xol_load(id, i) != 42 + id + i)
@@ -117,7 +127,12 @@ static int threaded(int threads)
 			FAIL("pthread_create");
 	for (int i = 0; i < threads; i++)
 		pthread_join(th[i], NULL);
-	printf("%d threads x %d calls x 2 functions, %ld wrong results\n", threads, count, errors);
+	if (stop_file)
+		printf("%d threads x 2 functions until %s, %ld wrong results\n", threads, stop_file,
+		       errors);
+	else
+		printf("%d threads x %d calls x 2 functions, %ld wrong results\n", threads, count,
+		       errors);
 	return errors != 0;
 }
 
@@ -132,6 +147,7 @@ int main(int argc, char **argv)
 {
 	if (argc > 2) {
 		count = atoi(argv[2]);
+		stop_file = argc > 3 ? argv[3] : NULL;
 		return threaded(atoi(argv[1]));
 	}
 	setvbuf(stdout, NULL, _IONBF, 0);
