@@ -285,15 +285,76 @@ static const char *const qual_names[] = {
 	[OPT_QUAL_FAULT - OPT_QUAL_TRACE] = "fault",
 };
 
+
+/* What the options count or collect before they settle into opts. */
+struct cli {
+	pid_t *pids; /* -p */
+	int npids;
+	char **envs; /* -E: VAR=VAL to set, VAR to remove, for the program */
+	int nenvs;
+	int fflag, qflag, xflag, yflag, tflag, daemon;
+	int seccomp; /* --seccomp-bpf: -1 not given, 0, 1 */
+	bool ts_given; /* --timestamps= */
+	bool use_bpf;
+};
+
+/*
+ * The options as they settle after parsing, with ARGC arguments left (the program's): the
+ * counted flags into opts, strace's checks; 0, -EINVAL with ERR to say with the hint, or -1 once
+ * said.
+ */
+static int settle_options(struct cli *cl, int argc, char *err, size_t errlen)
+{
+	if (cl->daemon > 3) {
+		snprintf(err, errlen, "Too many -D's (%d), maximum supported -D count is 3",
+			 cl->daemon);
+		return -EINVAL;
+	}
+	if (cl->daemon && !argc) {
+		snprintf(err, errlen, "PROG [ARGS] must be specified with -D/--daemonize");
+		return -EINVAL;
+	}
+	if (cl->daemon && !opts.intr)
+		opts.intr = INTR_BLOCK_TSTP_TOO; /* strace's default with -D */
+	if (cl->tflag && cl->ts_given) {
+		error_msg("-t and --absolute-timestamps cannot be provided simultaneously");
+		return -1;
+	}
+	if (cl->tflag) {
+		opts.ts_format = cl->tflag >= 3 ? TS_UNIX : TS_TIME;
+		opts.ts_digits = cl->tflag >= 2 ? 6 : 0;
+	}
+
+	if (cl->fflag) {
+		opts.followfork = 1;
+		if (cl->fflag >= 2 && opts.outfname)
+			opts.output_separately = true;
+	}
+	if (opts.output_separately && !opts.outfname)
+		opts.output_separately = false;
+	if (cl->qflag)
+		opts.quiet |= cl->qflag == 1 ? QUIET_ATTACH | QUIET_PERSONALITY :
+				       cl->qflag == 2 ? QUIET_ATTACH | QUIET_PERSONALITY | QUIET_EXIT : ~0u;
+	popts.xflag = cl->xflag >= 2 ? XFLAG_ALL : cl->xflag ? XFLAG_NON_ASCII : XFLAG_NONE;
+	if (cl->yflag)
+		dopts.decode_fds = cl->yflag >= 2 ? DECODE_FD_ALL : DECODE_FD_PATH;
+	if (!argc && !cl->npids) {
+		snprintf(err, errlen, "must have PROG [ARGS] or -p PID");
+		return -EINVAL;
+	}
+	decide_seccomp(cl->seccomp, cl->npids && !argc);
+	/* The program inherits our environment: -E changes it in the order given. */
+	for (int i = 0; i < cl->nenvs; i++)
+		if (strchr(cl->envs[i], '=') ? putenv(cl->envs[i]) : unsetenv(cl->envs[i]))
+			perror_msg("-E %s", cl->envs[i]);
+
+	return 0;
+}
+
 int main(int argc, char **argv)
 {
-	pid_t *pids = NULL;
-	char **envs = NULL; /* -E: VAR=VAL to set, VAR to remove, for the program */
-	int nenvs = 0;
-	bool use_bpf = false;
-	int npids = 0, fflag = 0, qflag = 0, xflag = 0, yflag = 0, seccomp = -1, c, v, rc = 1, lidx;
-	int tflag = 0, daemon = 0;
-	bool ts_given = false;
+	struct cli cl = { .seccomp = -1 };
+	int c, v, rc = 1, lidx;
 	char err[256] = "";
 	struct compare_cfg cmp = { .tool = "sttrace" };
 	static const char optstring[] = "+a:b:cCDe:E:fhiI:knO:o:p:P:qrs:S:tTvVwxX:yYzZ";
@@ -314,7 +375,7 @@ int main(int argc, char **argv)
 			if (qualify(optarg, err, sizeof(err)) < 0)
 				goto die_msg;
 			break;
-		case 'f': fflag++; break;
+		case 'f': cl.fflag++; break;
 		case OPT_FOLLOWFORKS: opts.followfork = 1; break;
 		case OPT_OUTPUT_SEPARATELY: opts.output_separately = true; break;
 		case 'h':
@@ -331,11 +392,11 @@ int main(int argc, char **argv)
 				snprintf(err, sizeof(err), "I'm sorry, I can't let you do that, Dave.");
 				goto die_msg;
 			}
-			pid_t *np = realloc(pids, (size_t)(npids + 1) * sizeof(*pids));
+			pid_t *np = realloc(cl.pids, (size_t)(cl.npids + 1) * sizeof(*cl.pids));
 			if (!np)
 				goto out;
-			pids = np;
-			pids[npids++] = p;
+			cl.pids = np;
+			cl.pids[cl.npids++] = p;
 			break;
 		}
 		case 'P':
@@ -344,7 +405,7 @@ int main(int argc, char **argv)
 				goto bad_msg;
 			}
 			break;
-		case 'q': qflag++; break;
+		case 'q': cl.qflag++; break;
 		case 'r':
 		case OPT_RELTS:
 			if (time_option(&opts.rflag, &opts.r_digits, c == 'r' ? NULL : optarg) < 0)
@@ -362,11 +423,11 @@ int main(int argc, char **argv)
 			}
 			opts.sortby = optarg;
 			break;
-		case 't': tflag++; break;
+		case 't': cl.tflag++; break;
 		case OPT_TS:
-			if (!ts_given)
+			if (!cl.ts_given)
 				opts.ts_format = TS_TIME;
-			ts_given = true;
+			cl.ts_given = true;
 			if (!optarg)
 				opts.ts_format = TS_TIME;
 			else if (ts_parse(optarg, &opts.ts_format, &opts.ts_digits) < 0)
@@ -382,14 +443,14 @@ int main(int argc, char **argv)
 			printf("sttrace -- version %s\n", STTRACE_VERSION);
 			return 0;
 		case 'w': opts.wflag = true; break;
-		case 'x': xflag++; break;
+		case 'x': cl.xflag++; break;
 		case OPT_HEX_STR:
 			if (!optarg || !strcmp(optarg, "all"))
-				xflag = 2;
+				cl.xflag = 2;
 			else if (!strcmp(optarg, "non-ascii"))
-				xflag = 1;
+				cl.xflag = 1;
 			else if (!strcmp(optarg, "none"))
-				xflag = 0;
+				cl.xflag = 0;
 			else
 				goto bad_arg;
 			break;
@@ -403,12 +464,12 @@ int main(int argc, char **argv)
 			else
 				goto bad_arg;
 			break;
-		case 'y': yflag++; break;
+		case 'y': cl.yflag++; break;
 		case 'n': opts.nflag = true; break;
-		case 'D': daemon++; break;
+		case 'D': cl.daemon++; break;
 		case OPT_DAEMONIZE:
-			daemon = parse_daemonize(optarg);
-			if (daemon < 0)
+			cl.daemon = parse_daemonize(optarg);
+			if (cl.daemon < 0)
 				goto bad_arg;
 			break;
 		case 'O': {
@@ -431,11 +492,11 @@ int main(int argc, char **argv)
 				goto bad_arg;
 			break;
 		case 'E': {
-			char **ne = realloc(envs, (size_t)(nenvs + 1) * sizeof(*envs));
+			char **ne = realloc(cl.envs, (size_t)(cl.nenvs + 1) * sizeof(*cl.envs));
 			if (!ne)
 				goto out;
-			envs = ne;
-			envs[nenvs++] = optarg;
+			cl.envs = ne;
+			cl.envs[cl.nenvs++] = optarg;
 			break;
 		}
 		case 'i': opts.iflag = true; break;
@@ -444,9 +505,9 @@ int main(int argc, char **argv)
 		case 'Z': qualify("status=failed", err, sizeof(err)); break;
 		case OPT_SECCOMP:
 			if (!optarg || !strcmp(optarg, "yes"))
-				seccomp = 1;
+				cl.seccomp = 1;
 			else if (!strcmp(optarg, "no"))
-				seccomp = 0;
+				cl.seccomp = 0;
 			else
 				goto bad_arg;
 			break;
@@ -473,13 +534,13 @@ int main(int argc, char **argv)
 			opts.stack++;
 			break;
 		case OPT_BPF:
-			use_bpf = true;
+			cl.use_bpf = true;
 			break;
 		case OPT_BACKEND:
 			if (!strcmp(optarg, "bpf"))
-				use_bpf = true;
+				cl.use_bpf = true;
 			else if (!strcmp(optarg, "ptrace"))
-				use_bpf = false;
+				cl.use_bpf = false;
 			else
 				goto bad_arg;
 			break;
@@ -517,48 +578,11 @@ int main(int argc, char **argv)
 	}
 	argv += optind;
 	argc -= optind;
-	if (daemon > 3) {
-		snprintf(err, sizeof(err), "Too many -D's (%d), maximum supported -D count is 3",
-			 daemon);
-		goto bad_msg;
+	switch (settle_options(&cl, argc, err, sizeof(err))) {
+	case 0: break;
+	case -EINVAL: goto bad_msg;
+	default: goto out;
 	}
-	if (daemon && !argc) {
-		snprintf(err, sizeof(err), "PROG [ARGS] must be specified with -D/--daemonize");
-		goto bad_msg;
-	}
-	if (daemon && !opts.intr)
-		opts.intr = INTR_BLOCK_TSTP_TOO; /* strace's default with -D */
-	if (tflag && ts_given) {
-		error_msg("-t and --absolute-timestamps cannot be provided simultaneously");
-		goto out;
-	}
-	if (tflag) {
-		opts.ts_format = tflag >= 3 ? TS_UNIX : TS_TIME;
-		opts.ts_digits = tflag >= 2 ? 6 : 0;
-	}
-
-	if (fflag) {
-		opts.followfork = 1;
-		if (fflag >= 2 && opts.outfname)
-			opts.output_separately = true;
-	}
-	if (opts.output_separately && !opts.outfname)
-		opts.output_separately = false;
-	if (qflag)
-		opts.quiet |= qflag == 1 ? QUIET_ATTACH | QUIET_PERSONALITY :
-				       qflag == 2 ? QUIET_ATTACH | QUIET_PERSONALITY | QUIET_EXIT : ~0u;
-	popts.xflag = xflag >= 2 ? XFLAG_ALL : xflag ? XFLAG_NON_ASCII : XFLAG_NONE;
-	if (yflag)
-		dopts.decode_fds = yflag >= 2 ? DECODE_FD_ALL : DECODE_FD_PATH;
-	if (!argc && !npids) {
-		snprintf(err, sizeof(err), "must have PROG [ARGS] or -p PID");
-		goto bad_msg;
-	}
-	decide_seccomp(seccomp, npids && !argc);
-	/* The program inherits our environment: -E changes it in the order given. */
-	for (int i = 0; i < nenvs; i++)
-		if (strchr(envs[i], '=') ? putenv(envs[i]) : unsetenv(envs[i]))
-			perror_msg("-E %s", envs[i]);
 
 	int orc = output_open();
 	if (orc < 0) {
@@ -566,9 +590,9 @@ int main(int argc, char **argv)
 		perror_msg("Can't fopen '%s'", opts.outfname);
 		goto out;
 	}
-	if (use_bpf) {
-		if (opts.stack || daemon) {
-			snprintf(err, sizeof(err), "%s is not supported with --bpf", daemon ? "-D" : "-k");
+	if (cl.use_bpf) {
+		if (opts.stack || cl.daemon) {
+			snprintf(err, sizeof(err), "%s is not supported with --bpf", cl.daemon ? "-D" : "-k");
 			goto bad_msg;
 		}
 		if (inject_enabled()) {
@@ -578,17 +602,17 @@ int main(int argc, char **argv)
 		if (bpfbe_init() < 0)
 			goto out;
 		/* As strace: a -p that fails is said, and the others are traced all the same. */
-		for (int i = 0; i < npids; i++)
-			bpfbe_attach(pids[i]);
+		for (int i = 0; i < cl.npids; i++)
+			bpfbe_attach(cl.pids[i]);
 		if ((argc && bpfbe_spawn(argv) < 0) || !nprocs)
 			goto out;
 		output_decide_prefix();
 		rc = bpfbe_run();
 		goto out;
 	}
-	for (int i = 0; i < npids; i++)
-		engine_attach(pids[i]);
-	if ((argc && (daemon ? engine_spawn_daemon(argv, daemon) : engine_spawn(argv)) < 0) ||
+	for (int i = 0; i < cl.npids; i++)
+		engine_attach(cl.pids[i]);
+	if ((argc && (cl.daemon ? engine_spawn_daemon(argv, cl.daemon) : engine_spawn(argv)) < 0) ||
 	    !nprocs)
 		goto out;
 	output_decide_prefix();
@@ -610,7 +634,7 @@ die_msg: /* strace's words without the hint (what -e and -p refuse) */
 	fprintf(stderr, "sttrace: %s\n", err);
 	rc = 1;
 out:
-	free(pids);
-	free(envs);
+	free(cl.pids);
+	free(cl.envs);
 	return rc;
 }
