@@ -342,6 +342,14 @@ static int settle_options(struct cli *cl, int argc, char *err, size_t errlen)
 		snprintf(err, errlen, "must have PROG [ARGS] or -p PID");
 		return -EINVAL;
 	}
+	if (cl->use_bpf && (opts.stack || cl->daemon)) {
+		snprintf(err, errlen, "%s is not supported with --bpf", cl->daemon ? "-D" : "-k");
+		return -EINVAL;
+	}
+	if (cl->use_bpf && inject_enabled()) {
+		snprintf(err, errlen, "-e inject= and -e fault= need ptrace: drop --bpf");
+		return -EINVAL;
+	}
 	decide_seccomp(cl->seccomp, cl->npids && !argc);
 	/* The program inherits our environment: -E changes it in the order given. */
 	for (int i = 0; i < cl->nenvs; i++)
@@ -349,6 +357,36 @@ static int settle_options(struct cli *cl, int argc, char *err, size_t errlen)
 			perror_msg("-E %s", cl->envs[i]);
 
 	return 0;
+}
+
+/* The run, over the backend the options chose: the exit status. */
+static int trace(const struct cli *cl, int argc, char **argv)
+{
+	int rc = output_open();
+
+	if (rc < 0) {
+		errno = -rc;
+		perror_msg("Can't fopen '%s'", opts.outfname);
+		return 1;
+	}
+	if (cl->use_bpf) {
+		if (bpfbe_init() < 0)
+			return 1;
+		/* As strace: a -p that fails is said, and the others are traced all the same. */
+		for (int i = 0; i < cl->npids; i++)
+			bpfbe_attach(cl->pids[i]);
+		if ((argc && bpfbe_spawn(argv) < 0) || !nprocs)
+			return 1;
+		output_decide_prefix();
+		return bpfbe_run();
+	}
+	for (int i = 0; i < cl->npids; i++)
+		engine_attach(cl->pids[i]);
+	if ((argc && (cl->daemon ? engine_spawn_daemon(argv, cl->daemon) : engine_spawn(argv)) < 0) ||
+	    !nprocs)
+		return 1;
+	output_decide_prefix();
+	return engine_run();
 }
 
 int main(int argc, char **argv)
@@ -584,39 +622,7 @@ int main(int argc, char **argv)
 	default: goto out;
 	}
 
-	int orc = output_open();
-	if (orc < 0) {
-		errno = -orc;
-		perror_msg("Can't fopen '%s'", opts.outfname);
-		goto out;
-	}
-	if (cl.use_bpf) {
-		if (opts.stack || cl.daemon) {
-			snprintf(err, sizeof(err), "%s is not supported with --bpf", cl.daemon ? "-D" : "-k");
-			goto bad_msg;
-		}
-		if (inject_enabled()) {
-			snprintf(err, sizeof(err), "-e inject= and -e fault= need ptrace: drop --bpf");
-			goto bad_msg;
-		}
-		if (bpfbe_init() < 0)
-			goto out;
-		/* As strace: a -p that fails is said, and the others are traced all the same. */
-		for (int i = 0; i < cl.npids; i++)
-			bpfbe_attach(cl.pids[i]);
-		if ((argc && bpfbe_spawn(argv) < 0) || !nprocs)
-			goto out;
-		output_decide_prefix();
-		rc = bpfbe_run();
-		goto out;
-	}
-	for (int i = 0; i < cl.npids; i++)
-		engine_attach(cl.pids[i]);
-	if ((argc && (cl.daemon ? engine_spawn_daemon(argv, cl.daemon) : engine_spawn(argv)) < 0) ||
-	    !nprocs)
-		goto out;
-	output_decide_prefix();
-	rc = engine_run();
+	rc = trace(&cl, argc, argv);
 	goto out;
 
 bad_arg:
