@@ -130,6 +130,7 @@ int bpfbe_init(void)
 	tcb_str_reader = capture_read_str;
 	tracee_readlink_hook = capture_readlink;
 	pid_comm_hook = tcb_pid_comm;
+	tcb_comm_from_events = true;
 	sockdiag_view_hook = capture_sockview;
 	return 0;
 }

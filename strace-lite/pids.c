@@ -139,7 +139,8 @@ static int translate_pid(pid_t tid, int id, enum pid_type type)
 				     tid;
 	snprintf(dir, sizeof(dir), "/proc/%d", proc_tid);
 	ino_t ns = pidns_of(dir, 0);
-	if (ns == our_ns)
+	/* Ours, or unknown: a tracee gone (--bpf decodes after the fact) is taken as ours. */
+	if (!ns || ns == our_ns)
 		return id;
 	snprintf(path, sizeof(path), "%s/status", dir);
 	int n = status_ids(path, "NSpid", ids);

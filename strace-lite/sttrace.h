@@ -176,6 +176,12 @@ void tcb_interrupted(int sig);
 struct tcb *exec_switch(struct tcb *tcp, unsigned long old_pid);
 /* --decode-pids=comm: read tcp's command name again (at its start, after execve, PR_SET_NAME). */
 void tcb_load_comm(struct tcb *tcp);
+/* --decode-pids=comm: after a call of TCP that may have renamed it (execve: from /proc, unless
+ * the backend gave the name with the exec; prctl(PR_SET_NAME): the name it passed, as the
+ * decoders read it). */
+void tcb_comm_changed(struct tcb *tcp);
+/* (bpf) The command names come with the events (fork, exec), not from /proc afterwards. */
+extern bool tcb_comm_from_events;
 /* (bpf) tcp's command name as the kernel gave it (LEN bytes, NUL-terminated or not). */
 void tcb_set_comm(struct tcb *tcp, const char *comm, size_t len);
 /* (bpf's pid_comm_hook) PID's command name: a traced thread's as last known, else /proc's. */

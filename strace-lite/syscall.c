@@ -9,7 +9,6 @@
 #include <inttypes.h>
 #include <limits.h>
 #include <string.h>
-#include <sys/prctl.h>
 
 #include "json.h"
 #include "stacktrace.h"
@@ -236,9 +235,8 @@ void syscall_exit(struct tcb *tcp, int64_t rval, bool is_error)
 	    ((c->se->classes & TRACE_MEMORY) || sysent_is_exec(c->se)))
 		stacktrace_forget(tcp->pid); /* the mappings changed */
 	/* The command name changes with execve and prctl(PR_SET_NAME), traced or not. */
-	if (!is_error && (sysent_is_exec(c->se) ||
-			  (!strcmp(c->se->name, "prctl") && c->arg[0] == PR_SET_NAME)))
-		tcb_load_comm(tcp);
+	if (!is_error && (dopts.decode_pids & DECODE_PID_COMM))
+		tcb_comm_changed(tcp);
 	if (tcp->flags & TCB_FILTERED) {
 		tcp->flags &= ~TCB_FILTERED;
 		return;

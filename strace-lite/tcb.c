@@ -10,6 +10,7 @@
 #include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/prctl.h>
 #include <sys/resource.h>
 #include <sys/wait.h>
 #include <time.h>
@@ -73,6 +74,22 @@ void tcb_load_comm(struct tcb *tcp)
 	/* A process already gone keeps the name it had (bpf reads after the fact). */
 	if ((dopts.decode_pids & DECODE_PID_COMM) && proc_comm(tcp->pid, comm, sizeof(comm)) >= 0)
 		memcpy(tcp->comm, comm, sizeof(comm));
+}
+
+bool tcb_comm_from_events;
+
+void tcb_comm_changed(struct tcb *tcp)
+{
+	struct dctx *c = &tcp->dc;
+	char name[16]; /* TASK_COMM_LEN */
+
+	if (sysent_is_exec(c->se) && !tcb_comm_from_events) {
+		tcb_load_comm(tcp);
+	} else if (!strcmp(c->se->name, "prctl") && c->arg[0] == PR_SET_NAME &&
+		   umovestr(c, c->arg[1], sizeof(name), name) >= 0) {
+		name[sizeof(name) - 1] = '\0';
+		tcb_set_comm(tcp, name, strlen(name));
+	}
 }
 
 void tcb_set_comm(struct tcb *tcp, const char *comm, size_t len)

@@ -2,8 +2,10 @@
 /*
  * -Y (--decode-pids=comm): pids print with their command name, PID<comm>, in arguments, in
  * returned values, in siginfo and in the "PID " prefix of -o -f; the name follows a rename
- * (prctl PR_SET_NAME, its '<' '>' escaped in octal) in the prefix too; process groups and
- * sessions print bare, as does a pid nothing has.
+ * (prctl PR_SET_NAME, its '<' '>' and control bytes escaped in octal) in the prefix too, and
+ * an exec (a child that renames itself then execs at once: under --bpf, the names the kernel
+ * gave, not /proc's later one); process groups and sessions print bare, as does a pid nothing
+ * has.
  * Run with -a0 -Y -f -e trace=getpid,gettid,kill,tgkill,getpgid,getsid,setpgid -e signal=none.
  */
 #include <signal.h>
@@ -24,8 +26,14 @@ static const char *pc(pid_t pid)
 	return b;
 }
 
-int main(void)
+int main(int argc, char **argv)
 {
+	if (argc > 1) { /* the child, exec'd: its name is "exe" */
+		pid_t pid = (pid_t)syscall(__NR_getpid);
+		printf("%d<exe> getpid() = %d<exe>\n", pid, pid);
+		printf("%d<exe> +++ exited with 0 +++\n", pid);
+		return 0;
+	}
 	pid_t me = (pid_t)syscall(__NR_getpid);
 	own_comm(comm, sizeof(comm));
 
@@ -54,11 +62,16 @@ int main(void)
 		FAIL("pipe: %m");
 	pid_t child = test_fork();
 	if (!child) {
-		char c;
+		char c, *args[] = { argv[0], "exec", NULL };
 		close(p[1]);
 		if (read(p[0], &c, 1) < 0)
 			_exit(1);
-		_exit(0);
+		prctl(PR_SET_NAME, "kid\33");
+		pid_t pid = (pid_t)syscall(__NR_getpid);
+		printf("%d<kid\\33> getpid() = %d<kid\\33>\n", pid, pid);
+		fflush(stdout);
+		execve("/proc/self/exe", args, NULL);
+		_exit(1);
 	}
 	close(p[0]);
 	syscall(__NR_setpgid, child, child);
@@ -67,10 +80,11 @@ int main(void)
 	printf("%s kill(%d, 0) = 0\n", pc(me), -child);
 	syscall(__NR_kill, child, 0);
 	printf("%s kill(%s, 0) = 0\n", pc(me), pc(child));
+	fflush(stdout);
 	close(p[1]);
-	if (waitpid(child, NULL, 0) != child)
-		FAIL("waitpid: %m");
-	printf("%s +++ exited with 0 +++\n", pc(child));
+	int status;
+	if (waitpid(child, &status, 0) != child || status)
+		FAIL("waitpid: %m, or the child failed: %#x", status);
 	printf("%s +++ exited with 0 +++\n", pc(me));
 	return 0;
 }
