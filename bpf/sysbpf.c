@@ -176,6 +176,8 @@ int bpfbe_spawn(char **argv)
 		if (read(pfd[0], &go, 1) != 1)
 			_exit(127);
 		prctl(PR_SET_PDEATHSIG, 0);
+		if (tcb_become_user() < 0)
+			_exit(1);
 		execv(path, argv);
 		perror_msg("exec");
 		_exit(1);

@@ -73,7 +73,7 @@ int engine_spawn(char **argv)
 	if (pid == 0) {
 		/* Wait to be seized, then install the prefilter: it must be in place before exec. */
 		kill(getpid(), SIGSTOP);
-		if (opts.seccomp && seccomp_install() < 0)
+		if ((opts.seccomp && seccomp_install() < 0) || tcb_become_user() < 0)
 			_exit(1);
 		execv(path, argv);
 		perror_msg("exec");
@@ -128,7 +128,7 @@ int engine_spawn_daemon(char **argv, int level)
 		waitpid(rc, NULL, 0); /* the middle process, gone at once */
 		if (read(pfd[0], &go, 1) != 1)
 			_exit(1); /* the tracer failed and said why */
-		if (opts.seccomp && seccomp_install() < 0)
+		if ((opts.seccomp && seccomp_install() < 0) || tcb_become_user() < 0)
 			_exit(1);
 		execv(path, argv);
 		perror_msg("exec");

@@ -23,7 +23,7 @@ int output_open(void)
 {
 	shared_log = stderr;
 	if (opts.outfname && !opts.output_separately) {
-		shared_log = fopen(opts.outfname, "we");
+		shared_log = fopen(opts.outfname, opts.append ? "ae" : "we");
 		if (!shared_log)
 			return -errno;
 	} else if (opts.outfname) {
@@ -50,7 +50,7 @@ FILE *output_for(pid_t pid)
 		return shared_log;
 	char name[4096];
 	snprintf(name, sizeof(name), "%s.%d", opts.outfname, pid);
-	FILE *f = fopen(name, "we");
+	FILE *f = fopen(name, opts.append ? "ae" : "we");
 	return f ? f : stderr;
 }
 

@@ -7,6 +7,7 @@
 #include <errno.h>
 #include <getopt.h>
 #include <limits.h>
+#include <pwd.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -58,6 +59,7 @@ static const char usage_text[] =
 	"                 process, the tracer is a grandchild (leading a group, a session)\n"
 	"  -b execve, --detach-on=execve  let a process go when it calls execve (not the\n"
 	"                 program's first)\n"
+	"  -u USER, --user=USER  run PROG as USER (its uid, gid and groups)\n"
 	"  -E VAR=VAL, --env=VAR=VAL  put VAR=VAL in the program's environment\n"
 	"  -E VAR, --env=VAR  remove VAR from it\n"
 	"  -I N, --interruptible=N  when sttrace can be interrupted by signals: 1 anywhere,\n"
@@ -65,6 +67,7 @@ static const char usage_text[] =
 	"Output:\n"
 	"  -a COLUMN      alignment column for return values (default 40)\n"
 	"  -o FILE        write the trace to FILE (FILE.PID with -ff)\n"
+	"  -A, --output-append-mode  append to FILE rather than truncate it\n"
 	"  -q, -qq, -qqq  suppress attach/detach, exit, all messages (-e quiet=SET)\n"
 	"  -r, --relative-timestamps[=PRECISION]  time since the previous line\n"
 	"  -t, -tt, -ttt  time of day, with microseconds, since the epoch\n"
@@ -211,6 +214,8 @@ enum {
 	OPT_QUAL_DECODE_PID,
 	OPT_QUAL_INJECT,
 	OPT_QUAL_FAULT,
+	OPT_QUAL_READ,
+	OPT_QUAL_WRITE,
 	OPT_JSON,
 	OPT_BPF,
 	OPT_BACKEND,
@@ -247,6 +252,8 @@ static const struct option longopts[] = {
 	{ "interruptible", required_argument, 0, 'I' },
 	{ "env", required_argument, 0, 'E' },
 	{ "detach-on", required_argument, 0, 'b' },
+	{ "output-append-mode", no_argument, 0, 'A' },
+	{ "user", required_argument, 0, 'u' },
 	{ "daemonize", optional_argument, 0, OPT_DAEMONIZE },
 	{ "instruction-pointer", no_argument, 0, 'i' },
 	{ "version", no_argument, 0, 'V' },
@@ -271,6 +278,8 @@ static const struct option longopts[] = {
 	{ "decode-pids", required_argument, 0, OPT_QUAL_DECODE_PID },
 	{ "inject", required_argument, 0, OPT_QUAL_INJECT },
 	{ "fault", required_argument, 0, OPT_QUAL_FAULT },
+	{ "read", required_argument, 0, OPT_QUAL_READ },
+	{ "write", required_argument, 0, OPT_QUAL_WRITE },
 	{ 0, 0, 0, 0 },
 };
 
@@ -283,6 +292,8 @@ static const char *const qual_names[] = {
 	[OPT_QUAL_DECODE_PID - OPT_QUAL_TRACE] = "decode-pids",
 	[OPT_QUAL_INJECT - OPT_QUAL_TRACE] = "inject",
 	[OPT_QUAL_FAULT - OPT_QUAL_TRACE] = "fault",
+	[OPT_QUAL_READ - OPT_QUAL_TRACE] = "read",
+	[OPT_QUAL_WRITE - OPT_QUAL_TRACE] = "write",
 };
 
 
@@ -314,6 +325,8 @@ static int settle_options(struct cli *cl, int argc, char *err, size_t errlen)
 		snprintf(err, errlen, "PROG [ARGS] must be specified with -D/--daemonize");
 		return -EINVAL;
 	}
+	if (opts.append && !opts.outfname)
+		error_msg("-A/--output-append-mode has no effect without -o/--output");
 	if (cl->daemon && !opts.intr)
 		opts.intr = INTR_BLOCK_TSTP_TOO; /* strace's default with -D */
 	if (cl->tflag && cl->ts_given) {
@@ -395,7 +408,7 @@ int main(int argc, char **argv)
 	int c, v, rc = 1, lidx;
 	char err[256] = "";
 	struct compare_cfg cmp = { .tool = "sttrace" };
-	static const char optstring[] = "+a:b:cCDe:E:fhiI:knO:o:p:P:qrs:S:tTvVwxX:yYzZ";
+	static const char optstring[] = "+a:Ab:cCDe:E:fhiI:knO:o:p:P:qrs:S:tTu:vVwxX:yYzZ";
 
 	memset(&opts.signals, 0, sizeof(opts.signals));
 	opts.signals.negated = true; /* all signals */
@@ -504,6 +517,18 @@ int main(int argc, char **argv)
 			break;
 		case 'y': cl.yflag++; break;
 		case 'n': opts.nflag = true; break;
+		case 'A': opts.append = true; break;
+		case 'u': {
+			struct passwd *pw = getpwnam(optarg);
+			if (!pw) {
+				snprintf(err, sizeof(err), "Cannot find user '%s'", optarg);
+				goto die_msg;
+			}
+			opts.user = optarg;
+			opts.uid = pw->pw_uid;
+			opts.gid = pw->pw_gid;
+			break;
+		}
 		case 'D': cl.daemon++; break;
 		case OPT_DAEMONIZE:
 			cl.daemon = parse_daemonize(optarg);
@@ -559,7 +584,9 @@ int main(int argc, char **argv)
 		case OPT_QUAL_DECODE_FD:
 		case OPT_QUAL_DECODE_PID:
 		case OPT_QUAL_INJECT:
-		case OPT_QUAL_FAULT: {
+		case OPT_QUAL_FAULT:
+		case OPT_QUAL_READ:
+		case OPT_QUAL_WRITE: {
 			char expr[4096];
 			/* Without a value: all, and -y's set for --decode-fds. */
 			snprintf(expr, sizeof(expr), "%s=%s", qual_names[c - OPT_QUAL_TRACE],

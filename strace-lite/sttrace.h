@@ -42,6 +42,10 @@ enum { QUIET_ATTACH = 1, QUIET_EXIT = 2, QUIET_PATH_RESOLVE = 4, QUIET_PERSONALI
 struct options {
 	int followfork;        /* -f: 1, -ff: 2 */
 	const char *outfname;  /* -o */
+	bool append;           /* -A: -o appends */
+	const char *user;      /* -u: run the program as this user */
+	uid_t uid;
+	gid_t gid;
 	bool output_separately; /* -ff with -o */
 	int acolumn;           /* -a */
 	int ts_format;         /* -t, --timestamps=: TS_NONE, TS_TIME, TS_UNIX */
@@ -167,6 +171,9 @@ void report_detach(struct tcb *tcp);
 /* (bpf) The spawned program PID was reaped with wait status STATUS: the status sttrace exits
  * with, and its exit line if no exit record reported it. */
 void tcb_reaped(pid_t pid, int status);
+/* -u: in the program's process before its exec, become that user (groups, gid, uid); 0 or
+ * -errno. */
+int tcb_become_user(void);
 /* The fatal signals (HUP, INT, QUIT, PIPE, TERM) end the run through ON_SIGNAL, are ignored
  * (-I3, -I4, which ignores SIGTSTP too) or left alone (-I1); SIGTTOU and SIGTTIN are ignored. */
 void tcb_catch_signals(void (*on_signal)(int));

@@ -5,6 +5,7 @@
  * the ptrace engine (engine.c) and the eBPF backend (bpf/sysbpf.c).
  */
 #include <errno.h>
+#include <grp.h>
 #include <inttypes.h>
 #include <signal.h>
 #include <stdarg.h>
@@ -110,6 +111,17 @@ int tcb_pid_comm(pid_t pid, char *buf, size_t len)
 		return proc_comm(pid, buf, len);
 	snprintf(buf, len, "%s", tcp->comm);
 	return (int)strlen(buf);
+}
+
+int tcb_become_user(void)
+{
+	if (!opts.user)
+		return 0;
+	if (initgroups(opts.user, opts.gid) < 0 || setgid(opts.gid) < 0 || setuid(opts.uid) < 0) {
+		perror_msg("-u %s", opts.user);
+		return -errno;
+	}
+	return 0;
 }
 
 void tcb_catch_signals(void (*on_signal)(int))

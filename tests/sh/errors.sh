@@ -43,6 +43,7 @@ expect "bad --interruptible" "^sttrace: invalid --interruptible argument: 'somet
 	"$STTRACE" --interruptible=sometimes true
 expect "bad --string-limit" "^sttrace: invalid --string-limit argument: 'x'$" \
 	"$STTRACE" --string-limit=x true
+expect "unknown -u user" "^sttrace: Cannot find user 'no-such-user-here'$" "$STTRACE" -u no-such-user-here true
 expect "bad -b" "^sttrace: Syscall 'execveat' for -b isn't supported$" "$STTRACE" -b execveat true
 expect "bad -O" "^sttrace: invalid -O argument: '1h'$" "$STTRACE" -c -O 1h true
 # What -e and -p refuse is said in one line, without the hint at -h (as strace).
