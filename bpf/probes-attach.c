@@ -26,6 +26,7 @@
 
 #include "ifunc.h"
 #include "ksite.h"
+#include "umulti.h"
 #include "objelf.h"
 #include "objfile.h"
 #include "print.h"
@@ -35,6 +36,7 @@
 #include "probes.h"
 #include "probes-int.h"
 #include "probes.skel.h"
+#include "strbuf.h"
 #include "sttrace.h"
 
 /* An object attached: for every process (pid -1), or for one. */
@@ -59,6 +61,11 @@ static struct object *objects;
 static size_t nobjects;
 static struct proc *procs;
 static pid_t attach_pid = -1; /* the process probes_attach_object attaches for */
+static bool multi;             /* uprobe_multi links: probes gathered, then one link a group */
+static struct umulti_batch batch;
+static struct umulti_fds mlinks;
+static struct strbuf refused;  /* sites ksite refused since the last flush: one warning line */
+static size_t nrefused;
 static pid_t resolve_tgid = -1; /* the process probes_resolve reads */
 
 /* pt_regs slots (u64 words: r15 r14 r13 r12 bp bx r11 r10 r9 r8 ax cx dx si di orig_ax ip cs
@@ -152,6 +159,37 @@ static int add_site(const struct usite *us, const struct psite *ps)
 	return (int)idx;
 }
 
+void probes_links_prepare(void)
+{
+	const char *e = getenv("STTRACE_BPF_LINKS");
+
+	multi = !(e && !strcmp(e, "single")) && umulti_supported();
+	if (multi) {
+		bpf_program__set_expected_attach_type(probes_skel->progs.probe_hit,
+						      UMULTI_ATTACH_TYPE);
+		bpf_program__set_expected_attach_type(probes_skel->progs.probe_ret,
+						      UMULTI_ATTACH_TYPE);
+	}
+}
+
+/* The probes gathered by attach_site, attached: one link per program, process and file; the
+ * sites refused meanwhile named in one line. */
+static void flush_sites(void)
+{
+	const char *path;
+	uint32_t n;
+	int err;
+
+	if (nrefused)
+		error_msg("--bpf: %zu probe%s not placed, where the kernel's probe would change "
+			  "what the program computes or is refused: %s", nrefused,
+			  nrefused > 1 ? "s" : "", sb_str(&refused));
+	sb_reset(&refused);
+	nrefused = 0;
+	if (batch.n && (err = umulti_batch_flush(&batch, &mlinks, &path, &n)) < 0)
+		error_msg("--bpf: cannot attach %u uprobes to %s: %s", n, path, strerror(-err));
+}
+
 /*
  * A uprobe for site IDX at file offset OFF of PATH: a function's entry (ENTRY: the probe may
  * move past instructions that change nothing it reads) or a USDT site.  A site where the
@@ -171,11 +209,14 @@ static int attach_site(struct bpf_program *prog, const char *path, uint64_t off,
 		return -ENOMEM;
 	if (entry ? ksite_entry_file(path, off, true, &off, &why) < 0 :
 		    (why = ksite_unsafe_file(path, off, false)) != NULL) {
-		error_msg("--bpf: %s: not probed: the site at offset %#" PRIx64 " of %s is %s",
-			  what, site, path, why);
+		sb_printf(&refused, "%s%s at %s+%#" PRIx64 " (%s)", nrefused++ ? "; " : "", what,
+			  path, site, why);
 		return -ENOTSUP;
 	}
 	links = v;
+	if (multi && prog != probes_skel->progs.probe_rtld)
+		return umulti_batch_add(&batch, bpf_program__fd(prog), ret, attach_pid, path, off,
+					(uint64_t)idx, sem);
 	struct bpf_link *l = bpf_program__attach_uprobe_opts(prog, attach_pid, path, off, &o);
 	if (!l) {
 		int err = -errno;
@@ -501,6 +542,7 @@ void probes_ifunc_chosen(const struct usite *us, pid_t tgid, uint64_t impl)
 			    probe_path_matches(probe_specs[k].path, path))
 				attach_function(k, path, impl - im->start + im->off, impl - o.bias);
 		attach_pid = -1;
+		flush_sites();
 	}
 	free(m);
 }
@@ -543,6 +585,7 @@ static void attach_rtld(const char *path, pid_t tgid)
 		/* Not moved (entry false): the program derives the bias from the hit's ip. */
 		attach_site(probes_skel->progs.probe_rtld, path, off, 0, idx, false, false, "rtld");
 	attach_pid = -1;
+	flush_sites();
 }
 
 /* Object PATH (a file mapped or about to be): attached once, whichever process maps it. */
@@ -567,6 +610,7 @@ void probes_attach_object(const char *path, pid_t pid)
 		if (probe_specs[k].kind != SPEC_USDT)
 			attach_uprobe(&probe_specs[k], k, path);
 	attach_pid = -1;
+	flush_sites();
 }
 
 static struct proc *proc_find(pid_t tgid)
@@ -611,6 +655,9 @@ void probes_resolve(pid_t tgid, bool report)
 
 void probes_unlink_all(void)
 {
+	umulti_fds_close(&mlinks);
+	umulti_batch_free(&batch);
+	sb_free(&refused);
 	for (size_t i = 0; i < nlinks; i++)
 		bpf_link__destroy(links[i]);
 	free(links);

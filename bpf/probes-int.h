@@ -48,3 +48,6 @@ void probes_attach_object(const char *path, pid_t pid);
 void probes_ifunc_chosen(const struct usite *us, pid_t tgid, uint64_t impl);
 /* Every uprobe detached (semaphores drop with them). */
 void probes_unlink_all(void);
+/* Before the programs load: uprobe_multi links where the kernel has them (and not
+ * STTRACE_BPF_LINKS=single), the hit and return programs made for them. */
+void probes_links_prepare(void);

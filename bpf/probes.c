@@ -67,6 +67,7 @@ static int load(void)
 	probes_skel->rodata->want_ts = opts.ts_format || opts.rflag || opts.Tflag || opts.json;
 	probes_skel->rodata->quiet = opts.cflag == 1;
 	probes_skel->rodata->count_hits = opts.cflag != 0;
+	probes_links_prepare();
 	if ((err = probes__load(probes_skel)) < 0)
 		return bpfbe_error("probes: load", err);
 	probes_skel->links.held_resume = bpf_program__attach(probes_skel->progs.held_resume);

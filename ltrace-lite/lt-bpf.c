@@ -16,10 +16,9 @@
  * captured is read from the process when the line is printed).  Floating-point registers are
  * out of a uprobe program's reach: floats print as the ptrace backend prints unreadable
  * values.  Lost records are counted by the kernel side and reported at the end.  Every exit
- * path destroys the links: perf-event uprobes go with their file descriptors.
+ * path destroys the links (lt-bpf-links.c).
  */
 #include <errno.h>
-#include <pthread.h>
 #include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -70,8 +69,6 @@ struct uthr {
 };
 
 static struct ltrace *skel;
-static struct bpf_link **links;
-static size_t nlinks;
 static struct lb_plan plan;
 static struct uthr *threads;
 static int nlive;               /* traced processes whose last thread has not exited */
@@ -82,7 +79,6 @@ static volatile sig_atomic_t stop_sig;
 static uint64_t holds_seen;
 static pid_t keep_tid;          /* without -f, the one traced thread (calls kept: show_kept) */
 static int keep_pidfd = -1;
-static char outbuf[1 << 16];
 
 static int bpf_fail(const char *what, int err)
 {
@@ -440,6 +436,7 @@ static int load(void)
 		ring = RING_SIZE;
 	skel->rodata->ring_size = ring;
 	bpf_map__set_max_entries(skel->maps.events, (uint32_t)ring);
+	lb_links_prepare(skel->progs.lt_entry, skel->progs.lt_return);
 	if ((err = ltrace__load(skel)) < 0)
 		return bpf_fail("load", err);
 	if (!(skel->links.lt_exit = bpf_program__attach(skel->progs.lt_exit)))
@@ -453,24 +450,6 @@ static int load(void)
 
 static size_t nattached;       /* sites with their probes */
 
-static int add_link(struct bpf_link *l)
-{
-	static size_t cap;
-
-	if (nlinks == cap) {
-		size_t n = cap ? cap * 2 : 64;
-		struct bpf_link **v = realloc(links, n * sizeof(*v));
-		if (!v) {
-			bpf_link__destroy(l);
-			return -ENOMEM;
-		}
-		links = v;
-		cap = n;
-	}
-	links[nlinks++] = l;
-	return 0;
-}
-
 /* The sites planned since the last call: their specs (all of them: a new object may be a
  * caller of old sites), the object ranges, and their probes. */
 static int attach_sites(pid_t pid)
@@ -480,33 +459,10 @@ static int attach_sites(pid_t pid)
 	skel->bss->nranges = (uint32_t)lb_plan_ranges(&plan, skel->bss->ranges, LT_MAXOBJS);
 	for (size_t i = 0; i < plan.nsites; i++)
 		lb_plan_spec(&plan, i, &skel->bss->fspecs[i]);
-	for (; nattached < plan.nsites; nattached++) {
-		size_t i = nattached;
-		struct lb_site *s = &plan.sites[i];
-		const char *why;
-		if (ksite_entry_file(s->path, s->off, true, &s->poff, &why) < 0) {
-			/* Not where the kernel would change what the program computes. */
-			lt_error("--bpf: %s not traced: its entry at %s+%#llx is %s", s->names[0],
-				 s->path, (unsigned long long)s->off, why);
-			continue;
-		}
-		for (int ret = 0; ret < (lb_site_noret(&plan, s) ? 1 : 2); ret++) {
-			LIBBPF_OPTS(bpf_uprobe_opts, o, .bpf_cookie = i, .retprobe = ret);
-			struct bpf_program *prog = ret ? skel->progs.lt_return :
-							 skel->progs.lt_entry;
-			struct bpf_link *l = bpf_program__attach_uprobe_opts(prog, apid, s->path,
-									       (size_t)s->poff, &o);
-			if (!l) {
-				char what[512];
-				snprintf(what, sizeof(what), "%s at %s+%#llx", s->names[0], s->path,
-					 (unsigned long long)s->poff);
-				return bpf_fail(what, -errno);
-			}
-			if (add_link(l) < 0)
-				return -ENOMEM;
-		}
-	}
-	return 0;
+	int err = lb_links_attach(&plan, nattached, skel->progs.lt_entry, skel->progs.lt_return,
+				  apid);
+	nattached = plan.nsites;
+	return err;
 }
 
 static int attach(pid_t pid)
@@ -537,7 +493,7 @@ static int attach(pid_t pid)
 		struct bpf_link *l = bpf_program__attach_uprobe(skel->progs.lt_rtld, false,
 							       lt_opts.follow ? -1 : pid,
 							       plan.rtld_path, (size_t)plan.rtld);
-		if (l && add_link(l) < 0)
+		if (l && lb_links_add(l) < 0)
 			return -ENOMEM;
 	}
 	nlive++;
@@ -553,47 +509,6 @@ static void on_rtld(const struct lt_rec *r)
 		attach_sites(plan.tgid);
 	kill((pid_t)r->tgid, SIGCONT);
 	bpf_map_delete_elem(bpf_map__fd(skel->maps.rtld_held), &key);
-}
-
-struct detach_job {
-	size_t from, step;
-};
-
-static void *detach_some(void *arg)
-{
-	const struct detach_job *j = arg;
-
-	for (size_t i = j->from; i < nlinks; i += j->step)
-		bpf_link__destroy(links[i]);
-	return NULL;
-}
-
-/*
- * Every uprobe goes with its perf event's file descriptor, and each close waits for an RCU
- * grace period (~0.1 s here): the links are destroyed by several threads at once.
- */
-static void detach_all(void)
-{
-	enum { NJOBS = 8 };
-	pthread_t th[NJOBS];
-	struct detach_job jobs[NJOBS];
-	bool started[NJOBS] = { false };
-
-	for (size_t k = 1; k < NJOBS && k < nlinks; k++) {
-		jobs[k] = (struct detach_job){ k, NJOBS };
-		started[k] = pthread_create(&th[k], NULL, detach_some, &jobs[k]) == 0;
-	}
-	for (size_t k = 0; k < NJOBS; k++)
-		if (!started[k]) {
-			jobs[k] = (struct detach_job){ k, NJOBS };
-			detach_some(&jobs[k]);
-		}
-	for (size_t k = 1; k < NJOBS; k++)
-		if (started[k])
-			pthread_join(th[k], NULL);
-	free(links);
-	links = NULL;
-	nlinks = 0;
 }
 
 static void on_signal(int sig)
@@ -616,22 +531,6 @@ static void summary(void)
 	lt_summary_print();
 }
 
-static bool stopped(pid_t pid)
-{
-	char path[64], buf[512];
-	FILE *f;
-	size_t n = 0;
-
-	snprintf(path, sizeof(path), "/proc/%d/stat", pid);
-	if ((f = fopen(path, "re"))) {
-		n = fread(buf, 1, sizeof(buf) - 1, f);
-		fclose(f);
-	}
-	buf[n] = 0;
-	const char *p = strrchr(buf, ')');
-	return p && p[1] == ' ' && p[2] == 'T';
-}
-
 /*
  * Processes the kernel side stopped for us to catch up: read everything, let them go.  A stop
  * may land after the SIGCONT meant to end it (bpf_send_signal defers it through irq_work where
@@ -652,7 +551,7 @@ static void release(struct ring_buffer *rb, bool idle)
 		/* One stopped for a dlopen goes on once its objects are probed (on_rtld). */
 		if (bpf_map_lookup_elem(bpf_map__fd(skel->maps.rtld_held), &key, &v) == 0)
 			continue;
-		if (!idle || stopped((pid_t)key))
+		if (!idle || proc_stop_signal((pid_t)key) > 0)
 			kill((pid_t)key, SIGCONT);
 	}
 }
@@ -736,19 +635,9 @@ static int run(void)
 }
 
 /* lttrace.c's setup for the ptrace backend, repeated: main hands over right after options. */
-static int setup(char **prog, int npids, const char **conf, int nconf)
+/* What only the eBPF backend refuses (lttrace.c checked the rest and opened the output). */
+static int setup(int npids)
 {
-	char err[512];
-
-	if (!prog[0] && !npids) {
-		lt_error("too few arguments: PROG [ARGS] or -p PID");
-		fprintf(stderr, "Try `lttrace --help' for more information.\n");
-		return -EINVAL;
-	}
-	if (prog[0] && npids) {
-		lt_error("-p and a program are exclusive");
-		return -EINVAL;
-	}
 	if (npids > 1) {
 		lt_error("--bpf: one -p at a time");
 		return -EINVAL;
@@ -757,36 +646,10 @@ static int setup(char **prog, int npids, const char **conf, int nconf)
 		lt_error("--bpf: %s is not supported (drop --bpf)", lt_opts.Sflag ? "-S" : "-w");
 		return -EINVAL;
 	}
-	if (lt_opts.no_libcalls && lt_filter_have(LT_FILTER_E)) {
-		lt_error("option -L can't be used with -e or -l");
-		return -EINVAL;
-	}
-	if (!lt_opts.no_libcalls && !lt_filter_have(LT_FILTER_E) && !lt_filter_have(LT_FILTER_L)) {
-		lt_filter_add(LT_FILTER_E, "@MAIN", err, sizeof(err));
-		lt_opts.hide_caller = true;
-	}
-	if (lt_proto_init(err, sizeof(err)) < 0) {
-		lt_error("built-in prototypes: %s", err);
-		return -EINVAL;
-	}
-	for (int i = 0; i < nconf; i++)
-		if (lt_proto_load_file(conf[i], err, sizeof(err)) < 0) {
-			lt_error("%s", err);
-			return -EINVAL;
-		}
-	if (lt_opts.outfile) {
-		FILE *f = fopen(lt_opts.outfile, "we");
-		if (!f) {
-			lt_error("can't open %s for writing: %s", lt_opts.outfile, strerror(errno));
-			return -errno;
-		}
-		lt_opts.out = f;
-	}
-	setvbuf(lt_opts.out, outbuf, _IOFBF, sizeof(outbuf));
 	return 0;
 }
 
-int lt_bpf_main(char **prog, const pid_t *pids, int npids, const char **conf, int nconf)
+int lt_bpf_main(char **prog, const pid_t *pids, int npids)
 {
 	struct sigaction sa = { .sa_handler = on_signal };
 	static const int sigs[] = { SIGHUP, SIGINT, SIGQUIT, SIGTERM };
@@ -796,7 +659,7 @@ int lt_bpf_main(char **prog, const pid_t *pids, int npids, const char **conf, in
 	for (size_t i = 0; i < sizeof(sigs) / sizeof(sigs[0]); i++)
 		sigaction(sigs[i], &sa, NULL);
 	signal(SIGPIPE, SIG_IGN);
-	if (setup(prog, npids, conf, nconf) < 0 || load() < 0)
+	if (setup(npids) < 0 || load() < 0)
 		goto out;
 	if (prog[0] && lb_spawn_held(prog, &child, &child_status) < 0)
 		goto out;
@@ -810,7 +673,7 @@ int lt_bpf_main(char **prog, const pid_t *pids, int npids, const char **conf, in
 		goto out;
 	rc = 0;
 out:
-	detach_all();
+	lb_links_detach();
 	if (skel && skel->bss && skel->bss->lost)
 		lt_error("--bpf: %llu records lost (ring buffer full; %llu holds)",
 			 (unsigned long long)skel->bss->lost, (unsigned long long)skel->bss->holds);

@@ -15,7 +15,7 @@
 #include "lt.h"
 
 /* lttrace.c under --bpf: everything after option parsing.  The exit status for main. */
-int lt_bpf_main(char **prog, const pid_t *pids, int npids, const char **conf, int nconf);
+int lt_bpf_main(char **prog, const pid_t *pids, int npids);
 
 /* ---- inside the backend ---- */
 struct lt_fspec;
@@ -68,6 +68,18 @@ const char *lb_plan_called_name(const struct lb_plan *p, const struct lb_site *s
 /* The prototype for NAME at site S (cached for the last name asked). */
 const struct lt_proto *lb_plan_proto(struct lb_site *s, const char *name, const struct lb_plan *p);
 void lb_plan_free(struct lb_plan *p);
+
+/* lt-bpf-links.c: the probes of the sites.  Before the programs load: uprobe_multi links for
+ * ENTRY and RET where the kernel has them (true).  Then the sites of P from FROM on, placed by
+ * ksite (those it refuses named in one warning line), for process APID (-1: any): 0 or -errno
+ * (said).  lb_links_add keeps a libbpf link to go with them; lb_links_detach ends them all. */
+struct bpf_program;
+struct bpf_link;
+bool lb_links_prepare(struct bpf_program *entry, struct bpf_program *ret);
+int lb_links_attach(struct lb_plan *p, size_t from, struct bpf_program *entry,
+		    struct bpf_program *ret, pid_t apid);
+int lb_links_add(struct bpf_link *l);
+void lb_links_detach(void);
 
 /* lt-bpf-proc.c: PROG started and held at its entry point under ptrace, *CHILD its pid (the
  * caller detaches).  0, or -errno with a message printed (*STATUS: its wait status if it

@@ -243,8 +243,6 @@ int main(int argc, char **argv)
 		cmp.json = lt_opts.json;
 		return compare_main(&cmp, argc, argv, optstring, longopts);
 	}
-	if (bpf) /* lt-bpf.c: the eBPF backend does the rest */
-		return lt_bpf_main(argv + optind, pids, npids, conf, nconf);
 	if (optind == argc && !npids) {
 		lt_error("too few arguments: PROG [ARGS] or -p PID");
 		fprintf(stderr, "Try `lttrace --help' for more information.\n");
@@ -281,6 +279,8 @@ int main(int argc, char **argv)
 		lt_opts.out = f;
 	}
 	setvbuf(lt_opts.out, outbuf, _IOFBF, sizeof(outbuf));
+	if (bpf) /* lt-bpf.c: the eBPF backend does the rest */
+		return lt_bpf_main(argv + optind, pids, npids);
 	for (int i = 0; i < npids; i++)
 		if (lt_attach(pids[i]) < 0)
 			goto out;

@@ -1,0 +1,157 @@
+// SPDX-License-Identifier: LGPL-2.1-or-later
+/*
+ * lttrace --bpf: the uprobes of the plan's sites, and their end (lt-bpf.h, "links").
+ *
+ * Each site's probe goes where uprobe/ksite.c says the kernel cannot change what the program
+ * computes; a function with no such place is not traced, and all of those are named in one
+ * warning line per batch of sites (start, each dlopen).  Where the kernel has uprobe_multi
+ * links (6.6), the entry probes of one file are one link and its return probes another, with
+ * the site's index as the cookie of each offset: attaching 2,900 functions of libc takes two
+ * system calls instead of 5,800 perf events, and detaching two closes instead of 5,800 RCU
+ * grace periods.  Elsewhere (or LTTRACE_BPF_LINKS=single, for the tests of that path) each
+ * probe is its own libbpf link, destroyed by several threads at once at the end.
+ */
+#include <errno.h>
+#include <pthread.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+#include <bpf/libbpf.h>
+
+#include "ksite.h"
+#include "lt-bpf.h"
+#include "strbuf.h"
+#include "umulti.h"
+
+static struct bpf_link **links;
+static size_t nlinks, caplinks;
+static struct umulti_fds mlinks; /* uprobe_multi links */
+static bool multi;
+
+bool lb_links_prepare(struct bpf_program *entry, struct bpf_program *ret)
+{
+	const char *e = getenv("LTTRACE_BPF_LINKS");
+
+	multi = !(e && !strcmp(e, "single")) && umulti_supported();
+	if (multi) {
+		bpf_program__set_expected_attach_type(entry, UMULTI_ATTACH_TYPE);
+		bpf_program__set_expected_attach_type(ret, UMULTI_ATTACH_TYPE);
+	}
+	return multi;
+}
+
+int lb_links_add(struct bpf_link *l)
+{
+	if (nlinks == caplinks) {
+		size_t n = caplinks ? caplinks * 2 : 64;
+		struct bpf_link **v = realloc(links, n * sizeof(*v));
+		if (!v) {
+			bpf_link__destroy(l);
+			return -ENOMEM;
+		}
+		links = v;
+		caplinks = n;
+	}
+	links[nlinks++] = l;
+	return 0;
+}
+
+static int attach_single(const struct lb_plan *p, size_t i, struct bpf_program *entry,
+			 struct bpf_program *ret, pid_t apid)
+{
+	const struct lb_site *s = &p->sites[i];
+
+	for (int r = 0; r < (lb_site_noret(p, s) ? 1 : 2); r++) {
+		LIBBPF_OPTS(bpf_uprobe_opts, o, .bpf_cookie = i, .retprobe = r);
+		struct bpf_link *l = bpf_program__attach_uprobe_opts(r ? ret : entry, apid, s->path,
+								       (size_t)s->poff, &o);
+		if (!l) {
+			int err = -errno;
+			lt_error("--bpf: %s at %s+%#llx: %s", s->names[0], s->path,
+				 (unsigned long long)s->poff, strerror(-err));
+			return err;
+		}
+		if (lb_links_add(l) < 0)
+			return -ENOMEM;
+	}
+	return 0;
+}
+
+int lb_links_attach(struct lb_plan *p, size_t from, struct bpf_program *entry,
+		    struct bpf_program *ret, pid_t apid)
+{
+	struct umulti_batch batch = { 0 };
+	struct strbuf why = { 0 };
+	size_t nskip = 0;
+	int err = 0;
+
+	for (size_t i = from; i < p->nsites && !err; i++) {
+		struct lb_site *s = &p->sites[i];
+		const char *w;
+		if (ksite_entry_file(s->path, s->off, true, &s->poff, &w) < 0) {
+			sb_printf(&why, "%s%s (%s)", nskip++ ? "; " : "", s->names[0], w);
+			continue;
+		}
+		if (!multi) {
+			err = attach_single(p, i, entry, ret, apid);
+			continue;
+		}
+		for (int r = 0; r < (lb_site_noret(p, s) ? 1 : 2) && !err; r++)
+			err = umulti_batch_add(&batch, bpf_program__fd(r ? ret : entry), r, apid,
+					       s->path, s->poff, i, 0);
+	}
+	if (nskip)
+		lt_error("--bpf: %zu function%s not traced, where the kernel's probe would change "
+			 "what the program computes or is refused: %s", nskip, nskip > 1 ? "s" : "",
+			 sb_str(&why));
+	const char *path;
+	uint32_t n;
+	if (!err && (err = umulti_batch_flush(&batch, &mlinks, &path, &n)) < 0)
+		lt_error("--bpf: %u probes on %s: %s", n, path, strerror(-err));
+	sb_free(&why);
+	umulti_batch_free(&batch);
+	return err;
+}
+
+struct detach_job {
+	size_t from, step;
+};
+
+static void *detach_some(void *arg)
+{
+	const struct detach_job *j = arg;
+
+	for (size_t i = j->from; i < nlinks; i += j->step)
+		bpf_link__destroy(links[i]);
+	return NULL;
+}
+
+/*
+ * A single link's perf event waits for an RCU grace period at its close (~0.1 s here): those
+ * are destroyed by several threads at once.  A uprobe_multi link is one close.
+ */
+void lb_links_detach(void)
+{
+	enum { NJOBS = 8 };
+	pthread_t th[NJOBS];
+	struct detach_job jobs[NJOBS];
+	bool started[NJOBS] = { false };
+
+	umulti_fds_close(&mlinks);
+	for (size_t k = 1; k < NJOBS && k < nlinks; k++) {
+		jobs[k] = (struct detach_job){ k, NJOBS };
+		started[k] = pthread_create(&th[k], NULL, detach_some, &jobs[k]) == 0;
+	}
+	for (size_t k = 0; k < NJOBS; k++)
+		if (!started[k]) {
+			jobs[k] = (struct detach_job){ k, NJOBS };
+			detach_some(&jobs[k]);
+		}
+	for (size_t k = 1; k < NJOBS; k++)
+		if (started[k])
+			pthread_join(th[k], NULL);
+	free(links);
+	links = NULL;
+	nlinks = caplinks = 0;
+}
