@@ -206,7 +206,8 @@ static bool parse_token(char *tok, bool fault, struct inject_rule *r)
 int inject_parse(const char *spec, bool fault, char *err, size_t errlen)
 {
 	const char *what = fault ? "fault argument" : "inject argument";
-	struct inject_rule r = { .set = true, .first = 1, .last = LAST_INF, .step = 1, .subst = -1 };
+	struct inject_rule r = { .set = true, .first = 1, .last = LAST_INF, .step = 1,
+				 .subst = -1 };
 	char *copy = strdup(spec), *save = NULL;
 	int rc = -EINVAL;
 

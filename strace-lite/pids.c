@@ -106,7 +106,8 @@ static int find_id(const char *dir, bool tasks, const char *key, int depth, int 
 		char path[300];
 		if (de->d_name[0] < '1' || de->d_name[0] > '9')
 			continue;
-		snprintf(path, sizeof(path), "%s/%s/%s", dir, de->d_name, tasks ? "task" : "status");
+		snprintf(path, sizeof(path), "%s/%s/%s", dir, de->d_name,
+			 tasks ? "task" : "status");
 		if (tasks) {
 			found = find_id(path, false, key, depth, id, to, ns);
 			continue;
@@ -164,7 +165,8 @@ int (*pid_comm_hook)(pid_t pid, char *buf, size_t len) = proc_comm;
 
 void printpid(struct dctx *c, int pid, enum pid_type type)
 {
-	bool want_comm = (dopts.decode_pids & DECODE_PID_COMM) && (type == PT_TID || type == PT_TGID);
+	bool want_comm = (dopts.decode_pids & DECODE_PID_COMM) &&
+			 (type == PT_TID || type == PT_TGID);
 	bool want_ns = dopts.decode_pids & DECODE_PID_NS;
 	char comm[64];
 

@@ -72,7 +72,7 @@ static const char usage_text[] =
 	"  -r, --relative-timestamps[=PRECISION]  time since the previous line\n"
 	"  -t, -tt, -ttt  time of day, with microseconds, since the epoch\n"
 	"  --timestamps[=[[format:]FORMAT][,[precision:]PRECISION]]  (or --absolute-timestamps)\n"
-	"                 FORMAT: none, time (default) or unix; PRECISION: s (default), ms, us, ns\n"
+	"                 FORMAT: none, time (default), unix; PRECISION: s (default), ms, us, ns\n"
 	"  -T, --syscall-times[=PRECISION]  time spent in each syscall (default: us)\n"
 	"  -n, --syscall-number  syscall number;  -i, --instruction-pointer  where it was made\n"
 	"  -s STRSIZE     maximum string size to print (default 32)\n"
@@ -347,7 +347,8 @@ static int settle_options(struct cli *cl, int argc, char *err, size_t errlen)
 		opts.output_separately = false;
 	if (cl->qflag)
 		opts.quiet |= cl->qflag == 1 ? QUIET_ATTACH | QUIET_PERSONALITY :
-				       cl->qflag == 2 ? QUIET_ATTACH | QUIET_PERSONALITY | QUIET_EXIT : ~0u;
+			      cl->qflag == 2 ? QUIET_ATTACH | QUIET_PERSONALITY | QUIET_EXIT :
+					       ~0u;
 	popts.xflag = cl->xflag >= 2 ? XFLAG_ALL : cl->xflag ? XFLAG_NON_ASCII : XFLAG_NONE;
 	if (cl->yflag)
 		dopts.decode_fds = cl->yflag >= 2 ? DECODE_FD_ALL : DECODE_FD_PATH;
@@ -395,8 +396,11 @@ static int trace(const struct cli *cl, int argc, char **argv)
 	}
 	for (int i = 0; i < cl->npids; i++)
 		engine_attach(cl->pids[i]);
-	if ((argc && (cl->daemon ? engine_spawn_daemon(argv, cl->daemon) : engine_spawn(argv)) < 0) ||
-	    !nprocs)
+	if (argc && cl->daemon)
+		rc = engine_spawn_daemon(argv, cl->daemon);
+	else if (argc)
+		rc = engine_spawn(argv);
+	if (rc < 0 || !nprocs)
 		return 1;
 	output_decide_prefix();
 	return engine_run();
@@ -414,7 +418,8 @@ int main(int argc, char **argv)
 	opts.signals.negated = true; /* all signals */
 	opterr = 0;
 	/* lidx: which long option was given (-1: a short one), for the messages. */
-	for (lidx = -1; (c = getopt_long(argc, argv, optstring, longopts, &lidx)) != -1; lidx = -1) {
+	for (lidx = -1; (c = getopt_long(argc, argv, optstring, longopts, &lidx)) != -1;
+	     lidx = -1) {
 		switch (c) {
 		case 'a':
 			if (parse_uint(optarg, &opts.acolumn) < 0)
@@ -544,7 +549,8 @@ int main(int argc, char **argv)
 		}
 		case 'b':
 			if (strcmp(optarg, "execve")) {
-				snprintf(err, sizeof(err), "Syscall '%s' for -b isn't supported", optarg);
+				snprintf(err, sizeof(err), "Syscall '%s' for -b isn't supported",
+					 optarg);
 				goto die_msg;
 			}
 			opts.detach_on_execve = true;

@@ -4,8 +4,9 @@
  * bytes of poke_enter= are written where the arguments point (before the entry is printed, so
  * the line shows them), the thread is held for delay_enter=, and a call that is to fail or
  * return a given value gets syscall number -1 (or syscall='s pure syscall: only then), which
- * the kernel skips (or runs harmlessly); at the exit stop the result is overwritten, poke_exit= written and
- * the thread held for delay_exit=.  A signal to inject is sent when the call returns (engine.c).
+ * the kernel skips (or runs harmlessly); at the exit stop the result is overwritten, poke_exit=
+ * written and the thread held for delay_exit=.  A signal to inject is sent when the call
+ * returns (engine.c).
  *
  * A delay holds the whole tracer, not only the thread (strace arms a timer instead): the other
  * tracees wait at their next stop.

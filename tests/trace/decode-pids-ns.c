@@ -38,7 +38,8 @@ int main(void)
 		syscall(__NR_getppid);
 		printf("%d<%s> getppid() = 0\n", outer, comm);
 		syscall(__NR_kill, pid, 0);
-		printf("%d<%s> kill(%ld<%s> /* %d in strace's PID NS */, 0) = 0\n", outer, comm, pid,
+		printf("%d<%s> kill(%ld<%s> /* %d in strace's PID NS */, 0) = 0\n", outer, comm,
+		       pid,
 		       comm, outer);
 		syscall(__NR_kill, 2, 0);
 		printf("%d<%s> kill(2, 0) = %s\n", outer, comm, sprintrc(-1));
