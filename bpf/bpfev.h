@@ -39,6 +39,7 @@ struct ev_sys {
 	__u64 sp;       /* EV_SYS_ENTER: the stack pointer */
 	__u32 flags;    /* EVF_* */
 	__u32 pad;
+	__u64 ip;       /* the instruction pointer (-i) */
 };
 /*
  * EV_SYS_ENTER: some memory the call reads could not be read at entry (a page the program has
@@ -60,6 +61,7 @@ struct ev_signal {
 	__s32 sig;
 	__s32 stopped; /* a stop signal with its default action: the thread stops */
 	__u8 siginfo[128];
+	__u64 ip; /* where the thread is (-i) */
 };
 
 struct ev_exit {
@@ -76,12 +78,14 @@ struct ev_fork {
 	struct ev_hdr h;
 	__u32 child;
 	__u32 child_tgid;
+	char comm[16]; /* the child's command name (its parent's) */
 };
 
 struct ev_exec {
 	struct ev_hdr h;
 	__u32 old_tid;
-	__u32 pad;
+	__u32 detached; /* -b execve: no longer traced */
+	char comm[16]; /* the command name the exec gave */
 };
 
  /* EV_FD: the link /proc/PID/fd/FD would show, as the kernel builds it. */
@@ -113,6 +117,10 @@ struct ev_fd {
 	char names[EV_FD_NAMES + 256];
 };
 
-/* Map "traced" (hash, tid -> value): bit 0 traced, bit 1 follow forks of it (-f). */
+/* Map "traced" (hash, tid -> value): bit 0 traced, bit 1 follow forks of it (-f), bit 2 stop
+ * tracing it at its next exec (-b execve), bit 3 but not at this first one (the program we
+ * start: its exec is ours). */
 #define TRACED_ON 1
 #define TRACED_FOLLOW 2
+#define TRACED_DETACH_EXEC 4
+#define TRACED_FIRST_EXEC 8

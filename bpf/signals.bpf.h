@@ -87,6 +87,7 @@ int BPF_PROG(signal_generate, int sig, struct kernel_siginfo *info, struct task_
 			.h = { .kind = EV_SIGNAL, .tid = tid, .tgid = BPF_CORE_READ(task, tgid),
 			       .ts = bpf_ktime_get_ns() },
 			.sig = sig,
+			.ip = BPF_CORE_READ((struct pt_regs *)bpf_task_pt_regs(task), ip),
 		};
 		fill_siginfo(rec.siginfo, sig, &ctx[1]);
 		emit(&rec, sizeof(rec));
@@ -118,7 +119,7 @@ int BPF_PROG(signal_generate, int sig, struct kernel_siginfo *info, struct task_
 	return 0;
 }
 
-static __always_inline void send_ignored(__u32 tid, __u32 tgid)
+static __always_inline void send_ignored(__u32 tid, __u32 tgid, __u64 ip)
 {
 	struct pending_sigs *q = bpf_map_lookup_elem(&ignored, &tid);
 
@@ -131,6 +132,7 @@ static __always_inline void send_ignored(__u32 tid, __u32 tgid)
 			.h = { .kind = EV_SIGNAL, .tid = tid, .tgid = tgid,
 			       .ts = bpf_ktime_get_ns() },
 			.sig = q->v[i].sig,
+			.ip = ip,
 		};
 		__builtin_memcpy(rec.siginfo, q->v[i].siginfo, sizeof(rec.siginfo));
 		emit(&rec, sizeof(rec));
@@ -150,6 +152,8 @@ int BPF_PROG(signal_deliver, int sig, struct kernel_siginfo *info, struct k_siga
 	struct ev_signal rec = {
 		.h = { .kind = EV_SIGNAL, .tid = tid, .tgid = pt >> 32, .ts = bpf_ktime_get_ns() },
 		.sig = sig,
+		.ip = BPF_CORE_READ((struct pt_regs *)bpf_task_pt_regs(bpf_get_current_task_btf()),
+				    ip),
 	};
 	bpf_probe_read_kernel(rec.siginfo, sizeof(struct kernel_siginfo), info);
 	/* SIGSTOP, SIGTSTP, SIGTTIN, SIGTTOU with SIG_DFL stop the thread (ptrace's group-stop). */

@@ -610,7 +610,7 @@ int BPF_PROG(sys_enter, struct pt_regs *regs, long id)
 
 	if (!flags)
 		return 0;
-	send_ignored(tid, pt >> 32);
+	send_ignored(tid, pt >> 32, BPF_CORE_READ(regs, ip));
 	if (!wanted(id))
 		return 0;
 	struct inflight *f = bpf_task_storage_get(&inflight, bpf_get_current_task_btf(), 0,
@@ -636,6 +636,7 @@ int BPF_PROG(sys_enter, struct pt_regs *regs, long id)
 	};
 	__builtin_memcpy(rec.args, f->args, sizeof(rec.args));
 	rec.sp = BPF_CORE_READ(regs, sp);
+	rec.ip = BPF_CORE_READ(regs, ip);
 	/* After exec the memory is another program's: an execve is never read again. */
 	if (id == 59 /* execve */ || id == 322 /* execveat */)
 		rec.flags |= EVF_NOREFETCH;
@@ -655,7 +656,7 @@ int BPF_PROG(sys_exit, struct pt_regs *regs, long ret)
 
 	if (!f || !f->active) {
 		if (bpf_map_lookup_elem(&traced, &tid))
-			send_ignored(tid, pt >> 32);
+			send_ignored(tid, pt >> 32, BPF_CORE_READ(regs, ip));
 		return 0;
 	}
 	f->active = 0;
@@ -665,6 +666,7 @@ int BPF_PROG(sys_exit, struct pt_regs *regs, long ret)
 		.scno = f->scno,
 		.ret = ret,
 		.enter_ts = f->ts,
+		.ip = BPF_CORE_READ(regs, ip),
 	};
 	__builtin_memcpy(rec.args, f->args, sizeof(rec.args));
 	__u8 when = f->refetch ? CAP_EXIT | CAP_RETRY : CAP_EXIT;
@@ -680,7 +682,7 @@ int BPF_PROG(sys_exit, struct pt_regs *regs, long ret)
 		return 0;
 	}
 	capture_and_send(&rec, rec.args, 0, when);
-	send_ignored(tid, pt >> 32);
+	send_ignored(tid, pt >> 32, BPF_CORE_READ(regs, ip));
 	return 0;
 }
 
@@ -692,7 +694,7 @@ int BPF_PROG(sched_process_fork, struct task_struct *parent, struct task_struct 
 
 	if (!flags || !(*flags & TRACED_FOLLOW))
 		return 0;
-	__u32 ctid = BPF_CORE_READ(child, pid), v = *flags;
+	__u32 ctid = BPF_CORE_READ(child, pid), v = *flags & ~TRACED_FIRST_EXEC;
 	bpf_map_update_elem(&traced, &ctid, &v, BPF_ANY);
 	traced_changed();
 	struct ev_fork rec = {
@@ -701,6 +703,7 @@ int BPF_PROG(sched_process_fork, struct task_struct *parent, struct task_struct 
 		.child = ctid,
 		.child_tgid = BPF_CORE_READ(child, tgid),
 	};
+	BPF_CORE_READ_STR_INTO(&rec.comm, child, comm);
 	emit(&rec, sizeof(rec));
 	return 0;
 }
@@ -724,6 +727,19 @@ int BPF_PROG(sched_process_exec, struct task_struct *p, pid_t old_pid, struct li
 		.h = { .kind = EV_EXEC, .tid = tid, .tgid = tid, .ts = bpf_ktime_get_ns() },
 		.old_tid = old,
 	};
+	flags = bpf_map_lookup_elem(&traced, &tid);
+	if (flags && (*flags & TRACED_FIRST_EXEC)) {
+		*flags &= ~TRACED_FIRST_EXEC;
+	} else if (flags && (*flags & TRACED_DETACH_EXEC)) {
+		/* -b execve: the new program is not traced, nor the end of its execve. */
+		struct inflight *f = bpf_task_storage_get(&inflight, p, 0, 0);
+		if (f)
+			f->active = 0;
+		bpf_map_delete_elem(&traced, &tid);
+		traced_changed();
+		rec.detached = 1;
+	}
+	BPF_CORE_READ_STR_INTO(&rec.comm, p, comm);
 	emit(&rec, sizeof(rec));
 	return 0;
 }

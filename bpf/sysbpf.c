@@ -74,14 +74,10 @@ static void on_signal(int sig);
 
 int bpfbe_init(void)
 {
-	struct sigaction sa = { .sa_handler = on_signal };
-	static const int sigs[] = { SIGHUP, SIGINT, SIGQUIT, SIGPIPE, SIGTERM };
 	int err;
 
 	/* Loading takes a while: a signal meanwhile must still end us through finish(). */
-	sigemptyset(&sa.sa_mask);
-	for (size_t i = 0; i < sizeof(sigs) / sizeof(sigs[0]); i++)
-		sigaction(sigs[i], &sa, NULL);
+	tcb_catch_signals(on_signal);
 
 	if (!bpf_have_caps()) {
 		error_msg("--bpf needs CAP_BPF and CAP_PERFMON (run as root, or drop --bpf)");
@@ -104,10 +100,12 @@ int bpfbe_init(void)
 	skel->rodata->trace_all = opts.trace_all && !opts.trace.negated;
 	if (!skel->rodata->trace_all)
 		for (unsigned int n = 0; n < SYS_MAX; n++)
-			if (numset_has(&opts.trace, n))
+			if (numset_has(&opts.trace, n) ||
+			    /* renames, for --decode-pids=comm (user space filters it out) */
+			    (n == __NR_prctl && (dopts.decode_pids & DECODE_PID_COMM)))
 				skel->rodata->trace_bits[n / 64] |= 1ull << (n % 64);
 	unsigned int chase = popts.max_strlen + 1;
-	skel->rodata->want_sockets = dopts.yflag >= 2;
+	skel->rodata->want_sockets = (dopts.decode_fds & (DECODE_FD_SOCKET | DECODE_FD_PIDFD)) != 0;
 	skel->rodata->chase_size = chase < 256 ? 256 : chase > 65536 ? 65536 : chase;
 	err = sysbpf__load(skel);
 	if (err)
@@ -131,13 +129,16 @@ int bpfbe_init(void)
 	tcb_reader = capture_read;
 	tcb_str_reader = capture_read_str;
 	tracee_readlink_hook = capture_readlink;
+	pid_comm_hook = tcb_pid_comm;
+	tcb_comm_from_events = true;
 	sockdiag_view_hook = capture_sockview;
 	return 0;
 }
 
-static int mark(pid_t tid)
+static int mark(pid_t tid, uint32_t flags)
 {
-	uint32_t key = tid, v = TRACED_ON | (opts.followfork ? TRACED_FOLLOW : 0);
+	uint32_t key = tid, v = TRACED_ON | (opts.followfork ? TRACED_FOLLOW : 0) |
+				(opts.detach_on_execve ? TRACED_DETACH_EXEC | flags : 0);
 
 	if (bpf_map_update_elem(bpfbe_traced_fd(), &key, &v, BPF_ANY) < 0)
 		return -errno;
@@ -175,13 +176,15 @@ int bpfbe_spawn(char **argv)
 		if (read(pfd[0], &go, 1) != 1)
 			_exit(127);
 		prctl(PR_SET_PDEATHSIG, 0);
+		if (tcb_become_user() < 0)
+			_exit(1);
 		execv(path, argv);
 		perror_msg("exec");
 		_exit(1);
 	}
 	close(pfd[0]);
 	hold_fd = pfd[1];
-	rc = mark(pid);
+	rc = mark(pid, TRACED_FIRST_EXEC);
 	if (rc < 0) {
 		kill(pid, SIGKILL);
 		return bpfbe_error("traced map", rc);
@@ -204,7 +207,7 @@ int bpfbe_attach(pid_t pid)
 	for (int i = 0; i < n; i++) {
 		if (pid2tcb(tids[i]))
 			continue;
-		int rc = mark(tids[i]);
+		int rc = mark(tids[i], 0);
 		if (rc < 0) {
 			free(tids);
 			return bpfbe_error("traced map", rc);
@@ -233,6 +236,8 @@ static void enter(struct tcb *tcp, const struct ev_sys *e)
 {
 	tcp->flags &= ~TCB_STARTUP;
 	tcp->dc.sp = e->sp;
+	tcp->ip = e->ip;
+	tcp->ip_known = true;
 	event_mono_ns = e->h.ts;
 	syscall_enter(tcp, e->scno, (const uint64_t *)e->args);
 }
@@ -291,6 +296,8 @@ static void on_sys_exit(const struct ev_sys *e)
 	event_mono_ns = e->enter_ts;
 	tnow(CLOCK_MONOTONIC, &tcp->etime);
 	event_mono_ns = e->h.ts;
+	tcp->ip = e->ip;
+	tcp->ip_known = true;
 	syscall_exit(tcp, e->ret, e->ret < 0 && e->ret >= -4095);
 	capset_clear(&t->entry);
 	capset_clear(&t->exit);
@@ -361,6 +368,11 @@ static void on_exec(const struct ev_exec *e)
 	}
 	if (!tcp)
 		return;
+	if (e->detached) {
+		report_detach(tcp);
+		return;
+	}
+	tcb_set_comm(tcp, e->comm, sizeof(e->comm));
 	if ((tcp->flags & TCB_HIDE_LOG) && (tcp->flags & TCB_SPAWNED))
 		tcp->flags &= ~TCB_HIDE_LOG; /* its execve was not traced */
 	tcp->flags &= ~TCB_CHECK_EXEC;
@@ -408,6 +420,8 @@ static int handle_event(void *ctx, void *data, size_t len)
 		 * program's signals. */
 		if (bpf_probes_signal_is_ours && bpf_probes_signal_is_ours(h->tid, s->sig, &si))
 			break;
+		tcp->ip = s->ip;
+		tcp->ip_known = true;
 		print_signal(tcp, &si, s->sig);
 		if (s->stopped)
 			print_signal(tcp, NULL, s->sig);
@@ -416,7 +430,7 @@ static int handle_event(void *ctx, void *data, size_t len)
 	case EV_FORK: {
 		const struct ev_fork *f = data;
 		if (len >= sizeof(*f) && !pid2tcb(f->child))
-			new_child(f->child, 0);
+			tcb_set_comm(new_child(f->child, 0), f->comm, sizeof(f->comm));
 		break;
 	}
 	case EV_EXEC:

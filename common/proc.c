@@ -200,6 +200,26 @@ long proc_status_field(pid_t pid, const char *key)
 	return v;
 }
 
+int proc_comm(pid_t pid, char *buf, size_t len)
+{
+	char path[64];
+	int rc = -ENOENT;
+
+	if (!len)
+		return -EINVAL;
+	buf[0] = '\0';
+	snprintf(path, sizeof(path), "/proc/%d/comm", pid);
+	FILE *f = fopen(path, "re");
+	if (!f)
+		return -errno;
+	if (fgets(buf, (int)len, f)) {
+		buf[strcspn(buf, "\n")] = '\0';
+		rc = (int)strlen(buf);
+	}
+	fclose(f);
+	return rc;
+}
+
 uint64_t proc_entry_point(pid_t pid)
 {
 	char path[64];

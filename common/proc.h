@@ -31,5 +31,8 @@ bool proc_thread_exists(pid_t tid);
 int proc_stop_signal(pid_t tid);
 /* A numeric field of /proc/PID/status ("Tgid", "PPid"), or -1 when it cannot be read. */
 long proc_status_field(pid_t pid, const char *key);
+/* PID's command name (/proc/PID/comm without its newline) into BUF: its length, or -errno with
+ * BUF empty. */
+int proc_comm(pid_t pid, char *buf, size_t len);
 /* The program's entry point (AT_ENTRY of /proc/PID/auxv), 0 when it cannot be read. */
 uint64_t proc_entry_point(pid_t pid);

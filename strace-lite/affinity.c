@@ -65,7 +65,8 @@ static void print_affinity(struct dctx *c, uint64_t addr, uint64_t len32)
 
 SYS_FUNC(sched_setaffinity)
 {
-	tprintf(c, "%d, %u, ", (int)c->arg[0], (unsigned int)c->arg[1]);
+	printpid(c, (int)c->arg[0], PT_TGID);
+	tprintf(c, ", %u, ", (unsigned int)c->arg[1]);
 	print_affinity(c, c->arg[2], (unsigned int)c->arg[1]);
 	return RVAL_DECODED;
 }
@@ -73,7 +74,8 @@ SYS_FUNC(sched_setaffinity)
 SYS_FUNC(sched_getaffinity)
 {
 	if (entering(c)) {
-		tprintf(c, "%d, %u, ", (int)c->arg[0], (unsigned int)c->arg[1]);
+		printpid(c, (int)c->arg[0], PT_TGID);
+	tprintf(c, ", %u, ", (unsigned int)c->arg[1]);
 		return 0;
 	}
 	print_affinity(c, c->arg[2], (uint64_t)c->rval);

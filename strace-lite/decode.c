@@ -137,13 +137,15 @@ void printfd(struct dctx *c, int fd)
 	char link[64];
 
 	tprintf(c, "%d", fd);
-	if (!dopts.yflag || fd < 0 || c->pid <= 0)
+	if (!dopts.decode_fds || fd < 0 || c->pid <= 0)
 		return;
 	snprintf(link, sizeof(link), "/proc/%d/fd/%d", c->pid, fd);
 	/* -yy: sockets (and the like) described by sockdiag.c, when it can. */
-	if (dopts.yflag >= 2 && print_fd_details && print_fd_details(c, fd, link))
+	if ((dopts.decode_fds & ~DECODE_FD_PATH) && print_fd_details &&
+	    print_fd_details(c, fd, link))
 		return;
-	print_link_target(c, link, true);
+	if (dopts.decode_fds & DECODE_FD_PATH)
+		print_link_target(c, link, true);
 }
 
 /* A signed number with a name (AT_FDCWD, signals): strace prints these in decimal under -X. */
@@ -167,7 +169,7 @@ void print_dirfd(struct dctx *c, int fd)
 		return;
 	}
 	print_named_int(c, fd, "AT_FDCWD");
-	if (dopts.yflag && c->pid > 0) {
+	if ((dopts.decode_fds & DECODE_FD_PATH) && c->pid > 0) {
 		/* With -y strace shows the directory AT_FDCWD stands for. */
 		snprintf(link, sizeof(link), "/proc/%d/cwd", c->pid);
 		print_link_target(c, link, false);
@@ -350,6 +352,9 @@ void print_arg(struct dctx *c, int i)
 	case AK_PATH: printpath(c, v); break;
 	case AK_STR: printstr(c, v); break;
 	case AK_SIG: print_signame(c, (int)v); break;
+	case AK_TID: printpid(c, (int)v, PT_TID); break;
+	case AK_TGID: printpid(c, (int)v, PT_TGID); break;
+	case AK_PGID: printpid(c, (int)v, PT_PGID); break;
 	case AK_FLAGS: printflags(c, a->xlat, (unsigned)v, a->dflt); break;
 	case AK_ENUM: printxval(c, a->xlat, (unsigned)v, a->dflt); break;
 	case AK_IBUF: printstrn(c, v, buf_size(c, a)); break;

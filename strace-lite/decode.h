@@ -64,11 +64,20 @@ struct dctx {
 #define RVAL_KIND(k) (0x10 | (k))
 #define RVAL_KIND_MASK 0x1f
 
+/* -e decode-fds= (-y is path, -yy all of them). */
+enum { DECODE_FD_PATH = 1 << 0, DECODE_FD_SOCKET = 1 << 1, DECODE_FD_DEV = 1 << 2,
+       DECODE_FD_PIDFD = 1 << 3, DECODE_FD_ALL = 0xf };
+/* --decode-pids= (-Y is comm). */
+enum { DECODE_PID_COMM = 1 << 0, DECODE_PID_NS = 1 << 1 };
+/* What a pid names: a thread, a process, a process group, a session. */
+enum pid_type { PT_TID, PT_TGID, PT_PGID, PT_SID };
+
 /* Options that change decoding (set by the front end). */
 struct decode_opts {
-	int yflag;   /* -y: 1, -yy: 2 */
+	unsigned int decode_fds; /* -y, -yy, -e decode-fds=: DECODE_FD_* bits */
 	bool verbose; /* -v: unabbreviate structures */
 	bool raw_all; /* -e raw=all */
+	unsigned int decode_pids; /* --decode-pids=: DECODE_PID_* bits */
 };
 extern struct decode_opts dopts;
 
@@ -125,7 +134,8 @@ void printaddr(struct dctx *c, uint64_t addr); /* NULL or 0x... */
 void printfd(struct dctx *c, int fd);          /* 3, or 3</path> with -y */
 /*
  * -yy: print "<TCP:[127.0.0.1:8080->127.0.0.1:40000]>" and the like for descriptor FD of c->pid
- * (LINK is its /proc/PID/fd/FD); false when FD is nothing it knows, and -y's form is used.
+ * (LINK is its /proc/PID/fd/FD), of the kinds -e decode-fds= asks for (socket, dev, pidfd);
+ * false when FD is nothing of those, and -y's form is used if asked.
  */
 bool print_fd_details(struct dctx *c, int fd, const char *link) __attribute__((weak));
 /* -yy under the eBPF backend: the socket (or pidfd) behind LINK as the kernel described it at
@@ -145,6 +155,19 @@ struct sockdiag_view {
 };
 extern bool (*sockdiag_view_hook)(struct dctx *c, const char *link, struct sockdiag_view *v);
 void print_dirfd(struct dctx *c, int fd);      /* AT_FDCWD or printfd */
+/* A pid of the tracee's: 1234, with --decode-pids=comm 1234<comm> (threads and processes). */
+void printpid(struct dctx *c, int pid, enum pid_type type);
+/* A pid of our namespace (a pidfd's): 1234, with --decode-pids=comm 1234<comm>. */
+void printpid_ours(struct dctx *c, int pid);
+/* kill's and wait4's pid: a process when positive, a process group when below -1. */
+void printpid_tgid_pgid(struct dctx *c, int pid);
+/*
+ * Where printpid finds the command name of PID: /proc/PID/comm, unless a backend (bpf, which
+ * decodes after the fact) knows better.  The length, or -errno with BUF empty.
+ */
+extern int (*pid_comm_hook)(pid_t pid, char *buf, size_t len);
+/* "<comm>" escaped as -y escapes paths; nothing for an empty COMM. */
+void print_comm_str(struct strbuf *sb, const char *comm);
 void print_mode(struct dctx *c, unsigned int mode); /* 0644 */
 void print_signame(struct dctx *c, int sig);   /* SIGINT, or the number */
 const char *signame(int sig);                  /* "SIGINT", "SIGRT_3", or NULL */

@@ -13,6 +13,7 @@
  * syscalls run at full speed.
  */
 #include <errno.h>
+#include <fcntl.h>
 #include <inttypes.h>
 #include <limits.h>
 #include <signal.h>
@@ -72,7 +73,7 @@ int engine_spawn(char **argv)
 	if (pid == 0) {
 		/* Wait to be seized, then install the prefilter: it must be in place before exec. */
 		kill(getpid(), SIGSTOP);
-		if (opts.seccomp && seccomp_install() < 0)
+		if ((opts.seccomp && seccomp_install() < 0) || tcb_become_user() < 0)
 			_exit(1);
 		execv(path, argv);
 		perror_msg("exec");
@@ -97,6 +98,63 @@ int engine_spawn(char **argv)
 	struct tcb *tcp = alloctcb(pid, TCB_STARTUP | TCB_HIDE_LOG | TCB_SPAWNED);
 	if (opts.seccomp)
 		tcp->flags |= TCB_SECCOMP;
+	return 0;
+}
+
+/*
+ * -D: the program runs in our process, keeping its pid and its parent; the tracer is a
+ * grandchild that seizes it (and with -DD leads a process group of its own, with -DDD a
+ * session), so the program's parent never sees a tracer among its children.  The program waits
+ * for a byte from the tracer before its exec.  Returns in the tracer only.
+ */
+int engine_spawn_daemon(char **argv, int level)
+{
+	char path[PATH_MAX];
+	int rc = proc_find_program(argv[0], path, sizeof(path)), pfd[2];
+	pid_t tracee = getpid();
+
+	if (rc < 0) {
+		errno = -rc;
+		perror_msg("Can't stat '%s'", argv[0]);
+		return rc;
+	}
+	if (pipe2(pfd, O_CLOEXEC) < 0 || (rc = fork()) < 0) {
+		perror_msg("fork");
+		return -errno;
+	}
+	if (rc > 0) {
+		char go;
+		close(pfd[1]);
+		waitpid(rc, NULL, 0); /* the middle process, gone at once */
+		if (read(pfd[0], &go, 1) != 1)
+			_exit(1); /* the tracer failed and said why */
+		if ((opts.seccomp && seccomp_install() < 0) || tcb_become_user() < 0)
+			_exit(1);
+		execv(path, argv);
+		perror_msg("exec");
+		_exit(1);
+	}
+	close(pfd[0]);
+	if ((rc = fork()) != 0)
+		_exit(rc < 0);
+	if (level >= 3)
+		setsid();
+	else if (level == 2)
+		setpgid(0, 0);
+	if (ptrace(PTRACE_SEIZE, tracee, 0L, (long)ptrace_options(false)) < 0) {
+		perror_msg("attach: ptrace(PTRACE_SEIZE, %d)", tracee);
+		_exit(1);
+	}
+	ptrace(PTRACE_INTERRUPT, tracee, 0L, 0L);
+	/* Ours to watch, not to kill: interrupted, we let it go. */
+	struct tcb *tcp = alloctcb(tracee, TCB_STARTUP | TCB_HIDE_LOG | TCB_ATTACHED);
+	if (opts.seccomp)
+		tcp->flags |= TCB_SECCOMP;
+	if (!(opts.quiet & QUIET_ATTACH))
+		error_msg("Process %d attached", tracee);
+	if (write(pfd[1], "g", 1) != 1)
+		return -errno;
+	close(pfd[1]);
 	return 0;
 }
 
@@ -143,41 +201,13 @@ static int resume_op(struct tcb *tcp)
 	return (tcp->flags & TCB_INSYSCALL) ? PTRACE_SYSCALL : PTRACE_CONT;
 }
 
-/*
- * -e inject=: at entry, a call that is to fail or return a given value gets syscall number -1,
- * which the kernel skips (ENOSYS); at exit its result is overwritten.  A signal to inject is
- * sent when the call returns.
- */
-static void inject_at_entry(struct tcb *tcp, long scno)
+/* -i: where a thread stopped other than at a syscall (a signal, a group-stop) is. */
+static void stop_ip(struct tcb *tcp)
 {
-	const struct inject_rule *r;
-	struct user_regs_struct regs;
+	struct __ptrace_syscall_info info;
 
-	if (!inject_enabled() || (tcp->flags & TCB_FILTERED) || !(r = inject_check(tcp, scno)))
-		return;
-	tcp->inject_sig = r->signo;
-	if (!r->has_error && !r->has_retval)
-		return;
-	if (ptrace(PTRACE_GETREGS, tcp->pid, 0L, &regs) < 0)
-		return;
-	regs.orig_rax = (unsigned long long)-1;
-	if (ptrace(PTRACE_SETREGS, tcp->pid, 0L, &regs) < 0)
-		return;
-	tcp->inject_rval = r->has_error ? -(int64_t)r->error : r->retval;
-	tcp->flags |= TCB_INJECTED;
-}
-
-static void inject_at_exit(struct tcb *tcp, int64_t *rval, uint8_t *is_error)
-{
-	struct user_regs_struct regs;
-
-	if (ptrace(PTRACE_GETREGS, tcp->pid, 0L, &regs) < 0)
-		return;
-	regs.rax = (unsigned long long)tcp->inject_rval;
-	if (ptrace(PTRACE_SETREGS, tcp->pid, 0L, &regs) < 0)
-		return;
-	*rval = tcp->inject_rval;
-	*is_error = tcp->inject_rval < 0 && tcp->inject_rval >= -4095;
+	tcp->ip_known = ptrace(PTRACE_GET_SYSCALL_INFO, tcp->pid, (void *)sizeof(info), &info) > 0;
+	tcp->ip = info.instruction_pointer;
 }
 
 static void handle_syscall_stop(struct tcb *tcp)
@@ -186,24 +216,24 @@ static void handle_syscall_stop(struct tcb *tcp)
 
 	if (ptrace(PTRACE_GET_SYSCALL_INFO, tcp->pid, (void *)sizeof(info), &info) < 0)
 		return;
+	tcp->ip = info.instruction_pointer;
+	tcp->ip_known = true;
 	switch (info.op) {
 	case PTRACE_SYSCALL_INFO_ENTRY:
 		tcp->dc.sp = info.stack_pointer;
 		syscall_enter(tcp, (long)info.entry.nr, info.entry.args);
-		inject_at_entry(tcp, (long)info.entry.nr);
 		break;
 	case PTRACE_SYSCALL_INFO_SECCOMP:
 		tcp->dc.sp = info.stack_pointer;
 		syscall_enter(tcp, (long)info.seccomp.nr, info.seccomp.args);
-		inject_at_entry(tcp, (long)info.seccomp.nr);
 		break;
 	case PTRACE_SYSCALL_INFO_EXIT:
 		if (!(tcp->flags & TCB_INSYSCALL))
 			break;
-		if (tcp->flags & TCB_INJECTED)
-			inject_at_exit(tcp, &info.exit.rval, &info.exit.is_error);
+		tamper_exit(tcp, &info.exit.rval, &info.exit.is_error);
 		syscall_exit(tcp, info.exit.rval, info.exit.is_error);
-		tcp->flags &= ~TCB_INJECTED;
+		tcp->flags &= ~(TCB_INJECTED | TCB_POKED | TCB_DELAYED);
+		tcp->tamper = NULL;
 		break;
 	default:
 		break;
@@ -219,6 +249,8 @@ static void handle_stop(struct tcb *tcp, int status)
 
 	if ((tcp->flags & (TCB_STARTUP | TCB_ATTACHED)) == (TCB_STARTUP | TCB_ATTACHED))
 		probe_attached(tcp);
+	if (opts.iflag && !(event == 0 && sig == (SIGTRAP | 0x80)))
+		stop_ip(tcp);
 	tcp->flags &= ~TCB_STARTUP;
 	switch (event) {
 	case 0:
@@ -250,15 +282,23 @@ static void handle_stop(struct tcb *tcp, int status)
 			return;
 		}
 		break;
-	case PTRACE_EVENT_EXEC:
+	case PTRACE_EVENT_EXEC: {
+		/* The first exec of the program we started is ours, not the program's. */
+		bool ours = tcp->flags & TCB_CHECK_EXEC;
+		unsigned long old = 0;
+
 		tcp->flags &= ~TCB_CHECK_EXEC;
-		{
-			unsigned long old = 0;
-			if (ptrace(PTRACE_GETEVENTMSG, tcp->pid, 0L, &old) == 0)
-				tcp = exec_switch(tcp, old);
+		if (ptrace(PTRACE_GETEVENTMSG, tcp->pid, 0L, &old) == 0)
+			tcp = exec_switch(tcp, old);
+		if (opts.detach_on_execve && !ours) {
+			/* -b execve: the new program runs untraced. */
+			ptrace(PTRACE_DETACH, tcp->pid, 0L, 0L);
+			report_detach(tcp);
+			return;
 		}
 		probe_exec(tcp);
 		break;
+	}
 	case PTRACE_EVENT_SECCOMP:
 		tcp->flags |= TCB_SECCOMP;
 		if (!(tcp->flags & TCB_INSYSCALL))
@@ -373,15 +413,9 @@ static void cleanup(void)
 
 int engine_run(void)
 {
-	struct sigaction sa = { .sa_handler = on_signal };
-	static const int sigs[] = { SIGHUP, SIGINT, SIGQUIT, SIGPIPE, SIGTERM };
-
-	sigemptyset(&sa.sa_mask);
-	for (size_t i = 0; i < sizeof(sigs) / sizeof(sigs[0]); i++)
-		sigaction(sigs[i], &sa, NULL);
-	signal(SIGTTOU, SIG_IGN);
-	signal(SIGTTIN, SIG_IGN);
-	signal(SIGTSTP, SIG_IGN);
+	if (inject_enabled())
+		syscall_tamper_hook = tamper_enter;
+	tcb_catch_signals(on_signal);
 
 	while (!interrupted) {
 		int status;

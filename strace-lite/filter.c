@@ -191,6 +191,24 @@ static int quiet_number(const char *s)
 	return -1;
 }
 
+static int decode_fd_number(const char *s)
+{
+	static const char *const names[] = { "path", "socket", "dev", "pidfd" };
+	for (size_t i = 0; i < sizeof(names) / sizeof(names[0]); i++)
+		if (!strcmp(s, names[i]))
+			return (int)i; /* DECODE_FD_* bit */
+	return -1;
+}
+
+static int decode_pid_number(const char *s)
+{
+	if (!strcmp(s, "comm"))
+		return 0; /* DECODE_PID_COMM */
+	if (!strcmp(s, "pidns"))
+		return 1; /* DECODE_PID_NS */
+	return -1;
+}
+
 static unsigned numset_mask(const struct numset *s, unsigned n)
 {
 	unsigned m = 0;
@@ -252,6 +270,18 @@ int qualify(const char *expr, char *err, size_t errlen)
 		struct numset *fds = q[0] == 'r' ? &opts.read_fds : &opts.write_fds;
 		rc = named_set(val, "descriptor", fd_number, fds, err, errlen);
 		opts.dump_io = true;
+		return rc;
+	}
+	if (!strcmp(q, "decode-fds") || !strcmp(q, "decode-fd")) {
+		rc = named_set(val, "decode-fds", decode_fd_number, &set, err, errlen);
+		if (!rc)
+			dopts.decode_fds = numset_mask(&set, 4);
+		return rc;
+	}
+	if (!strcmp(q, "decode-pids") || !strcmp(q, "decode-pid")) {
+		rc = named_set(val, "decode-pids", decode_pid_number, &set, err, errlen);
+		if (!rc)
+			dopts.decode_pids = numset_mask(&set, 2);
 		return rc;
 	}
 	if (!strcmp(q, "inject"))

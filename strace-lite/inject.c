@@ -78,6 +78,75 @@ static int errno_by_name(const char *s)
 	return -1;
 }
 
+int parse_duration_ns(const char *s, uint64_t *ns)
+{
+	static const struct {
+		const char *sfx;
+		double scale;
+	} units[] = { { "", 1e3 }, { "s", 1e9 }, { "ms", 1e6 }, { "us", 1e3 }, { "ns", 1 } };
+	char *end;
+	size_t num = strspn(s, "0123456789.eE+-");
+
+	if (!num)
+		return -EINVAL;
+	errno = 0;
+	double v = strtod(s, &end);
+	if (errno || end != s + num || v < 0)
+		return -EINVAL;
+	for (size_t i = 0; i < sizeof(units) / sizeof(units[0]); i++)
+		if (!strcmp(end, units[i].sfx)) {
+			*ns = (uint64_t)(v * units[i].scale);
+			return 0;
+		}
+	return -EINVAL;
+}
+
+/* One @argN=HEX into R's pokes; false if malformed. */
+static bool parse_poke(const char *tok, bool at_enter, struct inject_rule *r)
+{
+	size_t hex = strlen(tok) > 6 ? strlen(tok + 6) : 0;
+
+	if (strncmp(tok, "@arg", 4) || tok[4] < '1' || tok[4] > '7' || tok[5] != '=' || !hex ||
+	    hex % 2 || hex > 2048 || strspn(tok + 6, "0123456789abcdefABCDEF") != hex)
+		return false;
+	struct inject_poke *np = realloc(r->pokes, (r->npokes + 1) * sizeof(*np));
+	if (!np)
+		return false;
+	r->pokes = np;
+	uint8_t *data = malloc(hex / 2);
+	if (!data)
+		return false;
+	for (size_t i = 0; i < hex / 2; i++)
+		sscanf(tok + 6 + 2 * i, "%2hhx", &data[i]);
+	r->pokes[r->npokes++] = (struct inject_poke){ .at_enter = at_enter,
+						      .arg = (uint8_t)(tok[4] - '0'),
+						      .len = (uint16_t)(hex / 2), .data = data };
+	return true;
+}
+
+/* poke_enter=/poke_exit=: @argN=HEX[,@argN=HEX...], once each. */
+static bool parse_pokes(const char *s, bool at_enter, struct inject_rule *r)
+{
+	bool *seen = at_enter ? &r->has_poke_enter : &r->has_poke_exit;
+	char *copy = strdup(s), *save = NULL;
+	bool ok = copy && *s && !*seen;
+
+	for (char *tok = ok ? strtok_r(copy, ",", &save) : NULL; tok && ok;
+	     tok = strtok_r(NULL, ",", &save))
+		ok = parse_poke(tok, at_enter, r);
+	free(copy);
+	*seen = ok;
+	return ok;
+}
+
+static bool parse_delay(const char *s, bool *has, uint64_t *ns)
+{
+	if (*has || parse_duration_ns(s, ns) < 0)
+		return false;
+	*has = true;
+	return true;
+}
+
 static bool parse_token(char *tok, bool fault, struct inject_rule *r)
 {
 	if (!strncmp(tok, "when=", 5))
@@ -89,6 +158,13 @@ static bool parse_token(char *tok, bool fault, struct inject_rule *r)
 		r->has_error = r->error > 0;
 		return r->has_error;
 	}
+	if (!strncmp(tok, "syscall=", 8)) {
+		long nr = sysent_lookup(tok + 8);
+		if (r->subst >= 0 || nr < 0 || !(sysent_table[nr].classes & TRACE_PURE))
+			return false;
+		r->subst = nr;
+		return true;
+	}
 	if (fault)
 		return false;
 	if (!strncmp(tok, "retval=", 7)) {
@@ -99,10 +175,20 @@ static bool parse_token(char *tok, bool fault, struct inject_rule *r)
 		r->has_retval = end != tok + 7 && !*end;
 		return r->has_retval;
 	}
+	if (!strncmp(tok, "delay_enter=", 12))
+		return parse_delay(tok + 12, &r->has_delay_enter, &r->delay_enter_ns);
+	if (!strncmp(tok, "delay_exit=", 11))
+		return parse_delay(tok + 11, &r->has_delay_exit, &r->delay_exit_ns);
+	if (!strncmp(tok, "poke_enter=", 11))
+		return parse_pokes(tok + 11, true, r);
+	if (!strncmp(tok, "poke_exit=", 10))
+		return parse_pokes(tok + 10, false, r);
 	if (!strncmp(tok, "signal=", 7)) {
 		const char *s = tok + 7;
 		char *end;
 		long v = strtol(s, &end, 10);
+		if (r->signo)
+			return false;
 		if (*s && !*end) {
 			r->signo = v >= 1 && v <= 64 ? (int)v : 0;
 		} else {
@@ -120,7 +206,8 @@ static bool parse_token(char *tok, bool fault, struct inject_rule *r)
 int inject_parse(const char *spec, bool fault, char *err, size_t errlen)
 {
 	const char *what = fault ? "fault argument" : "inject argument";
-	struct inject_rule r = { .set = true, .first = 1, .last = LAST_INF, .step = 1 };
+	struct inject_rule r = { .set = true, .first = 1, .last = LAST_INF, .step = 1,
+				 .subst = -1 };
 	char *copy = strdup(spec), *save = NULL;
 	int rc = -EINVAL;
 
@@ -130,7 +217,8 @@ int inject_parse(const char *spec, bool fault, char *err, size_t errlen)
 	for (char *tok; (tok = strtok_r(NULL, ":", &save));)
 		if (!parse_token(tok, fault, &r))
 			goto bad;
-	if (!r.has_error && !r.has_retval && !r.signo) {
+	if (!r.has_error && !r.has_retval && !r.signo && !r.has_delay_enter && !r.has_delay_exit &&
+	    !r.npokes) {
 		if (!fault)
 			goto bad;
 		r.has_error = true;
@@ -155,6 +243,9 @@ int inject_parse(const char *spec, bool fault, char *err, size_t errlen)
 	return rc;
 bad:
 	snprintf(err, errlen, "invalid %s '%s'", what, spec);
+	for (unsigned int i = 0; i < r.npokes; i++)
+		free(r.pokes[i].data);
+	free(r.pokes);
 	free(copy);
 	return rc;
 }

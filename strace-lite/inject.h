@@ -1,9 +1,11 @@
 /* SPDX-License-Identifier: LGPL-2.1-or-later */
 /*
- * -e inject=SET:error=ERRNO|retval=N[:signal=SIG][:when=EXPR] and -e fault=SET[:error=ERRNO]
- * [:when=EXPR], as strace: the rules, and which call of which thread they hit.  The engine
- * does the tampering (the syscall number set to -1 at entry so the kernel skips the call, the
- * result written at exit).
+ * -e inject=SET[:error=ERRNO|:retval=N][:signal=SIG][:syscall=PURE][:delay_enter=D]
+ * [:delay_exit=D][:poke_enter=@argN=HEX,...][:poke_exit=...][:when=EXPR] (--inject= too) and
+ * -e fault=SET[:error=ERRNO][:when=EXPR], as strace: the rules, and which call of which thread
+ * they hit.  tamper.c does the tampering for the ptrace engine (the syscall number set to -1,
+ * or to the pure syscall, at entry so the kernel skips the call, the result written at exit,
+ * memory poked, the thread held).
  */
 #pragma once
 #include <stdbool.h>
@@ -11,15 +13,31 @@
 
 struct tcb;
 
+/* poke_enter=/poke_exit=: bytes written where argument ARG (1-based) points. */
+struct inject_poke {
+	bool at_enter;
+	uint8_t arg;
+	uint16_t len;
+	uint8_t *data;
+};
+
 struct inject_rule {
 	bool set;           /* a rule exists for this syscall */
 	bool has_error, has_retval;
 	int error;          /* errno to return */
 	int64_t retval;     /* value to return */
 	int signo;          /* signal to deliver, 0 for none */
+	long subst;         /* syscall=: the pure syscall run instead, -1 for none */
+	bool has_delay_enter, has_delay_exit;
+	uint64_t delay_enter_ns, delay_exit_ns;
+	bool has_poke_enter, has_poke_exit;
+	struct inject_poke *pokes; /* shared by every thread's copy of the rule */
+	unsigned int npokes;
 	uint16_t first, last, step; /* when=FIRST..LAST+STEP; last 0xffff: no end */
 };
 
+/* A duration, NUMBER[s|ms|us|ns] (microseconds without a unit), in nanoseconds; -EINVAL. */
+int parse_duration_ns(const char *s, uint64_t *ns);
 /* Parse one -e inject= (FAULT false) or -e fault= (FAULT true) value; 0 or -EINVAL. */
 int inject_parse(const char *spec, bool fault, char *err, size_t errlen);
 /* Whether any rule exists. */

@@ -6,6 +6,7 @@
  * "<... NAME resumed>".
  */
 #include <errno.h>
+#include <inttypes.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -22,7 +23,7 @@ int output_open(void)
 {
 	shared_log = stderr;
 	if (opts.outfname && !opts.output_separately) {
-		shared_log = fopen(opts.outfname, "we");
+		shared_log = fopen(opts.outfname, opts.append ? "ae" : "we");
 		if (!shared_log)
 			return -errno;
 	} else if (opts.outfname) {
@@ -49,7 +50,7 @@ FILE *output_for(pid_t pid)
 		return shared_log;
 	char name[4096];
 	snprintf(name, sizeof(name), "%s.%d", opts.outfname, pid);
-	FILE *f = fopen(name, "we");
+	FILE *f = fopen(name, opts.append ? "ae" : "we");
 	return f ? f : stderr;
 }
 
@@ -111,6 +112,106 @@ static void ts_sub(struct timespec *r, const struct timespec *a, const struct ti
 	}
 }
 
+/* "1234 " (-o with several processes) or "[pid  1234] ", with --decode-pids=comm its name. */
+static void print_pid_prefix(struct tcb *tcp)
+{
+	struct strbuf comm = { 0 };
+
+	if (dopts.decode_pids & DECODE_PID_COMM)
+		print_comm_str(&comm, tcp->comm);
+	if (print_pid_pfx)
+		out_printf(tcp, comm.len ? "%u%s " : "%-5u%s ", (unsigned)tcp->pid, sb_str(&comm));
+	else
+		out_printf(tcp, "[pid %5u%s] ", (unsigned)tcp->pid, sb_str(&comm));
+	sb_free(&comm);
+}
+
+static const struct {
+	const char *name;
+	int digits;
+} precisions[] = { { "s", 0 }, { "ms", 3 }, { "us", 6 }, { "ns", 9 } };
+static const char *const ts_formats[] = { [TS_NONE] = "none", [TS_TIME] = "time",
+					  [TS_UNIX] = "unix" };
+
+int ts_precision(const char *s)
+{
+	for (size_t i = 0; i < sizeof(precisions) / sizeof(precisions[0]); i++)
+		if (!strcmp(s, precisions[i].name))
+			return precisions[i].digits;
+	return -EINVAL;
+}
+
+static int ts_format_of(const char *s)
+{
+	for (size_t i = 0; i < sizeof(ts_formats) / sizeof(ts_formats[0]); i++)
+		if (!strcmp(s, ts_formats[i]))
+			return (int)i;
+	return -EINVAL;
+}
+
+int ts_parse(const char *arg, int *format, int *digits)
+{
+	char *copy = strdup(arg), *save = NULL;
+	int rc = copy ? 0 : -ENOMEM;
+
+	for (char *tok = copy ? strtok_r(copy, ",", &save) : NULL; tok && !rc;
+	     tok = strtok_r(NULL, ",", &save)) {
+		int v;
+		if (!strncmp(tok, "format:", 7)) {
+			v = ts_format_of(tok + 7);
+			if (v >= 0)
+				*format = v;
+		} else if (!strncmp(tok, "precision:", 10)) {
+			v = ts_precision(tok + 10);
+			if (v >= 0)
+				*digits = v;
+		} else if ((v = ts_format_of(tok)) >= 0) {
+			*format = v;
+		} else if ((v = ts_precision(tok)) >= 0) {
+			*digits = v;
+		}
+		rc = v < 0 ? -EINVAL : 0;
+	}
+	free(copy);
+	return rc;
+}
+
+/* ".FRAC" of NSEC with DIGITS digits; nothing for 0. */
+static void sb_put_frac(struct strbuf *sb, long nsec, int digits)
+{
+	long scale = 1;
+
+	for (int i = digits; i < 9; i++)
+		scale *= 10;
+	if (digits)
+		sb_printf(sb, ".%0*ld", digits, nsec / scale);
+}
+
+void sb_put_secs(struct strbuf *sb, int width, const struct timespec *d, int digits)
+{
+	sb_printf(sb, "%*ld", width, (long)d->tv_sec);
+	sb_put_frac(sb, d->tv_nsec, digits);
+}
+
+/* The time of day (or since the epoch) at the start of a line, as -t and --timestamps= ask. */
+static void print_abs_time(struct strbuf *sb)
+{
+	struct timespec ts;
+	char str[32];
+
+	tnow(CLOCK_REALTIME, &ts);
+	time_t local = ts.tv_sec;
+	struct tm *tm = opts.ts_format == TS_TIME ? localtime(&local) : NULL;
+	if (tm) {
+		strftime(str, sizeof(str), "%H:%M:%S", tm);
+		sb_puts(sb, str);
+		sb_put_frac(sb, ts.tv_nsec, opts.ts_digits);
+	} else {
+		sb_put_secs(sb, 0, &ts, opts.ts_digits);
+	}
+	sb_putc(sb, ' ');
+}
+
 void printleader(struct tcb *tcp)
 {
 	if (opts.output_separately)
@@ -121,30 +222,14 @@ void printleader(struct tcb *tcp)
 	printing_tcp = tcp;
 	tcp->curcol = 0;
 
-	if (print_pid_pfx)
-		out_printf(tcp, "%-5u ", (unsigned)tcp->pid);
-	else if (nprocs > 1 && !opts.outfname)
-		out_printf(tcp, "[pid %5u] ", (unsigned)tcp->pid);
+	if (print_pid_pfx || (nprocs > 1 && !opts.outfname))
+		print_pid_prefix(tcp);
 
-	if (opts.tflag) {
-		struct timespec ts;
-		tnow(CLOCK_REALTIME, &ts);
-		if (opts.tflag >= 3) {
-			out_printf(tcp, "%lld.%06ld ", (long long)ts.tv_sec, ts.tv_nsec / 1000);
-		} else {
-			char str[32];
-			time_t local = ts.tv_sec;
-			struct tm *tm = localtime(&local);
-			if (tm)
-				strftime(str, sizeof(str), "%H:%M:%S", tm);
-			else
-				snprintf(str, sizeof(str), "%lld", (long long)local);
-			if (opts.tflag == 2)
-				out_printf(tcp, "%s.%06ld ", str, ts.tv_nsec / 1000);
-			else
-				out_printf(tcp, "%s ", str);
-		}
-	}
+	if (!opts.ts_format && !opts.rflag && !opts.nflag && !opts.iflag)
+		return;
+	struct strbuf sb = { 0 };
+	if (opts.ts_format)
+		print_abs_time(&sb);
 	if (opts.rflag) {
 		static struct timespec ots;
 		struct timespec ts, dts;
@@ -153,9 +238,19 @@ void printleader(struct tcb *tcp)
 			ots = ts;
 		ts_sub(&dts, &ts, &ots);
 		ots = ts;
-		out_printf(tcp, "%s%6ld.%06ld%s", opts.tflag ? "(+" : "", (long)dts.tv_sec,
-			   dts.tv_nsec / 1000, opts.tflag ? ") " : " ");
+		sb_puts(&sb, opts.ts_format ? "(+" : "");
+		sb_put_secs(&sb, 6, &dts, opts.r_digits);
+		sb_puts(&sb, opts.ts_format ? ") " : " ");
 	}
+	/* -n: the number of the thread's current (or last) syscall; -i: where it is. */
+	if (opts.nflag)
+		sb_printf(&sb, "[%4lu] ", (unsigned long)tcp->dc.scno);
+	if (opts.iflag && tcp->ip_known)
+		sb_printf(&sb, "[%016" PRIx64 "] ", tcp->ip);
+	else if (opts.iflag)
+		sb_puts(&sb, "[????????????????] ");
+	out_write(tcp, sb_str(&sb), sb.len);
+	sb_free(&sb);
 }
 
 void tcb_emit(struct tcb *tcp)

@@ -356,7 +356,8 @@ out:
 SYS_FUNC(wait4)
 {
 	if (entering(c)) {
-		tprintf(c, "%d, ", (int)c->arg[0]);
+		printpid_tgid_pgid(c, (int)c->arg[0]);
+		tprint_arg_next(c);
 		return 0;
 	}
 	int status;
@@ -382,6 +383,10 @@ SYS_FUNC(waitid)
 		tprint_arg_next(c);
 		if (idtype == 3) /* P_PIDFD */
 			printfd(c, (int)c->arg[1]);
+		else if (idtype == 1) /* P_PID */
+			printpid(c, (int)c->arg[1], PT_TGID);
+		else if (idtype == 2) /* P_PGID */
+			printpid(c, (int)c->arg[1], PT_PGID);
 		else
 			tprintf(c, "%d", (int)c->arg[1]);
 		tprint_arg_next(c);

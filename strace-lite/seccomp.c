@@ -25,9 +25,11 @@
 
 static bool selected(unsigned int nr)
 {
-	/* With -k, calls that change the mappings stop too, to keep the unwinder's cache true. */
+	/* With -k, calls that change the mappings stop too, to keep the unwinder's cache true;
+	 * with --decode-pids=comm, prctl, which renames (PR_SET_NAME). */
 	return opts.trace_all || numset_has(&opts.trace, nr) || nr == __NR_execve ||
 	       nr == __NR_execveat ||
+	       (nr == __NR_prctl && (dopts.decode_pids & DECODE_PID_COMM)) ||
 	       (opts.stack && nr < nsyscalls && (sysent_table[nr].classes & TRACE_MEMORY));
 }
 

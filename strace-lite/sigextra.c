@@ -64,7 +64,8 @@ SYS_FUNC(rt_sigtimedwait)
 
 SYS_FUNC(pidfd_open)
 {
-	tprintf(c, "%d, ", (int)c->arg[0]);
+	printpid(c, (int)c->arg[0], PT_TGID);
+	tprint_arg_next(c);
 	printflags(c, xlat_pidfd_open_flags, (unsigned int)c->arg[1], "PIDFD_???");
 	return RVAL_DECODED | RVAL_KIND(RK_FD);
 }

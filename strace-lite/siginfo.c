@@ -51,7 +51,9 @@ static void print_id(struct dctx *c, unsigned int id)
 
 static void print_source(struct dctx *c, const siginfo_t *si)
 {
-	tprintf(c, ", si_pid=%d, si_uid=", si->si_pid);
+	tprints(c, ", si_pid=");
+	printpid(c, si->si_pid, PT_TGID);
+	tprints(c, ", si_uid=");
 	print_id(c, si->si_uid);
 }
 

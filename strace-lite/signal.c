@@ -180,28 +180,40 @@ SYS_FUNC(rt_sigreturn)
 
 SYS_FUNC(kill)
 {
-	tprintf(c, "%d, ", (int)c->arg[0]);
+	printpid_tgid_pgid(c, (int)c->arg[0]);
+	tprint_arg_next(c);
 	print_signame(c, (int)c->arg[1]);
 	return RVAL_DECODED;
 }
 
 SYS_FUNC(tkill)
 {
-	tprintf(c, "%d, ", (int)c->arg[0]);
+	printpid(c, (int)c->arg[0], PT_TID);
+	tprint_arg_next(c);
 	print_signame(c, (int)c->arg[1]);
 	return RVAL_DECODED;
 }
 
+/* tgkill's and rt_tgsigqueueinfo's process and thread. */
+static void print_tgid_tid(struct dctx *c)
+{
+	printpid(c, (int)c->arg[0], PT_TGID);
+	tprint_arg_next(c);
+	printpid(c, (int)c->arg[1], PT_TID);
+	tprint_arg_next(c);
+}
+
 SYS_FUNC(tgkill)
 {
-	tprintf(c, "%d, %d, ", (int)c->arg[0], (int)c->arg[1]);
+	print_tgid_tid(c);
 	print_signame(c, (int)c->arg[2]);
 	return RVAL_DECODED;
 }
 
 SYS_FUNC(rt_sigqueueinfo)
 {
-	tprintf(c, "%d, ", (int)c->arg[0]);
+	printpid(c, (int)c->arg[0], PT_TGID);
+	tprint_arg_next(c);
 	print_signame(c, (int)c->arg[1]);
 	tprint_arg_next(c);
 	print_siginfo_at(c, c->arg[2]);
@@ -210,7 +222,7 @@ SYS_FUNC(rt_sigqueueinfo)
 
 SYS_FUNC(rt_tgsigqueueinfo)
 {
-	tprintf(c, "%d, %d, ", (int)c->arg[0], (int)c->arg[1]);
+	print_tgid_tid(c);
 	print_signame(c, (int)c->arg[2]);
 	tprint_arg_next(c);
 	print_siginfo_at(c, c->arg[3]);

@@ -544,9 +544,11 @@ static bool print_pidfd(struct dctx *c, int fd, const char *path)
 		pid = v.pidfd_pid > 0 ? v.pidfd_pid : -1;
 	else
 		pid = pidfd_pid(c->pid, fd);
-	if (pid > 0)
-		tprintf(c, "<pid:%ld>", pid);
-	else
+	if (pid > 0) {
+		tprints(c, "<pid:");
+		printpid_ours(c, (int)pid);
+		tprints(c, ">");
+	} else
 		tprintf(c, "<%s>", path);
 	return true;
 }
@@ -559,5 +561,7 @@ bool print_fd_details(struct dctx *c, int fd, const char *link)
 	if (n < 0)
 		return false;
 	path[n] = '\0';
-	return print_socket(c, link, path) || print_dev(c, path) || print_pidfd(c, fd, path);
+	return ((dopts.decode_fds & DECODE_FD_SOCKET) && print_socket(c, link, path)) ||
+	       ((dopts.decode_fds & DECODE_FD_DEV) && print_dev(c, path)) ||
+	       ((dopts.decode_fds & DECODE_FD_PIDFD) && print_pidfd(c, fd, path));
 }

@@ -32,6 +32,9 @@ static inline void numset_add(struct numset *s, unsigned int n)
 		s->bits[n / 64] |= 1ull << (n % 64);
 }
 
+enum { TS_NONE, TS_TIME, TS_UNIX };
+/* -I: when sttrace may be interrupted (strace's numbers). */
+enum { INTR_ANYWHERE = 1, INTR_WHILE_WAIT, INTR_NEVER, INTR_BLOCK_TSTP_TOO };
 enum { STATUS_SUCCESSFUL, STATUS_FAILED, STATUS_UNFINISHED, STATUS_UNAVAILABLE, STATUS_DETACHED };
 enum { QUIET_ATTACH = 1, QUIET_EXIT = 2, QUIET_PATH_RESOLVE = 4, QUIET_PERSONALITY = 8,
        QUIET_THREAD_EXECVE = 16 };
@@ -39,16 +42,29 @@ enum { QUIET_ATTACH = 1, QUIET_EXIT = 2, QUIET_PATH_RESOLVE = 4, QUIET_PERSONALI
 struct options {
 	int followfork;        /* -f: 1, -ff: 2 */
 	const char *outfname;  /* -o */
+	bool append;           /* -A: -o appends */
+	const char *user;      /* -u: run the program as this user */
+	uid_t uid;
+	gid_t gid;
 	bool output_separately; /* -ff with -o */
 	int acolumn;           /* -a */
-	int tflag;             /* -t: 1, -tt: 2, -ttt: 3 */
-	bool rflag;            /* -r */
-	bool Tflag;            /* -T */
+	int ts_format;         /* -t, --timestamps=: TS_NONE, TS_TIME, TS_UNIX */
+	int ts_digits;         /* digits of a second it shows: 0, 3, 6, 9 */
+	bool rflag;            /* -r, --relative-timestamps */
+	int r_digits;
+	bool Tflag;            /* -T, --syscall-times */
+	int T_digits;
+	bool nflag;            /* -n: the syscall number on each line */
+	bool iflag;            /* -i: the instruction pointer on each line */
+	int intr;              /* -I: INTR_*, 0 when not given */
+	bool detach_on_execve; /* -b execve: let a process go at its exec (not the program's
+				* first, which is ours) */
 	int stack;             /* -k: 1, -kk: 2 */
 	bool json;             /* --json: JSON Lines */
 	int cflag;             /* -c: 1 (only stats), -C: 2 (stats and trace) */
 	const char *sortby;    /* -S */
 	bool wflag;            /* -w: wall time in -c */
+	double overhead;       /* -O: seconds taken off each call's time in -c */
 	bool seccomp;          /* prefilter unselected syscalls */
 	unsigned quiet;        /* QUIET_* */
 	struct numset trace;   /* -e trace= */
@@ -75,6 +91,8 @@ enum {
 	TCB_LEADER_EXITED = 1 << 10, /* (bpf) a leader gone before its threads: it is reported
 				      * with its process, as ptrace reports it */
 	TCB_VANISHED = 1 << 11,     /* (bpf) not found at the last look for threads gone silently */
+	TCB_POKED = 1 << 12,        /* -e inject=...:poke_enter=/poke_exit= wrote its memory */
+	TCB_DELAYED = 1 << 13,      /* -e inject=...:delay_enter=/delay_exit= held it */
 };
 
 struct tcb {
@@ -94,6 +112,10 @@ struct tcb {
 	struct inject_rule *inject; /* this thread's copy of the rules, counting its calls */
 	int64_t inject_rval;        /* with TCB_INJECTED: the result to give */
 	int inject_sig;             /* a signal to deliver at the call's exit */
+	const struct inject_rule *tamper; /* the rule that hit the current call */
+	char comm[64];              /* --decode-pids=comm: its command name, for the pid prefix */
+	uint64_t ip;                /* -i: the instruction pointer at the event being printed */
+	bool ip_known;              /* false: "????????????????" (a thread gone) */
 	struct tcb *next;      /* hash chain */
 };
 
@@ -112,8 +134,19 @@ void syscall_exit(struct tcb *tcp, int64_t rval, bool is_error);
 void syscall_unfinished(struct tcb *tcp);
 bool sysent_is_exec(const struct sysent *se);
 
+/* The ptrace engine's tampering (-e inject=), run after the filter and before the entry is
+ * printed; NULL under --bpf. */
+extern void (*syscall_tamper_hook)(struct tcb *tcp);
+
+/* tamper.c: -e inject= for the ptrace engine, at entry (syscall_tamper_hook) and at exit
+ * (before the result is decoded): what the rule that hit the call asks. */
+void tamper_enter(struct tcb *tcp);
+void tamper_exit(struct tcb *tcp, int64_t *rval, uint8_t *is_error);
+
 /* engine.c: the ptrace backend */
 int engine_spawn(char **argv);
+/* -D (LEVEL 1), -DD (2), -DDD (3): the program in our process, the tracer a grandchild. */
+int engine_spawn_daemon(char **argv, int level);
 int engine_attach(pid_t pid);
 int engine_run(void);
 
@@ -138,10 +171,28 @@ void report_detach(struct tcb *tcp);
 /* (bpf) The spawned program PID was reaped with wait status STATUS: the status sttrace exits
  * with, and its exit line if no exit record reported it. */
 void tcb_reaped(pid_t pid, int status);
+/* -u: in the program's process before its exec, become that user (groups, gid, uid); 0 or
+ * -errno. */
+int tcb_become_user(void);
+/* The fatal signals (HUP, INT, QUIT, PIPE, TERM) end the run through ON_SIGNAL, are ignored
+ * (-I3, -I4, which ignores SIGTSTP too) or left alone (-I1); SIGTTOU and SIGTTIN are ignored. */
+void tcb_catch_signals(void (*on_signal)(int));
 /* SIG ended sttrace's run (SIGINT, SIGTERM, ...): after the cleanup, tcb_exit_status dies of it,
  * as strace does. */
 void tcb_interrupted(int sig);
 struct tcb *exec_switch(struct tcb *tcp, unsigned long old_pid);
+/* --decode-pids=comm: read tcp's command name again (at its start, after execve, PR_SET_NAME). */
+void tcb_load_comm(struct tcb *tcp);
+/* --decode-pids=comm: after a call of TCP that may have renamed it (execve: from /proc, unless
+ * the backend gave the name with the exec; prctl(PR_SET_NAME): the name it passed, as the
+ * decoders read it). */
+void tcb_comm_changed(struct tcb *tcp);
+/* (bpf) The command names come with the events (fork, exec), not from /proc afterwards. */
+extern bool tcb_comm_from_events;
+/* (bpf) tcp's command name as the kernel gave it (LEN bytes, NUL-terminated or not). */
+void tcb_set_comm(struct tcb *tcp, const char *comm, size_t len);
+/* (bpf's pid_comm_hook) PID's command name: a traced thread's as last known, else /proc's. */
+int tcb_pid_comm(pid_t pid, char *buf, size_t len);
 /* The time of the event being printed: now, or (bpf) when the kernel saw it, in CLOCK_MONOTONIC
  * nanoseconds (0: now). */
 extern uint64_t event_mono_ns;
@@ -150,6 +201,13 @@ void tnow(clockid_t clk, struct timespec *ts);
 int tcb_exit_status(void);
 
 /* output.c */
+/* A precision (s, ms, us, ns) as digits of a second: 0, 3, 6, 9; -EINVAL if it is none. */
+int ts_precision(const char *s);
+/* --timestamps=[[format:]FORMAT[,[precision:]PRECISION]]: the parts it names into FORMAT and
+ * DIGITS, the others left as they are.  0 or -EINVAL. */
+int ts_parse(const char *arg, int *format, int *digits);
+/* SEC.FRAC of a duration with DIGITS digits of a second (none for 0), SEC WIDTH wide. */
+void sb_put_secs(struct strbuf *sb, int width, const struct timespec *d, int digits);
 int output_open(void);
 void output_decide_prefix(void); /* after the tracees are known */
 FILE *output_for(pid_t pid);

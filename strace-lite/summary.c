@@ -30,6 +30,7 @@ void summary_count(struct tcb *tcp, double t, bool failed)
 			return;
 	}
 	struct counts *cc = &counts[scno];
+	t -= opts.overhead; /* -O */
 	if (t < 0)
 		t = 0;
 	if (!cc->calls || t < cc->tmin)
@@ -53,6 +54,10 @@ void summary_add(long scno, uint64_t calls, uint64_t errors, double t)
 			return;
 	}
 	struct counts *cc = &counts[scno];
+	/* -O: the kernel summed the times, each call's is not known: the sum less the overheads. */
+	t -= opts.overhead * (double)calls;
+	if (t < 0)
+		t = 0;
 	double avg = t / (double)calls;
 	if (!cc->calls || avg < cc->tmin)
 		cc->tmin = avg;

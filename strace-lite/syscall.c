@@ -79,6 +79,8 @@ void syscall_enter(struct tcb *tcp, long scno, const uint64_t *args)
 		return;
 	}
 	tcp->flags &= ~TCB_FILTERED;
+	if (syscall_tamper_hook)
+		syscall_tamper_hook(tcp);
 	tcp->ltime = tcp->stime;
 	if (opts.cflag == 1) {
 		tnow(CLOCK_MONOTONIC, &tcp->etime);
@@ -110,6 +112,24 @@ void syscall_enter(struct tcb *tcp, long scno, const uint64_t *args)
 		output_flush_line(tcp);
 	if (opts.Tflag || opts.cflag)
 		tnow(CLOCK_MONOTONIC, &tcp->etime);
+}
+
+void (*syscall_tamper_hook)(struct tcb *tcp);
+
+/* What -e inject= did to the call, as strace notes it. */
+static void print_injected_note(struct tcb *tcp)
+{
+	struct dctx *c = &tcp->dc;
+	bool retval = tcp->flags & TCB_INJECTED, args = tcp->flags & TCB_POKED;
+
+	if (retval && args)
+		tprints(c, " (INJECTED: args, retval)");
+	else if (args)
+		tprints(c, " (INJECTED: args)");
+	else if (retval)
+		tprints(c, " (INJECTED)");
+	if (tcp->flags & TCB_DELAYED)
+		tprints(c, " (DELAYED)");
 }
 
 static void print_rval(struct tcb *tcp, int sys_res)
@@ -148,16 +168,23 @@ static void print_rval(struct tcb *tcp, int sys_res)
 			else
 				tprintf(c, "%" PRId64, c->rval);
 			break;
+		case RK_TID:
+		case RK_TGID:
+		case RK_PGID:
+		case RK_SID:
+			tprints(c, "= ");
+			printpid(c, (int)c->rval, (enum pid_type)(PT_TID + kind - RK_TID));
+			break;
 		default: tprintf(c, "= %" PRId64, c->rval); break;
 		}
 	}
 	/* strace puts the injection note before auxstr on failure, after it on success. */
-	if (c->err && (tcp->flags & TCB_INJECTED))
-		tprints(c, " (INJECTED)");
+	if (c->err)
+		print_injected_note(tcp);
 	if ((sys_res & RVAL_STR) && c->auxstr)
 		tprintf(c, " (%s)", c->auxstr);
-	if (!c->err && (tcp->flags & TCB_INJECTED))
-		tprints(c, " (INJECTED)");
+	if (!c->err)
+		print_injected_note(tcp);
 }
 
 static bool status_wanted(unsigned int status)
@@ -214,6 +241,9 @@ void syscall_exit(struct tcb *tcp, int64_t rval, bool is_error)
 	if (opts.stack && stacktrace_forget && !is_error &&
 	    ((c->se->classes & TRACE_MEMORY) || sysent_is_exec(c->se)))
 		stacktrace_forget(tcp->pid); /* the mappings changed */
+	/* The command name changes with execve and prctl(PR_SET_NAME), traced or not. */
+	if (!is_error && (dopts.decode_pids & DECODE_PID_COMM))
+		tcb_comm_changed(tcp);
 	if (tcp->flags & TCB_FILTERED) {
 		tcp->flags &= ~TCB_FILTERED;
 		return;
@@ -278,7 +308,9 @@ void syscall_exit(struct tcb *tcp, int64_t rval, bool is_error)
 			d.tv_sec--;
 			d.tv_nsec += 1000000000;
 		}
-		sb_printf(&tcp->sb, " <%ld.%06ld>", (long)d.tv_sec, d.tv_nsec / 1000);
+		sb_puts(&tcp->sb, " <");
+		sb_put_secs(&tcp->sb, 0, &d, opts.T_digits);
+		sb_putc(&tcp->sb, '>');
 	}
 	sb_putc(&tcp->sb, '\n');
 	if (opts.dump_io)

@@ -64,6 +64,9 @@ enum arg_kind {
 	AK_IN,    /* pointer to a struct read at entry, printed by print_struct_NAME */
 	AK_OUT,   /* pointer to a struct written by the kernel, printed at exit */
 	AK_INOUT, /* pointer to a struct read at entry and printed again at exit */
+	AK_TID,   /* a thread id, a process id, a process group id (--decode-pids=) */
+	AK_TGID,
+	AK_PGID,
 };
 
 #define ARG_SIZE_NONE (-1)
@@ -93,6 +96,10 @@ enum rval_kind {
 	RK_O,    /* octal (umask) */
 	RK_FD,   /* file descriptor (-y decorates it) */
 	RK_NONE, /* "= ?": exit, exit_group */
+	RK_TID,  /* a thread, a process, a process group, a session id (--decode-pids=) */
+	RK_TGID,
+	RK_PGID,
+	RK_SID,
 };
 
 struct sysent {

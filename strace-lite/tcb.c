@@ -5,11 +5,13 @@
  * the ptrace engine (engine.c) and the eBPF backend (bpf/sysbpf.c).
  */
 #include <errno.h>
+#include <grp.h>
 #include <inttypes.h>
 #include <signal.h>
 #include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/prctl.h>
 #include <sys/resource.h>
 #include <sys/wait.h>
 #include <time.h>
@@ -59,10 +61,83 @@ struct tcb *alloctcb(pid_t pid, unsigned int flags)
 	t->dc.sb = &t->sb;
 	t->dc.read = tcb_reader;
 	t->dc.read_str = tcb_str_reader;
+	tcb_load_comm(t);
 	t->next = tcb_hash[pid % HASH_SIZE];
 	tcb_hash[pid % HASH_SIZE] = t;
 	nprocs++;
 	return t;
+}
+
+void tcb_load_comm(struct tcb *tcp)
+{
+	char comm[sizeof(tcp->comm)];
+
+	/* A process already gone keeps the name it had (bpf reads after the fact). */
+	if ((dopts.decode_pids & DECODE_PID_COMM) && proc_comm(tcp->pid, comm, sizeof(comm)) >= 0)
+		memcpy(tcp->comm, comm, sizeof(comm));
+}
+
+bool tcb_comm_from_events;
+
+void tcb_comm_changed(struct tcb *tcp)
+{
+	struct dctx *c = &tcp->dc;
+	char name[16]; /* TASK_COMM_LEN */
+
+	if (sysent_is_exec(c->se) && !tcb_comm_from_events) {
+		tcb_load_comm(tcp);
+	} else if (!strcmp(c->se->name, "prctl") && c->arg[0] == PR_SET_NAME &&
+		   umovestr(c, c->arg[1], sizeof(name), name) >= 0) {
+		name[sizeof(name) - 1] = '\0';
+		tcb_set_comm(tcp, name, strlen(name));
+	}
+}
+
+void tcb_set_comm(struct tcb *tcp, const char *comm, size_t len)
+{
+	if (!(dopts.decode_pids & DECODE_PID_COMM))
+		return;
+	if (len >= sizeof(tcp->comm))
+		len = sizeof(tcp->comm) - 1;
+	memcpy(tcp->comm, comm, len);
+	tcp->comm[len] = '\0';
+}
+
+int tcb_pid_comm(pid_t pid, char *buf, size_t len)
+{
+	struct tcb *tcp = pid2tcb(pid);
+
+	if (!tcp || !tcp->comm[0])
+		return proc_comm(pid, buf, len);
+	snprintf(buf, len, "%s", tcp->comm);
+	return (int)strlen(buf);
+}
+
+int tcb_become_user(void)
+{
+	if (!opts.user)
+		return 0;
+	if (initgroups(opts.user, opts.gid) < 0 || setgid(opts.gid) < 0 || setuid(opts.uid) < 0) {
+		perror_msg("-u %s", opts.user);
+		return -errno;
+	}
+	return 0;
+}
+
+void tcb_catch_signals(void (*on_signal)(int))
+{
+	static const int sigs[] = { SIGHUP, SIGINT, SIGQUIT, SIGPIPE, SIGTERM };
+	struct sigaction sa = { .sa_handler = opts.intr >= INTR_NEVER ? SIG_IGN : on_signal };
+
+	signal(SIGTTOU, SIG_IGN);
+	signal(SIGTTIN, SIG_IGN);
+	if (opts.intr == INTR_ANYWHERE)
+		return;
+	/* Not a strace default: ^Z would stop us with our tracees held. */
+	signal(SIGTSTP, SIG_IGN);
+	sigemptyset(&sa.sa_mask);
+	for (size_t i = 0; i < sizeof(sigs) / sizeof(sigs[0]); i++)
+		sigaction(sigs[i], &sa, NULL);
 }
 
 /* A child or thread that -f follows (or that the prefilter needs, silently). */
@@ -201,6 +276,7 @@ void print_signal(struct tcb *tcp, const siginfo_t *si, int sig)
 void report_exit(struct tcb *tcp, int status)
 {
 	syscall_unfinished(tcp);
+	tcp->ip_known = false; /* -i: the thread is gone */
 	probe_forget(tcp->pid);
 	if (tcp->pid == strace_child) {
 		exit_code = WIFSIGNALED(status) ? 0x100 | WTERMSIG(status) : WEXITSTATUS(status);

@@ -63,7 +63,8 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	popts.xflag = (flags >> 6) % 3;
 	popts.xstyle = (data[3] & 3) % 3;
 	dopts.verbose = data[3] & 4;
-	dopts.yflag = 0; /* no /proc look-ups: there is no tracee */
+	dopts.decode_fds = 0; /* no /proc look-ups: there is no tracee */
+	dopts.decode_pids = 0;
 	c.sb = &sb;
 	c.scno = scno % nsyscalls;
 	c.read = fuzz_read;

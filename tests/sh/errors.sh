@@ -30,6 +30,29 @@ expect "bad signal" "^sttrace: invalid signal 'SIGNOPE'$" "$STTRACE" -e signal=S
 expect "unknown option" "^sttrace: invalid option -- 'Q'$" "$STTRACE" -Q true
 expect "no program" "^sttrace: must have PROG \[ARGS\] or -p PID$" "$STTRACE"
 expect "bad sortby" "^sttrace: invalid sortby: 'size'$" "$STTRACE" -c -S size true
+expect "bad decode-pids" "^sttrace: invalid decode-pids 'name'$" "$STTRACE" --decode-pids=name true
+expect "bad decode-fds" "^sttrace: invalid decode-fds 'file'$" "$STTRACE" -e decode-fds=path,file true
+expect "bad inject delay" "^sttrace: invalid inject argument 'getpid:delay_enter=1h'$" \
+	"$STTRACE" --inject=getpid:delay_enter=1h true
+expect "bad inject poke" "^sttrace: invalid inject argument 'read:poke_enter=@arg2=abc'$" \
+	"$STTRACE" -e inject=read:poke_enter=@arg2=abc true
+expect "impure syscall=" "^sttrace: invalid inject argument 'getpid:syscall=write:retval=1'$" \
+	"$STTRACE" -e inject=getpid:syscall=write:retval=1 true
+expect "bad -I" "^sttrace: invalid -I argument: '5'$" "$STTRACE" -I 5 true
+expect "bad --interruptible" "^sttrace: invalid --interruptible argument: 'sometimes'$" \
+	"$STTRACE" --interruptible=sometimes true
+expect "bad --string-limit" "^sttrace: invalid --string-limit argument: 'x'$" \
+	"$STTRACE" --string-limit=x true
+expect "unknown -u user" "^sttrace: Cannot find user 'no-such-user-here'$" "$STTRACE" -u no-such-user-here true
+expect "bad -b" "^sttrace: Syscall 'execveat' for -b isn't supported$" "$STTRACE" -b execveat true
+expect "bad -O" "^sttrace: invalid -O argument: '1h'$" "$STTRACE" -c -O 1h true
+# What -e and -p refuse is said in one line, without the hint at -h (as strace).
+for args in "-e trace=nosuchcall" "--decode-pids=x" "-e inject=getpid" "-p abc"; do
+	# shellcheck disable=SC2086
+	"$STTRACE" $args true 2>cmd.err
+	[ "$(wc -l <cmd.err)" = 1 ] && echo "ok ($args): one line" ||
+		{ echo "FAIL ($args): not one line:"; cat cmd.err; fail=1; }
+done
 # The tracee's exit status and death are passed on, as strace does.
 "$STTRACE" -o /dev/null sh -c 'exit 42'; rc=$?
 [ $rc = 42 ] && echo "ok (exit status passed on)" || { echo "FAIL: exit status $rc, want 42"; fail=1; }

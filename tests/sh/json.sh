@@ -17,7 +17,13 @@ from_text() {
 	awk -v multi="$1" '
 	{
 		pid = "-"; line = $0
-		if (multi) { pid = $1; sub(/^[0-9]+ +/, "", line) }
+		# -o -f: "PID " or, with -Y, "PID<comm> " (in comm, "<" and ">" are escaped)
+		if (multi) {
+			match(line, /^[0-9]+/); pid = substr(line, 1, RLENGTH)
+			sub(/^[0-9]+(<[^>]*>)? +/, "", line)
+		}
+		sub(/^\[ *[0-9]+\] /, "", line)      # -n: the syscall number
+		sub(/^\[[0-9a-f?]+\] /, "", line)    # -i: the instruction pointer
 		if (line ~ /^ [|*] /) next   # -e read=/write= dumps: not repeated in JSON
 		if (line ~ /^--- stopped by /) { split(line, w, " "); print pid, "stopped", w[4]; next }
 		if (line ~ /^--- u(sdt|probe|retprobe):/) {   # return values vary run to run (ASLR)
@@ -28,6 +34,7 @@ from_text() {
 		if (line ~ /^\+\+\+ exited with /) { split(line, w, " "); print pid, "exited", w[4]; next }
 		if (line ~ /^\+\+\+ killed by /) { split(line, w, " "); print pid, "killed", w[4]; next }
 		if (line ~ /^\+\+\+ superseded/) { print pid, "superseded"; next }
+		if (line ~ / <detached \.\.\.>$/) next   # a call never finished: no record (-b)
 		if (line ~ / <unfinished \.\.\.>$/ || line ~ / <pid changed to [0-9]+ \.\.\.>$/) {
 			name = line; sub(/\(.*/, "", name); pending[pid] = name; next
 		}

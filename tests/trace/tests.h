@@ -13,6 +13,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/prctl.h>
 #include <sys/syscall.h>
 #include <unistd.h>
 
@@ -105,4 +106,14 @@ static inline pid_t test_fork(void)
 	if (pid < 0)
 		FAIL("fork: %m");
 	return pid;
+}
+
+/* This program's command name (PR_GET_NAME: no file opened) into COMM (16 bytes or more); skips
+ * the test if -Y would escape it. */
+static inline void own_comm(char *comm, size_t len)
+{
+	if (len < 16 || prctl(PR_GET_NAME, comm))
+		FAIL("PR_GET_NAME: %m");
+	if (strpbrk(comm, "<>\"\\"))
+		SKIP("the program's name needs escaping");
 }

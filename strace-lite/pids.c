@@ -1,0 +1,206 @@
+// SPDX-License-Identifier: LGPL-2.1-or-later
+/*
+ * Pids as --decode-pids= prints them: "1234" alone, "1234<comm>" with comm for a thread or a
+ * process (never for a process group or a session, as strace 6.1).  The command name is read
+ * from /proc when the line is built (under --bpf a traced process's is the one the kernel last
+ * reported): a process already reaped has none, and its pid prints bare (wait4's result, as
+ * strace shows it).
+ *
+ * pidns: a tracee in a pid namespace of its own speaks of pids of that namespace; the pid it
+ * names is printed as it is, then " /\* N in strace's PID NS *\/" when ours differs.  The
+ * translation reads the NSpid/NStgid/NSpgid/NSsid lines of /proc/PID/status, which list a
+ * task's ids from the namespace of /proc's mount down to its own: the tracee's own list says at
+ * which depth its namespace is, and the task (or, for a group or a session, any member of it)
+ * whose id at that depth is the one printed gives the id at our depth.  A group whose leader is
+ * gone is still found through its members.
+ */
+#include <dirent.h>
+#include <fcntl.h>
+#include <linux/nsfs.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/ioctl.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "decode.h"
+#include "proc.h"
+
+#define NS_DEPTH 32
+
+/* The ids of a "KEY:\tA\tB..." line of the status file PATH: how many, or -1. */
+static int status_ids(const char *path, const char *key, int ids[NS_DEPTH])
+{
+	char line[512];
+	size_t kl = strlen(key);
+	int n = -1;
+	FILE *f = fopen(path, "re");
+
+	if (!f)
+		return -1;
+	while (n < 0 && fgets(line, sizeof(line), f)) {
+		if (strncmp(line, key, kl) || line[kl] != ':')
+			continue;
+		char *p = line + kl + 1, *end;
+		for (n = 0; n < NS_DEPTH; n++, p = end) {
+			long v = strtol(p, &end, 10);
+			if (end == p)
+				break;
+			ids[n] = (int)v;
+		}
+	}
+	fclose(f);
+	return n;
+}
+
+/* Our depth below the namespace of /proc's mount (0 unless /proc is another namespace's). */
+static int our_depth(void)
+{
+	static int depth = -1;
+	int ids[NS_DEPTH];
+
+	if (depth < 0) {
+		int n = status_ids("/proc/self/status", "NSpid", ids);
+		depth = n > 0 ? n - 1 : 0;
+	}
+	return depth;
+}
+
+/* The pid namespace of the task of /proc directory DIR, UP levels above its own: its inode, 0
+ * if unknown. */
+static ino_t pidns_of(const char *dir, int up)
+{
+	char path[300];
+	struct stat st;
+	ino_t ino = 0;
+
+	snprintf(path, sizeof(path), "%s/ns/pid", dir);
+	int fd = open(path, O_RDONLY | O_CLOEXEC);
+	while (fd >= 0 && up-- > 0) {
+		int parent = ioctl(fd, NS_GET_PARENT);
+		close(fd);
+		fd = parent;
+	}
+	if (fd >= 0 && !fstat(fd, &st))
+		ino = st.st_ino;
+	if (fd >= 0)
+		close(fd);
+	return ino;
+}
+
+/*
+ * In the status files under DIR (of its tasks with TASKS), the KEY list with ID at DEPTH, of a
+ * task below namespace NS (at that depth): its id at depth TO, or 0.
+ */
+static int find_id(const char *dir, bool tasks, const char *key, int depth, int id, int to,
+		   ino_t ns)
+{
+	int ids[NS_DEPTH], found = 0;
+	DIR *d = opendir(dir);
+	struct dirent *de;
+
+	if (!d)
+		return 0;
+	while (!found && (de = readdir(d))) {
+		char path[300];
+		if (de->d_name[0] < '1' || de->d_name[0] > '9')
+			continue;
+		snprintf(path, sizeof(path), "%s/%s/%s", dir, de->d_name,
+			 tasks ? "task" : "status");
+		if (tasks) {
+			found = find_id(path, false, key, depth, id, to, ns);
+			continue;
+		}
+		int n = status_ids(path, key, ids);
+		if (n <= depth || n <= to || ids[depth] != id)
+			continue;
+		path[strlen(path) - 7] = '\0'; /* the task's directory */
+		if (pidns_of(path, n - 1 - depth) == ns)
+			found = ids[to];
+	}
+	closedir(d);
+	return found;
+}
+
+/* ID, a pid of TYPE as thread TID (ours) sees it, in our namespace: 0 when not found. */
+static int translate_pid(pid_t tid, int id, enum pid_type type)
+{
+	static const char *const keys[] = { [PT_TID] = "NSpid", [PT_TGID] = "NStgid",
+					    [PT_PGID] = "NSpgid", [PT_SID] = "NSsid" };
+	char dir[64], path[80];
+	int ids[NS_DEPTH];
+
+	if (id <= 0 || tid <= 0)
+		return id;
+	/* Where the tracee is: /proc is ours, or (our_depth) it is found by its id at our depth
+	 * below our namespace. */
+	ino_t our_ns = pidns_of("/proc/self", 0);
+	int proc_tid = our_depth() ? find_id("/proc", true, "NSpid", our_depth(), tid, 0, our_ns) :
+				     tid;
+	snprintf(dir, sizeof(dir), "/proc/%d", proc_tid);
+	ino_t ns = pidns_of(dir, 0);
+	/* Ours, or unknown: a tracee gone (--bpf decodes after the fact) is taken as ours. */
+	if (!ns || ns == our_ns)
+		return id;
+	snprintf(path, sizeof(path), "%s/status", dir);
+	int n = status_ids(path, "NSpid", ids);
+	if (n <= 0)
+		return 0;
+	if (n - 1 == our_depth())
+		return id;
+	return find_id("/proc", type == PT_TID, keys[type], n - 1, id, our_depth(), ns);
+}
+
+void print_comm_str(struct strbuf *sb, const char *comm)
+{
+	if (!comm || !*comm)
+		return;
+	sb_putc(sb, '<');
+	quote_string_ex(sb, comm, strlen(comm), QUOTE_OMIT_QUOTES, "<>");
+	sb_putc(sb, '>');
+}
+
+int (*pid_comm_hook)(pid_t pid, char *buf, size_t len) = proc_comm;
+
+void printpid(struct dctx *c, int pid, enum pid_type type)
+{
+	bool want_comm = (dopts.decode_pids & DECODE_PID_COMM) &&
+			 (type == PT_TID || type == PT_TGID);
+	bool want_ns = dopts.decode_pids & DECODE_PID_NS;
+	char comm[64];
+
+	tprintf(c, "%d", pid);
+	if (pid <= 0 || (!want_comm && !want_ns))
+		return;
+	int ours = translate_pid(c->pid, pid, type);
+	if (!ours)
+		return;
+	if (want_comm && pid_comm_hook(ours, comm, sizeof(comm)) > 0)
+		print_comm_str(c->sb, comm);
+	if (want_ns && ours != pid) {
+		char text[64];
+		snprintf(text, sizeof(text), "%d in strace's PID NS", ours);
+		print_comment(c->sb, text);
+	}
+}
+
+void printpid_ours(struct dctx *c, int pid)
+{
+	char comm[64];
+
+	tprintf(c, "%d", pid);
+	if ((dopts.decode_pids & DECODE_PID_COMM) && pid > 0 &&
+	    pid_comm_hook(pid, comm, sizeof(comm)) > 0)
+		print_comm_str(c->sb, comm);
+}
+
+void printpid_tgid_pgid(struct dctx *c, int pid)
+{
+	if (pid > 0)
+		printpid(c, pid, PT_TGID);
+	else if (pid < -1)
+		printpid(c, pid, PT_PGID);
+	else
+		tprintf(c, "%d", pid);
+}

@@ -1,0 +1,110 @@
+// SPDX-License-Identifier: LGPL-2.1-or-later
+/*
+ * -e inject= under ptrace, as strace tampers: at the entry stop of a call its rule hits, the
+ * bytes of poke_enter= are written where the arguments point (before the entry is printed, so
+ * the line shows them), the thread is held for delay_enter=, and a call that is to fail or
+ * return a given value gets syscall number -1 (or syscall='s pure syscall: only then), which
+ * the kernel skips (or runs harmlessly); at the exit stop the result is overwritten, poke_exit=
+ * written and the thread held for delay_exit=.  A signal to inject is sent when the call
+ * returns (engine.c).
+ *
+ * A delay holds the whole tracer, not only the thread (strace arms a timer instead): the other
+ * tracees wait at their next stop.
+ */
+#include <errno.h>
+#include <stdlib.h>
+#include <sys/ptrace.h>
+#include <sys/uio.h>
+#include <sys/user.h>
+#include <time.h>
+
+#include "inject.h"
+#include "sttrace.h"
+
+static void hold(uint64_t ns)
+{
+	struct timespec ts = { (time_t)(ns / 1000000000), (long)(ns % 1000000000) };
+
+	while (nanosleep(&ts, &ts) < 0 && errno == EINTR)
+		;
+}
+
+/* The pokes of R for this stop (entry or exit); true if any was written. */
+static bool poke(struct tcb *tcp, const struct inject_rule *r, bool at_enter)
+{
+	bool poked = false;
+
+	for (unsigned int i = 0; i < r->npokes; i++) {
+		const struct inject_poke *p = &r->pokes[i];
+		if (p->at_enter != at_enter)
+			continue;
+		if (p->arg > tcp->dc.se->nargs) {
+			error_msg("poke_tcb: Failed to tamper with process %d: requested to tamper "
+				  "with argument #%u, but system call '%s' has only %u arguments",
+				  tcp->pid, p->arg, tcp->dc.se->name, tcp->dc.se->nargs);
+			continue;
+		}
+		struct iovec local = { p->data, p->len };
+		struct iovec remote = { (void *)(uintptr_t)tcp->dc.arg[p->arg - 1], p->len };
+		if (process_vm_writev(tcp->pid, &local, 1, &remote, 1, 0) != (ssize_t)p->len)
+			error_msg("poke_tcb: Failed to tamper with process %d: couldn't poke",
+				  tcp->pid);
+		else
+			poked = true;
+	}
+	return poked;
+}
+
+/* Give the call syscall number NR: -1 to skip it. */
+static bool set_scno(struct tcb *tcp, long nr)
+{
+	struct user_regs_struct regs;
+
+	if (ptrace(PTRACE_GETREGS, tcp->pid, 0L, &regs) < 0)
+		return false;
+	regs.orig_rax = (unsigned long long)nr;
+	return ptrace(PTRACE_SETREGS, tcp->pid, 0L, &regs) == 0;
+}
+
+void tamper_enter(struct tcb *tcp)
+{
+	const struct inject_rule *r = inject_check(tcp, tcp->dc.scno);
+
+	tcp->tamper = r;
+	if (!r)
+		return;
+	tcp->inject_sig = r->signo;
+	if (r->has_poke_enter && poke(tcp, r, true))
+		tcp->flags |= TCB_POKED;
+	if (r->has_delay_enter) {
+		hold(r->delay_enter_ns);
+		tcp->flags |= TCB_DELAYED;
+	}
+	/* syscall= names what runs in place of a call whose result is given, not otherwise. */
+	if ((!r->has_error && !r->has_retval) || !set_scno(tcp, r->subst >= 0 ? r->subst : -1))
+		return;
+	tcp->inject_rval = r->has_error ? -(int64_t)r->error : r->retval;
+	tcp->flags |= TCB_INJECTED;
+}
+
+void tamper_exit(struct tcb *tcp, int64_t *rval, uint8_t *is_error)
+{
+	const struct inject_rule *r = tcp->tamper;
+	struct user_regs_struct regs;
+
+	if (!r)
+		return;
+	if ((tcp->flags & TCB_INJECTED) && ptrace(PTRACE_GETREGS, tcp->pid, 0L, &regs) == 0) {
+		regs.rax = (unsigned long long)tcp->inject_rval;
+		if (ptrace(PTRACE_SETREGS, tcp->pid, 0L, &regs) == 0) {
+			*rval = tcp->inject_rval;
+			*is_error = tcp->inject_rval < 0 && tcp->inject_rval >= -4095;
+		}
+	}
+	if (r->has_poke_exit && poke(tcp, r, false))
+		tcp->flags |= TCB_POKED;
+	if (r->has_delay_exit) {
+		hold(r->delay_exit_ns);
+		tcp->flags |= TCB_DELAYED;
+	}
+}
