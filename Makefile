@@ -35,7 +35,8 @@ PKGS     := libelf libdw
 CFLAGS   ?= -O2 -g
 CFLAGS   += -std=gnu11 -Wall -Wextra -Wno-unused-parameter -Wno-missing-field-initializers \
 	    -D_GNU_SOURCE -MMD -MP $(SANFLAGS)
-CPPFLAGS += -Icommon -Istrace-lite -Isdt -Iuprobe -Iproto -Iltrace-lite -Ibpf -I$(B)/gen
+# Includes name their directory ("common/proc.h", "gen/xlat.h"): the tree and the build dir.
+CPPFLAGS += -I. -I$(B)
 LDFLAGS  += $(SANFLAGS)
 LDLIBS   += $(shell pkg-config --libs $(PKGS) 2>/dev/null || echo -lelf -ldw)
 # -k: libunwind-ptrace unwinds the tracee's stack (strace-lite/stacktrace.c).
@@ -104,7 +105,7 @@ $(B)/gen/xlat.h: $(XLAT_INS) Makefile
 	$(E) GEN $@
 	$(Q)mkdir -p $(@D)
 	$(Q){ echo '/* generated from strace-lite/xlat/NAME.in files */'; echo '#pragma once'; \
-	     echo '#include "xlat_types.h"'; \
+	     echo '#include "common/xlat_types.h"'; \
 	     for f in $(XLAT_INS:strace-lite/xlat/%.in=%); do \
 		echo "extern const struct xlat xlat_$$f[];"; done; } > $@.tmp
 	$(Q)if cmp -s $@.tmp $@; then rm $@.tmp; else mv $@.tmp $@; fi
@@ -119,7 +120,7 @@ $(B)/gen/vmlinux.h:
 		mv $@.tmp $@; else rm -f $@.tmp; cp bpf/vmlinux_x86_64.h $@; fi
 
 BPF_CFLAGS := -g -O2 -target bpf -D__TARGET_ARCH_x86 -Wall -Wno-unused-function \
-	      -I$(B)/gen -Ibpf -Icommon
+	      -I. -I$(B)
 $(B)/obj/bpf/%.bpf.o: bpf/%.bpf.c $(B)/gen/vmlinux.h $(wildcard bpf/*.h)
 	$(E) CLANG $<
 	$(Q)mkdir -p $(@D)

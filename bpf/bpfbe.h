@@ -13,7 +13,7 @@
 #include <stddef.h>
 #include <sys/types.h>
 
-#include "bpfev.h"
+#include "bpf/bpfev.h"
 
 struct tcb;
 

@@ -10,7 +10,7 @@
 
 #include <bpf/libbpf.h>
 
-#include "bpflib.h"
+#include "bpf/bpflib.h"
 
 bool bpf_have_caps(void)
 {

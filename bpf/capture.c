@@ -9,8 +9,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "capture.h"
-#include "proc.h"
+#include "bpf/capture.h"
+#include "common/proc.h"
 
 #define TMEM_HASH 1024
 #define TMEM_HASH 1024

@@ -10,8 +10,8 @@
 #include <stdint.h>
 #include <sys/types.h>
 
-#include "bpfev.h"
-#include "decode.h"
+#include "bpf/bpfev.h"
+#include "strace-lite/decode.h"
 
 struct cap {
 	uint64_t addr;

@@ -14,12 +14,12 @@
  * Records are assembled in a per-CPU scratch buffer and copied to the ring buffer with their
  * real size; the reader is woken once per WAKE_BYTES or by its own 10 ms poll, not per record.
  */
-#include "vmlinux.h"
+#include "gen/vmlinux.h"
 #include <bpf/bpf_helpers.h>
 #include <bpf/bpf_tracing.h>
 #include <bpf/bpf_core_read.h>
 
-#include "ltrace.h"
+#include "bpf/ltrace.h"
 
 char LICENSE[] SEC("license") = "GPL";
 

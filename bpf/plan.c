@@ -11,10 +11,10 @@
 #include <errno.h>
 #include <string.h>
 
-#include "print.h"
-#include "sttrace.h"
-#include "sysbpf.h"
-#include "bpfplan.h"
+#include "common/print.h"
+#include "strace-lite/sttrace.h"
+#include "bpf/sysbpf.h"
+#include "bpf/bpfplan.h"
 
 struct sdesc {
 	const char *name;

@@ -24,20 +24,20 @@
 #include <bpf/bpf.h>
 #include <bpf/libbpf.h>
 
-#include "ifunc.h"
-#include "ksite.h"
-#include "umulti.h"
-#include "objelf.h"
-#include "objfile.h"
-#include "print.h"
-#include "probe-int.h"
-#include "prologue.h"
-#include "proto.h"
-#include "probes.h"
-#include "probes-int.h"
-#include "probes.skel.h"
-#include "strbuf.h"
-#include "sttrace.h"
+#include "uprobe/ifunc.h"
+#include "uprobe/ksite.h"
+#include "bpf/umulti.h"
+#include "uprobe/objelf.h"
+#include "uprobe/objfile.h"
+#include "common/print.h"
+#include "strace-lite/probe-int.h"
+#include "uprobe/prologue.h"
+#include "proto/proto.h"
+#include "bpf/probes.h"
+#include "bpf/probes-int.h"
+#include "gen/probes.skel.h"
+#include "common/strbuf.h"
+#include "strace-lite/sttrace.h"
 
 /* An object attached: for every process (pid -1), or for one. */
 struct object {

@@ -8,8 +8,8 @@
 #include <stddef.h>
 #include <sys/types.h>
 
-#include "probe-int.h"
-#include "probes.h"
+#include "strace-lite/probe-int.h"
+#include "bpf/probes.h"
 
 struct lt_proto;
 

@@ -8,12 +8,12 @@
  * are held (SIGSTOP, unseen) while user space attaches what an exec or a dlopen brought in,
  * reads xmm registers, or catches up with the trace (probes.c says how).
  */
-#include "vmlinux.h"
+#include "gen/vmlinux.h"
 #include <bpf/bpf_helpers.h>
 #include <bpf/bpf_tracing.h>
 #include <bpf/bpf_core_read.h>
 
-#include "probes.h"
+#include "bpf/probes.h"
 
 char LICENSE[] SEC("license") = "GPL";
 

@@ -33,17 +33,17 @@
 #include <bpf/bpf.h>
 #include <bpf/libbpf.h>
 
-#include "proc.h"
-#include "bpfbe.h"
-#include "json.h"
-#include "capture.h"
-#include "print.h"
-#include "probe-int.h"
-#include "probes.h"
-#include "proto.h"
-#include "probes-int.h"
-#include "probes.skel.h"
-#include "sttrace.h"
+#include "common/proc.h"
+#include "bpf/bpfbe.h"
+#include "strace-lite/json.h"
+#include "bpf/capture.h"
+#include "common/print.h"
+#include "strace-lite/probe-int.h"
+#include "bpf/probes.h"
+#include "proto/proto.h"
+#include "bpf/probes-int.h"
+#include "gen/probes.skel.h"
+#include "strace-lite/sttrace.h"
 
 struct probes *probes_skel;
 

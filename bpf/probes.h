@@ -8,7 +8,7 @@
  * raw values; user space prints them with the ptrace backend's printers.
  */
 #pragma once
-#include "bpfev.h"
+#include "bpf/bpfev.h"
 
 #define PROBE_MAX_SITES 4096
 #define PROBE_MAX_ARGS 12

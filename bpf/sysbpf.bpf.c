@@ -7,12 +7,12 @@
  * Memory goes out in page-sized EV_MEM records (a read never crosses a page, so a buffer that
  * ends before an unmapped page still reads), ahead of the syscall record they belong to.
  */
-#include "vmlinux.h"
+#include "gen/vmlinux.h"
 #include <bpf/bpf_helpers.h>
 #include <bpf/bpf_tracing.h>
 #include <bpf/bpf_core_read.h>
 
-#include "sysbpf.h"
+#include "bpf/sysbpf.h"
 
 char LICENSE[] SEC("license") = "GPL";
 
@@ -599,7 +599,7 @@ static __always_inline void capture_and_send(struct ev_sys *rec, __u64 *args, __
 	emit(rec, sizeof(*rec));
 }
 
-#include "signals.bpf.h"
+#include "bpf/signals.bpf.h"
 
 SEC("tp_btf/sys_enter")
 int BPF_PROG(sys_enter, struct pt_regs *regs, long id)

@@ -25,14 +25,14 @@
 #include <bpf/bpf.h>
 #include <bpf/libbpf.h>
 
-#include "bpfbe.h"
-#include "bpflib.h"
-#include "bpfplan.h"
-#include "capture.h"
-#include "print.h"
-#include "proc.h"
-#include "sttrace.h"
-#include "sysbpf.skel.h"
+#include "bpf/bpfbe.h"
+#include "bpf/bpflib.h"
+#include "bpf/bpfplan.h"
+#include "bpf/capture.h"
+#include "common/print.h"
+#include "common/proc.h"
+#include "strace-lite/sttrace.h"
+#include "gen/sysbpf.skel.h"
 
 static struct sysbpf *skel;
 static struct ring_buffer *rb;

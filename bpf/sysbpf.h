@@ -11,7 +11,7 @@
  * signature table (plan.c); the kernel side only runs them.
  */
 #pragma once
-#include "bpfev.h"
+#include "bpf/bpfev.h"
 
 #define SYS_MAX 512   /* syscall numbers with plans and statistics */
 #define PLAN_OPS 16 /* a power of two (indexes are masked) */

@@ -13,7 +13,7 @@
 #include <linux/bpf.h>
 #include <bpf/bpf.h>
 
-#include "umulti.h"
+#include "bpf/umulti.h"
 
 #define UPROBE_MULTI_RETURN 1 /* BPF_F_UPROBE_MULTI_RETURN */
 

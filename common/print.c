@@ -7,7 +7,7 @@
 #include <inttypes.h>
 #include <string.h>
 
-#include "print.h"
+#include "common/print.h"
 
 struct print_opts popts = { .max_strlen = 32 };
 

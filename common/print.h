@@ -8,8 +8,8 @@
 #include <stdbool.h>
 #include <stdint.h>
 
-#include "strbuf.h"
-#include "xlat_types.h"
+#include "common/strbuf.h"
+#include "common/xlat_types.h"
 
 enum xflag { XFLAG_NONE, XFLAG_NON_ASCII /* -x */, XFLAG_ALL /* -xx */ };
 enum xlat_style { XSTYLE_ABBREV, XSTYLE_RAW, XSTYLE_VERBOSE };

@@ -14,7 +14,7 @@
 #include <sys/uio.h>
 #include <unistd.h>
 
-#include "proc.h"
+#include "common/proc.h"
 
 static bool is_exec_file(const char *path)
 {

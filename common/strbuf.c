@@ -4,7 +4,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "strbuf.h"
+#include "common/strbuf.h"
 
 static void sb_grow(struct strbuf *sb, size_t more)
 {

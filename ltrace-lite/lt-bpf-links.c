@@ -19,10 +19,10 @@
 #include <unistd.h>
 #include <bpf/libbpf.h>
 
-#include "ksite.h"
-#include "lt-bpf.h"
-#include "strbuf.h"
-#include "umulti.h"
+#include "uprobe/ksite.h"
+#include "ltrace-lite/lt-bpf.h"
+#include "common/strbuf.h"
+#include "bpf/umulti.h"
 
 static struct bpf_link **links;
 static size_t nlinks, caplinks;

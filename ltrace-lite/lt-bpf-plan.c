@@ -31,11 +31,11 @@
 #include <unistd.h>
 #include <linux/types.h>
 
-#include "ltrace.h"
-#include "ifunc.h"
-#include "lt-bpf.h"
-#include "objfile.h"
-#include "proto.h"
+#include "bpf/ltrace.h"
+#include "uprobe/ifunc.h"
+#include "ltrace-lite/lt-bpf.h"
+#include "uprobe/objfile.h"
+#include "proto/proto.h"
 
 struct maps {
 	struct uprobe_mapping *m;

@@ -18,9 +18,9 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
-#include "lt-bpf.h"
-#include "objfile.h"
-#include "proc.h"
+#include "ltrace-lite/lt-bpf.h"
+#include "uprobe/objfile.h"
+#include "common/proc.h"
 
 static uint64_t auxv_entry(pid_t pid)
 {

@@ -36,13 +36,13 @@
 #include <bpf/bpf.h>
 #include <bpf/libbpf.h>
 
-#include "ltrace.h"
-#include "ltrace.skel.h"
-#include "bpflib.h"
-#include "ksite.h"
-#include "lt-bpf.h"
-#include "objfile.h"
-#include "proc.h"
+#include "bpf/ltrace.h"
+#include "gen/ltrace.skel.h"
+#include "bpf/bpflib.h"
+#include "uprobe/ksite.h"
+#include "ltrace-lite/lt-bpf.h"
+#include "uprobe/objfile.h"
+#include "common/proc.h"
 
 #define RING_SIZE (32u << 20)
 

@@ -12,7 +12,7 @@
 #include <stdint.h>
 #include <sys/types.h>
 
-#include "lt.h"
+#include "ltrace-lite/lt.h"
 
 /* lttrace.c under --bpf: everything after option parsing.  The exit status for main. */
 int lt_bpf_main(char **prog, const pid_t *pids, int npids);

@@ -14,7 +14,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "lt.h"
+#include "ltrace-lite/lt.h"
 
 struct pattern {
 	char *text;

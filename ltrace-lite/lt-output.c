@@ -14,11 +14,11 @@
 #include <sys/time.h>
 #include <time.h>
 
-#include "decode.h"
-#include "json.h"
-#include "lt.h"
-#include "stacktrace.h"
-#include "strbuf.h"
+#include "strace-lite/decode.h"
+#include "strace-lite/json.h"
+#include "ltrace-lite/lt.h"
+#include "strace-lite/stacktrace.h"
+#include "common/strbuf.h"
 
 static bool open_line;      /* a call's first half is out, its line not ended */
 static pid_t open_pid;

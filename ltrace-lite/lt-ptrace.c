@@ -25,9 +25,9 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
-#include "lt-ptrace.h"
-#include "proc.h"
-#include "sysent.h"
+#include "ltrace-lite/lt-ptrace.h"
+#include "common/proc.h"
+#include "strace-lite/sysent.h"
 
 #define THASH 1024
 static struct thr *thash[THASH];

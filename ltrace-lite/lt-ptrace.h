@@ -10,8 +10,8 @@
 #include <sys/user.h>
 #include <time.h>
 
-#include "bp.h"
-#include "lt.h"
+#include "uprobe/bp.h"
+#include "ltrace-lite/lt.h"
 
 struct space;
 

@@ -20,11 +20,11 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "ifunc.h"
-#include "lt-space-int.h"
-#include "objfile.h"
-#include "prologue.h"
-#include "stacktrace.h"
+#include "uprobe/ifunc.h"
+#include "ltrace-lite/lt-space-int.h"
+#include "uprobe/objfile.h"
+#include "uprobe/prologue.h"
+#include "strace-lite/stacktrace.h"
 
 static bool exec_mapped(const struct uprobe_mapping *m, int nm, uint64_t addr)
 {

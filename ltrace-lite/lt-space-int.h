@@ -4,7 +4,7 @@
  * mapped in it.
  */
 #pragma once
-#include "lt-ptrace.h"
+#include "ltrace-lite/lt-ptrace.h"
 
 enum { SITE_START, SITE_RTLD, SITE_FUNC, SITE_RESOLVER, SITE_RET, SITE_DLOPEN };
 

@@ -38,9 +38,9 @@
 #include <sys/uio.h>
 #include <unistd.h>
 
-#include "lt-space-int.h"
-#include "proc.h"
-#include "proto-int.h"
+#include "ltrace-lite/lt-space-int.h"
+#include "common/proc.h"
+#include "proto/proto-int.h"
 
 static struct space *spaces;
 

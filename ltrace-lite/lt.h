@@ -15,8 +15,8 @@
 #include <sys/types.h>
 #include <time.h>
 
-#include "objelf.h"
-#include "proto.h"
+#include "uprobe/objelf.h"
+#include "proto/proto.h"
 
 struct lt_options {
 	int follow;            /* -f */

@@ -12,9 +12,9 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "compare.h"
-#include "lt.h"
-#include "lt-bpf.h"
+#include "strace-lite/compare.h"
+#include "ltrace-lite/lt.h"
+#include "ltrace-lite/lt-bpf.h"
 
 #define LTTRACE_VERSION "0.1"
 

@@ -11,7 +11,7 @@
 #include <errno.h>
 #include <string.h>
 
-#include "proto-int.h"
+#include "proto/proto-int.h"
 
 /* The bytes pointer type T points at, as the printers will read them. */
 static void cap_for(const struct lt_type *t, bool out, const struct lt_capopts *o,

@@ -23,7 +23,7 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "proto-int.h"
+#include "proto/proto-int.h"
 
 #define NCACHE 256
 

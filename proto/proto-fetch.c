@@ -10,7 +10,7 @@
 #include <string.h>
 #include <sys/user.h>
 
-#include "proto-int.h"
+#include "proto/proto-int.h"
 
 struct cursor {
 	int gi, fi;   /* integer and sse registers used */

@@ -12,7 +12,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include "proto.h"
+#include "proto/proto.h"
 
 enum lt_kind {
 	LT_VOID,
@@ -112,7 +112,7 @@ size_t lt_type_align(const struct lt_type *t);
 const struct lt_proto *lt_proto_unknown(void);
 
 /* ---- printing state, shared by proto-print.c and proto-fetch.c ---- */
-#include "strbuf.h"
+#include "common/strbuf.h"
 
 /* Drop what was written after LEN (a hidden value, or a value that could not be read). */
 static inline void sb_trunc(struct strbuf *sb, size_t len)

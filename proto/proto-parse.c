@@ -13,7 +13,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "proto-int.h"
+#include "proto/proto-int.h"
 
 struct tdef {
 	char *name;

@@ -21,7 +21,7 @@
 #include <stdarg.h>
 #include <string.h>
 
-#include "proto-int.h"
+#include "proto/proto-int.h"
 
 #define PAGE 4096u
 

@@ -23,7 +23,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "proto-int.h"
+#include "proto/proto-int.h"
 
 struct lt_builtin_file {
 	const char *name;

@@ -16,7 +16,7 @@
 #include <stdint.h>
 #include <sys/types.h>
 
-#include "strbuf.h"
+#include "common/strbuf.h"
 
 struct lt_proto; /* opaque */
 

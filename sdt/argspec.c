@@ -18,7 +18,7 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "usdt.h"
+#include "sdt/usdt.h"
 
 struct span {
 	const char *p, *end;

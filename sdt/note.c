@@ -27,7 +27,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-#include "usdt.h"
+#include "sdt/usdt.h"
 
 #define NT_STAPSDT 3
 

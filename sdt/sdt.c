@@ -16,7 +16,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-#include "usdt.h"
+#include "sdt/usdt.h"
 
 struct mapping {
 	uint64_t start, end, offset;

@@ -9,7 +9,7 @@
 #include <stdlib.h>
 #include <unistd.h>
 
-#include "decode.h"
+#include "strace-lite/decode.h"
 
 /* The smallest mask size the kernel accepts (strace probes the same way). */
 static unsigned int cpuset_size(void)

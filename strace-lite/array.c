@@ -6,8 +6,8 @@
  */
 #include <inttypes.h>
 
-#include "array.h"
-#include "decode.h"
+#include "strace-lite/array.h"
+#include "strace-lite/decode.h"
 
 bool print_array(struct dctx *c, uint64_t addr, uint64_t nmemb, void *elem_buf, size_t elem_size,
 		 unsigned int flags, print_elem_fn fn, void *data)

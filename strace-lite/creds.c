@@ -8,9 +8,9 @@
 #include <linux/capability.h>
 #include <unistd.h>
 
-#include "array.h"
-#include "decode.h"
-#include "xlat.h"
+#include "strace-lite/array.h"
+#include "strace-lite/decode.h"
+#include "gen/xlat.h"
 
 static void printuid(struct dctx *c, uint64_t v)
 {

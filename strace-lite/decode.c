@@ -13,7 +13,7 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "decode.h"
+#include "strace-lite/decode.h"
 
 struct decode_opts dopts;
 

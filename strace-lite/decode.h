@@ -25,9 +25,9 @@
 #include <stdint.h>
 #include <sys/types.h>
 
-#include "print.h"
-#include "sysent.h"
-#include "xlat.h"
+#include "common/print.h"
+#include "strace-lite/sysent.h"
+#include "gen/xlat.h"
 
 struct dctx {
 	struct strbuf *sb;

@@ -8,7 +8,7 @@
 #include <inttypes.h>
 #include <stddef.h>
 
-#include "util-print.h"
+#include "strace-lite/util-print.h"
 
 #define D_NAME_LEN_MAX 256
 

@@ -9,7 +9,7 @@
 #include <string.h>
 #include <sys/uio.h>
 
-#include "sttrace.h"
+#include "strace-lite/sttrace.h"
 
 static bool named(const struct sysent *se, const char *const *names)
 {

@@ -25,14 +25,14 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
-#include "inject.h"
-#include "json.h"
-#include "probe.h"
-#include "proc.h"
-#include "siginfo.h"
-#include "stacktrace.h"
+#include "strace-lite/inject.h"
+#include "strace-lite/json.h"
+#include "strace-lite/probe.h"
+#include "common/proc.h"
+#include "strace-lite/siginfo.h"
+#include "strace-lite/stacktrace.h"
 #include <signal.h>
-#include "sttrace.h"
+#include "strace-lite/sttrace.h"
 
 static volatile sig_atomic_t interrupted;
 

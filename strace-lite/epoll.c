@@ -8,10 +8,10 @@
 #include <inttypes.h>
 #include <sys/epoll.h>
 
-#include "array.h"
-#include "decode.h"
-#include "siginfo.h"
-#include "struct-printers.h"
+#include "strace-lite/array.h"
+#include "strace-lite/decode.h"
+#include "strace-lite/siginfo.h"
+#include "strace-lite/struct-printers.h"
 
 SYS_FUNC(epoll_create1)
 {

@@ -9,7 +9,7 @@
  */
 #include <inttypes.h>
 
-#include "decode.h"
+#include "strace-lite/decode.h"
 
 static void print_argv(struct dctx *c, uint64_t addr)
 {

@@ -7,8 +7,8 @@
  */
 #include <inttypes.h>
 
-#include "open.h"
-#include "util-print.h"
+#include "strace-lite/open.h"
+#include "strace-lite/util-print.h"
 
 /* x86_64 command numbers (kernel ABI; glibc maps F_GETLK to F_GETLK64 on 64-bit already). */
 enum {

@@ -7,8 +7,8 @@
 #include <inttypes.h>
 #include <time.h>
 
-#include "decode.h"
-#include "siginfo.h"
+#include "strace-lite/decode.h"
+#include "strace-lite/siginfo.h"
 
 SYS_FUNC(eventfd)
 {

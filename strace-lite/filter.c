@@ -10,9 +10,9 @@
 #include <string.h>
 #include <strings.h>
 
-#include "inject.h"
-#include "probe.h"
-#include "sttrace.h"
+#include "strace-lite/inject.h"
+#include "strace-lite/probe.h"
+#include "strace-lite/sttrace.h"
 
 /* Defaults are strace's; the front end and the -e parser below fill the rest. */
 struct options opts = { .acolumn = 40, .seccomp = true, .trace_all = true };

@@ -6,7 +6,7 @@
  */
 #include <inttypes.h>
 
-#include "util-print.h"
+#include "strace-lite/util-print.h"
 
 /* int[2] written by the kernel: [rfd, wfd]. */
 void print_struct_fdpair(struct dctx *c, uint64_t addr)

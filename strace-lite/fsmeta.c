@@ -14,9 +14,9 @@
 #define ST_VALID 0x0020
 #endif
 
-#include "decode.h"
-#include "util-print.h"
-#include "xlat.h"
+#include "strace-lite/decode.h"
+#include "strace-lite/util-print.h"
+#include "gen/xlat.h"
 
 void print_struct_statfs(struct dctx *c, uint64_t addr)
 {

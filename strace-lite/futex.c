@@ -7,8 +7,8 @@
 #include <inttypes.h>
 #include <linux/futex.h>
 
-#include "decode.h"
-#include "struct-printers.h"
+#include "strace-lite/decode.h"
+#include "strace-lite/struct-printers.h"
 
 static void print_wake_op(struct dctx *c, unsigned int v)
 {

@@ -20,7 +20,7 @@ BEGIN {
 	n++
 }
 END {
-	print "#include \"xlat_types.h\""
+	print "#include \"common/xlat_types.h\""
 	print "const struct xlat xlat_" name "[] = {"
 	for (i = 0; i < n; i++)
 		printf "\t{ (uint64_t)(%s), \"%s\" },\n", val[i], sym[i]

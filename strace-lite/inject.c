@@ -10,8 +10,8 @@
 #include <string.h>
 #include <strings.h>
 
-#include "inject.h"
-#include "sttrace.h"
+#include "strace-lite/inject.h"
+#include "strace-lite/sttrace.h"
 
 #define LAST_INF 0xffff
 

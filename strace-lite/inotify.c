@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: LGPL-2.1-or-later
 /* inotify: inotify_init1, inotify_add_watch (IN_* event mask), inotify_rm_watch. */
-#include "decode.h"
+#include "strace-lite/decode.h"
 
 SYS_FUNC(inotify_init1)
 {

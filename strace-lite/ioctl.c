@@ -11,7 +11,7 @@
 #include <asm/termbits.h>
 #include <sys/ioctl.h>
 
-#include "util-print.h"
+#include "strace-lite/util-print.h"
 
 void print_struct_termios(struct dctx *c, uint64_t addr);
 void print_struct_termios2(struct dctx *c, uint64_t addr);

@@ -17,8 +17,8 @@
 #include <string.h>
 #include <time.h>
 
-#include "json.h"
-#include "sttrace.h"
+#include "strace-lite/json.h"
+#include "strace-lite/sttrace.h"
 
 void json_put_string(struct strbuf *sb, const void *bytes, size_t n)
 {

@@ -5,7 +5,7 @@
 #include <sys/types.h>
 #include <time.h>
 
-#include "strbuf.h"
+#include "common/strbuf.h"
 
 /* BYTES as a JSON string (non-ASCII bytes as \u00XX). */
 void json_put_string(struct strbuf *sb, const void *bytes, size_t n);

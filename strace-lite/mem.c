@@ -7,7 +7,7 @@
  */
 #include <inttypes.h>
 
-#include "decode.h"
+#include "strace-lite/decode.h"
 
 #define MAP_TYPE_MASK 0xf
 #define MAP_HUGE_SHIFT_ 26

@@ -9,10 +9,10 @@
 #include <linux/mman.h>
 #include <unistd.h>
 
-#include "array.h"
-#include "decode.h"
-#include "util-print.h"
-#include "xlat.h"
+#include "strace-lite/array.h"
+#include "strace-lite/decode.h"
+#include "strace-lite/util-print.h"
+#include "gen/xlat.h"
 
 #ifndef MREMAP_FIXED
 #define MREMAP_FIXED 2

@@ -15,9 +15,9 @@
 #include <string.h>
 #include <sys/socket.h>
 
-#include "array.h"
-#include "decode.h"
-#include "sockaddr.h"
+#include "strace-lite/array.h"
+#include "strace-lite/decode.h"
+#include "strace-lite/sockaddr.h"
 
 #ifndef SCM_SECURITY
 #define SCM_SECURITY 3

@@ -11,8 +11,8 @@
 #include <netinet/in.h>
 #include <sys/socket.h>
 
-#include "decode.h"
-#include "sockaddr.h"
+#include "strace-lite/decode.h"
+#include "strace-lite/sockaddr.h"
 
 #define SOCK_TYPE_MASK 0xf
 

@@ -8,8 +8,8 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "open.h"
-#include "util-print.h"
+#include "strace-lite/open.h"
+#include "strace-lite/util-print.h"
 
 #define KERNEL_O_CREAT 0100
 #define KERNEL___O_TMPFILE 020000000

@@ -3,7 +3,7 @@
 #pragma once
 #include <stdint.h>
 
-#include "decode.h"
+#include "strace-lite/decode.h"
 
 /* "flags O_RDWR|O_CLOEXEC": the text after "flags " is the abbreviated form. */
 const char *sprint_open_modes(uint64_t flags);

@@ -13,7 +13,7 @@
 #include <string.h>
 #include <time.h>
 
-#include "sttrace.h"
+#include "strace-lite/sttrace.h"
 
 struct tcb *printing_tcp;
 static FILE *shared_log;

@@ -10,7 +10,7 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "sttrace.h"
+#include "strace-lite/sttrace.h"
 
 #define MAX_PATHS 256
 static char *paths[MAX_PATHS];

@@ -6,9 +6,9 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "decode.h"
-#include "util-print.h"
-#include "xlat.h"
+#include "strace-lite/decode.h"
+#include "strace-lite/util-print.h"
+#include "gen/xlat.h"
 
 #define PER_MASK 0xff
 

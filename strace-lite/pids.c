@@ -24,8 +24,8 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-#include "decode.h"
-#include "proc.h"
+#include "strace-lite/decode.h"
+#include "common/proc.h"
 
 #define NS_DEPTH 32
 

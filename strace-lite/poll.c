@@ -14,11 +14,11 @@
 #include <sys/time.h>
 #include <time.h>
 
-#include "array.h"
-#include "decode.h"
-#include "siginfo.h"
-#include "struct-printers.h"
-#include "util-print.h"
+#include "strace-lite/array.h"
+#include "strace-lite/decode.h"
+#include "strace-lite/siginfo.h"
+#include "strace-lite/struct-printers.h"
+#include "strace-lite/util-print.h"
 
 static char outstr[1024];
 

@@ -13,10 +13,10 @@
 #define PR_SET_VMA_ANON_NAME 0
 #endif
 
-#include "decode.h"
-#include "struct-printers.h"
-#include "util-print.h"
-#include "xlat.h"
+#include "strace-lite/decode.h"
+#include "strace-lite/struct-printers.h"
+#include "strace-lite/util-print.h"
+#include "gen/xlat.h"
 
 #define TASK_COMM_LEN 16
 

@@ -10,10 +10,10 @@
 #include <sys/ptrace.h>
 #include <sys/user.h>
 
-#include "print.h"
-#include "probe-int.h"
-#include "proc.h"
-#include "sttrace.h"
+#include "common/print.h"
+#include "strace-lite/probe-int.h"
+#include "common/proc.h"
+#include "strace-lite/sttrace.h"
 
 uint64_t probe_reg(const struct user_regs_struct *r, int dwarf)
 {

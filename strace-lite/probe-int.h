@@ -10,8 +10,8 @@
 #include <sys/types.h>
 #include <sys/user.h>
 
-#include "bp.h"
-#include "usdt.h"
+#include "uprobe/bp.h"
+#include "sdt/usdt.h"
 
 struct strbuf;
 

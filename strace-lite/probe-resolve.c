@@ -23,14 +23,14 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "ifunc.h"
-#include "objelf.h"
-#include "objfile.h"
-#include "probe-space.h"
-#include "proc.h"
-#include "proto.h"
-#include "sttrace.h"
-#include "usdt.h"
+#include "uprobe/ifunc.h"
+#include "uprobe/objelf.h"
+#include "uprobe/objfile.h"
+#include "strace-lite/probe-space.h"
+#include "common/proc.h"
+#include "proto/proto.h"
+#include "strace-lite/sttrace.h"
+#include "sdt/usdt.h"
 
 static struct site *add_site(struct space *s, int kind, const char *label, const char *hints)
 {

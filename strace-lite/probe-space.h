@@ -9,8 +9,8 @@
 #include <stdint.h>
 #include <sys/types.h>
 
-#include "bp.h"
-#include "probe-int.h"
+#include "uprobe/bp.h"
+#include "strace-lite/probe-int.h"
 
 struct lt_proto;
 

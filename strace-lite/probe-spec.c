@@ -23,12 +23,12 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "objfile.h"
-#include "probe.h"
-#include "probe-int.h"
-#include "proto.h"
-#include "sttrace.h"
-#include "usdt.h"
+#include "uprobe/objfile.h"
+#include "strace-lite/probe.h"
+#include "strace-lite/probe-int.h"
+#include "proto/proto.h"
+#include "strace-lite/sttrace.h"
+#include "sdt/usdt.h"
 
 struct spec *probe_specs;
 size_t probe_nspecs;

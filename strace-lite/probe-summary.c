@@ -11,7 +11,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "sttrace.h"
+#include "strace-lite/sttrace.h"
 
 struct psum {
 	char *name;

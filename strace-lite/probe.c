@@ -30,15 +30,15 @@
 #include <sys/user.h>
 #include <unistd.h>
 
-#include "proc.h"
-#include "bp.h"
-#include "json.h"
-#include "print.h"
-#include "probe.h"
-#include "probe-space.h"
-#include "proto.h"
-#include "sttrace.h"
-#include "usdt.h"
+#include "common/proc.h"
+#include "uprobe/bp.h"
+#include "strace-lite/json.h"
+#include "common/print.h"
+#include "strace-lite/probe.h"
+#include "strace-lite/probe-space.h"
+#include "proto/proto.h"
+#include "strace-lite/sttrace.h"
+#include "sdt/usdt.h"
 
 static struct space *spaces;
 

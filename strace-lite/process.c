@@ -15,9 +15,9 @@
 #include <string.h>
 #include <sys/utsname.h>
 
-#include "decode.h"
-#include "siginfo.h"
-#include "struct-printers.h"
+#include "strace-lite/decode.h"
+#include "strace-lite/siginfo.h"
+#include "strace-lite/struct-printers.h"
 
 #define CSIGNAL_MASK 0xffull
 

@@ -21,7 +21,7 @@
 #include <sys/syscall.h>
 #include <unistd.h>
 
-#include "sttrace.h"
+#include "strace-lite/sttrace.h"
 
 static bool selected(unsigned int nr)
 {

@@ -7,10 +7,10 @@
 #include <signal.h>
 #include <time.h>
 
-#include "decode.h"
-#include "siginfo.h"
-#include "struct-printers.h"
-#include "xlat.h"
+#include "strace-lite/decode.h"
+#include "strace-lite/siginfo.h"
+#include "strace-lite/struct-printers.h"
+#include "gen/xlat.h"
 
 /* in:stack_t / out:stack_t in the table (sigaltstack's new and old stacks). */
 void print_struct_stack_t(struct dctx *c, uint64_t addr)

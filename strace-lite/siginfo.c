@@ -11,8 +11,8 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "decode.h"
-#include "siginfo.h"
+#include "strace-lite/decode.h"
+#include "strace-lite/siginfo.h"
 
 static const struct xlat *si_code_table(int signo)
 {

@@ -11,8 +11,8 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "decode.h"
-#include "siginfo.h"
+#include "strace-lite/decode.h"
+#include "strace-lite/siginfo.h"
 
 #define NSIG_BYTES 8
 

@@ -16,8 +16,8 @@
 #include <sys/socket.h>
 #include <sys/un.h>
 
-#include "decode.h"
-#include "sockaddr.h"
+#include "strace-lite/decode.h"
+#include "strace-lite/sockaddr.h"
 
 #define SA_FAMILY_SIZE sizeof(sa_family_t)
 

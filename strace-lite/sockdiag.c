@@ -37,7 +37,7 @@
 #include <sys/xattr.h>
 #include <unistd.h>
 
-#include "decode.h"
+#include "strace-lite/decode.h"
 
 #ifndef IPPROTO_L2TP
 #define IPPROTO_L2TP 115

@@ -16,8 +16,8 @@
 #include <string.h>
 #include <sys/socket.h>
 
-#include "decode.h"
-#include "sockaddr.h"
+#include "strace-lite/decode.h"
+#include "strace-lite/sockaddr.h"
 
 #ifndef SOL_TCP
 #define SOL_TCP 6

@@ -7,8 +7,8 @@
  */
 #include <inttypes.h>
 
-#include "array.h"
-#include "decode.h"
+#include "strace-lite/array.h"
+#include "strace-lite/decode.h"
 
 SYS_FUNC(sendfile)
 {

@@ -43,8 +43,8 @@
 #include <string.h>
 #include <sys/stat.h>
 
-#include "proc.h"
-#include "stacktrace.h"
+#include "common/proc.h"
+#include "strace-lite/stacktrace.h"
 
 #define MAX_FRAMES 256
 

@@ -7,7 +7,7 @@
 #pragma once
 #include <sys/types.h>
 
-#include "strbuf.h"
+#include "common/strbuf.h"
 
 /* Append the stack lines of stopped thread PID to SB; the number of frames or -errno. */
 int stacktrace_format(pid_t pid, struct strbuf *sb, int level) __attribute__((weak));

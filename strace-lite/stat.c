@@ -9,7 +9,7 @@
 #include <inttypes.h>
 #include <sys/stat.h>
 
-#include "util-print.h"
+#include "strace-lite/util-print.h"
 
 /* The x86_64 kernel's struct stat (glibc's struct stat has the same layout on x86_64). */
 struct stat_k {

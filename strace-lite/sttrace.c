@@ -13,11 +13,11 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "sttrace.h"
-#include "bpfbe.h"
-#include "inject.h"
-#include "compare.h"
-#include "probe.h"
+#include "strace-lite/sttrace.h"
+#include "bpf/bpfbe.h"
+#include "strace-lite/inject.h"
+#include "strace-lite/compare.h"
+#include "strace-lite/probe.h"
 
 #define STTRACE_VERSION "0.1.0"
 

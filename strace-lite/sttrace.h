@@ -12,7 +12,7 @@
 #include <signal.h>
 #include <time.h>
 
-#include "decode.h"
+#include "strace-lite/decode.h"
 
 #define MAX_SCNO 1024 /* bitmaps of syscall numbers */
 

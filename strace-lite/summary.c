@@ -8,7 +8,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "sttrace.h"
+#include "strace-lite/sttrace.h"
 
 struct counts {
 	uint64_t calls, errors;

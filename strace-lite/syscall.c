@@ -10,9 +10,9 @@
 #include <limits.h>
 #include <string.h>
 
-#include "json.h"
-#include "stacktrace.h"
-#include "sttrace.h"
+#include "strace-lite/json.h"
+#include "strace-lite/stacktrace.h"
+#include "strace-lite/sttrace.h"
 
 static const struct sysent *tcb_sysent(struct tcb *tcp, long scno)
 {

@@ -3,8 +3,8 @@
 #include <string.h>
 #include <strings.h>
 
-#include "decode.h"
-#include "syscallent.h"
+#include "strace-lite/decode.h"
+#include "gen/syscallent.h"
 
 const struct sysent *sysent_get(long scno)
 {

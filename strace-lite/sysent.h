@@ -10,7 +10,7 @@
  */
 #pragma once
 #include <stdint.h>
-#include "xlat_types.h"
+#include "common/xlat_types.h"
 
 struct dctx;
 

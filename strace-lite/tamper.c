@@ -18,8 +18,8 @@
 #include <sys/user.h>
 #include <time.h>
 
-#include "inject.h"
-#include "sttrace.h"
+#include "strace-lite/inject.h"
+#include "strace-lite/sttrace.h"
 
 static void hold(uint64_t ns)
 {

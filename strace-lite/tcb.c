@@ -16,13 +16,13 @@
 #include <sys/wait.h>
 #include <time.h>
 
-#include "inject.h"
-#include "json.h"
-#include "probe.h"
-#include "proc.h"
-#include "siginfo.h"
-#include "stacktrace.h"
-#include "sttrace.h"
+#include "strace-lite/inject.h"
+#include "strace-lite/json.h"
+#include "strace-lite/probe.h"
+#include "common/proc.h"
+#include "strace-lite/siginfo.h"
+#include "strace-lite/stacktrace.h"
+#include "strace-lite/sttrace.h"
 
 struct tcb *tcb_hash[HASH_SIZE];
 int nprocs;

@@ -9,8 +9,8 @@
 #include <asm/termbits.h>
 #include <inttypes.h>
 
-#include "decode.h"
-#include "xlat.h"
+#include "strace-lite/decode.h"
+#include "gen/xlat.h"
 
 /*
  * Flags with no default name.  Like strace 6.1 (printflags64 with a NULL default), a zero

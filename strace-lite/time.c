@@ -10,8 +10,8 @@
 #include <sys/resource.h>
 #include <time.h>
 
-#include "decode.h"
-#include "struct-printers.h"
+#include "strace-lite/decode.h"
+#include "strace-lite/struct-printers.h"
 
 #define ERESTARTSYS 512
 #define ERESTARTNOINTR 513

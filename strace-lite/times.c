@@ -11,7 +11,7 @@
 #include <sys/times.h>
 #include <unistd.h>
 
-#include "decode.h"
+#include "strace-lite/decode.h"
 
 /* Ticks, then " /\* 1.23 s *\/" (not with -X raw, nor for 0), as strace's print_clock_t. */
 static void print_clock_t(struct dctx *c, uint64_t val)

@@ -12,7 +12,7 @@
 #include <sys/sysmacros.h>
 #include <time.h>
 
-#include "util-print.h"
+#include "strace-lite/util-print.h"
 
 /* Append to a bounded static buffer; output past the end is dropped, never overrun. */
 struct textbuf {

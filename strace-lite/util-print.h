@@ -8,7 +8,7 @@
 #pragma once
 #include <stdint.h>
 
-#include "decode.h"
+#include "strace-lite/decode.h"
 
 /*
  * Flags as text: PREFIX, then SEP (if not NUL) before the first name, names joined by "|",

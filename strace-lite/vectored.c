@@ -8,8 +8,8 @@
  */
 #include <inttypes.h>
 
-#include "array.h"
-#include "decode.h"
+#include "strace-lite/array.h"
+#include "strace-lite/decode.h"
 
 static int do_readv(struct dctx *c, int offset_arg, int flags_arg)
 {

@@ -18,8 +18,8 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
-#include "bp.h"
-#include "xol.h"
+#include "uprobe/bp.h"
+#include "uprobe/xol.h"
 
 #define INT3 0xcc
 

@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: LGPL-2.1-or-later
 /* The capstone handle of libuprobe (see disasm.h). */
-#include "disasm.h"
+#include "uprobe/disasm.h"
 
 bool uprobe_disasm(csh *h)
 {

@@ -8,9 +8,9 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "ifunc.h"
-#include "objfile.h"
-#include "proc.h"
+#include "uprobe/ifunc.h"
+#include "uprobe/objfile.h"
+#include "common/proc.h"
 
 size_t uprobe_ifunc_chosen(pid_t pid, const struct uprobe_obj *objs, size_t n, size_t d,
 			   const char *name, uint64_t resolver, uint64_t *out, size_t max)

@@ -18,7 +18,7 @@
 #include <stdint.h>
 #include <sys/types.h>
 
-#include "objelf.h"
+#include "uprobe/objelf.h"
 
 struct uprobe_mapping;
 

@@ -40,8 +40,8 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "disasm.h"
-#include "ksite.h"
+#include "uprobe/disasm.h"
+#include "uprobe/ksite.h"
 
 /* The instructions looked at from an entry before giving up. */
 #define MAX_PASS 4

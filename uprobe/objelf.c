@@ -20,8 +20,8 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "objelf.h"
-#include "objfile.h"
+#include "uprobe/objelf.h"
+#include "uprobe/objfile.h"
 
 #define WEAK_BIT ((size_t)1 << (sizeof(size_t) * 8 - 1))
 

@@ -14,7 +14,7 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "objfile.h"
+#include "uprobe/objfile.h"
 
 int uprobe_read_maps(pid_t pid, struct uprobe_mapping **out)
 {

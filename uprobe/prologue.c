@@ -4,7 +4,7 @@
 #include <stdbool.h>
 #include <unistd.h>
 
-#include "prologue.h"
+#include "uprobe/prologue.h"
 
 int uprobe_prologue_insn(const uint8_t *c, size_t n, int *sp_adj)
 {

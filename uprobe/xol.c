@@ -46,9 +46,9 @@
 #include <time.h>
 #include <unistd.h>
 
-#include "bp.h"
-#include "disasm.h"
-#include "xol.h"
+#include "uprobe/bp.h"
+#include "uprobe/disasm.h"
+#include "uprobe/xol.h"
 
 #ifndef MAP_FIXED_NOREPLACE
 #define MAP_FIXED_NOREPLACE 0x100000

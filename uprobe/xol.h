@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: LGPL-2.1-or-later */
 /* Internal to libuprobe: out-of-line stepping and stop-the-world (xol.c). */
 #pragma once
-#include "bp.h"
+#include "uprobe/bp.h"
 
 /* Decode B's instruction (CODE, LEN bytes) with capstone: set xol_kind, insn, fix-ups. */
 void xol_classify(struct bp *b, const uint8_t *code, size_t len);

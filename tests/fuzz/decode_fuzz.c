@@ -12,8 +12,8 @@
 #include <stdint.h>
 #include <string.h>
 
-#include "decode.h"
-#include "json.h"
+#include "strace-lite/decode.h"
+#include "strace-lite/json.h"
 
 #define BASE 0x10000000ull
 

@@ -3,7 +3,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include "usdt.h"
+#include "sdt/usdt.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 

@@ -15,7 +15,7 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
-#include "stacktrace.h"
+#include "strace-lite/stacktrace.h"
 
 static int fails;
 

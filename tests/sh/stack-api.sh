@@ -9,7 +9,7 @@ set -u
 TOP=${TOP:-$(cd "$(dirname "$0")/../.." && pwd)}
 # shellcheck disable=SC2086
 ${CC:-cc} -O0 -g ${SANFLAGS:-} -std=gnu11 -Wall -Wextra -Wno-unused-parameter -D_GNU_SOURCE \
-	-I"$TOP/common" -I"$TOP/strace-lite" -o stack-api "$TOP/tests/sh/stack-api.c" \
+	-I"$TOP" -o stack-api "$TOP/tests/sh/stack-api.c" \
 	"$TOP/strace-lite/stacktrace.c" "$TOP/common/strbuf.c" "$TOP/common/proc.c" \
 	$(pkg-config --libs libdw libelf) -lunwind-ptrace -lunwind-generic -lunwind || exit 1
 ./stack-api

@@ -8,7 +8,7 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "ksite.h"
+#include "uprobe/ksite.h"
 
 #define REFUSED (-1)
 

@@ -16,7 +16,7 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "proto.h"
+#include "proto/proto.h"
 
 static int failures;
 

@@ -17,7 +17,7 @@
 #include <sys/uio.h>
 #include <unistd.h>
 
-#include "proto.h"
+#include "proto/proto.h"
 
 enum color { RED, GREEN = 5, BLUE };
 struct pair { long a, b; };

@@ -7,7 +7,7 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "usdt.h"
+#include "sdt/usdt.h"
 
 #define X USDT_ARCH_X86_64
 #define A USDT_ARCH_AARCH64

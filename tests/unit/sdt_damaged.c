@@ -15,7 +15,7 @@
 #include <string.h>
 
 #include "sdt.h"
-#include "usdt.h"
+#include "sdt/usdt.h"
 
 SDT_DEFINE_SEMAPHORE(sdt_damaged, guarded);
 

@@ -12,7 +12,7 @@
 #include <sys/mman.h>
 #include <unistd.h>
 
-#include "bp.h"
+#include "uprobe/bp.h"
 
 static const struct row {
 	const char *what;
