@@ -39,7 +39,7 @@ CFLAGS   += -std=gnu11 -Wall -Wextra -Wno-unused-parameter -Wno-missing-field-in
 CPPFLAGS += -I. -I$(B)
 LDFLAGS  += $(SANFLAGS)
 LDLIBS   += $(shell pkg-config --libs $(PKGS) 2>/dev/null || echo -lelf -ldw)
-# -k: libunwind-ptrace unwinds the tracee's stack (strace-lite/stacktrace.c).
+# -k: libunwind-ptrace unwinds the tracee's stack (common/stacktrace.c).
 LDLIBS   += -lunwind-ptrace -lunwind-generic -lunwind
 # Breakpoints on instructions that are not emulated run out of line, decoded by capstone.
 LDLIBS   += -lcapstone

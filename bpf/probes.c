@@ -35,7 +35,7 @@
 
 #include "common/proc.h"
 #include "bpf/bpfbe.h"
-#include "strace-lite/json.h"
+#include "common/json.h"
 #include "bpf/capture.h"
 #include "common/print.h"
 #include "strace-lite/probe-int.h"

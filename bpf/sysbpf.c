@@ -29,6 +29,7 @@
 #include "bpf/bpflib.h"
 #include "bpf/bpfplan.h"
 #include "bpf/capture.h"
+#include "common/clock.h"
 #include "common/print.h"
 #include "common/proc.h"
 #include "strace-lite/sttrace.h"
@@ -238,7 +239,7 @@ static void enter(struct tcb *tcp, const struct ev_sys *e)
 	tcp->dc.sp = e->sp;
 	tcp->ip = e->ip;
 	tcp->ip_known = true;
-	event_mono_ns = e->h.ts;
+	clock_event_set(e->h.ts);
 	syscall_enter(tcp, e->scno, (const uint64_t *)e->args);
 }
 
@@ -254,9 +255,9 @@ static void enter_deferred(struct tcb *tcp, struct tmem *t)
 		if (!capset_copy(&t->entry, c->addr, &probe, 1))
 			capset_add(&t->entry, c->addr, c->data, c->len);
 	}
-	uint64_t now = event_mono_ns;
+	uint64_t now = clock_event_get();
 	enter(tcp, &t->dentry);
-	event_mono_ns = now;
+	clock_event_set(now);
 }
 
 static void on_sys_enter(const struct ev_sys *e)
@@ -293,9 +294,9 @@ static void on_sys_exit(const struct ev_sys *e)
 	if (!tcp || !(tcp->flags & TCB_INSYSCALL))
 		return; /* its entry came before we looked */
 	/* -T: the kernel's times, not when we print. */
-	event_mono_ns = e->enter_ts;
+	clock_event_set(e->enter_ts);
 	tnow(CLOCK_MONOTONIC, &tcp->etime);
-	event_mono_ns = e->h.ts;
+	clock_event_set(e->h.ts);
 	tcp->ip = e->ip;
 	tcp->ip_known = true;
 	syscall_exit(tcp, e->ret, e->ret < 0 && e->ret >= -4095);
@@ -384,7 +385,7 @@ static int handle_event(void *ctx, void *data, size_t len)
 
 	if (len < sizeof(*h))
 		return 0;
-	event_mono_ns = h->ts;
+	clock_event_set(h->ts);
 	switch (h->kind) {
 	case EV_MEM: {
 		const struct ev_mem *m = data;
@@ -450,7 +451,7 @@ static int handle_event(void *ctx, void *data, size_t len)
 		}
 		break;
 	}
-	event_mono_ns = 0;
+	clock_event_set(0);
 	return 0;
 }
 

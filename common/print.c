@@ -5,6 +5,7 @@
  * -x/-xx hex instead.  Flags print in table order, unknown bits last as one hex number.
  */
 #include <inttypes.h>
+#include <stdio.h>
 #include <string.h>
 
 #include "common/print.h"
@@ -239,4 +240,27 @@ int print_flags(struct strbuf *sb, const struct xlat *x, uint64_t flags, const c
 		sb_putc(sb, '0');
 	}
 	return n;
+}
+
+static const char *const signames[] = {
+	"0",	   "SIGHUP",  "SIGINT",	   "SIGQUIT", "SIGILL",	  "SIGTRAP",   "SIGABRT",
+	"SIGBUS",  "SIGFPE",  "SIGKILL",   "SIGUSR1", "SIGSEGV",  "SIGUSR2",   "SIGPIPE",
+	"SIGALRM", "SIGTERM", "SIGSTKFLT", "SIGCHLD", "SIGCONT",  "SIGSTOP",   "SIGTSTP",
+	"SIGTTIN", "SIGTTOU", "SIGURG",	   "SIGXCPU", "SIGXFSZ",  "SIGVTALRM", "SIGPROF",
+	"SIGWINCH", "SIGIO",  "SIGPWR",	   "SIGSYS",  "SIGRTMIN",
+};
+
+const char *signame(int sig)
+{
+	static __thread char buf[16];
+
+	if (sig <= 0)
+		return NULL;
+	if ((unsigned)sig < sizeof(signames) / sizeof(signames[0]))
+		return signames[sig];
+	if (sig <= 64) {
+		snprintf(buf, sizeof(buf), "SIGRT_%d", sig - 32);
+		return buf;
+	}
+	return NULL;
 }

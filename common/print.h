@@ -57,3 +57,5 @@ int print_flags(struct strbuf *sb, const struct xlat *x, uint64_t flags, const c
 void print_xlat_named(struct strbuf *sb, uint64_t val, const char *name);
 /* " /\* TEXT *\/" (nothing for NULL). */
 void print_comment(struct strbuf *sb, const char *text);
+/* "SIGINT", "SIGRT_3", or NULL. */
+const char *signame(int sig);

@@ -14,10 +14,10 @@
 #include <sys/time.h>
 #include <time.h>
 
-#include "strace-lite/decode.h"
-#include "strace-lite/json.h"
+#include "common/json.h"
+#include "common/print.h"
 #include "ltrace-lite/lt.h"
-#include "strace-lite/stacktrace.h"
+#include "common/stacktrace.h"
 #include "common/strbuf.h"
 
 static bool open_line;      /* a call's first half is out, its line not ended */

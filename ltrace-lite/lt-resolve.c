@@ -24,7 +24,7 @@
 #include "ltrace-lite/lt-space-int.h"
 #include "uprobe/objfile.h"
 #include "uprobe/prologue.h"
-#include "strace-lite/stacktrace.h"
+#include "common/stacktrace.h"
 
 static bool exec_mapped(const struct uprobe_mapping *m, int nm, uint64_t addr)
 {

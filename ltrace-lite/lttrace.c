@@ -12,7 +12,7 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "strace-lite/compare.h"
+#include "common/compare.h"
 #include "ltrace-lite/lt.h"
 #include "ltrace-lite/lt-bpf.h"
 

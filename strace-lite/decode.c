@@ -181,29 +181,6 @@ void print_mode(struct dctx *c, unsigned int mode)
 	tprintf(c, "%#03o", mode);
 }
 
-static const char *const signames[] = {
-	"0",	   "SIGHUP",  "SIGINT",	   "SIGQUIT", "SIGILL",	  "SIGTRAP",   "SIGABRT",
-	"SIGBUS",  "SIGFPE",  "SIGKILL",   "SIGUSR1", "SIGSEGV",  "SIGUSR2",   "SIGPIPE",
-	"SIGALRM", "SIGTERM", "SIGSTKFLT", "SIGCHLD", "SIGCONT",  "SIGSTOP",   "SIGTSTP",
-	"SIGTTIN", "SIGTTOU", "SIGURG",	   "SIGXCPU", "SIGXFSZ",  "SIGVTALRM", "SIGPROF",
-	"SIGWINCH", "SIGIO",  "SIGPWR",	   "SIGSYS",  "SIGRTMIN",
-};
-
-const char *signame(int sig)
-{
-	static __thread char buf[16];
-
-	if (sig <= 0)
-		return NULL;
-	if ((unsigned)sig < sizeof(signames) / sizeof(signames[0]))
-		return signames[sig];
-	if (sig <= 64) {
-		snprintf(buf, sizeof(buf), "SIGRT_%d", sig - 32);
-		return buf;
-	}
-	return NULL;
-}
-
 void print_signame(struct dctx *c, int sig)
 {
 	print_named_int(c, sig, signame(sig));

@@ -170,7 +170,6 @@ extern int (*pid_comm_hook)(pid_t pid, char *buf, size_t len);
 void print_comm_str(struct strbuf *sb, const char *comm);
 void print_mode(struct dctx *c, unsigned int mode); /* 0644 */
 void print_signame(struct dctx *c, int sig);   /* SIGINT, or the number */
-const char *signame(int sig);                  /* "SIGINT", "SIGRT_3", or NULL */
 /* A path: quoted, never truncated by -s; NULL or the address if it cannot be read. */
 int printpath(struct dctx *c, uint64_t addr);
 /* A NUL-terminated string truncated by -s. */

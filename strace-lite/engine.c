@@ -26,11 +26,11 @@
 #include <unistd.h>
 
 #include "strace-lite/inject.h"
-#include "strace-lite/json.h"
+#include "common/json.h"
 #include "strace-lite/probe.h"
 #include "common/proc.h"
 #include "strace-lite/siginfo.h"
-#include "strace-lite/stacktrace.h"
+#include "common/stacktrace.h"
 #include <signal.h>
 #include "strace-lite/sttrace.h"
 

@@ -32,7 +32,7 @@
 
 #include "common/proc.h"
 #include "uprobe/bp.h"
-#include "strace-lite/json.h"
+#include "common/json.h"
 #include "common/print.h"
 #include "strace-lite/probe.h"
 #include "strace-lite/probe-space.h"

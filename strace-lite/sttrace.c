@@ -16,7 +16,7 @@
 #include "strace-lite/sttrace.h"
 #include "bpf/bpfbe.h"
 #include "strace-lite/inject.h"
-#include "strace-lite/compare.h"
+#include "common/compare.h"
 #include "strace-lite/probe.h"
 
 #define STTRACE_VERSION "0.1.0"

@@ -12,6 +12,7 @@
 #include <signal.h>
 #include <time.h>
 
+#include "common/clock.h"
 #include "strace-lite/decode.h"
 
 #define MAX_SCNO 1024 /* bitmaps of syscall numbers */
@@ -193,10 +194,6 @@ extern bool tcb_comm_from_events;
 void tcb_set_comm(struct tcb *tcp, const char *comm, size_t len);
 /* (bpf's pid_comm_hook) PID's command name: a traced thread's as last known, else /proc's. */
 int tcb_pid_comm(pid_t pid, char *buf, size_t len);
-/* The time of the event being printed: now, or (bpf) when the kernel saw it, in CLOCK_MONOTONIC
- * nanoseconds (0: now). */
-extern uint64_t event_mono_ns;
-void tnow(clockid_t clk, struct timespec *ts);
 /* The end of either backend's run: leave with the spawned program's status (or its signal). */
 int tcb_exit_status(void);
 

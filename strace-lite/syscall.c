@@ -10,8 +10,8 @@
 #include <limits.h>
 #include <string.h>
 
-#include "strace-lite/json.h"
-#include "strace-lite/stacktrace.h"
+#include "common/json.h"
+#include "common/stacktrace.h"
 #include "strace-lite/sttrace.h"
 
 static const struct sysent *tcb_sysent(struct tcb *tcp, long scno)

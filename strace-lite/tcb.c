@@ -17,11 +17,11 @@
 #include <time.h>
 
 #include "strace-lite/inject.h"
-#include "strace-lite/json.h"
+#include "common/json.h"
 #include "strace-lite/probe.h"
 #include "common/proc.h"
 #include "strace-lite/siginfo.h"
-#include "strace-lite/stacktrace.h"
+#include "common/stacktrace.h"
 #include "strace-lite/sttrace.h"
 
 struct tcb *tcb_hash[HASH_SIZE];
@@ -170,30 +170,6 @@ void droptcb(struct tcb *tcp)
 	sb_free(&tcp->stage);
 	free(tcp->inject);
 	free(tcp);
-}
-
-uint64_t event_mono_ns;
-
-void tnow(clockid_t clk, struct timespec *ts)
-{
-	static int64_t real_minus_mono; /* ns; measured once */
-
-	if (!event_mono_ns) {
-		clock_gettime(clk, ts);
-		return;
-	}
-	int64_t ns = (int64_t)event_mono_ns;
-	if (clk == CLOCK_REALTIME) {
-		if (!real_minus_mono) {
-			struct timespec r, m;
-			clock_gettime(CLOCK_REALTIME, &r);
-			clock_gettime(CLOCK_MONOTONIC, &m);
-			real_minus_mono = (r.tv_sec - m.tv_sec) * 1000000000ll + (r.tv_nsec - m.tv_nsec);
-		}
-		ns += real_minus_mono;
-	}
-	ts->tv_sec = ns / 1000000000;
-	ts->tv_nsec = ns % 1000000000;
 }
 
 void tcb_interrupted(int sig)

@@ -13,7 +13,7 @@
 #include <string.h>
 
 #include "strace-lite/decode.h"
-#include "strace-lite/json.h"
+#include "common/json.h"
 
 #define BASE 0x10000000ull
 

@@ -15,7 +15,7 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
-#include "strace-lite/stacktrace.h"
+#include "common/stacktrace.h"
 
 static int fails;
 

@@ -44,7 +44,7 @@
 #include <sys/stat.h>
 
 #include "common/proc.h"
-#include "strace-lite/stacktrace.h"
+#include "common/stacktrace.h"
 
 #define MAX_FRAMES 256
 

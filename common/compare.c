@@ -34,7 +34,7 @@
 #include <time.h>
 #include <unistd.h>
 
-#include "strace-lite/compare.h"
+#include "common/compare.h"
 
 static const char *const ptrace_args[] = { NULL };
 static const char *const bpf_args[] = { "--bpf", NULL };

@@ -17,8 +17,8 @@
 #include <string.h>
 #include <time.h>
 
-#include "strace-lite/json.h"
-#include "strace-lite/sttrace.h"
+#include "common/clock.h"
+#include "common/json.h"
 
 void json_put_string(struct strbuf *sb, const void *bytes, size_t n)
 {
