@@ -345,7 +345,7 @@ void lt_emit(const struct lt_event *ev)
 		sb_putc(&sb, '\n');
 		putsb();
 		open_line = false;
-		if (lt_opts.bt_depth > 0 && stacktrace_format) {
+		if (lt_opts.bt_depth > 0) {
 			struct strbuf st = { 0 };
 			stacktrace_format(ev->pid, &st, 1);
 			/* At most -w frames: one line each. */

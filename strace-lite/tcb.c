@@ -152,7 +152,7 @@ struct tcb *new_child(pid_t pid, unsigned int flags)
 
 void droptcb(struct tcb *tcp)
 {
-	if (opts.stack && stacktrace_forget)
+	if (opts.stack)
 		stacktrace_forget(tcp->pid);
 	struct tcb **pp = &tcb_hash[tcp->pid % HASH_SIZE];
 
@@ -242,7 +242,7 @@ void print_signal(struct tcb *tcp, const siginfo_t *si, int sig)
 	} else {
 		sb_printf(&tcp->sb, "--- stopped by %s ---\n", signame(sig) ? signame(sig) : "?");
 	}
-	if (opts.stack && stacktrace_format)
+	if (opts.stack)
 		stacktrace_format(tcp->pid, &tcp->sb, opts.stack);
 	tcb_emit(tcp);
 	line_ended(tcp);
@@ -284,7 +284,7 @@ void report_exit(struct tcb *tcp, int status)
 			print_line(tcp, "+++ exited with %d +++", WEXITSTATUS(status));
 		}
 		/* The stack of an exit_group, unwound at its entry, goes after the exit line. */
-		if (opts.stack && stacktrace_flush && stacktrace_flush(tcp->pid, &tcp->sb) > 0) {
+		if (opts.stack && stacktrace_flush(tcp->pid, &tcp->sb) > 0) {
 			tcb_emit(tcp);
 			line_ended(tcp);
 		}
