@@ -27,7 +27,7 @@
 
 #include "ltrace-lite/lt-ptrace.h"
 #include "common/proc.h"
-#include "strace-lite/sysent.h"
+#include "common/sysname.h"
 
 #define THASH 1024
 static struct thr *thash[THASH];
@@ -291,10 +291,10 @@ static bool handle_exec(struct thr *t)
 
 static void sysname(char *buf, size_t len, long nr)
 {
-	const struct sysent *se = sysent_get(nr);
+	const char *name = syscall_name(nr);
 
-	if (se && se->name)
-		snprintf(buf, len, "SYS_%s", se->name);
+	if (name)
+		snprintf(buf, len, "SYS_%s", name);
 	else
 		snprintf(buf, len, "SYS_%ld", nr);
 }
@@ -322,7 +322,6 @@ static void handle_syscall(struct thr *t)
 	struct lt_event ev = { .pid = t->tid, .tgid = t->tgid, .name = name, .v = &t->sys_v,
 			       .depth = (int)t->nframes + 1, .cookie = &t->sys_cookie };
 	if (info.op == PTRACE_SYSCALL_INFO_ENTRY) {
-		const struct sysent *se = sysent_get((long)info.entry.nr);
 		t->in_syscall = true;
 		t->sysno = (long)info.entry.nr;
 		clock_gettime(CLOCK_MONOTONIC, &t->sys_t0);
@@ -336,7 +335,8 @@ static void handle_syscall(struct thr *t)
 		sysname(name, sizeof(name), t->sysno);
 		ev.kind = LT_EV_SYSCALL;
 		ev.proto = sysproto(name);
-		ev.nsysargs = se ? se->nargs : 6;
+		int nargs = syscall_nargs(t->sysno);
+		ev.nsysargs = nargs >= 0 ? nargs : 6;
 		memcpy(ev.sysargs, info.entry.args, sizeof(ev.sysargs));
 		lt_emit(&ev);
 	} else if (info.op == PTRACE_SYSCALL_INFO_EXIT && t->in_syscall) {

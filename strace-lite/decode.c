@@ -141,7 +141,7 @@ void printfd(struct dctx *c, int fd)
 		return;
 	snprintf(link, sizeof(link), "/proc/%d/fd/%d", c->pid, fd);
 	/* -yy: sockets (and the like) described by sockdiag.c, when it can. */
-	if ((dopts.decode_fds & ~DECODE_FD_PATH) && print_fd_details &&
+	if ((dopts.decode_fds & ~DECODE_FD_PATH) &&
 	    print_fd_details(c, fd, link))
 		return;
 	if (dopts.decode_fds & DECODE_FD_PATH)

@@ -14,7 +14,7 @@
 #include <unistd.h>
 
 #include "strace-lite/sttrace.h"
-#include "bpf/bpfbe.h"
+#include "strace-lite/bpf-run.h"
 #include "strace-lite/inject.h"
 #include "common/compare.h"
 #include "strace-lite/probe.h"

@@ -10,6 +10,9 @@
 #	3  strace-lite/ ltrace-lite/	the tools (their ptrace engines, logic, front ends);
 #					the two tools do not include each other
 #
+# Nor do the layers hide behind the linker: no weak symbols (a lower layer calling up into one
+# that may be absent) and no --whole-archive.
+#
 # Prints one line per offending include, `FILE:LINE: includes "X" (layer A -> layer B)`.
 # LAYERING_ROOT overrides the tree looked at (the test's own check that it can fail plants an
 # upward include in a copy).
@@ -61,6 +64,16 @@ done < <(grep -nE '^[[:space:]]*#[[:space:]]*include[[:space:]]+"' \
 	strace-lite/*.[ch] ltrace-lite/*.[ch] 2>/dev/null)
 
 [ "$n" -gt 100 ] || { echo "layering: only $n includes found under $root"; exit 1; }
+weak=$(grep -nE '__attribute__ *\(\(weak|#pragma weak' common/*.[ch] uprobe/*.[ch] sdt/*.[ch] \
+	proto/*.[ch] bpf/*.[ch] strace-lite/*.[ch] ltrace-lite/*.[ch] strace-lite/*.awk 2>/dev/null |
+	grep -v 'vmlinux')
+if [ -n "$weak" ]; then
+	echo "$weak" | sed 's/$/ (a weak symbol)/'
+	bad=$((bad + $(echo "$weak" | wc -l)))
+fi
+if grep -n -- '-Wl,--whole-archive' Makefile; then
+	bad=$((bad + 1))
+fi
 if [ "$bad" -gt 0 ]; then
 	echo "layering: $bad of $n includes break the layers"
 	exit 1

@@ -14,7 +14,7 @@
 #include "common/print.h"
 #include "strace-lite/sttrace.h"
 #include "bpf/sysbpf.h"
-#include "bpf/bpfplan.h"
+#include "strace-lite/bpf-plan.h"
 
 struct sdesc {
 	const char *name;

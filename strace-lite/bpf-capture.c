@@ -9,7 +9,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "bpf/capture.h"
+#include "strace-lite/bpf-capture.h"
 #include "common/proc.h"
 
 #define TMEM_HASH 1024

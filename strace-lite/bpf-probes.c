@@ -34,14 +34,14 @@
 #include <bpf/libbpf.h>
 
 #include "common/proc.h"
-#include "bpf/bpfbe.h"
+#include "strace-lite/bpf-run.h"
 #include "common/json.h"
-#include "bpf/capture.h"
+#include "strace-lite/bpf-capture.h"
 #include "common/print.h"
 #include "strace-lite/probe-int.h"
 #include "bpf/probes.h"
 #include "proto/proto.h"
-#include "bpf/probes-int.h"
+#include "strace-lite/bpf-probes.h"
 #include "gen/probes.skel.h"
 #include "strace-lite/sttrace.h"
 

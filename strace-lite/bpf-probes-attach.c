@@ -34,7 +34,7 @@
 #include "uprobe/prologue.h"
 #include "proto/proto.h"
 #include "bpf/probes.h"
-#include "bpf/probes-int.h"
+#include "strace-lite/bpf-probes.h"
 #include "gen/probes.skel.h"
 #include "common/strbuf.h"
 #include "strace-lite/sttrace.h"

@@ -25,10 +25,10 @@
 #include <bpf/bpf.h>
 #include <bpf/libbpf.h>
 
-#include "bpf/bpfbe.h"
+#include "strace-lite/bpf-run.h"
 #include "bpf/bpflib.h"
-#include "bpf/bpfplan.h"
-#include "bpf/capture.h"
+#include "strace-lite/bpf-plan.h"
+#include "strace-lite/bpf-capture.h"
 #include "common/clock.h"
 #include "common/print.h"
 #include "common/proc.h"
@@ -419,7 +419,7 @@ static int handle_event(void *ctx, void *data, size_t len)
 									  sizeof(s->siginfo));
 		/* The probes' own holds (a SIGSTOP from the kernel, our SIGCONT): not the
 		 * program's signals. */
-		if (bpf_probes_signal_is_ours && bpf_probes_signal_is_ours(h->tid, s->sig, &si))
+		if (bpf_probes_signal_is_ours(h->tid, s->sig, &si))
 			break;
 		tcp->ip = s->ip;
 		tcp->ip_known = true;
@@ -443,7 +443,7 @@ static int handle_event(void *ctx, void *data, size_t len)
 			on_exit_event(data);
 		break;
 	default:
-		if (h->kind >= EV_PROBE && h->kind < EV_PROBE + 16 && bpf_probes_event) {
+		if (h->kind >= EV_PROBE && h->kind < EV_PROBE + 16) {
 			struct tcb *tcp = pid2tcb(h->tid);
 			if (!tcp)
 				tcp = bpfbe_tcb(h->tid);
@@ -604,9 +604,9 @@ int bpfbe_run(void)
 {
 	int rc = 0;
 
-	if (bpf_probes_attach && strace_child && bpf_probes_attach(strace_child, true) < 0)
+	if (strace_child && bpf_probes_attach(strace_child, true) < 0)
 		rc = -1;
-	for (int i = 0; rc == 0 && bpf_probes_attach && i < nattached; i++)
+	for (int i = 0; rc == 0 && i < nattached; i++)
 		if (bpf_probes_attach(attached_pids[i], false) < 0)
 			rc = -1;
 	for (int i = 0; rc == 0 && i < HASH_SIZE; i++)
@@ -638,8 +638,7 @@ int bpfbe_run(void)
 		finish();
 	if (interrupted)
 		tcb_interrupted(interrupted);
-	if (bpf_probes_detach)
-		bpf_probes_detach();
+	bpf_probes_detach();
 	if (opts.cflag) {
 		collect_stats();
 		summary_print(output_shared());
