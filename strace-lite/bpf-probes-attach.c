@@ -364,7 +364,7 @@ static void plan_function(const struct spec *sp, const struct lt_proto *pr, cons
 		return;
 	}
 	/* By the prototype: the registers it reads, what it points at, the stack words. */
-	struct lt_capopts o = { popts.max_strlen, PROBE_ARRAYLEN, PROBE_STR_MAX };
+	struct lt_capopts o = { print_opts_get()->max_strlen, PROBE_ARRAYLEN, PROBE_STR_MAX };
 	struct lt_capture c;
 	int slots = lt_proto_nslots(pr);
 	lt_proto_capture(pr, &o, &c);

@@ -57,8 +57,8 @@ static int load(void)
 	if (!probes_skel)
 		return bpfbe_error("probes: open", -errno);
 	/* -s + 1 characters and the NUL: whether a string is longer than -s shows. */
-	probes_skel->rodata->str_max = (uint32_t)(popts.max_strlen + 2 < PROBE_STR_MAX ?
-					   popts.max_strlen + 2 : PROBE_STR_MAX);
+	probes_skel->rodata->str_max = (uint32_t)(print_opts_get()->max_strlen + 2 < PROBE_STR_MAX ?
+					   print_opts_get()->max_strlen + 2 : PROBE_STR_MAX);
 	if ((err = bpf_map__reuse_fd(probes_skel->maps.events, bpfbe_events_fd())) < 0 ||
 	    (err = bpf_map__reuse_fd(probes_skel->maps.traced, bpfbe_traced_fd())) < 0 ||
 	    (err = bpf_map__reuse_fd(probes_skel->maps.traced_gen, bpfbe_traced_gen_fd())) < 0)
@@ -254,7 +254,7 @@ static void print_value(struct strbuf *sb, const struct usite *us, const struct 
 		 * N counts the NUL: bytes as the ptrace side reads them (-s + 1 at most, with the
 		 * NUL when the string ends within them).
 		 */
-		size_t len = hc->n[i] - 1, max = popts.max_strlen;
+		size_t len = hc->n[i] - 1, max = print_opts_get()->max_strlen;
 		got = len <= max ? len + 1 : max + 1;
 	}
 	if (e->bad & (1u << i)) {
@@ -301,7 +301,7 @@ static void format_proto(struct strbuf *sb, const struct usite *us, const struct
 {
 	struct hitmem m = { .rr = reread_of(e) };
 	struct lt_vctx v = { .pid = (pid_t)e->h.tid, .read = hit_read, .priv = &m,
-			     .strsize = popts.max_strlen, .arraylen = PROBE_ARRAYLEN };
+			     .strsize = print_opts_get()->max_strlen, .arraylen = PROBE_ARRAYLEN };
 	bool ret = us->kind == SPEC_URETPROBE;
 
 	for (int i = 0; i < us->nargs && i < PROBE_MAX_ARGS; i++) {

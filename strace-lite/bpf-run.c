@@ -105,7 +105,7 @@ int bpfbe_init(void)
 			    /* renames, for --decode-pids=comm (user space filters it out) */
 			    (n == __NR_prctl && (dopts.decode_pids & DECODE_PID_COMM)))
 				skel->rodata->trace_bits[n / 64] |= 1ull << (n % 64);
-	unsigned int chase = popts.max_strlen + 1;
+	unsigned int chase = print_opts_get()->max_strlen + 1;
 	skel->rodata->want_sockets = (dopts.decode_fds & (DECODE_FD_SOCKET | DECODE_FD_PIDFD)) != 0;
 	skel->rodata->chase_size = chase < 256 ? 256 : chase > 65536 ? 65536 : chase;
 	err = sysbpf__load(skel);

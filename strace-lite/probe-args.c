@@ -52,7 +52,7 @@ void probe_print_string(struct strbuf *sb, uint64_t v, const char *buf, size_t g
 void probe_print_str(struct strbuf *sb, uint64_t v, probe_read_fn *read, void *priv)
 {
 	char buf[4097];
-	size_t max = popts.max_strlen < sizeof(buf) - 1 ? popts.max_strlen : sizeof(buf) - 1;
+	size_t max = print_opts_get()->max_strlen < sizeof(buf) - 1 ? print_opts_get()->max_strlen : sizeof(buf) - 1;
 	size_t got = 0;
 
 	if (!v) {

@@ -243,7 +243,7 @@ static void format_proto(struct strbuf *sb, struct tcb *tcp, struct space *s,
 {
 	struct user_fpregs_struct fp;
 	struct lt_vctx v = { .pid = tcp->pid, .read = read_space, .priv = &s->bs,
-			     .strsize = popts.max_strlen, .arraylen = PROBE_ARRAYLEN };
+			     .strsize = print_opts_get()->max_strlen, .arraylen = PROBE_ARRAYLEN };
 	bool f = lt_proto_needs_fregs(st->proto) && ptrace(PTRACE_GETFPREGS, tcp->pid, 0L, &fp) == 0;
 
 	lt_vctx_set_regs(&v, r, f ? &fp : NULL);

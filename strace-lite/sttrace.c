@@ -299,6 +299,7 @@ static const char *const qual_names[] = {
 
 /* What the options count or collect before they settle into opts. */
 struct cli {
+	struct print_opts print; /* -s, -x, -X */
 	pid_t *pids; /* -p */
 	int npids;
 	char **envs; /* -E: VAR=VAL to set, VAR to remove, for the program */
@@ -349,7 +350,8 @@ static int settle_options(struct cli *cl, int argc, char *err, size_t errlen)
 		opts.quiet |= cl->qflag == 1 ? QUIET_ATTACH | QUIET_PERSONALITY :
 			      cl->qflag == 2 ? QUIET_ATTACH | QUIET_PERSONALITY | QUIET_EXIT :
 					       ~0u;
-	popts.xflag = cl->xflag >= 2 ? XFLAG_ALL : cl->xflag ? XFLAG_NON_ASCII : XFLAG_NONE;
+	cl->print.xflag = cl->xflag >= 2 ? XFLAG_ALL : cl->xflag ? XFLAG_NON_ASCII : XFLAG_NONE;
+	print_opts_set(&cl->print);
 	if (cl->yflag)
 		dopts.decode_fds = cl->yflag >= 2 ? DECODE_FD_ALL : DECODE_FD_PATH;
 	if (!argc && !cl->npids) {
@@ -408,7 +410,7 @@ static int trace(const struct cli *cl, int argc, char **argv)
 
 int main(int argc, char **argv)
 {
-	struct cli cl = { .seccomp = -1 };
+	struct cli cl = { .seccomp = -1, .print = *print_opts_get() };
 	int c, v, rc = 1, lidx;
 	char err[256] = "";
 	struct compare_cfg cmp = { .tool = "sttrace" };
@@ -470,7 +472,7 @@ int main(int argc, char **argv)
 		case 's':
 			if (parse_uint(optarg, &v) < 0)
 				goto bad_arg;
-			popts.max_strlen = (unsigned)v;
+			cl.print.max_strlen = (unsigned)v;
 			break;
 		case 'S':
 			if (summary_sortby(optarg) < 0) {
@@ -512,11 +514,11 @@ int main(int argc, char **argv)
 			break;
 		case 'X':
 			if (!strcmp(optarg, "raw"))
-				popts.xstyle = XSTYLE_RAW;
+				cl.print.xstyle = XSTYLE_RAW;
 			else if (!strcmp(optarg, "abbrev"))
-				popts.xstyle = XSTYLE_ABBREV;
+				cl.print.xstyle = XSTYLE_ABBREV;
 			else if (!strcmp(optarg, "verbose"))
-				popts.xstyle = XSTYLE_VERBOSE;
+				cl.print.xstyle = XSTYLE_VERBOSE;
 			else
 				goto bad_arg;
 			break;
