@@ -29,9 +29,7 @@
 #include "common/proc.h"
 #include "common/sysname.h"
 
-#define THASH 1024
-static struct thr *thash[THASH];
-static int nthreads;
+static struct tidtab threads;
 static pid_t child_pid;
 static int exit_code;
 static volatile sig_atomic_t interrupted;
@@ -44,12 +42,14 @@ static struct {
 	size_t nframes;
 } forks[64];
 
+static struct thr *thr_of(struct tid_node *n)
+{
+	return n ? container_of(n, struct thr, node) : NULL;
+}
+
 static struct thr *thr_find(pid_t tid)
 {
-	for (struct thr *t = thash[(unsigned)tid % THASH]; t; t = t->next)
-		if (t->tid == tid)
-			return t;
-	return NULL;
+	return thr_of(tidtab_find(&threads, tid));
 }
 
 static struct thr *thr_new(pid_t tid, pid_t tgid, struct space *sp, bool silent)
@@ -64,25 +64,17 @@ static struct thr *thr_new(pid_t tid, pid_t tgid, struct space *sp, bool silent)
 	space_ref(sp);
 	t->silent = silent;
 	t->startup = true;
-	t->next = thash[(unsigned)tid % THASH];
-	thash[(unsigned)tid % THASH] = t;
-	nthreads++;
+	tidtab_add(&threads, &t->node, tid);
 	return t;
 }
 
 static void thr_free(struct thr *t)
 {
-	struct thr **pp = &thash[(unsigned)t->tid % THASH];
-
-	while (*pp && *pp != t)
-		pp = &(*pp)->next;
-	if (*pp)
-		*pp = t->next;
+	tidtab_remove(&threads, &t->node);
 	thr_drop_frames(t);
 	free(t->sys_cookie);
 	space_unref(t->sp);
 	free(t);
-	nthreads--;
 }
 
 static unsigned long ptrace_options(bool spawned)
@@ -188,10 +180,11 @@ static struct thr *new_tracee(pid_t pid)
 {
 	pid_t tgid = status_field(pid, "Tgid"), ppid;
 
-	for (int i = 0; i < THASH; i++)
-		for (struct thr *t = thash[i]; t; t = t->next)
-			if (t->tgid == tgid)
-				return thr_new(pid, tgid, t->sp, t->silent);
+	for (struct tid_node *n = tidtab_first(&threads); n; n = tidtab_next(&threads, n)) {
+		struct thr *t = thr_of(n);
+		if (t->tgid == tgid)
+			return thr_new(pid, tgid, t->sp, t->silent);
+	}
 	ppid = status_field(pid, "PPid");
 	struct thr *pt = NULL;
 	const struct frame *frames = NULL;
@@ -496,9 +489,8 @@ drop:
 static void cleanup(bool kill_child)
 {
 	space_remove_all();
-	for (int i = 0; i < THASH; i++)
-		while (thash[i])
-			detach(thash[i], kill_child);
+	while (tidtab_count(&threads))
+		detach(thr_of(tidtab_first(&threads)), kill_child);
 }
 
 int lt_run(void)
@@ -515,7 +507,7 @@ int lt_run(void)
 	signal(SIGTTIN, SIG_IGN);
 	signal(SIGTSTP, SIG_IGN);
 
-	while (!interrupted && nthreads > 0 && !lt_output_broken()) {
+	while (!interrupted && tidtab_count(&threads) > 0 && !lt_output_broken()) {
 		int status;
 		pid_t pid = wait_next(&status);
 		if (pid < 0) {
@@ -536,7 +528,7 @@ int lt_run(void)
 			handle_stop(t, status);
 	}
 	bool broken = lt_output_broken();
-	if (nthreads)
+	if (tidtab_count(&threads))
 		cleanup(!broken);
 	if (broken && child_pid) {
 		/* Only the reader is gone: the program runs on to its own end. */

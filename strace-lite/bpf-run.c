@@ -501,18 +501,17 @@ static void collect_stats(void)
 
 static void finish(void)
 {
-	for (int i = 0; i < HASH_SIZE; i++) {
-		while (tcb_hash[i]) {
-			struct tcb *tcp = tcb_hash[i];
-			uint32_t key = tcp->pid;
-			bpf_map_delete_elem(bpfbe_traced_fd(), &key);
-			/* Like strace: a program we started gets the signal we got. */
-			if (tcp->pid == strace_child && !(tcp->flags & TCB_ATTACHED)) {
-				kill(tcp->pid, SIGCONT);
-				kill(tcp->pid, interrupted ? interrupted : SIGTERM);
-			}
-			report_detach(tcp);
+	struct tcb *tcp;
+
+	while ((tcp = tcb_first())) {
+		uint32_t key = tcp->pid;
+		bpf_map_delete_elem(bpfbe_traced_fd(), &key);
+		/* Like strace: a program we started gets the signal we got. */
+		if (tcp->pid == strace_child && !(tcp->flags & TCB_ATTACHED)) {
+			kill(tcp->pid, SIGCONT);
+			kill(tcp->pid, interrupted ? interrupted : SIGTERM);
 		}
+		report_detach(tcp);
 	}
 }
 
@@ -568,20 +567,16 @@ static void reap_children(int how)
 static void reap_silent(void)
 {
 	ring_buffer__consume(rb);
-	for (int i = 0; i < HASH_SIZE; i++) {
-		struct tcb *tcp = tcb_hash[i];
-		while (tcp) {
-			struct tcb *next = tcp->next;
-			if (tcp->pid == strace_child || proc_thread_exists(tcp->pid)) {
-				tcp->flags &= ~TCB_VANISHED;
-			} else if (!(tcp->flags & TCB_VANISHED)) {
-				tcp->flags |= TCB_VANISHED;
-			} else {
-				tmem_drop(tcp->pid);
-				tcp->flags &= ~TCB_INSYSCALL;
-				droptcb(tcp);
-			}
-			tcp = next;
+	for (struct tcb *tcp = tcb_first(), *next; tcp; tcp = next) {
+		next = tcb_next(tcp);
+		if (tcp->pid == strace_child || proc_thread_exists(tcp->pid)) {
+			tcp->flags &= ~TCB_VANISHED;
+		} else if (!(tcp->flags & TCB_VANISHED)) {
+			tcp->flags |= TCB_VANISHED;
+		} else {
+			tmem_drop(tcp->pid);
+			tcp->flags &= ~TCB_INSYSCALL;
+			droptcb(tcp);
 		}
 	}
 }
@@ -609,10 +604,9 @@ int bpfbe_run(void)
 	for (int i = 0; rc == 0 && i < nattached; i++)
 		if (bpf_probes_attach(attached_pids[i], false) < 0)
 			rc = -1;
-	for (int i = 0; rc == 0 && i < HASH_SIZE; i++)
-		for (struct tcb *t = tcb_hash[i]; t; t = t->next)
-			if (t->flags & TCB_ATTACHED)
-				said_attached(t);
+	for (struct tcb *t = tcb_first(); rc == 0 && t; t = tcb_next(t))
+		if (t->flags & TCB_ATTACHED)
+			said_attached(t);
 	if (hold_fd >= 0) {
 		/* Everything is attached: let the program exec (or die, if attaching failed). */
 		if (rc == 0 && !interrupted && write(hold_fd, "g", 1) != 1)
@@ -620,7 +614,7 @@ int bpfbe_run(void)
 		close(hold_fd);
 		hold_fd = -1;
 	}
-	while (rc == 0 && !interrupted && nprocs > 0) {
+	while (rc == 0 && !interrupted && tcb_count() > 0) {
 		/* The kernel side wakes us only for a full batch: look every 10 ms. */
 		int n = ring_buffer__poll(rb, 10);
 		if (n < 0 && n != -EINTR) {
@@ -633,8 +627,8 @@ int bpfbe_run(void)
 	}
 	ring_buffer__consume(rb);
 	/* Its last record seen, it may still be on its way to a zombie. */
-	reap_children(interrupted || nprocs ? WNOHANG : 0);
-	if (interrupted || nprocs)
+	reap_children(interrupted || tcb_count() ? WNOHANG : 0);
+	if (interrupted || tcb_count())
 		finish();
 	if (interrupted)
 		tcb_interrupted(interrupted);

@@ -391,7 +391,7 @@ static int trace(const struct cli *cl, int argc, char **argv)
 		/* As strace: a -p that fails is said, and the others are traced all the same. */
 		for (int i = 0; i < cl->npids; i++)
 			bpfbe_attach(cl->pids[i]);
-		if ((argc && bpfbe_spawn(argv) < 0) || !nprocs)
+		if ((argc && bpfbe_spawn(argv) < 0) || !tcb_count())
 			return 1;
 		output_decide_prefix();
 		return bpfbe_run();
@@ -402,7 +402,7 @@ static int trace(const struct cli *cl, int argc, char **argv)
 		rc = engine_spawn_daemon(argv, cl->daemon);
 	else if (argc)
 		rc = engine_spawn(argv);
-	if (rc < 0 || !nprocs)
+	if (rc < 0 || !tcb_count())
 		return 1;
 	output_decide_prefix();
 	return engine_run();

@@ -24,18 +24,34 @@
 #include "common/stacktrace.h"
 #include "strace-lite/sttrace.h"
 
-struct tcb *tcb_hash[HASH_SIZE];
-int nprocs;
+static struct tidtab tcbs;
 pid_t strace_child;
 int exit_code;
 
 
+static struct tcb *tcb_of(struct tid_node *n)
+{
+	return n ? container_of(n, struct tcb, node) : NULL;
+}
+
 struct tcb *pid2tcb(pid_t pid)
 {
-	for (struct tcb *t = tcb_hash[pid % HASH_SIZE]; t; t = t->next)
-		if (t->pid == pid)
-			return t;
-	return NULL;
+	return tcb_of(tidtab_find(&tcbs, pid));
+}
+
+unsigned int tcb_count(void)
+{
+	return tidtab_count(&tcbs);
+}
+
+struct tcb *tcb_first(void)
+{
+	return tcb_of(tidtab_first(&tcbs));
+}
+
+struct tcb *tcb_next(const struct tcb *tcp)
+{
+	return tcb_of(tidtab_next(&tcbs, &tcp->node));
 }
 
 /* What the program could read itself: a PROT_NONE page prints as its address, as strace's. */
@@ -62,9 +78,7 @@ struct tcb *alloctcb(pid_t pid, unsigned int flags)
 	t->dc.read = tcb_reader;
 	t->dc.read_str = tcb_str_reader;
 	tcb_load_comm(t);
-	t->next = tcb_hash[pid % HASH_SIZE];
-	tcb_hash[pid % HASH_SIZE] = t;
-	nprocs++;
+	tidtab_add(&tcbs, &t->node, pid);
 	return t;
 }
 
@@ -154,13 +168,7 @@ void droptcb(struct tcb *tcp)
 {
 	if (opts.stack)
 		stacktrace_forget(tcp->pid);
-	struct tcb **pp = &tcb_hash[tcp->pid % HASH_SIZE];
-
-	while (*pp && *pp != tcp)
-		pp = &(*pp)->next;
-	if (*pp)
-		*pp = tcp->next;
-	nprocs--;
+	tidtab_remove(&tcbs, &tcp->node);
 	if (printing_tcp == tcp)
 		printing_tcp = NULL;
 	if (tcp->curcol && opts.output_separately)
@@ -344,16 +352,10 @@ struct tcb *exec_switch(struct tcb *tcp, unsigned long old)
 	tcp->curcol = 0;
 	pid_t leader = tcp->pid;
 	droptcb(tcp);
-	/* Rehash under the leader's pid. */
-	struct tcb **pp = &tcb_hash[thr->pid % HASH_SIZE];
-	while (*pp && *pp != thr)
-		pp = &(*pp)->next;
-	if (*pp)
-		*pp = thr->next;
+	/* Known under the leader's pid from now on. */
+	tidtab_rekey(&tcbs, &thr->node, leader);
 	thr->pid = leader;
 	thr->dc.pid = leader;
-	thr->next = tcb_hash[leader % HASH_SIZE];
-	tcb_hash[leader % HASH_SIZE] = thr;
 	if (!hide_log(thr) && opts.cflag != 1 && !(opts.quiet & QUIET_THREAD_EXECVE) && opts.json) {
 		struct strbuf rec = { 0 };
 		json_record_begin(&rec, "superseded", leader, NULL);
