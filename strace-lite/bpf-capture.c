@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: LGPL-2.1-or-later
 /*
- * The captures of the eBPF backend (capture.h): per-thread sets of memory and descriptor
+ * The captures of the eBPF backend (bpf-capture.h): per-thread sets of memory and descriptor
  * records, and the readers the decoders use over them.
  */
 #include <errno.h>

@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: LGPL-2.1-or-later
 /*
- * Attaching the probes of --bpf (probes-int.h): each spec's sites in an object become uprobes
+ * Attaching the probes of --bpf (bpf-probes.h): each spec's sites in an object become uprobes
  * on the file (inode and offset, every process: pid -1) running probes.bpf.c, with a slot in
  * map "sites" (the attach cookie) holding the fetch plan of their values.  Objects come from
  * /proc/PID/maps, each (device, inode) attached once.

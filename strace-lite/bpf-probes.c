@@ -1,8 +1,8 @@
 // SPDX-License-Identifier: LGPL-2.1-or-later
 /*
- * -e usdt=, -e uprobe= and -e uretprobe= under --bpf: the hooks sysbpf.c calls, the hits
+ * -e usdt=, -e uprobe= and -e uretprobe= under --bpf: the hooks bpf-run.c calls, the hits
  * printed with the ptrace backend's printers, and processes held while something is done for
- * them.  Attaching is in probes-attach.c; README.md ("Probes under --bpf") has the design.
+ * them.  Attaching is in bpf-probes-attach.c; README.md ("Probes under --bpf") has the design.
  *
  * Which objects: those mapped in a traced process, read from /proc/PID/maps whenever the
  * dynamic loader says its link map is consistent: the loader's _dl_debug_state (r_brk) carries
@@ -47,7 +47,7 @@
 
 struct probes *probes_skel;
 
-/* ---- the hooks of sysbpf.c ---------------------------------------------------------------- */
+/* ---- the hooks of bpf-run.c ---------------------------------------------------------------- */
 
 static int load(void)
 {
@@ -348,40 +348,9 @@ static void format_values(struct strbuf *sb, const struct usite *us, const struc
 static void print_hit(struct tcb *tcp, const struct usite *us, const struct ev_probe *e,
 		      size_t len, const uint64_t *xmm)
 {
-	bool ret = us->kind == SPEC_URETPROBE;
-	const char *kind = us->kind == SPEC_USDT ? "usdt" : ret ? "uretprobe" : "uprobe";
-	struct strbuf *sb = &tcp->sb;
-
-	if (opts.json) {
-		struct strbuf rec = { 0 };
-		json_record_begin(&rec, kind, tcp->pid, NULL);
-		sb_puts(&rec, ",\"probe\":");
-		json_put_string(&rec, us->label, strlen(us->label));
-		sb_reset(sb);
-		format_values(sb, us, e, len, xmm);
-		if (ret) {
-			sb_puts(&rec, ",\"ret\":");
-			json_put_string(&rec, sb_str(sb), sb->len);
-		} else {
-			sb_puts(&rec, ",\"args\":");
-			json_put_args(&rec, sb_str(sb), sb->len);
-		}
-		sb_reset(sb);
-		sb_putc(&rec, '}');
-		output_record(tcp, &rec);
-		sb_free(&rec);
-		return;
-	}
-	printleader(tcp);
-	sb_puts(sb, "--- ");
-	sb_puts(sb, kind);
-	sb_putc(sb, ':');
-	sb_puts(sb, us->label);
-	sb_puts(sb, ret ? " = " : "(");
-	format_values(sb, us, e, len, xmm);
-	sb_puts(sb, ret ? " ---\n" : ") ---\n");
-	tcb_emit(tcp);
-	line_ended(tcp);
+	sb_reset(&tcp->sb);
+	format_values(&tcp->sb, us, e, len, xmm);
+	probe_emit_hit(tcp, us->kind, us->label);
 }
 
 /*

@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: LGPL-2.1-or-later */
 /*
  * Inside the probes of --bpf: what probes.c (the hooks, holding processes, printing) and
- * probes-attach.c (fetch plans, objects, attaching) share.
+ * bpf-probes-attach.c (fetch plans, objects, attaching) share.
  */
 #pragma once
 #include <stdbool.h>

@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: LGPL-2.1-or-later */
 /*
- * The eBPF backend (--bpf), user-space side, shared by its parts: sysbpf.c (syscalls, process
- * life cycle, the ring buffer, the event loop) and probes.c (USDT, uprobes, uretprobes).
+ * The eBPF backend (--bpf), user-space side, shared by its parts: bpf-run.c (syscalls, process
+ * life cycle, the ring buffer, the event loop) and bpf-probes.c (USDT, uprobes, uretprobes).
  *
  * Every BPF program of the backend writes into one ring buffer (map "events" of sysbpf) and
  * filters on one map of traced threads (map "traced" of sysbpf): other skeletons reuse both
@@ -17,7 +17,7 @@
 
 struct tcb;
 
-/* sysbpf.c: sttrace's main calls these instead of engine_spawn/attach/run under --bpf. */
+/* bpf-run.c: sttrace's main calls these instead of engine_spawn/attach/run under --bpf. */
 int bpfbe_init(void);            /* load and attach; 0 or -errno, message printed */
 int bpfbe_spawn(char **argv);    /* the program, held until every probe is attached */
 int bpfbe_attach(pid_t pid);     /* -p: no stop */

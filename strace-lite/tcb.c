@@ -2,7 +2,7 @@
 /*
  * The tracees, whichever backend traces them: the table of trace control blocks by pid, and
  * the lines that are not syscalls (signals, exits, exec by a thread), printed the same way for
- * the ptrace engine (engine.c) and the eBPF backend (bpf/sysbpf.c).
+ * the ptrace engine (engine.c) and the eBPF backend (bpf-run.c).
  */
 #include <errno.h>
 #include <grp.h>
