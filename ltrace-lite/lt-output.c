@@ -14,6 +14,7 @@
 #include <sys/time.h>
 #include <time.h>
 
+#include "common/event.h"
 #include "common/json.h"
 #include "common/print.h"
 #include "ltrace-lite/lt.h"
@@ -202,7 +203,6 @@ void lt_summary_print(void)
 static void emit_json(const struct lt_event *ev)
 {
 	struct strbuf rec = { 0 };
-	const char *sig = ev->sig ? signame(ev->sig) : NULL;
 
 	switch (ev->kind) {
 	case LT_EV_CALL:
@@ -251,25 +251,16 @@ static void emit_json(const struct lt_event *ev)
 		break;
 	}
 	case LT_EV_SIGNAL:
-		json_record_begin(&rec, "signal", ev->pid, NULL);
-		sb_puts(&rec, ",\"signal\":");
-		json_put_string(&rec, sig ? sig : "?", sig ? strlen(sig) : 1);
-		sb_putc(&rec, '}');
-		break;
 	case LT_EV_EXITED:
-		json_record_begin(&rec, "exited", ev->pid, NULL);
-		sb_printf(&rec, ",\"status\":%d}", ev->status);
-		break;
 	case LT_EV_KILLED:
-		json_record_begin(&rec, "killed", ev->pid, NULL);
-		sb_puts(&rec, ",\"signal\":");
-		json_put_string(&rec, sig ? sig : "?", sig ? strlen(sig) : 1);
-		sb_putc(&rec, '}');
+	case LT_EV_EXEC: {
+		struct event e = { .tid = ev->pid, .sig = ev->sig, .status = ev->status,
+				   .core_dumped = -1 };
+		e.kind = ev->kind == LT_EV_SIGNAL ? EVENT_SIGNAL : ev->kind == LT_EV_EXITED ? EVENT_EXITED :
+			 ev->kind == LT_EV_KILLED ? EVENT_KILLED : EVENT_EXEC;
+		event_write_json(&rec, &e);
 		break;
-	case LT_EV_EXEC:
-		json_record_begin(&rec, "exec", ev->pid, NULL);
-		sb_putc(&rec, '}');
-		break;
+	}
 	default:
 		sb_free(&rec);
 		return;
