@@ -49,6 +49,26 @@ void event_write_text(struct strbuf *sb, const struct event *ev)
 	}
 }
 
+void event_write_ltrace(struct strbuf *sb, const struct event *ev)
+{
+	switch (ev->kind) {
+	case EVENT_SIGNAL:
+		sb_printf(sb, "--- %s (%s) ---\n", sig_name(ev->sig), strsignal(ev->sig));
+		break;
+	case EVENT_EXITED:
+		sb_printf(sb, "+++ exited (status %d) +++\n", ev->status);
+		break;
+	case EVENT_KILLED:
+		sb_printf(sb, "+++ killed by %s +++\n", sig_name(ev->sig));
+		break;
+	case EVENT_EXEC:
+		sb_puts(sb, "--- Called exec() ---\n");
+		break;
+	default:
+		break;
+	}
+}
+
 static void put_signal(struct strbuf *sb, int sig)
 {
 	const char *n = sig_name(sig);

@@ -38,6 +38,9 @@ struct event {
 /* strace's line after its leader: "--- usdt:app:request(1, \"a\") ---\n", "--- SIGINT {si_signo=…}
  * ---\n", "+++ exited with 0 +++\n"... (nothing for EVENT_EXEC, which strace does not print). */
 void event_write_text(struct strbuf *sb, const struct event *ev);
+/* ltrace's line after its leader: "--- SIGINT (Interrupt) ---\n", "+++ exited (status 0) +++\n",
+ * "+++ killed by SIGKILL +++\n", "--- Called exec() ---\n" (nothing for the other kinds). */
+void event_write_ltrace(struct strbuf *sb, const struct event *ev);
 /*
  * One JSON Lines record, without its newline (the schema of docs: type, pid, time, then
  * "probe" and "args" or "ret" for probes; "signal" (and "siginfo") for signals; "status" for
