@@ -159,7 +159,6 @@ unsigned int tcb_count(void);
 struct tcb *tcb_first(void);
 struct tcb *tcb_next(const struct tcb *tcp);
 extern pid_t strace_child; /* the program we spawned */
-extern int exit_code;      /* its exit status, as strace passes it on (0x100|sig if killed) */
 extern int (*tcb_reader)(struct dctx *c, uint64_t addr, void *buf, size_t len);
 extern int (*tcb_str_reader)(struct dctx *c, uint64_t addr, void *buf, size_t len);
 struct tcb *pid2tcb(pid_t pid);

@@ -27,7 +27,7 @@
 
 static struct tidtab tcbs;
 pid_t strace_child;
-int exit_code;
+static int exit_code;
 
 
 static struct tcb *tcb_of(struct tid_node *n)
