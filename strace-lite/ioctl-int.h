@@ -1,0 +1,45 @@
+/* SPDX-License-Identifier: LGPL-2.1-or-later */
+/*
+ * ioctl(2) decoders, one file per request family (ioctl-FAMILY.c), called by ioctl.c by the
+ * request's type byte.  A family decoder gets the request CODE and the argument ARG, at entry
+ * and, unless it returned RVAL_DECODED or IOCTL_DECODED at entry, again at exit, and returns:
+ *   0              at entry: call me again at exit; at exit: print ARG in hex;
+ *   RVAL_DECODED   done, print ARG in hex (a request this decoder does not know);
+ *   IOCTL_DECODED  done, I printed ", " and the argument (or nothing, for no argument).
+ * Other bits (RVAL_STR, RVAL_KIND) pass through to the syscall's result.
+ */
+#pragma once
+#include <stdint.h>
+
+#include "strace-lite/decode.h"
+
+#define IOCTL_DECODED 0x1000
+
+/* x86_64 request encoding (asm-generic/ioctl.h). */
+#define IOC_NR(code) ((code) & 0xff)
+#define IOC_TYPE(code) (((code) >> 8) & 0xff)
+#define IOC_SIZE(code) (((code) >> 16) & 0x3fff)
+#define IOC_DIR(code) (((code) >> 30) & 3)
+
+#define IOCTL_FAMILY(name) int name##_ioctl(struct dctx *c, unsigned int code, uint64_t arg)
+IOCTL_FAMILY(term);
+IOCTL_FAMILY(fs_x);
+IOCTL_FAMILY(fs_f);
+IOCTL_FAMILY(fs_0x94);
+IOCTL_FAMILY(inotify);
+IOCTL_FAMILY(random);
+IOCTL_FAMILY(watchdog);
+IOCTL_FAMILY(counter);
+
+/* "name=VALUE" of a field of struct S, as strace's PRINT_FIELD_* print it. */
+#define FLD_U(c, s, f) (tprint_field((c), #f), tprintf((c), "%llu", (unsigned long long)(s).f))
+#define FLD_D(c, s, f) (tprint_field((c), #f), tprintf((c), "%lld", (long long)(s).f))
+#define FLD_X(c, s, f) (tprint_field((c), #f), ioctl_print_x((c), (s).f))
+#define FLD_FLAGS(c, s, f, x, dflt) (tprint_field((c), #f), printflags((c), (x), (s).f, (dflt)))
+#define FLD_XVAL(c, s, f, x, dflt) (tprint_field((c), #f), printxval((c), (x), (s).f, (dflt)))
+
+/* A number in hex as strace's PRINT_VAL_X: "0x2a", "0". */
+static inline void ioctl_print_x(struct dctx *c, uint64_t v)
+{
+	tprintf(c, v ? "%#llx" : "0", (unsigned long long)v);
+}
