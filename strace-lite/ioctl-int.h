@@ -32,6 +32,7 @@ IOCTL_FAMILY(watchdog);
 IOCTL_FAMILY(counter);
 IOCTL_FAMILY(hdio);
 IOCTL_FAMILY(seccomp);
+IOCTL_FAMILY(ptp);
 
 /* "name=VALUE" of a field of struct S, as strace's PRINT_FIELD_* print it. */
 #define FLD_U(c, s, f) (tprint_field((c), #f), tprintf((c), "%llu", (unsigned long long)(s).f))

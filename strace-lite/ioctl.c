@@ -200,6 +200,8 @@ static int decode_family(struct dctx *c, unsigned int code, uint64_t arg)
 		return hdio_ioctl(c, code, arg);
 	case '!':
 		return seccomp_ioctl(c, code, arg);
+	case '=':
+		return ptp_ioctl(c, code, arg);
 	case 0x94:
 		return fs_0x94_ioctl(c, code, arg);
 	case '>':
