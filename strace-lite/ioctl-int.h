@@ -33,11 +33,14 @@ IOCTL_FAMILY(counter);
 IOCTL_FAMILY(hdio);
 IOCTL_FAMILY(seccomp);
 IOCTL_FAMILY(ptp);
+IOCTL_FAMILY(evdev);
 
 /* "name=VALUE" of a field of struct S, as strace's PRINT_FIELD_* print it. */
-#define FLD_U(c, s, f) (tprint_field((c), #f), tprintf((c), "%llu", (unsigned long long)(s).f))
+/* V zero-extended from its own width, as strace prints unsigned fields of signed types. */
+#define ZX(v) ((unsigned long long)(v) & (~0ULL >> (64 - 8 * sizeof(v))))
+#define FLD_U(c, s, f) (tprint_field((c), #f), tprintf((c), "%llu", ZX((s).f)))
 #define FLD_D(c, s, f) (tprint_field((c), #f), tprintf((c), "%lld", (long long)(s).f))
-#define FLD_X(c, s, f) (tprint_field((c), #f), ioctl_print_x((c), (s).f))
+#define FLD_X(c, s, f) (tprint_field((c), #f), ioctl_print_x((c), ZX((s).f)))
 #define FLD_FLAGS(c, s, f, x, dflt) (tprint_field((c), #f), printflags((c), (x), (s).f, (dflt)))
 #define FLD_XVAL(c, s, f, x, dflt) (tprint_field((c), #f), printxval((c), (x), (s).f, (dflt)))
 

@@ -54,13 +54,18 @@ static void print_numbered(struct dctx *c, const char *name, const struct xlat *
 			   const char *dflt, bool with_size, unsigned int size)
 {
 	tprintf(c, "%s(", name);
-	if (x) {
-		enum xlat_style saved = popts.xstyle;
+	if (x && popts.xstyle == XSTYLE_VERBOSE) {
+		/* The request is already a comment: the name, or the bare number. */
+		const struct xlat *e = x;
 
-		if (saved == XSTYLE_VERBOSE)
-			popts.xstyle = XSTYLE_ABBREV;
-		printxval(c, x, v, saved == XSTYLE_VERBOSE ? "" : dflt);
-		popts.xstyle = saved;
+		while (e->str && e->val != v)
+			e++;
+		if (e->str)
+			tprints(c, e->str);
+		else
+			tprintf(c, "%#x", v);
+	} else if (x) {
+		printxval(c, x, v, dflt);
 	} else {
 		tprintf(c, "%u", v);
 	}
@@ -202,6 +207,8 @@ static int decode_family(struct dctx *c, unsigned int code, uint64_t arg)
 		return seccomp_ioctl(c, code, arg);
 	case '=':
 		return ptp_ioctl(c, code, arg);
+	case 'E':
+		return evdev_ioctl(c, code, arg);
 	case 0x94:
 		return fs_0x94_ioctl(c, code, arg);
 	case '>':
