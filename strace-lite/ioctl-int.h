@@ -34,6 +34,7 @@ IOCTL_FAMILY(hdio);
 IOCTL_FAMILY(seccomp);
 IOCTL_FAMILY(ptp);
 IOCTL_FAMILY(evdev);
+IOCTL_FAMILY(gpio);
 
 /* "name=VALUE" of a field of struct S, as strace's PRINT_FIELD_* print it. */
 /* V zero-extended from its own width, as strace prints unsigned fields of signed types. */
@@ -49,3 +50,11 @@ static inline void ioctl_print_x(struct dctx *c, uint64_t v)
 {
 	tprintf(c, v ? "%#llx" : "0", (unsigned long long)v);
 }
+
+/*
+ * A char array field as strace's PRINT_FIELD_CSTRING: quoted up to its NUL, at most
+ * SIZE - 1 bytes, "..." when no NUL ends the field.
+ */
+void ioctl_print_cstring(struct dctx *c, const char *s, size_t size);
+/* N unsigned ints of a local array, "[1, 2, ...]" cut after -s of them unless -v. */
+void ioctl_print_u32_array(struct dctx *c, const uint32_t *a, size_t n);

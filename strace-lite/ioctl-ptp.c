@@ -206,10 +206,7 @@ static int decode_pin(struct dctx *c, unsigned int code, uint64_t arg)
 	if (get) {
 		tprint_struct_next(c);
 		tprint_field(c, "name");
-		/* As strace: at most sizeof - 1 bytes, "..." when no NUL ends the field. */
-		if (quote_string(c->sb, p.name, sizeof(p.name) - 1, QUOTE_0_TERMINATED) &&
-		    p.name[sizeof(p.name) - 1])
-			tprint_more_data_follows(c);
+		ioctl_print_cstring(c, p.name, sizeof(p.name));
 	}
 	tprint_struct_next(c);
 	FLD_XVAL(c, p, func, xlat_ptp_pin_funcs, "PTP_PF_???");

@@ -195,6 +195,27 @@ static void print_request(struct dctx *c, unsigned int code)
 		tprints(c, " */");
 }
 
+void ioctl_print_cstring(struct dctx *c, const char *s, size_t size)
+{
+	if (quote_string(c->sb, s, size - 1, QUOTE_0_TERMINATED) && s[size - 1])
+		tprint_more_data_follows(c);
+}
+
+void ioctl_print_u32_array(struct dctx *c, const uint32_t *a, size_t n)
+{
+	tprint_array_begin(c);
+	for (size_t i = 0; i < n; i++) {
+		if (i)
+			tprint_array_next(c);
+		if (!dopts.verbose && i >= popts.max_strlen) {
+			tprint_more_data_follows(c);
+			break;
+		}
+		tprintf(c, "%u", a[i]);
+	}
+	tprint_array_end(c);
+}
+
 /* The family decoder of a request, by its type byte. */
 static int decode_family(struct dctx *c, unsigned int code, uint64_t arg)
 {
@@ -209,6 +230,8 @@ static int decode_family(struct dctx *c, unsigned int code, uint64_t arg)
 		return ptp_ioctl(c, code, arg);
 	case 'E':
 		return evdev_ioctl(c, code, arg);
+	case 0xb4:
+		return gpio_ioctl(c, code, arg);
 	case 0x94:
 		return fs_0x94_ioctl(c, code, arg);
 	case '>':
