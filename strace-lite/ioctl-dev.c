@@ -1,10 +1,14 @@
 // SPDX-License-Identifier: LGPL-2.1-or-later
 /*
  * ioctl(2), small device families: inotify ('I': INOTIFY_IOC_SETNEXTWD), the random device
- * ('R'), watchdogs ('W') and counter devices ('>': COUNTER_*_IOCTL).
+ * ('R'), watchdogs ('W'), counter devices ('>': COUNTER_*_IOCTL), namespace descriptors
+ * (0xb7: NS_GET_*), network block devices (0xab: NBD_*) and infrared remotes ('i': LIRC_*).
  */
 #include <stddef.h>
 #include <linux/counter.h>
+#include <linux/lirc.h>
+#include <linux/nbd.h>
+#include <linux/nsfs.h>
 #include <linux/random.h>
 #include <linux/watchdog.h>
 
@@ -118,4 +122,120 @@ IOCTL_FAMILY(counter)
 	default:
 		return RVAL_DECODED;
 	}
+}
+
+IOCTL_FAMILY(nsfs)
+{
+	unsigned int uid;
+
+	switch (code) {
+	case NS_GET_USERNS:
+	case NS_GET_PARENT:
+		return IOCTL_DECODED | RVAL_KIND(RK_FD);
+	case NS_GET_NSTYPE:
+		if (entering(c))
+			return 0;
+		if (!syserror(c)) {
+			c->auxstr = NULL;
+			for (const struct xlat *x = xlat_setns_types; x->str; x++)
+				if (x->val == (uint64_t)c->rval)
+					c->auxstr = x->str;
+		}
+		return IOCTL_DECODED | RVAL_STR;
+	case NS_GET_OWNER_UID:
+		if (entering(c))
+			return 0;
+		tprint_arg_next(c);
+		if (!umove_or_printaddr(c, arg, &uid))
+			tprintf(c, uid == (unsigned int)-1 ? "[%d]" : "[%u]", uid);
+		return IOCTL_DECODED;
+	default:
+		return RVAL_DECODED;
+	}
+}
+
+IOCTL_FAMILY(nbd)
+{
+	switch (code) {
+	case NBD_DISCONNECT:
+	case NBD_CLEAR_SOCK:
+	case NBD_DO_IT:
+	case NBD_CLEAR_QUE:
+	case NBD_PRINT_DEBUG:
+		return IOCTL_DECODED;
+	case NBD_SET_SOCK:
+		tprint_arg_next(c);
+		printfd(c, (int)arg);
+		return IOCTL_DECODED;
+	case NBD_SET_BLKSIZE:
+	case NBD_SET_SIZE:
+	case NBD_SET_SIZE_BLOCKS:
+	case NBD_SET_TIMEOUT:
+		tprint_arg_next(c);
+		tprintf(c, "%llu", (unsigned long long)arg);
+		return IOCTL_DECODED;
+	case NBD_SET_FLAGS:
+		tprint_arg_next(c);
+		printflags(c, xlat_nbd_ioctl_flags, arg, "NBD_IOC_FLAG_???");
+		return IOCTL_DECODED;
+	default:
+		return RVAL_DECODED;
+	}
+}
+
+IOCTL_FAMILY(lirc)
+{
+	unsigned int v;
+
+	switch (code) {
+	case LIRC_GET_FEATURES:
+	case LIRC_GET_SEND_MODE:
+	case LIRC_GET_REC_MODE:
+	case LIRC_GET_REC_RESOLUTION:
+	case LIRC_GET_MIN_TIMEOUT:
+	case LIRC_GET_MAX_TIMEOUT:
+	case LIRC_GET_LENGTH:
+	case LIRC_SET_SEND_MODE:
+	case LIRC_SET_REC_MODE:
+	case LIRC_SET_SEND_CARRIER:
+	case LIRC_SET_REC_CARRIER:
+	case LIRC_SET_SEND_DUTY_CYCLE:
+	case LIRC_SET_TRANSMITTER_MASK:
+	case LIRC_SET_REC_TIMEOUT:
+	case LIRC_SET_REC_TIMEOUT_REPORTS:
+	case LIRC_SET_MEASURE_CARRIER_MODE:
+	case LIRC_SET_REC_CARRIER_RANGE:
+	case LIRC_SET_WIDEBAND_RECEIVER:
+	case LIRC_GET_REC_TIMEOUT:
+		break;
+	default:
+		return RVAL_DECODED;
+	}
+	if (entering(c)) {
+		tprint_arg_next(c);
+		if (IOC_DIR(code) == 2 /* _IOC_READ */)
+			return 0;
+	}
+	if (umove_or_printaddr(c, arg, &v))
+		return IOCTL_DECODED;
+	tprints(c, "[");
+	switch (code) {
+	case LIRC_GET_FEATURES:
+		printflags(c, xlat_lirc_features, v, "LIRC_CAN_???");
+		break;
+	case LIRC_GET_SEND_MODE:
+	case LIRC_GET_REC_MODE:
+	case LIRC_SET_SEND_MODE:
+	case LIRC_SET_REC_MODE:
+		printxval(c, xlat_lirc_modes, v, "LIRC_MODE_???");
+		break;
+	case LIRC_SET_TRANSMITTER_MASK:
+		ioctl_print_x(c, v);
+		break;
+	default:
+		tprintf(c, "%u", v);
+		break;
+	}
+	tprints(c, "]");
+	return IOCTL_DECODED;
 }

@@ -35,6 +35,9 @@ IOCTL_FAMILY(seccomp);
 IOCTL_FAMILY(ptp);
 IOCTL_FAMILY(evdev);
 IOCTL_FAMILY(gpio);
+IOCTL_FAMILY(nsfs);
+IOCTL_FAMILY(nbd);
+IOCTL_FAMILY(lirc);
 
 /* "name=VALUE" of a field of struct S, as strace's PRINT_FIELD_* print it. */
 /* V zero-extended from its own width, as strace prints unsigned fields of signed types. */

@@ -24,6 +24,8 @@ static void print_winsize(struct dctx *c, uint64_t addr)
 
 IOCTL_FAMILY(term)
 {
+	unsigned int flags;
+
 	switch (code) {
 	case TCGETS:
 	case TIOCGLCKTRMIOS:
@@ -64,6 +66,20 @@ IOCTL_FAMILY(term)
 	case TIOCSWINSZ:
 		tprint_arg_next(c);
 		print_winsize(c, arg);
+		return IOCTL_DECODED;
+	case TIOCMGET:
+		if (entering(c))
+			return 0;
+		/* fall through */
+	case TIOCMBIS:
+	case TIOCMBIC:
+	case TIOCMSET:
+		tprint_arg_next(c);
+		if (!umove_or_printaddr(c, arg, &flags)) {
+			tprints(c, "[");
+			printflags(c, xlat_modem_flags, flags, "TIOCM_???");
+			tprints(c, "]");
+		}
 		return IOCTL_DECODED;
 	case TCXONC:
 		tprint_arg_next(c);

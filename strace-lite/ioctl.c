@@ -232,6 +232,12 @@ static int decode_family(struct dctx *c, unsigned int code, uint64_t arg)
 		return evdev_ioctl(c, code, arg);
 	case 0xb4:
 		return gpio_ioctl(c, code, arg);
+	case 0xb7:
+		return nsfs_ioctl(c, code, arg);
+	case 0xab:
+		return nbd_ioctl(c, code, arg);
+	case 'i':
+		return lirc_ioctl(c, code, arg);
 	case 0x94:
 		return fs_0x94_ioctl(c, code, arg);
 	case '>':
