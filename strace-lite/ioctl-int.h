@@ -39,6 +39,7 @@ IOCTL_FAMILY(nsfs);
 IOCTL_FAMILY(nbd);
 IOCTL_FAMILY(lirc);
 IOCTL_FAMILY(rtc);
+IOCTL_FAMILY(loop);
 
 /* "name=VALUE" of a field of struct S, as strace's PRINT_FIELD_* print it. */
 /* V zero-extended from its own width, as strace prints unsigned fields of signed types. */
@@ -46,8 +47,8 @@ IOCTL_FAMILY(rtc);
 #define FLD_U(c, s, f) (tprint_field((c), #f), tprintf((c), "%llu", ZX((s).f)))
 #define FLD_D(c, s, f) (tprint_field((c), #f), tprintf((c), "%lld", (long long)(s).f))
 #define FLD_X(c, s, f) (tprint_field((c), #f), ioctl_print_x((c), ZX((s).f)))
-#define FLD_FLAGS(c, s, f, x, dflt) (tprint_field((c), #f), printflags((c), (x), (s).f, (dflt)))
-#define FLD_XVAL(c, s, f, x, dflt) (tprint_field((c), #f), printxval((c), (x), (s).f, (dflt)))
+#define FLD_FLAGS(c, s, f, x, dflt) (tprint_field((c), #f), printflags((c), (x), ZX((s).f), (dflt)))
+#define FLD_XVAL(c, s, f, x, dflt) (tprint_field((c), #f), printxval((c), (x), ZX((s).f), (dflt)))
 
 /* A number in hex as strace's PRINT_VAL_X: "0x2a", "0". */
 static inline void ioctl_print_x(struct dctx *c, uint64_t v)

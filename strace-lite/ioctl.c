@@ -240,6 +240,8 @@ static int decode_family(struct dctx *c, unsigned int code, uint64_t arg)
 		return lirc_ioctl(c, code, arg);
 	case 'p':
 		return rtc_ioctl(c, code, arg);
+	case 'L':
+		return loop_ioctl(c, code, arg);
 	case 0x94:
 		return fs_0x94_ioctl(c, code, arg);
 	case '>':
