@@ -40,6 +40,7 @@ IOCTL_FAMILY(nbd);
 IOCTL_FAMILY(lirc);
 IOCTL_FAMILY(rtc);
 IOCTL_FAMILY(loop);
+IOCTL_FAMILY(block);
 
 /* "name=VALUE" of a field of struct S, as strace's PRINT_FIELD_* print it. */
 /* V zero-extended from its own width, as strace prints unsigned fields of signed types. */

@@ -242,6 +242,8 @@ static int decode_family(struct dctx *c, unsigned int code, uint64_t arg)
 		return rtc_ioctl(c, code, arg);
 	case 'L':
 		return loop_ioctl(c, code, arg);
+	case 0x12:
+		return block_ioctl(c, code, arg);
 	case 0x94:
 		return fs_0x94_ioctl(c, code, arg);
 	case '>':
