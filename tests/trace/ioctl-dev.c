@@ -1,0 +1,60 @@
+// SPDX-License-Identifier: LGPL-2.1-or-later
+// link: -static
+/*
+ * ioctl, small device families: INOTIFY_IOC_SETNEXTWD's int, RNDADDENTROPY's pool info with
+ * its bytes, watchdog ints and KEEPALIVE (its argument ignored), COUNTER_ADD_WATCH_IOCTL's
+ * watch, NS_GET_USERNS (no argument), nbd sizes and flags, lirc modes, the tty modem lines.
+ * All on fd -1: EBADF.  Run with -a0 -e trace=ioctl.
+ */
+#include <linux/counter.h>
+#include <linux/inotify.h>
+#include <linux/lirc.h>
+#include <linux/nbd.h>
+#include <linux/nsfs.h>
+#include <linux/random.h>
+#include <linux/watchdog.h>
+#include <sys/ioctl.h>
+#include <sys/syscall.h>
+
+#include "fdtest.h"
+
+int main(void)
+{
+	struct { struct rand_pool_info i; char buf[4]; } pool = {
+		{ .entropy_count = 8, .buf_size = 4 }, { 'a', 'b', 'c', 'd' } };
+	struct counter_watch w = {
+		.component = { .type = COUNTER_COMPONENT_SIGNAL, .scope = COUNTER_SCOPE_COUNT,
+			       .parent = 1, .id = 2 },
+		.event = COUNTER_EVENT_OVERFLOW, .channel = 3 };
+	int n = 30;
+	unsigned int mode = LIRC_MODE_PULSE;
+	int lines = TIOCM_DTR | TIOCM_RTS;
+	long rc;
+
+	rc = syscall(__NR_ioctl, -1, INOTIFY_IOC_SETNEXTWD, 5);
+	out("ioctl(-1, INOTIFY_IOC_SETNEXTWD, 5) = %s\n", sprintrc(rc));
+	rc = syscall(__NR_ioctl, -1, RNDADDENTROPY, &pool);
+	out("ioctl(-1, RNDADDENTROPY, {entropy_count=8, buf_size=4, buf=\"abcd\"}) = %s\n",
+	    sprintrc(rc));
+	rc = syscall(__NR_ioctl, -1, WDIOC_SETTIMEOUT, &n);
+	out("ioctl(-1, WDIOC_SETTIMEOUT, [30]) = %s\n", sprintrc(rc));
+	rc = syscall(__NR_ioctl, -1, WDIOC_KEEPALIVE, &n);
+	out("ioctl(-1, WDIOC_KEEPALIVE) = %s\n", sprintrc(rc));
+	rc = syscall(__NR_ioctl, -1, COUNTER_ADD_WATCH_IOCTL, &w);
+	out("ioctl(-1, COUNTER_ADD_WATCH_IOCTL, {component={type=COUNTER_COMPONENT_SIGNAL, "
+	    "scope=COUNTER_SCOPE_COUNT, parent=1, id=2}, event=COUNTER_EVENT_OVERFLOW, "
+	    "channel=3}) = %s\n", sprintrc(rc));
+	rc = syscall(__NR_ioctl, -1, NS_GET_USERNS, 0);
+	out("ioctl(-1, NS_GET_USERNS) = %s\n", sprintrc(rc));
+	rc = syscall(__NR_ioctl, -1, NBD_SET_SIZE, 4096);
+	out("ioctl(-1, NBD_SET_SIZE, 4096) = %s\n", sprintrc(rc));
+	rc = syscall(__NR_ioctl, -1, NBD_SET_FLAGS, 3);
+	out("ioctl(-1, NBD_SET_FLAGS, NBD_FLAG_HAS_FLAGS|NBD_FLAG_READ_ONLY) = %s\n",
+	    sprintrc(rc));
+	rc = syscall(__NR_ioctl, -1, LIRC_SET_SEND_MODE, &mode);
+	out("ioctl(-1, LIRC_SET_SEND_MODE, [LIRC_MODE_PULSE]) = %s\n", sprintrc(rc));
+	rc = syscall(__NR_ioctl, -1, TIOCMBIS, &lines);
+	out("ioctl(-1, TIOCMBIS, [TIOCM_DTR|TIOCM_RTS]) = %s\n", sprintrc(rc));
+	out("+++ exited with 0 +++\n");
+	return 0;
+}
