@@ -59,7 +59,7 @@ static const struct sdesc sdescs[] = {
 };
 
 #define DEFAULT_WINDOW 512
-#define IOCTL_WINDOW_MAX 4096
+#define IOCTL_WINDOW_MAX 16384 /* the largest size a request encodes */
 
 static const struct sdesc *sdesc_of(const char *name)
 {

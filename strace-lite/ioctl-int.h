@@ -41,6 +41,7 @@ IOCTL_FAMILY(lirc);
 IOCTL_FAMILY(rtc);
 IOCTL_FAMILY(loop);
 IOCTL_FAMILY(block);
+IOCTL_FAMILY(ubi);
 
 /* "name=VALUE" of a field of struct S, as strace's PRINT_FIELD_* print it. */
 /* V zero-extended from its own width, as strace prints unsigned fields of signed types. */

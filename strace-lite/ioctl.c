@@ -244,6 +244,9 @@ static int decode_family(struct dctx *c, unsigned int code, uint64_t arg)
 		return loop_ioctl(c, code, arg);
 	case 0x12:
 		return block_ioctl(c, code, arg);
+	case 'O':
+	case 'o':
+		return ubi_ioctl(c, code, arg);
 	case 0x94:
 		return fs_0x94_ioctl(c, code, arg);
 	case '>':

@@ -5,12 +5,14 @@
  * memory, a request without argument, a partition request with the partition it points to,
  * a size read at exit (an address when the call failed); loop control numbers, a request
  * without argument, and a 64-bit loop status (the unused encryption fields and device
- * numbers left out without -v).  All on fd -1: EBADF.  Run with -a0 -e trace=ioctl.
+ * numbers left out without -v); UBI volume requests.  All on fd -1: EBADF.
+ * Run with -a0 -e trace=ioctl.
  */
 #include <string.h>
 #include <linux/blkpg.h>
 #include <linux/fs.h>
 #include <linux/loop.h>
+#include <mtd/ubi-user.h>
 #include <stdint.h>
 #include <sys/syscall.h>
 
@@ -25,6 +27,7 @@ int main(void)
 				      .data = &part };
 	struct loop_info64 li = { .lo_offset = 0x200,
 				  .lo_flags = LO_FLAGS_READ_ONLY | LO_FLAGS_AUTOCLEAR };
+	struct ubi_rsvol_req rs = { .bytes = 4096, .vol_id = 1 };
 	long rc;
 
 	strcpy((char *)li.lo_file_name, "/tmp/img");
@@ -50,6 +53,10 @@ int main(void)
 	out("ioctl(-1, LOOP_SET_STATUS64, {lo_offset=0x200, lo_number=0, "
 	    "lo_flags=LO_FLAGS_READ_ONLY|LO_FLAGS_AUTOCLEAR, lo_file_name=\"/tmp/img\", ...}) "
 	    "= %s\n", sprintrc(rc));
+	rc = syscall(__NR_ioctl, -1, UBI_IOCRSVOL, &rs);
+	out("ioctl(-1, UBI_IOCRSVOL, {bytes=4096, vol_id=1}) = %s\n", sprintrc(rc));
+	rc = syscall(__NR_ioctl, -1, UBI_IOCVOLCRBLK, 0);
+	out("ioctl(-1, UBI_IOCVOLCRBLK) = %s\n", sprintrc(rc));
 	out("+++ exited with 0 +++\n");
 	return 0;
 }
