@@ -247,6 +247,8 @@ static int decode_family(struct dctx *c, unsigned int code, uint64_t arg)
 	case 'O':
 	case 'o':
 		return ubi_ioctl(c, code, arg);
+	case 'M':
+		return mtd_ioctl(c, code, arg);
 	case 0x94:
 		return fs_0x94_ioctl(c, code, arg);
 	case '>':
