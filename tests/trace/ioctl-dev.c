@@ -3,7 +3,9 @@
 /*
  * ioctl, small device families: INOTIFY_IOC_SETNEXTWD's int, RNDADDENTROPY's pool info with
  * its bytes, watchdog ints and KEEPALIVE (its argument ignored), COUNTER_ADD_WATCH_IOCTL's
- * watch, NS_GET_USERNS (no argument), nbd sizes and flags, lirc modes, the tty modem lines.
+ * watch, NS_GET_USERNS (no argument), nbd sizes and flags, lirc modes, the tty modem lines,
+ * MTD requests (whose codes are also OSS mixer requests: both names print), the video input
+ * asked for (its name and type would follow at exit).
  * All on fd -1: EBADF.  Run with -a0 -e trace=ioctl.
  */
 #include <linux/counter.h>
@@ -12,7 +14,9 @@
 #include <linux/nbd.h>
 #include <linux/nsfs.h>
 #include <linux/random.h>
+#include <linux/videodev2.h>
 #include <linux/watchdog.h>
+#include <mtd/mtd-abi.h>
 #include <sys/ioctl.h>
 #include <sys/syscall.h>
 
@@ -29,6 +33,9 @@ int main(void)
 	int n = 30;
 	unsigned int mode = LIRC_MODE_PULSE;
 	int lines = TIOCM_DTR | TIOCM_RTS;
+	unsigned int otp = MTD_OTP_USER;
+	struct erase_info_user erase = { .start = 0x1000, .length = 0x2000 };
+	struct v4l2_input input = { .index = 1 };
 	long rc;
 
 	rc = syscall(__NR_ioctl, -1, INOTIFY_IOC_SETNEXTWD, 5);
@@ -55,6 +62,13 @@ int main(void)
 	out("ioctl(-1, LIRC_SET_SEND_MODE, [LIRC_MODE_PULSE]) = %s\n", sprintrc(rc));
 	rc = syscall(__NR_ioctl, -1, TIOCMBIS, &lines);
 	out("ioctl(-1, TIOCMBIS, [TIOCM_DTR|TIOCM_RTS]) = %s\n", sprintrc(rc));
+	rc = syscall(__NR_ioctl, -1, OTPSELECT, &otp);
+	out("ioctl(-1, MIXER_READ(13) or OTPSELECT, [MTD_OTP_USER]) = %s\n", sprintrc(rc));
+	rc = syscall(__NR_ioctl, -1, MEMERASE, &erase);
+	out("ioctl(-1, MIXER_WRITE(2) or MEMERASE, {start=0x1000, length=0x2000}) = %s\n",
+	    sprintrc(rc));
+	rc = syscall(__NR_ioctl, -1, VIDIOC_ENUMINPUT, &input);
+	out("ioctl(-1, VIDIOC_ENUMINPUT, {index=1}) = %s\n", sprintrc(rc));
 	out("+++ exited with 0 +++\n");
 	return 0;
 }
