@@ -5,7 +5,7 @@
  * its bytes, watchdog ints and KEEPALIVE (its argument ignored), COUNTER_ADD_WATCH_IOCTL's
  * watch, NS_GET_USERNS (no argument), nbd sizes and flags, lirc modes, the tty modem lines,
  * MTD requests (whose codes are also OSS mixer requests: both names print), the video input
- * asked for (its name and type would follow at exit).
+ * asked for (its name and type would follow at exit), userfaultfd ranges and copies.
  * All on fd -1: EBADF.  Run with -a0 -e trace=ioctl.
  */
 #include <linux/counter.h>
@@ -14,6 +14,7 @@
 #include <linux/nbd.h>
 #include <linux/nsfs.h>
 #include <linux/random.h>
+#include <linux/userfaultfd.h>
 #include <linux/videodev2.h>
 #include <linux/watchdog.h>
 #include <mtd/mtd-abi.h>
@@ -36,6 +37,9 @@ int main(void)
 	unsigned int otp = MTD_OTP_USER;
 	struct erase_info_user erase = { .start = 0x1000, .length = 0x2000 };
 	struct v4l2_input input = { .index = 1 };
+	struct uffdio_range range = { .start = 0x1000, .len = 0x2000 };
+	struct uffdio_copy copy = { .dst = 0x1000, .src = 0x2000, .len = 0x1000,
+				    .mode = UFFDIO_COPY_MODE_DONTWAKE };
 	long rc;
 
 	rc = syscall(__NR_ioctl, -1, INOTIFY_IOC_SETNEXTWD, 5);
@@ -69,6 +73,11 @@ int main(void)
 	    sprintrc(rc));
 	rc = syscall(__NR_ioctl, -1, VIDIOC_ENUMINPUT, &input);
 	out("ioctl(-1, VIDIOC_ENUMINPUT, {index=1}) = %s\n", sprintrc(rc));
+	rc = syscall(__NR_ioctl, -1, UFFDIO_WAKE, &range);
+	out("ioctl(-1, UFFDIO_WAKE, {start=0x1000, len=0x2000}) = %s\n", sprintrc(rc));
+	rc = syscall(__NR_ioctl, -1, UFFDIO_COPY, &copy);
+	out("ioctl(-1, UFFDIO_COPY, {dst=0x1000, src=0x2000, len=0x1000, "
+	    "mode=UFFDIO_COPY_MODE_DONTWAKE}) = %s\n", sprintrc(rc));
 	out("+++ exited with 0 +++\n");
 	return 0;
 }
