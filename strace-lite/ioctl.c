@@ -253,6 +253,8 @@ static int decode_family(struct dctx *c, unsigned int code, uint64_t arg)
 		return v4l2_ioctl(c, code, arg);
 	case 0xaa:
 		return uffdio_ioctl(c, code, arg);
+	case '"':
+		return scsi_ioctl(c, code, arg);
 	case 0x94:
 		return fs_0x94_ioctl(c, code, arg);
 	case '>':

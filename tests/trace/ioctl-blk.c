@@ -5,7 +5,8 @@
  * memory, a request without argument, a partition request with the partition it points to,
  * a size read at exit (an address when the call failed); loop control numbers, a request
  * without argument, and a 64-bit loop status (the unused encryption fields and device
- * numbers left out without -v); UBI volume requests.  All on fd -1: EBADF.
+ * numbers left out without -v); UBI volume requests; SCSI generic resets and transforms.
+ * All on fd -1: EBADF.
  * Run with -a0 -e trace=ioctl.
  */
 #include <string.h>
@@ -13,6 +14,7 @@
 #include <linux/fs.h>
 #include <linux/loop.h>
 #include <mtd/ubi-user.h>
+#include <scsi/sg.h>
 #include <stdint.h>
 #include <sys/syscall.h>
 
@@ -28,6 +30,7 @@ int main(void)
 	struct loop_info64 li = { .lo_offset = 0x200,
 				  .lo_flags = LO_FLAGS_READ_ONLY | LO_FLAGS_AUTOCLEAR };
 	struct ubi_rsvol_req rs = { .bytes = 4096, .vol_id = 1 };
+	int reset = SG_SCSI_RESET_DEVICE;
 	long rc;
 
 	strcpy((char *)li.lo_file_name, "/tmp/img");
@@ -57,6 +60,10 @@ int main(void)
 	out("ioctl(-1, UBI_IOCRSVOL, {bytes=4096, vol_id=1}) = %s\n", sprintrc(rc));
 	rc = syscall(__NR_ioctl, -1, UBI_IOCVOLCRBLK, 0);
 	out("ioctl(-1, UBI_IOCVOLCRBLK) = %s\n", sprintrc(rc));
+	rc = syscall(__NR_ioctl, -1, SG_SCSI_RESET, &reset);
+	out("ioctl(-1, SG_SCSI_RESET, [SG_SCSI_RESET_DEVICE]) = %s\n", sprintrc(rc));
+	rc = syscall(__NR_ioctl, -1, SG_SET_TRANSFORM, 1);
+	out("ioctl(-1, SG_SET_TRANSFORM, 0x1) = %s\n", sprintrc(rc));
 	out("+++ exited with 0 +++\n");
 	return 0;
 }
