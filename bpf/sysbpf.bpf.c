@@ -356,6 +356,11 @@ static long plan_op(__u32 i, struct opctx *o)
 			n = 65536;
 		size = (n + 63) / 64 * 8;
 		break;
+	case SZ_IOC:
+		n = ((__u32)o->args[op->size_arg & 7] >> 16) & 0x3fff;
+		if (n > size)
+			size = n;
+		break;
 	default:
 		return 0;
 	}

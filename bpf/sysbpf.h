@@ -26,6 +26,7 @@ enum {
 	SZ_RET,    /* return value * size */
 	SZ_DEREF,  /* the int at args[size_arg] * size */
 	SZ_BITS,   /* fd_set of args[size_arg] descriptors: (n + 63) / 64 * 8 */
+	SZ_IOC,    /* an ioctl argument: the size args[size_arg] encodes, at least size */
 };
 
 struct capop {

@@ -59,6 +59,7 @@ static const struct sdesc sdescs[] = {
 };
 
 #define DEFAULT_WINDOW 512
+#define IOCTL_WINDOW_MAX 16384 /* the largest size a request encodes */
 
 static const struct sdesc *sdesc_of(const char *name)
 {
@@ -175,7 +176,13 @@ int bpf_plan_build(const struct sysent *se, struct plan *p)
 		case AK_LX:
 		case AK_PTR:
 			/* Only a custom decoder can give these a meaning (ioctl's argument). */
-			if (se->func)
+			if (se->func && i == 2 && se->name && !strcmp(se->name, "ioctl"))
+				/* As much as the request says its structure holds. */
+				add(p, (struct capop){ .arg = i, .when = CAP_ENTRY | CAP_EXIT,
+						       .how = HOW_BUF, .size_from = SZ_IOC,
+						       .size_arg = 1, .size = DEFAULT_WINDOW,
+						       .max = IOCTL_WINDOW_MAX, .chase = 1 });
+			else if (se->func)
 				add(p, (struct capop){ .arg = i, .when = CAP_ENTRY | CAP_EXIT,
 						       .how = HOW_BUF, .size_from = SZ_CONST,
 						       .size = DEFAULT_WINDOW, .max = DEFAULT_WINDOW,

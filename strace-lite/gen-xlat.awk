@@ -4,6 +4,7 @@
 #   #include <hdr.h>   passed through: where the constants come from
 #   NAME               { NAME, "NAME" }: the value comes from the included headers
 #   NAME VALUE         { VALUE, "NAME" }: for constants the headers lack
+#   "TEXT" VALUE       { VALUE, "TEXT" }: a name with spaces ("1 << IDE_NICE_0")
 #   # text             a comment
 # A name the headers lack and that has no VALUE is a compile error, never a silent gap.
 # Order matters: the flags printer prints names in table order, as strace does.
@@ -13,6 +14,14 @@ BEGIN {
 }
 /^#include/ { print; next }
 /^[ \t]*#/ || /^[ \t]*$/ { next }
+/^"/ {
+	match($0, /^"[^"]*"/)
+	sym[n] = substr($0, 2, RLENGTH - 2)
+	v = substr($0, RLENGTH + 1); sub(/^[ \t]+/, "", v)
+	val[n] = v
+	n++
+	next
+}
 {
 	sym[n] = $1
 	v = $0; sub(/^[ \t]*[^ \t]+[ \t]+/, "", v)

@@ -1,0 +1,437 @@
+// SPDX-License-Identifier: LGPL-2.1-or-later
+/*
+ * ioctl(2), type 'E': input event devices (EVIOC*).  Read requests print at exit: ids,
+ * key codes, axis info, strings, and bit sets as the names of the bits set (the first four
+ * unless -v), with the raw words too under -Xraw/-Xverbose; write requests print at entry,
+ * force-feedback effects included.
+ */
+#include <stddef.h>
+#include <string.h>
+#include <linux/input.h>
+
+#include "strace-lite/array.h"
+#include "strace-lite/ioctl-int.h"
+
+static int decode_abs(struct dctx *c, unsigned int code, uint64_t arg)
+{
+	const size_t orig_sz = offsetof(struct input_absinfo, flat) + sizeof(int32_t);
+	const size_t res_sz = sizeof(struct input_absinfo);
+	struct input_absinfo a;
+	size_t sz = IOC_SIZE(code);
+
+	if (sz < orig_sz) {
+		printaddr(c, arg);
+		return IOCTL_DECODED;
+	}
+	if (umoven_or_printaddr(c, arg, sz < sizeof(a) ? sz : sizeof(a), &a))
+		return IOCTL_DECODED;
+	tprint_struct_begin(c);
+	FLD_U(c, a, value);
+	tprint_struct_next(c);
+	FLD_U(c, a, minimum);
+	tprint_struct_next(c);
+	if (dopts.verbose) {
+		FLD_U(c, a, maximum);
+		tprint_struct_next(c);
+		FLD_U(c, a, fuzz);
+		tprint_struct_next(c);
+		FLD_U(c, a, flat);
+		if (sz > orig_sz) {
+			if (sz >= res_sz) {
+				tprint_struct_next(c);
+				FLD_U(c, a, resolution);
+			}
+			if (sz != res_sz) {
+				tprint_struct_next(c);
+				tprint_more_data_follows(c);
+			}
+		}
+	} else {
+		tprint_more_data_follows(c);
+	}
+	tprint_struct_end(c);
+	return IOCTL_DECODED;
+}
+
+static int decode_keycode(struct dctx *c, uint64_t arg)
+{
+	unsigned int k[2];
+
+	if (umove_or_printaddr(c, arg, &k))
+		return IOCTL_DECODED;
+	tprintf(c, "[%u, ", k[0]);
+	printxval(c, xlat_evdev_keycode, k[1], "KEY_???");
+	tprints(c, "]");
+	return IOCTL_DECODED;
+}
+
+static int decode_keycode_v2(struct dctx *c, uint64_t arg)
+{
+	struct input_keymap_entry e;
+
+	if (umove_or_printaddr(c, arg, &e))
+		return IOCTL_DECODED;
+	tprint_struct_begin(c);
+	FLD_U(c, e, flags);
+	tprint_struct_next(c);
+	FLD_U(c, e, len);
+	tprint_struct_next(c);
+	if (!dopts.verbose) {
+		tprint_more_data_follows(c);
+		tprint_struct_end(c);
+		return IOCTL_DECODED;
+	}
+	FLD_U(c, e, index);
+	tprint_struct_next(c);
+	FLD_XVAL(c, e, keycode, xlat_evdev_keycode, "KEY_???");
+	tprint_struct_next(c);
+	tprint_field(c, "scancode");
+	tprint_array_begin(c);
+	for (size_t i = 0; i < sizeof(e.scancode); i++) {
+		if (i)
+			tprint_array_next(c);
+		tprintf(c, "%#x", e.scancode[i]);
+	}
+	tprint_array_end(c);
+	tprint_struct_end(c);
+	return IOCTL_DECODED;
+}
+
+static int decode_getid(struct dctx *c, uint64_t arg)
+{
+	struct input_id id;
+
+	if (umove_or_printaddr(c, arg, &id))
+		return IOCTL_DECODED;
+	tprint_struct_begin(c);
+	FLD_U(c, id, bustype);
+	tprint_struct_next(c);
+	FLD_U(c, id, vendor);
+	tprint_struct_next(c);
+	FLD_U(c, id, product);
+	tprint_struct_next(c);
+	FLD_U(c, id, version);
+	tprint_struct_end(c);
+	return IOCTL_DECODED;
+}
+
+static int next_bit(const unsigned char *b, int from, unsigned int nbits)
+{
+	for (unsigned int i = (unsigned int)from; i < nbits; i++)
+		if (b[i / 8] & (1u << (i % 8)))
+			return (int)i;
+	return -1;
+}
+
+/*
+ * A bit set the kernel filled (the result is its length in bytes, at most MAX_NR bits):
+ * "[NAME NAME ...]", then the words "[0x.., ..]" (-Xraw), or as a comment (-Xverbose).
+ */
+static int decode_bitset(struct dctx *c, uint64_t arg, const struct xlat *x, unsigned int max_nr,
+			 const char *dflt)
+{
+	unsigned int nbits = (uint64_t)c->rval > max_nr / 8 ? max_nr : (unsigned int)c->rval * 8;
+	unsigned int size = (nbits + 7) / 8;
+
+	size = (size + 7) / 8 * 8;
+	if (syserror(c) || !size) {
+		printaddr(c, arg);
+		return IOCTL_DECODED;
+	}
+	unsigned char bits[size];
+
+	if (umoven_or_printaddr(c, arg, size, bits))
+		return IOCTL_DECODED;
+	if (popts.xstyle != XSTYLE_RAW) {
+		int shown = 0, i = next_bit(bits, 0, nbits);
+
+		tprints(c, "[");
+		if (i >= 0) {
+			printxval(c, x, (unsigned int)i, dflt);
+			/* A bit set: names apart by spaces, as strace's sigsets. */
+			while ((i = next_bit(bits, i + 1, nbits)) > 0) {
+				tprints(c, " ");
+				if (!dopts.verbose && shown >= 3) {
+					tprint_more_data_follows(c);
+					break;
+				}
+				printxval(c, x, (unsigned int)i, dflt);
+				shown++;
+			}
+		}
+		tprints(c, "]");
+	}
+	if (popts.xstyle == XSTYLE_VERBOSE)
+		tprints(c, " /* ");
+	if (popts.xstyle != XSTYLE_ABBREV) {
+		tprint_array_begin(c);
+		for (unsigned int w = 0; w < size / 8; w++) {
+			uint64_t v;
+
+			memcpy(&v, bits + w * 8, sizeof(v));
+			if (w)
+				tprint_array_next(c);
+			ioctl_print_x(c, v);
+		}
+		tprint_array_end(c);
+	}
+	if (popts.xstyle == XSTYLE_VERBOSE)
+		tprints(c, " */");
+	return IOCTL_DECODED;
+}
+
+static bool print_int_elem(struct dctx *c, void *elem, size_t size, void *data)
+{
+	(void)size;
+	(void)data;
+	tprintf(c, "%d", *(int *)elem);
+	return true;
+}
+
+static int decode_mtslots(struct dctx *c, unsigned int code, uint64_t arg)
+{
+	size_t n = IOC_SIZE(code) / sizeof(int);
+	unsigned int slot_code;
+	int val;
+
+	if (!n) {
+		printaddr(c, arg);
+		return IOCTL_DECODED;
+	}
+	if (umove_or_printaddr(c, arg, &slot_code))
+		return IOCTL_DECODED;
+	tprint_struct_begin(c);
+	tprint_field(c, "code");
+	printxval(c, xlat_evdev_mtslots, slot_code, "ABS_MT_???");
+	tprint_struct_next(c);
+	tprint_field(c, "values");
+	print_array(c, arg + sizeof(val), n - 1, &val, sizeof(val), 0, print_int_elem, NULL);
+	tprint_struct_end(c);
+	return IOCTL_DECODED;
+}
+
+/* "[delay, period]" */
+static int decode_repeat(struct dctx *c, uint64_t arg)
+{
+	unsigned int r[2];
+
+	if (!umove_or_printaddr(c, arg, &r))
+		tprintf(c, "[%u, %u]", r[0], r[1]);
+	return IOCTL_DECODED;
+}
+
+static int decode_bit(struct dctx *c, unsigned int ev, uint64_t arg)
+{
+	switch (ev) {
+	case 0:
+		return decode_bitset(c, arg, xlat_evdev_ev, EV_MAX, "EV_???");
+	case EV_KEY:
+		return decode_bitset(c, arg, xlat_evdev_keycode, KEY_MAX, "KEY_???");
+	case EV_REL:
+		return decode_bitset(c, arg, xlat_evdev_relative_axes, REL_MAX, "REL_???");
+	case EV_ABS:
+		return decode_bitset(c, arg, xlat_evdev_abs, ABS_MAX, "ABS_???");
+	case EV_MSC:
+		return decode_bitset(c, arg, xlat_evdev_misc, MSC_MAX, "MSC_???");
+	case EV_SW:
+		return decode_bitset(c, arg, xlat_evdev_switch, SW_MAX, "SW_???");
+	case EV_LED:
+		return decode_bitset(c, arg, xlat_evdev_leds, LED_MAX, "LED_???");
+	case EV_SND:
+		return decode_bitset(c, arg, xlat_evdev_snd, SND_MAX, "SND_???");
+	case EV_REP:
+		return decode_bitset(c, arg, xlat_evdev_autorepeat, REP_MAX, "REP_???");
+	case EV_FF:
+		return decode_bitset(c, arg, xlat_evdev_ff_types, FF_MAX, "FF_???");
+	case EV_PWR:
+		printnum_int(c, arg, "%d");
+		return IOCTL_DECODED;
+	case EV_FF_STATUS:
+		return decode_bitset(c, arg, xlat_evdev_ff_status, FF_STATUS_MAX, "FF_STATUS_???");
+	default:
+		printaddr(c, arg);
+		return IOCTL_DECODED;
+	}
+}
+
+static int decode_read(struct dctx *c, unsigned int code, uint64_t arg)
+{
+	switch (code) {
+	case EVIOCGVERSION:
+		printnum_int(c, arg, "%#x");
+		return IOCTL_DECODED;
+	case EVIOCGEFFECTS:
+		printnum_int(c, arg, "%u");
+		return IOCTL_DECODED;
+	case EVIOCGID:
+		return decode_getid(c, arg);
+	case EVIOCGREP:
+		return decode_repeat(c, arg);
+	case EVIOCGKEYCODE:
+		return decode_keycode(c, arg);
+	case EVIOCGKEYCODE_V2:
+		return decode_keycode_v2(c, arg);
+	}
+	switch (IOC_NR(code)) {
+	case IOC_NR(EVIOCGMTSLOTS(0)):
+		return decode_mtslots(c, code, arg);
+	case IOC_NR(EVIOCGNAME(0)):
+	case IOC_NR(EVIOCGPHYS(0)):
+	case IOC_NR(EVIOCGUNIQ(0)):
+		if (syserror(c))
+			printaddr(c, arg);
+		else
+			printstrn(c, arg, (uint64_t)c->rval);
+		return IOCTL_DECODED;
+	case IOC_NR(EVIOCGPROP(0)):
+		return decode_bitset(c, arg, xlat_evdev_prop, INPUT_PROP_MAX, "PROP_???");
+	case IOC_NR(EVIOCGSND(0)):
+		return decode_bitset(c, arg, xlat_evdev_snd, SND_MAX, "SND_???");
+	case IOC_NR(EVIOCGSW(0)):
+		return decode_bitset(c, arg, xlat_evdev_switch, SW_MAX, "SW_???");
+	case IOC_NR(EVIOCGKEY(0)):
+		return decode_bitset(c, arg, xlat_evdev_keycode, KEY_MAX, "KEY_???");
+	case IOC_NR(EVIOCGLED(0)):
+		return decode_bitset(c, arg, xlat_evdev_leds, LED_MAX, "LED_???");
+	}
+	if ((IOC_NR(code) & ~ABS_MAX) == IOC_NR(EVIOCGABS(0)))
+		return decode_abs(c, code, arg);
+	if ((IOC_NR(code) & ~EV_MAX) == IOC_NR(EVIOCGBIT(0, 0)))
+		return decode_bit(c, IOC_NR(code) & EV_MAX, arg);
+	printaddr(c, arg);
+	return IOCTL_DECODED;
+}
+
+static void print_envelope(struct dctx *c, const struct ff_envelope *e)
+{
+	tprint_field(c, "envelope");
+	tprint_struct_begin(c);
+	FLD_U(c, *e, attack_length);
+	tprint_struct_next(c);
+	FLD_U(c, *e, attack_level);
+	tprint_struct_next(c);
+	FLD_U(c, *e, fade_length);
+	tprint_struct_next(c);
+	FLD_X(c, *e, fade_level);
+	tprint_struct_end(c);
+}
+
+static void print_effect_u(struct dctx *c, const struct ff_effect *f)
+{
+	switch (f->type) {
+	case FF_CONSTANT:
+		tprints(c, ", constant={");
+		FLD_D(c, f->u.constant, level);
+		tprint_struct_next(c);
+		print_envelope(c, &f->u.constant.envelope);
+		break;
+	case FF_RAMP:
+		tprints(c, ", ramp={");
+		FLD_D(c, f->u.ramp, start_level);
+		tprint_struct_next(c);
+		FLD_D(c, f->u.ramp, end_level);
+		tprint_struct_next(c);
+		print_envelope(c, &f->u.ramp.envelope);
+		break;
+	case FF_PERIODIC:
+		tprints(c, ", periodic={");
+		FLD_U(c, f->u.periodic, waveform);
+		tprint_struct_next(c);
+		FLD_U(c, f->u.periodic, period);
+		tprint_struct_next(c);
+		FLD_D(c, f->u.periodic, magnitude);
+		tprint_struct_next(c);
+		FLD_D(c, f->u.periodic, offset);
+		tprint_struct_next(c);
+		FLD_U(c, f->u.periodic, phase);
+		tprint_struct_next(c);
+		print_envelope(c, &f->u.periodic.envelope);
+		tprint_struct_next(c);
+		FLD_U(c, f->u.periodic, custom_len);
+		tprint_struct_next(c);
+		tprint_field(c, "custom_data");
+		printaddr(c, (uint64_t)(uintptr_t)f->u.periodic.custom_data);
+		break;
+	case FF_RUMBLE:
+		tprints(c, ", rumble={");
+		FLD_U(c, f->u.rumble, strong_magnitude);
+		tprint_struct_next(c);
+		FLD_U(c, f->u.rumble, weak_magnitude);
+		break;
+	default:
+		return;
+	}
+	tprint_struct_end(c);
+}
+
+static int decode_ff_effect(struct dctx *c, uint64_t arg)
+{
+	struct ff_effect f;
+
+	if (umove_or_printaddr(c, arg, &f))
+		return IOCTL_DECODED;
+	tprint_struct_begin(c);
+	FLD_XVAL(c, f, type, xlat_evdev_ff_types, "FF_???");
+	tprint_struct_next(c);
+	FLD_D(c, f, id);
+	tprint_struct_next(c);
+	FLD_U(c, f, direction);
+	tprint_struct_next(c);
+	if (!dopts.verbose) {
+		tprint_more_data_follows(c);
+		tprint_struct_end(c);
+		return IOCTL_DECODED;
+	}
+	tprint_field(c, "trigger");
+	tprintf(c, "{button=%u, interval=%u}", f.trigger.button, f.trigger.interval);
+	tprint_struct_next(c);
+	tprint_field(c, "replay");
+	tprintf(c, "{length=%u, delay=%u}", f.replay.length, f.replay.delay);
+	print_effect_u(c, &f);
+	tprint_struct_end(c);
+	return IOCTL_DECODED;
+}
+
+static int decode_write(struct dctx *c, unsigned int code, uint64_t arg)
+{
+	switch (code) {
+	case EVIOCSREP:
+		return decode_repeat(c, arg);
+	case EVIOCSKEYCODE:
+		return decode_keycode(c, arg);
+	case EVIOCSKEYCODE_V2:
+		return decode_keycode_v2(c, arg);
+	case EVIOCRMFF:
+		tprintf(c, "%d", (int)arg);
+		return IOCTL_DECODED;
+	case EVIOCGRAB:
+	case EVIOCREVOKE:
+		tprintf(c, "%llu", (unsigned long long)arg);
+		return IOCTL_DECODED;
+	case EVIOCSCLOCKID:
+		printnum_int(c, arg, "%u");
+		return IOCTL_DECODED;
+	case EVIOCSFF:
+		return decode_ff_effect(c, arg);
+	}
+	if ((IOC_NR(code) & ~ABS_MAX) == IOC_NR(EVIOCSABS(0)))
+		return decode_abs(c, code, arg);
+	printaddr(c, arg);
+	return IOCTL_DECODED;
+}
+
+IOCTL_FAMILY(evdev)
+{
+	switch (IOC_DIR(code)) {
+	case 2: /* _IOC_READ */
+		if (entering(c))
+			return 0;
+		tprint_arg_next(c);
+		return decode_read(c, code, arg);
+	case 1: /* _IOC_WRITE */
+		tprint_arg_next(c);
+		return decode_write(c, code, arg);
+	default:
+		return RVAL_DECODED;
+	}
+}

@@ -1,0 +1,71 @@
+/* SPDX-License-Identifier: LGPL-2.1-or-later */
+/*
+ * ioctl(2) decoders, one file per request family (ioctl-FAMILY.c), called by ioctl.c by the
+ * request's type byte.  A family decoder gets the request CODE and the argument ARG, at entry
+ * and, unless it returned RVAL_DECODED or IOCTL_DECODED at entry, again at exit, and returns:
+ *   0              at entry: call me again at exit; at exit: print ARG in hex;
+ *   RVAL_DECODED   done, print ARG in hex (a request this decoder does not know);
+ *   IOCTL_DECODED  done, I printed ", " and the argument (or nothing, for no argument).
+ * Other bits (RVAL_STR, RVAL_KIND) pass through to the syscall's result.
+ */
+#pragma once
+#include <stdint.h>
+
+#include "strace-lite/decode.h"
+
+#define IOCTL_DECODED 0x1000
+
+/* x86_64 request encoding (asm-generic/ioctl.h). */
+#define IOC_NR(code) ((code) & 0xff)
+#define IOC_TYPE(code) (((code) >> 8) & 0xff)
+#define IOC_SIZE(code) (((code) >> 16) & 0x3fff)
+#define IOC_DIR(code) (((code) >> 30) & 3)
+
+#define IOCTL_FAMILY(name) int name##_ioctl(struct dctx *c, unsigned int code, uint64_t arg)
+IOCTL_FAMILY(term);
+IOCTL_FAMILY(fs_x);
+IOCTL_FAMILY(fs_f);
+IOCTL_FAMILY(fs_0x94);
+IOCTL_FAMILY(inotify);
+IOCTL_FAMILY(random);
+IOCTL_FAMILY(watchdog);
+IOCTL_FAMILY(counter);
+IOCTL_FAMILY(hdio);
+IOCTL_FAMILY(seccomp);
+IOCTL_FAMILY(ptp);
+IOCTL_FAMILY(evdev);
+IOCTL_FAMILY(gpio);
+IOCTL_FAMILY(nsfs);
+IOCTL_FAMILY(nbd);
+IOCTL_FAMILY(lirc);
+IOCTL_FAMILY(rtc);
+IOCTL_FAMILY(loop);
+IOCTL_FAMILY(block);
+IOCTL_FAMILY(ubi);
+IOCTL_FAMILY(mtd);
+IOCTL_FAMILY(v4l2);
+IOCTL_FAMILY(uffdio);
+IOCTL_FAMILY(scsi);
+
+/* "name=VALUE" of a field of struct S, as strace's PRINT_FIELD_* print it. */
+/* V zero-extended from its own width, as strace prints unsigned fields of signed types. */
+#define ZX(v) ((unsigned long long)(v) & (~0ULL >> (64 - 8 * sizeof(v))))
+#define FLD_U(c, s, f) (tprint_field((c), #f), tprintf((c), "%llu", ZX((s).f)))
+#define FLD_D(c, s, f) (tprint_field((c), #f), tprintf((c), "%lld", (long long)(s).f))
+#define FLD_X(c, s, f) (tprint_field((c), #f), ioctl_print_x((c), ZX((s).f)))
+#define FLD_FLAGS(c, s, f, x, dflt) (tprint_field((c), #f), printflags((c), (x), ZX((s).f), (dflt)))
+#define FLD_XVAL(c, s, f, x, dflt) (tprint_field((c), #f), printxval((c), (x), ZX((s).f), (dflt)))
+
+/* A number in hex as strace's PRINT_VAL_X: "0x2a", "0". */
+static inline void ioctl_print_x(struct dctx *c, uint64_t v)
+{
+	tprintf(c, v ? "%#llx" : "0", (unsigned long long)v);
+}
+
+/*
+ * A char array field as strace's PRINT_FIELD_CSTRING: quoted up to its NUL, at most
+ * SIZE - 1 bytes, "..." when no NUL ends the field.
+ */
+void ioctl_print_cstring(struct dctx *c, const char *s, size_t size);
+/* N unsigned ints of a local array, "[1, 2, ...]" cut after -s of them unless -v. */
+void ioctl_print_u32_array(struct dctx *c, const uint32_t *a, size_t n);

@@ -1,0 +1,297 @@
+// SPDX-License-Identifier: LGPL-2.1-or-later
+/*
+ * ioctl(2), type '=': PTP hardware clocks (PTP_*): capabilities, external timestamp and
+ * periodic output requests, pin functions and the system/device clock offset samples.
+ * Reserved words print only when not all zero.
+ */
+#include <stdio.h>
+#include <linux/ptp_clock.h>
+
+#include "strace-lite/util-print.h"
+#include "strace-lite/ioctl-int.h"
+
+#define NELEM(a) (sizeof(a) / sizeof((a)[0]))
+
+static void print_clock_time(struct dctx *c, const struct ptp_clock_time *t, bool rtc)
+{
+	tprint_struct_begin(c);
+	FLD_D(c, *t, sec);
+	tprint_struct_next(c);
+	FLD_U(c, *t, nsec);
+	if (t->reserved) {
+		tprint_struct_next(c);
+		FLD_X(c, *t, reserved);
+	}
+	tprint_struct_end(c);
+	if (rtc && popts.xstyle != XSTYLE_RAW)
+		print_time_comment(c, t->sec, t->nsec);
+}
+
+/* ", NAME=[0x1, 0, ...]" when any of the N words is set. */
+static void print_rsv(struct dctx *c, const char *name, const void *words, size_t n)
+{
+	const unsigned int *w = words;
+	size_t i;
+
+	for (i = 0; i < n && !w[i]; i++)
+		;
+	if (i == n)
+		return;
+	tprint_struct_next(c);
+	tprint_field(c, name);
+	tprint_array_begin(c);
+	for (i = 0; i < n; i++) {
+		if (i)
+			tprint_array_next(c);
+		tprintf(c, "%#x", w[i]);
+	}
+	tprint_array_end(c);
+}
+#define RSV(c, s) print_rsv((c), "rsv", (s).rsv, NELEM((s).rsv))
+
+/* N clock times (or GROUP of them in brackets), cut after -s entries unless -v. */
+static void print_times(struct dctx *c, const struct ptp_clock_time *t, unsigned int n,
+			unsigned int group)
+{
+	tprint_field(c, "ts");
+	tprint_array_begin(c);
+	for (unsigned int i = 0; i < n; i++) {
+		if (i)
+			tprint_array_next(c);
+		if (!dopts.verbose && i >= popts.max_strlen) {
+			tprint_more_data_follows(c);
+			break;
+		}
+		if (group == 1) {
+			print_clock_time(c, &t[i], true);
+			continue;
+		}
+		tprint_array_begin(c);
+		for (unsigned int j = 0; j < group; j++) {
+			if (j)
+				tprint_array_next(c);
+			print_clock_time(c, &t[i * group + j], true);
+		}
+		tprint_array_end(c);
+	}
+	tprint_array_end(c);
+}
+
+static void print_caps(struct dctx *c, uint64_t arg)
+{
+	struct ptp_clock_caps k;
+
+	if (umove_or_printaddr(c, arg, &k))
+		return;
+	tprint_struct_begin(c);
+	FLD_D(c, k, max_adj);
+	tprint_struct_next(c);
+	FLD_D(c, k, n_alarm);
+	tprint_struct_next(c);
+	FLD_D(c, k, n_ext_ts);
+	tprint_struct_next(c);
+	FLD_D(c, k, n_per_out);
+	tprint_struct_next(c);
+	FLD_D(c, k, pps);
+	tprint_struct_next(c);
+	FLD_D(c, k, n_pins);
+	tprint_struct_next(c);
+	FLD_D(c, k, cross_timestamping);
+	tprint_struct_next(c);
+	FLD_D(c, k, adjust_phase);
+	RSV(c, k);
+	tprint_struct_end(c);
+}
+
+static void print_perout(struct dctx *c, unsigned int code, uint64_t arg)
+{
+	struct ptp_perout_request p;
+
+	if (umove_or_printaddr(c, arg, &p))
+		return;
+	tprint_struct_begin(c);
+	if (p.flags & PTP_PEROUT_PHASE) {
+		tprint_field(c, "phase");
+		print_clock_time(c, &p.phase, false);
+	} else {
+		tprint_field(c, "start");
+		print_clock_time(c, &p.start, true);
+	}
+	tprint_struct_next(c);
+	tprint_field(c, "period");
+	print_clock_time(c, &p.period, false);
+	tprint_struct_next(c);
+	FLD_U(c, p, index);
+	tprint_struct_next(c);
+	FLD_FLAGS(c, p, flags, xlat_ptp_perout_flags, "PTP_PEROUT_???");
+	if (p.flags & PTP_PEROUT_DUTY_CYCLE) {
+		tprint_struct_next(c);
+		tprint_field(c, "on");
+		print_clock_time(c, &p.on, false);
+	} else if (code == PTP_PEROUT_REQUEST2) {
+		RSV(c, p);
+	}
+	tprint_struct_end(c);
+}
+
+/* The sample count at entry; the samples (GROUP clock times each) at exit. */
+static int decode_sys_offset(struct dctx *c, unsigned int code, uint64_t arg)
+{
+	bool ext = code == PTP_SYS_OFFSET_EXTENDED || code == PTP_SYS_OFFSET_EXTENDED2;
+	union {
+		struct ptp_sys_offset s;
+		struct ptp_sys_offset_extended e;
+	} u;
+	size_t size = ext ? sizeof(u.e) : sizeof(u.s);
+
+	if (entering(c)) {
+		tprint_arg_next(c);
+		if (umoven_or_printaddr(c, arg, size, &u))
+			return IOCTL_DECODED;
+		tprint_struct_begin(c);
+		if (ext) {
+			FLD_U(c, u.e, n_samples);
+			RSV(c, u.e);
+		} else {
+			FLD_U(c, u.s, n_samples);
+			RSV(c, u.s);
+		}
+		return 0;
+	}
+	if (!syserror(c)) {
+		tprint_struct_next(c);
+		if (umoven(c, arg, size, &u) < 0) {
+			tprint_unavailable(c);
+		} else if (ext) {
+			unsigned int n = u.e.n_samples < PTP_MAX_SAMPLES ? u.e.n_samples
+									 : PTP_MAX_SAMPLES;
+			print_times(c, &u.e.ts[0][0], n, 3);
+		} else {
+			unsigned int n = u.s.n_samples < PTP_MAX_SAMPLES ? u.s.n_samples
+									 : PTP_MAX_SAMPLES;
+			print_times(c, u.s.ts, 2 * n + 1, 1);
+		}
+	}
+	tprint_struct_end(c);
+	return IOCTL_DECODED;
+}
+
+static int decode_pin(struct dctx *c, unsigned int code, uint64_t arg)
+{
+	bool get = code == PTP_PIN_GETFUNC || code == PTP_PIN_GETFUNC2;
+	struct ptp_pin_desc p;
+
+	if (entering(c)) {
+		tprint_arg_next(c);
+		if (umove_or_printaddr(c, arg, &p))
+			return IOCTL_DECODED;
+		tprint_struct_begin(c);
+		FLD_U(c, p, index);
+		if (code == PTP_PIN_GETFUNC2)
+			RSV(c, p);
+		if (get)
+			return 0;
+	} else {
+		if (syserror(c)) {
+			tprint_struct_end(c);
+			return IOCTL_DECODED;
+		}
+		if (umove(c, arg, &p) < 0) {
+			tprint_arg_next(c);
+			tprint_unavailable(c);
+			tprint_struct_end(c);
+			return IOCTL_DECODED;
+		}
+	}
+	if (get) {
+		tprint_struct_next(c);
+		tprint_field(c, "name");
+		ioctl_print_cstring(c, p.name, sizeof(p.name));
+	}
+	tprint_struct_next(c);
+	FLD_XVAL(c, p, func, xlat_ptp_pin_funcs, "PTP_PF_???");
+	tprint_struct_next(c);
+	FLD_U(c, p, chan);
+	if (code == PTP_PIN_SETFUNC2)
+		RSV(c, p);
+	tprint_struct_end(c);
+	return IOCTL_DECODED;
+}
+
+static void print_precise(struct dctx *c, uint64_t arg)
+{
+	struct ptp_sys_offset_precise p;
+
+	if (umove_or_printaddr(c, arg, &p))
+		return;
+	tprint_struct_begin(c);
+	tprint_field(c, "device");
+	print_clock_time(c, &p.device, true);
+	tprint_struct_next(c);
+	tprint_field(c, "sys_realtime");
+	print_clock_time(c, &p.sys_realtime, true);
+	tprint_struct_next(c);
+	tprint_field(c, "sys_monoraw");
+	print_clock_time(c, &p.sys_monoraw, false);
+	RSV(c, p);
+	tprint_struct_end(c);
+}
+
+IOCTL_FAMILY(ptp)
+{
+	struct ptp_extts_request e;
+
+	switch (code) {
+	case PTP_CLOCK_GETCAPS:
+	case PTP_CLOCK_GETCAPS2:
+		if (entering(c)) {
+			tprint_arg_next(c);
+			return 0;
+		}
+		print_caps(c, arg);
+		return IOCTL_DECODED;
+	case PTP_EXTTS_REQUEST:
+	case PTP_EXTTS_REQUEST2:
+		tprint_arg_next(c);
+		if (umove_or_printaddr(c, arg, &e))
+			return IOCTL_DECODED;
+		tprint_struct_begin(c);
+		FLD_U(c, e, index);
+		tprint_struct_next(c);
+		FLD_FLAGS(c, e, flags, xlat_ptp_extts_flags, "PTP_???");
+		if (code == PTP_EXTTS_REQUEST2)
+			RSV(c, e);
+		tprint_struct_end(c);
+		return IOCTL_DECODED;
+	case PTP_PEROUT_REQUEST:
+	case PTP_PEROUT_REQUEST2:
+		tprint_arg_next(c);
+		print_perout(c, code, arg);
+		return IOCTL_DECODED;
+	case PTP_ENABLE_PPS:
+	case PTP_ENABLE_PPS2:
+		tprint_arg_next(c);
+		ioctl_print_x(c, arg);
+		return IOCTL_DECODED;
+	case PTP_SYS_OFFSET:
+	case PTP_SYS_OFFSET2:
+	case PTP_SYS_OFFSET_EXTENDED:
+	case PTP_SYS_OFFSET_EXTENDED2:
+		return decode_sys_offset(c, code, arg);
+	case PTP_PIN_GETFUNC:
+	case PTP_PIN_GETFUNC2:
+	case PTP_PIN_SETFUNC:
+	case PTP_PIN_SETFUNC2:
+		return decode_pin(c, code, arg);
+	case PTP_SYS_OFFSET_PRECISE:
+	case PTP_SYS_OFFSET_PRECISE2:
+		if (entering(c)) {
+			tprint_arg_next(c);
+			return 0;
+		}
+		print_precise(c, arg);
+		return IOCTL_DECODED;
+	default:
+		return RVAL_DECODED;
+	}
+}

@@ -1,0 +1,149 @@
+// SPDX-License-Identifier: LGPL-2.1-or-later
+/*
+ * ioctl(2), type 0x22: the SCSI generic driver (SG_*): ints passed by value or by pointer,
+ * reset requests, the device id and request table read at exit.  SG_IO's v3 and v4
+ * headers ('S' and 'Q' interfaces) are not decoded yet: their argument prints in hex.
+ */
+#include <scsi/sg.h>
+
+#include "strace-lite/ioctl-int.h"
+
+/* Newer than glibc's <scsi/sg.h>. */
+#ifndef SG_SCSI_RESET_NO_ESCALATE
+#define SG_SCSI_RESET_NO_ESCALATE 0x100
+#endif
+#ifndef SG_GET_ACCESS_COUNT
+#define SG_GET_ACCESS_COUNT 0x2289
+#endif
+
+static int decode_scsi_id(struct dctx *c, uint64_t arg)
+{
+	struct sg_scsi_id id;
+
+	if (entering(c))
+		return 0;
+	tprint_arg_next(c);
+	if (umove_or_printaddr(c, arg, &id))
+		return IOCTL_DECODED;
+	tprint_struct_begin(c);
+	FLD_D(c, id, host_no);
+	tprint_struct_next(c);
+	FLD_D(c, id, channel);
+	tprint_struct_next(c);
+	FLD_X(c, id, scsi_id);
+	tprint_struct_next(c);
+	FLD_D(c, id, lun);
+	tprint_struct_next(c);
+	FLD_X(c, id, scsi_type);
+	tprint_struct_next(c);
+	FLD_D(c, id, h_cmd_per_lun);
+	tprint_struct_next(c);
+	FLD_D(c, id, d_queue_depth);
+	tprint_struct_end(c);
+	return IOCTL_DECODED;
+}
+
+static int decode_req_info(struct dctx *c, uint64_t arg)
+{
+	sg_req_info_t r;
+
+	if (entering(c))
+		return 0;
+	tprint_arg_next(c);
+	if (umove_or_printaddr(c, arg, &r))
+		return IOCTL_DECODED;
+	tprint_struct_begin(c);
+	FLD_D(c, r, req_state);
+	tprint_struct_next(c);
+	FLD_D(c, r, orphan);
+	tprint_struct_next(c);
+	FLD_D(c, r, sg_io_owned);
+	tprint_struct_next(c);
+	FLD_D(c, r, problem);
+	tprint_struct_next(c);
+	FLD_D(c, r, pack_id);
+	tprint_struct_next(c);
+	tprint_field(c, "usr_ptr");
+	printaddr(c, (uint64_t)(uintptr_t)r.usr_ptr);
+	tprint_struct_next(c);
+	FLD_U(c, r, duration);
+	tprint_struct_end(c);
+	return IOCTL_DECODED;
+}
+
+/* The interface id SG_IO's header starts with. */
+static int decode_sg_io(struct dctx *c, uint64_t arg)
+{
+	uint32_t iid;
+
+	if (!entering(c))
+		return RVAL_DECODED;
+	if (arg && !umove(c, arg, &iid) && (iid == 'S' || iid == 'Q'))
+		return RVAL_DECODED; /* v3/v4 headers: not decoded */
+	tprint_arg_next(c);
+	if (!umove_or_printaddr(c, arg, &iid))
+		tprintf(c, "[%u]", iid);
+	return IOCTL_DECODED;
+}
+
+IOCTL_FAMILY(scsi)
+{
+	unsigned int v;
+
+	switch (code) {
+	case SG_IO:
+		return decode_sg_io(c, arg);
+	case SG_GET_SCSI_ID:
+		return decode_scsi_id(c, arg);
+	case SG_GET_REQUEST_TABLE:
+		return decode_req_info(c, arg);
+	case SG_SCSI_RESET:
+		tprint_arg_next(c);
+		if (umove_or_printaddr(c, arg, &v))
+			return IOCTL_DECODED;
+		tprints(c, "[");
+		if (v & SG_SCSI_RESET_NO_ESCALATE) {
+			printxval(c, xlat_sg_scsi_reset, SG_SCSI_RESET_NO_ESCALATE, NULL);
+			tprints(c, "|");
+		}
+		printxval(c, xlat_sg_scsi_reset, v & ~SG_SCSI_RESET_NO_ESCALATE,
+			  "SG_SCSI_RESET_???");
+		tprints(c, "]");
+		return IOCTL_DECODED;
+	case SG_NEXT_CMD_LEN:
+	case SG_SET_COMMAND_Q:
+	case SG_SET_DEBUG:
+	case SG_SET_FORCE_LOW_DMA:
+	case SG_SET_FORCE_PACK_ID:
+	case SG_SET_KEEP_ORPHAN:
+	case SG_SET_RESERVED_SIZE:
+	case SG_SET_TIMEOUT:
+		tprint_arg_next(c);
+		printnum_int(c, arg, "%d");
+		return IOCTL_DECODED;
+	case SG_EMULATED_HOST:
+	case SG_GET_ACCESS_COUNT:
+	case SG_GET_COMMAND_Q:
+	case SG_GET_KEEP_ORPHAN:
+	case SG_GET_LOW_DMA:
+	case SG_GET_NUM_WAITING:
+	case SG_GET_PACK_ID:
+	case SG_GET_RESERVED_SIZE:
+	case SG_GET_SG_TABLESIZE:
+	case SG_GET_TRANSFORM:
+	case SG_GET_VERSION_NUM:
+		if (entering(c))
+			return 0;
+		tprint_arg_next(c);
+		printnum_int(c, arg, "%d");
+		return IOCTL_DECODED;
+	case SG_SET_TRANSFORM:
+		tprint_arg_next(c);
+		ioctl_print_x(c, (unsigned int)arg);
+		return IOCTL_DECODED;
+	case SG_GET_TIMEOUT:
+		return IOCTL_DECODED;
+	default:
+		return RVAL_DECODED;
+	}
+}

@@ -1,0 +1,145 @@
+// SPDX-License-Identifier: LGPL-2.1-or-later
+/*
+ * ioctl(2), type 0xaa: userfaultfd requests (UFFDIO_*): the API handshake (the features
+ * asked for, those granted after " => " when they differ, the ioctls available), copies,
+ * zero pages, and the ranges registered, unregistered or woken.
+ */
+#include <linux/ioctl.h>
+#include <linux/types.h>
+#include <linux/userfaultfd.h>
+
+#include "strace-lite/ioctl-int.h"
+
+static void print_range(struct dctx *c, const struct uffdio_range *r)
+{
+	tprint_struct_begin(c);
+	FLD_X(c, *r, start);
+	tprint_struct_next(c);
+	FLD_X(c, *r, len);
+	tprint_struct_end(c);
+}
+
+static int decode_api(struct dctx *c, uint64_t arg)
+{
+	struct uffdio_api a;
+
+	if (entering(c)) {
+		tprint_arg_next(c);
+		if (umove_or_printaddr(c, arg, &a))
+			return IOCTL_DECODED;
+		tprint_struct_begin(c);
+		FLD_X(c, a, api);
+		tprint_struct_next(c);
+		FLD_FLAGS(c, a, features, xlat_uffd_api_features, "UFFD_FEATURE_???");
+		/* Kept to tell at exit whether the kernel changed them. */
+		c->priv[0] = a.features;
+		c->priv[1] = 1;
+		return 0;
+	}
+	if (!syserror(c) && !umove(c, arg, &a)) {
+		if (!c->priv[1] || c->priv[0] != a.features) {
+			tprints(c, " => ");
+			FLD_FLAGS(c, a, features, xlat_uffd_api_features, "UFFD_FEATURE_???");
+		}
+		tprint_struct_next(c);
+		FLD_FLAGS(c, a, ioctls, xlat_uffd_api_flags, "_UFFDIO_???");
+	}
+	tprint_struct_end(c);
+	return IOCTL_DECODED;
+}
+
+static int decode_copy(struct dctx *c, uint64_t arg)
+{
+	struct uffdio_copy u;
+
+	if (entering(c)) {
+		tprint_arg_next(c);
+		if (umove_or_printaddr(c, arg, &u))
+			return IOCTL_DECODED;
+		tprint_struct_begin(c);
+		FLD_X(c, u, dst);
+		tprint_struct_next(c);
+		FLD_X(c, u, src);
+		tprint_struct_next(c);
+		FLD_X(c, u, len);
+		tprint_struct_next(c);
+		FLD_FLAGS(c, u, mode, xlat_uffd_copy_flags, "UFFDIO_COPY_???");
+		return 0;
+	}
+	if (!syserror(c) && !umove(c, arg, &u)) {
+		tprint_struct_next(c);
+		FLD_X(c, u, copy);
+	}
+	tprint_struct_end(c);
+	return IOCTL_DECODED;
+}
+
+static int decode_register(struct dctx *c, uint64_t arg)
+{
+	struct uffdio_register u;
+
+	if (entering(c)) {
+		tprint_arg_next(c);
+		if (umove_or_printaddr(c, arg, &u))
+			return IOCTL_DECODED;
+		tprint_struct_begin(c);
+		tprint_field(c, "range");
+		print_range(c, &u.range);
+		tprint_struct_next(c);
+		FLD_FLAGS(c, u, mode, xlat_uffd_register_mode_flags, "UFFDIO_REGISTER_MODE_???");
+		return 0;
+	}
+	if (!syserror(c) && !umove(c, arg, &u)) {
+		tprint_struct_next(c);
+		FLD_FLAGS(c, u, ioctls, xlat_uffd_register_ioctl_flags, "UFFDIO_???");
+	}
+	tprint_struct_end(c);
+	return IOCTL_DECODED;
+}
+
+static int decode_zeropage(struct dctx *c, uint64_t arg)
+{
+	struct uffdio_zeropage u;
+
+	if (entering(c)) {
+		tprint_arg_next(c);
+		if (umove_or_printaddr(c, arg, &u))
+			return IOCTL_DECODED;
+		tprint_struct_begin(c);
+		tprint_field(c, "range");
+		print_range(c, &u.range);
+		tprint_struct_next(c);
+		FLD_FLAGS(c, u, mode, xlat_uffd_zeropage_flags, "UFFDIO_ZEROPAGE_???");
+		return 0;
+	}
+	if (!syserror(c) && !umove(c, arg, &u)) {
+		tprint_struct_next(c);
+		FLD_X(c, u, zeropage);
+	}
+	tprint_struct_end(c);
+	return IOCTL_DECODED;
+}
+
+IOCTL_FAMILY(uffdio)
+{
+	struct uffdio_range r;
+
+	switch (code) {
+	case UFFDIO_API:
+		return decode_api(c, arg);
+	case UFFDIO_COPY:
+		return decode_copy(c, arg);
+	case UFFDIO_REGISTER:
+		return decode_register(c, arg);
+	case UFFDIO_UNREGISTER:
+	case UFFDIO_WAKE:
+		tprint_arg_next(c);
+		if (!umove_or_printaddr(c, arg, &r))
+			print_range(c, &r);
+		return IOCTL_DECODED;
+	case UFFDIO_ZEROPAGE:
+		return decode_zeropage(c, arg);
+	default:
+		return RVAL_DECODED;
+	}
+}
