@@ -45,7 +45,7 @@ int quote_string_ex(struct strbuf *sb, const void *str, size_t size, unsigned in
 {
 	const unsigned char *s = str;
 	int eol = (style & QUOTE_0_TERMINATED) ? 0 : 0x100;
-	enum xflag xf = (style & QUOTE_FORCE_HEX) ? XFLAG_ALL : popts.xflag;
+	enum xflag xf = (style & QUOTE_FORCE_HEX) ? XFLAG_ALL : print_opts_get()->xflag;
 	bool usehex = xf == XFLAG_ALL;
 	size_t i;
 
@@ -117,10 +117,10 @@ void print_quoted_buf(struct strbuf *sb, const void *s, size_t fetched, uint64_t
 {
 	size_t n = fetched;
 
-	if (n > popts.max_strlen)
-		n = popts.max_strlen;
+	if (n > print_opts_get()->max_strlen)
+		n = print_opts_get()->max_strlen;
 	quote_string(sb, s, n, 0);
-	if (len > popts.max_strlen)
+	if (len > print_opts_get()->max_strlen)
 		sb_puts(sb, "...");
 }
 
@@ -158,7 +158,7 @@ int xlat_find(const struct xlat *x, const char *name, uint64_t *val)
 
 void print_xlat_named(struct strbuf *sb, uint64_t val, const char *name)
 {
-	switch (popts.xstyle) {
+	switch (print_opts_get()->xstyle) {
 	case XSTYLE_ABBREV:
 		if (name) {
 			sb_puts(sb, name);
@@ -177,13 +177,13 @@ void print_xlat_named(struct strbuf *sb, uint64_t val, const char *name)
 
 bool print_xval(struct strbuf *sb, const struct xlat *x, uint64_t val, const char *dflt)
 {
-	const char *str = popts.xstyle == XSTYLE_RAW ? NULL : xlat_lookup(x, val);
+	const char *str = print_opts_get()->xstyle == XSTYLE_RAW ? NULL : xlat_lookup(x, val);
 
-	if (popts.xstyle == XSTYLE_RAW) {
+	if (print_opts_get()->xstyle == XSTYLE_RAW) {
 		print_xlat_val(sb, val);
 		return false;
 	}
-	if (str && popts.xstyle == XSTYLE_ABBREV) {
+	if (str && print_opts_get()->xstyle == XSTYLE_ABBREV) {
 		sb_puts(sb, str);
 		return true;
 	}
@@ -194,14 +194,14 @@ bool print_xval(struct strbuf *sb, const struct xlat *x, uint64_t val, const cha
 
 bool print_xval_d(struct strbuf *sb, const struct xlat *x, uint64_t val, const char *dflt)
 {
-	const char *str = popts.xstyle == XSTYLE_RAW ? NULL : xlat_lookup(x, val);
+	const char *str = print_opts_get()->xstyle == XSTYLE_RAW ? NULL : xlat_lookup(x, val);
 
-	if (str && popts.xstyle == XSTYLE_ABBREV) {
+	if (str && print_opts_get()->xstyle == XSTYLE_ABBREV) {
 		sb_puts(sb, str);
 		return true;
 	}
 	sb_printf(sb, "%" PRIu64, val);
-	if (popts.xstyle == XSTYLE_RAW)
+	if (print_opts_get()->xstyle == XSTYLE_RAW)
 		return false;
 	print_comment(sb, str ? str : dflt);
 	return str != NULL;
@@ -209,10 +209,10 @@ bool print_xval_d(struct strbuf *sb, const struct xlat *x, uint64_t val, const c
 
 int print_flags(struct strbuf *sb, const struct xlat *x, uint64_t flags, const char *dflt)
 {
-	bool verbose = popts.xstyle == XSTYLE_VERBOSE;
+	bool verbose = print_opts_get()->xstyle == XSTYLE_VERBOSE;
 	int n = 0;
 
-	if (popts.xstyle == XSTYLE_RAW) {
+	if (print_opts_get()->xstyle == XSTYLE_RAW) {
 		if (flags || dflt)
 			print_xlat_val(sb, flags);
 		return 0;

@@ -142,7 +142,7 @@ static int decode_bitset(struct dctx *c, uint64_t arg, const struct xlat *x, uns
 
 	if (umoven_or_printaddr(c, arg, size, bits))
 		return IOCTL_DECODED;
-	if (popts.xstyle != XSTYLE_RAW) {
+	if (print_opts_get()->xstyle != XSTYLE_RAW) {
 		int shown = 0, i = next_bit(bits, 0, nbits);
 
 		tprints(c, "[");
@@ -161,9 +161,9 @@ static int decode_bitset(struct dctx *c, uint64_t arg, const struct xlat *x, uns
 		}
 		tprints(c, "]");
 	}
-	if (popts.xstyle == XSTYLE_VERBOSE)
+	if (print_opts_get()->xstyle == XSTYLE_VERBOSE)
 		tprints(c, " /* ");
-	if (popts.xstyle != XSTYLE_ABBREV) {
+	if (print_opts_get()->xstyle != XSTYLE_ABBREV) {
 		tprint_array_begin(c);
 		for (unsigned int w = 0; w < size / 8; w++) {
 			uint64_t v;
@@ -175,7 +175,7 @@ static int decode_bitset(struct dctx *c, uint64_t arg, const struct xlat *x, uns
 		}
 		tprint_array_end(c);
 	}
-	if (popts.xstyle == XSTYLE_VERBOSE)
+	if (print_opts_get()->xstyle == XSTYLE_VERBOSE)
 		tprints(c, " */");
 	return IOCTL_DECODED;
 }

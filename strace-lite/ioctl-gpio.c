@@ -229,7 +229,7 @@ static void print_attrs(struct dctx *c, const void *attrs, size_t n, bool config
 	for (size_t i = 0; i < n; i++) {
 		if (i)
 			tprint_array_next(c);
-		if (!dopts.verbose && i >= popts.max_strlen) {
+		if (!dopts.verbose && i >= print_opts_get()->max_strlen) {
 			tprint_more_data_follows(c);
 			break;
 		}

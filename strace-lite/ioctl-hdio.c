@@ -34,7 +34,7 @@ static int decode_getgeo(struct dctx *c, uint64_t arg)
 /* LEN bytes at ADDR in hex escapes, cut by -s (strace's printstr_ex with QUOTE_FORCE_HEX). */
 static void print_hex_buf(struct dctx *c, uint64_t addr, uint64_t len)
 {
-	unsigned int max = popts.max_strlen;
+	unsigned int max = print_opts_get()->max_strlen;
 	size_t size = len < max ? (size_t)len : max;
 	char buf[size + 1];
 

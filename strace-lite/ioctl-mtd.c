@@ -21,7 +21,7 @@ static void print_x32s(struct dctx *c, const uint32_t *a, size_t n)
 	for (size_t i = 0; i < n; i++) {
 		if (i)
 			tprint_array_next(c);
-		if (!dopts.verbose && i >= popts.max_strlen) {
+		if (!dopts.verbose && i >= print_opts_get()->max_strlen) {
 			tprint_more_data_follows(c);
 			break;
 		}
@@ -146,7 +146,7 @@ static void decode_oobinfo(struct dctx *c, uint64_t arg)
 	for (size_t i = 0; i < NELEM(n.oobfree); i++) {
 		if (i)
 			tprint_array_next(c);
-		if (!dopts.verbose && i >= popts.max_strlen) {
+		if (!dopts.verbose && i >= print_opts_get()->max_strlen) {
 			tprint_more_data_follows(c);
 			break;
 		}
@@ -178,7 +178,7 @@ static void decode_ecclayout(struct dctx *c, uint64_t arg)
 	for (size_t i = 0; i < NELEM(l.oobfree); i++) {
 		if (i)
 			tprint_array_next(c);
-		if (!dopts.verbose && i >= popts.max_strlen) {
+		if (!dopts.verbose && i >= print_opts_get()->max_strlen) {
 			tprint_more_data_follows(c);
 			break;
 		}

@@ -23,7 +23,7 @@ static void print_clock_time(struct dctx *c, const struct ptp_clock_time *t, boo
 		FLD_X(c, *t, reserved);
 	}
 	tprint_struct_end(c);
-	if (rtc && popts.xstyle != XSTYLE_RAW)
+	if (rtc && print_opts_get()->xstyle != XSTYLE_RAW)
 		print_time_comment(c, t->sec, t->nsec);
 }
 
@@ -58,7 +58,7 @@ static void print_times(struct dctx *c, const struct ptp_clock_time *t, unsigned
 	for (unsigned int i = 0; i < n; i++) {
 		if (i)
 			tprint_array_next(c);
-		if (!dopts.verbose && i >= popts.max_strlen) {
+		if (!dopts.verbose && i >= print_opts_get()->max_strlen) {
 			tprint_more_data_follows(c);
 			break;
 		}

@@ -21,11 +21,11 @@ static void print_nr(struct dctx *c, uint32_t nr, uint32_t arch)
 	const struct sysent *se = arch == AUDIT_ARCH_X86_64 ? sysent_get(nr) : NULL;
 	const char *name = se ? se->name : NULL;
 
-	if (!name || popts.xstyle != XSTYLE_ABBREV)
+	if (!name || print_opts_get()->xstyle != XSTYLE_ABBREV)
 		tprintf(c, "%u", nr);
-	if (!name || popts.xstyle == XSTYLE_RAW)
+	if (!name || print_opts_get()->xstyle == XSTYLE_RAW)
 		return;
-	tprintf(c, popts.xstyle == XSTYLE_VERBOSE ? " /* __NR_%s */" : "__NR_%s", name);
+	tprintf(c, print_opts_get()->xstyle == XSTYLE_VERBOSE ? " /* __NR_%s */" : "__NR_%s", name);
 }
 
 /* An error number stored negated: -ENOSR, as the -X style wants. */
@@ -33,11 +33,11 @@ static void print_neg_err(struct dctx *c, int32_t err)
 {
 	const char *name = err < 0 && err != INT32_MIN ? errno_name(-err) : NULL;
 
-	if (!name || popts.xstyle != XSTYLE_ABBREV)
+	if (!name || print_opts_get()->xstyle != XSTYLE_ABBREV)
 		tprintf(c, "%d", err);
-	if (!name || popts.xstyle == XSTYLE_RAW)
+	if (!name || print_opts_get()->xstyle == XSTYLE_RAW)
 		return;
-	tprintf(c, popts.xstyle == XSTYLE_VERBOSE ? " /* -%s */" : "-%s", name);
+	tprintf(c, print_opts_get()->xstyle == XSTYLE_VERBOSE ? " /* -%s */" : "-%s", name);
 }
 
 static void print_seccomp_data(struct dctx *c, const struct seccomp_data *d)

@@ -56,7 +56,7 @@ static void print_numbered(struct dctx *c, const char *name, const struct xlat *
 			   const char *dflt, bool with_size, unsigned int size)
 {
 	tprintf(c, "%s(", name);
-	if (x && popts.xstyle == XSTYLE_VERBOSE) {
+	if (x && print_opts_get()->xstyle == XSTYLE_VERBOSE) {
 		/* The request is already a comment: the name, or the bare number. */
 		const struct xlat *e = x;
 
@@ -209,7 +209,7 @@ void ioctl_print_u32_array(struct dctx *c, const uint32_t *a, size_t n)
 	for (size_t i = 0; i < n; i++) {
 		if (i)
 			tprint_array_next(c);
-		if (!dopts.verbose && i >= popts.max_strlen) {
+		if (!dopts.verbose && i >= print_opts_get()->max_strlen) {
 			tprint_more_data_follows(c);
 			break;
 		}
