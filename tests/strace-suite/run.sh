@@ -35,7 +35,7 @@ die() { echo "check-strace: $*" >&2; exit 1; }
 
 source_tree() {
 	local t
-	t=$(find "$SRCDIR" -mindepth 1 -maxdepth 1 -type d -name 'strace-*' 2>/dev/null | head -n1)
+	t=$(find "$SRCDIR/" -mindepth 1 -maxdepth 1 -type d -name 'strace-*' 2>/dev/null | head -n1)
 	[ -n "$t" ] && [ -f "$t/tests/init.sh" ] || die "no strace source in $SRCDIR (run the fetch step)"
 	echo "$t"
 }
