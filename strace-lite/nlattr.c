@@ -1,0 +1,232 @@
+// SPDX-License-Identifier: LGPL-2.1-or-later
+/*
+ * Netlink attributes (struct nlattr, and rtnetlink's struct rtattr of the same layout): the
+ * walker every family uses and the payload decoders they share.
+ *
+ * The walk mirrors the message walk in netlink.c: an attribute's payload is the smaller of
+ * nla_len and what is left, the next one starts NLA_ALIGN(nla_len) further on, an attribute
+ * shorter than its header ends it, an unreadable header prints as "..." and its address.
+ * A payload decoder that cannot make sense of its bytes (too short, say) returns false and the
+ * walker prints them in hex.
+ */
+#include <endian.h>
+#include <inttypes.h>
+#include <string.h>
+
+#include "strace-lite/array.h"
+#include "strace-lite/netlink.h"
+#include "strace-lite/sockaddr.h"
+
+static bool fetch_nlattr(struct dctx *c, struct nlattr *a, uint64_t addr, unsigned int len,
+			 bool in_array)
+{
+	if (len < sizeof(*a)) {
+		print_nl_hex(c, addr, len);
+		return false;
+	}
+	if (!umoven(c, addr, sizeof(*a), a))
+		return true;
+	if (in_array) {
+		tprint_more_data_follows(c);
+		printaddr_comment(c, addr);
+	} else {
+		printaddr(c, addr);
+	}
+	return false;
+}
+
+static void print_nlattr_hdr(struct dctx *c, const struct nlattr *a, const struct xlat *types,
+			     const char *dflt)
+{
+	tprintf(c, "{nla_len=%u, nla_type=", a->nla_len);
+	if (a->nla_type & NLA_F_NESTED) {
+		print_xlat_named(c->sb, NLA_F_NESTED, "NLA_F_NESTED");
+		tprint_or(c);
+	}
+	if (a->nla_type & NLA_F_NET_BYTEORDER) {
+		print_xlat_named(c->sb, NLA_F_NET_BYTEORDER, "NLA_F_NET_BYTEORDER");
+		tprint_or(c);
+	}
+	printxval(c, types, a->nla_type & NLA_TYPE_MASK, dflt);
+	tprint_struct_end(c);
+}
+
+static void print_nlattr(struct dctx *c, const struct nlattr *a, uint64_t addr,
+			 unsigned int len, const struct xlat *types, const char *dflt,
+			 const nla_fn *fns, unsigned int n, const void *opaque)
+{
+	unsigned int alen = a->nla_len < len ? a->nla_len : len;
+
+	if (alen > NLA_HDRLEN)
+		tprint_array_begin(c);
+	print_nlattr_hdr(c, a, types, dflt);
+	if (alen <= NLA_HDRLEN)
+		return;
+	unsigned int idx = n ? a->nla_type & NLA_TYPE_MASK : 0;
+	const void *arg = n ? opaque : (const void *)(uintptr_t)a->nla_type;
+
+	tprint_array_next(c);
+	if (!fns || (n && idx >= n) || !fns[idx] ||
+	    !fns[idx](c, addr + NLA_HDRLEN, alen - NLA_HDRLEN, arg))
+		print_nl_hex(c, addr + NLA_HDRLEN, alen - NLA_HDRLEN);
+	tprint_array_end(c);
+}
+
+void decode_nlattr(struct dctx *c, uint64_t addr, unsigned int len, const struct xlat *types,
+		   const char *dflt, const nla_fn *fns, unsigned int n, const void *opaque)
+{
+	struct nlattr a;
+	bool is_array = false;
+
+	for (unsigned int elt = 0; fetch_nlattr(c, &a, addr, len, is_array); elt++) {
+		if (!dopts.verbose && elt == popts.max_strlen) {
+			tprint_more_data_follows(c);
+			break;
+		}
+		unsigned int step = NLA_ALIGN(a.nla_len), left = 0;
+		uint64_t next = 0;
+		if (a.nla_len >= NLA_HDRLEN) {
+			left = len >= step ? len - step : 0;
+			if (left && addr + step > addr)
+				next = addr + step;
+		}
+		if (!is_array && next) {
+			tprint_array_begin(c);
+			is_array = true;
+		}
+		print_nlattr(c, &a, addr, len, types, dflt, fns, n, opaque);
+		if (!next)
+			break;
+		tprint_array_next(c);
+		addr = next;
+		len = left;
+	}
+	if (is_array)
+		tprint_array_end(c);
+}
+
+/* --- payload decoders --------------------------------------------------------------------- */
+
+bool decode_nla_str(struct dctx *c, uint64_t addr, unsigned int len, const void *opaque)
+{
+	(void)opaque;
+	printstr_ex(c, addr, len, QUOTE_OMIT_TRAILING_0 | QUOTE_EXPECT_TRAILING_0);
+	return true;
+}
+
+bool decode_nla_strn(struct dctx *c, uint64_t addr, unsigned int len, const void *opaque)
+{
+	(void)opaque;
+	printstrn(c, addr, len);
+	return true;
+}
+
+/* An integer of exactly SIZE bytes (else hex), printed with FMT. */
+#define NLA_INT(name, type, fmt)                                                                 \
+	bool decode_nla_##name(struct dctx *c, uint64_t addr, unsigned int len,                 \
+			       const void *opaque)                                               \
+	{                                                                                        \
+		type v;                                                                          \
+		(void)opaque;                                                                    \
+		if (len < sizeof(v))                                                             \
+			return false;                                                            \
+		if (!umove_or_printaddr(c, addr, &v))                                            \
+			tprintf(c, fmt, v);                                                      \
+		return true;                                                                     \
+	}
+NLA_INT(u8, uint8_t, "%" PRIu8)
+NLA_INT(u16, uint16_t, "%" PRIu16)
+NLA_INT(u32, uint32_t, "%" PRIu32)
+NLA_INT(u64, uint64_t, "%" PRIu64)
+NLA_INT(s8, int8_t, "%" PRId8)
+NLA_INT(s16, int16_t, "%" PRId16)
+NLA_INT(s32, int32_t, "%" PRId32)
+NLA_INT(s64, int64_t, "%" PRId64)
+NLA_INT(x8, uint8_t, "%#" PRIx8)
+NLA_INT(x16, uint16_t, "%#" PRIx16)
+NLA_INT(x32, uint32_t, "%#" PRIx32)
+NLA_INT(x64, uint64_t, "%#" PRIx64)
+
+bool decode_nla_be16(struct dctx *c, uint64_t addr, unsigned int len, const void *opaque)
+{
+	uint16_t v;
+
+	(void)opaque;
+	if (len < sizeof(v))
+		return false;
+	if (!umove_or_printaddr(c, addr, &v))
+		tprintf(c, "htons(%u)", be16toh(v));
+	return true;
+}
+
+bool decode_nla_be64(struct dctx *c, uint64_t addr, unsigned int len, const void *opaque)
+{
+	uint64_t v;
+
+	(void)opaque;
+	if (len < sizeof(v))
+		return false;
+	if (!umove_or_printaddr(c, addr, &v))
+		tprintf(c, "htobe64(%" PRIu64 ")", be64toh(v));
+	return true;
+}
+
+bool decode_nla_fd(struct dctx *c, uint64_t addr, unsigned int len, const void *opaque)
+{
+	int32_t fd;
+
+	(void)opaque;
+	if (len < sizeof(fd))
+		return false;
+	if (!umove_or_printaddr(c, addr, &fd))
+		printfd(c, fd);
+	return true;
+}
+
+bool decode_nla_ifindex(struct dctx *c, uint64_t addr, unsigned int len, const void *opaque)
+{
+	uint32_t idx;
+
+	(void)opaque;
+	if (len < sizeof(idx))
+		return false;
+	if (!umove_or_printaddr(c, addr, &idx))
+		print_ifindex(c, idx);
+	return true;
+}
+
+static bool print_u32_elem(struct dctx *c, void *elem, size_t size, void *data)
+{
+	(void)size;
+	(void)data;
+	tprintf(c, "%u", *(uint32_t *)elem);
+	return true;
+}
+
+bool decode_nla_meminfo(struct dctx *c, uint64_t addr, unsigned int len, const void *opaque)
+{
+	uint32_t v;
+
+	(void)opaque;
+	if (len < sizeof(v))
+		return false;
+	print_array(c, addr, len / sizeof(v), &v, sizeof(v), 0, print_u32_elem, NULL);
+	return true;
+}
+
+static bool print_u8_elem(struct dctx *c, void *elem, size_t size, void *data)
+{
+	(void)size;
+	(void)data;
+	tprintf(c, "%u", *(uint8_t *)elem);
+	return true;
+}
+
+bool decode_nla_u8_array(struct dctx *c, uint64_t addr, unsigned int len, const void *opaque)
+{
+	uint8_t v;
+
+	(void)opaque;
+	print_array(c, addr, len, &v, sizeof(v), 0, print_u8_elem, NULL);
+	return true;
+}
