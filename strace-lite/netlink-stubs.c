@@ -2,13 +2,6 @@
 /* Netlink families whose payloads are not decoded yet: false prints them in hex. */
 #include "strace-lite/netlink-int.h"
 
-bool decode_netlink_route(struct dctx *c, const struct nlmsghdr *h, uint64_t addr,
-			  unsigned int len)
-{
-	(void)c; (void)h; (void)addr; (void)len;
-	return false;
-}
-
 bool decode_netlink_sock_diag(struct dctx *c, const struct nlmsghdr *h, uint64_t addr,
 			      unsigned int len)
 {

@@ -65,6 +65,22 @@ bool decode_nla_meminfo(struct dctx *c, uint64_t addr, unsigned int len, const v
 /* A byte array: [1, 2, 3]. */
 bool decode_nla_u8_array(struct dctx *c, uint64_t addr, unsigned int len, const void *opaque);
 
+/* A value of SIZE bytes (0: the attribute's length, at most 8) named by an xlat table. */
+struct nla_xlat {
+	const struct xlat *xlat;
+	const char *dflt;
+	unsigned int size;
+	bool net_order16; /* a 16-bit value in network order, printed as htons(NAME) */
+};
+bool decode_nla_xval(struct dctx *c, uint64_t addr, unsigned int len, const void *opaque);
+bool decode_nla_flags(struct dctx *c, uint64_t addr, unsigned int len, const void *opaque);
+bool decode_nla_in_addr(struct dctx *c, uint64_t addr, unsigned int len, const void *opaque);
+bool decode_nla_in6_addr(struct dctx *c, uint64_t addr, unsigned int len, const void *opaque);
+/* An address of FAMILY (AF_INET, AF_INET6) in LEN bytes; hex for other families or sizes.
+ * NAME is its field name or NULL.  False when it was not printed as an address. */
+bool decode_inet_addr(struct dctx *c, uint64_t addr, unsigned int len, int family,
+		      const char *name);
+
 /* --- families --------------------------------------------------------------------------- */
 
 /* A family's payload decoder (LEN bytes at ADDR after header H): false to print it in hex. */

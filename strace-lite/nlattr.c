@@ -9,7 +9,9 @@
  * A payload decoder that cannot make sense of its bytes (too short, say) returns false and the
  * walker prints them in hex.
  */
+#include <arpa/inet.h>
 #include <endian.h>
+#include <netinet/in.h>
 #include <inttypes.h>
 #include <string.h>
 
@@ -228,5 +230,101 @@ bool decode_nla_u8_array(struct dctx *c, uint64_t addr, unsigned int len, const 
 
 	(void)opaque;
 	print_array(c, addr, len, &v, sizeof(v), 0, print_u8_elem, NULL);
+	return true;
+}
+
+/* Up to 8 bytes of little-endian value. */
+static bool fetch_uint(struct dctx *c, uint64_t addr, unsigned int len, uint64_t *v)
+{
+	unsigned char b[8] = { 0 };
+
+	if (umoven_or_printaddr(c, addr, len, b))
+		return false;
+	*v = 0;
+	for (unsigned int i = len; i-- > 0;)
+		*v = (*v << 8) | b[i];
+	return true;
+}
+
+static bool nla_xlat_common(struct dctx *c, uint64_t addr, unsigned int len,
+			    const struct nla_xlat *o, bool flags)
+{
+	uint64_t v;
+
+	if (len > sizeof(v) || len < o->size)
+		return false;
+	if (o->size)
+		len = o->size;
+	if (!fetch_uint(c, addr, len, &v))
+		return true;
+	if (o->net_order16) {
+		v = ntohs((uint16_t)v);
+		tprints(c, "htons(");
+	}
+	if (flags)
+		printflags(c, o->xlat, v, o->dflt);
+	else
+		printxval(c, o->xlat, v, o->dflt);
+	if (o->net_order16)
+		tprints(c, ")");
+	return true;
+}
+
+bool decode_nla_xval(struct dctx *c, uint64_t addr, unsigned int len, const void *opaque)
+{
+	return nla_xlat_common(c, addr, len, opaque, false);
+}
+
+bool decode_nla_flags(struct dctx *c, uint64_t addr, unsigned int len, const void *opaque)
+{
+	return nla_xlat_common(c, addr, len, opaque, true);
+}
+
+bool decode_nla_in_addr(struct dctx *c, uint64_t addr, unsigned int len, const void *opaque)
+{
+	struct in_addr in;
+
+	(void)opaque;
+	if (len < sizeof(in))
+		return false;
+	if (!umove_or_printaddr(c, addr, &in))
+		print_inet_addr(c, AF_INET, &in, sizeof(in), NULL);
+	return true;
+}
+
+bool decode_nla_in6_addr(struct dctx *c, uint64_t addr, unsigned int len, const void *opaque)
+{
+	struct in6_addr in6;
+
+	(void)opaque;
+	if (len < sizeof(in6))
+		return false;
+	if (!umove_or_printaddr(c, addr, &in6))
+		print_inet_addr(c, AF_INET6, &in6, sizeof(in6), NULL);
+	return true;
+}
+
+bool decode_inet_addr(struct dctx *c, uint64_t addr, unsigned int len, int family,
+		      const char *name)
+{
+	union {
+		struct in_addr a4;
+		struct in6_addr a6;
+	} u;
+	unsigned int size = family == AF_INET ? sizeof(u.a4) : family == AF_INET6 ? sizeof(u.a6) : 0;
+
+	if (!size || len < size) {
+		if (name)
+			tprint_field(c, name);
+		print_nl_hex(c, addr, len);
+		return false;
+	}
+	if (umoven(c, addr, size, &u) < 0) {
+		if (name)
+			tprint_field(c, name);
+		printaddr(c, addr);
+		return false;
+	}
+	print_inet_addr(c, family, &u, size, name);
 	return true;
 }
