@@ -19,11 +19,7 @@ static void todo(struct dctx *c, uint8_t family, uint64_t addr, unsigned int len
 		todo(c, family, addr, len);                                             \
 	}
 TODO(decode_ifinfomsg)
-TODO(decode_rtmsg)
-TODO(decode_ndmsg)
-TODO(decode_rtm_getneigh)
 TODO(decode_ndtmsg)
-TODO(decode_fib_rule_hdr)
 TODO(decode_tcmsg)
 TODO(decode_tcamsg)
 TODO(decode_br_port_msg)

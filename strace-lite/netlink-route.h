@@ -20,6 +20,10 @@ void rtnl_attrs(struct dctx *c, bool ok, uint64_t addr, unsigned int len, size_t
 		const struct xlat *types, const char *dflt, const nla_fn *fns, unsigned int n,
 		const void *opaque);
 
+/* A routing table id (RT_TABLE_MAIN), a u32; a routing protocol (RTPROT_*), a byte. */
+bool decode_nla_rt_class(struct dctx *c, uint64_t addr, unsigned int len, const void *o);
+bool decode_nla_rt_proto(struct dctx *c, uint64_t addr, unsigned int len, const void *o);
+
 void decode_ifinfomsg(struct dctx *c, uint8_t family, uint64_t addr, unsigned int len);
 void decode_rtmsg(struct dctx *c, uint8_t family, uint64_t addr, unsigned int len);
 void decode_ndmsg(struct dctx *c, uint8_t family, uint64_t addr, unsigned int len);

@@ -81,6 +81,12 @@ bool decode_nla_in6_addr(struct dctx *c, uint64_t addr, unsigned int len, const 
 bool decode_inet_addr(struct dctx *c, uint64_t addr, unsigned int len, int family,
 		      const char *name);
 
+/* A hardware address of any device type: aa:bb:cc (the -X styles as strace's). */
+bool decode_nla_hwaddr_nofamily(struct dctx *c, uint64_t addr, unsigned int len,
+				const void *opaque);
+/* An IPPROTO_* byte (or wider). */
+bool decode_nla_ip_proto(struct dctx *c, uint64_t addr, unsigned int len, const void *opaque);
+
 /* --- families --------------------------------------------------------------------------- */
 
 /* A family's payload decoder (LEN bytes at ADDR after header H): false to print it in hex. */

@@ -328,3 +328,36 @@ bool decode_inet_addr(struct dctx *c, uint64_t addr, unsigned int len, int famil
 	print_inet_addr(c, family, &u, size, name);
 	return true;
 }
+
+bool decode_nla_hwaddr_nofamily(struct dctx *c, uint64_t addr, unsigned int len,
+				const void *opaque)
+{
+	unsigned char b[32];
+
+	(void)opaque;
+	if (len > sizeof(b))
+		return false;
+	if (umoven_or_printaddr(c, addr, len, b))
+		return true;
+	if (popts.xstyle != XSTYLE_ABBREV)
+		quote_string(c->sb, b, len, QUOTE_FORCE_HEX);
+	if (popts.xstyle == XSTYLE_RAW)
+		return true;
+	struct strbuf mac = { 0 };
+	for (unsigned int i = 0; i < len; i++)
+		sb_printf(&mac, "%s%02x", i ? ":" : "", b[i]);
+	if (popts.xstyle == XSTYLE_VERBOSE)
+		print_comment(c->sb, sb_str(&mac));
+	else
+		tprints(c, sb_str(&mac));
+	sb_free(&mac);
+	return true;
+}
+
+static const struct nla_xlat ip_proto_x = { xlat_inet_protocols, "IPPROTO_???", 0, false };
+
+bool decode_nla_ip_proto(struct dctx *c, uint64_t addr, unsigned int len, const void *opaque)
+{
+	(void)opaque;
+	return decode_nla_xval(c, addr, len, &ip_proto_x);
+}
