@@ -21,6 +21,5 @@ static void todo(struct dctx *c, uint8_t family, uint64_t addr, unsigned int len
 TODO(decode_ifinfomsg)
 TODO(decode_tcmsg)
 TODO(decode_tcamsg)
-TODO(decode_br_port_msg)
 TODO(decode_ifstatsmsg)
 TODO(decode_nhmsg)

@@ -84,6 +84,8 @@ bool decode_inet_addr(struct dctx *c, uint64_t addr, unsigned int len, int famil
 /* A hardware address of any device type: aa:bb:cc (the -X styles as strace's). */
 bool decode_nla_hwaddr_nofamily(struct dctx *c, uint64_t addr, unsigned int len,
 				const void *opaque);
+/* clock_t ticks of up to 8 bytes, with seconds in a comment. */
+bool decode_nla_clock_t(struct dctx *c, uint64_t addr, unsigned int len, const void *opaque);
 /* An IPPROTO_* byte (or wider). */
 bool decode_nla_ip_proto(struct dctx *c, uint64_t addr, unsigned int len, const void *opaque);
 

@@ -18,6 +18,7 @@
 #include "strace-lite/array.h"
 #include "strace-lite/netlink.h"
 #include "strace-lite/sockaddr.h"
+#include "strace-lite/util-print.h"
 
 static bool fetch_nlattr(struct dctx *c, struct nlattr *a, uint64_t addr, unsigned int len,
 			 bool in_array)
@@ -360,4 +361,16 @@ bool decode_nla_ip_proto(struct dctx *c, uint64_t addr, unsigned int len, const 
 {
 	(void)opaque;
 	return decode_nla_xval(c, addr, len, &ip_proto_x);
+}
+
+bool decode_nla_clock_t(struct dctx *c, uint64_t addr, unsigned int len, const void *opaque)
+{
+	uint64_t v;
+
+	(void)opaque;
+	if (len > sizeof(v))
+		return false;
+	if (fetch_uint(c, addr, len, &v))
+		print_clock_t(c, v);
+	return true;
 }
