@@ -88,7 +88,7 @@ static bool decode_rtvia(struct dctx *c, uint64_t addr, unsigned int len, const 
 	return true;
 }
 
-static bool decode_lwt_encap_type(struct dctx *c, uint64_t addr, unsigned int len,
+bool decode_nla_lwt_encap_type(struct dctx *c, uint64_t addr, unsigned int len,
 				  const void *o)
 {
 	uint16_t t;
@@ -114,7 +114,7 @@ static const nla_fn rtmsg_fns[] = {
 	[RTA_MP_ALGO] = decode_nla_u32,        [RTA_TABLE] = decode_nla_rt_class,
 	[RTA_MARK] = decode_nla_u32,           [RTA_MFC_STATS] = decode_rta_mfc_stats,
 	[RTA_VIA] = decode_rtvia,              [RTA_NEWDST] = decode_route_addr,
-	[RTA_PREF] = decode_nla_u8,            [RTA_ENCAP_TYPE] = decode_lwt_encap_type,
+	[RTA_PREF] = decode_nla_u8,            [RTA_ENCAP_TYPE] = decode_nla_lwt_encap_type,
 	[RTA_EXPIRES] = decode_nla_u64,        [RTA_UID] = decode_nla_u32,
 	[RTA_TTL_PROPAGATE] = decode_nla_u8,   [RTA_IP_PROTO] = decode_nla_u8,
 	[RTA_SPORT] = decode_nla_u16,          [RTA_DPORT] = decode_nla_u16,

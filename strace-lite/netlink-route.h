@@ -24,6 +24,9 @@ void rtnl_attrs(struct dctx *c, bool ok, uint64_t addr, unsigned int len, size_t
 bool decode_nla_rt_class(struct dctx *c, uint64_t addr, unsigned int len, const void *o);
 bool decode_nla_rt_proto(struct dctx *c, uint64_t addr, unsigned int len, const void *o);
 
+/* A LWTUNNEL_ENCAP_* u16. */
+bool decode_nla_lwt_encap_type(struct dctx *c, uint64_t addr, unsigned int len, const void *o);
+
 void decode_ifinfomsg(struct dctx *c, uint8_t family, uint64_t addr, unsigned int len);
 void decode_rtmsg(struct dctx *c, uint8_t family, uint64_t addr, unsigned int len);
 void decode_ndmsg(struct dctx *c, uint8_t family, uint64_t addr, unsigned int len);
