@@ -19,6 +19,4 @@ static void todo(struct dctx *c, uint8_t family, uint64_t addr, unsigned int len
 		todo(c, family, addr, len);                                             \
 	}
 TODO(decode_ifinfomsg)
-TODO(decode_tcmsg)
-TODO(decode_tcamsg)
 TODO(decode_ifstatsmsg)
