@@ -170,7 +170,7 @@ SYS_FUNC(prctl)
 			else
 				tprints(c, "-1 /* PR_SET_PTRACER_ANY */");
 		} else {
-			tprintf(c, "%d", (int)arg2);
+			printpid(c, (int)arg2, PT_TGID);
 		}
 		return RVAL_DECODED;
 
