@@ -30,4 +30,9 @@ bool decode_netlink_netfilter(struct dctx *c, const struct nlmsghdr *h, uint64_t
 			      unsigned int len);
 bool decode_netlink_crypto(struct dctx *c, const struct nlmsghdr *h, uint64_t addr,
 			   unsigned int len);
+/* sock_diag's inet and smc requests and answers (the family byte already read). */
+void inet_diag_req(struct dctx *c, uint8_t family, uint64_t addr, unsigned int len);
+void inet_diag_msg(struct dctx *c, uint8_t family, uint64_t addr, unsigned int len);
+void smc_diag_req(struct dctx *c, uint8_t family, uint64_t addr, unsigned int len);
+void smc_diag_msg(struct dctx *c, uint8_t family, uint64_t addr, unsigned int len);
 void decode_netlink_kobject_uevent(struct dctx *c, uint64_t addr, uint64_t len);

@@ -61,7 +61,10 @@ bool decode_nla_be16(struct dctx *c, uint64_t addr, unsigned int len, const void
 bool decode_nla_be64(struct dctx *c, uint64_t addr, unsigned int len, const void *opaque);
 bool decode_nla_fd(struct dctx *c, uint64_t addr, unsigned int len, const void *opaque);
 bool decode_nla_ifindex(struct dctx *c, uint64_t addr, unsigned int len, const void *opaque);
+/* SK_MEMINFO_* counters: [[SK_MEMINFO_RMEM_ALLOC]=N, ...]. */
 bool decode_nla_meminfo(struct dctx *c, uint64_t addr, unsigned int len, const void *opaque);
+/* A uid: -1 or the number. */
+bool decode_nla_uid(struct dctx *c, uint64_t addr, unsigned int len, const void *opaque);
 /* A byte array: [1, 2, 3]. */
 bool decode_nla_u8_array(struct dctx *c, uint64_t addr, unsigned int len, const void *opaque);
 

@@ -198,22 +198,49 @@ bool decode_nla_ifindex(struct dctx *c, uint64_t addr, unsigned int len, const v
 	return true;
 }
 
-static bool print_u32_elem(struct dctx *c, void *elem, size_t size, void *data)
+/* An array element with its index named: [NAME]=VALUE. */
+struct indexed {
+	const struct xlat *x;
+	const char *dflt;
+	unsigned int idx;
+};
+
+static bool print_indexed_u32(struct dctx *c, void *elem, size_t size, void *data)
 {
+	struct indexed *ix = data;
+
 	(void)size;
-	(void)data;
-	tprintf(c, "%u", *(uint32_t *)elem);
+	tprints(c, "[");
+	print_xval_d(c->sb, ix->x, ix->idx++, ix->dflt);
+	tprintf(c, "]=%u", *(uint32_t *)elem);
 	return true;
 }
 
 bool decode_nla_meminfo(struct dctx *c, uint64_t addr, unsigned int len, const void *opaque)
 {
+	struct indexed ix = { xlat_netlink_sk_meminfo_indices, "SK_MEMINFO_???", 0 };
 	uint32_t v;
 
 	(void)opaque;
 	if (len < sizeof(v))
 		return false;
-	print_array(c, addr, len / sizeof(v), &v, sizeof(v), 0, print_u32_elem, NULL);
+	print_array(c, addr, len / sizeof(v), &v, sizeof(v), 0, print_indexed_u32, &ix);
+	return true;
+}
+
+bool decode_nla_uid(struct dctx *c, uint64_t addr, unsigned int len, const void *opaque)
+{
+	uint32_t uid;
+
+	(void)opaque;
+	if (len < sizeof(uid))
+		return false;
+	if (!umove_or_printaddr(c, addr, &uid)) {
+		if (uid == UINT32_MAX)
+			tprints(c, "-1");
+		else
+			tprintf(c, "%u", uid);
+	}
 	return true;
 }
 
