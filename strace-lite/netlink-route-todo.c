@@ -18,5 +18,4 @@ static void todo(struct dctx *c, uint8_t family, uint64_t addr, unsigned int len
 	{                                                                               \
 		todo(c, family, addr, len);                                             \
 	}
-TODO(decode_ifinfomsg)
 TODO(decode_ifstatsmsg)

@@ -27,6 +27,12 @@ bool decode_nla_rt_proto(struct dctx *c, uint64_t addr, unsigned int len, const 
 /* A LWTUNNEL_ENCAP_* u16. */
 bool decode_nla_lwt_encap_type(struct dctx *c, uint64_t addr, unsigned int len, const void *o);
 
+/* The nested IFLA_* attributes (netlink-route-link2.c); OPAQUE is the struct ifinfomsg. */
+bool decode_ifla_protinfo(struct dctx *c, uint64_t addr, unsigned int len, const void *o);
+bool decode_ifla_linkinfo(struct dctx *c, uint64_t addr, unsigned int len, const void *o);
+bool decode_ifla_vfinfo_list(struct dctx *c, uint64_t addr, unsigned int len, const void *o);
+bool decode_ifla_af_spec(struct dctx *c, uint64_t addr, unsigned int len, const void *o);
+
 void decode_ifinfomsg(struct dctx *c, uint8_t family, uint64_t addr, unsigned int len);
 void decode_rtmsg(struct dctx *c, uint8_t family, uint64_t addr, unsigned int len);
 void decode_ndmsg(struct dctx *c, uint8_t family, uint64_t addr, unsigned int len);

@@ -84,7 +84,8 @@ bool decode_nla_in6_addr(struct dctx *c, uint64_t addr, unsigned int len, const 
 bool decode_inet_addr(struct dctx *c, uint64_t addr, unsigned int len, int family,
 		      const char *name);
 
-/* A hardware address of any device type: aa:bb:cc (the -X styles as strace's). */
+/* A hardware address of device type ARPHRD (-1: any): aa:bb:cc (the -X styles as strace's). */
+bool decode_nla_hwaddr_dev(struct dctx *c, uint64_t addr, unsigned int len, int arphrd);
 bool decode_nla_hwaddr_nofamily(struct dctx *c, uint64_t addr, unsigned int len,
 				const void *opaque);
 /* clock_t ticks of up to 8 bytes, with seconds in a comment. */

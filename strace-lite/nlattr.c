@@ -357,12 +357,27 @@ bool decode_inet_addr(struct dctx *c, uint64_t addr, unsigned int len, int famil
 	return true;
 }
 
-bool decode_nla_hwaddr_nofamily(struct dctx *c, uint64_t addr, unsigned int len,
-				const void *opaque)
+/* How many bytes of a hardware address of device type ARPHRD strace shows (255: all). */
+static unsigned int hwaddr_size(unsigned int arphrd)
+{
+	switch (arphrd) {
+	case 0: return 7;   /* ARPHRD_NETROM */
+	case 1: return 6;   /* ARPHRD_ETHER */
+	case 3: return 7;   /* ARPHRD_AX25 */
+	case 6: return 6;   /* ARPHRD_IEEE802 */
+	case 7: return 1;   /* ARPHRD_ARCNET */
+	case 15: return 2;  /* ARPHRD_DLCI */
+	case 24: return 16; /* ARPHRD_IEEE1394 */
+	case 27: return 8;  /* ARPHRD_EUI64 */
+	case 32: return 20; /* ARPHRD_INFINIBAND */
+	}
+	return 255; /* the rest of those below 256; the others are never asked for */
+}
+
+bool decode_nla_hwaddr_dev(struct dctx *c, uint64_t addr, unsigned int len, int arphrd)
 {
 	unsigned char b[32];
 
-	(void)opaque;
 	if (len > sizeof(b))
 		return false;
 	if (umoven_or_printaddr(c, addr, len, b))
@@ -371,8 +386,11 @@ bool decode_nla_hwaddr_nofamily(struct dctx *c, uint64_t addr, unsigned int len,
 		quote_string(c->sb, b, len, QUOTE_FORCE_HEX);
 	if (popts.xstyle == XSTYLE_RAW)
 		return true;
+	unsigned int n = arphrd < 0 ? len : hwaddr_size((unsigned int)arphrd);
+	if (n > len)
+		n = len;
 	struct strbuf mac = { 0 };
-	for (unsigned int i = 0; i < len; i++)
+	for (unsigned int i = 0; i < n; i++)
 		sb_printf(&mac, "%s%02x", i ? ":" : "", b[i]);
 	if (popts.xstyle == XSTYLE_VERBOSE)
 		print_comment(c->sb, sb_str(&mac));
@@ -380,6 +398,13 @@ bool decode_nla_hwaddr_nofamily(struct dctx *c, uint64_t addr, unsigned int len,
 		tprints(c, sb_str(&mac));
 	sb_free(&mac);
 	return true;
+}
+
+bool decode_nla_hwaddr_nofamily(struct dctx *c, uint64_t addr, unsigned int len,
+				const void *opaque)
+{
+	(void)opaque;
+	return decode_nla_hwaddr_dev(c, addr, len, -1);
 }
 
 static const struct nla_xlat ip_proto_x = { xlat_inet_protocols, "IPPROTO_???", 0, false };
