@@ -63,6 +63,10 @@ bool decode_nla_fd(struct dctx *c, uint64_t addr, unsigned int len, const void *
 bool decode_nla_ifindex(struct dctx *c, uint64_t addr, unsigned int len, const void *opaque);
 /* SK_MEMINFO_* counters: [[SK_MEMINFO_RMEM_ALLOC]=N, ...]. */
 bool decode_nla_meminfo(struct dctx *c, uint64_t addr, unsigned int len, const void *opaque);
+/* An array of WIDTH-byte (4 or 8) numbers with their indices named by X: [[NAME]=N, ...];
+ * false when LEN holds none. */
+bool print_nla_indexed(struct dctx *c, uint64_t addr, unsigned int len, unsigned int width,
+		       bool is_signed, const struct xlat *x, const char *dflt);
 /* A uid: -1 or the number. */
 bool decode_nla_uid(struct dctx *c, uint64_t addr, unsigned int len, const void *opaque);
 /* A byte array: [1, 2, 3]. */

@@ -216,6 +216,42 @@ static bool print_indexed_u32(struct dctx *c, void *elem, size_t size, void *dat
 	return true;
 }
 
+static bool print_indexed_s32(struct dctx *c, void *elem, size_t size, void *data)
+{
+	struct indexed *ix = data;
+
+	(void)size;
+	tprints(c, "[");
+	print_xval_d(c->sb, ix->x, ix->idx++, ix->dflt);
+	tprintf(c, "]=%d", *(int32_t *)elem);
+	return true;
+}
+
+static bool print_indexed_u64(struct dctx *c, void *elem, size_t size, void *data)
+{
+	struct indexed *ix = data;
+
+	(void)size;
+	tprints(c, "[");
+	print_xval_d(c->sb, ix->x, ix->idx++, ix->dflt);
+	tprintf(c, "]=%llu", (unsigned long long)*(uint64_t *)elem);
+	return true;
+}
+
+bool print_nla_indexed(struct dctx *c, uint64_t addr, unsigned int len, unsigned int width,
+		       bool is_signed, const struct xlat *x, const char *dflt)
+{
+	struct indexed ix = { x, dflt, 0 };
+	uint64_t v;
+
+	if (len < width)
+		return false;
+	print_array(c, addr, len / width, &v, width, 0,
+		    width == 8 ? print_indexed_u64 : is_signed ? print_indexed_s32
+							       : print_indexed_u32, &ix);
+	return true;
+}
+
 bool decode_nla_meminfo(struct dctx *c, uint64_t addr, unsigned int len, const void *opaque)
 {
 	struct indexed ix = { xlat_netlink_sk_meminfo_indices, "SK_MEMINFO_???", 0 };
