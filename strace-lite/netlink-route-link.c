@@ -56,7 +56,7 @@ static bool decode_link_stats(struct dctx *c, uint64_t addr, unsigned int len, c
 	return true;
 }
 
-static bool decode_link_stats64(struct dctx *c, uint64_t addr, unsigned int len, const void *o)
+bool decode_link_stats64(struct dctx *c, uint64_t addr, unsigned int len, const void *o)
 {
 	uint64_t st[25];
 	unsigned int n = len >= sizeof(st) ? 25 : len == 24 * 8 ? 24 : len == 23 * 8 ? 23 : 0;

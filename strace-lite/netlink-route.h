@@ -32,6 +32,8 @@ bool decode_ifla_protinfo(struct dctx *c, uint64_t addr, unsigned int len, const
 bool decode_ifla_linkinfo(struct dctx *c, uint64_t addr, unsigned int len, const void *o);
 bool decode_ifla_vfinfo_list(struct dctx *c, uint64_t addr, unsigned int len, const void *o);
 bool decode_ifla_af_spec(struct dctx *c, uint64_t addr, unsigned int len, const void *o);
+/* struct rtnl_link_stats64 (and its shorter older layouts). */
+bool decode_link_stats64(struct dctx *c, uint64_t addr, unsigned int len, const void *o);
 /* netlink-route-link3.c: AF_BRIDGE's IFLA_AF_SPEC. */
 void decode_ifla_af_spec_bridge(struct dctx *c, uint64_t addr, unsigned int len, const void *o);
 
