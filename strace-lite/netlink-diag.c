@@ -339,7 +339,13 @@ bool decode_netlink_sock_diag(struct dctx *c, const struct nlmsghdr *h, uint64_t
 		case AF_UNIX: fn = req ? unix_req : unix_msg; break;
 		case AF_NETLINK: fn = req ? netlink_req : netlink_msg; break;
 		case AF_PACKET: fn = req ? packet_req : packet_msg; break;
-		case AF_INET: case AF_INET6: fn = req ? inet_diag_req : inet_diag_msg; break;
+		case AF_INET: case AF_INET6:
+			if (req) {
+				inet_diag_req(c, h, family, addr, len);
+				return true;
+			}
+			fn = inet_diag_msg;
+			break;
 		case AF_SMC: fn = req ? smc_diag_req : smc_diag_msg; break;
 		}
 	}

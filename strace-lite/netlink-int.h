@@ -31,7 +31,8 @@ bool decode_netlink_netfilter(struct dctx *c, const struct nlmsghdr *h, uint64_t
 bool decode_netlink_crypto(struct dctx *c, const struct nlmsghdr *h, uint64_t addr,
 			   unsigned int len);
 /* sock_diag's inet and smc requests and answers (the family byte already read). */
-void inet_diag_req(struct dctx *c, uint8_t family, uint64_t addr, unsigned int len);
+void inet_diag_req(struct dctx *c, const struct nlmsghdr *h, uint8_t family, uint64_t addr,
+		   unsigned int len);
 void inet_diag_msg(struct dctx *c, uint8_t family, uint64_t addr, unsigned int len);
 void smc_diag_req(struct dctx *c, uint8_t family, uint64_t addr, unsigned int len);
 void smc_diag_msg(struct dctx *c, uint8_t family, uint64_t addr, unsigned int len);

@@ -14,11 +14,6 @@ static void diag_todo(struct dctx *c, uint8_t family, uint64_t addr, unsigned in
 	tprint_struct_end(c);
 }
 
-void inet_diag_req(struct dctx *c, uint8_t family, uint64_t addr, unsigned int len)
-{
-	diag_todo(c, family, addr, len);
-}
-
 void inet_diag_msg(struct dctx *c, uint8_t family, uint64_t addr, unsigned int len)
 {
 	diag_todo(c, family, addr, len);
