@@ -2,11 +2,12 @@
 /*
  * NETLINK_SOCK_DIAG for AF_INET and AF_INET6: requests (the old inet_diag_req of
  * TCPDIAG_GETSOCK/DCCPDIAG_GETSOCK, inet_diag_req_v2 otherwise) with their filter bytecode.
- * Answers (inet_diag_msg) and smc_diag print their family and the rest in hex for now.
+ * and answers (inet_diag_msg) with the simpler of their attributes (the rest prints in hex).
  */
 #include <arpa/inet.h>
 #include <netinet/in.h>
 #include <linux/inet_diag.h>
+#include <linux/tcp.h>
 #include <linux/sock_diag.h>
 
 #include "strace-lite/netlink-int.h"
@@ -170,4 +171,116 @@ void inet_diag_req(struct dctx *c, const struct nlmsghdr *h, uint8_t family, uin
 		req_compat(c, family, addr, len);
 	else
 		req_v2(c, family, addr, len);
+}
+
+/* --- answers -------------------------------------------------------------------------- */
+
+static bool decode_meminfo(struct dctx *c, uint64_t addr, unsigned int len, const void *o)
+{
+	struct inet_diag_meminfo m;
+
+	(void)o;
+	if (len < sizeof(m))
+		return false;
+	if (!umove_or_printaddr(c, addr, &m))
+		tprintf(c, "{idiag_rmem=%u, idiag_wmem=%u, idiag_fmem=%u, idiag_tmem=%u}",
+			m.idiag_rmem, m.idiag_wmem, m.idiag_fmem, m.idiag_tmem);
+	return true;
+}
+
+static bool decode_vegas(struct dctx *c, uint64_t addr, unsigned int len, const void *o)
+{
+	struct tcpvegas_info v;
+
+	(void)o;
+	if (len < sizeof(v))
+		return false;
+	if (!umove_or_printaddr(c, addr, &v))
+		tprintf(c, "{tcpv_enabled=%u, tcpv_rttcnt=%u, tcpv_rtt=%u, tcpv_minrtt=%u}",
+			v.tcpv_enabled, v.tcpv_rttcnt, v.tcpv_rtt, v.tcpv_minrtt);
+	return true;
+}
+
+static bool decode_dctcp(struct dctx *c, uint64_t addr, unsigned int len, const void *o)
+{
+	struct tcp_dctcp_info d;
+
+	(void)o;
+	if (len < sizeof(d))
+		return false;
+	if (!umove_or_printaddr(c, addr, &d))
+		tprintf(c, "{dctcp_enabled=%u, dctcp_ce_state=%u, dctcp_alpha=%u, dctcp_ab_ecn=%u"
+			   ", dctcp_ab_tot=%u}",
+			d.dctcp_enabled, d.dctcp_ce_state, d.dctcp_alpha, d.dctcp_ab_ecn,
+			d.dctcp_ab_tot);
+	return true;
+}
+
+static bool decode_bbr(struct dctx *c, uint64_t addr, unsigned int len, const void *o)
+{
+	struct tcp_bbr_info b;
+
+	(void)o;
+	if (len < sizeof(b))
+		return false;
+	if (!umove_or_printaddr(c, addr, &b))
+		tprintf(c, "{bbr_bw_lo=%#x, bbr_bw_hi=%#x, bbr_min_rtt=%u, bbr_pacing_gain=%u"
+			   ", bbr_cwnd_gain=%u}",
+			b.bbr_bw_lo, b.bbr_bw_hi, b.bbr_min_rtt, b.bbr_pacing_gain, b.bbr_cwnd_gain);
+	return true;
+}
+
+/* RCV_SHUTDOWN and SEND_SHUTDOWN are not in the uapi: always shown with their number. */
+static bool decode_shutdown(struct dctx *c, uint64_t addr, unsigned int len, const void *o)
+{
+	static const struct nla_xlat x = { xlat_inet_diag_shutdown_flags, "???_SHUTDOWN", 1,
+					   false };
+	enum xlat_style saved = popts.xstyle;
+
+	(void)o;
+	if (popts.xstyle != XSTYLE_RAW)
+		popts.xstyle = XSTYLE_VERBOSE;
+	bool rc = decode_nla_flags(c, addr, len, &x);
+	popts.xstyle = saved;
+	return rc;
+}
+
+void inet_diag_msg(struct dctx *c, uint8_t family, uint64_t addr, unsigned int len)
+{
+	/* INET_DIAG_INFO, LOCALS/PEERS, MD5SIG, ULP_INFO, BPF storages, SOCKOPT: hex for now. */
+	static const nla_fn fns[] = {
+		[INET_DIAG_MEMINFO] = decode_meminfo,
+		[INET_DIAG_VEGASINFO] = decode_vegas,
+		[INET_DIAG_CONG] = decode_nla_str,
+		[INET_DIAG_TOS] = decode_nla_u8,
+		[INET_DIAG_TCLASS] = decode_nla_u8,
+		[INET_DIAG_SKMEMINFO] = decode_nla_meminfo,
+		[INET_DIAG_SHUTDOWN] = decode_shutdown,
+		[INET_DIAG_DCTCPINFO] = decode_dctcp,
+		[INET_DIAG_PROTOCOL] = decode_nla_ip_proto,
+		[INET_DIAG_SKV6ONLY] = decode_nla_u8,
+		[INET_DIAG_MARK] = decode_nla_u32,
+		[INET_DIAG_BBRINFO] = decode_bbr,
+		[INET_DIAG_CLASS_ID] = decode_nla_u32,
+		[INET_DIAG_CGROUP_ID] = decode_nla_u64,
+	};
+	struct inet_diag_msg m = { .idiag_family = family };
+
+	tprints(c, "{idiag_family=");
+	printxval(c, xlat_addrfams, family, "AF_???");
+	tprints(c, ", ");
+	bool ok = rtnl_struct_rest(c, addr, len, &m, sizeof(m));
+	if (ok) {
+		tprints(c, "idiag_state=");
+		printxval(c, xlat_tcp_states, m.idiag_state, "TCP_???");
+		tprintf(c, ", idiag_timer=%u, idiag_retrans=%u, id=", m.idiag_timer,
+			m.idiag_retrans);
+		print_inet_diag_sockid(c, &m.id, m.idiag_family);
+		tprintf(c, ", idiag_expires=%u, idiag_rqueue=%u, idiag_wqueue=%u, idiag_uid=%u"
+			   ", idiag_inode=%u",
+			m.idiag_expires, m.idiag_rqueue, m.idiag_wqueue, m.idiag_uid, m.idiag_inode);
+	}
+	tprint_struct_end(c);
+	rtnl_attrs(c, ok, addr, len, sizeof(m), xlat_inet_diag_attrs, "INET_DIAG_???",
+		   NLA_FNS(fns), NULL);
 }

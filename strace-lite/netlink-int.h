@@ -36,4 +36,7 @@ void inet_diag_req(struct dctx *c, const struct nlmsghdr *h, uint8_t family, uin
 void inet_diag_msg(struct dctx *c, uint8_t family, uint64_t addr, unsigned int len);
 void smc_diag_req(struct dctx *c, uint8_t family, uint64_t addr, unsigned int len);
 void smc_diag_msg(struct dctx *c, uint8_t family, uint64_t addr, unsigned int len);
+struct inet_diag_sockid;
+/* {idiag_sport=htons(..), ..., idiag_cookie=[..]} with addresses of FAMILY. */
+void print_inet_diag_sockid(struct dctx *c, const struct inet_diag_sockid *id, int family);
 void decode_netlink_kobject_uevent(struct dctx *c, uint64_t addr, uint64_t len);
