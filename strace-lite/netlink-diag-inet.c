@@ -8,11 +8,13 @@
 #include <netinet/in.h>
 #include <linux/inet_diag.h>
 #include <linux/tcp.h>
+#include <string.h>
 #include <linux/sock_diag.h>
 
 #include "strace-lite/netlink-int.h"
 #include "strace-lite/netlink-route.h"
 #include "strace-lite/sockaddr.h"
+#include "strace-lite/util-print.h"
 
 #ifndef TCPDIAG_GETSOCK
 #define TCPDIAG_GETSOCK 18
@@ -233,16 +235,23 @@ static bool decode_bbr(struct dctx *c, uint64_t addr, unsigned int len, const vo
 /* RCV_SHUTDOWN and SEND_SHUTDOWN are not in the uapi: always shown with their number. */
 static bool decode_shutdown(struct dctx *c, uint64_t addr, unsigned int len, const void *o)
 {
-	static const struct nla_xlat x = { xlat_inet_diag_shutdown_flags, "???_SHUTDOWN", 1,
-					   false };
-	enum xlat_style saved = popts.xstyle;
+	uint8_t v;
 
 	(void)o;
-	if (popts.xstyle != XSTYLE_RAW)
-		popts.xstyle = XSTYLE_VERBOSE;
-	bool rc = decode_nla_flags(c, addr, len, &x);
-	popts.xstyle = saved;
-	return rc;
+	if (len < sizeof(v))
+		return false;
+	if (umove_or_printaddr(c, addr, &v))
+		return true;
+	print_xlat_val(c->sb, v);
+	if (popts.xstyle == XSTYLE_RAW || !v)
+		return true;
+	const char *s = sprint_flags_ex("", xlat_inet_diag_shutdown_flags, v, '\0',
+					XSTYLE_ABBREV, false);
+	if (s && strncmp(s, "0x", 2))
+		print_comment(c->sb, s);
+	else
+		print_comment(c->sb, "???_SHUTDOWN");
+	return true;
 }
 
 void inet_diag_msg(struct dctx *c, uint8_t family, uint64_t addr, unsigned int len)

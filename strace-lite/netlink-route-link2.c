@@ -16,23 +16,6 @@
 
 #define ULL(x) ((unsigned long long)(x))
 
-static void print_mac(struct dctx *c, const char *field, const unsigned char *b, unsigned int n)
-{
-	tprintf(c, "%s=", field);
-	if (popts.xstyle != XSTYLE_ABBREV)
-		quote_string(c->sb, b, n, QUOTE_FORCE_HEX);
-	if (popts.xstyle == XSTYLE_RAW)
-		return;
-	struct strbuf s = { 0 };
-	for (unsigned int i = 0; i < n; i++)
-		sb_printf(&s, "%s%02x", i ? ":" : "", b[i]);
-	if (popts.xstyle == XSTYLE_VERBOSE)
-		print_comment(c->sb, sb_str(&s));
-	else
-		tprints(c, sb_str(&s));
-	sb_free(&s);
-}
-
 /* --- bridge ports (IFLA_PROTINFO of AF_BRIDGE, a bridge slave's data) -------------------- */
 
 static bool decode_bridge_id(struct dctx *c, uint64_t addr, unsigned int len, const void *o)
@@ -45,7 +28,7 @@ static bool decode_bridge_id(struct dctx *c, uint64_t addr, unsigned int len, co
 	if (umove_or_printaddr(c, addr, &id))
 		return true;
 	tprintf(c, "{prio=[%u, %u], ", id.prio[0], id.prio[1]);
-	print_mac(c, "addr", id.addr, sizeof(id.addr));
+	print_mac_field(c, "addr", id.addr, sizeof(id.addr));
 	tprint_struct_end(c);
 	return true;
 }

@@ -12,23 +12,6 @@
 
 #include "strace-lite/netlink-route.h"
 
-static void print_mac(struct dctx *c, const char *field, const unsigned char *b, unsigned int n)
-{
-	tprintf(c, "%s=", field);
-	if (popts.xstyle != XSTYLE_ABBREV)
-		quote_string(c->sb, b, n, QUOTE_FORCE_HEX);
-	if (popts.xstyle == XSTYLE_RAW)
-		return;
-	struct strbuf s = { 0 };
-	for (unsigned int i = 0; i < n; i++)
-		sb_printf(&s, "%s%02x", i ? ":" : "", b[i]);
-	if (popts.xstyle == XSTYLE_VERBOSE)
-		print_comment(c->sb, sb_str(&s));
-	else
-		tprints(c, sb_str(&s));
-	sb_free(&s);
-}
-
 /* The VF structs that are {__u32 vf; __u32 NAME;}. */
 static bool decode_vf_pair(struct dctx *c, uint64_t addr, unsigned int len, const char *name)
 {
@@ -51,7 +34,7 @@ static bool decode_vf_mac(struct dctx *c, uint64_t addr, unsigned int len, const
 	if (umove_or_printaddr(c, addr, &m))
 		return true;
 	tprintf(c, "{vf=%u, ", m.vf);
-	print_mac(c, "mac", m.mac, sizeof(m.mac));
+	print_mac_field(c, "mac", m.mac, sizeof(m.mac));
 	tprint_struct_end(c);
 	return true;
 }
@@ -180,7 +163,7 @@ static bool decode_vf_broadcast(struct dctx *c, uint64_t addr, unsigned int len,
 	if (umove_or_printaddr(c, addr, &b))
 		return true;
 	tprints(c, "{");
-	print_mac(c, "broadcast", b.broadcast, sizeof(b.broadcast));
+	print_mac_field(c, "broadcast", b.broadcast, sizeof(b.broadcast));
 	tprint_struct_end(c);
 	return true;
 }

@@ -90,6 +90,8 @@ bool decode_inet_addr(struct dctx *c, uint64_t addr, unsigned int len, int famil
 
 /* A hardware address of device type ARPHRD (-1: any): aa:bb:cc (the -X styles as strace's). */
 bool decode_nla_hwaddr_dev(struct dctx *c, uint64_t addr, unsigned int len, int arphrd);
+/* "FIELD=aa:bb:cc" for N bytes of a MAC address already read. */
+void print_mac_field(struct dctx *c, const char *field, const unsigned char *b, unsigned int n);
 bool decode_nla_hwaddr_nofamily(struct dctx *c, uint64_t addr, unsigned int len,
 				const void *opaque);
 /* clock_t ticks of up to 8 bytes, with seconds in a comment. */

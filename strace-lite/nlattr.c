@@ -410,6 +410,9 @@ static unsigned int hwaddr_size(unsigned int arphrd)
 	return 255; /* the rest of those below 256; the others are never asked for */
 }
 
+static void print_mac(struct dctx *c, const unsigned char *b, unsigned int len,
+		      unsigned int shown);
+
 bool decode_nla_hwaddr_dev(struct dctx *c, uint64_t addr, unsigned int len, int arphrd)
 {
 	unsigned char b[32];
@@ -418,22 +421,33 @@ bool decode_nla_hwaddr_dev(struct dctx *c, uint64_t addr, unsigned int len, int 
 		return false;
 	if (umoven_or_printaddr(c, addr, len, b))
 		return true;
+	unsigned int n = arphrd < 0 ? len : hwaddr_size((unsigned int)arphrd);
+	print_mac(c, b, len, n < len ? n : len);
+	return true;
+}
+
+/* LEN bytes of a hardware address, SHOWN of them as aa:bb:cc, as the -X style wants. */
+static void print_mac(struct dctx *c, const unsigned char *b, unsigned int len,
+		      unsigned int shown)
+{
 	if (popts.xstyle != XSTYLE_ABBREV)
 		quote_string(c->sb, b, len, QUOTE_FORCE_HEX);
 	if (popts.xstyle == XSTYLE_RAW)
-		return true;
-	unsigned int n = arphrd < 0 ? len : hwaddr_size((unsigned int)arphrd);
-	if (n > len)
-		n = len;
+		return;
 	struct strbuf mac = { 0 };
-	for (unsigned int i = 0; i < n; i++)
+	for (unsigned int i = 0; i < shown; i++)
 		sb_printf(&mac, "%s%02x", i ? ":" : "", b[i]);
 	if (popts.xstyle == XSTYLE_VERBOSE)
 		print_comment(c->sb, sb_str(&mac));
 	else
 		tprints(c, sb_str(&mac));
 	sb_free(&mac);
-	return true;
+}
+
+void print_mac_field(struct dctx *c, const char *field, const unsigned char *b, unsigned int n)
+{
+	tprintf(c, "%s=", field);
+	print_mac(c, b, n, n);
 }
 
 bool decode_nla_hwaddr_nofamily(struct dctx *c, uint64_t addr, unsigned int len,
