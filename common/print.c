@@ -106,7 +106,7 @@ int quote_string_ex(struct strbuf *sb, const void *str, size_t size, unsigned in
 	}
 	if (!(style & QUOTE_OMIT_QUOTES))
 		sb_putc(sb, '"');
-	return (style & QUOTE_0_TERMINATED) ? 1 : 0;
+	return (style & (QUOTE_0_TERMINATED | QUOTE_EXPECT_TRAILING_0)) ? 1 : 0;
 ended:
 	if (!(style & QUOTE_OMIT_QUOTES))
 		sb_putc(sb, '"');

@@ -35,7 +35,8 @@ enum {
 
 /*
  * Quote SIZE bytes of S into SB.  Returns 1 when QUOTE_0_TERMINATED was asked and no NUL was
- * seen within SIZE (the string goes on: the caller prints "..."), 0 otherwise.
+ * seen within SIZE (the string goes on: the caller prints "..."), or when
+ * QUOTE_EXPECT_TRAILING_0 was and the string did not end in the NUL it should; 0 otherwise.
  */
 int quote_string(struct strbuf *sb, const void *s, size_t size, unsigned int style);
 /* Same, with the characters of ESCAPE printed as octal too. */

@@ -129,6 +129,8 @@ int bpf_plan_build(const struct sysent *se, struct plan *p)
 	bool want_fds = dopts.decode_fds || pathtrace_enabled();
 	bool whole = opts.dump_io || (se->name && !strncmp(se->name, "getdents", 8));
 	unsigned int bufcap = whole ? 65536 : strsz;
+	bool sockbuf = se->name && (!strcmp(se->name, "sendto") || !strcmp(se->name, "recvfrom") ||
+				    !strcmp(se->name, "sendmsg") || !strcmp(se->name, "recvmsg"));
 
 	/* A custom decoder may print a buffer as a path (getcwd, readlink), not cut by -s. */
 	if (se->func && bufcap < 4096)
@@ -191,8 +193,9 @@ int bpf_plan_build(const struct sysent *se, struct plan *p)
 		default:
 			break;
 		}
-		/* -y and -P: what the descriptor is, resolved at the stop. */
-		if (want_fds && (a->kind == AK_FD || a->kind == AK_ATFD))
+		/* -y and -P: what the descriptor is, resolved at the stop; always for the socket
+		 * of a send or receive, whose buffer is netlink messages on a netlink socket. */
+		if ((want_fds || (i == 0 && sockbuf)) && (a->kind == AK_FD || a->kind == AK_ATFD))
 			add(p, (struct capop){ .arg = i, .when = CAP_ENTRY, .how = HOW_FD });
 		if (want_fds && (a->kind == AK_OUT || a->kind == AK_INOUT) && a->sname &&
 		    !strcmp(a->sname, "fdpair"))

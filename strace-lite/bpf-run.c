@@ -106,7 +106,9 @@ int bpfbe_init(void)
 			    (n == __NR_prctl && (dopts.decode_pids & DECODE_PID_COMM)))
 				skel->rodata->trace_bits[n / 64] |= 1ull << (n % 64);
 	unsigned int chase = print_opts_get()->max_strlen + 1;
-	skel->rodata->want_sockets = (dopts.decode_fds & (DECODE_FD_SOCKET | DECODE_FD_PIDFD)) != 0;
+	/* Sockets are described for -yy, and for the netlink decoders (a send's or receive's
+	 * buffer is netlink messages on a netlink socket: its protocol says which). */
+	skel->rodata->want_sockets = true;
 	skel->rodata->chase_size = chase < 256 ? 256 : chase > 65536 ? 65536 : chase;
 	err = sysbpf__load(skel);
 	if (err)

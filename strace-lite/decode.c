@@ -235,6 +235,55 @@ int printstr(struct dctx *c, uint64_t addr)
 	return printstr_upto(c, addr, UINT_MAX);
 }
 
+int printstr_ex(struct dctx *c, uint64_t addr, uint64_t len, unsigned int style)
+{
+	/* One byte more than -s, to know whether there was more. */
+	unsigned int size = print_opts_get()->max_strlen + 1;
+	int rc;
+
+	if (!addr) {
+		tprints(c, "NULL");
+		return -1;
+	}
+	if (size > len)
+		size = (unsigned int)len;
+	char buf[size + 1];
+	if (style & QUOTE_0_TERMINATED)
+		rc = umovestr(c, addr, size, buf);
+	else
+		rc = umoven(c, addr, size, buf);
+	if (rc < 0) {
+		printaddr(c, addr);
+		return rc;
+	}
+	if (size > print_opts_get()->max_strlen)
+		size = print_opts_get()->max_strlen;
+	else
+		buf[size] = '\xff';
+	if ((style & (QUOTE_0_TERMINATED | QUOTE_EXPECT_TRAILING_0)) ==
+		    (QUOTE_0_TERMINATED | QUOTE_EXPECT_TRAILING_0) &&
+	    size == len && size)
+		size--;
+	bool more;
+	if (style & (QUOTE_0_TERMINATED | QUOTE_EXPECT_TRAILING_0)) {
+		more = quote_string(c->sb, buf, size, style) && len;
+		/* A string that ends right after what was shown is whole. */
+		if (more && (style & QUOTE_0_TERMINATED) && buf[size] == '\0')
+			more = false;
+	} else {
+		quote_string(c->sb, buf, size, style);
+		more = len > print_opts_get()->max_strlen;
+	}
+	if (more)
+		tprint_more_data_follows(c);
+	return rc;
+}
+
+void printaddr_comment(struct dctx *c, uint64_t addr)
+{
+	tprintf(c, " /* %#" PRIx64 " */", addr);
+}
+
 int printstrn(struct dctx *c, uint64_t addr, uint64_t len)
 {
 	unsigned int max = print_opts_get()->max_strlen;

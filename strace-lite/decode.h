@@ -178,6 +178,11 @@ int printstr(struct dctx *c, uint64_t addr);
 int printstr_upto(struct dctx *c, uint64_t addr, unsigned int len);
 /* A buffer of LEN bytes, truncated by -s. */
 int printstrn(struct dctx *c, uint64_t addr, uint64_t len);
+/* strace's printstr_ex: LEN bytes quoted in STYLE (QUOTE_*), "..." after when cut or when a
+ * string expected to end in NUL did not. */
+int printstr_ex(struct dctx *c, uint64_t addr, uint64_t len, unsigned int style);
+/* strace's printaddr_comment: " /\* 0x... *\/" after "...". */
+void printaddr_comment(struct dctx *c, uint64_t addr);
 void printflags(struct dctx *c, const struct xlat *x, uint64_t val, const char *dflt);
 void printxval(struct dctx *c, const struct xlat *x, uint64_t val, const char *dflt);
 /* An int in tracee memory, as [VAL]. */

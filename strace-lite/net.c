@@ -12,6 +12,7 @@
 #include <sys/socket.h>
 
 #include "strace-lite/decode.h"
+#include "strace-lite/netlink.h"
 #include "strace-lite/sockaddr.h"
 
 #define SOCK_TYPE_MASK 0xf
@@ -170,7 +171,7 @@ SYS_FUNC(sendto)
 
 	printfd(c, (int)c->arg[0]);
 	tprint_arg_next(c);
-	printstrn(c, c->arg[1], c->arg[2]);
+	decode_sockbuf(c, (int)c->arg[0], c->arg[1], c->arg[2]);
 	tprintf(c, ", %" PRIu64 ", ", c->arg[2]);
 	printflags(c, xlat_msg_flags, (unsigned int)c->arg[3], "MSG_???");
 	tprint_arg_next(c);
@@ -193,8 +194,8 @@ SYS_FUNC(recvfrom)
 	if (syserror(c))
 		printaddr(c, c->arg[1]);
 	else
-		printstrn(c, c->arg[1],
-			  (uint64_t)c->rval < c->arg[2] ? (uint64_t)c->rval : c->arg[2]);
+		decode_sockbuf(c, (int)c->arg[0], c->arg[1],
+			       (uint64_t)c->rval < c->arg[2] ? (uint64_t)c->rval : c->arg[2]);
 	tprintf(c, ", %" PRIu64 ", ", c->arg[2]);
 	printflags(c, xlat_msg_flags, (unsigned int)c->arg[3], "MSG_???");
 	tprint_arg_next(c);

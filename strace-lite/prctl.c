@@ -14,6 +14,7 @@
 #endif
 
 #include "strace-lite/decode.h"
+#include "strace-lite/prctl.h"
 #include "strace-lite/struct-printers.h"
 #include "strace-lite/util-print.h"
 #include "gen/xlat.h"
@@ -44,8 +45,12 @@ SYS_FUNC(prctl)
 	uint64_t arg2 = c->arg[1];
 	unsigned int sig;
 
+	int rc;
+
 	if (entering(c))
 		printxval(c, xlat_prctl_options, option, "PR_???");
+	if (prctl_more(c, option, &rc))
+		return rc;
 
 	switch (option) {
 	case PR_GET_KEEPCAPS:
@@ -165,7 +170,7 @@ SYS_FUNC(prctl)
 			else
 				tprints(c, "-1 /* PR_SET_PTRACER_ANY */");
 		} else {
-			tprintf(c, "%d", (int)arg2);
+			printpid(c, (int)arg2, PT_TGID);
 		}
 		return RVAL_DECODED;
 

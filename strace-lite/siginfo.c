@@ -12,6 +12,7 @@
 #include <unistd.h>
 
 #include "strace-lite/decode.h"
+#include "strace-lite/util-print.h"
 #include "strace-lite/siginfo.h"
 
 static const struct xlat *si_code_table(int signo)
@@ -61,25 +62,6 @@ static void print_value(struct dctx *c, const siginfo_t *si)
 {
 	tprintf(c, ", si_int=%d, si_ptr=", si->si_int);
 	printaddr(c, (uint64_t)(uintptr_t)si->si_ptr);
-}
-
-/* clock_t in ticks, with seconds in a comment as strace does: "5 /\* 0.05 s *\/". */
-static void print_clock_t(struct dctx *c, uint64_t val)
-{
-	static long hz;
-
-	if (!hz)
-		hz = sysconf(_SC_CLK_TCK);
-	tprintf(c, "%" PRIu64, val);
-	if (print_opts_get()->xstyle == XSTYLE_RAW || hz <= 0 || !val)
-		return;
-	int width = 0;
-	for (long t = hz; t >= 10 && width < 9; t /= 10)
-		width++;
-	char frac[32];
-	snprintf(frac, sizeof(frac), "%.*f", width, (double)(val % (uint64_t)hz) / (double)hz);
-	/* frac is "0.xx" (or "1.00" after rounding, which strace prints as is) */
-	tprintf(c, " /* %" PRIu64 "%s s */", val / (uint64_t)hz, frac + 1);
 }
 
 static void print_errno_u(struct dctx *c, int err)

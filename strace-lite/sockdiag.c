@@ -565,3 +565,70 @@ bool print_fd_details(struct dctx *c, int fd, const char *link)
 	       ((dopts.decode_fds & DECODE_FD_DEV) && print_dev(c, path)) ||
 	       ((dopts.decode_fds & DECODE_FD_PIDFD) && print_pidfd(c, fd, path));
 }
+
+/* --- the protocol of a netlink socket, for the netlink message decoders ------------------ */
+
+/* "NETLINK:[ROUTE:1234]" or "NETLINK:[42]" as a NETLINK_* number; -1 if not that. */
+static int netlink_family_of(const char *details)
+{
+	static const char pfx[] = "NETLINK:[";
+	char name[64] = "NETLINK_";
+	uint64_t v;
+
+	if (strncmp(details, pfx, sizeof(pfx) - 1))
+		return -1;
+	details += sizeof(pfx) - 1;
+	if (*details >= '0' && *details <= '9')
+		return atoi(details);
+	size_t n = strcspn(details, ":]");
+	if (n >= sizeof(name) - 8)
+		return -1;
+	memcpy(name + 8, details, n);
+	name[8 + n] = '\0';
+	return xlat_find(xlat_netlink_protocols, name, &v) ? -1 : (int)v;
+}
+
+int netlink_fd_family(struct dctx *c, int fd)
+{
+	char link[64], path[PATH_MAX + 1];
+	struct strbuf out = { 0 };
+	struct sockdiag_view v;
+	int family = -1;
+
+	if (fd < 0)
+		return -2;
+	snprintf(link, sizeof(link), "/proc/%d/fd/%d", c->pid, fd);
+	ssize_t n = tracee_readlink(c, link, path, sizeof(path) - 1);
+	if (n < 0)
+		return -2;
+	path[n] = '\0';
+	unsigned long inode = socket_inode(path);
+	if (!inode)
+		return -2;
+	if (sockdiag_view_hook && sockdiag_view_hook(c, link, &v)) {
+		if (strcmp(v.proto, "NETLINK"))
+			return -2;
+		if (!v.hashed)
+			return -1;
+		return (int)v.nlproto;
+	}
+	const struct sock_proto *p = socket_proto(link);
+	if (!p || p->q != Q_NETLINK)
+		return -2;
+	char *cached = cache_get(inode);
+	if (cached) {
+		family = netlink_family_of(cached);
+		free(cached);
+		return family;
+	}
+	int nl = socket(AF_NETLINK, SOCK_RAW | SOCK_CLOEXEC, NETLINK_SOCK_DIAG);
+	if (nl >= 0) {
+		if (query(nl, p, inode, &out)) {
+			cache_put(inode, sb_str(&out));
+			family = netlink_family_of(sb_str(&out));
+		}
+		close(nl);
+	}
+	sb_free(&out);
+	return family;
+}

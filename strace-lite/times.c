@@ -12,28 +12,7 @@
 #include <unistd.h>
 
 #include "strace-lite/decode.h"
-
-/* Ticks, then " /\* 1.23 s *\/" (not with -X raw, nor for 0), as strace's print_clock_t. */
-static void print_clock_t(struct dctx *c, uint64_t val)
-{
-	static long tck;
-	static int width;
-
-	if (!tck) {
-		tck = sysconf(_SC_CLK_TCK);
-		if (tck <= 0)
-			tck = -1;
-		for (long t = tck; t >= 10 && width < 9; t /= 10)
-			width++;
-	}
-	tprintf(c, "%" PRIu64, val);
-	if (print_opts_get()->xstyle == XSTYLE_RAW || tck <= 0 || val == 0)
-		return;
-	char frac[32];
-	snprintf(frac, sizeof(frac), "%.*f", width, (double)(val % (uint64_t)tck) / (double)tck);
-	/* frac is "0.NN": keep the part from the point on after the whole seconds */
-	tprintf(c, " /* %" PRIu64 "%s s */", val / (uint64_t)tck, frac + 1);
-}
+#include "strace-lite/util-print.h"
 
 void print_struct_tms(struct dctx *c, uint64_t addr)
 {

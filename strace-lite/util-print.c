@@ -11,6 +11,7 @@
 #include <sys/stat.h>
 #include <sys/sysmacros.h>
 #include <time.h>
+#include <unistd.h>
 
 #include "strace-lite/util-print.h"
 
@@ -200,3 +201,24 @@ int printpathn(struct dctx *c, uint64_t addr, unsigned int n)
 	return rc;
 }
 
+
+void print_clock_t(struct dctx *c, uint64_t val)
+{
+	static long tck;
+	static int width;
+
+	if (!tck) {
+		tck = sysconf(_SC_CLK_TCK);
+		if (tck <= 0)
+			tck = -1;
+		for (long t = tck; t >= 10 && width < 9; t /= 10)
+			width++;
+	}
+	tprintf(c, "%" PRIu64, val);
+	if (print_opts_get()->xstyle == XSTYLE_RAW || tck <= 0 || val == 0)
+		return;
+	char frac[32];
+	snprintf(frac, sizeof(frac), "%.*f", width, (double)(val % (uint64_t)tck) / (double)tck);
+	/* frac is "0.NN": keep the part from the point on after the whole seconds */
+	tprintf(c, " /* %" PRIu64 "%s s */", val / (uint64_t)tck, frac + 1);
+}

@@ -41,3 +41,5 @@ void print_flags_str(struct dctx *c, uint64_t val, const char *str);
  * or the fd.  decode.c's print_dirfd() prints -100 in hex there; until it is fixed the
  * decoders of this family use this one.
  */
+/* clock_t ticks, then " /\* 1.23 s *\/" (not with -X raw, nor for 0), as strace's print_clock_t. */
+void print_clock_t(struct dctx *c, uint64_t val);

@@ -1,0 +1,107 @@
+// SPDX-License-Identifier: LGPL-2.1-or-later
+/* NETLINK_ROUTE policy routing rules: struct fib_rule_hdr and its FRA_* attributes. */
+#include <netinet/in.h>
+#include <linux/fib_rules.h>
+#include <linux/rtnetlink.h>
+
+#include "strace-lite/netlink-route.h"
+
+bool decode_nla_rt_class(struct dctx *c, uint64_t addr, unsigned int len, const void *o)
+{
+	uint32_t v;
+
+	(void)o;
+	if (len < sizeof(v))
+		return false;
+	if (!umove_or_printaddr(c, addr, &v))
+		printxval(c, xlat_routing_table_ids, v, NULL);
+	return true;
+}
+
+bool decode_nla_rt_proto(struct dctx *c, uint64_t addr, unsigned int len, const void *o)
+{
+	uint8_t v;
+
+	(void)o;
+	if (len < sizeof(v))
+		return false;
+	if (!umove_or_printaddr(c, addr, &v))
+		printxval(c, xlat_routing_protocols, v, "RTPROT_???");
+	return true;
+}
+
+static bool decode_rule_addr(struct dctx *c, uint64_t addr, unsigned int len, const void *o)
+{
+	const struct fib_rule_hdr *m = o;
+
+	decode_inet_addr(c, addr, len, m->family, NULL);
+	return true;
+}
+
+/* fib_rule_uid_range (two u32) and fib_rule_port_range (two u16): {start=, end=}. */
+static bool decode_uid_range(struct dctx *c, uint64_t addr, unsigned int len, const void *o)
+{
+	struct fib_rule_uid_range r;
+
+	(void)o;
+	if (len < sizeof(r))
+		return false;
+	if (!umove_or_printaddr(c, addr, &r))
+		tprintf(c, "{start=%u, end=%u}", r.start, r.end);
+	return true;
+}
+
+static bool decode_port_range(struct dctx *c, uint64_t addr, unsigned int len, const void *o)
+{
+	struct fib_rule_port_range r;
+
+	(void)o;
+	if (len < sizeof(r))
+		return false;
+	if (!umove_or_printaddr(c, addr, &r))
+		tprintf(c, "{start=%u, end=%u}", r.start, r.end);
+	return true;
+}
+
+void decode_fib_rule_hdr(struct dctx *c, uint8_t family, uint64_t addr, unsigned int len)
+{
+	static const nla_fn fns[] = {
+		[FRA_DST] = decode_rule_addr,
+		[FRA_SRC] = decode_rule_addr,
+		[FRA_IIFNAME] = decode_nla_str,
+		[FRA_GOTO] = decode_nla_u32,
+		[FRA_PRIORITY] = decode_nla_u32,
+		[FRA_FWMARK] = decode_nla_u32,
+		[FRA_FLOW] = decode_nla_u32,
+		[FRA_TUN_ID] = decode_nla_be64,
+		[FRA_SUPPRESS_IFGROUP] = decode_nla_u32,
+		[FRA_SUPPRESS_PREFIXLEN] = decode_nla_u32,
+		[FRA_TABLE] = decode_nla_rt_class,
+		[FRA_FWMASK] = decode_nla_u32,
+		[FRA_OIFNAME] = decode_nla_str,
+		[FRA_L3MDEV] = decode_nla_u8,
+		[FRA_UID_RANGE] = decode_uid_range,
+		[FRA_PROTOCOL] = decode_nla_rt_proto,
+		[FRA_IP_PROTO] = decode_nla_ip_proto,
+		[FRA_SPORT_RANGE] = decode_port_range,
+		[FRA_DPORT_RANGE] = decode_port_range,
+	};
+	struct fib_rule_hdr m = { .family = family };
+
+	tprints(c, "{family=");
+	printxval(c, xlat_addrfams, family, "AF_???");
+	tprints(c, ", ");
+	bool ok = rtnl_struct_rest(c, addr, len, &m, sizeof(m));
+	if (ok) {
+		tprintf(c, "dst_len=%u, src_len=%u, tos=", m.dst_len, m.src_len);
+		printflags(c, xlat_ip_type_of_services, m.tos, "IPTOS_TOS_???");
+		tprints(c, ", table=");
+		printxval(c, xlat_routing_table_ids, m.table, "RT_TABLE_???");
+		tprints(c, ", action=");
+		printxval(c, xlat_fib_rule_actions, m.action, "FR_ACT_???");
+		tprints(c, ", flags=");
+		printflags(c, xlat_fib_rule_flags, m.flags, "FIB_RULE_???");
+	}
+	tprint_struct_end(c);
+	rtnl_attrs(c, ok, addr, len, sizeof(m), xlat_rtnl_rule_attrs, "FRA_???", NLA_FNS(fns), &m);
+}
