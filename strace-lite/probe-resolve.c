@@ -18,6 +18,7 @@
  */
 #include <errno.h>
 #include <inttypes.h>
+#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -28,9 +29,35 @@
 #include "uprobe/objfile.h"
 #include "strace-lite/probe-space.h"
 #include "common/proc.h"
+#include "common/strbuf.h"
 #include "proto/proto.h"
 #include "strace-lite/sttrace.h"
 #include "sdt/usdt.h"
+
+/* Sites that could not be placed since the last flush: named in one warning line. */
+static struct strbuf refused;
+static size_t nrefused;
+
+static void refuse(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+static void refuse(const char *fmt, ...)
+{
+	va_list ap;
+
+	sb_puts(&refused, nrefused++ ? "; " : "");
+	va_start(ap, fmt);
+	sb_vprintf(&refused, fmt, ap);
+	va_end(ap);
+}
+
+/* The sites refused by one resolution, in one line; the trace goes on without them. */
+static void flush_refused(void)
+{
+	if (nrefused)
+		error_msg("%zu probe%s not placed: %s", nrefused, nrefused > 1 ? "s" : "",
+			  sb_str(&refused));
+	sb_reset(&refused);
+	nrefused = 0;
+}
 
 static struct site *add_site(struct space *s, int kind, const char *label, const char *hints)
 {
@@ -58,15 +85,15 @@ static int arm(struct space *s, size_t idx, uint64_t addr, const char *what,
 	const struct uprobe_mapping *mp = uprobe_mapping_at(m, nm, addr);
 
 	if (!mp || !mp->exec) {
-		error_msg("%s: %#" PRIx64 " in %s is not in an executable segment, not armed", what,
-			  addr, mp ? mp->path : "no mapping");
+		refuse("%s (%#" PRIx64 " in %s is not in an executable segment)", what, addr,
+		       mp ? mp->path : "no mapping");
 		return -ENOEXEC;
 	}
 	int rc = bp_insert(&s->bs, addr, (void *)(uintptr_t)(idx + 1));
 	if (rc < 0 && rc != -EEXIST) {
-		errno = -rc;
-		perror_msg("%s: cannot insert a breakpoint at %#" PRIx64 " in process %d", what, addr,
-			   s->tgid);
+		refuse("%s (%s at %#" PRIx64 " in process %d)", what,
+		       rc == -EBUSY ? "an int3 that is not ours already there" :
+		       "no breakpoint can be written", addr, s->tgid);
 		return rc;
 	}
 	return 0;
@@ -89,9 +116,8 @@ static void arm_usdt(struct space *s, struct spec *sp, const struct usdt_probe *
 	 * an instruction in two.
 	 */
 	if (bp_mem_read(&s->bs, addr, &insn, 1) == 0 && insn != 0x90 && insn != 0xcc) {
-		error_msg("usdt:%s: the site %#" PRIx64 " in %s is not the probe's nop "
-			  "(byte %#x): not on an instruction boundary, not armed", label,
-			  addr, path, insn);
+		refuse("usdt:%s: the site %#" PRIx64 " in %s is not the probe's nop (byte %#x): "
+		       "not on an instruction boundary", label, addr, path, insn);
 		return;
 	}
 	struct site *st = add_site(s, SPEC_USDT, label, sp->hints);
@@ -270,6 +296,7 @@ void probe_space_ifunc(struct space *s, size_t resolver, uint64_t impl)
 		    probe_path_matches(sp->path, rm->path))
 			arm_function(s, sp, impl, rm->path, impl - o.bias, m, nm);
 	}
+	flush_refused();
 out:
 	free(m);
 }
@@ -383,6 +410,7 @@ void probe_space_resolve(struct space *s)
 		ret |= s->sites[i].on_return;
 	if (ret)
 		tramp_setup(s);
+	flush_refused();
 	if (first)
 		probe_report_missing(s->tgid, m, nm);
 	free(m);
