@@ -25,6 +25,7 @@
 #include <unistd.h>
 
 #include "uprobe/ifunc.h"
+#include "uprobe/ksite.h"
 #include "uprobe/objelf.h"
 #include "uprobe/objfile.h"
 #include "strace-lite/probe-space.h"
@@ -107,15 +108,22 @@ static void arm_usdt(struct space *s, struct spec *sp, const struct usdt_probe *
 	if (!addr)
 		return;
 	char label[256];
-	uint8_t insn = 0;
+	uint8_t code[8] = { 0 }, insn;
 	snprintf(label, sizeof(label), "%s:%s", p->provider, p->name);
 	sp->found = true;
 	/*
 	 * The site is the probe's nop: anything else means the note does not
 	 * point at an instruction boundary we know, and an int3 there could cut
-	 * an instruction in two.
+	 * an instruction in two.  A 5-byte nop (another header's) is refused as
+	 * under --bpf, where a kernel uprobe on it writes the red zone.
 	 */
-	if (bp_mem_read(&s->bs, addr, &insn, 1) == 0 && insn != 0x90 && insn != 0xcc) {
+	int rd = bp_mem_read(&s->bs, addr, code, sizeof(code));
+	insn = code[0];
+	if (rd == 0 && ksite_nop5(code, sizeof(code))) {
+		refuse("usdt:%s: the site %#" PRIx64 " in %s is " KSITE_NOP5_WHY, label, addr, path);
+		return;
+	}
+	if (rd == 0 && insn != 0x90 && insn != 0xcc) {
 		refuse("usdt:%s: the site %#" PRIx64 " in %s is not the probe's nop (byte %#x): "
 		       "not on an instruction boundary", label, addr, path, insn);
 		return;
@@ -189,6 +197,33 @@ static void arm_function(struct space *s, struct spec *sp, uint64_t addr, const 
 }
 
 /*
+ * uprobe=SYM+REL, SYM at file offset OFF of PATH: a site REL bytes into the function, on an
+ * instruction boundary and never on a 5-byte nop (what the --bpf backend cannot probe
+ * without harm is refused here too, so that both backends trace the same).  It prints by its
+ * hints or the six argument registers: at an offset, no prototype says what they hold.
+ */
+static void arm_offset(struct space *s, struct spec *sp, const char *path, uint64_t off,
+		       bool ifunc, const struct uprobe_mapping *m, int nm)
+{
+	const char *why = ifunc ? "an IFUNC, whose symbol is its resolver" :
+		ksite_offset_file(path, off, sp->rel, false);
+	uint64_t addr;
+	struct site *st;
+
+	if (why) {
+		refuse("uprobe=%s in %s: %s", sp->label, path, why);
+		return;
+	}
+	if (!(addr = uprobe_map_offset(m, nm, path, off + sp->rel)) ||
+	    !(st = add_site(s, SPEC_UPROBE, sp->label, sp->hints)))
+		return;
+	st->nargs = -1;
+	st->addr = addr;
+	st->on_entry = true;
+	arm(s, s->nsites - 1, addr, sp->label, m, nm);
+}
+
+/*
  * IFUNC SYM of object PATH: its uprobes on the implementations the process has chosen so far,
  * and its resolver watched for the choices to come (one watch per resolver, whatever number
  * of specs name it).
@@ -254,12 +289,17 @@ static void resolve_uprobe(struct space *s, struct spec *sp, const char *path,
 	int err;
 
 	if (!probe_path_matches(sp->path, path) ||
-	    (!sp->path && armed_before(s, sp->name, sp->kind, path)))
+	    (!sp->path && armed_before(s, sp->label ? sp->label : sp->name, sp->kind, path)))
 		return;
 	if (uprobe_symbol_offset(path, sp->name, &off) < 0)
 		return;
 	e = uprobe_elf_get(path, &err);
 	sym = e ? uprobe_elf_find(e, sp->name) : NULL;
+	if (sp->label) {
+		sp->found = true;
+		arm_offset(s, sp, path, off, sym && sym->ifunc, m, nm);
+		return;
+	}
 	if (sym && sym->ifunc) {
 		sp->found = true;
 		resolve_ifunc(s, sp, path, sym, m, nm);
