@@ -677,6 +677,10 @@ out:
 	if (skel && skel->bss && skel->bss->lost)
 		lt_error("--bpf: %llu records lost (ring buffer full; %llu holds)",
 			 (unsigned long long)skel->bss->lost, (unsigned long long)skel->bss->holds);
+	/* LTTRACE_BPF_STATS: what the kernel side did, for make bench and its readers. */
+	if (skel && skel->bss && getenv("LTTRACE_BPF_STATS"))
+		lt_error("--bpf: %llu records lost, %llu holds",
+			 (unsigned long long)skel->bss->lost, (unsigned long long)skel->bss->holds);
 	if (skel && lt_opts.cflag && rc == 0)
 		summary();
 	lt_output_flush();

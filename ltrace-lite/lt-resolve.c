@@ -14,6 +14,7 @@
  */
 #include <errno.h>
 #include <fcntl.h>
+#include <inttypes.h>
 #include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -25,6 +26,42 @@
 #include "uprobe/objfile.h"
 #include "uprobe/prologue.h"
 #include "common/stacktrace.h"
+#include "common/strbuf.h"
+
+/* Functions whose breakpoint could not be placed since the last flush: one warning line. */
+static struct strbuf refused;
+static size_t nrefused;
+
+static void refuse(const char *name, uint64_t addr, int err)
+{
+	sb_printf(&refused, "%s%s at %#" PRIx64 " (%s)", nrefused++ ? "; " : "", name, addr,
+		  err == -EBUSY ? "an int3 that is not ours already there" : strerror(-err));
+}
+
+/* What one resolution could not place, in one line; the trace goes on without it. */
+static void flush_refused(void)
+{
+	if (nrefused)
+		lt_error("%zu function%s not traced, where no breakpoint can be placed: %s",
+			 nrefused, nrefused > 1 ? "s" : "", sb_str(&refused));
+	sb_reset(&refused);
+	nrefused = 0;
+}
+
+/* A function's breakpoint at ADDR, or (taken by another tool's int3) past its first
+ * instruction; what fails is named in the warning. */
+static int arm_late(struct space *s, uint64_t addr, int d, const char *name,
+		    const struct uprobe_mapping *m, int nm);
+static void arm_func_at(struct space *s, uint64_t addr, int d, const char *name,
+			const struct uprobe_mapping *m, int nm)
+{
+	int rc = space_arm(s, addr, SITE_FUNC, d, name);
+
+	if (rc == -EBUSY)
+		rc = arm_late(s, addr, d, name, m, nm);
+	if (rc < 0 && rc != -EEXIST)
+		refuse(name, addr, rc);
+}
 
 static bool exec_mapped(const struct uprobe_mapping *m, int nm, uint64_t addr)
 {
@@ -44,9 +81,6 @@ static int definer(struct space *s, const char *name, int c)
 	return -1;
 }
 
-static int arm_late(struct space *s, uint64_t addr, int d, const char *name,
-		    const struct uprobe_mapping *m, int nm);
-
 /* The implementations an IFUNC's resolver chose, wherever a slot already holds them. */
 static void arm_ifunc_slots(struct space *s, int d, const char *name, uint64_t resolver,
 			    const struct uprobe_mapping *m, int nm)
@@ -58,8 +92,7 @@ static void arm_ifunc_slots(struct space *s, int d, const char *name, uint64_t r
 	for (size_t i = 0; i < n; i++) {
 		if (!exec_mapped(m, nm, impl[i]))
 			continue;
-		if (space_arm(s, impl[i], SITE_FUNC, d, name) == -EBUSY)
-			arm_late(s, impl[i], d, name, m, nm);
+		arm_func_at(s, impl[i], d, name, m, nm);
 	}
 }
 
@@ -102,8 +135,7 @@ static void arm_function(struct space *s, int d, const char *name, const struct 
 	if (!exec_mapped(m, nm, addr))
 		return;
 	if (!sym->ifunc) {
-		if (space_arm(s, addr, SITE_FUNC, d, name) == -EBUSY)
-			arm_late(s, addr, d, name, m, nm);
+		arm_func_at(s, addr, d, name, m, nm);
 		return;
 	}
 	space_arm(s, addr, SITE_RESOLVER, d, name);
@@ -248,6 +280,7 @@ void space_resolve(struct space *s)
 		arm_dlopen(s, m, nm);
 		arm_plan(s, m, nm);
 	}
+	flush_refused();
 	/* -w: the unwinder's view of the mappings is stale (it is by process: all threads). */
 	if ((added || gone) && lt_opts.bt_depth)
 		stacktrace_forget(s->tgid);

@@ -271,12 +271,20 @@ static void attach_usdt_probe(struct spec *sp, const struct usdt_probe *p, const
 	struct usite us = { .kind = SPEC_USDT, .label = label, .hints = sp->hints,
 			    .nargs = p->nargs };
 	struct psite ps = { .pc = p->pc };
-	uint8_t insn = 0;
+	uint8_t code[8] = { 0 }, insn;
+	bool got = fd >= 0 && pread(fd, code, sizeof(code), (off_t)p->pc_offset) > 0;
 
+	insn = code[0];
 	snprintf(label, sizeof(label), "%s:%s", p->provider, p->name);
 	sp->found = true;
+	/* Another header's 5-byte nop: a kernel uprobe there writes the red zone. */
+	if (got && ksite_nop5(code, sizeof(code))) {
+		sb_printf(&refused, "%susdt:%s at %s+%#" PRIx64 " (" KSITE_NOP5_WHY ")",
+			  nrefused++ ? "; " : "", label, path, p->pc_offset);
+		return;
+	}
 	/* The site must be the probe's nop, or a uprobe there cuts an insn. */
-	if (fd >= 0 && pread(fd, &insn, 1, (off_t)p->pc_offset) == 1 && insn != 0x90) {
+	if (got && insn != 0x90) {
 		error_msg("usdt:%s: the site %#" PRIx64 " in %s is not the probe's nop (byte %#x): "
 			  "not on an instruction boundary, not armed", label, p->pc, path, insn);
 		return;
@@ -442,13 +450,15 @@ static void attach_function(size_t k, const char *path, uint64_t off, uint64_t v
 {
 	struct spec *sp = &probe_specs[k];
 	bool ret = sp->kind == SPEC_URETPROBE;
-	struct usite us = { .kind = sp->kind, .label = sp->name, .hints = sp->hints };
+	char *label = sp->label ? sp->label : sp->name;
+	struct usite us = { .kind = sp->kind, .label = label, .hints = sp->hints };
 	struct psite ps = { 0 };
 
 	if (!fn_attach_once(k, path, off))
 		return;
-	plan_function(sp, lt_proto_resolve(vaddr ? path : NULL, vaddr, sp->name), path, off, &us,
-		      &ps);
+	/* At an offset (uprobe=SYM+REL), no prototype says what the registers hold. */
+	plan_function(sp, sp->label ? NULL : lt_proto_resolve(vaddr ? path : NULL, vaddr, sp->name),
+		      path, off, &us, &ps);
 	for (uint32_t i = 0; i < ps.nargs; i++)
 		ps.nstr += ps.a[i].str != PCAP_NONE;
 	ps.rep = rep_insn(path, off);
@@ -456,7 +466,7 @@ static void attach_function(size_t k, const char *path, uint64_t off, uint64_t v
 	int idx = add_site(&us, &ps);
 	if (idx >= 0)
 		attach_site(ret ? probes_skel->progs.probe_ret : probes_skel->progs.probe_hit, path,
-			    off, 0, idx, ret, true, sp->name);
+			    off, 0, idx, ret, !sp->label, label);
 }
 
 /*
@@ -515,7 +525,16 @@ static void attach_uprobe(struct spec *sp, size_t k, const char *path)
 	probes_spec_done[k] = true;
 	e = uprobe_elf_get(path, &err);
 	sym = e ? uprobe_elf_find(e, sp->name) : NULL;
-	if (sym && sym->ifunc)
+	if (sp->label) {
+		/* uprobe=SYM+REL: on an instruction boundary, where a kernel uprobe is harmless. */
+		const char *why = sym && sym->ifunc ? "an IFUNC, whose symbol is its resolver" :
+			ksite_offset_file(path, off, sp->rel, true);
+		if (why)
+			sb_printf(&refused, "%suprobe=%s in %s: %s", nrefused++ ? "; " : "",
+				  sp->label, path, why);
+		else
+			attach_function(k, path, off + sp->rel, 0);
+	} else if (sym && sym->ifunc)
 		attach_ifunc(k, path, off, sym);
 	else
 		attach_function(k, path, off, sym ? sym->vaddr : 0);

@@ -27,6 +27,8 @@ struct spec {
 	int kind;
 	char *provider, *name; /* usdt globs; for uprobe, name is the symbol */
 	char *path;            /* glob on the object's path or base name; NULL: any */
+	char *label;           /* uprobe=SYM+REL: "SYM+0xREL", the hit's name; else NULL */
+	uint64_t rel;          /* REL: bytes into the function (uprobe only) */
 	char hints[USDT_MAX_ARGS + 1];
 	bool found;
 	bool reported;

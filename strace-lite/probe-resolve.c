@@ -18,19 +18,47 @@
  */
 #include <errno.h>
 #include <inttypes.h>
+#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
 
 #include "uprobe/ifunc.h"
+#include "uprobe/ksite.h"
 #include "uprobe/objelf.h"
 #include "uprobe/objfile.h"
 #include "strace-lite/probe-space.h"
 #include "common/proc.h"
+#include "common/strbuf.h"
 #include "proto/proto.h"
 #include "strace-lite/sttrace.h"
 #include "sdt/usdt.h"
+
+/* Sites that could not be placed since the last flush: named in one warning line. */
+static struct strbuf refused;
+static size_t nrefused;
+
+static void refuse(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+static void refuse(const char *fmt, ...)
+{
+	va_list ap;
+
+	sb_puts(&refused, nrefused++ ? "; " : "");
+	va_start(ap, fmt);
+	sb_vprintf(&refused, fmt, ap);
+	va_end(ap);
+}
+
+/* The sites refused by one resolution, in one line; the trace goes on without them. */
+static void flush_refused(void)
+{
+	if (nrefused)
+		error_msg("%zu probe%s not placed: %s", nrefused, nrefused > 1 ? "s" : "",
+			  sb_str(&refused));
+	sb_reset(&refused);
+	nrefused = 0;
+}
 
 static struct site *add_site(struct space *s, int kind, const char *label, const char *hints)
 {
@@ -58,15 +86,15 @@ static int arm(struct space *s, size_t idx, uint64_t addr, const char *what,
 	const struct uprobe_mapping *mp = uprobe_mapping_at(m, nm, addr);
 
 	if (!mp || !mp->exec) {
-		error_msg("%s: %#" PRIx64 " in %s is not in an executable segment, not armed", what,
-			  addr, mp ? mp->path : "no mapping");
+		refuse("%s (%#" PRIx64 " in %s is not in an executable segment)", what, addr,
+		       mp ? mp->path : "no mapping");
 		return -ENOEXEC;
 	}
 	int rc = bp_insert(&s->bs, addr, (void *)(uintptr_t)(idx + 1));
 	if (rc < 0 && rc != -EEXIST) {
-		errno = -rc;
-		perror_msg("%s: cannot insert a breakpoint at %#" PRIx64 " in process %d", what, addr,
-			   s->tgid);
+		refuse("%s (%s at %#" PRIx64 " in process %d)", what,
+		       rc == -EBUSY ? "an int3 that is not ours already there" :
+		       "no breakpoint can be written", addr, s->tgid);
 		return rc;
 	}
 	return 0;
@@ -80,18 +108,24 @@ static void arm_usdt(struct space *s, struct spec *sp, const struct usdt_probe *
 	if (!addr)
 		return;
 	char label[256];
-	uint8_t insn = 0;
+	uint8_t code[8] = { 0 }, insn;
 	snprintf(label, sizeof(label), "%s:%s", p->provider, p->name);
 	sp->found = true;
 	/*
 	 * The site is the probe's nop: anything else means the note does not
 	 * point at an instruction boundary we know, and an int3 there could cut
-	 * an instruction in two.
+	 * an instruction in two.  A 5-byte nop (another header's) is refused as
+	 * under --bpf, where a kernel uprobe on it writes the red zone.
 	 */
-	if (bp_mem_read(&s->bs, addr, &insn, 1) == 0 && insn != 0x90 && insn != 0xcc) {
-		error_msg("usdt:%s: the site %#" PRIx64 " in %s is not the probe's nop "
-			  "(byte %#x): not on an instruction boundary, not armed", label,
-			  addr, path, insn);
+	int rd = bp_mem_read(&s->bs, addr, code, sizeof(code));
+	insn = code[0];
+	if (rd == 0 && ksite_nop5(code, sizeof(code))) {
+		refuse("usdt:%s: the site %#" PRIx64 " in %s is " KSITE_NOP5_WHY, label, addr, path);
+		return;
+	}
+	if (rd == 0 && insn != 0x90 && insn != 0xcc) {
+		refuse("usdt:%s: the site %#" PRIx64 " in %s is not the probe's nop (byte %#x): "
+		       "not on an instruction boundary", label, addr, path, insn);
 		return;
 	}
 	struct site *st = add_site(s, SPEC_USDT, label, sp->hints);
@@ -163,6 +197,33 @@ static void arm_function(struct space *s, struct spec *sp, uint64_t addr, const 
 }
 
 /*
+ * uprobe=SYM+REL, SYM at file offset OFF of PATH: a site REL bytes into the function, on an
+ * instruction boundary and never on a 5-byte nop (what the --bpf backend cannot probe
+ * without harm is refused here too, so that both backends trace the same).  It prints by its
+ * hints or the six argument registers: at an offset, no prototype says what they hold.
+ */
+static void arm_offset(struct space *s, struct spec *sp, const char *path, uint64_t off,
+		       bool ifunc, const struct uprobe_mapping *m, int nm)
+{
+	const char *why = ifunc ? "an IFUNC, whose symbol is its resolver" :
+		ksite_offset_file(path, off, sp->rel, false);
+	uint64_t addr;
+	struct site *st;
+
+	if (why) {
+		refuse("uprobe=%s in %s: %s", sp->label, path, why);
+		return;
+	}
+	if (!(addr = uprobe_map_offset(m, nm, path, off + sp->rel)) ||
+	    !(st = add_site(s, SPEC_UPROBE, sp->label, sp->hints)))
+		return;
+	st->nargs = -1;
+	st->addr = addr;
+	st->on_entry = true;
+	arm(s, s->nsites - 1, addr, sp->label, m, nm);
+}
+
+/*
  * IFUNC SYM of object PATH: its uprobes on the implementations the process has chosen so far,
  * and its resolver watched for the choices to come (one watch per resolver, whatever number
  * of specs name it).
@@ -228,12 +289,17 @@ static void resolve_uprobe(struct space *s, struct spec *sp, const char *path,
 	int err;
 
 	if (!probe_path_matches(sp->path, path) ||
-	    (!sp->path && armed_before(s, sp->name, sp->kind, path)))
+	    (!sp->path && armed_before(s, sp->label ? sp->label : sp->name, sp->kind, path)))
 		return;
 	if (uprobe_symbol_offset(path, sp->name, &off) < 0)
 		return;
 	e = uprobe_elf_get(path, &err);
 	sym = e ? uprobe_elf_find(e, sp->name) : NULL;
+	if (sp->label) {
+		sp->found = true;
+		arm_offset(s, sp, path, off, sym && sym->ifunc, m, nm);
+		return;
+	}
 	if (sym && sym->ifunc) {
 		sp->found = true;
 		resolve_ifunc(s, sp, path, sym, m, nm);
@@ -270,6 +336,7 @@ void probe_space_ifunc(struct space *s, size_t resolver, uint64_t impl)
 		    probe_path_matches(sp->path, rm->path))
 			arm_function(s, sp, impl, rm->path, impl - o.bias, m, nm);
 	}
+	flush_refused();
 out:
 	free(m);
 }
@@ -383,6 +450,7 @@ void probe_space_resolve(struct space *s)
 		ret |= s->sites[i].on_return;
 	if (ret)
 		tramp_setup(s);
+	flush_refused();
 	if (first)
 		probe_report_missing(s->tgid, m, nm);
 	free(m);

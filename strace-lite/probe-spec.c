@@ -23,6 +23,7 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "uprobe/ksite.h"
 #include "uprobe/objfile.h"
 #include "strace-lite/probe.h"
 #include "strace-lite/probe-int.h"
@@ -78,6 +79,22 @@ static int add_spec(int kind, char *tok, char *err, size_t errlen)
 				 kind == SPEC_UPROBE ? "uprobe" : "uretprobe");
 			return -EINVAL;
 		}
+		char *plus = strchr(tok, '+'), *end = NULL;
+		if (plus) {
+			errno = 0;
+			sp.rel = strtoull(plus + 1, &end, 0);
+			if (kind != SPEC_UPROBE || plus == tok || !plus[1] || *end || errno) {
+				snprintf(err, errlen, "%s=%s: %s", kind == SPEC_UPROBE ? "uprobe" :
+					 "uretprobe", tok, kind == SPEC_UPROBE ?
+					 "not SYMBOL+OFFSET (an offset in bytes, decimal or 0x hex)" :
+					 "a return probe is a function's, at no offset");
+				return -EINVAL;
+			}
+			*plus = '\0';
+			char label[300];
+			snprintf(label, sizeof(label), "%s+%#" PRIx64, tok, sp.rel);
+			sp.label = strdup(label);
+		}
 		sp.name = strdup(tok);
 	}
 	struct spec *v = realloc(probe_specs, (probe_nspecs + 1) * sizeof(*v));
@@ -120,6 +137,10 @@ static int check_file(const struct spec *sp, char *err, size_t errlen)
 				 sp->name, path);
 		else if (rc < 0)
 			snprintf(err, errlen, "%s: %s: %s", what, path, strerror(-rc));
+		if (!rc && sp->label && (why = ksite_offset_file(path, off, sp->rel, false))) {
+			snprintf(err, errlen, "uprobe=%s@%s: %s", sp->label, path, why);
+			rc = -EINVAL;
+		}
 		return rc < 0 ? -EINVAL : 0;
 	}
 	rc = usdt_open(path, &f, &why);
@@ -137,11 +158,17 @@ static int check_file(const struct spec *sp, char *err, size_t errlen)
 	rc = 0;
 	for (size_t i = 0; i < f->count && !rc; i++) {
 		const struct usdt_probe *p = &f->probes[i];
-		uint8_t insn = 0;
+		uint8_t code[8] = { 0 }, insn;
 		if (fnmatch(sp->provider, p->provider, 0) || fnmatch(sp->name, p->name, 0))
 			continue;
 		any = true;
-		if (fd >= 0 && pread(fd, &insn, 1, (off_t)p->pc_offset) == 1 && insn != 0x90) {
+		bool got = fd >= 0 && pread(fd, code, sizeof(code), (off_t)p->pc_offset) > 0;
+		insn = code[0];
+		if (got && ksite_nop5(code, sizeof(code))) {
+			snprintf(err, errlen, "usdt=%s:%s: the site %#" PRIx64 " in %s is "
+				 KSITE_NOP5_WHY, p->provider, p->name, p->pc, path);
+			rc = -EINVAL;
+		} else if (got && insn != 0x90) {
 			snprintf(err, errlen, "usdt:%s:%s: the site %#" PRIx64 " in %s is not the "
 				 "probe's nop (byte %#x): not on an instruction boundary", p->provider,
 				 p->name, p->pc, path, insn);

@@ -37,6 +37,7 @@
 #include <capstone/capstone.h>
 #include <errno.h>
 #include <fcntl.h>
+#include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
 
@@ -79,8 +80,7 @@ static const char *insn_unsafe(const cs_insn *in, bool at_entry)
 	if (in->detail->x86.prefix[0] == X86_PREFIX_LOCK)
 		return "a lock-prefixed instruction, which the kernel does not probe";
 	if (in->id == X86_INS_NOP && in->size == 5 && !at_entry)
-		return "a 5-byte nop inside a function, which the kernel turns into a call that "
-		       "writes the red zone";
+		return KSITE_NOP5_WHY;
 	if (uprobe_insn_traps(cs, in))
 		return "an instruction that traps or enters the kernel";
 	return NULL;
@@ -227,4 +227,64 @@ const char *ksite_unsafe_file(const char *path, uint64_t off, bool at_entry)
 	size_t n = read_code(path, off, buf);
 
 	return n ? ksite_unsafe(buf, n, at_entry) : "its code cannot be read from the file";
+}
+
+bool ksite_nop5(const uint8_t *code, size_t n)
+{
+	cs_insn *in = NULL;
+	bool nop5;
+
+	if (!uprobe_disasm(&cs) || cs_disasm(cs, code, n, 0, 1, &in) != 1)
+		return false;
+	nop5 = in->id == X86_INS_NOP && in->size == 5;
+	cs_free(in, 1);
+	return nop5;
+}
+
+/* The furthest into a function a SYM+OFF site is looked for. */
+#define MAX_REL (1u << 20)
+
+const char *ksite_offset_file(const char *path, uint64_t off, uint64_t rel, bool kernel)
+{
+	const char *why = NULL;
+	size_t n = (size_t)rel + 16, got;
+	uint8_t *buf;
+	int fd;
+
+	if (rel >= MAX_REL)
+		return "an offset beyond what is decoded of a function (1 MiB)";
+	if (!uprobe_disasm(&cs))
+		return "no disassembler (capstone) to check the site";
+	if (!(buf = malloc(n)))
+		return "out of memory";
+	fd = open(path, O_RDONLY | O_CLOEXEC);
+	ssize_t r = fd >= 0 ? pread(fd, buf, n, (off_t)off) : -1;
+	if (fd >= 0)
+		close(fd);
+	got = r > 0 ? (size_t)r : 0;
+	if (!got) {
+		free(buf);
+		return "its code cannot be read from the file";
+	}
+	/* Decoded from the entry, one instruction at a time, up to REL. */
+	const uint8_t *code = buf;
+	size_t left = got;
+	uint64_t addr = 0;
+	cs_insn *in = cs_malloc(cs);
+	while (in && addr < rel && cs_disasm_iter(cs, &code, &left, &addr, in))
+		;
+	if (!in)
+		why = "out of memory";
+	else if (addr != rel)
+		why = addr > rel ? "not on an instruction boundary of the function decoded from its "
+				   "entry" :
+				   "code before it that the disassembler does not decode";
+	else if (kernel)
+		why = ksite_unsafe(buf + rel, got - rel, rel == 0);
+	else if (rel && ksite_nop5(buf + rel, got - rel))
+		why = KSITE_NOP5_WHY;
+	if (in)
+		cs_free(in, 1);
+	free(buf);
+	return why;
 }

@@ -34,3 +34,19 @@ int ksite_entry_file(const char *path, uint64_t off, bool fast, uint64_t *poff,
 		     const char **why);
 /* ksite_unsafe() for the instruction at file offset OFF of PATH; a read error is a reason. */
 const char *ksite_unsafe_file(const char *path, uint64_t off, bool at_entry);
+
+/* Why a 5-byte nop inside a function is no place for a kernel uprobe (see ksite.c). */
+#define KSITE_NOP5_WHY                                                                      \
+	"a 5-byte nop inside a function, which the kernel turns into a call that writes the " \
+	"red zone"
+
+/* Whether CODE (N bytes) begins with a 5-byte nop (nopl/nopw, any encoding). */
+bool ksite_nop5(const uint8_t *code, size_t n);
+
+/*
+ * A site REL bytes into the function at file offset OFF of PATH (-e uprobe=SYM+REL): NULL when
+ * a probe may go there, else why not (a static string): REL is not on an instruction boundary
+ * when the function is decoded from its entry, or the instruction there is a 5-byte nop inside
+ * the function; KERNEL: also every other rule of ksite_unsafe() (the --bpf backend's).
+ */
+const char *ksite_offset_file(const char *path, uint64_t off, uint64_t rel, bool kernel);

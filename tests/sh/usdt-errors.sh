@@ -4,7 +4,7 @@
 # Probe specs that cannot be honoured: an object that is not ELF, a file that does not exist,
 # no such probe or function in a named object, a data symbol, and a USDT site that is not the
 # probe's nop (a copy of the usdt test program whose note points one byte past it, i.e. not at
-# the instruction the probe owns).  A spec naming one file is checked before the program runs:
+# the instruction the probe owns), uprobe=SYM+OFF that is no safe site, a nop5 USDT site.  A spec naming one file is checked before the program runs:
 # one `sttrace: ...` line (then the usual -h hint) and exit status 1, the program not run.
 # The damaged program traced with a spec that names no file: the site is refused at run time
 # with one line, the program runs to its end untouched.
@@ -42,6 +42,15 @@ check "uprobe: no function no_such_fn in $libc" -e "uprobe=no_such_fn@$libc"
 check "uprobe: no function environ in $libc" -e "uprobe=environ@$libc"
 check "usdt:test:plain: the site 0x[0-9a-f]+ in $PWD/damaged is not the probe's nop .*instruction boundary" \
 	-e "usdt=test:plain@$PWD/damaged"
+# uprobe=SYM+OFF: an offset only for a uprobe; never on a 5-byte nop inside a function, never
+# inside an instruction (tests/trace/uprobe-redzone.c's functions); a nop5 USDT site either.
+rz="$TOP/$B/tests/trace/uprobe-redzone"
+check 'uretprobe=f\+4: a return probe is a function.s, at no offset' -e uretprobe=f+4
+check 'uprobe=f\+x: not SYMBOL\+OFFSET' -e uprobe=f+x
+check "uprobe=rz_leaf\+0x5@$rz: a 5-byte nop inside a function" -e "uprobe=rz_leaf+5@$rz"
+check "uprobe=rz_leaf\+0x3@$rz: not on an instruction boundary" -e "uprobe=rz_leaf+3@$rz"
+check "usdt=rz:nop5: the site 0x[0-9a-f]+ in $rz is a 5-byte nop inside a function" \
+	-e "usdt=rz:nop5@$rz"
 
 # At run time (the spec names no file): refused with one line, the program unharmed.
 "$STTRACE" -o log -a0 -e trace=none -e usdt=test:plain ./damaged >expected 2>err

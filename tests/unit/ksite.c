@@ -6,7 +6,9 @@
  */
 #include <errno.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "uprobe/ksite.h"
 
@@ -49,9 +51,48 @@ static const struct row {
 	{ "not an instruction in 64-bit mode (push %es)", { 0x06, 0xc3 }, 2, REFUSED, REFUSED, true },
 };
 
+/*
+ * uprobe=SYM+OFF sites (ksite_offset_file) in a leaf function that keeps a value in the red
+ * zone: mov %rdi,-8(%rsp) (+0); nopl 0(%rax,%rax,1) (+5); mov -8(%rsp),%rax (+10); ret (+15).
+ */
+static int offsets(void)
+{
+	static const uint8_t fn[] = { 0x48, 0x89, 0x7c, 0x24, 0xf8, 0x0f, 0x1f, 0x44, 0x00, 0x00,
+				      0x48, 0x8b, 0x44, 0x24, 0xf8, 0xc3 };
+	static const struct { uint64_t rel; bool kernel, ok; } want[] = {
+		{ 0, false, true }, { 0, true, true }, { 10, false, true }, { 10, true, true },
+		{ 15, true, true }, { 5, false, false }, { 5, true, false }, { 3, false, false },
+		{ 3, true, false }, { 11, true, false },
+	};
+	char path[] = "/tmp/ksite-unit.XXXXXX";
+	int fd = mkstemp(path), bad = 0;
+
+	if (fd < 0 || write(fd, "pad", 3) != 3 || write(fd, fn, sizeof(fn)) != sizeof(fn)) {
+		printf("FAIL: cannot write %s\n", path);
+		return 1;
+	}
+	close(fd);
+	for (size_t i = 0; i < sizeof(want) / sizeof(want[0]); i++) {
+		const char *why = ksite_offset_file(path, 3, want[i].rel, want[i].kernel);
+		if (!why != want[i].ok) {
+			printf("FAIL: +%llu (kernel %d): %s, want %s\n",
+			       (unsigned long long)want[i].rel, want[i].kernel, why ? why : "placed",
+			       want[i].ok ? "placed" : "refused");
+			bad++;
+		}
+	}
+	unlink(path);
+	if (!ksite_nop5(fn + 5, 5) || ksite_nop5(fn, sizeof(fn))) {
+		printf("FAIL: ksite_nop5\n");
+		bad++;
+	}
+	printf("uprobe=SYM+OFF: %zu sites, %d wrong\n", sizeof(want) / sizeof(want[0]), bad);
+	return bad;
+}
+
 int main(void)
 {
-	int bad = 0;
+	int bad = offsets();
 
 	for (size_t i = 0; i < sizeof(rows) / sizeof(rows[0]); i++) {
 		const struct row *r = &rows[i];
