@@ -89,6 +89,3 @@ bool lt_filter_lib_match(enum lt_filter_kind kind, const char *soname, const cha
 int lt_spawn(char **argv);
 int lt_attach(pid_t pid);
 int lt_run(void);
-
-/* lttrace.c */
-void lt_error(const char *fmt, ...) __attribute__((format(printf, 1, 2)));

@@ -31,6 +31,7 @@
 #include "proto/proto.h"
 #include "strace-lite/sttrace.h"
 #include "sdt/usdt.h"
+#include "common/log.h"
 
 static struct site *add_site(struct space *s, int kind, const char *label, const char *hints)
 {
@@ -58,15 +59,15 @@ static int arm(struct space *s, size_t idx, uint64_t addr, const char *what,
 	const struct uprobe_mapping *mp = uprobe_mapping_at(m, nm, addr);
 
 	if (!mp || !mp->exec) {
-		error_msg("%s: %#" PRIx64 " in %s is not in an executable segment, not armed", what,
+		log_error("%s: %#" PRIx64 " in %s is not in an executable segment, not armed", what,
 			  addr, mp ? mp->path : "no mapping");
 		return -ENOEXEC;
 	}
 	int rc = bp_insert(&s->bs, addr, (void *)(uintptr_t)(idx + 1));
 	if (rc < 0 && rc != -EEXIST) {
 		errno = -rc;
-		perror_msg("%s: cannot insert a breakpoint at %#" PRIx64 " in process %d", what, addr,
-			   s->tgid);
+		log_perror("%s: cannot insert a breakpoint at %#" PRIx64 " in process %d", what,
+			   addr, s->tgid);
 		return rc;
 	}
 	return 0;
@@ -89,9 +90,9 @@ static void arm_usdt(struct space *s, struct spec *sp, const struct usdt_probe *
 	 * an instruction in two.
 	 */
 	if (bp_mem_read(&s->bs, addr, &insn, 1) == 0 && insn != 0x90 && insn != 0xcc) {
-		error_msg("usdt:%s: the site %#" PRIx64 " in %s is not the probe's nop "
-			  "(byte %#x): not on an instruction boundary, not armed", label,
-			  addr, path, insn);
+		log_error("usdt:%s: the site %#" PRIx64 " in %s is not the probe's nop "
+			  "(byte %#x): not on an instruction boundary, not armed",
+			  label, addr, path, insn);
 		return;
 	}
 	struct site *st = add_site(s, SPEC_USDT, label, sp->hints);
@@ -108,7 +109,7 @@ static void arm_usdt(struct space *s, struct spec *sp, const struct usdt_probe *
 		int rc = sem ? bp_sem_raise(&s->bs, sem) : -EFAULT;
 		if (rc < 0) {
 			errno = -rc;
-			perror_msg("usdt:%s: cannot raise its semaphore", label);
+			log_perror("usdt:%s: cannot raise its semaphore", label);
 		}
 	}
 }
@@ -288,7 +289,8 @@ static void tramp_setup(struct space *s)
 	if (s->tramp)
 		return;
 	if (!entry) {
-		error_msg("uretprobe: no entry point in process %d for the return trampoline", s->tgid);
+		log_error("uretprobe: no entry point in process %d for the return trampoline",
+			  s->tgid);
 		return;
 	}
 	if ((b = bp_lookup(&s->bs, entry)) && b->inserted)
@@ -297,7 +299,7 @@ static void tramp_setup(struct space *s)
 		rc = bp_insert(&s->bs, entry, BP_TRAMP);
 	if (rc < 0) {
 		errno = -rc;
-		perror_msg("uretprobe: cannot insert the return trampoline at %#" PRIx64, entry);
+		log_perror("uretprobe: cannot insert the return trampoline at %#" PRIx64, entry);
 		return;
 	}
 	s->tramp = entry;

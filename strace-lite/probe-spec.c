@@ -29,6 +29,7 @@
 #include "proto/proto.h"
 #include "strace-lite/sttrace.h"
 #include "sdt/usdt.h"
+#include "common/log.h"
 
 struct spec *probe_specs;
 size_t probe_nspecs;
@@ -244,10 +245,10 @@ void probe_report_missing(pid_t tgid, const struct uprobe_mapping *m, int nm)
 			continue;
 		sp->reported = true;
 		if (sp->kind == SPEC_USDT)
-			error_msg("no USDT probe %s:%s in %s of process %d", sp->provider, sp->name,
+			log_error("no USDT probe %s:%s in %s of process %d", sp->provider, sp->name,
 				  sp->path ? sp->path : "the objects", tgid);
 		else
-			error_msg("no function %s in %s of process %d", sp->name,
+			log_error("no function %s in %s of process %d", sp->name,
 				  sp->path ? sp->path : "the objects", tgid);
 	}
 }
