@@ -182,9 +182,9 @@ static void flush_sites(void)
 	int err;
 
 	if (nrefused)
-		log_error("--bpf: %zu probe%s not placed, where the kernel's probe would change "
-			  "what the program computes or is refused: %s",
-			  nrefused, nrefused > 1 ? "s" : "", sb_str(&refused));
+		log_warn("--bpf: %zu probe%s not placed, where the kernel's probe would change "
+			 "what the program computes or is refused: %s",
+			 nrefused, nrefused > 1 ? "s" : "", sb_str(&refused));
 	sb_reset(&refused);
 	nrefused = 0;
 	if (batch.n && (err = umulti_batch_flush(&batch, &mlinks, &path, &n)) < 0)

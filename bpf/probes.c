@@ -153,8 +153,8 @@ void bpf_probes_detach(void)
 		log_info("--bpf: probes: %llu holds", (unsigned long long)stat_sum(PSTAT_HOLDS));
 
 	if (lost)
-		log_error("--bpf: %llu probe hits lost (ring buffer full): the trace is incomplete",
-			  (unsigned long long)lost);
+		log_warn("--bpf: %llu probe hits lost (ring buffer full): the trace is incomplete",
+			 (unsigned long long)lost);
 	/* A process still held (sttrace interrupted before it read the record) runs on. */
 	uint32_t key, next, *prev = NULL;
 	int hfd = probes_skel ? bpf_map__fd(probes_skel->maps.held) : -1;

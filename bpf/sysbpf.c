@@ -555,7 +555,7 @@ static void reap_children(int how)
 		}
 		ring_buffer__consume(rb);
 		if (!pid2tcb(p) && !(opts.quiet & QUIET_EXIT))
-			log_error("Exit of unknown pid %d ignored", p);
+			log_warn("Exit of unknown pid %d ignored", p);
 	}
 }
 
@@ -648,8 +648,8 @@ int bpfbe_run(void)
 	uint64_t lost = lost_events();
 	output_flush_all();
 	if (lost)
-		log_error("--bpf: %llu events lost (ring buffer full): the trace is incomplete",
-			  (unsigned long long)lost);
+		log_warn("--bpf: %llu events lost (ring buffer full): the trace is incomplete",
+			 (unsigned long long)lost);
 	ring_buffer__free(rb);
 	sysbpf__destroy(skel);
 	skel = NULL;

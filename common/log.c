@@ -49,7 +49,7 @@ void log_set_hook(void (*fn)(void))
 
 static void emit(enum log_level level, const char *msg)
 {
-	const char *p = level == LOG_RAW ? NULL : prefix;
+	const char *p = level == LOG_LEVEL_RAW ? NULL : prefix;
 
 	if (hook)
 		hook();
@@ -58,7 +58,7 @@ static void emit(enum log_level level, const char *msg)
 		return;
 	}
 	FILE *f = file ? file : stderr;
-	if (level == LOG_RAW)
+	if (level == LOG_LEVEL_RAW)
 		fputs(msg, f);
 	else if (p)
 		fprintf(f, "%s: %s\n", p, msg);
@@ -123,7 +123,7 @@ void log_errno(int err, const char *fmt, ...)
 	va_list ap;
 
 	va_start(ap, fmt);
-	vlog(LOG_ERROR, err, fmt, ap);
+	vlog(LOG_LEVEL_ERROR, err, fmt, ap);
 	va_end(ap);
 }
 
@@ -133,7 +133,7 @@ void log_perror(const char *fmt, ...)
 	va_list ap;
 
 	va_start(ap, fmt);
-	vlog(LOG_ERROR, err, fmt, ap);
+	vlog(LOG_LEVEL_ERROR, err, fmt, ap);
 	va_end(ap);
 }
 
@@ -141,6 +141,6 @@ void log_raw(const char *text)
 {
 	int saved = errno;
 
-	emit(LOG_RAW, text);
+	emit(LOG_LEVEL_RAW, text);
 	errno = saved;
 }

@@ -13,14 +13,15 @@
 #include <stdarg.h>
 #include <stdio.h>
 
+/* LOG_LEVEL_*: <syslog.h> owns LOG_ERR, LOG_WARNING, LOG_INFO. */
 enum log_level {
-	LOG_ERROR, /* the operation failed */
-	LOG_WARN,  /* it goes on, with less than was asked */
-	LOG_INFO,  /* what the tool does ("Process 12 attached") */
-	LOG_RAW,   /* text passed through as it is: no prefix, no newline added */
+	LOG_LEVEL_ERROR, /* the operation failed */
+	LOG_LEVEL_WARN,  /* it goes on, with less than was asked */
+	LOG_LEVEL_INFO,  /* what the tool does ("Process 12 attached") */
+	LOG_LEVEL_RAW,   /* text passed through as it is: no prefix, no newline added */
 };
 
-/* A sink gets the level, the prefix (NULL when none, and for LOG_RAW) and the message. */
+/* A sink gets the level, the prefix (NULL when none, and for LOG_LEVEL_RAW) and the message. */
 typedef void (*log_sink_fn)(enum log_level level, const char *prefix, const char *msg, void *ctx);
 
 /* Messages are prefixed with PREFIX (NULL: none) and written to stderr; no hook. */
@@ -41,8 +42,8 @@ void log_errno(int err, const char *fmt, ...) __attribute__((format(printf, 2, 3
 /* The same with the current errno, as perror(). */
 void log_perror(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 
-#define log_error(...) log_msg(LOG_ERROR, __VA_ARGS__)
-#define log_warn(...) log_msg(LOG_WARN, __VA_ARGS__)
-#define log_info(...) log_msg(LOG_INFO, __VA_ARGS__)
+#define log_error(...) log_msg(LOG_LEVEL_ERROR, __VA_ARGS__)
+#define log_warn(...) log_msg(LOG_LEVEL_WARN, __VA_ARGS__)
+#define log_info(...) log_msg(LOG_LEVEL_INFO, __VA_ARGS__)
 /* TEXT as it is (e.g. the tail of libbpf's log), after the hook, without prefix. */
 void log_raw(const char *text);

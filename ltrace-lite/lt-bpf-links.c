@@ -103,9 +103,9 @@ int lb_links_attach(struct lb_plan *p, size_t from, struct bpf_program *entry,
 					       s->path, s->poff, i, 0);
 	}
 	if (nskip)
-		log_error("--bpf: %zu function%s not traced, where the kernel's probe would change "
-			  "what the program computes or is refused: %s",
-			  nskip, nskip > 1 ? "s" : "", sb_str(&why));
+		log_warn("--bpf: %zu function%s not traced, where the kernel's probe would change "
+			 "what the program computes or is refused: %s",
+			 nskip, nskip > 1 ? "s" : "", sb_str(&why));
 	const char *path;
 	uint32_t n;
 	if (!err && (err = umulti_batch_flush(&batch, &mlinks, &path, &n)) < 0)

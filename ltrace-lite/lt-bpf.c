@@ -488,8 +488,8 @@ static int attach(pid_t pid)
 	const char *why = plan.rtld_path[0] ?
 			  ksite_unsafe_file(plan.rtld_path, plan.rtld, true) : NULL;
 	if (why)
-		log_error("--bpf: dlopen not followed: _dl_debug_state in %s is %s", plan.rtld_path,
-			  why);
+		log_warn("--bpf: dlopen not followed: _dl_debug_state in %s is %s", plan.rtld_path,
+			 why);
 	else if (plan.rtld_path[0]) {
 		struct bpf_link *l = bpf_program__attach_uprobe(skel->progs.lt_rtld, false,
 							       lt_opts.follow ? -1 : pid,
@@ -676,9 +676,9 @@ int lt_bpf_main(char **prog, const pid_t *pids, int npids)
 out:
 	lb_links_detach();
 	if (skel && skel->bss && skel->bss->lost)
-		log_error("--bpf: %llu records lost (ring buffer full; %llu holds)",
-			  (unsigned long long)skel->bss->lost,
-			  (unsigned long long)skel->bss->holds);
+		log_warn("--bpf: %llu records lost (ring buffer full; %llu holds)",
+			 (unsigned long long)skel->bss->lost,
+			 (unsigned long long)skel->bss->holds);
 	if (skel && lt_opts.cflag && rc == 0)
 		summary();
 	lt_output_flush();

@@ -440,7 +440,7 @@ int engine_run(void)
 			 * (its parent is ours: us), or one we inherited. */
 			if (!WIFSTOPPED(status)) {
 				if (!(opts.quiet & QUIET_EXIT))
-					log_error("Exit of unknown pid %d ignored", pid);
+					log_warn("Exit of unknown pid %d ignored", pid);
 				continue;
 			}
 			tcp = new_child(pid, TCB_STARTUP | (opts.followfork ? 0 : TCB_SILENT) |

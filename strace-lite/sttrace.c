@@ -131,16 +131,16 @@ static void decide_seccomp(int seccomp, bool attach_only)
 	if (seccomp > 0) {
 		/* strace's warnings, word for word. */
 		if (attach_only)
-			log_error("--seccomp-bpf is not enabled for processes attached with -p");
+			log_warn("--seccomp-bpf is not enabled for processes attached with -p");
 		if (!follows) {
-			log_error("--seccomp-bpf cannot be used without -f/--follow-forks, "
-				  "disabling");
+			log_warn("--seccomp-bpf cannot be used without -f/--follow-forks, "
+				 "disabling");
 			seccomp = 0;
 		}
 	}
 	if (seccomp > 0 && trace_selects_all()) {
-		log_error("Seccomp filter is requested but there are no syscalls to filter.  "
-			  "See -e trace to filter syscalls.");
+		log_warn("Seccomp filter is requested but there are no syscalls to filter.  "
+			 "See -e trace to filter syscalls.");
 		seccomp = 0;
 	}
 	opts.seccomp = seccomp != 0 && follows && !attach_only && !trace_selects_all();
@@ -328,7 +328,7 @@ static int settle_options(struct cli *cl, int argc, char *err, size_t errlen)
 		return -EINVAL;
 	}
 	if (opts.append && !opts.outfname)
-		log_error("-A/--output-append-mode has no effect without -o/--output");
+		log_warn("-A/--output-append-mode has no effect without -o/--output");
 	if (cl->daemon && !opts.intr)
 		opts.intr = INTR_BLOCK_TSTP_TOO; /* strace's default with -D */
 	if (cl->tflag && cl->ts_given) {

@@ -308,7 +308,7 @@ void report_detach(struct tcb *tcp)
 	bool publish = !opts.status_mask || (opts.status_mask & (1u << STATUS_DETACHED));
 
 	if (!(tcp->flags & TCB_SILENT) && !(opts.quiet & QUIET_ATTACH))
-		log_error("Process %d detached", tcp->pid);
+		log_info("Process %d detached", tcp->pid);
 	if (tcp->staging) {
 		tcp->staging = false;
 		if (publish) {

@@ -113,11 +113,12 @@ int main(void)
 	struct seen s = { 0 };
 	log_set_sink(sink, &s);
 	log_warn("--bpf: %d functions not traced", 2);
-	if (s.n != 1 || s.level != LOG_WARN || strcmp(s.prefix, "sttrace") ||
+	if (s.n != 1 || s.level != LOG_LEVEL_WARN || strcmp(s.prefix, "sttrace") ||
 	    strcmp(s.msg, "--bpf: 2 functions not traced"))
 		FAIL("sink got %d: level %d prefix %s msg \"%s\"", s.n, s.level, s.prefix, s.msg);
 	log_raw("tail\n");
-	if (s.n != 2 || s.level != LOG_RAW || strcmp(s.prefix, "(none)") || strcmp(s.msg, "tail\n"))
+	if (s.n != 2 || s.level != LOG_LEVEL_RAW || strcmp(s.prefix, "(none)") ||
+	    strcmp(s.msg, "tail\n"))
 		FAIL("sink got raw: level %d prefix %s msg \"%s\"", s.level, s.prefix, s.msg);
 	expect("with a sink", "");
 	/* log_init starts over: stderr, no hook, no sink. */
