@@ -90,15 +90,38 @@ all: $(BINS)
 UNISTD_H ?= $(firstword $(wildcard /usr/include/x86_64-linux-gnu/asm/unistd_64.h \
 				   /usr/include/asm/unistd_64.h))
 
-$(B)/gen/syscallent.h: strace-lite/syscalls.in strace-lite/gen-syscalls.awk $(UNISTD_H)
+# The decoders that exist (SYS_FUNC(name), print_struct_NAME): the table references exactly
+# these, so linking it pulls them in (no weak references, no --whole-archive).  Rewritten only
+# when the list changes.
+$(B)/gen/decoders.list: $(STRACE_SRCS) FORCE
+	$(Q)mkdir -p $(@D)
+	$(Q){ sed -n 's/^SYS_FUNC(\([a-z0-9_]*\)).*/sys_\1/p' $(STRACE_SRCS); \
+	     sed -n 's/^\(int\|void\) \(\(sys\|print_struct\)_[a-z0-9_]*\)(struct dctx.*/\2/p' \
+		$(STRACE_SRCS); } | LC_ALL=C sort -u > $@.tmp
+	$(Q)if cmp -s $@.tmp $@; then rm $@.tmp; else mv $@.tmp $@; fi
+
+$(B)/gen/syscallent.h: strace-lite/syscalls.in strace-lite/gen-syscalls.awk $(UNISTD_H) \
+		       $(B)/gen/decoders.list
 	$(E) GEN $@
 	$(Q)mkdir -p $(@D)
-	$(Q)awk -f strace-lite/gen-syscalls.awk $(UNISTD_H) strace-lite/syscalls.in > $@
+	$(Q)awk -v defs=$(B)/gen/decoders.list -f strace-lite/gen-syscalls.awk $(UNISTD_H) \
+		strace-lite/syscalls.in > $@
 
 $(B)/gen/xlat/%.c: strace-lite/xlat/%.in strace-lite/gen-xlat.awk
 	$(E) GEN $@
 	$(Q)mkdir -p $(@D)
 	$(Q)awk -v name=$* -f strace-lite/gen-xlat.awk $< > $@
+
+# Syscall names alone (common/sysname.h), from the same table, for libcommon.
+$(B)/gen/sysname.c: strace-lite/syscalls.in strace-lite/gen-syscalls.awk $(UNISTD_H)
+	$(E) GEN $@
+	$(Q)mkdir -p $(@D)
+	$(Q)awk -v names_only=1 -f strace-lite/gen-syscalls.awk $(UNISTD_H) strace-lite/syscalls.in > $@
+
+$(B)/obj/gen/sysname.o: $(B)/gen/sysname.c
+	$(E) CC $<
+	$(Q)mkdir -p $(@D)
+	$(Q)$(CC) $(CPPFLAGS) $(CFLAGS) -c -o $@ $<
 
 # One header that declares every table, so decoders need one include.
 $(B)/gen/xlat.h: $(XLAT_INS) Makefile
@@ -143,26 +166,27 @@ $(B)/obj/xlat/%.o: $(B)/gen/xlat/%.c
 	$(Q)mkdir -p $(@D)
 	$(Q)$(CC) $(CPPFLAGS) $(CFLAGS) -c -o $@ $<
 
-$(B)/lib/libcommon.a: $(COMMON_OBJS) $(XLAT_OBJS)
+$(B)/lib/libcommon.a: $(COMMON_OBJS) $(XLAT_OBJS) $(B)/obj/gen/sysname.o
 	$(E) AR $@
 	$(Q)mkdir -p $(@D)
 	$(Q)rm -f $@ && ar rcs $@ $^
 
-# strace-lite minus its main(), linked whole: decoders are found through weak references from
-# the syscall table, which would not pull members out of an archive.
+# strace-lite minus its main().  The syscall table references every decoder that exists
+# (gen/decoders.list), so the linker pulls them in like any other member.
 STRACE_LIB_OBJS := $(filter-out $(B)/obj/strace-lite/sttrace.o,$(STRACE_OBJS))
 $(B)/lib/libstrace.a: $(STRACE_LIB_OBJS)
 	$(E) AR $@
 	$(Q)mkdir -p $(@D)
 	$(Q)rm -f $@ && ar rcs $@ $^
 # The probe support in libstrace (probe.c) needs the breakpoint engine and the USDT catalog.
-# libbpfbe whole too: its probe hooks (bpf/probes.c) are only referenced weakly.
-STRACE_LIBS = -Wl,--whole-archive $(B)/lib/libstrace.a $(B)/lib/libbpfbe.a -Wl,--no-whole-archive \
-	      $(B)/lib/libproto.a $(B)/lib/libuprobe.a $(B)/lib/libsdt.a $(B)/lib/libcommon.a
-STRACE_DEPS = $(B)/lib/libstrace.a $(B)/lib/libbpfbe.a $(B)/lib/libproto.a $(B)/lib/libuprobe.a \
-	      $(B)/lib/libsdt.a $(B)/lib/libcommon.a
+# Archives in layer order, each depending only on those after it (docs/architecture.md).
+LOWER_LIBS  = $(B)/lib/libbpfbe.a $(B)/lib/libproto.a $(B)/lib/libuprobe.a $(B)/lib/libsdt.a \
+	      $(B)/lib/libcommon.a
+STRACE_LIBS = $(B)/lib/libstrace.a $(LOWER_LIBS)
+STRACE_DEPS = $(STRACE_LIBS)
 
-# libbpfbe: the eBPF backend's loaders and ring-buffer consumers (bpf/*.c).
+# libbpfbe: what the tools' eBPF pipelines share (bpf/*.c): libbpf's log, capabilities,
+# uprobe_multi links.  Each tool loads its own programs (strace-lite/bpf-*.c, ltrace-lite/lt-bpf*.c).
 $(B)/lib/libbpfbe.a: $(BPF_OBJS)
 	$(E) AR $@
 	$(Q)mkdir -p $(@D)
@@ -219,16 +243,17 @@ $(B)/lib/libltrace.a: $(LTRACE_LIB_OBJS)
 	$(Q)mkdir -p $(@D)
 	$(Q)rm -f $@ && ar rcs $@ $^
 
-$(B)/bin/lttrace: $(B)/obj/ltrace-lite/lttrace.o $(B)/lib/libltrace.a $(STRACE_DEPS)
+# lttrace links no part of sttrace: the two tools share only the layers below them.
+$(B)/bin/lttrace: $(B)/obj/ltrace-lite/lttrace.o $(B)/lib/libltrace.a $(LOWER_LIBS)
 	$(E) LD $@
 	$(Q)mkdir -p $(@D)
-	$(Q)$(CC) $(LDFLAGS) -o $@ $< $(B)/lib/libltrace.a $(STRACE_LIBS) $(LDLIBS)
+	$(Q)$(CC) $(LDFLAGS) -o $@ $< $(B)/lib/libltrace.a $(LOWER_LIBS) $(LDLIBS)
 
 # lttrace unit tests (tests/unit/lt_*.c) link libltrace first.
-$(B)/tests/unit/lt_%: tests/unit/lt_%.c $(B)/lib/libltrace.a $(STRACE_DEPS) | $(GEN_HDRS)
+$(B)/tests/unit/lt_%: tests/unit/lt_%.c $(B)/lib/libltrace.a $(LOWER_LIBS) | $(GEN_HDRS)
 	$(E) CC $<
 	$(Q)mkdir -p $(@D)
-	$(Q)$(CC) $(CPPFLAGS) $(CFLAGS) $(LDFLAGS) -o $@ $< $(B)/lib/libltrace.a $(STRACE_LIBS) \
+	$(Q)$(CC) $(CPPFLAGS) $(CFLAGS) $(LDFLAGS) -o $@ $< $(B)/lib/libltrace.a $(LOWER_LIBS) \
 		$(LDLIBS)
 
 -include $(shell find $(B)/obj -name '*.d' 2>/dev/null)
@@ -311,7 +336,7 @@ check-strace: deps
 # each (default 60); crashes and new inputs stay in build-fuzz/.
 FUZZ_TIME    ?= 60
 FUZZ_TARGETS := $(patsubst tests/fuzz/%.c,build-fuzz/%,$(wildcard tests/fuzz/fuzz_*.c))
-FUZZ_CFLAGS  := -g -O1 -std=gnu11 -D_GNU_SOURCE -Isdt -fsanitize=fuzzer,address,undefined \
+FUZZ_CFLAGS  := -g -O1 -std=gnu11 -D_GNU_SOURCE -I. -Isdt -fsanitize=fuzzer,address,undefined \
 		-fno-sanitize-recover=undefined
 
 build-fuzz/%: tests/fuzz/%.c $(SDT_LIB_OBJS:$(B)/obj/%.o=%.c) sdt/usdt.h
@@ -323,7 +348,8 @@ build-fuzz/%: tests/fuzz/%.c $(SDT_LIB_OBJS:$(B)/obj/%.o=%.c) sdt/usdt.h
 FUZZ_TARGETS += build-fuzz/decode_fuzz
 DECODE_FUZZ_SRCS = $(filter-out strace-lite/sttrace.c,$(STRACE_SRCS)) $(COMMON_SRCS) \
 		   $(XLAT_INS:strace-lite/xlat/%.in=$(B)/gen/xlat/%.c) $(UPROBE_SRCS) \
-		   $(PROTO_SRCS) $(B)/gen/ltprotos.c $(SDT_LIB_OBJS:$(B)/obj/%.o=%.c)
+		   $(PROTO_SRCS) $(B)/gen/ltprotos.c $(SDT_LIB_OBJS:$(B)/obj/%.o=%.c) $(BPF_SRCS) \
+		   $(B)/gen/sysname.c
 build-fuzz/decode_fuzz: tests/fuzz/decode_fuzz.c $(DECODE_FUZZ_SRCS) | $(GEN_HDRS)
 	$(E) FUZZ $@
 	$(Q)mkdir -p $(@D)
@@ -369,3 +395,6 @@ install-sdt:
 
 clean:
 	rm -rf build build-san build-fuzz
+
+.PHONY: FORCE
+FORCE:

@@ -95,20 +95,3 @@ struct ev_rtld {
 
 /* Map "probe_stats" (array): counters user space reads. */
 enum { PSTAT_LOST, PSTAT_HOLDS, PSTAT_NR };
-
-#ifndef __VMLINUX_H__
-#include <signal.h>
-#include <stdbool.h>
-#include <stdint.h>
-#include <sys/types.h>
-
-/* Records the probe programs could not put into the ring buffer. */
-uint64_t bpf_probes_lost(void) __attribute__((weak));
-/*
- * Signals that holding a process (while the objects it exec'd or dlopened are attached, while
- * its xmm registers are read, while the trace catches up) makes are ours, not the program's,
- * not to be printed: the SIGSTOP and SIGCONT (normally unseen: the thread is out of "traced"
- * meanwhile) and its parent's SIGCHLD with CLD_STOPPED / CLD_CONTINUED (one each per hold).
- */
-bool bpf_probes_signal_is_ours(pid_t tid, int sig, const siginfo_t *si) __attribute__((weak));
-#endif

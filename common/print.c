@@ -10,7 +10,17 @@
 
 #include "common/print.h"
 
-struct print_opts popts = { .max_strlen = 32 };
+static struct print_opts popts = { .max_strlen = 32 };
+
+const struct print_opts *print_opts_get(void)
+{
+	return &popts;
+}
+
+void print_opts_set(const struct print_opts *o)
+{
+	popts = *o;
+}
 
 static bool is_print(unsigned char c)
 {

@@ -19,7 +19,10 @@ struct print_opts {
 	enum xlat_style xstyle;
 	unsigned int max_strlen; /* -s */
 };
-extern struct print_opts popts;
+/* The options every value printer follows (set by the front end; a decoder may change xstyle
+ * around one value and put it back). */
+const struct print_opts *print_opts_get(void);
+void print_opts_set(const struct print_opts *o);
 
 /* Quoting styles (strace's QUOTE_*). */
 enum {

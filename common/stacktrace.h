@@ -10,9 +10,9 @@
 #include "common/strbuf.h"
 
 /* Append the stack lines of stopped thread PID to SB; the number of frames or -errno. */
-int stacktrace_format(pid_t pid, struct strbuf *sb, int level) __attribute__((weak));
+int stacktrace_format(pid_t pid, struct strbuf *sb, int level);
 /* PID's mappings changed (mmap, munmap, mprotect, execve) or PID is gone: drop its cache. */
-void stacktrace_forget(pid_t pid) __attribute__((weak));
+void stacktrace_forget(pid_t pid);
 /*
  * strace unwinds execve, execveat, exit and exit_group at their *entry* (at their exit the
  * stack is replaced or gone) and prints those lines after the syscall's line, or after
@@ -21,6 +21,6 @@ void stacktrace_forget(pid_t pid) __attribute__((weak));
  * stacktrace_flush() (from droptcb, before stacktrace_forget) prints what is still pending.
  * Kept frames without a symbol print as "PATH(+0x0) [0x...]", as strace's queued frames do.
  */
-int stacktrace_capture(pid_t pid, int level) __attribute__((weak));
+int stacktrace_capture(pid_t pid, int level);
 /* Append PID's captured, unprinted stack lines to SB; the number of lines. */
-int stacktrace_flush(pid_t pid, struct strbuf *sb) __attribute__((weak));
+int stacktrace_flush(pid_t pid, struct strbuf *sb);

@@ -14,6 +14,7 @@
 #include <sys/time.h>
 #include <time.h>
 
+#include "common/event.h"
 #include "common/json.h"
 #include "common/print.h"
 #include "ltrace-lite/lt.h"
@@ -198,11 +199,17 @@ void lt_summary_print(void)
 	ncounts = 0;
 }
 
+/* The event of a process-life lt_event (signal, exit, kill, exec). */
+static enum event_kind event_kind_of(const struct lt_event *ev)
+{
+	return ev->kind == LT_EV_SIGNAL ? EVENT_SIGNAL : ev->kind == LT_EV_EXITED ? EVENT_EXITED :
+	       ev->kind == LT_EV_KILLED ? EVENT_KILLED : EVENT_EXEC;
+}
+
 /* --json: one record per finished call, syscall or process event. */
 static void emit_json(const struct lt_event *ev)
 {
 	struct strbuf rec = { 0 };
-	const char *sig = ev->sig ? signame(ev->sig) : NULL;
 
 	switch (ev->kind) {
 	case LT_EV_CALL:
@@ -251,25 +258,14 @@ static void emit_json(const struct lt_event *ev)
 		break;
 	}
 	case LT_EV_SIGNAL:
-		json_record_begin(&rec, "signal", ev->pid, NULL);
-		sb_puts(&rec, ",\"signal\":");
-		json_put_string(&rec, sig ? sig : "?", sig ? strlen(sig) : 1);
-		sb_putc(&rec, '}');
-		break;
 	case LT_EV_EXITED:
-		json_record_begin(&rec, "exited", ev->pid, NULL);
-		sb_printf(&rec, ",\"status\":%d}", ev->status);
-		break;
 	case LT_EV_KILLED:
-		json_record_begin(&rec, "killed", ev->pid, NULL);
-		sb_puts(&rec, ",\"signal\":");
-		json_put_string(&rec, sig ? sig : "?", sig ? strlen(sig) : 1);
-		sb_putc(&rec, '}');
+	case LT_EV_EXEC: {
+		struct event e = { .kind = event_kind_of(ev), .tid = ev->pid, .sig = ev->sig,
+				   .status = ev->status, .core_dumped = -1 };
+		event_write_json(&rec, &e);
 		break;
-	case LT_EV_EXEC:
-		json_record_begin(&rec, "exec", ev->pid, NULL);
-		sb_putc(&rec, '}');
-		break;
+	}
 	default:
 		sb_free(&rec);
 		return;
@@ -277,20 +273,6 @@ static void emit_json(const struct lt_event *ev)
 	sb_putc(&rec, '\n');
 	put(rec.s, rec.len);
 	sb_free(&rec);
-}
-
-static void line(const struct lt_event *ev, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
-static void line(const struct lt_event *ev, const char *fmt, ...)
-{
-	va_list ap;
-
-	close_open();
-	begin_line(ev, false);
-	va_start(ap, fmt);
-	sb_vprintf(&sb, fmt, ap);
-	va_end(ap);
-	sb_putc(&sb, '\n');
-	putsb();
 }
 
 void lt_emit(const struct lt_event *ev)
@@ -345,7 +327,7 @@ void lt_emit(const struct lt_event *ev)
 		sb_putc(&sb, '\n');
 		putsb();
 		open_line = false;
-		if (lt_opts.bt_depth > 0 && stacktrace_format) {
+		if (lt_opts.bt_depth > 0) {
 			struct strbuf st = { 0 };
 			stacktrace_format(ev->pid, &st, 1);
 			/* At most -w frames: one line each. */
@@ -361,21 +343,19 @@ void lt_emit(const struct lt_event *ev)
 		}
 		return;
 	}
+	if (ev->kind == LT_EV_SIGNAL && lt_opts.no_signals)
+		return;
+	struct event e = { .kind = event_kind_of(ev), .tid = ev->pid, .sig = ev->sig,
+			   .status = ev->status, .core_dumped = -1 };
 	switch (ev->kind) {
 	case LT_EV_SIGNAL:
-		if (lt_opts.no_signals)
-			break;
-		line(ev, "--- %s (%s) ---", signame(ev->sig) ? signame(ev->sig) : "?",
-		     strsignal(ev->sig));
-		break;
 	case LT_EV_EXITED:
-		line(ev, "+++ exited (status %d) +++", ev->status);
-		break;
 	case LT_EV_KILLED:
-		line(ev, "+++ killed by %s +++", signame(ev->sig) ? signame(ev->sig) : "?");
-		break;
 	case LT_EV_EXEC:
-		line(ev, "--- Called exec() ---");
+		close_open();
+		begin_line(ev, false);
+		event_write_ltrace(&sb, &e);
+		putsb();
 		break;
 	case LT_EV_GONE:
 		if (open_line && open_pid == ev->pid)

@@ -27,12 +27,10 @@
 
 #include "ltrace-lite/lt-ptrace.h"
 #include "common/proc.h"
-#include "strace-lite/sysent.h"
+#include "common/sysname.h"
 #include "common/log.h"
 
-#define THASH 1024
-static struct thr *thash[THASH];
-static int nthreads;
+static struct tidtab threads;
 static pid_t child_pid;
 static int exit_code;
 static volatile sig_atomic_t interrupted;
@@ -45,12 +43,14 @@ static struct {
 	size_t nframes;
 } forks[64];
 
+static struct thr *thr_of(struct tid_node *n)
+{
+	return n ? container_of(n, struct thr, node) : NULL;
+}
+
 static struct thr *thr_find(pid_t tid)
 {
-	for (struct thr *t = thash[(unsigned)tid % THASH]; t; t = t->next)
-		if (t->tid == tid)
-			return t;
-	return NULL;
+	return thr_of(tidtab_find(&threads, tid));
 }
 
 static struct thr *thr_new(pid_t tid, pid_t tgid, struct space *sp, bool silent)
@@ -65,25 +65,17 @@ static struct thr *thr_new(pid_t tid, pid_t tgid, struct space *sp, bool silent)
 	space_ref(sp);
 	t->silent = silent;
 	t->startup = true;
-	t->next = thash[(unsigned)tid % THASH];
-	thash[(unsigned)tid % THASH] = t;
-	nthreads++;
+	tidtab_add(&threads, &t->node, tid);
 	return t;
 }
 
 static void thr_free(struct thr *t)
 {
-	struct thr **pp = &thash[(unsigned)t->tid % THASH];
-
-	while (*pp && *pp != t)
-		pp = &(*pp)->next;
-	if (*pp)
-		*pp = t->next;
+	tidtab_remove(&threads, &t->node);
 	thr_drop_frames(t);
 	free(t->sys_cookie);
 	space_unref(t->sp);
 	free(t);
-	nthreads--;
 }
 
 static unsigned long ptrace_options(bool spawned)
@@ -190,10 +182,11 @@ static struct thr *new_tracee(pid_t pid)
 {
 	pid_t tgid = status_field(pid, "Tgid"), ppid;
 
-	for (int i = 0; i < THASH; i++)
-		for (struct thr *t = thash[i]; t; t = t->next)
-			if (t->tgid == tgid)
-				return thr_new(pid, tgid, t->sp, t->silent);
+	for (struct tid_node *n = tidtab_first(&threads); n; n = tidtab_next(&threads, n)) {
+		struct thr *t = thr_of(n);
+		if (t->tgid == tgid)
+			return thr_new(pid, tgid, t->sp, t->silent);
+	}
 	ppid = status_field(pid, "PPid");
 	struct thr *pt = NULL;
 	const struct frame *frames = NULL;
@@ -293,10 +286,10 @@ static bool handle_exec(struct thr *t)
 
 static void sysname(char *buf, size_t len, long nr)
 {
-	const struct sysent *se = sysent_get(nr);
+	const char *name = syscall_name(nr);
 
-	if (se && se->name)
-		snprintf(buf, len, "SYS_%s", se->name);
+	if (name)
+		snprintf(buf, len, "SYS_%s", name);
 	else
 		snprintf(buf, len, "SYS_%ld", nr);
 }
@@ -324,7 +317,6 @@ static void handle_syscall(struct thr *t)
 	struct lt_event ev = { .pid = t->tid, .tgid = t->tgid, .name = name, .v = &t->sys_v,
 			       .depth = (int)t->nframes + 1, .cookie = &t->sys_cookie };
 	if (info.op == PTRACE_SYSCALL_INFO_ENTRY) {
-		const struct sysent *se = sysent_get((long)info.entry.nr);
 		t->in_syscall = true;
 		t->sysno = (long)info.entry.nr;
 		clock_gettime(CLOCK_MONOTONIC, &t->sys_t0);
@@ -338,7 +330,8 @@ static void handle_syscall(struct thr *t)
 		sysname(name, sizeof(name), t->sysno);
 		ev.kind = LT_EV_SYSCALL;
 		ev.proto = sysproto(name);
-		ev.nsysargs = se ? se->nargs : 6;
+		int nargs = syscall_nargs(t->sysno);
+		ev.nsysargs = nargs >= 0 ? nargs : 6;
 		memcpy(ev.sysargs, info.entry.args, sizeof(ev.sysargs));
 		lt_emit(&ev);
 	} else if (info.op == PTRACE_SYSCALL_INFO_EXIT && t->in_syscall) {
@@ -499,9 +492,8 @@ drop:
 static void cleanup(bool kill_child)
 {
 	space_remove_all();
-	for (int i = 0; i < THASH; i++)
-		while (thash[i])
-			detach(thash[i], kill_child);
+	while (tidtab_count(&threads))
+		detach(thr_of(tidtab_first(&threads)), kill_child);
 }
 
 int lt_run(void)
@@ -518,7 +510,7 @@ int lt_run(void)
 	signal(SIGTTIN, SIG_IGN);
 	signal(SIGTSTP, SIG_IGN);
 
-	while (!interrupted && nthreads > 0 && !lt_output_broken()) {
+	while (!interrupted && tidtab_count(&threads) > 0 && !lt_output_broken()) {
 		int status;
 		pid_t pid = wait_next(&status);
 		if (pid < 0) {
@@ -539,7 +531,7 @@ int lt_run(void)
 			handle_stop(t, status);
 	}
 	bool broken = lt_output_broken();
-	if (nthreads)
+	if (tidtab_count(&threads))
 		cleanup(!broken);
 	if (broken && child_pid) {
 		/* Only the reader is gone: the program runs on to its own end. */

@@ -4,6 +4,7 @@
  * loop (lt-ptrace.c) drives them.
  */
 #pragma once
+#include "common/tidtab.h"
 #include <stdbool.h>
 #include <stdint.h>
 #include <sys/types.h>
@@ -45,7 +46,7 @@ struct thr {
 	long sysno;
 	struct lt_vctx sys_v;
 	void *sys_cookie;
-	struct thr *next;
+	struct tid_node node; /* in the thread table (lt-ptrace.c) */
 };
 
 /* The space of process TGID, NULL when there is none yet. */

@@ -249,7 +249,7 @@ void space_resolve(struct space *s)
 		arm_plan(s, m, nm);
 	}
 	/* -w: the unwinder's view of the mappings is stale (it is by process: all threads). */
-	if ((added || gone) && lt_opts.bt_depth && stacktrace_forget)
+	if ((added || gone) && lt_opts.bt_depth)
 		stacktrace_forget(s->tgid);
 	free(m);
 }

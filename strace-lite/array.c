@@ -29,8 +29,8 @@ bool print_array(struct dctx *c, uint64_t addr, uint64_t nmemb, void *elem_buf, 
 		printaddr(c, addr);
 		return false;
 	}
-	uint64_t abbrev_end = (!dopts.verbose && popts.max_strlen < nmemb)
-		? addr + elem_size * popts.max_strlen : end;
+	uint64_t abbrev_end = (!dopts.verbose && print_opts_get()->max_strlen < nmemb)
+		? addr + elem_size * print_opts_get()->max_strlen : end;
 	bool fail_on_error = !(flags & PA_IGNORE_SYSERROR) && c->exiting && syserror(c);
 	bool truncated = false;
 	uint64_t cur;

@@ -141,7 +141,7 @@ void printfd(struct dctx *c, int fd)
 		return;
 	snprintf(link, sizeof(link), "/proc/%d/fd/%d", c->pid, fd);
 	/* -yy: sockets (and the like) described by sockdiag.c, when it can. */
-	if ((dopts.decode_fds & ~DECODE_FD_PATH) && print_fd_details &&
+	if ((dopts.decode_fds & ~DECODE_FD_PATH) &&
 	    print_fd_details(c, fd, link))
 		return;
 	if (dopts.decode_fds & DECODE_FD_PATH)
@@ -151,12 +151,12 @@ void printfd(struct dctx *c, int fd)
 /* A signed number with a name (AT_FDCWD, signals): strace prints these in decimal under -X. */
 static void print_named_int(struct dctx *c, int val, const char *name)
 {
-	if (name && popts.xstyle == XSTYLE_ABBREV) {
+	if (name && print_opts_get()->xstyle == XSTYLE_ABBREV) {
 		tprints(c, name);
 		return;
 	}
 	tprintf(c, "%d", val);
-	if (name && popts.xstyle == XSTYLE_VERBOSE)
+	if (name && print_opts_get()->xstyle == XSTYLE_VERBOSE)
 		print_comment(c->sb, name);
 }
 
@@ -208,7 +208,7 @@ int printpath(struct dctx *c, uint64_t addr)
 int printstr_upto(struct dctx *c, uint64_t addr, unsigned int len)
 {
 	/* One byte more than -s, to tell a string of exactly -s bytes from a longer one. */
-	unsigned int fetched = popts.max_strlen + 1;
+	unsigned int fetched = print_opts_get()->max_strlen + 1;
 
 	if (!addr) {
 		tprints(c, "NULL");
@@ -222,7 +222,7 @@ int printstr_upto(struct dctx *c, uint64_t addr, unsigned int len)
 		printaddr(c, addr);
 		return rc;
 	}
-	unsigned int size = fetched > popts.max_strlen ? popts.max_strlen : fetched;
+	unsigned int size = fetched > print_opts_get()->max_strlen ? print_opts_get()->max_strlen : fetched;
 	bool more = quote_string(c->sb, buf, size, QUOTE_0_TERMINATED) &&
 		    !(size < fetched && buf[size] == '\0');
 	if (more && len)
@@ -237,7 +237,7 @@ int printstr(struct dctx *c, uint64_t addr)
 
 int printstrn(struct dctx *c, uint64_t addr, uint64_t len)
 {
-	unsigned int max = popts.max_strlen;
+	unsigned int max = print_opts_get()->max_strlen;
 	size_t size = len < max ? (size_t)len : max;
 	char buf[size + 1];
 

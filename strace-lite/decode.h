@@ -137,7 +137,7 @@ void printfd(struct dctx *c, int fd);          /* 3, or 3</path> with -y */
  * (LINK is its /proc/PID/fd/FD), of the kinds -e decode-fds= asks for (socket, dev, pidfd);
  * false when FD is nothing of those, and -y's form is used if asked.
  */
-bool print_fd_details(struct dctx *c, int fd, const char *link) __attribute__((weak));
+bool print_fd_details(struct dctx *c, int fd, const char *link);
 /* -yy under the eBPF backend: the socket (or pidfd) behind LINK as the kernel described it at
  * the stop; sockdiag.c formats it as a sock_diag answer.  False: ask the live kernel. */
 struct sockdiag_view {

@@ -100,7 +100,7 @@ static void decode_dents(struct dctx *c, uint64_t addr, unsigned int len,
 				} else {
 					/* A fragment too short for an entry: shown as hex bytes. */
 					unsigned char buf[D_NAME_LEN_MAX];
-					unsigned int n = len < popts.max_strlen ? len : popts.max_strlen;
+					unsigned int n = len < print_opts_get()->max_strlen ? len : print_opts_get()->max_strlen;
 					if (umoven(c, addr, n, buf) < 0) {
 						printaddr(c, addr);
 					} else {

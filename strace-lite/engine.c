@@ -407,9 +407,8 @@ drop:
 static void cleanup(void)
 {
 	probe_detach_all();
-	for (int i = 0; i < HASH_SIZE; i++)
-		while (tcb_hash[i])
-			detach(tcb_hash[i]);
+	while (tcb_first())
+		detach(tcb_first());
 }
 
 int engine_run(void)
@@ -426,7 +425,7 @@ int engine_run(void)
 		if (pid < 0) {
 			if (errno == EINTR)
 				continue;
-			if (errno == ECHILD && nprocs == 0)
+			if (errno == ECHILD && tcb_count() == 0)
 				break;
 			if (errno == ECHILD)
 				break;
@@ -457,12 +456,12 @@ int engine_run(void)
 		else if (WIFSTOPPED(status))
 			handle_stop(tcp, status);
 		/* Without -f, no more to do once every process we were asked to trace is gone. */
-		if (!opts.followfork && !probe_enabled() && nprocs == 0)
+		if (!opts.followfork && !probe_enabled() && tcb_count() == 0)
 			break;
 	}
 	/* Interrupted, or the loop ended on an error with tracees left: leave none stopped or
 	 * holding a breakpoint. */
-	if (interrupted || nprocs)
+	if (interrupted || tcb_count())
 		cleanup();
 	if (interrupted)
 		tcb_interrupted(interrupted);

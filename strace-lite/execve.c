@@ -37,7 +37,7 @@ static void print_argv(struct dctx *c, uint64_t addr)
 			break;
 		if (n)
 			tprint_arg_next(c);
-		if (!dopts.verbose && n >= popts.max_strlen) {
+		if (!dopts.verbose && n >= print_opts_get()->max_strlen) {
 			tprint_more_data_follows(c);
 			break;
 		}

@@ -46,17 +46,17 @@ static void print_utime(struct dctx *c, const struct timespec *t)
 {
 	bool marker = t->tv_nsec == UTIME_NOW || t->tv_nsec == UTIME_OMIT;
 
-	if (!marker || popts.xstyle != XSTYLE_ABBREV)
+	if (!marker || print_opts_get()->xstyle != XSTYLE_ABBREV)
 		tprintf(c, "{tv_sec=%lld, tv_nsec=%lld}", (long long)t->tv_sec,
 			(long long)t->tv_nsec);
 	if (!marker) {
 		print_time_comment(c, t->tv_sec, (uint64_t)t->tv_nsec);
 		return;
 	}
-	if (popts.xstyle == XSTYLE_RAW)
+	if (print_opts_get()->xstyle == XSTYLE_RAW)
 		return;
 	const char *name = t->tv_nsec == UTIME_NOW ? "UTIME_NOW" : "UTIME_OMIT";
-	if (popts.xstyle == XSTYLE_VERBOSE)
+	if (print_opts_get()->xstyle == XSTYLE_VERBOSE)
 		tprintf(c, " /* %s */", name);
 	else
 		tprints(c, name);

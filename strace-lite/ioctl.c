@@ -25,25 +25,27 @@ void print_struct_termio(struct dctx *c, uint64_t addr);
 
 static void print_ioc(struct dctx *c, unsigned int code)
 {
-	bool abbrev = popts.xstyle != XSTYLE_VERBOSE;
-	enum xlat_style saved = popts.xstyle;
+	bool abbrev = print_opts_get()->xstyle != XSTYLE_VERBOSE;
+	struct print_opts saved = *print_opts_get(), abbr = saved;
 
 	tprints(c, "_IOC(");
 	/* In a verbose line the whole request is already a comment: no nested comments. */
-	if (!abbrev)
-		popts.xstyle = XSTYLE_ABBREV;
+	if (!abbrev) {
+		abbr.xstyle = XSTYLE_ABBREV;
+		print_opts_set(&abbr);
+	}
 	printflags(c, xlat_ioctl_dirs, IOC_DIR(code), abbrev ? "_IOC_???" : "");
-	popts.xstyle = saved;
+	print_opts_set(&saved);
 	tprintf(c, ", %#x, %#x, %#x)", IOC_TYPE(code), IOC_NR(code), IOC_SIZE(code));
 }
 
 static void print_request(struct dctx *c, unsigned int code)
 {
-	if (popts.xstyle != XSTYLE_ABBREV)
+	if (print_opts_get()->xstyle != XSTYLE_ABBREV)
 		tprintf(c, "%#x", code);
-	if (popts.xstyle == XSTYLE_RAW)
+	if (print_opts_get()->xstyle == XSTYLE_RAW)
 		return;
-	if (popts.xstyle == XSTYLE_VERBOSE)
+	if (print_opts_get()->xstyle == XSTYLE_VERBOSE)
 		tprints(c, " /* ");
 	int n = 0;
 	for (const struct xlat *x = xlat_ioctl_names; x->str; x++) {
@@ -55,7 +57,7 @@ static void print_request(struct dctx *c, unsigned int code)
 	}
 	if (!n)
 		print_ioc(c, code);
-	if (popts.xstyle == XSTYLE_VERBOSE)
+	if (print_opts_get()->xstyle == XSTYLE_VERBOSE)
 		tprints(c, " */");
 }
 

@@ -24,11 +24,11 @@ static void print_mmap_flags(struct dctx *c, uint64_t flags)
 	struct strbuf *sb = c->sb;
 	const char *type = xlat_lookup(xlat_mmap_flags, flags & MAP_TYPE_MASK);
 
-	if (popts.xstyle != XSTYLE_ABBREV)
+	if (print_opts_get()->xstyle != XSTYLE_ABBREV)
 		tprintf(c, "%#" PRIx64, flags);
-	if (popts.xstyle == XSTYLE_RAW)
+	if (print_opts_get()->xstyle == XSTYLE_RAW)
 		return;
-	if (popts.xstyle == XSTYLE_VERBOSE)
+	if (print_opts_get()->xstyle == XSTYLE_VERBOSE)
 		tprints(c, " /* ");
 	/* The type is one value, not bits: MAP_SHARED_VALIDATE is not MAP_SHARED|MAP_PRIVATE. */
 	if (type)
@@ -42,14 +42,15 @@ static void print_mmap_flags(struct dctx *c, uint64_t flags)
 	if (flags) {
 		tprints(c, "|");
 		/* Abbreviated names whatever -X says: we may be inside a comment already. */
-		enum xlat_style saved = popts.xstyle;
-		popts.xstyle = XSTYLE_ABBREV;
+		struct print_opts saved = *print_opts_get(), abbr = saved;
+		abbr.xstyle = XSTYLE_ABBREV;
+		print_opts_set(&abbr);
 		print_flags(sb, xlat_mmap_flags, flags, NULL);
-		popts.xstyle = saved;
+		print_opts_set(&saved);
 	}
 	if (huge)
 		tprintf(c, "|%" PRIu64 "<<MAP_HUGE_SHIFT", huge >> MAP_HUGE_SHIFT_);
-	if (popts.xstyle == XSTYLE_VERBOSE)
+	if (print_opts_get()->xstyle == XSTYLE_VERBOSE)
 		tprints(c, " */");
 }
 

@@ -84,11 +84,11 @@ SYS_FUNC(memfd_create)
 
 	printstr_upto(c, c->arg[0], MFD_NAME_MAX_LEN + 1);
 	tprints(c, ", ");
-	if (!flags || popts.xstyle != XSTYLE_ABBREV)
+	if (!flags || print_opts_get()->xstyle != XSTYLE_ABBREV)
 		print_xlat_val(c->sb, flags);
-	if (!flags || popts.xstyle == XSTYLE_RAW)
+	if (!flags || print_opts_get()->xstyle == XSTYLE_RAW)
 		return RVAL_DECODED;
-	if (popts.xstyle == XSTYLE_VERBOSE)
+	if (print_opts_get()->xstyle == XSTYLE_VERBOSE)
 		tprints(c, " /* ");
 	unsigned int huge = flags & (MFD_HUGE_MASK << MFD_HUGE_SHIFT);
 	flags &= ~(MFD_HUGE_MASK << MFD_HUGE_SHIFT);
@@ -97,7 +97,7 @@ SYS_FUNC(memfd_create)
 					   XSTYLE_ABBREV, false));
 	if (huge)
 		tprintf(c, "%s%u<<MFD_HUGE_SHIFT", flags ? "|" : "", huge >> MFD_HUGE_SHIFT);
-	if (popts.xstyle == XSTYLE_VERBOSE)
+	if (print_opts_get()->xstyle == XSTYLE_VERBOSE)
 		tprints(c, " */");
 	return RVAL_DECODED;
 }

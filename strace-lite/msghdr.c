@@ -51,7 +51,7 @@ static void print_local_ints(struct dctx *c, const void *data, unsigned int n, i
 	for (unsigned int i = 0; i < n; i++) {
 		if (i)
 			tprint_array_next(c);
-		if (!dopts.verbose && i >= popts.max_strlen) {
+		if (!dopts.verbose && i >= print_opts_get()->max_strlen) {
 			tprint_more_data_follows(c);
 			break;
 		}

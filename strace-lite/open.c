@@ -111,7 +111,7 @@ static void print_open_how(struct dctx *c, uint64_t addr, uint64_t size)
 			while (nz < n && !extra[nz])
 				nz++;
 			if (nz < n) {
-				size_t shown = n < popts.max_strlen ? n : popts.max_strlen;
+				size_t shown = n < print_opts_get()->max_strlen ? n : print_opts_get()->max_strlen;
 				tprint_struct_next(c);
 				tprintf(c, "/* bytes %zu..%zu */ ", sizeof(how), sizeof(how) + n - 1);
 				quote_string(c->sb, extra, shown, QUOTE_FORCE_HEX);

@@ -41,7 +41,7 @@ int output_open(void)
 
 void output_decide_prefix(void)
 {
-	print_pid_pfx = opts.outfname && !opts.output_separately && (opts.followfork || nprocs > 1);
+	print_pid_pfx = opts.outfname && !opts.output_separately && (opts.followfork || tcb_count() > 1);
 }
 
 FILE *output_for(pid_t pid)
@@ -222,7 +222,7 @@ void printleader(struct tcb *tcp)
 	printing_tcp = tcp;
 	tcp->curcol = 0;
 
-	if (print_pid_pfx || (nprocs > 1 && !opts.outfname))
+	if (print_pid_pfx || (tcb_count() > 1 && !opts.outfname))
 		print_pid_prefix(tcp);
 
 	if (!opts.ts_format && !opts.rflag && !opts.nflag && !opts.iflag)

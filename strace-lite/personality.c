@@ -34,17 +34,17 @@ SYS_FUNC(personality)
 		return 0;
 	pers = (unsigned int)c->rval;
 	const char *name = xlat_lookup(xlat_personality_types, pers & PER_MASK);
-	if (popts.xstyle == XSTYLE_RAW || !name)
+	if (print_opts_get()->xstyle == XSTYLE_RAW || !name)
 		snprintf(text, sizeof(text), "%#x", pers & PER_MASK);
-	else if (popts.xstyle == XSTYLE_VERBOSE)
+	else if (print_opts_get()->xstyle == XSTYLE_VERBOSE)
 		snprintf(text, sizeof(text), "%#x /* %s */", pers & PER_MASK, name);
 	else
 		snprintf(text, sizeof(text), "%s", name);
-	if (!name && popts.xstyle != XSTYLE_RAW)
+	if (!name && print_opts_get()->xstyle != XSTYLE_RAW)
 		strcat(text, " /* PER_??? */");
 	if (pers & ~PER_MASK) {
 		const char *rest = sprint_flags_ex("|", xlat_personality_flags, pers & ~PER_MASK,
-						   '\0', popts.xstyle, false);
+						   '\0', print_opts_get()->xstyle, false);
 		if (rest && strlen(text) + strlen(rest) < sizeof(text))
 			strcat(text, rest);
 	}

@@ -77,7 +77,7 @@ static int poll_exiting(struct dctx *c, uint64_t pts)
 	unsigned int nfds = (unsigned int)c->arg[1];
 	uint64_t start = c->arg[0], size = (uint64_t)sizeof(struct pollfd) * nfds;
 	uint64_t end = start + size;
-	unsigned int max_printed = dopts.verbose ? -1U : popts.max_strlen, printed = 0;
+	unsigned int max_printed = dopts.verbose ? -1U : print_opts_get()->max_strlen, printed = 0;
 	char *o = outstr, *const oend = outstr + sizeof(outstr);
 
 	if (syserror(c))
@@ -105,7 +105,7 @@ static int poll_exiting(struct dctx *c, uint64_t pts)
 		char fdstr[40];
 		snprintf(fdstr, sizeof(fdstr), "{fd=%d, revents=", p.fd);
 		const char *flags = sprint_flags_ex("", xlat_pollflags, (unsigned short)p.revents,
-						    '\0', popts.xstyle, false);
+						    '\0', print_opts_get()->xstyle, false);
 		if (!flags)
 			flags = "0";
 		if (o + strlen(fdstr) + strlen(flags) + 1 >=

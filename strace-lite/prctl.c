@@ -95,7 +95,7 @@ SYS_FUNC(prctl)
 		if (entering(c) || syserror(c) || c->rval == 0)
 			return 0;
 		c->auxstr = sprint_flags_ex("", xlat_secbits, (uint64_t)c->rval, '\0',
-					    popts.xstyle, true);
+					    print_opts_get()->xstyle, true);
 		return RVAL_KIND(RK_X) | RVAL_STR;
 
 	case PR_GET_TID_ADDRESS:
@@ -158,9 +158,9 @@ SYS_FUNC(prctl)
 	case PR_SET_PTRACER:
 		tprints(c, ", ");
 		if ((int)arg2 == -1) {
-			if (popts.xstyle == XSTYLE_ABBREV)
+			if (print_opts_get()->xstyle == XSTYLE_ABBREV)
 				tprints(c, "PR_SET_PTRACER_ANY");
-			else if (popts.xstyle == XSTYLE_RAW)
+			else if (print_opts_get()->xstyle == XSTYLE_RAW)
 				tprints(c, "-1");
 			else
 				tprints(c, "-1 /* PR_SET_PTRACER_ANY */");
@@ -219,7 +219,7 @@ SYS_FUNC(prctl)
 		if (entering(c) || syserror(c) || c->rval == 0)
 			return 0;
 		c->auxstr = sprint_flags_ex("", xlat_pr_fp_mode, (uint64_t)c->rval, '\0',
-					    popts.xstyle, true);
+					    print_opts_get()->xstyle, true);
 		return RVAL_KIND(RK_X) | RVAL_STR;
 
 	case PR_SET_FP_MODE:
@@ -240,7 +240,7 @@ SYS_FUNC(prctl)
 		case PR_SPEC_INDIRECT_BRANCH:
 		case PR_SPEC_L1D_FLUSH:
 			c->auxstr = sprint_flags_ex("", xlat_pr_spec_get_store_bypass_flags,
-						    (uint64_t)c->rval, '\0', popts.xstyle, true);
+						    (uint64_t)c->rval, '\0', print_opts_get()->xstyle, true);
 			return RVAL_KIND(RK_X) | RVAL_STR;
 		}
 		return RVAL_STR;

@@ -10,6 +10,7 @@
 #include <sys/ptrace.h>
 #include <sys/user.h>
 
+#include "common/event.h"
 #include "common/print.h"
 #include "strace-lite/probe-int.h"
 #include "common/proc.h"
@@ -52,7 +53,7 @@ void probe_print_string(struct strbuf *sb, uint64_t v, const char *buf, size_t g
 void probe_print_str(struct strbuf *sb, uint64_t v, probe_read_fn *read, void *priv)
 {
 	char buf[4097];
-	size_t max = popts.max_strlen < sizeof(buf) - 1 ? popts.max_strlen : sizeof(buf) - 1;
+	size_t max = print_opts_get()->max_strlen < sizeof(buf) - 1 ? print_opts_get()->max_strlen : sizeof(buf) - 1;
 	size_t got = 0;
 
 	if (!v) {
@@ -176,4 +177,32 @@ void probe_print_usdt_arg(struct strbuf *sb, struct bp_space *bs, uint64_t bias,
 	return;
 unknown:
 	sb_puts(sb, "?");
+}
+
+void probe_emit_hit(struct tcb *tcp, int kind, const char *label)
+{
+	struct strbuf payload = { 0 };
+
+	sb_write(&payload, sb_str(&tcp->sb), tcp->sb.len);
+	sb_reset(&tcp->sb);
+	struct event ev = {
+		.kind = kind == SPEC_URETPROBE ? EVENT_PROBE_RETURN : EVENT_PROBE,
+		.tid = tcp->pid,
+		.source = kind == SPEC_USDT ? "usdt" : kind == SPEC_URETPROBE ? "uretprobe" : "uprobe",
+		.name = label,
+		.text = sb_str(&payload),
+		.len = payload.len,
+	};
+	if (opts.json) {
+		struct strbuf rec = { 0 };
+		event_write_json(&rec, &ev);
+		output_record(tcp, &rec);
+		sb_free(&rec);
+	} else {
+		printleader(tcp);
+		event_write_text(&tcp->sb, &ev);
+		tcb_emit(tcp);
+		line_ended(tcp);
+	}
+	sb_free(&payload);
 }

@@ -63,7 +63,7 @@ void probe_print_value(struct strbuf *sb, struct bp_space *bs, uint64_t v, int s
 		       bool is_signed, bool is_float, char hint);
 /*
  * The string at V of which GOT bytes (at most -s + 1) were read into BUF: quoted, with "..."
- * when cut; V in hex when nothing could be read.  Shared with the BPF backend (bpf/probes.c).
+ * when cut; V in hex when nothing could be read.  Shared with the BPF backend (strace-lite/bpf-probes.c).
  */
 void probe_print_string(struct strbuf *sb, uint64_t v, const char *buf, size_t got);
 /* LEN bytes at ADDR for a probe's string argument: 0, or -errno (never a partial read). */
@@ -78,3 +78,11 @@ void probe_print_str(struct strbuf *sb, uint64_t v, probe_read_fn *read, void *p
 void probe_print_usdt_arg(struct strbuf *sb, struct bp_space *bs, uint64_t bias,
 			  const struct usdt_arg *a, const struct user_regs_struct *r, pid_t tid,
 			  char hint);
+
+struct tcb;
+/*
+ * A hit of thread TCP: probe LABEL of KIND (SPEC_USDT, SPEC_UPROBE, SPEC_URETPROBE), whose
+ * decoded payload (the arguments, or the value returned) is in TCP's line buffer.  It goes out
+ * as an event (common/event.h) through the writer the options chose; the buffer is emptied.
+ */
+void probe_emit_hit(struct tcb *tcp, int kind, const char *label);

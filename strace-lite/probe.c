@@ -244,7 +244,7 @@ static void format_proto(struct strbuf *sb, struct tcb *tcp, struct space *s,
 {
 	struct user_fpregs_struct fp;
 	struct lt_vctx v = { .pid = tcp->pid, .read = read_space, .priv = &s->bs,
-			     .strsize = popts.max_strlen, .arraylen = PROBE_ARRAYLEN };
+			     .strsize = print_opts_get()->max_strlen, .arraylen = PROBE_ARRAYLEN };
 	bool f = lt_proto_needs_fregs(st->proto) && ptrace(PTRACE_GETFPREGS, tcp->pid, 0L, &fp) == 0;
 
 	lt_vctx_set_regs(&v, r, f ? &fp : NULL);
@@ -296,42 +296,13 @@ static void format_ret(struct strbuf *sb, struct tcb *tcp, struct space *s, cons
 static void print_hit(struct tcb *tcp, struct space *s, const struct site *st,
 		      const struct user_regs_struct *r, bool ret)
 {
-	const char *kind = st->kind == SPEC_USDT ? "usdt" : ret ? "uretprobe" : "uprobe";
-	struct strbuf *sb = &tcp->sb;
-
-	if (opts.json) {
-		struct strbuf rec = { 0 };
-		json_record_begin(&rec, kind, tcp->pid, NULL);
-		sb_puts(&rec, ",\"probe\":");
-		json_put_string(&rec, st->label, strlen(st->label));
-		sb_reset(sb);
-		if (ret) {
-			format_ret(sb, tcp, s, st, r);
-			sb_puts(&rec, ",\"ret\":");
-			json_put_string(&rec, sb_str(sb), sb->len);
-		} else {
-			format_args(sb, tcp, s, st, r);
-			sb_puts(&rec, ",\"args\":");
-			json_put_args(&rec, sb_str(sb), sb->len);
-		}
-		sb_reset(sb);
-		sb_putc(&rec, '}');
-		output_record(tcp, &rec);
-		sb_free(&rec);
-		return;
-	}
-	printleader(tcp);
-	if (ret) {
-		sb_printf(sb, "--- %s:%s = ", kind, st->label);
-		format_ret(sb, tcp, s, st, r);
-		sb_puts(sb, " ---\n");
-	} else {
-		sb_printf(sb, "--- %s:%s(", kind, st->label);
-		format_args(sb, tcp, s, st, r);
-		sb_puts(sb, ") ---\n");
-	}
-	tcb_emit(tcp);
-	line_ended(tcp);
+	sb_reset(&tcp->sb);
+	if (ret)
+		format_ret(&tcp->sb, tcp, s, st, r);
+	else
+		format_args(&tcp->sb, tcp, s, st, r);
+	probe_emit_hit(tcp, st->kind == SPEC_USDT ? SPEC_USDT : ret ? SPEC_URETPROBE : SPEC_UPROBE,
+		       st->label);
 }
 
 /* A hit of ST: counted under -c and -C; true when it is printed (not under -c). */

@@ -43,11 +43,11 @@ static void print_rlim64(struct dctx *c, uint64_t lim)
 		snprintf(buf, sizeof(buf), "%" PRIu64 "*1024", lim / 1024);
 		str = buf;
 	}
-	if (!str || popts.xstyle != XSTYLE_ABBREV)
+	if (!str || print_opts_get()->xstyle != XSTYLE_ABBREV)
 		tprintf(c, "%" PRIu64, lim);
-	if (!str || popts.xstyle == XSTYLE_RAW)
+	if (!str || print_opts_get()->xstyle == XSTYLE_RAW)
 		return;
-	if (popts.xstyle == XSTYLE_VERBOSE)
+	if (print_opts_get()->xstyle == XSTYLE_VERBOSE)
 		print_comment(c->sb, str);
 	else
 		tprints(c, str);
@@ -74,7 +74,7 @@ SYS_FUNC(getrandom)
 		printaddr(c, c->arg[0]);
 	} else {
 		/* Random bytes are shown in hex whatever -x says. */
-		unsigned int max = popts.max_strlen;
+		unsigned int max = print_opts_get()->max_strlen;
 		uint64_t len = (uint64_t)c->rval;
 		size_t n = len < max ? (size_t)len : max;
 		char buf[n + 1];

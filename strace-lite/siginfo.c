@@ -71,7 +71,7 @@ static void print_clock_t(struct dctx *c, uint64_t val)
 	if (!hz)
 		hz = sysconf(_SC_CLK_TCK);
 	tprintf(c, "%" PRIu64, val);
-	if (popts.xstyle == XSTYLE_RAW || hz <= 0 || !val)
+	if (print_opts_get()->xstyle == XSTYLE_RAW || hz <= 0 || !val)
 		return;
 	int width = 0;
 	for (long t = hz; t >= 10 && width < 9; t /= 10)
@@ -86,11 +86,11 @@ static void print_errno_u(struct dctx *c, int err)
 {
 	const char *name = err > 0 ? strerrorname_np(err) : NULL;
 
-	if (!name || popts.xstyle != XSTYLE_ABBREV)
+	if (!name || print_opts_get()->xstyle != XSTYLE_ABBREV)
 		tprintf(c, "%u", (unsigned int)err);
-	if (!name || popts.xstyle == XSTYLE_RAW)
+	if (!name || print_opts_get()->xstyle == XSTYLE_RAW)
 		return;
-	if (popts.xstyle == XSTYLE_VERBOSE)
+	if (print_opts_get()->xstyle == XSTYLE_VERBOSE)
 		print_comment(c->sb, name);
 	else
 		tprints(c, name);
@@ -174,12 +174,12 @@ static void print_si_info(struct dctx *c, const siginfo_t *si)
 		tprints(c, ", si_call_addr=");
 		printaddr(c, (uint64_t)(uintptr_t)si->si_call_addr);
 		tprints(c, ", si_syscall=");
-		if (!se || !se->name || popts.xstyle != XSTYLE_ABBREV)
+		if (!se || !se->name || print_opts_get()->xstyle != XSTYLE_ABBREV)
 			tprintf(c, "%u", (unsigned)si->si_syscall);
-		if (se && se->name && popts.xstyle != XSTYLE_RAW) {
+		if (se && se->name && print_opts_get()->xstyle != XSTYLE_RAW) {
 			char nm[64];
 			snprintf(nm, sizeof(nm), "__NR_%s", se->name);
-			if (popts.xstyle == XSTYLE_VERBOSE)
+			if (print_opts_get()->xstyle == XSTYLE_VERBOSE)
 				print_comment(c->sb, nm);
 			else
 				tprints(c, nm);

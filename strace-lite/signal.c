@@ -37,20 +37,20 @@ void print_sigmask(struct dctx *c, const void *mask, unsigned int bytes)
 		int sig = (int)bit + 1;
 		tprintf(c, "%c", sep);
 		sep = ' ';
-		if (popts.xstyle != XSTYLE_ABBREV)
+		if (print_opts_get()->xstyle != XSTYLE_ABBREV)
 			tprintf(c, "%d", sig);
-		if (popts.xstyle == XSTYLE_VERBOSE)
+		if (print_opts_get()->xstyle == XSTYLE_VERBOSE)
 			tprints(c, " /* ");
-		if (popts.xstyle != XSTYLE_RAW) {
+		if (print_opts_get()->xstyle != XSTYLE_RAW) {
 			const char *name = signame(sig);
 			if (name && sig <= 32)
 				tprints(c, name + 3);
 			else if (name)
 				tprintf(c, "RT_%d", sig - 32);
-			else if (popts.xstyle != XSTYLE_ABBREV)
+			else if (print_opts_get()->xstyle != XSTYLE_ABBREV)
 				tprintf(c, "%d", sig);
 		}
-		if (popts.xstyle == XSTYLE_VERBOSE)
+		if (print_opts_get()->xstyle == XSTYLE_VERBOSE)
 			tprints(c, " */");
 	}
 	if (sep == '[')

@@ -40,14 +40,14 @@ static void print_un(struct dctx *c, const void *buf, int len)
 static void print_port(struct dctx *c, const char *name, uint16_t port)
 {
 	tprint_field(c, name);
-	if (popts.xstyle != XSTYLE_ABBREV)
+	if (print_opts_get()->xstyle != XSTYLE_ABBREV)
 		quote_string(c->sb, &port, sizeof(port), QUOTE_FORCE_HEX);
-	if (popts.xstyle == XSTYLE_RAW)
+	if (print_opts_get()->xstyle == XSTYLE_RAW)
 		return;
-	if (popts.xstyle == XSTYLE_VERBOSE)
+	if (print_opts_get()->xstyle == XSTYLE_VERBOSE)
 		tprints(c, " /* ");
 	tprintf(c, "htons(%u)", ntohs(port));
-	if (popts.xstyle == XSTYLE_VERBOSE)
+	if (print_opts_get()->xstyle == XSTYLE_VERBOSE)
 		tprints(c, " */");
 }
 
@@ -56,15 +56,15 @@ void print_inet_addr(struct dctx *c, int af, const void *addr, unsigned int len,
 	char buf[INET6_ADDRSTRLEN];
 
 	if ((af == AF_INET || af == AF_INET6) && inet_ntop(af, addr, buf, sizeof(buf))) {
-		if (af == AF_INET || popts.xstyle != XSTYLE_ABBREV) {
+		if (af == AF_INET || print_opts_get()->xstyle != XSTYLE_ABBREV) {
 			if (name)
 				tprint_field(c, name);
 		}
-		if (popts.xstyle != XSTYLE_ABBREV)
+		if (print_opts_get()->xstyle != XSTYLE_ABBREV)
 			quote_string(c->sb, addr, len, QUOTE_FORCE_HEX);
-		if (popts.xstyle == XSTYLE_RAW)
+		if (print_opts_get()->xstyle == XSTYLE_RAW)
 			return;
-		if (popts.xstyle == XSTYLE_VERBOSE)
+		if (print_opts_get()->xstyle == XSTYLE_VERBOSE)
 			tprints(c, " /* ");
 		if (af == AF_INET) {
 			tprints(c, "inet_addr(");
@@ -72,11 +72,11 @@ void print_inet_addr(struct dctx *c, int af, const void *addr, unsigned int len,
 		} else {
 			tprints(c, "inet_pton(AF_INET6, ");
 			quote_string(c->sb, buf, sizeof(buf), QUOTE_0_TERMINATED);
-			if (name && popts.xstyle == XSTYLE_ABBREV)
+			if (name && print_opts_get()->xstyle == XSTYLE_ABBREV)
 				tprintf(c, ", &%s", name);
 		}
 		tprints(c, ")");
-		if (popts.xstyle == XSTYLE_VERBOSE)
+		if (print_opts_get()->xstyle == XSTYLE_VERBOSE)
 			tprints(c, " */");
 		return;
 	}
@@ -98,11 +98,11 @@ void print_ifindex(struct dctx *c, unsigned int idx)
 	sb_puts(&name, "if_nametoindex(");
 	quote_string(&name, ifname, strlen(ifname), 0);
 	sb_puts(&name, ")");
-	if (popts.xstyle != XSTYLE_ABBREV)
+	if (print_opts_get()->xstyle != XSTYLE_ABBREV)
 		tprintf(c, "%u", idx);
-	if (popts.xstyle == XSTYLE_VERBOSE)
+	if (print_opts_get()->xstyle == XSTYLE_VERBOSE)
 		print_comment(c->sb, sb_str(&name));
-	else if (popts.xstyle == XSTYLE_ABBREV)
+	else if (print_opts_get()->xstyle == XSTYLE_ABBREV)
 		tprints(c, sb_str(&name));
 	sb_free(&name);
 }
@@ -124,14 +124,14 @@ static void print_in6(struct dctx *c, const void *buf, int len)
 
 	print_port(c, "sin6_port", in6->sin6_port);
 	tprints(c, ", sin6_flowinfo=");
-	if (popts.xstyle != XSTYLE_ABBREV)
+	if (print_opts_get()->xstyle != XSTYLE_ABBREV)
 		quote_string(c->sb, &in6->sin6_flowinfo, sizeof(in6->sin6_flowinfo),
 			     QUOTE_FORCE_HEX);
-	if (popts.xstyle == XSTYLE_VERBOSE)
+	if (print_opts_get()->xstyle == XSTYLE_VERBOSE)
 		tprints(c, " /* ");
-	if (popts.xstyle != XSTYLE_RAW)
+	if (print_opts_get()->xstyle != XSTYLE_RAW)
 		tprintf(c, "htonl(%u)", ntohl(in6->sin6_flowinfo));
-	if (popts.xstyle == XSTYLE_VERBOSE)
+	if (print_opts_get()->xstyle == XSTYLE_VERBOSE)
 		tprints(c, " */");
 	tprints(c, ", ");
 	print_inet_addr(c, AF_INET6, &in6->sin6_addr, sizeof(in6->sin6_addr), "sin6_addr");

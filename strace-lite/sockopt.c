@@ -195,11 +195,11 @@ static void print_get_error(struct dctx *c, uint64_t addr, unsigned int len)
 		return;
 	const char *s = err ? xlat_lookup(xlat_errnos, err) : NULL;
 	tprints(c, "[");
-	if (!s || popts.xstyle != XSTYLE_ABBREV)
+	if (!s || print_opts_get()->xstyle != XSTYLE_ABBREV)
 		tprintf(c, "%u", err);
-	if (s && popts.xstyle == XSTYLE_VERBOSE)
+	if (s && print_opts_get()->xstyle == XSTYLE_VERBOSE)
 		print_comment(c->sb, s);
-	else if (s && popts.xstyle == XSTYLE_ABBREV)
+	else if (s && print_opts_get()->xstyle == XSTYLE_ABBREV)
 		tprints(c, s);
 	tprints(c, "]");
 }
@@ -211,7 +211,7 @@ static bool print_u32_elem(struct dctx *c, uint64_t addr, unsigned int n)
 		uint32_t v;
 		if (i)
 			tprint_array_next(c);
-		if (!dopts.verbose && i >= popts.max_strlen) {
+		if (!dopts.verbose && i >= print_opts_get()->max_strlen) {
 			tprint_more_data_follows(c);
 			break;
 		}

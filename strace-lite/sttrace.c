@@ -14,7 +14,7 @@
 #include <unistd.h>
 
 #include "strace-lite/sttrace.h"
-#include "bpf/bpfbe.h"
+#include "strace-lite/bpf-run.h"
 #include "strace-lite/inject.h"
 #include "common/compare.h"
 #include "strace-lite/probe.h"
@@ -301,6 +301,7 @@ static const char *const qual_names[] = {
 
 /* What the options count or collect before they settle into opts. */
 struct cli {
+	struct print_opts print; /* -s, -x, -X */
 	pid_t *pids; /* -p */
 	int npids;
 	char **envs; /* -E: VAR=VAL to set, VAR to remove, for the program */
@@ -351,7 +352,8 @@ static int settle_options(struct cli *cl, int argc, char *err, size_t errlen)
 		opts.quiet |= cl->qflag == 1 ? QUIET_ATTACH | QUIET_PERSONALITY :
 			      cl->qflag == 2 ? QUIET_ATTACH | QUIET_PERSONALITY | QUIET_EXIT :
 					       ~0u;
-	popts.xflag = cl->xflag >= 2 ? XFLAG_ALL : cl->xflag ? XFLAG_NON_ASCII : XFLAG_NONE;
+	cl->print.xflag = cl->xflag >= 2 ? XFLAG_ALL : cl->xflag ? XFLAG_NON_ASCII : XFLAG_NONE;
+	print_opts_set(&cl->print);
 	if (cl->yflag)
 		dopts.decode_fds = cl->yflag >= 2 ? DECODE_FD_ALL : DECODE_FD_PATH;
 	if (!argc && !cl->npids) {
@@ -391,7 +393,7 @@ static int trace(const struct cli *cl, int argc, char **argv)
 		/* As strace: a -p that fails is said, and the others are traced all the same. */
 		for (int i = 0; i < cl->npids; i++)
 			bpfbe_attach(cl->pids[i]);
-		if ((argc && bpfbe_spawn(argv) < 0) || !nprocs)
+		if ((argc && bpfbe_spawn(argv) < 0) || !tcb_count())
 			return 1;
 		output_decide_prefix();
 		return bpfbe_run();
@@ -402,7 +404,7 @@ static int trace(const struct cli *cl, int argc, char **argv)
 		rc = engine_spawn_daemon(argv, cl->daemon);
 	else if (argc)
 		rc = engine_spawn(argv);
-	if (rc < 0 || !nprocs)
+	if (rc < 0 || !tcb_count())
 		return 1;
 	output_decide_prefix();
 	return engine_run();
@@ -410,7 +412,7 @@ static int trace(const struct cli *cl, int argc, char **argv)
 
 int main(int argc, char **argv)
 {
-	struct cli cl = { .seccomp = -1 };
+	struct cli cl = { .seccomp = -1, .print = *print_opts_get() };
 	int c, v, rc = 1, lidx;
 	char err[256] = "";
 	struct compare_cfg cmp = { .tool = "sttrace" };
@@ -474,7 +476,7 @@ int main(int argc, char **argv)
 		case 's':
 			if (parse_uint(optarg, &v) < 0)
 				goto bad_arg;
-			popts.max_strlen = (unsigned)v;
+			cl.print.max_strlen = (unsigned)v;
 			break;
 		case 'S':
 			if (summary_sortby(optarg) < 0) {
@@ -516,11 +518,11 @@ int main(int argc, char **argv)
 			break;
 		case 'X':
 			if (!strcmp(optarg, "raw"))
-				popts.xstyle = XSTYLE_RAW;
+				cl.print.xstyle = XSTYLE_RAW;
 			else if (!strcmp(optarg, "abbrev"))
-				popts.xstyle = XSTYLE_ABBREV;
+				cl.print.xstyle = XSTYLE_ABBREV;
 			else if (!strcmp(optarg, "verbose"))
-				popts.xstyle = XSTYLE_VERBOSE;
+				cl.print.xstyle = XSTYLE_VERBOSE;
 			else
 				goto bad_arg;
 			break;

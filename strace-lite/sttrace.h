@@ -13,6 +13,7 @@
 #include <time.h>
 
 #include "common/clock.h"
+#include "common/tidtab.h"
 #include "strace-lite/decode.h"
 
 #define MAX_SCNO 1024 /* bitmaps of syscall numbers */
@@ -117,7 +118,7 @@ struct tcb {
 	char comm[64];              /* --decode-pids=comm: its command name, for the pid prefix */
 	uint64_t ip;                /* -i: the instruction pointer at the event being printed */
 	bool ip_known;              /* false: "????????????????" (a thread gone) */
-	struct tcb *next;      /* hash chain */
+	struct tid_node node;       /* in the tracee table (tcb.c) */
 };
 
 #define TCB_SILENT (1u << 16) /* followed only for the probes' breakpoints (no -f) */
@@ -152,11 +153,12 @@ int engine_attach(pid_t pid);
 int engine_run(void);
 
 /* tcb.c: the tracees of either backend */
-#define HASH_SIZE 1024
-extern struct tcb *tcb_hash[HASH_SIZE];
-extern int nprocs;
+/* The traced threads: how many, and all of them (tcb_next may follow a droptcb of TCP only when
+ * taken before it). */
+unsigned int tcb_count(void);
+struct tcb *tcb_first(void);
+struct tcb *tcb_next(const struct tcb *tcp);
 extern pid_t strace_child; /* the program we spawned */
-extern int exit_code;      /* its exit status, as strace passes it on (0x100|sig if killed) */
 extern int (*tcb_reader)(struct dctx *c, uint64_t addr, void *buf, size_t len);
 extern int (*tcb_str_reader)(struct dctx *c, uint64_t addr, void *buf, size_t len);
 struct tcb *pid2tcb(pid_t pid);

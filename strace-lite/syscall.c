@@ -88,7 +88,7 @@ void syscall_enter(struct tcb *tcp, long scno, const uint64_t *args)
 	}
 	/* After exec or exit the stack is gone: strace unwinds these at entry (not for the
 	 * spawned program's first exec, whose stack is ours). */
-	if (opts.stack && stacktrace_capture && !(tcp->flags & TCB_CHECK_EXEC) &&
+	if (opts.stack && !(tcp->flags & TCB_CHECK_EXEC) &&
 	    (sysent_is_exec(c->se) || !strcmp(c->se->name, "exit") ||
 	     !strcmp(c->se->name, "exit_group")))
 		stacktrace_capture(tcp->pid, opts.stack);
@@ -238,7 +238,7 @@ void syscall_exit(struct tcb *tcp, int64_t rval, bool is_error)
 	struct timespec ts = { 0, 0 };
 
 	tcp->flags &= ~TCB_INSYSCALL;
-	if (opts.stack && stacktrace_forget && !is_error &&
+	if (opts.stack && !is_error &&
 	    ((c->se->classes & TRACE_MEMORY) || sysent_is_exec(c->se)))
 		stacktrace_forget(tcp->pid); /* the mappings changed */
 	/* The command name changes with execve and prctl(PR_SET_NAME), traced or not. */
@@ -315,7 +315,7 @@ void syscall_exit(struct tcb *tcp, int64_t rval, bool is_error)
 	sb_putc(&tcp->sb, '\n');
 	if (opts.dump_io)
 		dumpio(c);
-	if (opts.stack && stacktrace_format)
+	if (opts.stack)
 		stacktrace_format(tcp->pid, &tcp->sb, opts.stack);
 	tcb_emit(tcp);
 	line_ended(tcp);

@@ -2,7 +2,7 @@
 /*
  * The tracees, whichever backend traces them: the table of trace control blocks by pid, and
  * the lines that are not syscalls (signals, exits, exec by a thread), printed the same way for
- * the ptrace engine (engine.c) and the eBPF backend (bpf/sysbpf.c).
+ * the ptrace engine (engine.c) and the eBPF backend (bpf-run.c).
  */
 #include <errno.h>
 #include <grp.h>
@@ -17,6 +17,7 @@
 #include <time.h>
 
 #include "strace-lite/inject.h"
+#include "common/event.h"
 #include "common/json.h"
 #include "strace-lite/probe.h"
 #include "common/proc.h"
@@ -25,18 +26,34 @@
 #include "strace-lite/sttrace.h"
 #include "common/log.h"
 
-struct tcb *tcb_hash[HASH_SIZE];
-int nprocs;
+static struct tidtab tcbs;
 pid_t strace_child;
-int exit_code;
+static int exit_code;
 
+
+static struct tcb *tcb_of(struct tid_node *n)
+{
+	return n ? container_of(n, struct tcb, node) : NULL;
+}
 
 struct tcb *pid2tcb(pid_t pid)
 {
-	for (struct tcb *t = tcb_hash[pid % HASH_SIZE]; t; t = t->next)
-		if (t->pid == pid)
-			return t;
-	return NULL;
+	return tcb_of(tidtab_find(&tcbs, pid));
+}
+
+unsigned int tcb_count(void)
+{
+	return tidtab_count(&tcbs);
+}
+
+struct tcb *tcb_first(void)
+{
+	return tcb_of(tidtab_first(&tcbs));
+}
+
+struct tcb *tcb_next(const struct tcb *tcp)
+{
+	return tcb_of(tidtab_next(&tcbs, &tcp->node));
 }
 
 /* What the program could read itself: a PROT_NONE page prints as its address, as strace's. */
@@ -63,9 +80,7 @@ struct tcb *alloctcb(pid_t pid, unsigned int flags)
 	t->dc.read = tcb_reader;
 	t->dc.read_str = tcb_str_reader;
 	tcb_load_comm(t);
-	t->next = tcb_hash[pid % HASH_SIZE];
-	tcb_hash[pid % HASH_SIZE] = t;
-	nprocs++;
+	tidtab_add(&tcbs, &t->node, pid);
 	return t;
 }
 
@@ -152,15 +167,9 @@ struct tcb *new_child(pid_t pid, unsigned int flags)
 
 void droptcb(struct tcb *tcp)
 {
-	if (opts.stack && stacktrace_forget)
+	if (opts.stack)
 		stacktrace_forget(tcp->pid);
-	struct tcb **pp = &tcb_hash[tcp->pid % HASH_SIZE];
-
-	while (*pp && *pp != tcp)
-		pp = &(*pp)->next;
-	if (*pp)
-		*pp = tcp->next;
-	nprocs--;
+	tidtab_remove(&tcbs, &tcp->node);
 	if (printing_tcp == tcp)
 		printing_tcp = NULL;
 	if (tcp->curcol && opts.output_separately)
@@ -210,42 +219,42 @@ void print_line(struct tcb *tcp, const char *fmt, ...)
 	line_ended(tcp);
 }
 
-void print_signal(struct tcb *tcp, const siginfo_t *si, int sig)
+/* EV as a record (--json) or as strace's line, with the -k stack after a signal's. */
+static void write_event(struct tcb *tcp, const struct event *ev)
 {
-	const char *name = signame(sig) ? signame(sig) : "?";
-
-	if (hide_log(tcp) || opts.cflag == 1 || !numset_has(&opts.signals, (unsigned)sig))
-		return;
-	tcp->dc.pid = tcp->pid;
 	if (opts.json) {
 		struct strbuf rec = { 0 };
-		json_record_begin(&rec, si ? "signal" : "stopped", tcp->pid, NULL);
-		sb_puts(&rec, ",\"signal\":");
-		json_put_string(&rec, name, strlen(name));
-		if (si) {
-			sb_reset(&tcp->sb);
-			print_siginfo(&tcp->dc, si);
-			sb_puts(&rec, ",\"siginfo\":");
-			json_put_value(&rec, sb_str(&tcp->sb), tcp->sb.len);
-			sb_reset(&tcp->sb);
-		}
-		sb_putc(&rec, '}');
+		event_write_json(&rec, ev);
 		output_record(tcp, &rec);
 		sb_free(&rec);
 		return;
 	}
 	printleader(tcp);
-	if (si) {
-		sb_printf(&tcp->sb, "--- %s ", name);
-		print_siginfo(&tcp->dc, si);
-		sb_puts(&tcp->sb, " ---\n");
-	} else {
-		sb_printf(&tcp->sb, "--- stopped by %s ---\n", signame(sig) ? signame(sig) : "?");
-	}
-	if (opts.stack && stacktrace_format)
+	event_write_text(&tcp->sb, ev);
+	if (opts.stack && (ev->kind == EVENT_SIGNAL || ev->kind == EVENT_STOPPED))
 		stacktrace_format(tcp->pid, &tcp->sb, opts.stack);
 	tcb_emit(tcp);
 	line_ended(tcp);
+}
+
+void print_signal(struct tcb *tcp, const siginfo_t *si, int sig)
+{
+	struct strbuf info = { 0 };
+
+	if (hide_log(tcp) || opts.cflag == 1 || !numset_has(&opts.signals, (unsigned)sig))
+		return;
+	tcp->dc.pid = tcp->pid;
+	if (si) {
+		/* The siginfo decoded aside: the line being built stays as it is. */
+		struct strbuf *line = tcp->dc.sb;
+		tcp->dc.sb = &info;
+		print_siginfo(&tcp->dc, si);
+		tcp->dc.sb = line;
+	}
+	struct event ev = { .kind = si ? EVENT_SIGNAL : EVENT_STOPPED, .tid = tcp->pid, .sig = sig,
+			    .text = sb_str(&info), .len = info.len };
+	write_event(tcp, &ev);
+	sb_free(&info);
 }
 
 /* The tracee is gone with wait status STATUS: its last line, and its tcb dropped. */
@@ -258,33 +267,15 @@ void report_exit(struct tcb *tcp, int status)
 		exit_code = WIFSIGNALED(status) ? 0x100 | WTERMSIG(status) : WEXITSTATUS(status);
 		strace_child = 0;
 	}
-	if (!(tcp->flags & TCB_SILENT) && opts.cflag != 1 && opts.json) {
-		struct strbuf rec = { 0 };
+	if (!(tcp->flags & TCB_SILENT) && opts.cflag != 1) {
 		int sig = WIFSIGNALED(status) ? WTERMSIG(status) : 0;
-		if (sig && numset_has(&opts.signals, (unsigned)sig)) {
-			json_record_begin(&rec, "killed", tcp->pid, NULL);
-			sb_puts(&rec, ",\"signal\":");
-			json_put_string(&rec, signame(sig) ? signame(sig) : "?",
-					signame(sig) ? strlen(signame(sig)) : 1);
-			sb_printf(&rec, ",\"core_dumped\":%s}", WCOREDUMP(status) ? "true" : "false");
-			output_record(tcp, &rec);
-		} else if (!sig && !(opts.quiet & QUIET_EXIT)) {
-			json_record_begin(&rec, "exited", tcp->pid, NULL);
-			sb_printf(&rec, ",\"status\":%d}", WEXITSTATUS(status));
-			output_record(tcp, &rec);
-		}
-		sb_free(&rec);
-	} else if (!(tcp->flags & TCB_SILENT) && opts.cflag != 1) {
-		if (WIFSIGNALED(status)) {
-			int sig = WTERMSIG(status);
-			if (numset_has(&opts.signals, (unsigned)sig))
-				print_line(tcp, "+++ killed by %s %s+++", signame(sig) ? signame(sig) : "?",
-					   WCOREDUMP(status) ? "(core dumped) " : "");
-		} else if (!(opts.quiet & QUIET_EXIT)) {
-			print_line(tcp, "+++ exited with %d +++", WEXITSTATUS(status));
-		}
+		struct event ev = { .kind = sig ? EVENT_KILLED : EVENT_EXITED, .tid = tcp->pid,
+				    .sig = sig, .status = WEXITSTATUS(status),
+				    .core_dumped = sig ? !!WCOREDUMP(status) : 0 };
+		if (sig ? numset_has(&opts.signals, (unsigned)sig) : !(opts.quiet & QUIET_EXIT))
+			write_event(tcp, &ev);
 		/* The stack of an exit_group, unwound at its entry, goes after the exit line. */
-		if (opts.stack && stacktrace_flush && stacktrace_flush(tcp->pid, &tcp->sb) > 0) {
+		if (!opts.json && opts.stack && stacktrace_flush(tcp->pid, &tcp->sb) > 0) {
 			tcb_emit(tcp);
 			line_ended(tcp);
 		}
@@ -344,16 +335,10 @@ struct tcb *exec_switch(struct tcb *tcp, unsigned long old)
 	tcp->curcol = 0;
 	pid_t leader = tcp->pid;
 	droptcb(tcp);
-	/* Rehash under the leader's pid. */
-	struct tcb **pp = &tcb_hash[thr->pid % HASH_SIZE];
-	while (*pp && *pp != thr)
-		pp = &(*pp)->next;
-	if (*pp)
-		*pp = thr->next;
+	/* Known under the leader's pid from now on. */
+	tidtab_rekey(&tcbs, &thr->node, leader);
 	thr->pid = leader;
 	thr->dc.pid = leader;
-	thr->next = tcb_hash[leader % HASH_SIZE];
-	tcb_hash[leader % HASH_SIZE] = thr;
 	if (!hide_log(thr) && opts.cflag != 1 && !(opts.quiet & QUIET_THREAD_EXECVE) && opts.json) {
 		struct strbuf rec = { 0 };
 		json_record_begin(&rec, "superseded", leader, NULL);

@@ -51,9 +51,9 @@ static void print_cflag(struct dctx *c, uint64_t val)
 	if (val & CIBAUD) {
 		printxval(c, xlat_baud_options, (val & CIBAUD) >> IBSHIFT, "B???");
 		tprints(c, "<<");
-		if (popts.xstyle == XSTYLE_ABBREV)
+		if (print_opts_get()->xstyle == XSTYLE_ABBREV)
 			tprints(c, "IBSHIFT");
-		else if (popts.xstyle == XSTYLE_RAW)
+		else if (print_opts_get()->xstyle == XSTYLE_RAW)
 			tprintf(c, "%#x", IBSHIFT);
 		else
 			tprintf(c, "%#x /* IBSHIFT */", IBSHIFT);

@@ -27,7 +27,7 @@ static void print_clock_t(struct dctx *c, uint64_t val)
 			width++;
 	}
 	tprintf(c, "%" PRIu64, val);
-	if (popts.xstyle == XSTYLE_RAW || tck <= 0 || val == 0)
+	if (print_opts_get()->xstyle == XSTYLE_RAW || tck <= 0 || val == 0)
 		return;
 	char frac[32];
 	snprintf(frac, sizeof(frac), "%.*f", width, (double)(val % (uint64_t)tck) / (double)tck);

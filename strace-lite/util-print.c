@@ -113,7 +113,7 @@ const char *sprint_flags_ex(const char *prefix, const struct xlat *x, uint64_t f
 
 const char *sprint_flags(const char *prefix, const struct xlat *x, uint64_t flags)
 {
-	return sprint_flags_ex(prefix, x, flags, '\0', popts.xstyle, true);
+	return sprint_flags_ex(prefix, x, flags, '\0', print_opts_get()->xstyle, true);
 }
 
 void print_flags_str(struct dctx *c, uint64_t val, const char *str)
@@ -127,33 +127,33 @@ void print_symbolic_mode(struct dctx *c, unsigned int mode)
 
 	if (mode & S_IFMT)
 		ifmt = xlat_lookup(xlat_modetypes, mode & S_IFMT);
-	if (!ifmt || popts.xstyle != XSTYLE_ABBREV)
+	if (!ifmt || print_opts_get()->xstyle != XSTYLE_ABBREV)
 		tprintf(c, "%#03o", mode);
-	if (!ifmt || popts.xstyle == XSTYLE_RAW)
+	if (!ifmt || print_opts_get()->xstyle == XSTYLE_RAW)
 		return;
-	tprints(c, popts.xstyle == XSTYLE_ABBREV ? "" : " /* ");
+	tprints(c, print_opts_get()->xstyle == XSTYLE_ABBREV ? "" : " /* ");
 	tprintf(c, "%s%s%s%s%s%#03o", ifmt, ifmt[0] ? "|" : "",
 		(mode & S_ISUID) ? "S_ISUID|" : "", (mode & S_ISGID) ? "S_ISGID|" : "",
 		(mode & S_ISVTX) ? "S_ISVTX|" : "",
 		mode & ~(unsigned)(S_IFMT | S_ISUID | S_ISGID | S_ISVTX));
-	if (popts.xstyle != XSTYLE_ABBREV)
+	if (print_opts_get()->xstyle != XSTYLE_ABBREV)
 		tprints(c, " */");
 }
 
 void print_dev(struct dctx *c, uint64_t dev)
 {
-	if (popts.xstyle != XSTYLE_ABBREV)
+	if (print_opts_get()->xstyle != XSTYLE_ABBREV)
 		print_xlat_val(c->sb, dev);
-	if (popts.xstyle == XSTYLE_RAW)
+	if (print_opts_get()->xstyle == XSTYLE_RAW)
 		return;
-	if (popts.xstyle == XSTYLE_VERBOSE)
+	if (print_opts_get()->xstyle == XSTYLE_VERBOSE)
 		tprints(c, " /* ");
 	tprints(c, "makedev(");
 	print_xlat_val(c->sb, major(dev));
 	tprints(c, ", ");
 	print_xlat_val(c->sb, minor(dev));
 	tprints(c, ")");
-	if (popts.xstyle == XSTYLE_VERBOSE)
+	if (print_opts_get()->xstyle == XSTYLE_VERBOSE)
 		tprints(c, " */");
 }
 

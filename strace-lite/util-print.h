@@ -12,7 +12,7 @@
 
 /*
  * Flags as text: PREFIX, then SEP (if not NUL) before the first name, names joined by "|",
- * unknown bits as one hex number.  STYLE is the -X style to use (popts.xstyle for "current").
+ * unknown bits as one hex number.  STYLE is the -X style to use (print_opts_get()->xstyle for "current").
  * AUXSTR selects strace's auxstr mode (no "0x.. /\* .. *\/" comments, the text goes in
  * parentheses after a return value).  Returns NULL when there is nothing to say (no bit set
  * and no zero-valued name).  The text lives in a static buffer, valid until the next call.

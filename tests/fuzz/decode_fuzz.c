@@ -59,9 +59,9 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	c.se = sysent_get(scno % nsyscalls);
 	if (!c.se)
 		return 0;
-	popts.max_strlen = 1 + (flags & 0x3f);
-	popts.xflag = (flags >> 6) % 3;
-	popts.xstyle = (data[3] & 3) % 3;
+	struct print_opts po = { .max_strlen = 1 + (flags & 0x3f), .xflag = (flags >> 6) % 3,
+				 .xstyle = (data[3] & 3) % 3 };
+	print_opts_set(&po);
 	dopts.verbose = data[3] & 4;
 	dopts.decode_fds = 0; /* no /proc look-ups: there is no tracee */
 	dopts.decode_pids = 0;

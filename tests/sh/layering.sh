@@ -10,6 +10,12 @@
 #	3  strace-lite/ ltrace-lite/	the tools (their ptrace engines, logic, front ends);
 #					the two tools do not include each other
 #
+# No mutable global crosses a directory: a variable a header declares extern (not const) is
+# used only in that header's directory; other layers call functions of its owner.
+#
+# Nor do the layers hide behind the linker: no weak symbols (a lower layer calling up into one
+# that may be absent) and no --whole-archive.
+#
 # Prints one line per offending include, `FILE:LINE: includes "X" (layer A -> layer B)`.
 # LAYERING_ROOT overrides the tree looked at (the test's own check that it can fail plants an
 # upward include in a copy).
@@ -61,6 +67,35 @@ done < <(grep -nE '^[[:space:]]*#[[:space:]]*include[[:space:]]+"' \
 	strace-lite/*.[ch] ltrace-lite/*.[ch] 2>/dev/null)
 
 [ "$n" -gt 100 ] || { echo "layering: only $n includes found under $root"; exit 1; }
+weak=$(grep -nE '__attribute__ *\(\(weak|#pragma weak' common/*.[ch] uprobe/*.[ch] sdt/*.[ch] \
+	proto/*.[ch] bpf/*.[ch] strace-lite/*.[ch] ltrace-lite/*.[ch] strace-lite/*.awk 2>/dev/null |
+	grep -v 'vmlinux')
+if [ -n "$weak" ]; then
+	echo "$weak" | sed 's/$/ (a weak symbol)/'
+	bad=$((bad + $(echo "$weak" | wc -l)))
+fi
+for h in common/*.h uprobe/*.h sdt/*.h proto/*.h bpf/*.h strace-lite/*.h ltrace-lite/*.h; do
+	[ -f "$h" ] || continue
+	hdir=${h%%/*}
+	for v in $(sed -n 's/^extern \([^();]*[^a-zA-Z0-9_]\)\**\([a-zA-Z_][a-zA-Z0-9_]*\)\(\[[^]]*\]\)*;.*/\1 \2/p' "$h" |
+		grep -v '^const\b\|[^a-z]const ' | awk '{ print $NF }'); do
+		# Code only (comments aside); the kernel side (*.bpf.c, vmlinux) cannot see it.
+		users=$(grep -lw -- "$v" common/*.[ch] uprobe/*.[ch] sdt/*.[ch] proto/*.[ch] bpf/*.[ch] \
+			strace-lite/*.[ch] ltrace-lite/*.[ch] 2>/dev/null |
+			grep -v "^$hdir/\|\.bpf\.[ch]$\|vmlinux" |
+			while read -r f; do
+				sed 's|//.*||; s|/\*.*\*/||g; /^[[:space:]]*\*/d; /^[[:space:]]*\/\*/d' "$f" |
+					grep -qw -- "$v" && echo "$f"
+			done)
+		for u in $users; do
+			echo "$u: uses $v, a mutable global of $h"
+			bad=$((bad + 1))
+		done
+	done
+done
+if grep -n -- '-Wl,--whole-archive' Makefile; then
+	bad=$((bad + 1))
+fi
 if [ "$bad" -gt 0 ]; then
 	echo "layering: $bad of $n includes break the layers"
 	exit 1

@@ -14,7 +14,7 @@
 #include "common/print.h"
 #include "strace-lite/sttrace.h"
 #include "bpf/sysbpf.h"
-#include "bpf/bpfplan.h"
+#include "strace-lite/bpf-plan.h"
 
 struct sdesc {
 	const char *name;
@@ -124,7 +124,7 @@ int bpf_plan_build(const struct sysent *se, struct plan *p)
 {
 	/* Data buffers print through -s; dumps (-e read=/write=) and buffers a decoder walks
 	 * (directory entries) need all of it. */
-	unsigned int strsz = popts.max_strlen + 1;
+	unsigned int strsz = print_opts_get()->max_strlen + 1;
 	bool want_fds = dopts.decode_fds || pathtrace_enabled();
 	bool whole = opts.dump_io || (se->name && !strncmp(se->name, "getdents", 8));
 	unsigned int bufcap = whole ? 65536 : strsz;

@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: LGPL-2.1-or-later */
 /*
- * The eBPF backend (--bpf), user-space side, shared by its parts: sysbpf.c (syscalls, process
- * life cycle, the ring buffer, the event loop) and probes.c (USDT, uprobes, uretprobes).
+ * The eBPF backend (--bpf), user-space side, shared by its parts: bpf-run.c (syscalls, process
+ * life cycle, the ring buffer, the event loop) and bpf-probes.c (USDT, uprobes, uretprobes).
  *
  * Every BPF program of the backend writes into one ring buffer (map "events" of sysbpf) and
  * filters on one map of traced threads (map "traced" of sysbpf): other skeletons reuse both
@@ -17,7 +17,7 @@
 
 struct tcb;
 
-/* sysbpf.c: sttrace's main calls these instead of engine_spawn/attach/run under --bpf. */
+/* bpf-run.c: sttrace's main calls these instead of engine_spawn/attach/run under --bpf. */
 int bpfbe_init(void);            /* load and attach; 0 or -errno, message printed */
 int bpfbe_spawn(char **argv);    /* the program, held until every probe is attached */
 int bpfbe_attach(pid_t pid);     /* -p: no stop */
@@ -34,14 +34,14 @@ struct tcb *bpfbe_tcb(pid_t tid);
 int bpfbe_error(const char *what, int err);
 
 /*
- * probes.c (weak: the backend runs without it).  bpf_probes_attach runs after the spawned
+ * probes.c.  bpf_probes_attach runs after the spawned
  * program exists (held before its exec) or after -p threads are marked traced; it attaches
  * every -e usdt=/uprobe=/uretprobe= spec.  0 or -errno with a message printed.
  */
-int bpf_probes_attach(pid_t pid, bool spawned) __attribute__((weak));
+int bpf_probes_attach(pid_t pid, bool spawned);
 /* An EV_PROBE* event of thread TCP. */
-void bpf_probes_event(struct tcb *tcp, const void *data, size_t len) __attribute__((weak));
+void bpf_probes_event(struct tcb *tcp, const void *data, size_t len);
 /* Detach everything (semaphores drop with the links). */
-void bpf_probes_detach(void) __attribute__((weak));
+void bpf_probes_detach(void);
 /* A signal that is the probes' own doing (holding a thread, or its parent told so). */
-bool bpf_probes_signal_is_ours(pid_t tid, int sig, const siginfo_t *si) __attribute__((weak));
+bool bpf_probes_signal_is_ours(pid_t tid, int sig, const siginfo_t *si);

@@ -1,8 +1,8 @@
 // SPDX-License-Identifier: LGPL-2.1-or-later
 /*
- * -e usdt=, -e uprobe= and -e uretprobe= under --bpf: the hooks sysbpf.c calls, the hits
+ * -e usdt=, -e uprobe= and -e uretprobe= under --bpf: the hooks bpf-run.c calls, the hits
  * printed with the ptrace backend's printers, and processes held while something is done for
- * them.  Attaching is in probes-attach.c; README.md ("Probes under --bpf") has the design.
+ * them.  Attaching is in bpf-probes-attach.c; README.md ("Probes under --bpf") has the design.
  *
  * Which objects: those mapped in a traced process, read from /proc/PID/maps whenever the
  * dynamic loader says its link map is consistent: the loader's _dl_debug_state (r_brk) carries
@@ -34,21 +34,21 @@
 #include <bpf/libbpf.h>
 
 #include "common/proc.h"
-#include "bpf/bpfbe.h"
+#include "strace-lite/bpf-run.h"
 #include "common/json.h"
-#include "bpf/capture.h"
+#include "strace-lite/bpf-capture.h"
 #include "common/print.h"
 #include "strace-lite/probe-int.h"
 #include "bpf/probes.h"
 #include "proto/proto.h"
-#include "bpf/probes-int.h"
+#include "strace-lite/bpf-probes.h"
 #include "gen/probes.skel.h"
 #include "strace-lite/sttrace.h"
 #include "common/log.h"
 
 struct probes *probes_skel;
 
-/* ---- the hooks of sysbpf.c ---------------------------------------------------------------- */
+/* ---- the hooks of bpf-run.c ---------------------------------------------------------------- */
 
 static int load(void)
 {
@@ -58,8 +58,8 @@ static int load(void)
 	if (!probes_skel)
 		return bpfbe_error("probes: open", -errno);
 	/* -s + 1 characters and the NUL: whether a string is longer than -s shows. */
-	probes_skel->rodata->str_max = (uint32_t)(popts.max_strlen + 2 < PROBE_STR_MAX ?
-					   popts.max_strlen + 2 : PROBE_STR_MAX);
+	probes_skel->rodata->str_max = (uint32_t)(print_opts_get()->max_strlen + 2 < PROBE_STR_MAX ?
+					   print_opts_get()->max_strlen + 2 : PROBE_STR_MAX);
 	if ((err = bpf_map__reuse_fd(probes_skel->maps.events, bpfbe_events_fd())) < 0 ||
 	    (err = bpf_map__reuse_fd(probes_skel->maps.traced, bpfbe_traced_fd())) < 0 ||
 	    (err = bpf_map__reuse_fd(probes_skel->maps.traced_gen, bpfbe_traced_gen_fd())) < 0)
@@ -254,7 +254,7 @@ static void print_value(struct strbuf *sb, const struct usite *us, const struct 
 		 * N counts the NUL: bytes as the ptrace side reads them (-s + 1 at most, with the
 		 * NUL when the string ends within them).
 		 */
-		size_t len = hc->n[i] - 1, max = popts.max_strlen;
+		size_t len = hc->n[i] - 1, max = print_opts_get()->max_strlen;
 		got = len <= max ? len + 1 : max + 1;
 	}
 	if (e->bad & (1u << i)) {
@@ -301,7 +301,7 @@ static void format_proto(struct strbuf *sb, const struct usite *us, const struct
 {
 	struct hitmem m = { .rr = reread_of(e) };
 	struct lt_vctx v = { .pid = (pid_t)e->h.tid, .read = hit_read, .priv = &m,
-			     .strsize = popts.max_strlen, .arraylen = PROBE_ARRAYLEN };
+			     .strsize = print_opts_get()->max_strlen, .arraylen = PROBE_ARRAYLEN };
 	bool ret = us->kind == SPEC_URETPROBE;
 
 	for (int i = 0; i < us->nargs && i < PROBE_MAX_ARGS; i++) {
@@ -348,40 +348,9 @@ static void format_values(struct strbuf *sb, const struct usite *us, const struc
 static void print_hit(struct tcb *tcp, const struct usite *us, const struct ev_probe *e,
 		      size_t len, const uint64_t *xmm)
 {
-	bool ret = us->kind == SPEC_URETPROBE;
-	const char *kind = us->kind == SPEC_USDT ? "usdt" : ret ? "uretprobe" : "uprobe";
-	struct strbuf *sb = &tcp->sb;
-
-	if (opts.json) {
-		struct strbuf rec = { 0 };
-		json_record_begin(&rec, kind, tcp->pid, NULL);
-		sb_puts(&rec, ",\"probe\":");
-		json_put_string(&rec, us->label, strlen(us->label));
-		sb_reset(sb);
-		format_values(sb, us, e, len, xmm);
-		if (ret) {
-			sb_puts(&rec, ",\"ret\":");
-			json_put_string(&rec, sb_str(sb), sb->len);
-		} else {
-			sb_puts(&rec, ",\"args\":");
-			json_put_args(&rec, sb_str(sb), sb->len);
-		}
-		sb_reset(sb);
-		sb_putc(&rec, '}');
-		output_record(tcp, &rec);
-		sb_free(&rec);
-		return;
-	}
-	printleader(tcp);
-	sb_puts(sb, "--- ");
-	sb_puts(sb, kind);
-	sb_putc(sb, ':');
-	sb_puts(sb, us->label);
-	sb_puts(sb, ret ? " = " : "(");
-	format_values(sb, us, e, len, xmm);
-	sb_puts(sb, ret ? " ---\n" : ") ---\n");
-	tcb_emit(tcp);
-	line_ended(tcp);
+	sb_reset(&tcp->sb);
+	format_values(&tcp->sb, us, e, len, xmm);
+	probe_emit_hit(tcp, us->kind, us->label);
 }
 
 /*

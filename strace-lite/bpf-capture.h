@@ -11,6 +11,7 @@
 #include <sys/types.h>
 
 #include "bpf/bpfev.h"
+#include "common/tidtab.h"
 #include "strace-lite/decode.h"
 
 struct cap {
@@ -26,14 +27,13 @@ struct capset {
 
 /* Per traced thread: what arrives, and what the current entry and exit captured. */
 struct tmem {
-	pid_t tid;
+	struct tid_node node; /* the thread, in capture.c's table */
 	struct capset pending, entry, exit;
 	/* Descriptors (-y, -P): addr is the fd, data the link text. */
 	struct capset fd_pending, fd_entry, fd_exit;
 	/* An entry whose memory is read again at exit (EVF_REFETCH): decoded then. */
 	bool deferred;
 	struct ev_sys dentry;
-	struct tmem *next;
 };
 
 

@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: LGPL-2.1-or-later */
 /*
  * Inside the probes of --bpf: what probes.c (the hooks, holding processes, printing) and
- * probes-attach.c (fetch plans, objects, attaching) share.
+ * bpf-probes-attach.c (fetch plans, objects, attaching) share.
  */
 #pragma once
 #include <stdbool.h>
@@ -51,3 +51,18 @@ void probes_unlink_all(void);
 /* Before the programs load: uprobe_multi links where the kernel has them (and not
  * STTRACE_BPF_LINKS=single), the hit and return programs made for them. */
 void probes_links_prepare(void);
+
+#include <signal.h>
+#include <stdbool.h>
+#include <stdint.h>
+#include <sys/types.h>
+
+/* Records the probe programs could not put into the ring buffer. */
+uint64_t bpf_probes_lost(void);
+/*
+ * Signals that holding a process (while the objects it exec'd or dlopened are attached, while
+ * its xmm registers are read, while the trace catches up) makes are ours, not the program's,
+ * not to be printed: the SIGSTOP and SIGCONT (normally unseen: the thread is out of "traced"
+ * meanwhile) and its parent's SIGCHLD with CLD_STOPPED / CLD_CONTINUED (one each per hold).
+ */
+bool bpf_probes_signal_is_ours(pid_t tid, int sig, const siginfo_t *si);

@@ -25,10 +25,10 @@
 #include <bpf/bpf.h>
 #include <bpf/libbpf.h>
 
-#include "bpf/bpfbe.h"
+#include "strace-lite/bpf-run.h"
 #include "bpf/bpflib.h"
-#include "bpf/bpfplan.h"
-#include "bpf/capture.h"
+#include "strace-lite/bpf-plan.h"
+#include "strace-lite/bpf-capture.h"
 #include "common/clock.h"
 #include "common/print.h"
 #include "common/proc.h"
@@ -106,7 +106,7 @@ int bpfbe_init(void)
 			    /* renames, for --decode-pids=comm (user space filters it out) */
 			    (n == __NR_prctl && (dopts.decode_pids & DECODE_PID_COMM)))
 				skel->rodata->trace_bits[n / 64] |= 1ull << (n % 64);
-	unsigned int chase = popts.max_strlen + 1;
+	unsigned int chase = print_opts_get()->max_strlen + 1;
 	skel->rodata->want_sockets = (dopts.decode_fds & (DECODE_FD_SOCKET | DECODE_FD_PIDFD)) != 0;
 	skel->rodata->chase_size = chase < 256 ? 256 : chase > 65536 ? 65536 : chase;
 	err = sysbpf__load(skel);
@@ -420,7 +420,7 @@ static int handle_event(void *ctx, void *data, size_t len)
 									  sizeof(s->siginfo));
 		/* The probes' own holds (a SIGSTOP from the kernel, our SIGCONT): not the
 		 * program's signals. */
-		if (bpf_probes_signal_is_ours && bpf_probes_signal_is_ours(h->tid, s->sig, &si))
+		if (bpf_probes_signal_is_ours(h->tid, s->sig, &si))
 			break;
 		tcp->ip = s->ip;
 		tcp->ip_known = true;
@@ -444,7 +444,7 @@ static int handle_event(void *ctx, void *data, size_t len)
 			on_exit_event(data);
 		break;
 	default:
-		if (h->kind >= EV_PROBE && h->kind < EV_PROBE + 16 && bpf_probes_event) {
+		if (h->kind >= EV_PROBE && h->kind < EV_PROBE + 16) {
 			struct tcb *tcp = pid2tcb(h->tid);
 			if (!tcp)
 				tcp = bpfbe_tcb(h->tid);
@@ -502,18 +502,17 @@ static void collect_stats(void)
 
 static void finish(void)
 {
-	for (int i = 0; i < HASH_SIZE; i++) {
-		while (tcb_hash[i]) {
-			struct tcb *tcp = tcb_hash[i];
-			uint32_t key = tcp->pid;
-			bpf_map_delete_elem(bpfbe_traced_fd(), &key);
-			/* Like strace: a program we started gets the signal we got. */
-			if (tcp->pid == strace_child && !(tcp->flags & TCB_ATTACHED)) {
-				kill(tcp->pid, SIGCONT);
-				kill(tcp->pid, interrupted ? interrupted : SIGTERM);
-			}
-			report_detach(tcp);
+	struct tcb *tcp;
+
+	while ((tcp = tcb_first())) {
+		uint32_t key = tcp->pid;
+		bpf_map_delete_elem(bpfbe_traced_fd(), &key);
+		/* Like strace: a program we started gets the signal we got. */
+		if (tcp->pid == strace_child && !(tcp->flags & TCB_ATTACHED)) {
+			kill(tcp->pid, SIGCONT);
+			kill(tcp->pid, interrupted ? interrupted : SIGTERM);
 		}
+		report_detach(tcp);
 	}
 }
 
@@ -569,20 +568,16 @@ static void reap_children(int how)
 static void reap_silent(void)
 {
 	ring_buffer__consume(rb);
-	for (int i = 0; i < HASH_SIZE; i++) {
-		struct tcb *tcp = tcb_hash[i];
-		while (tcp) {
-			struct tcb *next = tcp->next;
-			if (tcp->pid == strace_child || proc_thread_exists(tcp->pid)) {
-				tcp->flags &= ~TCB_VANISHED;
-			} else if (!(tcp->flags & TCB_VANISHED)) {
-				tcp->flags |= TCB_VANISHED;
-			} else {
-				tmem_drop(tcp->pid);
-				tcp->flags &= ~TCB_INSYSCALL;
-				droptcb(tcp);
-			}
-			tcp = next;
+	for (struct tcb *tcp = tcb_first(), *next; tcp; tcp = next) {
+		next = tcb_next(tcp);
+		if (tcp->pid == strace_child || proc_thread_exists(tcp->pid)) {
+			tcp->flags &= ~TCB_VANISHED;
+		} else if (!(tcp->flags & TCB_VANISHED)) {
+			tcp->flags |= TCB_VANISHED;
+		} else {
+			tmem_drop(tcp->pid);
+			tcp->flags &= ~TCB_INSYSCALL;
+			droptcb(tcp);
 		}
 	}
 }
@@ -605,15 +600,14 @@ int bpfbe_run(void)
 {
 	int rc = 0;
 
-	if (bpf_probes_attach && strace_child && bpf_probes_attach(strace_child, true) < 0)
+	if (strace_child && bpf_probes_attach(strace_child, true) < 0)
 		rc = -1;
-	for (int i = 0; rc == 0 && bpf_probes_attach && i < nattached; i++)
+	for (int i = 0; rc == 0 && i < nattached; i++)
 		if (bpf_probes_attach(attached_pids[i], false) < 0)
 			rc = -1;
-	for (int i = 0; rc == 0 && i < HASH_SIZE; i++)
-		for (struct tcb *t = tcb_hash[i]; t; t = t->next)
-			if (t->flags & TCB_ATTACHED)
-				said_attached(t);
+	for (struct tcb *t = tcb_first(); rc == 0 && t; t = tcb_next(t))
+		if (t->flags & TCB_ATTACHED)
+			said_attached(t);
 	if (hold_fd >= 0) {
 		/* Everything is attached: let the program exec (or die, if attaching failed). */
 		if (rc == 0 && !interrupted && write(hold_fd, "g", 1) != 1)
@@ -621,7 +615,7 @@ int bpfbe_run(void)
 		close(hold_fd);
 		hold_fd = -1;
 	}
-	while (rc == 0 && !interrupted && nprocs > 0) {
+	while (rc == 0 && !interrupted && tcb_count() > 0) {
 		/* The kernel side wakes us only for a full batch: look every 10 ms. */
 		int n = ring_buffer__poll(rb, 10);
 		if (n < 0 && n != -EINTR) {
@@ -634,13 +628,12 @@ int bpfbe_run(void)
 	}
 	ring_buffer__consume(rb);
 	/* Its last record seen, it may still be on its way to a zombie. */
-	reap_children(interrupted || nprocs ? WNOHANG : 0);
-	if (interrupted || nprocs)
+	reap_children(interrupted || tcb_count() ? WNOHANG : 0);
+	if (interrupted || tcb_count())
 		finish();
 	if (interrupted)
 		tcb_interrupted(interrupted);
-	if (bpf_probes_detach)
-		bpf_probes_detach();
+	bpf_probes_detach();
 	if (opts.cflag) {
 		collect_stats();
 		summary_print(output_shared());

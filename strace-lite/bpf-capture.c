@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: LGPL-2.1-or-later
 /*
- * The captures of the eBPF backend (capture.h): per-thread sets of memory and descriptor
+ * The captures of the eBPF backend (bpf-capture.h): per-thread sets of memory and descriptor
  * records, and the readers the decoders use over them.
  */
 #include <errno.h>
@@ -9,12 +9,10 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "bpf/capture.h"
+#include "strace-lite/bpf-capture.h"
 #include "common/proc.h"
 
-#define TMEM_HASH 1024
-#define TMEM_HASH 1024
-static struct tmem *tmem_hash[TMEM_HASH];
+static struct tidtab tmems;
 
 void capset_clear(struct capset *s)
 {
@@ -31,34 +29,30 @@ void capset_move(struct capset *to, struct capset *from)
 	memset(from, 0, sizeof(*from));
 }
 
+static struct tmem *tmem_of(struct tid_node *n)
+{
+	return n ? container_of(n, struct tmem, node) : NULL;
+}
+
 struct tmem *tmem_get(pid_t tid, bool create)
 {
-	struct tmem **pp = &tmem_hash[(unsigned)tid % TMEM_HASH];
+	struct tmem *t = tmem_of(tidtab_find(&tmems, tid));
 
-	for (struct tmem *t = *pp; t; t = t->next)
-		if (t->tid == tid)
-			return t;
-	if (!create)
-		return NULL;
-	struct tmem *t = calloc(1, sizeof(*t));
-	if (!t)
-		return NULL;
-	t->tid = tid;
-	t->next = *pp;
-	*pp = t;
+	if (t || !create)
+		return t;
+	t = calloc(1, sizeof(*t));
+	if (t)
+		tidtab_add(&tmems, &t->node, tid);
 	return t;
 }
 
 void tmem_drop(pid_t tid)
 {
-	struct tmem **pp = &tmem_hash[(unsigned)tid % TMEM_HASH];
+	struct tmem *t = tmem_of(tidtab_find(&tmems, tid));
 
-	while (*pp && (*pp)->tid != tid)
-		pp = &(*pp)->next;
-	struct tmem *t = *pp;
 	if (!t)
 		return;
-	*pp = t->next;
+	tidtab_remove(&tmems, &t->node);
 	struct capset *all[] = { &t->pending, &t->entry, &t->exit,
 				 &t->fd_pending, &t->fd_entry, &t->fd_exit };
 	for (size_t i = 0; i < sizeof(all) / sizeof(all[0]); i++) {
@@ -72,17 +66,10 @@ void tmem_rename(pid_t old, pid_t tid)
 {
 	struct tmem *t = tmem_get(old, false);
 
-	if (!t)
+	if (!t || old == tid)
 		return;
 	tmem_drop(tid);
-	struct tmem **pp = &tmem_hash[(unsigned)old % TMEM_HASH];
-	while (*pp && *pp != t)
-		pp = &(*pp)->next;
-	if (*pp)
-		*pp = t->next;
-	t->tid = tid;
-	t->next = tmem_hash[(unsigned)tid % TMEM_HASH];
-	tmem_hash[(unsigned)tid % TMEM_HASH] = t;
+	tidtab_rekey(&tmems, &t->node, tid);
 }
 
 void capset_add(struct capset *s, uint64_t addr, const void *data, uint32_t len)

@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: LGPL-2.1-or-later
 /*
- * Attaching the probes of --bpf (probes-int.h): each spec's sites in an object become uprobes
+ * Attaching the probes of --bpf (bpf-probes.h): each spec's sites in an object become uprobes
  * on the file (inode and offset, every process: pid -1) running probes.bpf.c, with a slot in
  * map "sites" (the attach cookie) holding the fetch plan of their values.  Objects come from
  * /proc/PID/maps, each (device, inode) attached once.
@@ -34,7 +34,7 @@
 #include "uprobe/prologue.h"
 #include "proto/proto.h"
 #include "bpf/probes.h"
-#include "bpf/probes-int.h"
+#include "strace-lite/bpf-probes.h"
 #include "gen/probes.skel.h"
 #include "common/strbuf.h"
 #include "strace-lite/sttrace.h"
@@ -366,7 +366,7 @@ static void plan_function(const struct spec *sp, const struct lt_proto *pr, cons
 		return;
 	}
 	/* By the prototype: the registers it reads, what it points at, the stack words. */
-	struct lt_capopts o = { popts.max_strlen, PROBE_ARRAYLEN, PROBE_STR_MAX };
+	struct lt_capopts o = { print_opts_get()->max_strlen, PROBE_ARRAYLEN, PROBE_STR_MAX };
 	struct lt_capture c;
 	int slots = lt_proto_nslots(pr);
 	lt_proto_capture(pr, &o, &c);
