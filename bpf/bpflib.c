@@ -11,6 +11,7 @@
 #include <bpf/libbpf.h>
 
 #include "bpf/bpflib.h"
+#include "common/log.h"
 
 bool bpf_have_caps(void)
 {
@@ -62,7 +63,7 @@ void bpf_log_capture(void)
 	libbpf_set_print(libbpf_log);
 }
 
-void bpf_log_tail(FILE *f, int maxlines)
+void bpf_log_tail(int maxlines)
 {
 	if (!liblog_len)
 		return;
@@ -71,7 +72,16 @@ void bpf_log_tail(FILE *f, int maxlines)
 	while (p > liblog && lines < maxlines)
 		if (*--p == '\n' && p + 1 < liblog + liblog_len)
 			lines++;
-	fputs(p == liblog ? p : p + 1, f);
-	if (liblog[liblog_len - 1] != '\n')
-		fputc('\n', f);
+	if (p != liblog)
+		p++;
+	if (liblog[liblog_len - 1] == '\n') {
+		log_raw(p);
+		return;
+	}
+	/* liblog has room for the newline: its last byte is always the terminating NUL. */
+	char tail[LOG_KEEP + 1];
+	size_t n = liblog + liblog_len - p;
+	memcpy(tail, p, n);
+	memcpy(tail + n, "\n", 2);
+	log_raw(tail);
 }

@@ -12,5 +12,5 @@
 bool bpf_have_caps(void);
 /* Route libbpf's messages (not its debug ones) into a buffer that keeps their tail. */
 void bpf_log_capture(void);
-/* The last MAXLINES lines of what libbpf said (the verifier's verdict), to F. */
-void bpf_log_tail(FILE *f, int maxlines);
+/* The last MAXLINES lines of what libbpf said (the verifier's verdict), through the logger. */
+void bpf_log_tail(int maxlines);

@@ -35,6 +35,7 @@
 #include <unistd.h>
 
 #include "common/compare.h"
+#include "common/log.h"
 
 static const char *const ptrace_args[] = { NULL };
 static const char *const bpf_args[] = { "--bpf", NULL };
@@ -488,12 +489,12 @@ int compare_run(struct compare_cfg *cfg)
 	bool ok = true, have_true = access(true_path, X_OK) == 0;
 
 	if (nm > COMPARE_MAX_MODES || nm < 1 || modes[0].args) {
-		fprintf(stderr, "%s: --compare: the first mode must be the untraced one\n", cfg->tool);
+		log_error("--compare: the first mode must be the untraced one");
 		return 1;
 	}
 	snprintf(dir, sizeof(dir), "%.200s/%.20s-compare.XXXXXX", tmp && *tmp ? tmp : "/tmp", cfg->tool);
 	if (!mkdtemp(dir)) {
-		fprintf(stderr, "%s: --compare: %s: %s\n", cfg->tool, dir, strerror(errno));
+		log_perror("--compare: %s", dir);
 		return 1;
 	}
 	snprintf(errf, sizeof(errf), "%s/stderr", dir);
@@ -520,7 +521,7 @@ int compare_run(struct compare_cfg *cfg)
 		if (err < 0)
 			goto out;
 		if (!i && !res[0].available) {
-			fprintf(stderr, "%s: --compare: %s\n", cfg->tool, res[0].reason);
+			log_error("--compare: %s", res[0].reason);
 			goto out;
 		}
 		res[i].startup_ok = have_true && res[i].available;
@@ -579,17 +580,17 @@ int compare_run(struct compare_cfg *cfg)
 			if (strcmp(r->mode->name, cfg->limits[l].mode))
 				continue;
 			if (r->available)
-				fprintf(stderr, "%s: --max-overhead=%s exceeded: %.2fx\n", cfg->tool,
-					cfg->limits[l].text, overhead(r, &res[0]));
+				log_error("--max-overhead=%s exceeded: %.2fx", cfg->limits[l].text,
+					  overhead(r, &res[0]));
 			else
-				fprintf(stderr, "%s: --max-overhead=%s: %s not measured: %s\n",
-					cfg->tool, cfg->limits[l].text, r->mode->name, r->reason);
+				log_error("--max-overhead=%s: %s not measured: %s",
+					  cfg->limits[l].text, r->mode->name, r->reason);
 		}
 	}
 	rc = ok ? 0 : 2;
 out:
 	if (err < 0)
-		fprintf(stderr, "%s: --compare: %s\n", cfg->tool, strerror(-err));
+		log_errno(err, "--compare");
 	for (int i = 0; i < nm; i++) {
 		free(res[i].times);
 		free(res[i].startups);
@@ -654,8 +655,7 @@ int compare_main(struct compare_cfg *cfg, int argc, char **argv, const char *opt
 			continue;
 		}
 		if (c == 'p' || (name && !strcmp(name, "attach"))) {
-			fprintf(stderr, "%s: --compare runs PROG itself: -p cannot be compared\n",
-				cfg->tool);
+			log_error("--compare runs PROG itself: -p cannot be compared");
 			goto out;
 		}
 		if (dropped(name))
@@ -674,7 +674,7 @@ int compare_main(struct compare_cfg *cfg, int argc, char **argv, const char *opt
 			goto out;
 	}
 	if (optind >= argc) {
-		fprintf(stderr, "%s: --compare needs PROG [ARGS]\n", cfg->tool);
+		log_error("--compare needs PROG [ARGS]");
 		goto out;
 	}
 	cfg->prog = argv + optind;
@@ -683,10 +683,10 @@ int compare_main(struct compare_cfg *cfg, int argc, char **argv, const char *opt
 	rc = compare_run(cfg);
 	goto out;
 bad:
-	fprintf(stderr, "%s: --compare: cannot re-read the options\n", cfg->tool);
+	log_error("--compare: cannot re-read the options");
 out:
 	if (err < 0)
-		fprintf(stderr, "%s: --compare: %s\n", cfg->tool, strerror(-err));
+		log_errno(err, "--compare");
 	for (int i = 0; i < cfg->ntracer_args; i++)
 		free(cfg->tracer_args[i]);
 	free(cfg->tracer_args);

@@ -1,10 +1,12 @@
 // SPDX-License-Identifier: LGPL-2.1-or-later
-/* Growable text buffer; allocation failure aborts, as a tracer cannot go on without memory. */
+/* Growable text buffer; allocation failure aborts (after saying so through the logger), as a
+ * tracer cannot go on without memory. */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "common/strbuf.h"
+#include "common/log.h"
 
 static void sb_grow(struct strbuf *sb, size_t more)
 {
@@ -17,7 +19,7 @@ static void sb_grow(struct strbuf *sb, size_t more)
 		cap *= 2;
 	char *s = realloc(sb->s, cap);
 	if (!s) {
-		fputs("out of memory\n", stderr);
+		log_raw("out of memory\n");
 		abort();
 	}
 	sb->s = s;

@@ -23,6 +23,7 @@
 #include "ltrace-lite/lt-bpf.h"
 #include "common/strbuf.h"
 #include "bpf/umulti.h"
+#include "common/log.h"
 
 static struct bpf_link **links;
 static size_t nlinks, caplinks;
@@ -68,8 +69,8 @@ static int attach_single(const struct lb_plan *p, size_t i, struct bpf_program *
 								       (size_t)s->poff, &o);
 		if (!l) {
 			int err = -errno;
-			lt_error("--bpf: %s at %s+%#llx: %s", s->names[0], s->path,
-				 (unsigned long long)s->poff, strerror(-err));
+			log_error("--bpf: %s at %s+%#llx: %s", s->names[0], s->path,
+				  (unsigned long long)s->poff, strerror(-err));
 			return err;
 		}
 		if (lb_links_add(l) < 0)
@@ -102,13 +103,13 @@ int lb_links_attach(struct lb_plan *p, size_t from, struct bpf_program *entry,
 					       s->path, s->poff, i, 0);
 	}
 	if (nskip)
-		lt_error("--bpf: %zu function%s not traced, where the kernel's probe would change "
-			 "what the program computes or is refused: %s", nskip, nskip > 1 ? "s" : "",
-			 sb_str(&why));
+		log_warn("--bpf: %zu function%s not traced, where the kernel's probe would change "
+			 "what the program computes or is refused: %s",
+			 nskip, nskip > 1 ? "s" : "", sb_str(&why));
 	const char *path;
 	uint32_t n;
 	if (!err && (err = umulti_batch_flush(&batch, &mlinks, &path, &n)) < 0)
-		lt_error("--bpf: %u probes on %s: %s", n, path, strerror(-err));
+		log_error("--bpf: %u probes on %s: %s", n, path, strerror(-err));
 	sb_free(&why);
 	umulti_batch_free(&batch);
 	return err;

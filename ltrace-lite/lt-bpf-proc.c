@@ -21,6 +21,7 @@
 #include "ltrace-lite/lt-bpf.h"
 #include "uprobe/objfile.h"
 #include "common/proc.h"
+#include "common/log.h"
 
 static uint64_t auxv_entry(pid_t pid)
 {
@@ -101,21 +102,21 @@ int lb_spawn_held(char **argv, pid_t *child, int *child_status)
 	int status, rc = proc_find_program(argv[0], path, sizeof(path));
 
 	if (rc < 0) {
-		lt_error("%s: %s", argv[0], strerror(-rc));
+		log_error("%s: %s", argv[0], strerror(-rc));
 		return rc;
 	}
 	pid_t pid = fork();
 	if (pid < 0) {
-		lt_error("fork: %s", strerror(errno));
+		log_error("fork: %s", strerror(errno));
 		return -errno;
 	}
 	if (pid == 0) {
 		if (ptrace(PTRACE_TRACEME, 0L, 0L, 0L) < 0) {
-			lt_error("PTRACE_TRACEME: %s", strerror(errno));
+			log_error("PTRACE_TRACEME: %s", strerror(errno));
 			_exit(127);
 		}
 		execv(path, argv);
-		lt_error("%s: %s", path, strerror(errno));
+		log_error("%s: %s", path, strerror(errno));
 		_exit(127);
 	}
 	*child = pid;
@@ -132,7 +133,7 @@ int lb_spawn_held(char **argv, pid_t *child, int *child_status)
 		entry = auxv_entry(pid);
 	if (!entry || (rc = run_to(pid, entry, child_status)) < 0) {
 		if (rc != -ESRCH)
-			lt_error("%s: cannot run to its entry point: %s", path, strerror(-rc));
+			log_error("%s: cannot run to its entry point: %s", path, strerror(-rc));
 		return rc ? rc : -ENOEXEC;
 	}
 	return 0;

@@ -43,6 +43,7 @@
 #include "ltrace-lite/lt-bpf.h"
 #include "uprobe/objfile.h"
 #include "common/proc.h"
+#include "common/log.h"
 
 #define RING_SIZE (32u << 20)
 
@@ -82,8 +83,8 @@ static int keep_pidfd = -1;
 
 static int bpf_fail(const char *what, int err)
 {
-	lt_error("--bpf: %s: %s", what, strerror(err < 0 ? -err : err));
-	bpf_log_tail(stderr, getenv("LTTRACE_BPF_LOG") ? 400 : 8);
+	log_error("--bpf: %s: %s", what, strerror(err < 0 ? -err : err));
+	bpf_log_tail(getenv("LTTRACE_BPF_LOG") ? 400 : 8);
 	return err < 0 ? err : -err;
 }
 
@@ -414,12 +415,12 @@ static int load(void)
 	int err;
 
 	if (!bpf_have_caps()) {
-		lt_error("--bpf needs CAP_BPF and CAP_PERFMON (run as root, or drop --bpf)");
+		log_error("--bpf needs CAP_BPF and CAP_PERFMON (run as root, or drop --bpf)");
 		return -EPERM;
 	}
 	if (access("/sys/kernel/btf/vmlinux", R_OK) < 0) {
-		lt_error("--bpf: this kernel has no BTF (/sys/kernel/btf/vmlinux: %s)",
-			 strerror(errno));
+		log_error("--bpf: this kernel has no BTF (/sys/kernel/btf/vmlinux: %s)",
+			  strerror(errno));
 		return -ENOENT;
 	}
 	bpf_log_capture();
@@ -471,7 +472,7 @@ static int attach(pid_t pid)
 	int err = lb_plan_build(&plan, pid);
 
 	if (err < 0) {
-		lt_error("--bpf: %d: cannot read its mappings: %s", pid, strerror(-err));
+		log_error("--bpf: %d: cannot read its mappings: %s", pid, strerror(-err));
 		return err;
 	}
 	if (bpf_map_update_elem(bpf_map__fd(skel->maps.traced), &key, &one, BPF_ANY) < 0)
@@ -487,7 +488,7 @@ static int attach(pid_t pid)
 	const char *why = plan.rtld_path[0] ?
 			  ksite_unsafe_file(plan.rtld_path, plan.rtld, true) : NULL;
 	if (why)
-		lt_error("--bpf: dlopen not followed: _dl_debug_state in %s is %s", plan.rtld_path,
+		log_warn("--bpf: dlopen not followed: _dl_debug_state in %s is %s", plan.rtld_path,
 			 why);
 	else if (plan.rtld_path[0]) {
 		struct bpf_link *l = bpf_program__attach_uprobe(skel->progs.lt_rtld, false,
@@ -639,11 +640,11 @@ static int run(void)
 static int setup(int npids)
 {
 	if (npids > 1) {
-		lt_error("--bpf: one -p at a time");
+		log_error("--bpf: one -p at a time");
 		return -EINVAL;
 	}
 	if (lt_opts.Sflag || lt_opts.bt_depth) {
-		lt_error("--bpf: %s is not supported (drop --bpf)", lt_opts.Sflag ? "-S" : "-w");
+		log_error("--bpf: %s is not supported (drop --bpf)", lt_opts.Sflag ? "-S" : "-w");
 		return -EINVAL;
 	}
 	return 0;
@@ -666,7 +667,7 @@ int lt_bpf_main(char **prog, const pid_t *pids, int npids)
 	if (attach(prog[0] ? child : pids[0]) < 0)
 		goto out;
 	if (child > 0 && ptrace(PTRACE_DETACH, child, 0L, 0L) < 0) {
-		lt_error("--bpf: PTRACE_DETACH %d: %s", child, strerror(errno));
+		log_error("--bpf: PTRACE_DETACH %d: %s", child, strerror(errno));
 		goto out;
 	}
 	if (run() < 0)
@@ -675,11 +676,11 @@ int lt_bpf_main(char **prog, const pid_t *pids, int npids)
 out:
 	lb_links_detach();
 	if (skel && skel->bss && skel->bss->lost)
-		lt_error("--bpf: %llu records lost (ring buffer full; %llu holds)",
+		log_warn("--bpf: %llu records lost (ring buffer full; %llu holds)",
 			 (unsigned long long)skel->bss->lost, (unsigned long long)skel->bss->holds);
 	/* LTTRACE_BPF_STATS: what the kernel side did, for make bench and its readers. */
 	if (skel && skel->bss && getenv("LTTRACE_BPF_STATS"))
-		lt_error("--bpf: %llu records lost, %llu holds",
+		log_warn("--bpf: %llu records lost, %llu holds",
 			 (unsigned long long)skel->bss->lost, (unsigned long long)skel->bss->holds);
 	if (skel && lt_opts.cflag && rc == 0)
 		summary();

@@ -156,6 +156,27 @@ int lt_filter_add(enum lt_filter_kind kind, const char *expr, char *err, size_t 
 	return 0;
 }
 
+static void pattern_free(struct pattern *p)
+{
+	if (p->is_re)
+		regfree(&p->re);
+	free(p->text);
+}
+
+void lt_filter_reset(void)
+{
+	for (size_t i = 0; i < nchains; i++) {
+		for (size_t j = 0; j < chains[i].n; j++) {
+			pattern_free(&chains[i].rules[j].sym);
+			pattern_free(&chains[i].rules[j].lib);
+		}
+		free(chains[i].rules);
+	}
+	free(chains);
+	chains = NULL;
+	nchains = 0;
+}
+
 bool lt_filter_have(enum lt_filter_kind kind)
 {
 	for (size_t i = 0; i < nchains; i++)

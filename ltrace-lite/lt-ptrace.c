@@ -28,6 +28,7 @@
 #include "ltrace-lite/lt-ptrace.h"
 #include "common/proc.h"
 #include "common/sysname.h"
+#include "common/log.h"
 
 static struct tidtab threads;
 static pid_t child_pid;
@@ -91,29 +92,29 @@ int lt_spawn(char **argv)
 	int status, rc = proc_find_program(argv[0], path, sizeof(path));
 
 	if (rc < 0) {
-		lt_error("%s: %s", argv[0], strerror(-rc));
+		log_error("%s: %s", argv[0], strerror(-rc));
 		return rc;
 	}
 	pid_t pid = fork();
 	if (pid < 0) {
-		lt_error("fork: %s", strerror(errno));
+		log_error("fork: %s", strerror(errno));
 		return -errno;
 	}
 	if (pid == 0) {
 		kill(getpid(), SIGSTOP); /* wait to be seized */
 		execv(path, argv);
-		lt_error("%s: %s", path, strerror(errno));
+		log_error("%s: %s", path, strerror(errno));
 		_exit(127);
 	}
 	while (waitpid(pid, &status, WSTOPPED) < 0)
 		if (errno != EINTR) {
-			lt_error("waitpid: %s", strerror(errno));
+			log_error("waitpid: %s", strerror(errno));
 			return -errno;
 		}
 	if (ptrace(PTRACE_SEIZE, pid, 0L, ptrace_options(true)) < 0) {
 		rc = -errno;
 		kill(pid, SIGKILL);
-		lt_error("ptrace(PTRACE_SEIZE, %d): %s", pid, strerror(-rc));
+		log_error("ptrace(PTRACE_SEIZE, %d): %s", pid, strerror(-rc));
 		return rc;
 	}
 	kill(pid, SIGCONT);
@@ -128,7 +129,8 @@ int lt_attach(pid_t pid)
 	int n = proc_list_threads(pid, &tids);
 
 	if (n < 0) {
-		lt_error("cannot attach to process %d: %s", pid, strerror(n == -ENOENT ? ESRCH : -n));
+		log_error("cannot attach to process %d: %s", pid,
+			  strerror(n == -ENOENT ? ESRCH : -n));
 		return n;
 	}
 	for (int i = 0, done = 0; i < n; i++) {
@@ -138,7 +140,7 @@ int lt_attach(pid_t pid)
 			if (errno == ESRCH && done)
 				continue;
 			int err = errno;
-			lt_error("cannot attach to process %d: %s", tids[i], strerror(err));
+			log_error("cannot attach to process %d: %s", tids[i], strerror(err));
 			free(tids);
 			return -err;
 		}
@@ -278,7 +280,7 @@ static bool handle_exec(struct thr *t)
 	t->tgid = t->tid;
 	t->sp = space_new(t->tid, true);
 	if (!t->sp)
-		lt_error("process %d: cannot open its memory: %s", t->tid, strerror(errno));
+		log_error("process %d: cannot open its memory: %s", t->tid, strerror(errno));
 	return true;
 }
 
@@ -360,8 +362,8 @@ static void handle_stop(struct thr *t, int status)
 			if (t->sp)
 				space_ref(t->sp);
 			else if (!(t->sp = space_new(t->tgid, false)))
-				lt_error("process %d: cannot open its memory: %s", t->tgid,
-					 strerror(errno));
+				log_error("process %d: cannot open its memory: %s", t->tgid,
+					  strerror(errno));
 		}
 	}
 	switch (event) {
@@ -413,8 +415,9 @@ static void handle_stop(struct thr *t, int status)
 	}
 	int op = lt_opts.Sflag && !t->silent ? PTRACE_SYSCALL : PTRACE_CONT;
 	if (ptrace(op, t->tid, 0L, (long)restart) < 0 && errno != ESRCH)
-		lt_error("ptrace(%s, %d): %s", op == PTRACE_CONT ? "PTRACE_CONT" : "PTRACE_SYSCALL",
-			 t->tid, strerror(errno));
+		log_error("ptrace(%s, %d): %s",
+			  op == PTRACE_CONT ? "PTRACE_CONT" : "PTRACE_SYSCALL", t->tid,
+			  strerror(errno));
 }
 
 /* ---- the loop and leaving ------------------------------------------------------------------ */
@@ -514,7 +517,7 @@ int lt_run(void)
 			if (errno == EINTR)
 				continue;
 			if (errno != ECHILD)
-				lt_error("waitpid: %s", strerror(errno));
+				log_error("waitpid: %s", strerror(errno));
 			break;
 		}
 		struct thr *t = thr_find(pid);

@@ -25,6 +25,7 @@
 #include "ltrace-lite/lt-space-int.h"
 #include "uprobe/objfile.h"
 #include "uprobe/prologue.h"
+#include "common/log.h"
 #include "common/stacktrace.h"
 #include "common/strbuf.h"
 
@@ -42,7 +43,7 @@ static void refuse(const char *name, uint64_t addr, int err)
 static void flush_refused(void)
 {
 	if (nrefused)
-		lt_error("%zu function%s not traced, where no breakpoint can be placed: %s",
+		log_warn("%zu function%s not traced, where no breakpoint can be placed: %s",
 			 nrefused, nrefused > 1 ? "s" : "", sb_str(&refused));
 	sb_reset(&refused);
 	nrefused = 0;

@@ -41,6 +41,7 @@
 #include "ltrace-lite/lt-space-int.h"
 #include "common/proc.h"
 #include "proto/proto-int.h"
+#include "common/log.h"
 
 static struct space *spaces;
 
@@ -664,8 +665,8 @@ int space_trap(struct thr *t)
 	b = &s->bs.v[bi];
 	int rc = bp_step_over(&s->bs, b, t->tid, &regs);
 	if (rc < 0 && rc != -ESRCH) {
-		lt_error("cannot step over the breakpoint at %#" PRIx64 " in %d: %s", addr, t->tid,
-			 strerror(-rc));
+		log_error("cannot step over the breakpoint at %#" PRIx64 " in %d: %s", addr, t->tid,
+			  strerror(-rc));
 		return 0;
 	}
 	return rc < 0 ? 0 : rc;

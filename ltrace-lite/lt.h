@@ -78,6 +78,8 @@ void lt_summary_print(void);
 enum lt_filter_kind { LT_FILTER_E, LT_FILTER_X, LT_FILTER_L };
 int lt_filter_add(enum lt_filter_kind kind, const char *expr, char *err, size_t errlen);
 bool lt_filter_have(enum lt_filter_kind kind);
+/* Forget every chain (the filters as before the first lt_filter_add). */
+void lt_filter_reset(void);
 /* Does SYM in the object (SONAME, PATH, IS_MAIN) match the chain of KIND? */
 bool lt_filter_match(enum lt_filter_kind kind, const char *sym, const char *soname,
 		     const char *path, bool is_main);
@@ -89,6 +91,3 @@ bool lt_filter_lib_match(enum lt_filter_kind kind, const char *soname, const cha
 int lt_spawn(char **argv);
 int lt_attach(pid_t pid);
 int lt_run(void);
-
-/* lttrace.c */
-void lt_error(const char *fmt, ...) __attribute__((format(printf, 1, 2)));

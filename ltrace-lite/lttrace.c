@@ -6,13 +6,13 @@
  */
 #include <errno.h>
 #include <getopt.h>
-#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
 
 #include "common/compare.h"
+#include "common/log.h"
 #include "ltrace-lite/lt.h"
 #include "ltrace-lite/lt-bpf.h"
 
@@ -24,16 +24,10 @@ struct lt_options lt_opts = {
 
 static char outbuf[1 << 16];
 
-void lt_error(const char *fmt, ...)
+/* The logger's hook: the trace so far goes out before a message. */
+static void flush_out(void)
 {
-	va_list ap;
-
 	fflush(lt_opts.out);
-	fputs("lttrace: ", stderr);
-	va_start(ap, fmt);
-	vfprintf(stderr, fmt, ap);
-	va_end(ap);
-	fputc('\n', stderr);
 }
 
 static void usage(FILE *f)
@@ -77,7 +71,7 @@ static int parse_num(const char *opt, const char *s, int min, long *out)
 	errno = 0;
 	long v = strtol(s, &end, 10);
 	if (errno || end == s || *end || v < min || v > 1 << 30) {
-		lt_error("invalid argument to %s: '%s'", opt, s);
+		log_error("invalid argument to %s: '%s'", opt, s);
 		return -EINVAL;
 	}
 	*out = v;
@@ -113,6 +107,8 @@ int main(int argc, char **argv)
 	static const char optstring[] = "+a:A:bcCDe:fF:hil:Ln:o:p:rs:StTu:Vw:x:";
 	struct compare_cfg cmp = { .tool = "lttrace" };
 
+	log_init("lttrace");
+	log_set_hook(flush_out);
 	lt_opts.out = stderr;
 	while ((c = getopt_long(argc, argv, optstring, longopts, NULL)) != -1) {
 		switch (c) {
@@ -135,7 +131,7 @@ int main(int argc, char **argv)
 		case 'C':
 		case 'D':
 		case 'u':
-			lt_error("-%c: not supported", c);
+			log_error("-%c: not supported", c);
 			return 1;
 		case 'e':
 		case 'x':
@@ -148,7 +144,7 @@ int main(int argc, char **argv)
 			else
 				snprintf(expr, sizeof(expr), "%s", optarg);
 			if (lt_filter_add(k, expr, err, sizeof(err)) < 0) {
-				lt_error("-%c %s: %s", c, optarg, err);
+				log_error("-%c %s: %s", c, optarg, err);
 				return 1;
 			}
 			break;
@@ -158,7 +154,7 @@ int main(int argc, char **argv)
 			break;
 		case 'F':
 			if (nconf == 64) {
-				lt_error("-F: too many files");
+				log_error("-F: too many files");
 				return 1;
 			}
 			conf[nconf++] = optarg;
@@ -184,7 +180,7 @@ int main(int argc, char **argv)
 			if (parse_num("-p", optarg, 1, &v) < 0)
 				return 1;
 			if (npids == 64) {
-				lt_error("-p: too many processes");
+				log_error("-p: too many processes");
 				return 1;
 			}
 			pids[npids++] = (pid_t)v;
@@ -223,13 +219,13 @@ int main(int argc, char **argv)
 			break;
 		case OPT_COMPARE:
 			if (compare_set_runs(&cmp, optarg) < 0) {
-				lt_error("invalid argument to --compare: '%s'", optarg);
+				log_error("invalid argument to --compare: '%s'", optarg);
 				return 1;
 			}
 			break;
 		case OPT_MAX_OVERHEAD:
 			if (compare_add_limit(&cmp, optarg) < 0) {
-				lt_error("invalid argument to --max-overhead: '%s'", optarg);
+				log_error("invalid argument to --max-overhead: '%s'", optarg);
 				return 1;
 			}
 			break;
@@ -244,16 +240,16 @@ int main(int argc, char **argv)
 		return compare_main(&cmp, argc, argv, optstring, longopts);
 	}
 	if (optind == argc && !npids) {
-		lt_error("too few arguments: PROG [ARGS] or -p PID");
+		log_error("too few arguments: PROG [ARGS] or -p PID");
 		fprintf(stderr, "Try `lttrace --help' for more information.\n");
 		return 1;
 	}
 	if (optind < argc && npids) {
-		lt_error("-p and a program are exclusive");
+		log_error("-p and a program are exclusive");
 		return 1;
 	}
 	if (lt_opts.no_libcalls && lt_filter_have(LT_FILTER_E)) {
-		lt_error("option -L can't be used with -e or -l");
+		log_error("option -L can't be used with -e or -l");
 		return 1;
 	}
 	if (!lt_opts.no_libcalls && !lt_filter_have(LT_FILTER_E) && !lt_filter_have(LT_FILTER_L)) {
@@ -262,18 +258,19 @@ int main(int argc, char **argv)
 		lt_opts.hide_caller = true;
 	}
 	if (lt_proto_init(err, sizeof(err)) < 0) {
-		lt_error("built-in prototypes: %s", err);
+		log_error("built-in prototypes: %s", err);
 		return 1;
 	}
 	for (int i = 0; i < nconf; i++)
 		if (lt_proto_load_file(conf[i], err, sizeof(err)) < 0) {
-			lt_error("%s", err);
+			log_error("%s", err);
 			return 1;
 		}
 	if (lt_opts.outfile) {
 		FILE *f = fopen(lt_opts.outfile, "we");
 		if (!f) {
-			lt_error("can't open %s for writing: %s", lt_opts.outfile, strerror(errno));
+			log_error("can't open %s for writing: %s", lt_opts.outfile,
+				  strerror(errno));
 			return 1;
 		}
 		lt_opts.out = f;

@@ -24,6 +24,7 @@
 #include <string.h>
 
 #include "proto/proto-int.h"
+#include "common/log.h"
 
 struct lt_builtin_file {
 	const char *name;
@@ -55,13 +56,13 @@ static struct ablock *arena;
 void *lt_xcalloc(size_t n, size_t sz)
 {
 	if (n && sz > (SIZE_MAX - sizeof(struct ablock)) / n) {
-		fputs("out of memory\n", stderr);
+		log_raw("out of memory\n");
 		abort();
 	}
 	struct ablock *b = calloc(1, sizeof(*b) + (n ? n : 1) * sz);
 
 	if (!b) {
-		fputs("out of memory\n", stderr);
+		log_raw("out of memory\n");
 		abort();
 	}
 	b->next = arena;

@@ -17,6 +17,7 @@
 #include <unistd.h>
 
 #include "sdt/usdt.h"
+#include "common/log.h"
 
 struct mapping {
 	uint64_t start, end, offset;
@@ -449,6 +450,7 @@ int main(int argc, char **argv)
 {
 	const struct cmd *found = NULL;
 
+	log_init("sdt"); /* what the libraries say comes as "sdt: ..." */
 	if (argc < 2) {
 		usage(stderr);
 		return 1;

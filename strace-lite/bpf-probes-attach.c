@@ -38,6 +38,7 @@
 #include "gen/probes.skel.h"
 #include "common/strbuf.h"
 #include "strace-lite/sttrace.h"
+#include "common/log.h"
 
 /* An object attached: for every process (pid -1), or for one. */
 struct object {
@@ -181,13 +182,13 @@ static void flush_sites(void)
 	int err;
 
 	if (nrefused)
-		error_msg("--bpf: %zu probe%s not placed, where the kernel's probe would change "
-			  "what the program computes or is refused: %s", nrefused,
-			  nrefused > 1 ? "s" : "", sb_str(&refused));
+		log_warn("--bpf: %zu probe%s not placed, where the kernel's probe would change "
+			 "what the program computes or is refused: %s",
+			 nrefused, nrefused > 1 ? "s" : "", sb_str(&refused));
 	sb_reset(&refused);
 	nrefused = 0;
 	if (batch.n && (err = umulti_batch_flush(&batch, &mlinks, &path, &n)) < 0)
-		error_msg("--bpf: cannot attach %u uprobes to %s: %s", n, path, strerror(-err));
+		log_error("--bpf: cannot attach %u uprobes to %s: %s", n, path, strerror(-err));
 }
 
 /*
@@ -220,7 +221,7 @@ static int attach_site(struct bpf_program *prog, const char *path, uint64_t off,
 	struct bpf_link *l = bpf_program__attach_uprobe_opts(prog, attach_pid, path, off, &o);
 	if (!l) {
 		int err = -errno;
-		error_msg("--bpf: %s: cannot attach a uprobe at offset %#" PRIx64 " of %s: %s",
+		log_error("--bpf: %s: cannot attach a uprobe at offset %#" PRIx64 " of %s: %s",
 			  what, off, path, strerror(-err));
 		return err;
 	}
@@ -285,7 +286,7 @@ static void attach_usdt_probe(struct spec *sp, const struct usdt_probe *p, const
 	}
 	/* The site must be the probe's nop, or a uprobe there cuts an insn. */
 	if (got && insn != 0x90) {
-		error_msg("usdt:%s: the site %#" PRIx64 " in %s is not the probe's nop (byte %#x): "
+		log_error("usdt:%s: the site %#" PRIx64 " in %s is not the probe's nop (byte %#x): "
 			  "not on an instruction boundary, not armed", label, p->pc, path, insn);
 		return;
 	}

@@ -44,6 +44,7 @@
 #include "strace-lite/bpf-probes.h"
 #include "gen/probes.skel.h"
 #include "strace-lite/sttrace.h"
+#include "common/log.h"
 
 struct probes *probes_skel;
 
@@ -149,12 +150,11 @@ void bpf_probes_detach(void)
 
 	/* STTRACE_BPF_LOG=1: how often processes were held (dlopen, exec, xmm, a full buffer). */
 	if (getenv("STTRACE_BPF_LOG") && probes_skel)
-		fprintf(stderr, "sttrace: --bpf: probes: %llu holds\n",
-			(unsigned long long)stat_sum(PSTAT_HOLDS));
+		log_info("--bpf: probes: %llu holds", (unsigned long long)stat_sum(PSTAT_HOLDS));
 
 	if (lost)
-		error_msg("--bpf: %llu probe hits lost (ring buffer full): the trace is incomplete",
-			  (unsigned long long)lost);
+		log_warn("--bpf: %llu probe hits lost (ring buffer full): the trace is incomplete",
+			 (unsigned long long)lost);
 	/* A process still held (sttrace interrupted before it read the record) runs on. */
 	uint32_t key, next, *prev = NULL;
 	int hfd = probes_skel ? bpf_map__fd(probes_skel->maps.held) : -1;

@@ -34,6 +34,7 @@
 #include "common/proc.h"
 #include "strace-lite/sttrace.h"
 #include "gen/sysbpf.skel.h"
+#include "common/log.h"
 
 static struct sysbpf *skel;
 static struct ring_buffer *rb;
@@ -47,8 +48,8 @@ static int nattached;
 
 int bpfbe_error(const char *what, int err)
 {
-	error_msg("--bpf: %s: %s", what, strerror(err < 0 ? -err : err));
-	bpf_log_tail(stderr, getenv("STTRACE_BPF_LOG") ? 400 : 8);
+	log_error("--bpf: %s: %s", what, strerror(err < 0 ? -err : err));
+	bpf_log_tail(getenv("STTRACE_BPF_LOG") ? 400 : 8);
 	return err < 0 ? err : -err;
 }
 
@@ -81,11 +82,11 @@ int bpfbe_init(void)
 	tcb_catch_signals(on_signal);
 
 	if (!bpf_have_caps()) {
-		error_msg("--bpf needs CAP_BPF and CAP_PERFMON (run as root, or drop --bpf)");
+		log_error("--bpf needs CAP_BPF and CAP_PERFMON (run as root, or drop --bpf)");
 		return -EPERM;
 	}
 	if (access("/sys/kernel/btf/vmlinux", R_OK) < 0) {
-		error_msg("--bpf: this kernel has no BTF (/sys/kernel/btf/vmlinux: %s)",
+		log_error("--bpf: this kernel has no BTF (/sys/kernel/btf/vmlinux: %s)",
 			  strerror(errno));
 		return -ENOENT;
 	}
@@ -155,16 +156,16 @@ int bpfbe_spawn(char **argv)
 
 	if (rc < 0) {
 		errno = -rc;
-		perror_msg("Can't stat '%s'", argv[0]);
+		log_perror("Can't stat '%s'", argv[0]);
 		return rc;
 	}
 	if (pipe2(pfd, O_CLOEXEC) < 0) {
-		perror_msg("pipe");
+		log_perror("pipe");
 		return -errno;
 	}
 	pid_t pid = fork();
 	if (pid < 0) {
-		perror_msg("fork");
+		log_perror("fork");
 		return -errno;
 	}
 	if (pid == 0) {
@@ -182,7 +183,7 @@ int bpfbe_spawn(char **argv)
 		if (tcb_become_user() < 0)
 			_exit(1);
 		execv(path, argv);
-		perror_msg("exec");
+		log_perror("exec");
 		_exit(1);
 	}
 	close(pfd[0]);
@@ -204,7 +205,7 @@ int bpfbe_attach(pid_t pid)
 
 	if (n < 0) {
 		errno = n == -ENOENT ? ESRCH : -n;
-		perror_msg("attach: %d", pid);
+		log_perror("attach: %d", pid);
 		return n;
 	}
 	for (int i = 0; i < n; i++) {
@@ -555,7 +556,7 @@ static void reap_children(int how)
 		}
 		ring_buffer__consume(rb);
 		if (!pid2tcb(p) && !(opts.quiet & QUIET_EXIT))
-			error_msg("Exit of unknown pid %d ignored", p);
+			log_warn("Exit of unknown pid %d ignored", p);
 	}
 }
 
@@ -592,7 +593,7 @@ static void said_attached(struct tcb *tcp)
 	int sig = proc_stop_signal(tcp->pid);
 
 	if (!(opts.quiet & QUIET_ATTACH))
-		fprintf(stderr, "sttrace: Process %d attached\n", tcp->pid);
+		log_info("Process %d attached", tcp->pid);
 	if (sig > 0)
 		print_signal(tcp, NULL, sig);
 }
@@ -642,8 +643,8 @@ int bpfbe_run(void)
 	uint64_t lost = lost_events();
 	output_flush_all();
 	if (lost)
-		error_msg("--bpf: %llu events lost (ring buffer full): the trace is incomplete",
-			  (unsigned long long)lost);
+		log_warn("--bpf: %llu events lost (ring buffer full): the trace is incomplete",
+			 (unsigned long long)lost);
 	ring_buffer__free(rb);
 	sysbpf__destroy(skel);
 	skel = NULL;

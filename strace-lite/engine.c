@@ -33,6 +33,7 @@
 #include "common/stacktrace.h"
 #include <signal.h>
 #include "strace-lite/sttrace.h"
+#include "common/log.h"
 
 static volatile sig_atomic_t interrupted;
 
@@ -62,12 +63,12 @@ int engine_spawn(char **argv)
 
 	if (rc < 0) {
 		errno = -rc;
-		perror_msg("Can't stat '%s'", argv[0]);
+		log_perror("Can't stat '%s'", argv[0]);
 		return rc;
 	}
 	pid_t pid = fork();
 	if (pid < 0) {
-		perror_msg("fork");
+		log_perror("fork");
 		return -errno;
 	}
 	if (pid == 0) {
@@ -76,13 +77,13 @@ int engine_spawn(char **argv)
 		if ((opts.seccomp && seccomp_install() < 0) || tcb_become_user() < 0)
 			_exit(1);
 		execv(path, argv);
-		perror_msg("exec");
+		log_perror("exec");
 		_exit(1);
 	}
 	int status;
 	while (waitpid(pid, &status, WSTOPPED) < 0) {
 		if (errno != EINTR) {
-			perror_msg("waitpid");
+			log_perror("waitpid");
 			return -errno;
 		}
 	}
@@ -90,7 +91,7 @@ int engine_spawn(char **argv)
 		int err = errno;
 		kill(pid, SIGKILL);
 		errno = err;
-		perror_msg("attach: ptrace(PTRACE_SEIZE, %d)", pid);
+		log_perror("attach: ptrace(PTRACE_SEIZE, %d)", pid);
 		return -err;
 	}
 	kill(pid, SIGCONT);
@@ -115,11 +116,11 @@ int engine_spawn_daemon(char **argv, int level)
 
 	if (rc < 0) {
 		errno = -rc;
-		perror_msg("Can't stat '%s'", argv[0]);
+		log_perror("Can't stat '%s'", argv[0]);
 		return rc;
 	}
 	if (pipe2(pfd, O_CLOEXEC) < 0 || (rc = fork()) < 0) {
-		perror_msg("fork");
+		log_perror("fork");
 		return -errno;
 	}
 	if (rc > 0) {
@@ -131,7 +132,7 @@ int engine_spawn_daemon(char **argv, int level)
 		if ((opts.seccomp && seccomp_install() < 0) || tcb_become_user() < 0)
 			_exit(1);
 		execv(path, argv);
-		perror_msg("exec");
+		log_perror("exec");
 		_exit(1);
 	}
 	close(pfd[0]);
@@ -142,7 +143,7 @@ int engine_spawn_daemon(char **argv, int level)
 	else if (level == 2)
 		setpgid(0, 0);
 	if (ptrace(PTRACE_SEIZE, tracee, 0L, (long)ptrace_options(false)) < 0) {
-		perror_msg("attach: ptrace(PTRACE_SEIZE, %d)", tracee);
+		log_perror("attach: ptrace(PTRACE_SEIZE, %d)", tracee);
 		_exit(1);
 	}
 	ptrace(PTRACE_INTERRUPT, tracee, 0L, 0L);
@@ -151,7 +152,7 @@ int engine_spawn_daemon(char **argv, int level)
 	if (opts.seccomp)
 		tcp->flags |= TCB_SECCOMP;
 	if (!(opts.quiet & QUIET_ATTACH))
-		error_msg("Process %d attached", tracee);
+		log_error("Process %d attached", tracee);
 	if (write(pfd[1], "g", 1) != 1)
 		return -errno;
 	close(pfd[1]);
@@ -166,7 +167,7 @@ int engine_attach(pid_t pid)
 	if (n < 0) {
 		/* No /proc/PID/task: the process is gone, which ptrace would call ESRCH. */
 		errno = n == -ENOENT ? ESRCH : -n;
-		perror_msg("attach: ptrace(PTRACE_SEIZE, %d)", pid);
+		log_perror("attach: ptrace(PTRACE_SEIZE, %d)", pid);
 		return n;
 	}
 	int attached = 0;
@@ -176,7 +177,7 @@ int engine_attach(pid_t pid)
 		if (ptrace(PTRACE_SEIZE, tids[i], 0L, (long)ptrace_options(false)) < 0) {
 			if (errno == ESRCH && attached)
 				continue; /* a thread that just exited */
-			perror_msg("attach: ptrace(PTRACE_SEIZE, %d)", tids[i]);
+			log_perror("attach: ptrace(PTRACE_SEIZE, %d)", tids[i]);
 			free(tids);
 			return -errno;
 		}
@@ -185,7 +186,7 @@ int engine_attach(pid_t pid)
 		alloctcb(tids[i], TCB_STARTUP | TCB_ATTACHED);
 		attached++;
 		if (!(opts.quiet & QUIET_ATTACH))
-			fprintf(stderr, "%s: Process %d attached\n", "sttrace", tids[i]);
+			log_info("Process %d attached", tids[i]);
 	}
 	free(tids);
 	return 0;
@@ -324,7 +325,7 @@ static void handle_stop(struct tcb *tcp, int status)
 	}
 	op = resume_op(tcp);
 	if (ptrace(op, tcp->pid, 0L, (long)restart_sig) < 0 && errno != ESRCH)
-		perror_msg("ptrace(%s, %d)", op == PTRACE_CONT ? "PTRACE_CONT" : "PTRACE_SYSCALL",
+		log_perror("ptrace(%s, %d)", op == PTRACE_CONT ? "PTRACE_CONT" : "PTRACE_SYSCALL",
 			   tcp->pid);
 }
 
@@ -428,7 +429,7 @@ int engine_run(void)
 				break;
 			if (errno == ECHILD)
 				break;
-			perror_msg("wait4(__WALL)");
+			log_perror("wait4(__WALL)");
 			break;
 		}
 		struct tcb *tcp = pid2tcb(pid);
@@ -438,7 +439,7 @@ int engine_run(void)
 			 * (its parent is ours: us), or one we inherited. */
 			if (!WIFSTOPPED(status)) {
 				if (!(opts.quiet & QUIET_EXIT))
-					error_msg("Exit of unknown pid %d ignored", pid);
+					log_warn("Exit of unknown pid %d ignored", pid);
 				continue;
 			}
 			tcp = new_child(pid, TCB_STARTUP | (opts.followfork ? 0 : TCB_SILENT) |

@@ -203,13 +203,13 @@ static bool parse_token(char *tok, bool fault, struct inject_rule *r)
 	return false;
 }
 
-int inject_parse(const char *spec, bool fault, char *err, size_t errlen)
+int inject_parse_rule(const char *spec, bool fault, struct inject_rule *rule, struct numset *set,
+		      char *err, size_t errlen)
 {
 	const char *what = fault ? "fault argument" : "inject argument";
 	struct inject_rule r = { .set = true, .first = 1, .last = LAST_INF, .step = 1,
 				 .subst = -1 };
 	char *copy = strdup(spec), *save = NULL;
-	int rc = -EINVAL;
 
 	if (!copy || !*copy || *copy == ':')
 		goto bad;
@@ -224,30 +224,38 @@ int inject_parse(const char *spec, bool fault, char *err, size_t errlen)
 		r.has_error = true;
 		r.error = ENOSYS;
 	}
-	struct numset set;
 	char serr[256];
-	if (qualify_syscalls(name, &set, serr, sizeof(serr)) < 0) {
+	if (qualify_syscalls(name, set, serr, sizeof(serr)) < 0) {
 		snprintf(err, errlen, "%s", serr);
 		free(copy);
 		return -EINVAL;
 	}
-	if (!rules && !(rules = calloc(nsyscalls, sizeof(*rules)))) {
-		free(copy);
-		return -ENOMEM;
-	}
-	for (unsigned i = 0; i < nsyscalls && i < MAX_SCNO; i++)
-		if (sysent_table[i].name && numset_has(&set, i))
-			rules[i] = r;
-	rc = 0;
 	free(copy);
-	return rc;
+	*rule = r;
+	return 0;
 bad:
 	snprintf(err, errlen, "invalid %s '%s'", what, spec);
 	for (unsigned int i = 0; i < r.npokes; i++)
 		free(r.pokes[i].data);
 	free(r.pokes);
 	free(copy);
-	return rc;
+	return -EINVAL;
+}
+
+int inject_parse(const char *spec, bool fault, char *err, size_t errlen)
+{
+	struct inject_rule r;
+	struct numset set;
+	int rc = inject_parse_rule(spec, fault, &r, &set, err, errlen);
+
+	if (rc < 0)
+		return rc;
+	if (!rules && !(rules = calloc(nsyscalls, sizeof(*rules))))
+		return -ENOMEM;
+	for (unsigned i = 0; i < nsyscalls && i < MAX_SCNO; i++)
+		if (sysent_table[i].name && numset_has(&set, i))
+			rules[i] = r;
+	return 0;
 }
 
 const struct inject_rule *inject_check(struct tcb *tcp, long scno)

@@ -38,7 +38,14 @@ struct inject_rule {
 
 /* A duration, NUMBER[s|ms|us|ns] (microseconds without a unit), in nanoseconds; -EINVAL. */
 int parse_duration_ns(const char *s, uint64_t *ns);
-/* Parse one -e inject= (FAULT false) or -e fault= (FAULT true) value; 0 or -EINVAL. */
+/*
+ * Parse one -e inject= (FAULT false) or -e fault= (FAULT true) value into RULE and the set of
+ * syscalls it applies to, touching nothing else: 0, or -EINVAL with ERR saying why.
+ */
+struct numset;
+int inject_parse_rule(const char *spec, bool fault, struct inject_rule *rule, struct numset *set,
+		      char *err, size_t errlen);
+/* The same, and the rule replaces the rules of those syscalls; 0, -EINVAL or -ENOMEM. */
 int inject_parse(const char *spec, bool fault, char *err, size_t errlen);
 /* Whether any rule exists. */
 bool inject_enabled(void);

@@ -319,31 +319,8 @@ void output_flush_all(void)
 		fflush(shared_log);
 }
 
-static void vmsg(const char *fmt, va_list ap, int err)
+/* The logger's hook (sttrace.c installs it): the trace so far goes out before a message. */
+void output_flush_for_message(void)
 {
 	fflush(shared_log);
-	fputs("sttrace: ", stderr);
-	vfprintf(stderr, fmt, ap);
-	if (err)
-		fprintf(stderr, ": %s", strerror(err));
-	fputc('\n', stderr);
-}
-
-void perror_msg(const char *fmt, ...)
-{
-	int err = errno;
-	va_list ap;
-
-	va_start(ap, fmt);
-	vmsg(fmt, ap, err);
-	va_end(ap);
-}
-
-void error_msg(const char *fmt, ...)
-{
-	va_list ap;
-
-	va_start(ap, fmt);
-	vmsg(fmt, ap, 0);
-	va_end(ap);
 }

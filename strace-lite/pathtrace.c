@@ -11,6 +11,7 @@
 #include <unistd.h>
 
 #include "strace-lite/sttrace.h"
+#include "common/log.h"
 
 #define MAX_PATHS 256
 static char *paths[MAX_PATHS];
@@ -25,8 +26,7 @@ int pathtrace_add(const char *path)
 	char *real = realpath(path, NULL);
 	if (real && strcmp(real, path)) {
 		if (!(opts.quiet & QUIET_PATH_RESOLVE))
-			fprintf(stderr, "sttrace: Requested path \"%s\" resolved into \"%s\"\n", path,
-				real);
+			log_info("Requested path \"%s\" resolved into \"%s\"", path, real);
 		paths[npaths++] = real;
 	} else {
 		free(real);

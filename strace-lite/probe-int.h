@@ -36,6 +36,12 @@ struct spec {
 
 extern struct spec *probe_specs;
 extern size_t probe_nspecs;
+/*
+ * Parse the value of one -e usdt=, uprobe= or uretprobe= (KIND SPEC_*) and append its specs to
+ * SPECS, NSPECS; nothing else is touched, no file is read.  0, or -EINVAL with ERR saying why.
+ */
+int probe_spec_parse(int kind, const char *val, struct spec **specs, size_t *nspecs, char *err,
+		     size_t errlen);
 /* DWARF numbers of the integer argument registers: rdi rsi rdx rcx r8 r9. */
 extern const int probe_argreg[6];
 

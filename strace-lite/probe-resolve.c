@@ -34,6 +34,7 @@
 #include "proto/proto.h"
 #include "strace-lite/sttrace.h"
 #include "sdt/usdt.h"
+#include "common/log.h"
 
 /* Sites that could not be placed since the last flush: named in one warning line. */
 static struct strbuf refused;
@@ -54,7 +55,7 @@ static void refuse(const char *fmt, ...)
 static void flush_refused(void)
 {
 	if (nrefused)
-		error_msg("%zu probe%s not placed: %s", nrefused, nrefused > 1 ? "s" : "",
+		log_warn("%zu probe%s not placed: %s", nrefused, nrefused > 1 ? "s" : "",
 			  sb_str(&refused));
 	sb_reset(&refused);
 	nrefused = 0;
@@ -142,7 +143,7 @@ static void arm_usdt(struct space *s, struct spec *sp, const struct usdt_probe *
 		int rc = sem ? bp_sem_raise(&s->bs, sem) : -EFAULT;
 		if (rc < 0) {
 			errno = -rc;
-			perror_msg("usdt:%s: cannot raise its semaphore", label);
+			log_perror("usdt:%s: cannot raise its semaphore", label);
 		}
 	}
 }
@@ -355,7 +356,8 @@ static void tramp_setup(struct space *s)
 	if (s->tramp)
 		return;
 	if (!entry) {
-		error_msg("uretprobe: no entry point in process %d for the return trampoline", s->tgid);
+		log_error("uretprobe: no entry point in process %d for the return trampoline",
+			  s->tgid);
 		return;
 	}
 	if ((b = bp_lookup(&s->bs, entry)) && b->inserted)
@@ -364,7 +366,7 @@ static void tramp_setup(struct space *s)
 		rc = bp_insert(&s->bs, entry, BP_TRAMP);
 	if (rc < 0) {
 		errno = -rc;
-		perror_msg("uretprobe: cannot insert the return trampoline at %#" PRIx64, entry);
+		log_perror("uretprobe: cannot insert the return trampoline at %#" PRIx64, entry);
 		return;
 	}
 	s->tramp = entry;

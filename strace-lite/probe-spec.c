@@ -30,6 +30,7 @@
 #include "proto/proto.h"
 #include "strace-lite/sttrace.h"
 #include "sdt/usdt.h"
+#include "common/log.h"
 
 struct spec *probe_specs;
 size_t probe_nspecs;
@@ -40,7 +41,8 @@ bool probe_enabled(void)
 	return probe_nspecs > 0;
 }
 
-static int add_spec(int kind, char *tok, char *err, size_t errlen)
+static int add_spec(int kind, char *tok, struct spec **specs, size_t *nspecs, char *err,
+		    size_t errlen)
 {
 	struct spec sp = { .kind = kind };
 	char *h = strstr(tok, ":args=");
@@ -97,11 +99,11 @@ static int add_spec(int kind, char *tok, char *err, size_t errlen)
 		}
 		sp.name = strdup(tok);
 	}
-	struct spec *v = realloc(probe_specs, (probe_nspecs + 1) * sizeof(*v));
+	struct spec *v = realloc(*specs, (*nspecs + 1) * sizeof(*v));
 	if (!v)
 		return -ENOMEM;
-	probe_specs = v;
-	probe_specs[probe_nspecs++] = sp;
+	*specs = v;
+	v[(*nspecs)++] = sp;
 	return 0;
 }
 
@@ -192,26 +194,21 @@ int probe_protos_file(const char *path, char *err, size_t errlen)
 	return rc < 0 ? rc : lt_proto_load_file(path, err, errlen);
 }
 
-int probe_qualify(const char *kind, const char *val, char *err, size_t errlen)
+int probe_spec_parse(int kind, const char *val, struct spec **specs, size_t *nspecs, char *err,
+		     size_t errlen)
 {
-	int k = !strcmp(kind, "usdt") ? SPEC_USDT : !strcmp(kind, "uprobe") ? SPEC_UPROBE :
-		SPEC_URETPROBE, rc = 0;
 	char *copy = strdup(val), *save = NULL;
+	int rc = 0;
 
 	if (!copy)
 		return -ENOMEM;
-	/* Functions print by their prototypes: the built-in table, loaded once. */
-	if (k != SPEC_USDT && (rc = lt_proto_init(err, errlen)) < 0) {
-		free(copy);
-		return rc;
-	}
 	/*
 	 * Commas separate probes, and also the letters of the hints that end one (args=d,s): a
 	 * single hint letter after a probe with hints is one more hint of that probe.
 	 */
 	bool hinted = false;
 	for (char *tok = strtok_r(copy, ",", &save); tok && !rc; tok = strtok_r(NULL, ",", &save)) {
-		struct spec *last = probe_nspecs ? &probe_specs[probe_nspecs - 1] : NULL;
+		struct spec *last = *nspecs ? &(*specs)[*nspecs - 1] : NULL;
 		size_t n = last ? strlen(last->hints) : 0;
 		if (hinted && strlen(tok) == 1 && strchr(HINT_LETTERS, *tok)) {
 			if (n >= USDT_MAX_ARGS) {
@@ -222,15 +219,27 @@ int probe_qualify(const char *kind, const char *val, char *err, size_t errlen)
 			}
 			continue;
 		}
-		rc = add_spec(k, tok, err, errlen);
-		hinted = !rc && probe_specs[probe_nspecs - 1].hints[0];
+		rc = add_spec(kind, tok, specs, nspecs, err, errlen);
+		hinted = !rc && (*specs)[*nspecs - 1].hints[0];
 	}
 	free(copy);
-	for (size_t k = 0; k < probe_nspecs && !rc; k++)
-		rc = check_file(&probe_specs[k], err, errlen);
 	return rc;
 }
 
+int probe_qualify(const char *kind, const char *val, char *err, size_t errlen)
+{
+	int k = !strcmp(kind, "usdt") ? SPEC_USDT : !strcmp(kind, "uprobe") ? SPEC_UPROBE :
+		SPEC_URETPROBE;
+	int rc;
+
+	/* Functions print by their prototypes: the built-in table, loaded once. */
+	if (k != SPEC_USDT && (rc = lt_proto_init(err, errlen)) < 0)
+		return rc;
+	rc = probe_spec_parse(k, val, &probe_specs, &probe_nspecs, err, errlen);
+	for (size_t i = 0; i < probe_nspecs && !rc; i++)
+		rc = check_file(&probe_specs[i], err, errlen);
+	return rc;
+}
 
 bool probe_path_matches(const char *glob, const char *path)
 {
@@ -271,10 +280,10 @@ void probe_report_missing(pid_t tgid, const struct uprobe_mapping *m, int nm)
 			continue;
 		sp->reported = true;
 		if (sp->kind == SPEC_USDT)
-			error_msg("no USDT probe %s:%s in %s of process %d", sp->provider, sp->name,
+			log_error("no USDT probe %s:%s in %s of process %d", sp->provider, sp->name,
 				  sp->path ? sp->path : "the objects", tgid);
 		else
-			error_msg("no function %s in %s of process %d", sp->name,
+			log_error("no function %s in %s of process %d", sp->name,
 				  sp->path ? sp->path : "the objects", tgid);
 	}
 }

@@ -39,6 +39,7 @@
 #include "proto/proto.h"
 #include "strace-lite/sttrace.h"
 #include "sdt/usdt.h"
+#include "common/log.h"
 
 static struct space *spaces;
 
@@ -410,7 +411,7 @@ int probe_handle_trap(struct tcb *tcp, const siginfo_t *si)
 	int rc = b ? bp_step_over(&s->bs, b, tcp->pid, &regs) : -ENOENT;
 	if (rc < 0 && rc != -ESRCH) {
 		errno = -rc;
-		perror_msg("cannot step over the breakpoint at %#" PRIx64 " in %d", addr, tcp->pid);
+		log_perror("cannot step over the breakpoint at %#" PRIx64 " in %d", addr, tcp->pid);
 		return 0;
 	}
 	return rc < 0 ? 0 : rc;
@@ -428,7 +429,7 @@ void probe_detach_all(void)
 		int rc = bp_remove_all(&s->bs);
 		if (rc < 0 && rc != -ESRCH && rc != -EIO) {
 			errno = -rc;
-			perror_msg("cannot restore the probes of process %d", s->tgid);
+			log_perror("cannot restore the probes of process %d", s->tgid);
 		}
 	}
 }

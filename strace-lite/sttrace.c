@@ -18,6 +18,7 @@
 #include "strace-lite/inject.h"
 #include "common/compare.h"
 #include "strace-lite/probe.h"
+#include "common/log.h"
 
 #define STTRACE_VERSION "0.1.0"
 
@@ -131,15 +132,16 @@ static void decide_seccomp(int seccomp, bool attach_only)
 	if (seccomp > 0) {
 		/* strace's warnings, word for word. */
 		if (attach_only)
-			error_msg("--seccomp-bpf is not enabled for processes attached with -p");
+			log_warn("--seccomp-bpf is not enabled for processes attached with -p");
 		if (!follows) {
-			error_msg("--seccomp-bpf cannot be used without -f/--follow-forks, disabling");
+			log_warn("--seccomp-bpf cannot be used without -f/--follow-forks, "
+				 "disabling");
 			seccomp = 0;
 		}
 	}
 	if (seccomp > 0 && trace_selects_all()) {
-		error_msg("Seccomp filter is requested but there are no syscalls to filter.  "
-			  "See -e trace to filter syscalls.");
+		log_warn("Seccomp filter is requested but there are no syscalls to filter.  "
+			 "See -e trace to filter syscalls.");
 		seccomp = 0;
 	}
 	opts.seccomp = seccomp != 0 && follows && !attach_only && !trace_selects_all();
@@ -328,11 +330,11 @@ static int settle_options(struct cli *cl, int argc, char *err, size_t errlen)
 		return -EINVAL;
 	}
 	if (opts.append && !opts.outfname)
-		error_msg("-A/--output-append-mode has no effect without -o/--output");
+		log_warn("-A/--output-append-mode has no effect without -o/--output");
 	if (cl->daemon && !opts.intr)
 		opts.intr = INTR_BLOCK_TSTP_TOO; /* strace's default with -D */
 	if (cl->tflag && cl->ts_given) {
-		error_msg("-t and --absolute-timestamps cannot be provided simultaneously");
+		log_error("-t and --absolute-timestamps cannot be provided simultaneously");
 		return -1;
 	}
 	if (cl->tflag) {
@@ -371,7 +373,7 @@ static int settle_options(struct cli *cl, int argc, char *err, size_t errlen)
 	/* The program inherits our environment: -E changes it in the order given. */
 	for (int i = 0; i < cl->nenvs; i++)
 		if (strchr(cl->envs[i], '=') ? putenv(cl->envs[i]) : unsetenv(cl->envs[i]))
-			perror_msg("-E %s", cl->envs[i]);
+			log_perror("-E %s", cl->envs[i]);
 
 	return 0;
 }
@@ -383,7 +385,7 @@ static int trace(const struct cli *cl, int argc, char **argv)
 
 	if (rc < 0) {
 		errno = -rc;
-		perror_msg("Can't fopen '%s'", opts.outfname);
+		log_perror("Can't fopen '%s'", opts.outfname);
 		return 1;
 	}
 	if (cl->use_bpf) {
@@ -417,6 +419,8 @@ int main(int argc, char **argv)
 	struct compare_cfg cmp = { .tool = "sttrace" };
 	static const char optstring[] = "+a:Ab:cCDe:E:fhiI:knO:o:p:P:qrs:S:tTu:vVwxX:yYzZ";
 
+	log_init("sttrace");
+	log_set_hook(output_flush_for_message);
 	memset(&opts.signals, 0, sizeof(opts.signals));
 	opts.signals.negated = true; /* all signals */
 	opterr = 0;

@@ -220,6 +220,7 @@ void output_unfinished(struct tcb *tcp); /* close an open line with " <unfinishe
 void output_detached(struct tcb *tcp);   /* close an open line with " <detached ...>" */
 void output_close(struct tcb *tcp);
 void output_flush_all(void);
+void output_flush_for_message(void); /* the logger's hook: flush the shared log */
 void output_record(struct tcb *tcp, struct strbuf *rec); /* one whole --json line */
 FILE *output_shared(void); /* the log (-o) or stderr: where -c writes its table */
 extern struct tcb *printing_tcp;
@@ -252,6 +253,3 @@ int seccomp_install(void);
 
 /* errno names */
 const char *errno_name(int err);
-
-void perror_msg(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
-void error_msg(const char *fmt, ...) __attribute__((format(printf, 1, 2)));

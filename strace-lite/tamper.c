@@ -20,6 +20,7 @@
 
 #include "strace-lite/inject.h"
 #include "strace-lite/sttrace.h"
+#include "common/log.h"
 
 static void hold(uint64_t ns)
 {
@@ -39,7 +40,7 @@ static bool poke(struct tcb *tcp, const struct inject_rule *r, bool at_enter)
 		if (p->at_enter != at_enter)
 			continue;
 		if (p->arg > tcp->dc.se->nargs) {
-			error_msg("poke_tcb: Failed to tamper with process %d: requested to tamper "
+			log_error("poke_tcb: Failed to tamper with process %d: requested to tamper "
 				  "with argument #%u, but system call '%s' has only %u arguments",
 				  tcp->pid, p->arg, tcp->dc.se->name, tcp->dc.se->nargs);
 			continue;
@@ -47,7 +48,7 @@ static bool poke(struct tcb *tcp, const struct inject_rule *r, bool at_enter)
 		struct iovec local = { p->data, p->len };
 		struct iovec remote = { (void *)(uintptr_t)tcp->dc.arg[p->arg - 1], p->len };
 		if (process_vm_writev(tcp->pid, &local, 1, &remote, 1, 0) != (ssize_t)p->len)
-			error_msg("poke_tcb: Failed to tamper with process %d: couldn't poke",
+			log_error("poke_tcb: Failed to tamper with process %d: couldn't poke",
 				  tcp->pid);
 		else
 			poked = true;

@@ -24,6 +24,7 @@
 #include "strace-lite/siginfo.h"
 #include "common/stacktrace.h"
 #include "strace-lite/sttrace.h"
+#include "common/log.h"
 
 static struct tidtab tcbs;
 pid_t strace_child;
@@ -70,7 +71,7 @@ struct tcb *alloctcb(pid_t pid, unsigned int flags)
 {
 	struct tcb *t = calloc(1, sizeof(*t));
 	if (!t) {
-		error_msg("out of memory");
+		log_error("out of memory");
 		exit(1);
 	}
 	t->pid = pid;
@@ -133,7 +134,7 @@ int tcb_become_user(void)
 	if (!opts.user)
 		return 0;
 	if (initgroups(opts.user, opts.gid) < 0 || setgid(opts.gid) < 0 || setuid(opts.uid) < 0) {
-		perror_msg("-u %s", opts.user);
+		log_perror("-u %s", opts.user);
 		return -errno;
 	}
 	return 0;
@@ -159,8 +160,7 @@ void tcb_catch_signals(void (*on_signal)(int))
 struct tcb *new_child(pid_t pid, unsigned int flags)
 {
 	if (!(flags & TCB_SILENT) && !(opts.quiet & QUIET_ATTACH)) {
-		output_flush_all();
-		fprintf(stderr, "sttrace: Process %d attached\n", pid);
+		log_info("Process %d attached", pid);
 	}
 	return alloctcb(pid, flags);
 }
@@ -299,7 +299,7 @@ void report_detach(struct tcb *tcp)
 	bool publish = !opts.status_mask || (opts.status_mask & (1u << STATUS_DETACHED));
 
 	if (!(tcp->flags & TCB_SILENT) && !(opts.quiet & QUIET_ATTACH))
-		error_msg("Process %d detached", tcp->pid);
+		log_info("Process %d detached", tcp->pid);
 	if (tcp->staging) {
 		tcp->staging = false;
 		if (publish) {
