@@ -19,7 +19,7 @@
 #include <unistd.h>
 
 #include "ltrace-lite/lt-bpf.h"
-#include "uprobe/objfile.h"
+#include "common/maps.h"
 #include "common/proc.h"
 
 static uint64_t auxv_entry(pid_t pid)
@@ -42,10 +42,10 @@ static uint64_t auxv_entry(pid_t pid)
 /* main of a static program: its libc starts up (IRELATIVE, tunables) before, from _start. */
 static uint64_t static_main(pid_t pid)
 {
-	struct uprobe_mapping *m = NULL;
+	struct mapping *m = NULL;
 	char exe[PATH_MAX] = "", link[64];
 	uint64_t addr = 0;
-	int err = 0, n = uprobe_read_maps(pid, &m);
+	int err = 0, n = maps_read(pid, MAPS_FILES, &m);
 
 	snprintf(link, sizeof(link), "/proc/%d/exe", pid);
 	ssize_t k = readlink(link, exe, sizeof(exe) - 1);

@@ -22,11 +22,11 @@
 
 #include "uprobe/ifunc.h"
 #include "ltrace-lite/lt-space-int.h"
-#include "uprobe/objfile.h"
+#include "common/maps.h"
 #include "uprobe/prologue.h"
 #include "common/stacktrace.h"
 
-static bool exec_mapped(const struct uprobe_mapping *m, int nm, uint64_t addr)
+static bool exec_mapped(const struct mapping *m, int nm, uint64_t addr)
 {
 	for (int i = 0; i < nm; i++)
 		if (addr >= m[i].start && addr < m[i].end)
@@ -45,11 +45,11 @@ static int definer(struct space *s, const char *name, int c)
 }
 
 static int arm_late(struct space *s, uint64_t addr, int d, const char *name,
-		    const struct uprobe_mapping *m, int nm);
+		    const struct mapping *m, int nm);
 
 /* The implementations an IFUNC's resolver chose, wherever a slot already holds them. */
 static void arm_ifunc_slots(struct space *s, int d, const char *name, uint64_t resolver,
-			    const struct uprobe_mapping *m, int nm)
+			    const struct mapping *m, int nm)
 {
 	uint64_t impl[8];
 	size_t n = uprobe_ifunc_chosen(s->tgid, s->objs, s->nobjs, (size_t)d, name, resolver, impl,
@@ -71,9 +71,9 @@ static void arm_ifunc_slots(struct space *s, int d, const char *name, uint64_t r
  * did to the stack pointer noted, so the return address is still found.
  */
 static int arm_late(struct space *s, uint64_t addr, int d, const char *name,
-		    const struct uprobe_mapping *m, int nm)
+		    const struct mapping *m, int nm)
 {
-	const struct uprobe_mapping *mp = uprobe_mapping_at(m, nm, addr);
+	const struct mapping *mp = maps_at(m, nm, addr);
 	uint8_t c[8];
 	int adj = 0, idx;
 	size_t n = mp ? uprobe_read_code(mp->path, addr - mp->start + mp->off, c, sizeof(c)) : 0;
@@ -90,7 +90,7 @@ static int arm_late(struct space *s, uint64_t addr, int d, const char *name,
 	return idx;
 }
 
-static void arm_function(struct space *s, int d, const char *name, const struct uprobe_mapping *m,
+static void arm_function(struct space *s, int d, const char *name, const struct mapping *m,
 			 int nm)
 {
 	const struct uprobe_sym *sym = uprobe_elf_find(s->objs[d].elf, name);
@@ -120,7 +120,7 @@ static bool static_candidate(const char *name)
 }
 
 /* The functions each object may call in another (-e, -l) or defines (-x), armed. */
-static void arm_plan(struct space *s, const struct uprobe_mapping *m, int nm)
+static void arm_plan(struct space *s, const struct mapping *m, int nm)
 {
 	bool have_x = lt_filter_have(LT_FILTER_X), have_l = lt_filter_have(LT_FILTER_L);
 	bool have_e = !lt_opts.no_libcalls && (lt_filter_have(LT_FILTER_E) || !have_l);
@@ -181,7 +181,7 @@ static void arm_rtld(struct space *s, const struct uprobe_obj *o)
 		s->rtld = true;
 }
 
-static void arm_dlopen(struct space *s, const struct uprobe_mapping *m, int nm)
+static void arm_dlopen(struct space *s, const struct mapping *m, int nm)
 {
 	static const char *const fns[] = { "dlopen", "dlmopen", "dlclose" };
 
@@ -202,9 +202,9 @@ static void arm_dlopen(struct space *s, const struct uprobe_mapping *m, int nm)
  */
 void space_resolve(struct space *s)
 {
-	struct uprobe_mapping *m = NULL;
+	struct mapping *m = NULL;
 	char exe[PATH_MAX] = "", link[64];
-	int nm = uprobe_read_maps(s->tgid, &m);
+	int nm = maps_read(s->tgid, MAPS_FILES, &m);
 	bool added = false, gone = false;
 
 	s->resolved = true;

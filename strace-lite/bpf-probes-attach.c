@@ -28,7 +28,8 @@
 #include "uprobe/ksite.h"
 #include "bpf/umulti.h"
 #include "uprobe/objelf.h"
-#include "uprobe/objfile.h"
+#include "common/maps.h"
+#include "common/elfread.h"
 #include "common/print.h"
 #include "strace-lite/probe-int.h"
 #include "uprobe/prologue.h"
@@ -468,9 +469,9 @@ static void attach_function(size_t k, const char *path, uint64_t off, uint64_t v
  */
 static void attach_ifunc(size_t k, const char *path, uint64_t off, const struct uprobe_sym *sym)
 {
-	struct uprobe_mapping *m = NULL;
+	struct mapping *m = NULL;
 	struct uprobe_obj *objs = NULL;
-	int nm = resolve_tgid > 0 ? uprobe_read_maps(resolve_tgid, &m) : 0;
+	int nm = resolve_tgid > 0 ? maps_read(resolve_tgid, MAPS_FILES, &m) : 0;
 	int n = nm > 0 ? uprobe_objs_read(resolve_tgid, m, nm, &objs) : 0;
 	uint64_t impl[8];
 	size_t ni = 0;
@@ -481,7 +482,7 @@ static void attach_ifunc(size_t k, const char *path, uint64_t off, const struct 
 		ni = uprobe_ifunc_chosen(resolve_tgid, objs, (size_t)n, (size_t)d,
 					 probe_specs[k].name, objs[d].bias + sym->vaddr, impl, 8);
 		for (size_t i = 0; i < ni; i++) {
-			const struct uprobe_mapping *im = uprobe_mapping_at(m, nm, impl[i]);
+			const struct mapping *im = maps_at(m, nm, impl[i]);
 			if (im && im->exec)
 				attach_function(k, path, impl[i] - im->start + im->off,
 						impl[i] - objs[d].bias);
@@ -509,7 +510,7 @@ static void attach_uprobe(struct spec *sp, size_t k, const char *path)
 	int err;
 
 	if (!probe_path_matches(sp->path, path) || (!sp->path && probes_spec_done[k]) ||
-	    uprobe_symbol_offset(path, sp->name, &off) < 0)
+	    elfr_func_offset(path, sp->name, &off) < 0)
 		return;
 	sp->found = true;
 	probes_spec_done[k] = true;
@@ -523,9 +524,9 @@ static void attach_uprobe(struct spec *sp, size_t k, const char *path)
 
 void probes_ifunc_chosen(const struct usite *us, pid_t tgid, uint64_t impl)
 {
-	struct uprobe_mapping *m = NULL;
-	int nm = uprobe_read_maps(tgid, &m), first = -1;
-	const struct uprobe_mapping *im = uprobe_mapping_at(m, nm, impl);
+	struct mapping *m = NULL;
+	int nm = maps_read(tgid, MAPS_FILES, &m), first = -1;
+	const struct mapping *im = maps_at(m, nm, impl);
 	/* US is in probes_sites, which the sites added below may move. */
 	const char *name = us->label, *path = us->path;
 	struct uprobe_obj o;
@@ -572,7 +573,7 @@ static void attach_rtld(const char *path, pid_t tgid)
 	done = v;
 	done[ndone++] = (struct object){ sb.st_dev, sb.st_ino, tgid };
 
-	if (uprobe_symbol_offset(path, "_dl_debug_state", &off) < 0 ||
+	if (elfr_func_offset(path, "_dl_debug_state", &off) < 0 ||
 	    !(fn = sym_value(path, "_dl_debug_state")) || !(rdebug = sym_value(path, "_r_debug")))
 		return;
 	struct usite us = { .kind = -1, .label = (char *)"_dl_debug_state" };
@@ -623,8 +624,8 @@ static struct proc *proc_find(pid_t tgid)
 
 void probes_resolve(pid_t tgid, bool report)
 {
-	struct uprobe_mapping *m = NULL;
-	int nm = uprobe_read_maps(tgid, &m);
+	struct mapping *m = NULL;
+	int nm = maps_read(tgid, MAPS_FILES, &m);
 	bool first = report && !proc_find(tgid);
 
 	if (nm < 0)

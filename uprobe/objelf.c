@@ -21,7 +21,7 @@
 #include <unistd.h>
 
 #include "uprobe/objelf.h"
-#include "uprobe/objfile.h"
+#include "common/maps.h"
 
 #define WEAK_BIT ((size_t)1 << (sizeof(size_t) * 8 - 1))
 
@@ -294,7 +294,7 @@ void uprobe_elf_free_all(void)
 	ncache = 0;
 }
 
-int uprobe_obj_from_maps(const struct uprobe_mapping *m, int nm, int i, const char *exe,
+int uprobe_obj_from_maps(const struct mapping *m, int nm, int i, const char *exe,
 			 struct uprobe_obj *o)
 {
 	struct uprobe_elf *e;
@@ -318,7 +318,7 @@ int uprobe_obj_from_maps(const struct uprobe_mapping *m, int nm, int i, const ch
 	return 0;
 }
 
-int uprobe_objs_read(pid_t pid, const struct uprobe_mapping *m, int nm, struct uprobe_obj **out)
+int uprobe_objs_read(pid_t pid, const struct mapping *m, int nm, struct uprobe_obj **out)
 {
 	char exe[PATH_MAX] = "", link[64];
 	struct uprobe_obj *v = NULL;
