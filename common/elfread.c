@@ -51,10 +51,10 @@ int elfr_syms(Elf *elf, unsigned int which, elfr_sym_fn fn, void *arg)
 		size_t n = d ? d->d_size / symsz : 0;
 		for (size_t i = 1; i < n; i++) {
 			GElf_Sym s;
-			if (!gelf_getsym(d, (int)i, &s))
+			const char *name;
+			if (!gelf_getsym(d, (int)i, &s) || !(name = elf_strptr(elf, sh.sh_link, s.st_name)))
 				continue;
-			const char *name = elf_strptr(elf, sh.sh_link, s.st_name);
-			int rc = fn(arg, &sh, i, &s, name ? name : "");
+			int rc = fn(arg, &sh, i, &s, name);
 			if (rc)
 				return rc;
 		}

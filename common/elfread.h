@@ -29,8 +29,8 @@ void elfr_close(struct elf_file *ef);
 #define ELFR_NONZERO 16     /* elfr_sym_find: a nonzero value only */
 
 /*
- * FN(ARG, ...) for each symbol but the null one of the tables WHICH selects, in section then
- * table order; NAME is "" when unreadable, SH the table's header.  A nonzero return of FN
+ * FN(ARG, ...) for each symbol with a readable name (the null one left out) of the tables WHICH
+ * selects, in section then table order; SH is the table's header.  A nonzero return of FN
  * stops the walk and is returned; else 0.
  */
 typedef int (*elfr_sym_fn)(void *arg, const GElf_Shdr *sh, size_t idx, const GElf_Sym *s,

@@ -43,6 +43,7 @@
 #include <string.h>
 #include <sys/stat.h>
 
+#include "common/elfread.h"
 #include "common/maps.h"
 #include "common/proc.h"
 #include "common/stacktrace.h"
@@ -229,51 +230,46 @@ static int cmp_func_sym(const void *a, const void *b)
 	return x->seq < y->seq ? -1 : x->seq > y->seq;
 }
 
+struct symtab_ctx {
+	struct symtab *st;
+	size_t alloc;
+};
+
+static int symtab_add(void *arg, const GElf_Shdr *sh, size_t idx, const GElf_Sym *sym,
+		      const char *name)
+{
+	struct symtab_ctx *c = arg;
+	struct symtab *st = c->st;
+
+	if (GELF_ST_TYPE(sym->st_info) != STT_FUNC || sym->st_shndx == SHN_UNDEF ||
+	    sym->st_shndx == SHN_ABS)
+		return 0;
+	if (st->n == c->alloc) {
+		size_t na = c->alloc ? 2 * c->alloc : 256;
+		struct func_sym *ns = realloc(st->syms, na * sizeof(*ns));
+		if (!ns)
+			return -ENOMEM;
+		st->syms = ns;
+		c->alloc = na;
+	}
+	st->syms[st->n] = (struct func_sym){ sym->st_value, (uint32_t)st->n, name };
+	st->n++;
+	return 0;
+}
+
 /* Every defined STT_FUNC of .dynsym and .symtab, in section then table order (libunwind's). */
 static struct symtab *symtab_build(Elf *elf, const char *path)
 {
-	struct symtab *st = calloc(1, sizeof(*st));
-	size_t alloc = 0;
-	uint32_t seq = 0;
+	struct symtab_ctx c = { calloc(1, sizeof(*c.st)), 0 };
 	struct stat sb;
 
-	if (!st)
+	if (!c.st)
 		return NULL;
-	st->file_size = stat(path, &sb) == 0 ? (uint64_t)sb.st_size : UINT64_MAX;
-	for (Elf_Scn *scn = elf_nextscn(elf, NULL); scn; scn = elf_nextscn(elf, scn)) {
-		GElf_Shdr shdr;
-		if (!gelf_getshdr(scn, &shdr) ||
-		    (shdr.sh_type != SHT_SYMTAB && shdr.sh_type != SHT_DYNSYM) ||
-		    !shdr.sh_entsize)
-			continue;
-		Elf_Data *data = elf_getdata(scn, NULL);
-		if (!data)
-			continue;
-		size_t count = shdr.sh_size / shdr.sh_entsize;
-		for (size_t i = 0; i < count; i++) {
-			GElf_Sym sym;
-			if (!gelf_getsym(data, (int)i, &sym) ||
-			    GELF_ST_TYPE(sym.st_info) != STT_FUNC || sym.st_shndx == SHN_UNDEF ||
-			    sym.st_shndx == SHN_ABS)
-				continue;
-			const char *name = elf_strptr(elf, shdr.sh_link, sym.st_name);
-			if (!name)
-				continue;
-			if (st->n == alloc) {
-				size_t na = alloc ? 2 * alloc : 256;
-				struct func_sym *ns = realloc(st->syms, na * sizeof(*ns));
-				if (!ns)
-					goto out;
-				st->syms = ns;
-				alloc = na;
-			}
-			st->syms[st->n++] = (struct func_sym){ sym.st_value, seq++, name };
-		}
-	}
-out:
-	if (st->n) /* a stripped executable may have none */
-		qsort(st->syms, st->n, sizeof(*st->syms), cmp_func_sym);
-	return st;
+	c.st->file_size = stat(path, &sb) == 0 ? (uint64_t)sb.st_size : UINT64_MAX;
+	elfr_syms(elf, ELFR_SYMTAB | ELFR_DYNSYM, symtab_add, &c);
+	if (c.st->n) /* a stripped executable may have none */
+		qsort(c.st->syms, c.st->n, sizeof(*c.st->syms), cmp_func_sym);
+	return c.st;
 }
 
 /* libunwind's load offset: the PT_LOAD whose file offset is the mapping's, else 0. */

@@ -231,39 +231,6 @@ static int attach_site(struct bpf_program *prog, const char *path, uint64_t off,
 
 /* ---- objects -------------------------------------------------------------------------------- */
 
-/* Link-time address of symbol SYM (any type) of PATH: 0 when absent. */
-static uint64_t sym_value(const char *path, const char *sym)
-{
-	int fd = open(path, O_RDONLY | O_CLOEXEC);
-	uint64_t value = 0;
-
-	if (fd < 0)
-		return 0;
-	elf_version(EV_CURRENT);
-	Elf *e = elf_begin(fd, ELF_C_READ, NULL);
-	for (Elf_Scn *scn = NULL; e && !value && (scn = elf_nextscn(e, scn));) {
-		GElf_Shdr sh;
-		if (!gelf_getshdr(scn, &sh) || !sh.sh_entsize ||
-		    (sh.sh_type != SHT_SYMTAB && sh.sh_type != SHT_DYNSYM))
-			continue;
-		Elf_Data *d = elf_getdata(scn, NULL);
-		size_t n = d ? sh.sh_size / sh.sh_entsize : 0;
-		for (size_t i = 0; i < n; i++) {
-			GElf_Sym s;
-			const char *name;
-			if (gelf_getsym(d, (int)i, &s) && s.st_shndx != SHN_UNDEF && s.st_value &&
-			    (name = elf_strptr(e, sh.sh_link, s.st_name)) && !strcmp(name, sym)) {
-				value = s.st_value;
-				break;
-			}
-		}
-	}
-	if (e)
-		elf_end(e);
-	close(fd);
-	return value;
-}
-
 /* USDT probe P of object PATH (open as FD) for spec SP: its site and its uprobe. */
 static void attach_usdt_probe(struct spec *sp, const struct usdt_probe *p, const char *path,
 			      int fd)
@@ -559,7 +526,10 @@ static void attach_rtld(const char *path, pid_t tgid)
 	static struct object *done;
 	static size_t ndone;
 	const char *base = strrchr(path, '/');
-	uint64_t off, fn, rdebug;
+	struct elf_file ef;
+	GElf_Sym fn, rdebug;
+	uint64_t off;
+	uint32_t pf = 0;
 	struct stat sb;
 
 	if (strncmp(base ? base + 1 : path, "ld-", 3) || stat(path, &sb) < 0)
@@ -573,12 +543,17 @@ static void attach_rtld(const char *path, pid_t tgid)
 	done = v;
 	done[ndone++] = (struct object){ sb.st_dev, sb.st_ino, tgid };
 
-	if (elfr_func_offset(path, "_dl_debug_state", &off) < 0 ||
-	    !(fn = sym_value(path, "_dl_debug_state")) || !(rdebug = sym_value(path, "_r_debug")))
+	if (elfr_open(path, &ef))
+		return;
+	bool bad = elfr_sym_find(ef.elf, "_dl_debug_state", ELFR_FUNC | ELFR_NONZERO, &fn) ||
+		   elfr_sym_find(ef.elf, "_r_debug", ELFR_NONZERO, &rdebug) ||
+		   elfr_vaddr_off(ef.elf, fn.st_value, &off, &pf) || !(pf & PF_X);
+	elfr_close(&ef);
+	if (bad)
 		return;
 	struct usite us = { .kind = -1, .label = (char *)"_dl_debug_state" };
-	struct psite ps = { .pc = fn, .nargs = 1 };
-	ps.a[0] = (struct parg){ .kind = PA_MEM, .off = (int64_t)rdebug + 24, .size = 4,
+	struct psite ps = { .pc = fn.st_value, .nargs = 1 };
+	ps.a[0] = (struct parg){ .kind = PA_MEM, .off = (int64_t)rdebug.st_value + 24, .size = 4,
 				 .bias = 1, .base = PA_NOREG, .index = PA_NOREG };
 	int idx = add_site(&us, &ps);
 	attach_pid = tgid;
