@@ -221,6 +221,18 @@ int proc_comm(pid_t pid, char *buf, size_t len)
 	return rc;
 }
 
+int proc_exe(pid_t pid, char *buf, size_t len)
+{
+	char link[64];
+
+	if (!len)
+		return -EINVAL;
+	snprintf(link, sizeof(link), "/proc/%d/exe", pid);
+	ssize_t n = readlink(link, buf, len - 1);
+	buf[n > 0 ? n : 0] = '\0';
+	return n > 0 ? (int)n : n < 0 ? -errno : -ENOENT;
+}
+
 uint64_t proc_entry_point(pid_t pid)
 {
 	uint64_t entry = 0;

@@ -35,6 +35,7 @@
 #include "uprobe/ifunc.h"
 #include "ltrace-lite/lt-bpf.h"
 #include "common/maps.h"
+#include "common/proc.h"
 #include "proto/proto.h"
 
 struct maps {
@@ -203,14 +204,12 @@ static void prefault(const struct lb_plan *p, const struct maps *mp)
 int lb_plan_build(struct lb_plan *p, pid_t pid)
 {
 	struct maps mp = { 0 };
-	char exe[PATH_MAX] = "", link[64];
+	char exe[PATH_MAX] = "";
 
 	p->tgid = pid;
 	if ((mp.n = maps_read(pid, MAPS_FILES, &mp.m)) < 0)
 		return mp.n;
-	snprintf(link, sizeof(link), "/proc/%d/exe", pid);
-	ssize_t n = readlink(link, exe, sizeof(exe) - 1);
-	exe[n > 0 ? n : 0] = 0;
+	proc_exe(pid, exe, sizeof(exe));
 	for (int i = 0; i < mp.n; i++) {
 		bool seen = false;
 		for (size_t j = 0; j < p->nobjs && !seen; j++)

@@ -25,13 +25,11 @@
 static uint64_t static_main(pid_t pid)
 {
 	struct mapping *m = NULL;
-	char exe[PATH_MAX] = "", link[64];
+	char exe[PATH_MAX] = "";
 	uint64_t addr = 0;
 	int err = 0, n = maps_read(pid, MAPS_FILES, &m);
 
-	snprintf(link, sizeof(link), "/proc/%d/exe", pid);
-	ssize_t k = readlink(link, exe, sizeof(exe) - 1);
-	exe[k > 0 ? k : 0] = 0;
+	proc_exe(pid, exe, sizeof(exe));
 	struct uprobe_elf *e = uprobe_elf_get(exe, &err);
 	const struct uprobe_sym *sym = e && e->is_static ? uprobe_elf_find(e, "main") : NULL;
 	for (int i = 0; sym && i < n; i++)

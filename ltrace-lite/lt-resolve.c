@@ -23,6 +23,7 @@
 #include "uprobe/ifunc.h"
 #include "ltrace-lite/lt-space-int.h"
 #include "common/maps.h"
+#include "common/proc.h"
 #include "uprobe/prologue.h"
 #include "common/stacktrace.h"
 
@@ -203,16 +204,14 @@ static void arm_dlopen(struct space *s, const struct mapping *m, int nm)
 void space_resolve(struct space *s)
 {
 	struct mapping *m = NULL;
-	char exe[PATH_MAX] = "", link[64];
+	char exe[PATH_MAX] = "";
 	int nm = maps_read(s->tgid, MAPS_FILES, &m);
 	bool added = false, gone = false;
 
 	s->resolved = true;
 	if (nm < 0)
 		return;
-	snprintf(link, sizeof(link), "/proc/%d/exe", s->tgid);
-	ssize_t n = readlink(link, exe, sizeof(exe) - 1);
-	exe[n > 0 ? n : 0] = 0;
+	proc_exe(s->tgid, exe, sizeof(exe));
 	for (size_t j = 0; j < s->nobjs; j++) {
 		struct uprobe_obj *o = &s->objs[j];
 		bool there = false;
