@@ -43,14 +43,6 @@ struct maps {
 	int n;
 };
 
-static const struct mapping *map_at(const struct maps *mp, uint64_t addr)
-{
-	for (int i = 0; i < mp->n; i++)
-		if (addr >= mp->m[i].start && addr < mp->m[i].end)
-			return &mp->m[i];
-	return NULL;
-}
-
 static int definer(const struct lb_plan *p, const char *name, int c)
 {
 	for (size_t i = 0; i < p->nobjs; i++)
@@ -63,7 +55,7 @@ static int definer(const struct lb_plan *p, const char *name, int c)
 static void add_site(struct lb_plan *p, const struct maps *mp, int d, uint64_t addr,
 		     const char *name)
 {
-	const struct mapping *m = map_at(mp, addr);
+	const struct mapping *m = maps_at(mp->m, mp->n, addr);
 
 	if (!m || !m->exec || !strcmp(name, "__libc_start_main"))
 		return;
@@ -232,7 +224,7 @@ int lb_plan_build(struct lb_plan *p, pid_t pid)
 		const char *base = strrchr(o->path, '/');
 		if (!p->rtld && !strncmp(base ? base + 1 : o->path, "ld-", 3) &&
 		    (rtld = uprobe_elf_find(e, "_dl_debug_state"))) {
-			const struct mapping *m = map_at(&mp, o->bias + rtld->vaddr);
+			const struct mapping *m = maps_at(mp.m, mp.n, o->bias + rtld->vaddr);
 			if (m && m->exec) {
 				snprintf(p->rtld_path, sizeof(p->rtld_path), "%s", o->path);
 				p->rtld = o->bias + rtld->vaddr - m->start + m->off;

@@ -29,10 +29,9 @@
 
 static bool exec_mapped(const struct mapping *m, int nm, uint64_t addr)
 {
-	for (int i = 0; i < nm; i++)
-		if (addr >= m[i].start && addr < m[i].end)
-			return m[i].exec;
-	return false;
+	const struct mapping *at = maps_at(m, nm, addr);
+
+	return at && at->exec;
 }
 
 /* Which object defines NAME for a caller in object C: the program first, then load order. */
