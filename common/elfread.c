@@ -94,21 +94,6 @@ int elfr_sym_find(Elf *elf, const char *name, unsigned int flags, GElf_Sym *out)
 	return elfr_syms(elf, ELFR_SYMTAB | ELFR_DYNSYM, find_one, &f) ? 0 : -ENOENT;
 }
 
-Elf_Scn *elfr_section(Elf *elf, const char *name, GElf_Shdr *sh)
-{
-	size_t shstrndx;
-
-	if (elf_getshdrstrndx(elf, &shstrndx))
-		return NULL;
-	for (Elf_Scn *scn = NULL; (scn = elf_nextscn(elf, scn));) {
-		const char *sname;
-		if (gelf_getshdr(scn, sh) && (sname = elf_strptr(elf, shstrndx, sh->sh_name)) &&
-		    !strcmp(sname, name))
-			return scn;
-	}
-	return NULL;
-}
-
 int elfr_vaddr_off(Elf *elf, uint64_t vaddr, uint64_t *off, uint32_t *pflags)
 {
 	size_t nph = 0;

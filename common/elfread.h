@@ -1,8 +1,8 @@
 /* SPDX-License-Identifier: LGPL-2.1-or-later */
 /*
  * The one ELF/symbol reader (elfread.c), over libelf: open a file once, walk or look up the
- * symbols of .symtab and .dynsym, find a section by name, turn a link-time address into a
- * file offset through the PT_LOAD that holds it.  Files are untrusted: every count is bounded
+ * symbols of .symtab and .dynsym, turn a link-time address into a file offset through the
+ * PT_LOAD that holds it.  Files are untrusted: every count is bounded
  * by the bytes libelf hands out.  Library code: -errno, no output.
  */
 #pragma once
@@ -38,8 +38,6 @@ typedef int (*elfr_sym_fn)(void *arg, const GElf_Shdr *sh, size_t idx, const GEl
 int elfr_syms(Elf *elf, unsigned int which, elfr_sym_fn fn, void *arg);
 /* The defined symbol NAME (no section symbol) as FLAGS ask: 0 and *OUT, or -ENOENT. */
 int elfr_sym_find(Elf *elf, const char *name, unsigned int flags, GElf_Sym *out);
-/* The section NAME: its header in *SH, NULL when none. */
-Elf_Scn *elfr_section(Elf *elf, const char *name, GElf_Shdr *sh);
 /*
  * File offset of link-time address VADDR through the PT_LOAD whose file bytes hold it: 0 and
  * *OFF (and its p_flags in *PFLAGS when not NULL), or -EINVAL when no segment holds it.

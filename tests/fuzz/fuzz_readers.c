@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: LGPL-2.1-or-later
 /*
  * libFuzzer target (`make fuzz`): arbitrary bytes through common/'s readers -- as an ELF
- * image (symbols, sections, file offsets), as a /proc/PID/maps line, as an auxv vector.
+ * image (symbols, file offsets), as a /proc/PID/maps line, as an auxv vector.
  */
 #include <stdint.h>
 #include <stdlib.h>
@@ -24,7 +24,6 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	struct mapping m;
 	uint64_t v, off;
 	size_t total = 0;
-	GElf_Shdr sh;
 	GElf_Sym s;
 
 	if (!copy)
@@ -38,7 +37,6 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	Elf *elf = elf_memory(copy, size);
 	if (elf && elf_kind(elf) == ELF_K_ELF) {
 		elfr_syms(elf, ELFR_SYMTAB | ELFR_DYNSYM, walk, &total);
-		elfr_section(elf, ".text", &sh);
 		if (!elfr_sym_find(elf, "main", ELFR_FUNC, &s))
 			elfr_vaddr_off(elf, s.st_value, &off, NULL);
 		elfr_sym_find(elf, "_start", ELFR_SYMTAB_FIRST | ELFR_NONZERO, &s);
