@@ -339,10 +339,11 @@ FUZZ_TARGETS := $(patsubst tests/fuzz/%.c,build-fuzz/%,$(wildcard tests/fuzz/fuz
 FUZZ_CFLAGS  := -g -O1 -std=gnu11 -D_GNU_SOURCE -I. -Isdt -fsanitize=fuzzer,address,undefined \
 		-fno-sanitize-recover=undefined
 
-build-fuzz/%: tests/fuzz/%.c $(SDT_LIB_OBJS:$(B)/obj/%.o=%.c) sdt/usdt.h
+FUZZ_COMMON  := common/elfread.c common/maps.c
+build-fuzz/%: tests/fuzz/%.c $(SDT_LIB_OBJS:$(B)/obj/%.o=%.c) $(FUZZ_COMMON) sdt/usdt.h
 	$(E) CLANG $@
 	$(Q)mkdir -p $(@D)
-	$(Q)$(CLANG) $(FUZZ_CFLAGS) -o $@ $< $(SDT_LIB_OBJS:$(B)/obj/%.o=%.c) -lelf
+	$(Q)$(CLANG) $(FUZZ_CFLAGS) -o $@ $< $(SDT_LIB_OBJS:$(B)/obj/%.o=%.c) $(FUZZ_COMMON) -lelf
 
 # The decoders' target links every library source of sttrace (the generated tables too).
 FUZZ_TARGETS += build-fuzz/decode_fuzz

@@ -14,6 +14,7 @@
 #include <sys/uio.h>
 #include <unistd.h>
 
+#include "common/maps.h"
 #include "common/proc.h"
 
 static bool is_exec_file(const char *path)
@@ -220,17 +221,21 @@ int proc_comm(pid_t pid, char *buf, size_t len)
 	return rc;
 }
 
+int proc_exe(pid_t pid, char *buf, size_t len)
+{
+	char link[64];
+
+	if (!len)
+		return -EINVAL;
+	snprintf(link, sizeof(link), "/proc/%d/exe", pid);
+	ssize_t n = readlink(link, buf, len - 1);
+	buf[n > 0 ? n : 0] = '\0';
+	return n > 0 ? (int)n : n < 0 ? -errno : -ENOENT;
+}
+
 uint64_t proc_entry_point(pid_t pid)
 {
-	char path[64];
-	uint64_t auxv[2], entry = 0;
+	uint64_t entry = 0;
 
-	snprintf(path, sizeof(path), "/proc/%d/auxv", pid);
-	FILE *f = fopen(path, "re");
-	while (f && fread(auxv, sizeof(auxv), 1, f) == 1 && auxv[0] != AT_NULL)
-		if (auxv[0] == AT_ENTRY)
-			entry = auxv[1];
-	if (f)
-		fclose(f);
-	return entry;
+	return auxv_read(pid, AT_ENTRY, &entry) ? 0 : entry;
 }

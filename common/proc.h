@@ -34,5 +34,7 @@ long proc_status_field(pid_t pid, const char *key);
 /* PID's command name (/proc/PID/comm without its newline) into BUF: its length, or -errno with
  * BUF empty. */
 int proc_comm(pid_t pid, char *buf, size_t len);
+/* The program's path (/proc/PID/exe) into BUF: its length, or -errno with BUF empty. */
+int proc_exe(pid_t pid, char *buf, size_t len);
 /* The program's entry point (AT_ENTRY of /proc/PID/auxv), 0 when it cannot be read. */
 uint64_t proc_entry_point(pid_t pid);

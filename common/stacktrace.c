@@ -43,18 +43,12 @@
 #include <string.h>
 #include <sys/stat.h>
 
+#include "common/elfread.h"
+#include "common/maps.h"
 #include "common/proc.h"
 #include "common/stacktrace.h"
 
 #define MAX_FRAMES 256
-
-struct mapping {
-	uint64_t start, end, off;
-	bool exec;
-	bool load_known; /* load below is computed */
-	uint64_t load;   /* libunwind's load offset of this mapping's file */
-	char *path;
-};
 
 /* The function symbols of one ELF file, sorted by value, first-seen first on a tie. */
 struct func_sym {
@@ -77,8 +71,12 @@ struct proc {
 	Dwfl *dwfl; /* NULL until a frame needs a symbol */
 	bool dwfl_failed;
 	struct mapping *maps;
-	size_t nmaps;
+	int nmaps;
 	bool maps_loaded;
+	struct load { /* per mapping: libunwind's load offset of its file */
+		bool known;
+		uint64_t off;
+	} *loads;
 };
 
 static struct proc *procs;
@@ -92,10 +90,10 @@ static pid_t read_tgid(pid_t pid)
 
 static void maps_free(struct proc *p)
 {
-	for (size_t i = 0; i < p->nmaps; i++)
-		free(p->maps[i].path);
 	free(p->maps);
+	free(p->loads);
 	p->maps = NULL;
+	p->loads = NULL;
 	p->nmaps = 0;
 	p->maps_loaded = false;
 }
@@ -106,68 +104,20 @@ static void maps_free(struct proc *p)
  */
 static int maps_load(struct proc *p)
 {
-	char path[64];
-	char *line = NULL;
-	size_t cap = 0, alloc = 0;
-
 	maps_free(p);
 	p->maps_loaded = true;
-	snprintf(path, sizeof(path), "/proc/%d/maps", p->pid);
-	FILE *f = fopen(path, "re");
-	if (!f)
-		return -errno;
-	while (getline(&line, &cap, f) > 0) {
-		unsigned long start, end, off, major, minor;
-		char r, w, x, s;
-		int n = -1;
-
-		if (sscanf(line, "%lx-%lx %c%c%c%c %lx %lx:%lx %*d %n", &start, &end, &r, &w, &x,
-			   &s, &off, &major, &minor, &n) != 9 || n < 0)
-			continue;
-		char *name = line + n;
-		name[strcspn(name, "\n")] = '\0';
-		if (!*name || (r != 'r' && r != '-') || (w != 'w' && w != '-') ||
-		    (x != 'x' && x != '-') || (s != 'p' && s != 's') || end < start)
-			continue;
-		if (p->nmaps) {
-			const struct mapping *prev = &p->maps[p->nmaps - 1];
-			if (start < prev->end || start <= prev->start)
-				continue;
-		}
-		if (p->nmaps == alloc) {
-			size_t na = alloc ? 2 * alloc : 64;
-			struct mapping *nm = realloc(p->maps, na * sizeof(*nm));
-			if (!nm)
-				break;
-			p->maps = nm;
-			alloc = na;
-		}
-		char *dup = strdup(name);
-		if (!dup)
-			break;
-		p->maps[p->nmaps++] = (struct mapping){
-			.start = start, .end = end, .off = off, .exec = x == 'x', .path = dup,
-		};
+	int n = maps_read(p->pid, 0, &p->maps);
+	if (n < 0)
+		return n;
+	for (int i = 0; i < n; i++) {
+		const struct mapping *m = &p->maps[i], *prev = p->nmaps ? &p->maps[p->nmaps - 1] : NULL;
+		if (m->path[0] && (!prev || (m->start >= prev->end && m->start > prev->start)))
+			p->maps[p->nmaps++] = *m;
 	}
-	free(line);
-	fclose(f);
-	return 0;
-}
-
-static struct mapping *maps_find(struct proc *p, uint64_t ip)
-{
-	size_t lo = 0, hi = p->nmaps;
-
-	while (lo < hi) {
-		size_t mid = lo + (hi - lo) / 2;
-		if (ip < p->maps[mid].start)
-			hi = mid;
-		else if (ip >= p->maps[mid].end)
-			lo = mid + 1;
-		else
-			return &p->maps[mid];
-	}
-	return NULL;
+	p->loads = calloc((size_t)p->nmaps + 1, sizeof(*p->loads));
+	if (!p->loads)
+		maps_free(p);
+	return p->loads ? 0 : -ENOMEM;
 }
 
 /* dwfl_getmodules callback: free the symbol table hung on a module. */
@@ -280,51 +230,46 @@ static int cmp_func_sym(const void *a, const void *b)
 	return x->seq < y->seq ? -1 : x->seq > y->seq;
 }
 
+struct symtab_ctx {
+	struct symtab *st;
+	size_t alloc;
+};
+
+static int symtab_add(void *arg, const GElf_Shdr *sh, size_t idx, const GElf_Sym *sym,
+		      const char *name)
+{
+	struct symtab_ctx *c = arg;
+	struct symtab *st = c->st;
+
+	if (GELF_ST_TYPE(sym->st_info) != STT_FUNC || sym->st_shndx == SHN_UNDEF ||
+	    sym->st_shndx == SHN_ABS)
+		return 0;
+	if (st->n == c->alloc) {
+		size_t na = c->alloc ? 2 * c->alloc : 256;
+		struct func_sym *ns = realloc(st->syms, na * sizeof(*ns));
+		if (!ns)
+			return -ENOMEM;
+		st->syms = ns;
+		c->alloc = na;
+	}
+	st->syms[st->n] = (struct func_sym){ sym->st_value, (uint32_t)st->n, name };
+	st->n++;
+	return 0;
+}
+
 /* Every defined STT_FUNC of .dynsym and .symtab, in section then table order (libunwind's). */
 static struct symtab *symtab_build(Elf *elf, const char *path)
 {
-	struct symtab *st = calloc(1, sizeof(*st));
-	size_t alloc = 0;
-	uint32_t seq = 0;
+	struct symtab_ctx c = { calloc(1, sizeof(*c.st)), 0 };
 	struct stat sb;
 
-	if (!st)
+	if (!c.st)
 		return NULL;
-	st->file_size = stat(path, &sb) == 0 ? (uint64_t)sb.st_size : UINT64_MAX;
-	for (Elf_Scn *scn = elf_nextscn(elf, NULL); scn; scn = elf_nextscn(elf, scn)) {
-		GElf_Shdr shdr;
-		if (!gelf_getshdr(scn, &shdr) ||
-		    (shdr.sh_type != SHT_SYMTAB && shdr.sh_type != SHT_DYNSYM) ||
-		    !shdr.sh_entsize)
-			continue;
-		Elf_Data *data = elf_getdata(scn, NULL);
-		if (!data)
-			continue;
-		size_t count = shdr.sh_size / shdr.sh_entsize;
-		for (size_t i = 0; i < count; i++) {
-			GElf_Sym sym;
-			if (!gelf_getsym(data, (int)i, &sym) ||
-			    GELF_ST_TYPE(sym.st_info) != STT_FUNC || sym.st_shndx == SHN_UNDEF ||
-			    sym.st_shndx == SHN_ABS)
-				continue;
-			const char *name = elf_strptr(elf, shdr.sh_link, sym.st_name);
-			if (!name)
-				continue;
-			if (st->n == alloc) {
-				size_t na = alloc ? 2 * alloc : 256;
-				struct func_sym *ns = realloc(st->syms, na * sizeof(*ns));
-				if (!ns)
-					goto out;
-				st->syms = ns;
-				alloc = na;
-			}
-			st->syms[st->n++] = (struct func_sym){ sym.st_value, seq++, name };
-		}
-	}
-out:
-	if (st->n) /* a stripped executable may have none */
-		qsort(st->syms, st->n, sizeof(*st->syms), cmp_func_sym);
-	return st;
+	c.st->file_size = stat(path, &sb) == 0 ? (uint64_t)sb.st_size : UINT64_MAX;
+	elfr_syms(elf, ELFR_SYMTAB | ELFR_DYNSYM, symtab_add, &c);
+	if (c.st->n) /* a stripped executable may have none */
+		qsort(c.st->syms, c.st->n, sizeof(*c.st->syms), cmp_func_sym);
+	return c.st;
 }
 
 /* libunwind's load offset: the PT_LOAD whose file offset is the mapping's, else 0. */
@@ -342,15 +287,6 @@ static uint64_t load_offset(Elf *elf, const struct mapping *m)
 	return 0;
 }
 
-static bool path_is_file(const char *path)
-{
-	static const char deleted[] = " (deleted)";
-	size_t n = strlen(path);
-
-	return path[0] == '/' &&
-	       !(n >= sizeof(deleted) - 1 && !strcmp(path + n - (sizeof(deleted) - 1), deleted));
-}
-
 struct frame_info {
 	const char *name;
 	uint64_t func_off;
@@ -359,11 +295,13 @@ struct frame_info {
 };
 
 /* The name libunwind would give IP, and with -kk the source line of LINE_PC. */
-static void symbolize(struct proc *p, struct mapping *m, uint64_t ip, uint64_t line_pc,
+static void symbolize(struct proc *p, const struct mapping *m, uint64_t ip, uint64_t line_pc,
 		      int level, struct frame_info *fi)
 {
+	struct load *ld = &p->loads[m - p->maps];
+
 	*fi = (struct frame_info){ NULL, 0, NULL, 0 };
-	if (!path_is_file(m->path))
+	if (m->path[0] != '/' || m->deleted)
 		return;
 	Dwfl *dwfl = dwfl_get(p);
 	if (!dwfl)
@@ -380,12 +318,12 @@ static void symbolize(struct proc *p, struct mapping *m, uint64_t ip, uint64_t l
 	if (!*userdata)
 		*userdata = symtab_build(elf, m->path);
 	struct symtab *st = *userdata;
-	if (!m->load_known) {
-		m->load = load_offset(elf, m);
-		m->load_known = true;
+	if (!ld->known) {
+		ld->off = load_offset(elf, m);
+		ld->known = true;
 	}
 	if (st && st->n) {
-		uint64_t key = ip - m->load;
+		uint64_t key = ip - ld->off;
 		size_t lo = 0, hi = st->n;
 		while (lo < hi) { /* the first symbol above key */
 			size_t mid = lo + (hi - lo) / 2;
@@ -432,14 +370,14 @@ static int walk(pid_t pid, struct strbuf *sb, int level, bool queued)
 		unw_word_t ip;
 		if (unw_get_reg(&cursor, UNW_REG_IP, &ip) < 0)
 			break;
-		struct mapping *m = maps_find(p, ip);
+		const struct mapping *m = maps_at(p->maps, p->nmaps, ip);
 		if ((!m || !m->exec) && !reread) {
 			/* A mapping made behind our back (a filtered mmap): reread once. */
 			reread = true;
 			dwfl_drop(p);
 			unw_flush_cache(p->as, 0, 0);
 			maps_load(p);
-			m = maps_find(p, ip);
+			m = maps_at(p->maps, p->nmaps, ip);
 		}
 		if (!m || !m->exec) {
 			/* libunwind returns pc 0 at the end of some stacks: strace stays quiet. */
@@ -449,16 +387,17 @@ static int walk(pid_t pid, struct strbuf *sb, int level, bool queued)
 			break;
 		}
 		unsigned long true_off = ip - m->start + m->off;
+		const char *deleted = m->deleted ? " (deleted)" : "";
 		struct frame_info fi;
 		symbolize(p, m, ip, depth ? ip - 1 : ip, level, &fi);
 		if ((fi.name && *fi.name) || queued) {
-			sb_printf(sb, " > %s(%s+0x%lx) [0x%lx]", m->path, fi.name ? fi.name : "",
-				  (unsigned long)fi.func_off, true_off);
+			sb_printf(sb, " > %s%s(%s+0x%lx) [0x%lx]", m->path, deleted,
+				  fi.name ? fi.name : "", (unsigned long)fi.func_off, true_off);
 			if (fi.src)
 				sb_printf(sb, " %s:%d", fi.src, fi.line);
 			sb_putc(sb, '\n');
 		} else {
-			sb_printf(sb, " > %s() [0x%lx]\n", m->path, true_off);
+			sb_printf(sb, " > %s%s() [0x%lx]\n", m->path, deleted, true_off);
 		}
 		frames++;
 		if (unw_step(&cursor) <= 0)

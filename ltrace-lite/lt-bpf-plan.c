@@ -34,21 +34,14 @@
 #include "bpf/ltrace.h"
 #include "uprobe/ifunc.h"
 #include "ltrace-lite/lt-bpf.h"
-#include "uprobe/objfile.h"
+#include "common/maps.h"
+#include "common/proc.h"
 #include "proto/proto.h"
 
 struct maps {
-	struct uprobe_mapping *m;
+	struct mapping *m;
 	int n;
 };
-
-static const struct uprobe_mapping *map_at(const struct maps *mp, uint64_t addr)
-{
-	for (int i = 0; i < mp->n; i++)
-		if (addr >= mp->m[i].start && addr < mp->m[i].end)
-			return &mp->m[i];
-	return NULL;
-}
 
 static int definer(const struct lb_plan *p, const char *name, int c)
 {
@@ -62,7 +55,7 @@ static int definer(const struct lb_plan *p, const char *name, int c)
 static void add_site(struct lb_plan *p, const struct maps *mp, int d, uint64_t addr,
 		     const char *name)
 {
-	const struct uprobe_mapping *m = map_at(mp, addr);
+	const struct mapping *m = maps_at(mp->m, mp->n, addr);
 
 	if (!m || !m->exec || !strcmp(name, "__libc_start_main"))
 		return;
@@ -203,14 +196,12 @@ static void prefault(const struct lb_plan *p, const struct maps *mp)
 int lb_plan_build(struct lb_plan *p, pid_t pid)
 {
 	struct maps mp = { 0 };
-	char exe[PATH_MAX] = "", link[64];
+	char exe[PATH_MAX] = "";
 
 	p->tgid = pid;
-	if ((mp.n = uprobe_read_maps(pid, &mp.m)) < 0)
+	if ((mp.n = maps_read(pid, MAPS_FILES, &mp.m)) < 0)
 		return mp.n;
-	snprintf(link, sizeof(link), "/proc/%d/exe", pid);
-	ssize_t n = readlink(link, exe, sizeof(exe) - 1);
-	exe[n > 0 ? n : 0] = 0;
+	proc_exe(pid, exe, sizeof(exe));
 	for (int i = 0; i < mp.n; i++) {
 		bool seen = false;
 		for (size_t j = 0; j < p->nobjs && !seen; j++)
@@ -233,7 +224,7 @@ int lb_plan_build(struct lb_plan *p, pid_t pid)
 		const char *base = strrchr(o->path, '/');
 		if (!p->rtld && !strncmp(base ? base + 1 : o->path, "ld-", 3) &&
 		    (rtld = uprobe_elf_find(e, "_dl_debug_state"))) {
-			const struct uprobe_mapping *m = map_at(&mp, o->bias + rtld->vaddr);
+			const struct mapping *m = maps_at(mp.m, mp.n, o->bias + rtld->vaddr);
 			if (m && m->exec) {
 				snprintf(p->rtld_path, sizeof(p->rtld_path), "%s", o->path);
 				p->rtld = o->bias + rtld->vaddr - m->start + m->off;
@@ -375,7 +366,7 @@ static int64_t rel32(const uint8_t *b)
 static int code_read(const struct lb_plan *p, uint64_t addr, void *buf, size_t len)
 {
 	for (int i = 0; i < p->nmaps; i++) {
-		const struct uprobe_mapping *m = &p->maps[i];
+		const struct mapping *m = &p->maps[i];
 		if (addr < m->start || addr + len > m->end)
 			continue;
 		int fd = open(m->path, O_RDONLY | O_CLOEXEC);

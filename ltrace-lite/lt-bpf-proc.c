@@ -6,7 +6,6 @@
  * for a static program, whose libc starts up from _start) runs it to where every needed object
  * is mapped and none of its own code has run.  lt-bpf.c attaches there, then detaches ptrace.
  */
-#include <elf.h>
 #include <errno.h>
 #include <limits.h>
 #include <signal.h>
@@ -19,38 +18,19 @@
 #include <unistd.h>
 
 #include "ltrace-lite/lt-bpf.h"
-#include "uprobe/objfile.h"
+#include "common/maps.h"
 #include "common/proc.h"
 #include "common/log.h"
-
-static uint64_t auxv_entry(pid_t pid)
-{
-	char path[64];
-	Elf64_auxv_t a;
-	uint64_t entry = 0;
-
-	snprintf(path, sizeof(path), "/proc/%d/auxv", pid);
-	FILE *f = fopen(path, "re");
-	if (!f)
-		return 0;
-	while (fread(&a, sizeof(a), 1, f) == 1 && a.a_type != AT_NULL)
-		if (a.a_type == AT_ENTRY)
-			entry = a.a_un.a_val;
-	fclose(f);
-	return entry;
-}
 
 /* main of a static program: its libc starts up (IRELATIVE, tunables) before, from _start. */
 static uint64_t static_main(pid_t pid)
 {
-	struct uprobe_mapping *m = NULL;
-	char exe[PATH_MAX] = "", link[64];
+	struct mapping *m = NULL;
+	char exe[PATH_MAX] = "";
 	uint64_t addr = 0;
-	int err = 0, n = uprobe_read_maps(pid, &m);
+	int err = 0, n = maps_read(pid, MAPS_FILES, &m);
 
-	snprintf(link, sizeof(link), "/proc/%d/exe", pid);
-	ssize_t k = readlink(link, exe, sizeof(exe) - 1);
-	exe[k > 0 ? k : 0] = 0;
+	proc_exe(pid, exe, sizeof(exe));
 	struct uprobe_elf *e = uprobe_elf_get(exe, &err);
 	const struct uprobe_sym *sym = e && e->is_static ? uprobe_elf_find(e, "main") : NULL;
 	for (int i = 0; sym && i < n; i++)
@@ -130,7 +110,7 @@ int lb_spawn_held(char **argv, pid_t *child, int *child_status)
 	ptrace(PTRACE_SETOPTIONS, pid, 0L, (void *)(long)PTRACE_O_EXITKILL);
 	uint64_t entry = static_main(pid);
 	if (!entry)
-		entry = auxv_entry(pid);
+		entry = proc_entry_point(pid);
 	if (!entry || (rc = run_to(pid, entry, child_status)) < 0) {
 		if (rc != -ESRCH)
 			log_error("%s: cannot run to its entry point: %s", path, strerror(-rc));

@@ -41,7 +41,6 @@
 #include "bpf/bpflib.h"
 #include "uprobe/ksite.h"
 #include "ltrace-lite/lt-bpf.h"
-#include "uprobe/objfile.h"
 #include "common/proc.h"
 #include "common/log.h"
 

@@ -20,7 +20,7 @@ int lt_bpf_main(char **prog, const pid_t *pids, int npids);
 /* ---- inside the backend ---- */
 struct lt_fspec;
 struct lt_range;
-struct uprobe_mapping;
+struct mapping;
 
 /* One attached function: one uprobe and one uretprobe, its index their cookie. */
 struct lb_site {
@@ -48,7 +48,7 @@ struct lb_plan {
 	char rtld_path[256];    /* the loader (a copy: objs moves), the file offset of its
 				 * _dl_debug_state */
 	uint64_t rtld;
-	struct uprobe_mapping *maps; /* as at the plan: code is read from the files */
+	struct mapping *maps; /* as at the plan: code is read from the files */
 	int nmaps;
 };
 

@@ -23,7 +23,8 @@
 
 #include "uprobe/ifunc.h"
 #include "ltrace-lite/lt-space-int.h"
-#include "uprobe/objfile.h"
+#include "common/maps.h"
+#include "common/proc.h"
 #include "uprobe/prologue.h"
 #include "common/log.h"
 #include "common/stacktrace.h"
@@ -52,9 +53,9 @@ static void flush_refused(void)
 /* A function's breakpoint at ADDR, or (taken by another tool's int3) past its first
  * instruction; what fails is named in the warning. */
 static int arm_late(struct space *s, uint64_t addr, int d, const char *name,
-		    const struct uprobe_mapping *m, int nm);
+		    const struct mapping *m, int nm);
 static void arm_func_at(struct space *s, uint64_t addr, int d, const char *name,
-			const struct uprobe_mapping *m, int nm)
+			const struct mapping *m, int nm)
 {
 	int rc = space_arm(s, addr, SITE_FUNC, d, name);
 
@@ -64,12 +65,11 @@ static void arm_func_at(struct space *s, uint64_t addr, int d, const char *name,
 		refuse(name, addr, rc);
 }
 
-static bool exec_mapped(const struct uprobe_mapping *m, int nm, uint64_t addr)
+static bool exec_mapped(const struct mapping *m, int nm, uint64_t addr)
 {
-	for (int i = 0; i < nm; i++)
-		if (addr >= m[i].start && addr < m[i].end)
-			return m[i].exec;
-	return false;
+	const struct mapping *at = maps_at(m, nm, addr);
+
+	return at && at->exec;
 }
 
 /* Which object defines NAME for a caller in object C: the program first, then load order. */
@@ -84,7 +84,7 @@ static int definer(struct space *s, const char *name, int c)
 
 /* The implementations an IFUNC's resolver chose, wherever a slot already holds them. */
 static void arm_ifunc_slots(struct space *s, int d, const char *name, uint64_t resolver,
-			    const struct uprobe_mapping *m, int nm)
+			    const struct mapping *m, int nm)
 {
 	uint64_t impl[8];
 	size_t n = uprobe_ifunc_chosen(s->tgid, s->objs, s->nobjs, (size_t)d, name, resolver, impl,
@@ -105,9 +105,9 @@ static void arm_ifunc_slots(struct space *s, int d, const char *name, uint64_t r
  * did to the stack pointer noted, so the return address is still found.
  */
 static int arm_late(struct space *s, uint64_t addr, int d, const char *name,
-		    const struct uprobe_mapping *m, int nm)
+		    const struct mapping *m, int nm)
 {
-	const struct uprobe_mapping *mp = uprobe_mapping_at(m, nm, addr);
+	const struct mapping *mp = maps_at(m, nm, addr);
 	uint8_t c[8];
 	int adj = 0, idx;
 	size_t n = mp ? uprobe_read_code(mp->path, addr - mp->start + mp->off, c, sizeof(c)) : 0;
@@ -124,7 +124,7 @@ static int arm_late(struct space *s, uint64_t addr, int d, const char *name,
 	return idx;
 }
 
-static void arm_function(struct space *s, int d, const char *name, const struct uprobe_mapping *m,
+static void arm_function(struct space *s, int d, const char *name, const struct mapping *m,
 			 int nm)
 {
 	const struct uprobe_sym *sym = uprobe_elf_find(s->objs[d].elf, name);
@@ -153,7 +153,7 @@ static bool static_candidate(const char *name)
 }
 
 /* The functions each object may call in another (-e, -l) or defines (-x), armed. */
-static void arm_plan(struct space *s, const struct uprobe_mapping *m, int nm)
+static void arm_plan(struct space *s, const struct mapping *m, int nm)
 {
 	bool have_x = lt_filter_have(LT_FILTER_X), have_l = lt_filter_have(LT_FILTER_L);
 	bool have_e = !lt_opts.no_libcalls && (lt_filter_have(LT_FILTER_E) || !have_l);
@@ -214,7 +214,7 @@ static void arm_rtld(struct space *s, const struct uprobe_obj *o)
 		s->rtld = true;
 }
 
-static void arm_dlopen(struct space *s, const struct uprobe_mapping *m, int nm)
+static void arm_dlopen(struct space *s, const struct mapping *m, int nm)
 {
 	static const char *const fns[] = { "dlopen", "dlmopen", "dlclose" };
 
@@ -235,17 +235,15 @@ static void arm_dlopen(struct space *s, const struct uprobe_mapping *m, int nm)
  */
 void space_resolve(struct space *s)
 {
-	struct uprobe_mapping *m = NULL;
-	char exe[PATH_MAX] = "", link[64];
-	int nm = uprobe_read_maps(s->tgid, &m);
+	struct mapping *m = NULL;
+	char exe[PATH_MAX] = "";
+	int nm = maps_read(s->tgid, MAPS_FILES, &m);
 	bool added = false, gone = false;
 
 	s->resolved = true;
 	if (nm < 0)
 		return;
-	snprintf(link, sizeof(link), "/proc/%d/exe", s->tgid);
-	ssize_t n = readlink(link, exe, sizeof(exe) - 1);
-	exe[n > 0 ? n : 0] = 0;
+	proc_exe(s->tgid, exe, sizeof(exe));
 	for (size_t j = 0; j < s->nobjs; j++) {
 		struct uprobe_obj *o = &s->objs[j];
 		bool there = false;

@@ -275,16 +275,12 @@ struct space *space_new(pid_t tgid, bool at_entry)
 	/* A static program's libc starts up before main (IRELATIVE slots filled, tunables...):
 	 * none of that is the program's doing.  Start at main when it has one. */
 	if (entry) {
-		char exe[64], path[PATH_MAX];
-		snprintf(exe, sizeof(exe), "/proc/%d/exe", tgid);
-		ssize_t n = readlink(exe, path, sizeof(path) - 1);
+		char path[PATH_MAX];
 		int err;
 		struct uprobe_elf *e = NULL;
 		const struct uprobe_sym *m;
-		if (n > 0) {
-			path[n] = 0;
+		if (proc_exe(tgid, path, sizeof(path)) > 0)
 			e = uprobe_elf_get(path, &err);
-		}
 		if (e && e->is_static && (m = uprobe_elf_find(e, "main")))
 			entry = m->vaddr;
 	}

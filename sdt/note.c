@@ -27,6 +27,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "common/elfread.h"
 #include "sdt/usdt.h"
 
 #define NT_STAPSDT 3
@@ -283,42 +284,6 @@ static int walk_notes(struct reader *r)
 	return 0;
 }
 
-/* The value of symbol NAME from .symtab, else .dynsym; false when absent. */
-static bool lookup_symbol(struct reader *r, const char *name, uint64_t *value)
-{
-	for (int pass = 0; pass < 2; pass++) {
-		Elf_Scn *scn = NULL;
-
-		while ((scn = elf_nextscn(r->elf, scn))) {
-			GElf_Shdr sh;
-			Elf_Data *d;
-			size_t n;
-
-			if (!gelf_getshdr(scn, &sh) ||
-			    sh.sh_type != (pass == 0 ? SHT_SYMTAB : SHT_DYNSYM) || !sh.sh_entsize)
-				continue;
-			d = elf_getdata(scn, NULL);
-			if (!d)
-				continue;
-			n = d->d_size / sh.sh_entsize;
-			for (size_t i = 1; i < n; i++) {
-				GElf_Sym sym;
-				const char *sname;
-
-				if (!gelf_getsym(d, (int)i, &sym) || sym.st_shndx == SHN_UNDEF ||
-				    GELF_ST_TYPE(sym.st_info) == STT_SECTION)
-					continue;
-				sname = elf_strptr(r->elf, sh.sh_link, sym.st_name);
-				if (sname && !strcmp(sname, name)) {
-					*value = sym.st_value;
-					return true;
-				}
-			}
-		}
-	}
-	return false;
-}
-
 /* Symbolic operands (counter(%rip), $table+8) get their link-time address. */
 static void resolve_symbols(struct reader *r)
 {
@@ -327,12 +292,12 @@ static void resolve_symbols(struct reader *r)
 
 		for (int k = 0; k < p->nargs; k++) {
 			struct usdt_arg *a = &p->argv[k];
-			uint64_t v;
+			GElf_Sym s;
 
 			if (!a->symbol[0] || strlen(a->symbol) + 1 >= sizeof(a->symbol))
 				continue;
-			if (lookup_symbol(r, a->symbol, &v)) {
-				a->address = v + (uint64_t)a->offset;
+			if (!elfr_sym_find(r->elf, a->symbol, ELFR_SYMTAB_FIRST, &s)) {
+				a->address = s.st_value + (uint64_t)a->offset;
 				a->unresolved = false;
 			}
 		}

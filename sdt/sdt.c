@@ -16,13 +16,9 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "common/maps.h"
 #include "sdt/usdt.h"
 #include "common/log.h"
-
-struct mapping {
-	uint64_t start, end, offset;
-	char *path;
-};
 
 struct list_opts {
 	bool verbose, json;
@@ -31,7 +27,7 @@ struct list_opts {
 	int npatterns;
 	/* -p: the process's file mappings, for runtime addresses */
 	struct mapping *maps;
-	size_t nmaps;
+	int nmaps;
 	bool first_file;
 };
 
@@ -76,18 +72,6 @@ static bool matches(const struct list_opts *o, const struct usdt_probe *p)
 			return true;
 	}
 	return false;
-}
-
-/* Runtime address of file offset OFF of PATH in the process, 0 if not mapped. */
-static uint64_t runtime_addr(const struct list_opts *o, const char *path, uint64_t off)
-{
-	for (size_t i = 0; i < o->nmaps; i++) {
-		const struct mapping *m = &o->maps[i];
-
-		if (!strcmp(m->path, path) && off >= m->offset && off - m->offset < m->end - m->start)
-			return m->start + (off - m->offset);
-	}
-	return 0;
 }
 
 static void json_arg(const struct usdt_file *f, const struct usdt_probe *p,
@@ -154,7 +138,7 @@ static void print_json(struct list_opts *o, const struct usdt_file *f)
 		       ",\"note_base\":%" PRIu64 ",",
 		       p->pc, p->pc_offset, p->semaphore, p->sem_offset, p->note_pc, p->base);
 		if (o->pid) {
-			uint64_t rt = runtime_addr(o, f->path, p->pc_offset);
+			uint64_t rt = maps_file_addr(o->maps, o->nmaps, f->path, p->pc_offset);
 
 			if (rt)
 				printf("\"runtime_address\":%" PRIu64 ",", rt);
@@ -217,7 +201,7 @@ static void print_text(struct list_opts *o, const struct usdt_file *f)
 		if (!o->verbose)
 			continue;
 		if (o->pid) {
-			uint64_t rt = runtime_addr(o, f->path, p->pc_offset);
+			uint64_t rt = maps_file_addr(o->maps, o->nmaps, f->path, p->pc_offset);
 
 			if (rt)
 				printf("      runtime address 0x%" PRIx64 "\n", rt);
@@ -271,74 +255,23 @@ static int list_file(struct list_opts *o, const char *path, const char *display,
 	return 0;
 }
 
-static void free_maps(struct list_opts *o)
-{
-	for (size_t i = 0; i < o->nmaps; i++)
-		free(o->maps[i].path);
-	free(o->maps);
-	o->maps = NULL;
-	o->nmaps = 0;
-}
-
-/* The file mappings of PID, from /proc/PID/maps. */
-static int read_maps(struct list_opts *o)
-{
-	char fn[64], *line = NULL;
-	size_t cap = 0, mcap = 0;
-	FILE *fp;
-
-	snprintf(fn, sizeof(fn), "/proc/%d/maps", o->pid);
-	fp = fopen(fn, "re");
-	if (!fp)
-		return -errno;
-	while (getline(&line, &cap, fp) > 0) {
-		unsigned long long start, end, off;
-		int pos = 0;
-		char *path, *nl;
-
-		if (sscanf(line, "%llx-%llx %*s %llx %*s %*s %n", &start, &end, &off, &pos) < 3 ||
-		    !pos)
-			continue;
-		path = line + pos;
-		if ((nl = strchr(path, '\n')))
-			*nl = '\0';
-		if (path[0] != '/' || strstr(path, " (deleted)"))
-			continue;
-		if (o->nmaps == mcap) {
-			size_t ncap = mcap ? mcap * 2 : 32;
-			void *np = realloc(o->maps, ncap * sizeof(*o->maps));
-
-			if (!np)
-				break;
-			o->maps = np;
-			mcap = ncap;
-		}
-		o->maps[o->nmaps].start = start;
-		o->maps[o->nmaps].end = end;
-		o->maps[o->nmaps].offset = off;
-		o->maps[o->nmaps].path = strdup(path);
-		if (o->maps[o->nmaps].path)
-			o->nmaps++;
-	}
-	free(line);
-	fclose(fp);
-	return 0;
-}
-
 static int list_pid(struct list_opts *o)
 {
-	int err = read_maps(o), rc = 0;
+	int rc = 0;
 
-	if (err) {
+	o->nmaps = maps_read(o->pid, MAPS_FILES, &o->maps);
+	if (o->nmaps < 0) {
+		int err = o->nmaps;
+		o->nmaps = 0;
 		fprintf(stderr, "sdt: pid %d: %s\n", o->pid,
 			err == -ENOENT ? strerror(ESRCH) : strerror(-err));
 		return 1;
 	}
-	for (size_t i = 0; i < o->nmaps; i++) {
+	for (int i = 0; i < o->nmaps; i++) {
 		char root[PATH_MAX];
 		bool seen = false;
 
-		for (size_t j = 0; j < i && !seen; j++)
+		for (int j = 0; j < i && !seen; j++)
 			seen = !strcmp(o->maps[j].path, o->maps[i].path);
 		if (seen)
 			continue;
@@ -426,7 +359,7 @@ static int do_list(int argc, char **argv)
 	if (o.json)
 		printf("]}\n");
 out:
-	free_maps(&o);
+	free(o.maps);
 	free(files);
 	free(o.patterns);
 	return rc;

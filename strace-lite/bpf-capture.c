@@ -10,6 +10,7 @@
 #include <string.h>
 
 #include "strace-lite/bpf-capture.h"
+#include "common/maps.h"
 #include "common/proc.h"
 
 static struct tidtab tmems;
@@ -121,28 +122,17 @@ size_t capset_copy(const struct capset *s, uint64_t addr, uint8_t *buf, size_t l
  */
 size_t capture_readonly_read(pid_t pid, uint64_t addr, uint8_t *buf, size_t len)
 {
-	char path[64], line[4096 + 128];
+	struct mapping *v = NULL;
+	int nm = maps_read(pid, 0, &v);
+	const struct mapping *m = maps_at(v, nm, addr);
 	size_t got = 0;
 
-	snprintf(path, sizeof(path), "/proc/%d/maps", pid);
-	FILE *f = fopen(path, "re");
-	if (!f)
-		return 0;
-	while (fgets(line, sizeof(line), f)) {
-		unsigned long long lo, hi, off, ino;
-		char perms[8], dev[16];
-		if (sscanf(line, "%llx-%llx %7s %llx %15s %llu", &lo, &hi, perms, &off, dev, &ino) != 6)
-			continue;
-		if (addr < lo || addr >= hi)
-			continue;
-		if (perms[0] == 'r' && perms[1] != 'w' && ino) {
-			size_t n = hi - addr < len ? (size_t)(hi - addr) : len;
-			if (proc_vm_read(pid, addr, buf, n) == 0)
-				got = n;
-		}
-		break;
+	if (m && m->perms[0] == 'r' && m->perms[1] != 'w' && m->inode) {
+		size_t n = m->end - addr < len ? (size_t)(m->end - addr) : len;
+		if (proc_vm_read(pid, addr, buf, n) == 0)
+			got = n;
 	}
-	fclose(f);
+	free(v);
 	return got;
 }
 

@@ -28,7 +28,8 @@
 #include "uprobe/ksite.h"
 #include "bpf/umulti.h"
 #include "uprobe/objelf.h"
-#include "uprobe/objfile.h"
+#include "common/maps.h"
+#include "common/elfread.h"
 #include "common/print.h"
 #include "strace-lite/probe-int.h"
 #include "uprobe/prologue.h"
@@ -230,39 +231,6 @@ static int attach_site(struct bpf_program *prog, const char *path, uint64_t off,
 }
 
 /* ---- objects -------------------------------------------------------------------------------- */
-
-/* Link-time address of symbol SYM (any type) of PATH: 0 when absent. */
-static uint64_t sym_value(const char *path, const char *sym)
-{
-	int fd = open(path, O_RDONLY | O_CLOEXEC);
-	uint64_t value = 0;
-
-	if (fd < 0)
-		return 0;
-	elf_version(EV_CURRENT);
-	Elf *e = elf_begin(fd, ELF_C_READ, NULL);
-	for (Elf_Scn *scn = NULL; e && !value && (scn = elf_nextscn(e, scn));) {
-		GElf_Shdr sh;
-		if (!gelf_getshdr(scn, &sh) || !sh.sh_entsize ||
-		    (sh.sh_type != SHT_SYMTAB && sh.sh_type != SHT_DYNSYM))
-			continue;
-		Elf_Data *d = elf_getdata(scn, NULL);
-		size_t n = d ? sh.sh_size / sh.sh_entsize : 0;
-		for (size_t i = 0; i < n; i++) {
-			GElf_Sym s;
-			const char *name;
-			if (gelf_getsym(d, (int)i, &s) && s.st_shndx != SHN_UNDEF && s.st_value &&
-			    (name = elf_strptr(e, sh.sh_link, s.st_name)) && !strcmp(name, sym)) {
-				value = s.st_value;
-				break;
-			}
-		}
-	}
-	if (e)
-		elf_end(e);
-	close(fd);
-	return value;
-}
 
 /* USDT probe P of object PATH (open as FD) for spec SP: its site and its uprobe. */
 static void attach_usdt_probe(struct spec *sp, const struct usdt_probe *p, const char *path,
@@ -479,9 +447,9 @@ static void attach_function(size_t k, const char *path, uint64_t off, uint64_t v
  */
 static void attach_ifunc(size_t k, const char *path, uint64_t off, const struct uprobe_sym *sym)
 {
-	struct uprobe_mapping *m = NULL;
+	struct mapping *m = NULL;
 	struct uprobe_obj *objs = NULL;
-	int nm = resolve_tgid > 0 ? uprobe_read_maps(resolve_tgid, &m) : 0;
+	int nm = resolve_tgid > 0 ? maps_read(resolve_tgid, MAPS_FILES, &m) : 0;
 	int n = nm > 0 ? uprobe_objs_read(resolve_tgid, m, nm, &objs) : 0;
 	uint64_t impl[8];
 	size_t ni = 0;
@@ -492,7 +460,7 @@ static void attach_ifunc(size_t k, const char *path, uint64_t off, const struct 
 		ni = uprobe_ifunc_chosen(resolve_tgid, objs, (size_t)n, (size_t)d,
 					 probe_specs[k].name, objs[d].bias + sym->vaddr, impl, 8);
 		for (size_t i = 0; i < ni; i++) {
-			const struct uprobe_mapping *im = uprobe_mapping_at(m, nm, impl[i]);
+			const struct mapping *im = maps_at(m, nm, impl[i]);
 			if (im && im->exec)
 				attach_function(k, path, impl[i] - im->start + im->off,
 						impl[i] - objs[d].bias);
@@ -520,7 +488,7 @@ static void attach_uprobe(struct spec *sp, size_t k, const char *path)
 	int err;
 
 	if (!probe_path_matches(sp->path, path) || (!sp->path && probes_spec_done[k]) ||
-	    uprobe_symbol_offset(path, sp->name, &off) < 0)
+	    elfr_func_offset(path, sp->name, &off) < 0)
 		return;
 	sp->found = true;
 	probes_spec_done[k] = true;
@@ -543,9 +511,9 @@ static void attach_uprobe(struct spec *sp, size_t k, const char *path)
 
 void probes_ifunc_chosen(const struct usite *us, pid_t tgid, uint64_t impl)
 {
-	struct uprobe_mapping *m = NULL;
-	int nm = uprobe_read_maps(tgid, &m), first = -1;
-	const struct uprobe_mapping *im = uprobe_mapping_at(m, nm, impl);
+	struct mapping *m = NULL;
+	int nm = maps_read(tgid, MAPS_FILES, &m), first = -1;
+	const struct mapping *im = maps_at(m, nm, impl);
 	/* US is in probes_sites, which the sites added below may move. */
 	const char *name = us->label, *path = us->path;
 	struct uprobe_obj o;
@@ -578,7 +546,10 @@ static void attach_rtld(const char *path, pid_t tgid)
 	static struct object *done;
 	static size_t ndone;
 	const char *base = strrchr(path, '/');
-	uint64_t off, fn, rdebug;
+	struct elf_file ef;
+	GElf_Sym fn, rdebug;
+	uint64_t off;
+	uint32_t pf = 0;
 	struct stat sb;
 
 	if (strncmp(base ? base + 1 : path, "ld-", 3) || stat(path, &sb) < 0)
@@ -592,12 +563,17 @@ static void attach_rtld(const char *path, pid_t tgid)
 	done = v;
 	done[ndone++] = (struct object){ sb.st_dev, sb.st_ino, tgid };
 
-	if (uprobe_symbol_offset(path, "_dl_debug_state", &off) < 0 ||
-	    !(fn = sym_value(path, "_dl_debug_state")) || !(rdebug = sym_value(path, "_r_debug")))
+	if (elfr_open(path, &ef))
+		return;
+	bool bad = elfr_sym_find(ef.elf, "_dl_debug_state", ELFR_FUNC | ELFR_NONZERO, &fn) ||
+		   elfr_sym_find(ef.elf, "_r_debug", ELFR_NONZERO, &rdebug) ||
+		   elfr_vaddr_off(ef.elf, fn.st_value, &off, &pf) || !(pf & PF_X);
+	elfr_close(&ef);
+	if (bad)
 		return;
 	struct usite us = { .kind = -1, .label = (char *)"_dl_debug_state" };
-	struct psite ps = { .pc = fn, .nargs = 1 };
-	ps.a[0] = (struct parg){ .kind = PA_MEM, .off = (int64_t)rdebug + 24, .size = 4,
+	struct psite ps = { .pc = fn.st_value, .nargs = 1 };
+	ps.a[0] = (struct parg){ .kind = PA_MEM, .off = (int64_t)rdebug.st_value + 24, .size = 4,
 				 .bias = 1, .base = PA_NOREG, .index = PA_NOREG };
 	int idx = add_site(&us, &ps);
 	attach_pid = tgid;
@@ -643,8 +619,8 @@ static struct proc *proc_find(pid_t tgid)
 
 void probes_resolve(pid_t tgid, bool report)
 {
-	struct uprobe_mapping *m = NULL;
-	int nm = uprobe_read_maps(tgid, &m);
+	struct mapping *m = NULL;
+	int nm = maps_read(tgid, MAPS_FILES, &m);
 	bool first = report && !proc_find(tgid);
 
 	if (nm < 0)

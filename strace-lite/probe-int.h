@@ -52,8 +52,8 @@ bool probe_usdt_wanted(const char *path);
 struct spec *probe_usdt_spec(const char *path, const struct usdt_probe *p);
 /* The first time process TGID (mappings M, NM) is resolved: say which specs found nothing in
  * the objects they name that are mapped (an object not mapped yet may come with dlopen). */
-struct uprobe_mapping;
-void probe_report_missing(pid_t tgid, const struct uprobe_mapping *m, int nm);
+struct mapping;
+void probe_report_missing(pid_t tgid, const struct mapping *m, int nm);
 
 /* Register DWARF, x86_64 numbering (rax 0 ... r15 15, rip 16); 0 for others. */
 uint64_t probe_reg(const struct user_regs_struct *r, int dwarf);

@@ -27,7 +27,8 @@
 #include "uprobe/ifunc.h"
 #include "uprobe/ksite.h"
 #include "uprobe/objelf.h"
-#include "uprobe/objfile.h"
+#include "common/maps.h"
+#include "common/elfread.h"
 #include "strace-lite/probe-space.h"
 #include "common/proc.h"
 #include "common/strbuf.h"
@@ -82,9 +83,9 @@ static struct site *add_site(struct space *s, int kind, const char *label, const
  * int3 outside an executable mapping would be data we corrupt, never a trap: refused.
  */
 static int arm(struct space *s, size_t idx, uint64_t addr, const char *what,
-	       const struct uprobe_mapping *m, int nm)
+	       const struct mapping *m, int nm)
 {
-	const struct uprobe_mapping *mp = uprobe_mapping_at(m, nm, addr);
+	const struct mapping *mp = maps_at(m, nm, addr);
 
 	if (!mp || !mp->exec) {
 		refuse("%s (%#" PRIx64 " in %s is not in an executable segment)", what, addr,
@@ -103,9 +104,9 @@ static int arm(struct space *s, size_t idx, uint64_t addr, const char *what,
 
 /* USDT probe P of object PATH for spec SP: its site, its breakpoint, its semaphore raised. */
 static void arm_usdt(struct space *s, struct spec *sp, const struct usdt_probe *p,
-		     const char *path, const struct uprobe_mapping *m, int nm)
+		     const char *path, const struct mapping *m, int nm)
 {
-	uint64_t addr = uprobe_map_offset(m, nm, path, p->pc_offset);
+	uint64_t addr = maps_file_addr(m, nm, path, p->pc_offset);
 	if (!addr)
 		return;
 	char label[256];
@@ -139,7 +140,7 @@ static void arm_usdt(struct space *s, struct spec *sp, const struct usdt_probe *
 	if (arm(s, s->nsites - 1, addr, label, m, nm) < 0)
 		return;
 	if (p->semaphore) {
-		uint64_t sem = uprobe_map_offset(m, nm, path, p->sem_offset);
+		uint64_t sem = maps_file_addr(m, nm, path, p->sem_offset);
 		int rc = sem ? bp_sem_raise(&s->bs, sem) : -EFAULT;
 		if (rc < 0) {
 			errno = -rc;
@@ -148,7 +149,7 @@ static void arm_usdt(struct space *s, struct spec *sp, const struct usdt_probe *
 	}
 }
 
-static void resolve_usdt(struct space *s, const char *path, const struct uprobe_mapping *m, int nm)
+static void resolve_usdt(struct space *s, const char *path, const struct mapping *m, int nm)
 {
 	struct usdt_file *f = NULL;
 
@@ -169,7 +170,7 @@ static void resolve_usdt(struct space *s, const char *path, const struct uprobe_
  * uretprobe), its prototype looked up by link-time address VADDR in PATH (0: by name only).
  */
 static void arm_function(struct space *s, struct spec *sp, uint64_t addr, const char *path,
-			 uint64_t vaddr, const struct uprobe_mapping *m, int nm)
+			 uint64_t vaddr, const struct mapping *m, int nm)
 {
 	struct bp *b = bp_lookup(&s->bs, addr);
 	size_t idx = b && b->inserted && b->data && b->data != BP_TRAMP && b->data != BP_RTLD ?
@@ -204,7 +205,7 @@ static void arm_function(struct space *s, struct spec *sp, uint64_t addr, const 
  * hints or the six argument registers: at an offset, no prototype says what they hold.
  */
 static void arm_offset(struct space *s, struct spec *sp, const char *path, uint64_t off,
-		       bool ifunc, const struct uprobe_mapping *m, int nm)
+		       bool ifunc, const struct mapping *m, int nm)
 {
 	const char *why = ifunc ? "an IFUNC, whose symbol is its resolver" :
 		ksite_offset_file(path, off, sp->rel, false);
@@ -215,7 +216,7 @@ static void arm_offset(struct space *s, struct spec *sp, const char *path, uint6
 		refuse("uprobe=%s in %s: %s", sp->label, path, why);
 		return;
 	}
-	if (!(addr = uprobe_map_offset(m, nm, path, off + sp->rel)) ||
+	if (!(addr = maps_file_addr(m, nm, path, off + sp->rel)) ||
 	    !(st = add_site(s, SPEC_UPROBE, sp->label, sp->hints)))
 		return;
 	st->nargs = -1;
@@ -230,7 +231,7 @@ static void arm_offset(struct space *s, struct spec *sp, const char *path, uint6
  * of specs name it).
  */
 static void resolve_ifunc(struct space *s, struct spec *sp, const char *path,
-			  const struct uprobe_sym *sym, const struct uprobe_mapping *m, int nm)
+			  const struct uprobe_sym *sym, const struct mapping *m, int nm)
 {
 	struct uprobe_obj *objs = NULL;
 	int n = uprobe_objs_read(s->tgid, m, nm, &objs), d = -1;
@@ -282,7 +283,7 @@ static bool armed_before(const struct space *s, const char *name, int kind, cons
 
 /* A uprobe or uretprobe spec against the object PATH. */
 static void resolve_uprobe(struct space *s, struct spec *sp, const char *path,
-			   const struct uprobe_mapping *m, int nm)
+			   const struct mapping *m, int nm)
 {
 	const struct uprobe_sym *sym;
 	struct uprobe_elf *e;
@@ -292,7 +293,7 @@ static void resolve_uprobe(struct space *s, struct spec *sp, const char *path,
 	if (!probe_path_matches(sp->path, path) ||
 	    (!sp->path && armed_before(s, sp->label ? sp->label : sp->name, sp->kind, path)))
 		return;
-	if (uprobe_symbol_offset(path, sp->name, &off) < 0)
+	if (elfr_func_offset(path, sp->name, &off) < 0)
 		return;
 	e = uprobe_elf_get(path, &err);
 	sym = e ? uprobe_elf_find(e, sp->name) : NULL;
@@ -306,7 +307,7 @@ static void resolve_uprobe(struct space *s, struct spec *sp, const char *path,
 		resolve_ifunc(s, sp, path, sym, m, nm);
 		return;
 	}
-	uint64_t addr = uprobe_map_offset(m, nm, path, off);
+	uint64_t addr = maps_file_addr(m, nm, path, off);
 	if (!addr)
 		return;
 	sp->found = true;
@@ -315,10 +316,10 @@ static void resolve_uprobe(struct space *s, struct spec *sp, const char *path,
 
 void probe_space_ifunc(struct space *s, size_t resolver, uint64_t impl)
 {
-	struct uprobe_mapping *m = NULL;
-	int nm = uprobe_read_maps(s->tgid, &m), first = -1;
-	const struct uprobe_mapping *rm = uprobe_mapping_at(m, nm, s->sites[resolver].addr);
-	const struct uprobe_mapping *im = uprobe_mapping_at(m, nm, impl);
+	struct mapping *m = NULL;
+	int nm = maps_read(s->tgid, MAPS_FILES, &m), first = -1;
+	const struct mapping *rm = maps_at(m, nm, s->sites[resolver].addr);
+	const struct mapping *im = maps_at(m, nm, impl);
 	struct uprobe_obj o;
 	char name[256];
 
@@ -387,15 +388,15 @@ static void forget_object(struct space *s, const struct obj *o)
 }
 
 /* The loader's hook: called at every change of the link map (dlopen, dlclose). */
-static void arm_rtld(struct space *s, const char *path, const struct uprobe_mapping *m, int nm)
+static void arm_rtld(struct space *s, const char *path, const struct mapping *m, int nm)
 {
 	const char *base = strrchr(path, '/');
 	uint64_t off;
 
 	if (s->rtld || strncmp(base ? base + 1 : path, "ld-", 3) ||
-	    uprobe_symbol_offset(path, "_dl_debug_state", &off) < 0)
+	    elfr_func_offset(path, "_dl_debug_state", &off) < 0)
 		return;
-	uint64_t addr = uprobe_map_offset(m, nm, path, off);
+	uint64_t addr = maps_file_addr(m, nm, path, off);
 	if (addr && bp_insert(&s->bs, addr, BP_RTLD) == 0)
 		s->rtld = true;
 }
@@ -407,15 +408,15 @@ static void arm_rtld(struct space *s, const char *path, const struct uprobe_mapp
  */
 void probe_space_resolve(struct space *s)
 {
-	struct uprobe_mapping *m = NULL;
-	int nm = uprobe_read_maps(s->tgid, &m);
+	struct mapping *m = NULL;
+	int nm = maps_read(s->tgid, MAPS_FILES, &m);
 	bool first = !s->armed, ret = false;
 
 	s->armed = true;
 	if (nm < 0)
 		return;
 	for (size_t j = 0; j < s->nobjs;) {
-		const struct uprobe_mapping *mp = uprobe_mapping_at(m, nm, s->objs[j].lo);
+		const struct mapping *mp = maps_at(m, nm, s->objs[j].lo);
 		if (mp && mp->start == s->objs[j].lo && !strcmp(mp->path, s->objs[j].path)) {
 			j++;
 			continue;

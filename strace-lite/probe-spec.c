@@ -23,8 +23,9 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "common/elfread.h"
+#include "common/maps.h"
 #include "uprobe/ksite.h"
-#include "uprobe/objfile.h"
 #include "strace-lite/probe.h"
 #include "strace-lite/probe-int.h"
 #include "proto/proto.h"
@@ -129,7 +130,7 @@ static int check_file(const struct spec *sp, char *err, size_t errlen)
 		return -EINVAL;
 	}
 	if (sp->kind != SPEC_USDT) {
-		rc = uprobe_symbol_offset(path, sp->name, &off);
+		rc = elfr_func_offset(path, sp->name, &off);
 		if (rc == -ENOEXEC)
 			snprintf(err, errlen, "%s: %s is not an ELF object", what, path);
 		else if (rc == -ENOENT)
@@ -269,7 +270,7 @@ struct spec *probe_usdt_spec(const char *path, const struct usdt_probe *p)
 	return NULL;
 }
 
-void probe_report_missing(pid_t tgid, const struct uprobe_mapping *m, int nm)
+void probe_report_missing(pid_t tgid, const struct mapping *m, int nm)
 {
 	for (size_t k = 0; k < probe_nspecs; k++) {
 		struct spec *sp = &probe_specs[k];

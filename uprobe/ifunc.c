@@ -9,7 +9,7 @@
 #include <unistd.h>
 
 #include "uprobe/ifunc.h"
-#include "uprobe/objfile.h"
+#include "common/maps.h"
 #include "common/proc.h"
 
 size_t uprobe_ifunc_chosen(pid_t pid, const struct uprobe_obj *objs, size_t n, size_t d,
@@ -43,7 +43,7 @@ size_t uprobe_ifunc_chosen(pid_t pid, const struct uprobe_obj *objs, size_t n, s
 }
 
 uint64_t uprobe_ifunc_local(const struct uprobe_obj *def, const char *name,
-			    const struct uprobe_mapping *m, int nm)
+			    const struct mapping *m, int nm)
 {
 	/* The same file in this process: already loaded, or one of glibc's own libraries (their
 	 * constructors are harmless here), loaded for the question. */
@@ -53,16 +53,16 @@ uint64_t uprobe_ifunc_local(const struct uprobe_obj *def, const char *name,
 		   !strcmp(so, "libc.so.6")))
 		h = dlopen(def->path, RTLD_LAZY | RTLD_LOCAL);
 	void *a = h ? dlsym(h, name) : NULL;
-	struct uprobe_mapping *self = NULL;
-	int n = a ? uprobe_read_maps(getpid(), &self) : 0;
+	struct mapping *self = NULL;
+	int n = a ? maps_read(getpid(), MAPS_FILES, &self) : 0;
 	uint64_t addr = 0;
 
 	for (int i = 0; i < n; i++) {
-		const struct uprobe_mapping *sm = &self[i];
+		const struct mapping *sm = &self[i];
 		if ((uint64_t)(uintptr_t)a < sm->start || (uint64_t)(uintptr_t)a >= sm->end)
 			continue;
 		if (!strcmp(sm->path, def->path))
-			addr = uprobe_map_offset(m, nm, def->path,
+			addr = maps_file_addr(m, nm, def->path,
 						 (uint64_t)(uintptr_t)a - sm->start + sm->off);
 		break;
 	}

@@ -20,7 +20,7 @@
 
 #include "uprobe/objelf.h"
 
-struct uprobe_mapping;
+struct mapping;
 
 /*
  * The implementations of IFUNC NAME, defined by OBJS[D] with its resolver at runtime address
@@ -36,4 +36,4 @@ size_t uprobe_ifunc_chosen(pid_t pid, const struct uprobe_obj *objs, size_t n, s
  * Right only when both processes run on the same CPU features and tunables.
  */
 uint64_t uprobe_ifunc_local(const struct uprobe_obj *def, const char *name,
-			    const struct uprobe_mapping *m, int nm);
+			    const struct mapping *m, int nm);

@@ -21,7 +21,9 @@
 #include <unistd.h>
 
 #include "uprobe/objelf.h"
-#include "uprobe/objfile.h"
+#include "common/elfread.h"
+#include "common/maps.h"
+#include "common/proc.h"
 
 #define WEAK_BIT ((size_t)1 << (sizeof(size_t) * 8 - 1))
 
@@ -82,15 +84,58 @@ static size_t pool_add(struct pool *p, const char *str)
 	((n) < (cap) ? 0 : ((cap) = (cap) ? (cap) * 2 : 64,                      \
 			    ((v) = realloc((v), (cap) * sizeof(*(v)))) ? 0 : -ENOMEM))
 
+/* What read_elf() builds while it walks the symbol tables. */
+struct build {
+	struct uprobe_elf *e;
+	struct pool pool;
+	size_t *symoff, *impoff, symcap, symcap2, impcap;
+	Elf_Data *versym;
+};
+
+/* elfr_syms() callback: a defined function, or an imported one of .dynsym. */
+static int take_sym(void *arg, const GElf_Shdr *sh, size_t i, const GElf_Sym *s,
+		    const char *name)
+{
+	struct build *b = arg;
+	struct uprobe_elf *e = b->e;
+	int type = GELF_ST_TYPE(s->st_info);
+	GElf_Versym vs;
+
+	if (!*name)
+		return 0;
+	if (sh->sh_type == SHT_DYNSYM && s->st_shndx == SHN_UNDEF) {
+		if (type != STT_FUNC && type != STT_NOTYPE && type != STT_GNU_IFUNC)
+			return 0;
+		if (GROW(b->impoff, e->nimports, b->impcap))
+			return -ENOMEM;
+		/* Weak ones (__cxa_finalize, __gmon_start__) go last, marked by the top bit of
+		 * their offset. */
+		size_t off = pool_add(&b->pool, name);
+		if (off == SIZE_MAX)
+			return -ENOMEM;
+		b->impoff[e->nimports++] = off | (GELF_ST_BIND(s->st_info) == STB_WEAK ? WEAK_BIT : 0);
+		return 0;
+	}
+	if ((type != STT_FUNC && type != STT_GNU_IFUNC) || s->st_shndx == SHN_UNDEF || !s->st_value)
+		return 0;
+	if (sh->sh_type == SHT_DYNSYM && b->versym && gelf_getversym(b->versym, (int)i, &vs) &&
+	    (vs & 0x8000))
+		return 0;
+	if (GROW(e->syms, e->nsyms, b->symcap) || GROW(b->symoff, e->nsyms, b->symcap2))
+		return -ENOMEM;
+	e->syms[e->nsyms] = (struct uprobe_sym){ .vaddr = s->st_value,
+					    .ifunc = type == STT_GNU_IFUNC };
+	return (b->symoff[e->nsyms++] = pool_add(&b->pool, name)) == SIZE_MAX ? -ENOMEM : 0;
+}
+
 static int read_elf(struct uprobe_elf *e, Elf *elf)
 {
-	struct pool pool = { 0 };
-	size_t *symoff = NULL, *impoff = NULL, *reloff = NULL, symcap = 0, impcap = 0, relcap = 0;
-	size_t symcap2 = 0, relcap2 = 0;
+	struct build b = { .e = e };
+	struct pool *pool = &b.pool;
+	size_t *reloff = NULL, relcap = 0, relcap2 = 0;
 	size_t phnum, shstrndx;
 	GElf_Ehdr eh;
 	Elf_Scn *scn = NULL;
-	Elf_Data *versym = NULL;
 	bool have_interp = false, have_dyn = false;
 	int rc = -ENOMEM;
 
@@ -115,52 +160,16 @@ static int read_elf(struct uprobe_elf *e, Elf *elf)
 	while ((scn = elf_nextscn(elf, scn))) {
 		GElf_Shdr sh;
 		if (gelf_getshdr(scn, &sh) && sh.sh_type == SHT_GNU_versym)
-			versym = elf_getdata(scn, NULL);
+			b.versym = elf_getdata(scn, NULL);
 	}
+	if (elfr_syms(elf, ELFR_SYMTAB | ELFR_DYNSYM, take_sym, &b))
+		goto out;
 	while ((scn = elf_nextscn(elf, scn))) {
 		GElf_Shdr sh;
 		Elf_Data *d;
 		if (!gelf_getshdr(scn, &sh) || !(d = elf_getdata(scn, NULL)))
 			continue;
-		if (sh.sh_type == SHT_SYMTAB || sh.sh_type == SHT_DYNSYM) {
-			size_t n = sh.sh_entsize ? sh.sh_size / sh.sh_entsize : 0;
-			for (size_t i = 1; i < n; i++) {
-				GElf_Sym s;
-				GElf_Versym vs;
-				if (!gelf_getsym(d, (int)i, &s))
-					continue;
-				int type = GELF_ST_TYPE(s.st_info);
-				const char *name = elf_strptr(elf, sh.sh_link, s.st_name);
-				if (!name || !*name)
-					continue;
-				if (sh.sh_type == SHT_DYNSYM && s.st_shndx == SHN_UNDEF) {
-					if (type != STT_FUNC && type != STT_NOTYPE && type != STT_GNU_IFUNC)
-						continue;
-					if (GROW(impoff, e->nimports, impcap))
-						goto out;
-					/* Weak ones (__cxa_finalize, __gmon_start__) go last, marked by the
-					 * top bit of their offset. */
-					size_t off = pool_add(&pool, name);
-					if (off == SIZE_MAX)
-						goto out;
-					impoff[e->nimports++] = off |
-						(GELF_ST_BIND(s.st_info) == STB_WEAK ? WEAK_BIT : 0);
-					continue;
-				}
-				if ((type != STT_FUNC && type != STT_GNU_IFUNC) || s.st_shndx == SHN_UNDEF ||
-				    !s.st_value)
-					continue;
-				if (sh.sh_type == SHT_DYNSYM && versym &&
-				    gelf_getversym(versym, (int)i, &vs) && (vs & 0x8000))
-					continue;
-				if (GROW(e->syms, e->nsyms, symcap) || GROW(symoff, e->nsyms, symcap2))
-					goto out;
-				e->syms[e->nsyms] = (struct uprobe_sym){ .vaddr = s.st_value,
-								    .ifunc = type == STT_GNU_IFUNC };
-				if ((symoff[e->nsyms++] = pool_add(&pool, name)) == SIZE_MAX)
-					goto out;
-			}
-		} else if (sh.sh_type == SHT_RELA) {
+		if (sh.sh_type == SHT_RELA) {
 			GElf_Shdr lsh;
 			Elf_Scn *ls = elf_getscn(elf, sh.sh_link);
 			Elf_Data *ld = ls ? elf_getdata(ls, NULL) : NULL;
@@ -187,7 +196,7 @@ static int read_elf(struct uprobe_elf *e, Elf *elf)
 					goto out;
 				e->relocs[e->nrelocs] = (struct uprobe_reloc){ .slot = r.r_offset,
 									  .addend = (uint64_t)r.r_addend };
-				reloff[e->nrelocs++] = name ? pool_add(&pool, name) : SIZE_MAX - 1;
+				reloff[e->nrelocs++] = name ? pool_add(pool, name) : SIZE_MAX - 1;
 			}
 		} else if (sh.sh_type == SHT_DYNAMIC) {
 			size_t n = sh.sh_entsize ? sh.sh_size / sh.sh_entsize : 0;
@@ -200,18 +209,18 @@ static int read_elf(struct uprobe_elf *e, Elf *elf)
 			}
 		}
 	}
-	e->strings = pool.s;
-	pool.s = NULL;
+	e->strings = pool->s;
+	pool->s = NULL;
 	for (size_t i = 0; i < e->nsyms; i++)
-		e->syms[i].name = e->strings + symoff[i];
+		e->syms[i].name = e->strings + b.symoff[i];
 	for (size_t i = 0; i < e->nrelocs; i++)
 		e->relocs[i].name = reloff[i] == SIZE_MAX - 1 ? NULL : e->strings + reloff[i];
 	if (e->nimports && !(e->imports = malloc(e->nimports * sizeof(char *))))
 		goto out;
 	for (int weak = 0, k = 0; weak < 2; weak++)
 		for (size_t i = 0; i < e->nimports; i++)
-			if (!(impoff[i] & WEAK_BIT) == !weak) {
-				e->imports[k++] = e->strings + (impoff[i] & ~WEAK_BIT);
+			if (!(b.impoff[i] & WEAK_BIT) == !weak) {
+				e->imports[k++] = e->strings + (b.impoff[i] & ~WEAK_BIT);
 				e->nstrong += !weak;
 			}
 	if (e->nsyms)
@@ -224,9 +233,9 @@ static int read_elf(struct uprobe_elf *e, Elf *elf)
 	e->nsyms = k;
 	rc = 0;
 out:
-	free(pool.s);
-	free(symoff);
-	free(impoff);
+	free(pool->s);
+	free(b.symoff);
+	free(b.impoff);
 	free(reloff);
 	return rc;
 }
@@ -249,24 +258,19 @@ struct uprobe_elf *uprobe_elf_get(const char *path, int *err)
 	for (size_t i = 0; i < ncache; i++)
 		if (!strcmp(cache[i]->path, path))
 			return cache[i];
-	elf_version(EV_CURRENT);
-	int fd = open(path, O_RDONLY | O_CLOEXEC);
-	if (fd < 0) {
-		*err = -errno;
-		return NULL;
-	}
-	Elf *elf = elf_begin(fd, ELF_C_READ_MMAP, NULL);
-	struct uprobe_elf *e = calloc(1, sizeof(*e));
-	struct uprobe_elf **v = realloc(cache, (ncache + 1) * sizeof(*v));
-	int rc = !elf || elf_kind(elf) != ELF_K_ELF ? -ENOEXEC : !e || !v ? -ENOMEM : 0;
+	struct elf_file ef;
+	struct uprobe_elf *e = NULL;
+	struct uprobe_elf **v = NULL;
+	int rc = elfr_open(path, &ef);
 
-	if (v)
-		cache = v;
-	if (!rc)
-		rc = read_elf(e, elf);
-	if (elf)
-		elf_end(elf);
-	close(fd);
+	if (!rc) {
+		e = calloc(1, sizeof(*e));
+		v = realloc(cache, (ncache + 1) * sizeof(*v));
+		if (v)
+			cache = v;
+		rc = !e || !v ? -ENOMEM : read_elf(e, ef.elf);
+		elfr_close(&ef);
+	}
 	if (!rc) {
 		const char *base = strrchr(path, '/');
 		e->path = strdup(path);
@@ -294,7 +298,7 @@ void uprobe_elf_free_all(void)
 	ncache = 0;
 }
 
-int uprobe_obj_from_maps(const struct uprobe_mapping *m, int nm, int i, const char *exe,
+int uprobe_obj_from_maps(const struct mapping *m, int nm, int i, const char *exe,
 			 struct uprobe_obj *o)
 {
 	struct uprobe_elf *e;
@@ -318,15 +322,13 @@ int uprobe_obj_from_maps(const struct uprobe_mapping *m, int nm, int i, const ch
 	return 0;
 }
 
-int uprobe_objs_read(pid_t pid, const struct uprobe_mapping *m, int nm, struct uprobe_obj **out)
+int uprobe_objs_read(pid_t pid, const struct mapping *m, int nm, struct uprobe_obj **out)
 {
-	char exe[PATH_MAX] = "", link[64];
+	char exe[PATH_MAX] = "";
 	struct uprobe_obj *v = NULL;
 	int n = 0;
 
-	snprintf(link, sizeof(link), "/proc/%d/exe", pid);
-	ssize_t len = readlink(link, exe, sizeof(exe) - 1);
-	exe[len > 0 ? len : 0] = 0;
+	proc_exe(pid, exe, sizeof(exe));
 	for (int i = 0; i < nm; i++) {
 		struct uprobe_obj o;
 		if (uprobe_obj_from_maps(m, nm, i, exe, &o) < 0)

@@ -13,7 +13,7 @@
 #include <stdint.h>
 #include <sys/types.h>
 
-struct uprobe_mapping;
+struct mapping;
 
 struct uprobe_sym {
 	const char *name;
@@ -64,10 +64,10 @@ struct uprobe_obj {
  * 0 with *O filled, -EEXIST when an earlier mapping has the file, or -errno when the file
  * cannot be read as ELF.  EXE: the program's path (is_main).
  */
-int uprobe_obj_from_maps(const struct uprobe_mapping *m, int nm, int i, const char *exe,
+int uprobe_obj_from_maps(const struct mapping *m, int nm, int i, const char *exe,
 			 struct uprobe_obj *o);
 /*
  * Every object of PID whose mappings are M (NM): a malloc'd array in *OUT, the count or
  * -errno.  Files that are not ELF are left out.
  */
-int uprobe_objs_read(pid_t pid, const struct uprobe_mapping *m, int nm, struct uprobe_obj **out);
+int uprobe_objs_read(pid_t pid, const struct mapping *m, int nm, struct uprobe_obj **out);

@@ -46,6 +46,7 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "common/maps.h"
 #include "uprobe/bp.h"
 #include "uprobe/disasm.h"
 #include "uprobe/xol.h"
@@ -111,58 +112,17 @@ out:
 
 /* ---- injected system calls ----------------------------------------------------------------- */
 
-struct map {
-	uint64_t start, end;
-	char perms[5];
-	char name[64];
-};
-
-static int read_maps(pid_t pid, struct map **out)
-{
-	char path[64], line[512];
-	struct map *v = NULL;
-	int n = 0, cap = 0;
-
-	snprintf(path, sizeof(path), "/proc/%d/maps", pid);
-	FILE *f = fopen(path, "re");
-	if (!f)
-		return -errno;
-	while (fgets(line, sizeof(line), f)) {
-		struct map m = { 0 };
-		int pos = 0;
-		if (sscanf(line, "%" SCNx64 "-%" SCNx64 " %4s %*s %*s %*s %n", &m.start, &m.end,
-			   m.perms, &pos) < 3)
-			continue;
-		snprintf(m.name, sizeof(m.name), "%s", line + pos);
-		m.name[strcspn(m.name, "\n")] = '\0';
-		if (n == cap) {
-			cap = cap ? cap * 2 : 64;
-			struct map *nv = realloc(v, (size_t)cap * sizeof(*v));
-			if (!nv) {
-				free(v);
-				fclose(f);
-				return -ENOMEM;
-			}
-			v = nv;
-		}
-		v[n++] = m;
-	}
-	fclose(f);
-	*out = v;
-	return n;
-}
-
 /* The address of a `syscall` instruction (0f 05) in the vdso, else in any executable mapping. */
 static uint64_t find_syscall_insn(struct bp_space *s)
 {
-	struct map *m = NULL;
-	int n = read_maps(s->pid, &m);
+	struct mapping *m = NULL;
+	int n = maps_read(s->pid, 0, &m);
 	uint8_t buf[65536];
 
 	for (int pass = 0; pass < 2 && !s->syscall_insn; pass++)
 		for (int i = 0; i < n && !s->syscall_insn; i++) {
-			if (m[i].perms[2] != 'x' || (!pass) != !strcmp(m[i].name, "[vdso]") ||
-			    !strcmp(m[i].name, "[vsyscall]"))
+			if (!m[i].exec || (!pass) != !strcmp(m[i].path, "[vdso]") ||
+			    !strcmp(m[i].path, "[vsyscall]"))
 				continue;
 			for (uint64_t a = m[i].start; a < m[i].end && !s->syscall_insn;
 			     a += sizeof(buf) - 1) {
@@ -283,13 +243,13 @@ static bool near(uint64_t a, uint64_t b)
  */
 static uint64_t gap_near(pid_t pid, uint64_t addr)
 {
-	struct map *m = NULL;
-	int n = read_maps(pid, &m);
+	struct mapping *m = NULL;
+	int n = maps_read(pid, 0, &m);
 	uint64_t best = 0;
 
 	for (int i = 0; i < n; i++) {
 		uint64_t lo = i ? m[i - 1].end : 0x100000, hi = m[i].start, cand;
-		if (hi <= lo || hi - lo < 2 * PAGE || !strcmp(m[i].name, "[stack]"))
+		if (hi <= lo || hi - lo < 2 * PAGE || !strcmp(m[i].path, "[stack]"))
 			continue;
 		cand = hi - lo >= 32 * PAGE ? hi - 16 * PAGE : hi - PAGE;
 		if (!near(cand, addr) || !near(cand + PAGE, addr))

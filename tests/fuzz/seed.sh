@@ -28,6 +28,11 @@ EOC
 		-o "$2/tiny-pie" 2>/dev/null || true
 	rm -f "$2/tiny.c"
 	;;
+fuzz_readers)
+	cp /proc/self/maps "$2/maps"
+	cp /proc/self/auxv "$2/auxv"
+	cp /bin/true "$2/elf"
+	;;
 fuzz_argspec)
 	i=0
 	for s in '-4@%edi 8@%rsi' '8@-8(%rbp) -4@$42' '-4@counter(%rip) 8@8+t(%rip)' \
