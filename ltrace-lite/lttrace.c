@@ -80,6 +80,192 @@ static int parse_num(const char *opt, const char *s, int min, long *out)
 
 enum { OPT_JSON = 256, OPT_BPF, OPT_COMPARE, OPT_MAX_OVERHEAD };
 
+/* After the options: the checks between them, ltrace's default filter, the prototypes and the
+ * output file.  0, or -1 with the message said. */
+static int settle(int argc, int npids, const char **conf, int nconf)
+{
+	char err[512];
+
+	if (optind == argc && !npids) {
+		log_error("too few arguments: PROG [ARGS] or -p PID");
+		fprintf(stderr, "Try `lttrace --help' for more information.\n");
+		return -1;
+	}
+	if (optind < argc && npids) {
+		log_error("-p and a program are exclusive");
+		return -1;
+	}
+	if (lt_opts.no_libcalls && lt_filter_have(LT_FILTER_E)) {
+		log_error("option -L can't be used with -e or -l");
+		return -1;
+	}
+	if (!lt_opts.no_libcalls && !lt_filter_have(LT_FILTER_E) && !lt_filter_have(LT_FILTER_L)) {
+		/* ltrace's default: the calls the program itself makes, without "prog->". */
+		lt_filter_add(LT_FILTER_E, "@MAIN", err, sizeof(err));
+		lt_opts.hide_caller = true;
+	}
+	if (lt_proto_init(err, sizeof(err)) < 0) {
+		log_error("built-in prototypes: %s", err);
+		return -1;
+	}
+	for (int i = 0; i < nconf; i++)
+		if (lt_proto_load_file(conf[i], err, sizeof(err)) < 0) {
+			log_error("%s", err);
+			return -1;
+		}
+	if (lt_opts.outfile) {
+		FILE *f = fopen(lt_opts.outfile, "we");
+		if (!f) {
+			log_error("can't open %s for writing: %s", lt_opts.outfile,
+				  strerror(errno));
+			return -1;
+		}
+		lt_opts.out = f;
+	}
+	return 0;
+}
+
+/* lttrace's command line, as the options leave it. */
+struct cli {
+	const char *conf[64]; /* -F */
+	int nconf;
+	pid_t pids[64];       /* -p */
+	int npids;
+	bool bpf;
+	struct compare_cfg cmp;
+};
+
+/* Option C (with optarg): 0, 1 when lttrace is done (-h, -V: exit 0), -1 on error (said). */
+static int parse_option(int c, struct cli *cl)
+{
+	char err[512];
+	long v;
+
+	switch (c) {
+	case 'a':
+		if (parse_num("-a", optarg, 0, &v) < 0)
+			return -1;
+		lt_opts.align = (int)v;
+		break;
+	case 'A':
+		if (parse_num("-A", optarg, 0, &v) < 0)
+			return -1;
+		lt_opts.arraylen = (unsigned)v;
+		break;
+	case 'b':
+		lt_opts.no_signals = true;
+		break;
+	case 'c':
+		lt_opts.cflag = true;
+		break;
+	case 'C':
+	case 'D':
+	case 'u':
+		log_error("-%c: not supported", c);
+		return -1;
+	case 'e':
+	case 'x':
+	case 'l': {
+		char expr[1024];
+		enum lt_filter_kind k = c == 'e' ? LT_FILTER_E : c == 'x' ? LT_FILTER_X :
+						       LT_FILTER_L;
+		if (c == 'l')
+			snprintf(expr, sizeof(expr), "*@%s", optarg);
+		else
+			snprintf(expr, sizeof(expr), "%s", optarg);
+		if (lt_filter_add(k, expr, err, sizeof(err)) < 0) {
+			log_error("-%c %s: %s", c, optarg, err);
+			return -1;
+		}
+		break;
+	}
+	case 'f':
+		lt_opts.follow = 1;
+		break;
+	case 'F':
+		if (cl->nconf == 64) {
+			log_error("-F: too many files");
+			return -1;
+		}
+		cl->conf[cl->nconf++] = optarg;
+		break;
+	case 'h':
+		usage(stdout);
+		return 1;
+	case 'i':
+		lt_opts.iflag = true;
+		break;
+	case 'L':
+		lt_opts.no_libcalls = true;
+		break;
+	case 'n':
+		if (parse_num("-n", optarg, 0, &v) < 0)
+			return -1;
+		lt_opts.indent = (int)v;
+		break;
+	case 'o':
+		lt_opts.outfile = optarg;
+		break;
+	case 'p':
+		if (parse_num("-p", optarg, 1, &v) < 0)
+			return -1;
+		if (cl->npids == 64) {
+			log_error("-p: too many processes");
+			return -1;
+		}
+		cl->pids[cl->npids++] = (pid_t)v;
+		lt_opts.attached = true;
+		break;
+	case 'r':
+		lt_opts.rflag = true;
+		break;
+	case 's':
+		if (parse_num("-s", optarg, 0, &v) < 0)
+			return -1;
+		lt_opts.strsize = (unsigned)v;
+		break;
+	case 'S':
+		lt_opts.Sflag = true;
+		break;
+	case 't':
+		lt_opts.tflag++;
+		break;
+	case 'T':
+		lt_opts.Tflag = true;
+		break;
+	case 'V':
+		printf("lttrace version " LTTRACE_VERSION " (ltrace 0.7.3 compatible output)\n");
+		return 1;
+	case 'w':
+		if (parse_num("-w", optarg, 1, &v) < 0)
+			return -1;
+		lt_opts.bt_depth = (int)v;
+		break;
+	case OPT_JSON:
+		lt_opts.json = true;
+		break;
+	case OPT_BPF:
+		cl->bpf = true;
+		break;
+	case OPT_COMPARE:
+		if (compare_set_runs(&cl->cmp, optarg) < 0) {
+			log_error("invalid argument to --compare: '%s'", optarg);
+			return -1;
+		}
+		break;
+	case OPT_MAX_OVERHEAD:
+		if (compare_add_limit(&cl->cmp, optarg) < 0) {
+			log_error("invalid argument to --max-overhead: '%s'", optarg);
+			return -1;
+		}
+		break;
+	default:
+		fprintf(stderr, "Try `lttrace --help' for more information.\n");
+		return -1;
+	}
+	return 0;
+}
+
 int main(int argc, char **argv)
 {
 	static const struct option longopts[] = {
@@ -98,188 +284,33 @@ int main(int argc, char **argv)
 		{ "max-overhead", required_argument, NULL, OPT_MAX_OVERHEAD },
 		{ 0 },
 	};
-	const char *conf[64];
-	pid_t pids[64];
-	int nconf = 0, npids = 0, c, rc = 1;
-	char err[512];
-	long v;
-	bool bpf = false;
 	static const char optstring[] = "+a:A:bcCDe:fF:hil:Ln:o:p:rs:StTu:Vw:x:";
-	struct compare_cfg cmp = { .tool = "lttrace" };
+	static struct cli cl = { .cmp = { .tool = "lttrace" } };
+	int c, rc = 1;
 
 	log_init("lttrace");
 	log_set_hook(flush_out);
 	lt_opts.out = stderr;
 	while ((c = getopt_long(argc, argv, optstring, longopts, NULL)) != -1) {
-		switch (c) {
-		case 'a':
-			if (parse_num("-a", optarg, 0, &v) < 0)
-				return 1;
-			lt_opts.align = (int)v;
-			break;
-		case 'A':
-			if (parse_num("-A", optarg, 0, &v) < 0)
-				return 1;
-			lt_opts.arraylen = (unsigned)v;
-			break;
-		case 'b':
-			lt_opts.no_signals = true;
-			break;
-		case 'c':
-			lt_opts.cflag = true;
-			break;
-		case 'C':
-		case 'D':
-		case 'u':
-			log_error("-%c: not supported", c);
-			return 1;
-		case 'e':
-		case 'x':
-		case 'l': {
-			char expr[1024];
-			enum lt_filter_kind k = c == 'e' ? LT_FILTER_E : c == 'x' ? LT_FILTER_X :
-							       LT_FILTER_L;
-			if (c == 'l')
-				snprintf(expr, sizeof(expr), "*@%s", optarg);
-			else
-				snprintf(expr, sizeof(expr), "%s", optarg);
-			if (lt_filter_add(k, expr, err, sizeof(err)) < 0) {
-				log_error("-%c %s: %s", c, optarg, err);
-				return 1;
-			}
-			break;
-		}
-		case 'f':
-			lt_opts.follow = 1;
-			break;
-		case 'F':
-			if (nconf == 64) {
-				log_error("-F: too many files");
-				return 1;
-			}
-			conf[nconf++] = optarg;
-			break;
-		case 'h':
-			usage(stdout);
+		switch (parse_option(c, &cl)) {
+		case 1:
 			return 0;
-		case 'i':
-			lt_opts.iflag = true;
-			break;
-		case 'L':
-			lt_opts.no_libcalls = true;
-			break;
-		case 'n':
-			if (parse_num("-n", optarg, 0, &v) < 0)
-				return 1;
-			lt_opts.indent = (int)v;
-			break;
-		case 'o':
-			lt_opts.outfile = optarg;
-			break;
-		case 'p':
-			if (parse_num("-p", optarg, 1, &v) < 0)
-				return 1;
-			if (npids == 64) {
-				log_error("-p: too many processes");
-				return 1;
-			}
-			pids[npids++] = (pid_t)v;
-			lt_opts.attached = true;
-			break;
-		case 'r':
-			lt_opts.rflag = true;
-			break;
-		case 's':
-			if (parse_num("-s", optarg, 0, &v) < 0)
-				return 1;
-			lt_opts.strsize = (unsigned)v;
-			break;
-		case 'S':
-			lt_opts.Sflag = true;
-			break;
-		case 't':
-			lt_opts.tflag++;
-			break;
-		case 'T':
-			lt_opts.Tflag = true;
-			break;
-		case 'V':
-			printf("lttrace version " LTTRACE_VERSION " (ltrace 0.7.3 compatible output)\n");
-			return 0;
-		case 'w':
-			if (parse_num("-w", optarg, 1, &v) < 0)
-				return 1;
-			lt_opts.bt_depth = (int)v;
-			break;
-		case OPT_JSON:
-			lt_opts.json = true;
-			break;
-		case OPT_BPF:
-			bpf = true;
-			break;
-		case OPT_COMPARE:
-			if (compare_set_runs(&cmp, optarg) < 0) {
-				log_error("invalid argument to --compare: '%s'", optarg);
-				return 1;
-			}
-			break;
-		case OPT_MAX_OVERHEAD:
-			if (compare_add_limit(&cmp, optarg) < 0) {
-				log_error("invalid argument to --max-overhead: '%s'", optarg);
-				return 1;
-			}
-			break;
-		default:
-			fprintf(stderr, "Try `lttrace --help' for more information.\n");
+		case -1:
 			return 1;
 		}
 	}
 	/* untraced, ptrace and bpf runs of PROG, lttrace re-executed for each (compare.c). */
-	if (cmp.runs || cmp.nlimits) {
-		cmp.json = lt_opts.json;
-		return compare_main(&cmp, argc, argv, optstring, longopts);
+	if (cl.cmp.runs || cl.cmp.nlimits) {
+		cl.cmp.json = lt_opts.json;
+		return compare_main(&cl.cmp, argc, argv, optstring, longopts);
 	}
-	if (optind == argc && !npids) {
-		log_error("too few arguments: PROG [ARGS] or -p PID");
-		fprintf(stderr, "Try `lttrace --help' for more information.\n");
+	if (settle(argc, cl.npids, cl.conf, cl.nconf) < 0)
 		return 1;
-	}
-	if (optind < argc && npids) {
-		log_error("-p and a program are exclusive");
-		return 1;
-	}
-	if (lt_opts.no_libcalls && lt_filter_have(LT_FILTER_E)) {
-		log_error("option -L can't be used with -e or -l");
-		return 1;
-	}
-	if (!lt_opts.no_libcalls && !lt_filter_have(LT_FILTER_E) && !lt_filter_have(LT_FILTER_L)) {
-		/* ltrace's default: the calls the program itself makes, without "prog->". */
-		lt_filter_add(LT_FILTER_E, "@MAIN", err, sizeof(err));
-		lt_opts.hide_caller = true;
-	}
-	if (lt_proto_init(err, sizeof(err)) < 0) {
-		log_error("built-in prototypes: %s", err);
-		return 1;
-	}
-	for (int i = 0; i < nconf; i++)
-		if (lt_proto_load_file(conf[i], err, sizeof(err)) < 0) {
-			log_error("%s", err);
-			return 1;
-		}
-	if (lt_opts.outfile) {
-		FILE *f = fopen(lt_opts.outfile, "we");
-		if (!f) {
-			log_error("can't open %s for writing: %s", lt_opts.outfile,
-				  strerror(errno));
-			return 1;
-		}
-		lt_opts.out = f;
-	}
 	setvbuf(lt_opts.out, outbuf, _IOFBF, sizeof(outbuf));
-	if (bpf) /* lt-bpf.c: the eBPF backend does the rest */
-		return lt_bpf_main(argv + optind, pids, npids);
-	for (int i = 0; i < npids; i++)
-		if (lt_attach(pids[i]) < 0)
+	if (cl.bpf) /* lt-bpf.c: the eBPF backend does the rest */
+		return lt_bpf_main(argv + optind, cl.pids, cl.npids);
+	for (int i = 0; i < cl.npids; i++)
+		if (lt_attach(cl.pids[i]) < 0)
 			goto out;
 	if (optind < argc && lt_spawn(argv + optind) < 0)
 		goto out;
