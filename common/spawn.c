@@ -16,6 +16,7 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "common/proc.h"
 #include "common/spawn.h"
 
 /* The signals that end the tracer, caught to let its tracees go first. */
@@ -129,6 +130,35 @@ int proc_release(struct proc_child *child, bool go)
 		rc = -errno;
 	}
 	return rc;
+}
+
+int proc_seize(pid_t pid, unsigned long options, bool (*known)(pid_t tid),
+	       void (*added)(pid_t tid, void *arg), void *arg, pid_t *failed)
+{
+	pid_t *tids;
+	int n = proc_list_threads(pid, &tids), seized = 0;
+
+	*failed = pid;
+	if (n < 0)
+		return n == -ENOENT ? -ESRCH : n; /* no /proc/PID/task: gone, as ptrace would say */
+	for (int i = 0; i < n; i++) {
+		if (known && known(tids[i]))
+			continue;
+		if (ptrace(PTRACE_SEIZE, tids[i], 0L, options) < 0) {
+			if (errno == ESRCH && seized)
+				continue; /* a thread that just exited */
+			int err = -errno;
+			*failed = tids[i];
+			free(tids);
+			return err;
+		}
+		ptrace(PTRACE_INTERRUPT, tids[i], 0L, 0L);
+		seized++;
+		if (added)
+			added(tids[i], arg);
+	}
+	free(tids);
+	return 0;
 }
 
 pid_t proc_waitpid(pid_t pid, int *status, int flags)

@@ -49,6 +49,15 @@ struct proc_child {
  */
 int proc_spawn(const char *path, char *const argv[], const struct proc_spawn *sp,
 	       struct proc_child *child);
+/*
+ * Seize every thread of process PID: PTRACE_SEIZE with OPTIONS, then PTRACE_INTERRUPT so that
+ * it reports from a first stop.  Threads KNOWN says are traced already are passed over, and so
+ * is one that exits meanwhile once another was seized; ADDED is told of each seized.  0, or
+ * -errno with *FAILED the thread that could not be seized (PID itself when its threads cannot
+ * be listed: -ESRCH when it is gone).
+ */
+int proc_seize(pid_t pid, unsigned long options, bool (*known)(pid_t tid),
+	       void (*added)(pid_t tid, void *arg), void *arg, pid_t *failed);
 /* Let a held program go on to its exec; GO false: to its death, unexeced. 0 or -errno. */
 int proc_release(struct proc_child *child, bool go);
 /* waitpid that retries on EINTR: the pid or -errno. */

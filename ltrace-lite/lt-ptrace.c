@@ -118,35 +118,27 @@ int lt_spawn(char **argv)
 	return t ? 0 : -ENOMEM;
 }
 
+static bool traced(pid_t tid)
+{
+	return thr_find(tid) != NULL;
+}
+
+static void seized(pid_t tid, void *arg)
+{
+	struct thr *t = thr_new(tid, *(pid_t *)arg, NULL, false);
+
+	if (t)
+		t->attached = true;
+}
+
 int lt_attach(pid_t pid)
 {
-	pid_t *tids;
-	int n = proc_list_threads(pid, &tids);
+	pid_t failed;
+	int rc = proc_seize(pid, ptrace_options(false), traced, seized, &pid, &failed);
 
-	if (n < 0) {
-		log_error("cannot attach to process %d: %s", pid,
-			  strerror(n == -ENOENT ? ESRCH : -n));
-		return n;
-	}
-	for (int i = 0, done = 0; i < n; i++) {
-		if (thr_find(tids[i]))
-			continue;
-		if (ptrace(PTRACE_SEIZE, tids[i], 0L, ptrace_options(false)) < 0) {
-			if (errno == ESRCH && done)
-				continue;
-			int err = errno;
-			log_error("cannot attach to process %d: %s", tids[i], strerror(err));
-			free(tids);
-			return -err;
-		}
-		ptrace(PTRACE_INTERRUPT, tids[i], 0L, 0L);
-		struct thr *t = thr_new(tids[i], pid, NULL, false);
-		if (t)
-			t->attached = true;
-		done++;
-	}
-	free(tids);
-	return 0;
+	if (rc < 0)
+		log_error("cannot attach to process %d: %s", failed, strerror(-rc));
+	return rc;
 }
 
 /* ---- events ------------------------------------------------------------------------------- */

@@ -157,37 +157,28 @@ int engine_spawn_daemon(char **argv, int level)
 	return 0;
 }
 
+static bool traced(pid_t tid)
+{
+	return pid2tcb(tid) != NULL;
+}
+
+static void seized(pid_t tid, void *arg)
+{
+	alloctcb(tid, TCB_STARTUP | TCB_ATTACHED);
+	if (!(opts.quiet & QUIET_ATTACH))
+		log_info("Process %d attached", tid);
+}
+
 int engine_attach(pid_t pid)
 {
-	pid_t *tids;
-	int n = proc_list_threads(pid, &tids);
+	pid_t failed;
+	int rc = proc_seize(pid, ptrace_options(false), traced, seized, NULL, &failed);
 
-	if (n < 0) {
-		/* No /proc/PID/task: the process is gone, which ptrace would call ESRCH. */
-		errno = n == -ENOENT ? ESRCH : -n;
-		log_perror("attach: ptrace(PTRACE_SEIZE, %d)", pid);
-		return n;
+	if (rc < 0) {
+		errno = -rc;
+		log_perror("attach: ptrace(PTRACE_SEIZE, %d)", failed);
 	}
-	int attached = 0;
-	for (int i = 0; i < n; i++) {
-		if (pid2tcb(tids[i]))
-			continue;
-		if (ptrace(PTRACE_SEIZE, tids[i], 0L, (long)ptrace_options(false)) < 0) {
-			if (errno == ESRCH && attached)
-				continue; /* a thread that just exited */
-			log_perror("attach: ptrace(PTRACE_SEIZE, %d)", tids[i]);
-			free(tids);
-			return -errno;
-		}
-		/* Stop it once so it starts reporting syscalls. */
-		ptrace(PTRACE_INTERRUPT, tids[i], 0L, 0L);
-		alloctcb(tids[i], TCB_STARTUP | TCB_ATTACHED);
-		attached++;
-		if (!(opts.quiet & QUIET_ATTACH))
-			log_info("Process %d attached", tids[i]);
-	}
-	free(tids);
-	return 0;
+	return rc;
 }
 
 /* ---- other events ------------------------------------------------------------------------ */
