@@ -75,7 +75,7 @@ static void child_run(const char *path, char *const argv[], const struct proc_sp
 int proc_spawn(const char *path, char *const argv[], const struct proc_spawn *sp,
 	       struct proc_child *child)
 {
-	int pfd[2] = { -1, -1 }, status;
+	int pfd[2] = { -1, -1 }, status, rc = 0;
 
 	child->pid = -1;
 	child->hold_fd = -1;
@@ -100,13 +100,10 @@ int proc_spawn(const char *path, char *const argv[], const struct proc_spawn *sp
 		child->hold_fd = pfd[1];
 		break;
 	case PROC_HOLD_STOP:
-		if (proc_waitpid(pid, &status, WSTOPPED) < 0)
-			return -errno;
+		rc = proc_waitpid(pid, &status, WSTOPPED);
 		break;
 	case PROC_HOLD_TRACEME:
-		if (proc_waitpid(pid, &status, 0) < 0)
-			return -errno;
-		if (!WIFSTOPPED(status)) {
+		if ((rc = proc_waitpid(pid, &status, 0)) > 0 && !WIFSTOPPED(status)) {
 			child->status = status;
 			return -ECHILD; /* the exec failed: said by the child */
 		}
@@ -114,7 +111,7 @@ int proc_spawn(const char *path, char *const argv[], const struct proc_spawn *sp
 	case PROC_HOLD_NONE:
 		break;
 	}
-	return 0;
+	return rc < 0 ? rc : 0;
 }
 
 int proc_release(struct proc_child *child, bool go)
