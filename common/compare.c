@@ -36,6 +36,7 @@
 
 #include "common/compare.h"
 #include "common/log.h"
+#include "common/spawn.h"
 
 static const char *const ptrace_args[] = { NULL };
 static const char *const bpf_args[] = { "--bpf", NULL };
@@ -123,33 +124,29 @@ static double now_s(void)
  * Run ARGV (through PATH when `search`), stdin and stdout on /dev/null, stderr into ERRFILE
  * (NULL: /dev/null).  Returns the wait status and the wall time, or -errno when fork fails.
  */
+static void exec_failed(const char *path, int err, void *arg)
+{
+	dprintf(2, "compare: %s: %s\n", path, strerror(-err));
+}
+
 static int run_one(char *const *argv, bool search, const char *errfile, double *secs)
 {
 	double t0 = now_s();
-	int status;
-	pid_t pid = fork();
+	int status, null = open("/dev/null", O_RDWR | O_CLOEXEC);
+	int err = errfile ? open(errfile, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0600) : null;
+	struct proc_spawn sp = { .search = search, .redirect = true, .stdio = { null, null, err },
+				 .exec_failed = exec_failed };
+	struct proc_child child;
+	int rc = null < 0 || err < 0 ? -errno : proc_spawn(argv[0], argv, &sp, &child);
 
-	if (pid < 0)
-		return -errno;
-	if (!pid) {
-		int null = open("/dev/null", O_RDWR);
-		int err = errfile ? open(errfile, O_WRONLY | O_CREAT | O_TRUNC, 0600) : null;
-
-		if (null < 0 || err < 0)
-			_exit(126);
-		dup2(null, 0);
-		dup2(null, 1);
-		dup2(err, 2);
-		if (search)
-			execvp(argv[0], argv);
-		else
-			execv(argv[0], argv);
-		dprintf(2, "compare: %s: %s\n", argv[0], strerror(errno));
-		_exit(127);
-	}
-	while (waitpid(pid, &status, 0) < 0)
-		if (errno != EINTR)
-			return -errno;
+	if (rc == 0 && (rc = proc_waitpid(child.pid, &status, 0)) > 0)
+		rc = 0;
+	if (err >= 0 && err != null)
+		close(err);
+	if (null >= 0)
+		close(null);
+	if (rc < 0)
+		return rc;
 	*secs = now_s() - t0;
 	return status;
 }

@@ -106,6 +106,43 @@ int proc_mem_read(pid_t pid, uint64_t addr, void *buf, size_t len)
 	return mem_read_procfs(pid, addr, buf, len);
 }
 
+/*
+ * One 4 KiB-aligned chunk of one tracee (always within a page), as strace's umove cache: a
+ * decoder reads an execve's argv and envp a pointer at a time, forty system calls where one
+ * does.  Valid only while the tracee stays stopped: the tracer drops it at every stop.
+ */
+#define VM_CHUNK 4096u
+static struct {
+	pid_t pid;
+	bool valid;
+	uint64_t base;
+	unsigned char data[VM_CHUNK];
+} vm_cache;
+
+int proc_vm_read_cached(pid_t pid, uint64_t addr, void *buf, size_t len)
+{
+	uint64_t base = addr & ~(uint64_t)(VM_CHUNK - 1);
+
+	if (!len || len > VM_CHUNK || addr + len < addr ||
+	    ((addr + len - 1) & ~(uint64_t)(VM_CHUNK - 1)) != base)
+		return proc_vm_read(pid, addr, buf, len);
+	if (!vm_cache.valid || vm_cache.pid != pid || vm_cache.base != base) {
+		vm_cache.valid = false;
+		if (proc_vm_read(pid, base, vm_cache.data, VM_CHUNK) < 0)
+			return proc_vm_read(pid, addr, buf, len); /* the chunk is not all readable */
+		vm_cache.pid = pid;
+		vm_cache.base = base;
+		vm_cache.valid = true;
+	}
+	memcpy(buf, vm_cache.data + (addr - base), len);
+	return 0;
+}
+
+void proc_vm_cache_drop(void)
+{
+	vm_cache.valid = false;
+}
+
 int proc_list_threads(pid_t pid, pid_t **tids)
 {
 	char name[32];

@@ -22,6 +22,13 @@ int proc_mem_read(pid_t pid, uint64_t addr, void *buf, size_t len);
  * byte anywhere in the range fails the read with -EFAULT.  0 or -errno; never partial.
  */
 int proc_vm_read(pid_t pid, uint64_t addr, void *buf, size_t len);
+/*
+ * proc_vm_read through a one-chunk cache (4 KiB, aligned): what a decoder reads of a stopped
+ * tracee.  The cache holds memory as it was; the tracer calls proc_vm_cache_drop() whenever a
+ * tracee may have run or its memory was written.
+ */
+int proc_vm_read_cached(pid_t pid, uint64_t addr, void *buf, size_t len);
+void proc_vm_cache_drop(void);
 /* Thread ids of process PID (from /proc/PID/task) into a malloc'd array; count or -errno. */
 int proc_list_threads(pid_t pid, pid_t **tids);
 /* Thread TID (of any process) still exists (a zombie leader counts). */

@@ -21,6 +21,7 @@
 #include "common/maps.h"
 #include "common/proc.h"
 #include "common/log.h"
+#include "common/spawn.h"
 
 /* main of a static program: its libc starts up (IRELATIVE, tunables) before, from _start. */
 static uint64_t static_main(pid_t pid)
@@ -76,42 +77,37 @@ static int run_to(pid_t pid, uint64_t addr, int *child_status)
 	return 0;
 }
 
+static void exec_failed(const char *path, int err, void *arg)
+{
+	log_error("%s: %s", path, strerror(-err));
+}
+
 int lb_spawn_held(char **argv, pid_t *child, int *child_status)
 {
 	char path[PATH_MAX];
-	int status, rc = proc_find_program(argv[0], path, sizeof(path));
+	struct proc_spawn sp = { .hold = PROC_HOLD_TRACEME, .exec_failed = exec_failed };
+	struct proc_child c;
+	int rc = proc_find_program(argv[0], path, sizeof(path));
 
 	if (rc < 0) {
 		log_error("%s: %s", argv[0], strerror(-rc));
 		return rc;
 	}
-	pid_t pid = fork();
-	if (pid < 0) {
-		log_error("fork: %s", strerror(errno));
-		return -errno;
+	rc = proc_spawn(path, argv, &sp, &c);
+	if (c.pid < 0) {
+		log_error("fork: %s", strerror(-rc));
+		return rc;
 	}
-	if (pid == 0) {
-		if (ptrace(PTRACE_TRACEME, 0L, 0L, 0L) < 0) {
-			log_error("PTRACE_TRACEME: %s", strerror(errno));
-			_exit(127);
-		}
-		execv(path, argv);
-		log_error("%s: %s", path, strerror(errno));
-		_exit(127);
+	*child = c.pid;
+	if (rc < 0) {
+		*child_status = c.status;
+		return rc; /* the exec failed: said by the child */
 	}
-	*child = pid;
-	while (waitpid(pid, &status, 0) < 0)
-		if (errno != EINTR)
-			return -errno;
-	if (!WIFSTOPPED(status)) {
-		*child_status = status;
-		return -ECHILD; /* the exec failed: said by the child */
-	}
-	ptrace(PTRACE_SETOPTIONS, pid, 0L, (void *)(long)PTRACE_O_EXITKILL);
-	uint64_t entry = static_main(pid);
+	ptrace(PTRACE_SETOPTIONS, c.pid, 0L, (void *)(long)PTRACE_O_EXITKILL);
+	uint64_t entry = static_main(c.pid);
 	if (!entry)
-		entry = proc_entry_point(pid);
-	if (!entry || (rc = run_to(pid, entry, child_status)) < 0) {
+		entry = proc_entry_point(c.pid);
+	if (!entry || (rc = run_to(c.pid, entry, child_status)) < 0) {
 		if (rc != -ESRCH)
 			log_error("%s: cannot run to its entry point: %s", path, strerror(-rc));
 		return rc ? rc : -ENOEXEC;

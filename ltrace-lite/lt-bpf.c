@@ -43,6 +43,7 @@
 #include "ltrace-lite/lt-bpf.h"
 #include "common/proc.h"
 #include "common/log.h"
+#include "common/spawn.h"
 
 #define RING_SIZE (32u << 20)
 
@@ -75,7 +76,6 @@ static int nlive;               /* traced processes whose last thread has not ex
 static pid_t child;             /* the spawned program */
 static int child_status = -1;
 static unsigned long orphans;   /* returns whose call was not seen */
-static volatile sig_atomic_t stop_sig;
 static uint64_t holds_seen;
 static pid_t keep_tid;          /* without -f, the one traced thread (calls kept: show_kept) */
 static int keep_pidfd = -1;
@@ -511,11 +511,6 @@ static void on_rtld(const struct lt_rec *r)
 	bpf_map_delete_elem(bpf_map__fd(skel->maps.rtld_held), &key);
 }
 
-static void on_signal(int sig)
-{
-	stop_sig = sig;
-}
-
 /* -c: the kernel's sums, through the formatter's table. */
 static void summary(void)
 {
@@ -596,7 +591,7 @@ static int run(void)
 						  NULL);
 	if (!rb)
 		return bpf_fail("ring buffer", -errno);
-	while (nlive > 0 && !stop_sig && !lt_output_broken()) {
+	while (nlive > 0 && !proc_interrupted() && !lt_output_broken()) {
 		int n = ring_buffer__poll(rb, 10);
 		if (n < 0 && n != -EINTR) {
 			bpf_fail("ring buffer", n);
@@ -651,14 +646,9 @@ static int setup(int npids)
 
 int lt_bpf_main(char **prog, const pid_t *pids, int npids)
 {
-	struct sigaction sa = { .sa_handler = on_signal };
-	static const int sigs[] = { SIGHUP, SIGINT, SIGQUIT, SIGTERM };
 	int rc = 1, status;
 
-	sigemptyset(&sa.sa_mask);
-	for (size_t i = 0; i < sizeof(sigs) / sizeof(sigs[0]); i++)
-		sigaction(sigs[i], &sa, NULL);
-	signal(SIGPIPE, SIG_IGN);
+	proc_catch_signals(PROC_SIGS_CATCH, true);
 	if (setup(npids) < 0 || load() < 0)
 		goto out;
 	if (prog[0] && lb_spawn_held(prog, &child, &child_status) < 0)
@@ -688,19 +678,18 @@ out:
 	if (child > 0) {
 		if (rc)
 			kill(child, SIGKILL);
-		while (waitpid(child, &status, 0) < 0 && errno == EINTR)
-			;
-		if (child_status == -1)
+		if (proc_waitpid(child, &status, 0) == child && child_status == -1)
 			child_status = status;
 	}
-	if (rc == 0 && child && child_status != -1)
-		rc = WIFSIGNALED(child_status) ? 0x80 | WTERMSIG(child_status) :
-						  WEXITSTATUS(child_status);
+	int code = rc == 0 && child && child_status != -1 ? proc_exit_code(child_status) : -1;
 	while (threads)
 		thr_free(threads);
 	lb_plan_free(&plan);
 	ltrace__destroy(skel);
 	if (lt_opts.out != stderr)
 		fclose(lt_opts.out);
-	return rc;
+	if (code < 0)
+		return rc;
+	/* The program's end is ours, as under ptrace (a reader gone: no signal raised). */
+	return lt_output_broken() && code > 0xff ? 0x80 | (code & 0xff) : proc_exit_like(code);
 }

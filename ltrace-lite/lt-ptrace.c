@@ -25,15 +25,15 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
-#include "ltrace-lite/lt-ptrace.h"
 #include "common/proc.h"
+#include "common/spawn.h"
 #include "common/sysname.h"
 #include "common/log.h"
+#include "ltrace-lite/lt-ptrace.h"
 
 static struct tidtab threads;
 static pid_t child_pid;
 static int exit_code;
-static volatile sig_atomic_t interrupted;
 
 /* Children announced by their parent's fork event, with the parent's calls at that moment
  * (fork() among them: it returns in the child too). */
@@ -86,72 +86,59 @@ static unsigned long ptrace_options(bool spawned)
 	return spawned ? o | PTRACE_O_EXITKILL : o;
 }
 
+static void exec_failed(const char *path, int err, void *arg)
+{
+	log_error("%s: %s", path, strerror(-err));
+}
+
 int lt_spawn(char **argv)
 {
 	char path[PATH_MAX];
-	int status, rc = proc_find_program(argv[0], path, sizeof(path));
+	struct proc_spawn sp = { .hold = PROC_HOLD_STOP, .exec_failed = exec_failed };
+	struct proc_child child;
+	int rc = proc_find_program(argv[0], path, sizeof(path));
 
 	if (rc < 0) {
 		log_error("%s: %s", argv[0], strerror(-rc));
 		return rc;
 	}
-	pid_t pid = fork();
-	if (pid < 0) {
-		log_error("fork: %s", strerror(errno));
-		return -errno;
-	}
-	if (pid == 0) {
-		kill(getpid(), SIGSTOP); /* wait to be seized */
-		execv(path, argv);
-		log_error("%s: %s", path, strerror(errno));
-		_exit(127);
-	}
-	while (waitpid(pid, &status, WSTOPPED) < 0)
-		if (errno != EINTR) {
-			log_error("waitpid: %s", strerror(errno));
-			return -errno;
-		}
-	if (ptrace(PTRACE_SEIZE, pid, 0L, ptrace_options(true)) < 0) {
-		rc = -errno;
-		kill(pid, SIGKILL);
-		log_error("ptrace(PTRACE_SEIZE, %d): %s", pid, strerror(-rc));
+	if ((rc = proc_spawn(path, argv, &sp, &child)) < 0) {
+		log_error("%s: %s", child.pid < 0 ? "fork" : "waitpid", strerror(-rc));
 		return rc;
 	}
-	kill(pid, SIGCONT);
-	child_pid = pid;
-	struct thr *t = thr_new(pid, pid, NULL, false);
+	if (ptrace(PTRACE_SEIZE, child.pid, 0L, ptrace_options(true)) < 0) {
+		rc = -errno;
+		proc_release(&child, false);
+		log_error("ptrace(PTRACE_SEIZE, %d): %s", child.pid, strerror(-rc));
+		return rc;
+	}
+	proc_release(&child, true);
+	child_pid = child.pid;
+	struct thr *t = thr_new(child.pid, child.pid, NULL, false);
 	return t ? 0 : -ENOMEM;
+}
+
+static bool traced(pid_t tid)
+{
+	return thr_find(tid) != NULL;
+}
+
+static void seized(pid_t tid, void *arg)
+{
+	struct thr *t = thr_new(tid, *(pid_t *)arg, NULL, false);
+
+	if (t)
+		t->attached = true;
 }
 
 int lt_attach(pid_t pid)
 {
-	pid_t *tids;
-	int n = proc_list_threads(pid, &tids);
+	pid_t failed;
+	int rc = proc_seize(pid, ptrace_options(false), traced, seized, &pid, &failed);
 
-	if (n < 0) {
-		log_error("cannot attach to process %d: %s", pid,
-			  strerror(n == -ENOENT ? ESRCH : -n));
-		return n;
-	}
-	for (int i = 0, done = 0; i < n; i++) {
-		if (thr_find(tids[i]))
-			continue;
-		if (ptrace(PTRACE_SEIZE, tids[i], 0L, ptrace_options(false)) < 0) {
-			if (errno == ESRCH && done)
-				continue;
-			int err = errno;
-			log_error("cannot attach to process %d: %s", tids[i], strerror(err));
-			free(tids);
-			return -err;
-		}
-		ptrace(PTRACE_INTERRUPT, tids[i], 0L, 0L);
-		struct thr *t = thr_new(tids[i], pid, NULL, false);
-		if (t)
-			t->attached = true;
-		done++;
-	}
-	free(tids);
-	return 0;
+	if (rc < 0)
+		log_error("cannot attach to process %d: %s", failed, strerror(-rc));
+	return rc;
 }
 
 /* ---- events ------------------------------------------------------------------------------- */
@@ -245,7 +232,7 @@ static void handle_exit(struct thr *t, int status)
 	}
 	thr_drop_frames(t);
 	if (t->tid == child_pid) {
-		exit_code = WIFSIGNALED(status) ? 0x100 | WTERMSIG(status) : WEXITSTATUS(status);
+		exit_code = proc_exit_code(status);
 		child_pid = 0;
 	}
 	/* Every thread's end, as ltrace prints it. */
@@ -422,70 +409,16 @@ static void handle_stop(struct thr *t, int status)
 
 /* ---- the loop and leaving ------------------------------------------------------------------ */
 
-static void on_signal(int sig)
+static bool ours(pid_t tid, const siginfo_t *si, void *arg)
 {
-	interrupted = sig;
-}
-
-/* Poll a little before sleeping: waking a sleeping tracer costs more than a stop (engine.c). */
-static pid_t wait_next(int *status)
-{
-	static int spin_us = -1;
-
-	if (spin_us < 0) {
-		const char *e = getenv("STTRACE_SPIN_US");
-		spin_us = e ? atoi(e) : sysconf(_SC_NPROCESSORS_ONLN) > 1 ? 100 : 0;
-	}
-	if (spin_us > 0) {
-		struct timespec t0, t;
-		clock_gettime(CLOCK_MONOTONIC, &t0);
-		do {
-			pid_t pid = waitpid(-1, status, __WALL | WNOHANG);
-			if (pid != 0)
-				return pid;
-			clock_gettime(CLOCK_MONOTONIC, &t);
-		} while ((t.tv_sec - t0.tv_sec) * 1000000 + (t.tv_nsec - t0.tv_nsec) / 1000 < spin_us);
-	}
-	pid_t pid = waitpid(-1, status, __WALL | WNOHANG);
-	if (pid != 0)
-		return pid;
-	lt_output_flush();
-	return waitpid(-1, status, __WALL);
+	return si->si_code == SI_KERNEL && space_fixup_detach(arg);
 }
 
 static void detach(struct thr *t, bool kill_child)
 {
-	int status;
-
-	if (kill_child && t->tid == child_pid) {
-		kill(t->tid, SIGCONT);
-		kill(t->tid, interrupted ? interrupted : SIGTERM);
-	}
-	if (ptrace(PTRACE_INTERRUPT, t->tid, 0L, 0L) < 0)
-		goto drop;
-	for (;;) {
-		pid_t p = waitpid(t->tid, &status, __WALL);
-		if (p < 0) {
-			if (errno == EINTR)
-				continue;
-			break;
-		}
-		if (!WIFSTOPPED(status))
-			break;
-		int sig = WSTOPSIG(status), event = (unsigned)status >> 16, deliver = 0;
-		siginfo_t si;
-		if (event == 0 && sig != (SIGTRAP | 0x80) &&
-		    ptrace(PTRACE_GETSIGINFO, t->tid, 0L, &si) == 0)
-			deliver = sig;
-		if (deliver == SIGTRAP && si.si_code == SI_KERNEL && space_fixup_detach(t))
-			deliver = 0;
-		if (event == PTRACE_EVENT_STOP || event == 0 || deliver) {
-			ptrace(PTRACE_DETACH, t->tid, 0L, (long)deliver);
-			break;
-		}
-		ptrace(PTRACE_CONT, t->tid, 0L, 0L);
-	}
-drop:
+	if (kill_child && t->tid == child_pid)
+		proc_kill_spawned(t->tid, proc_interrupted());
+	proc_detach(t->tid, ours, t);
 	thr_free(t);
 }
 
@@ -496,23 +429,19 @@ static void cleanup(bool kill_child)
 		detach(thr_of(tidtab_first(&threads)), kill_child);
 }
 
+static void flush(void)
+{
+	lt_output_flush(); /* before sleeping: what is traced so far is seen */
+}
+
 int lt_run(void)
 {
-	struct sigaction sa = { .sa_handler = on_signal };
-	static const int sigs[] = { SIGHUP, SIGINT, SIGQUIT, SIGTERM };
 	pid_t spawned = child_pid;
 
-	sigemptyset(&sa.sa_mask);
-	for (size_t i = 0; i < sizeof(sigs) / sizeof(sigs[0]); i++)
-		sigaction(sigs[i], &sa, NULL);
-	signal(SIGPIPE, SIG_IGN);
-	signal(SIGTTOU, SIG_IGN);
-	signal(SIGTTIN, SIG_IGN);
-	signal(SIGTSTP, SIG_IGN);
-
-	while (!interrupted && tidtab_count(&threads) > 0 && !lt_output_broken()) {
+	proc_catch_signals(PROC_SIGS_CATCH, true);
+	while (!proc_interrupted() && tidtab_count(&threads) > 0 && !lt_output_broken()) {
 		int status;
-		pid_t pid = wait_next(&status);
+		pid_t pid = proc_wait_stop(&status, NULL, flush);
 		if (pid < 0) {
 			if (errno == EINTR)
 				continue;
@@ -536,27 +465,13 @@ int lt_run(void)
 	if (broken && child_pid) {
 		/* Only the reader is gone: the program runs on to its own end. */
 		int status;
-		while (waitpid(spawned, &status, 0) < 0 && errno == EINTR)
-			;
-		if (WIFEXITED(status) || WIFSIGNALED(status))
-			exit_code = WIFSIGNALED(status) ? 0x100 | WTERMSIG(status) :
-							  WEXITSTATUS(status);
+		if (proc_waitpid(spawned, &status, 0) == spawned)
+			exit_code = proc_exit_code(status);
 	}
 	if (lt_opts.cflag)
 		lt_summary_print();
 	lt_output_flush();
 	space_free_all();
-	if (exit_code > 0xff && !broken) {
-		int sig = exit_code & 0xff;
-		struct rlimit rl = { 0, 0 };
-		setrlimit(RLIMIT_CORE, &rl);
-		signal(sig, SIG_DFL);
-		sigset_t set;
-		sigemptyset(&set);
-		sigaddset(&set, sig);
-		sigprocmask(SIG_UNBLOCK, &set, NULL);
-		raise(sig);
-		return 0x80 | sig;
-	}
-	return exit_code > 0xff ? 0x80 | (exit_code & 0xff) : exit_code;
+	return broken ? (exit_code > 0xff ? 0x80 | (exit_code & 0xff) : exit_code) :
+			proc_exit_like(exit_code);
 }

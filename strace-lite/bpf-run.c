@@ -32,14 +32,14 @@
 #include "common/clock.h"
 #include "common/print.h"
 #include "common/proc.h"
+#include "common/spawn.h"
 #include "strace-lite/sttrace.h"
 #include "gen/sysbpf.skel.h"
 #include "common/log.h"
 
 static struct sysbpf *skel;
 static struct ring_buffer *rb;
-static volatile sig_atomic_t interrupted;
-static int hold_fd = -1; /* write end of the spawned program's start pipe */
+static struct proc_child held = { .pid = -1, .hold_fd = -1 }; /* the spawned program */
 static pid_t spawned;    /* the program we started, until we have reaped it */
 static pid_t attached_pids[64]; /* -p */
 static int nattached;
@@ -72,14 +72,12 @@ int bpfbe_traced_gen_fd(void)
 
 static int handle_event(void *ctx, void *data, size_t len);
 
-static void on_signal(int sig);
-
 int bpfbe_init(void)
 {
 	int err;
 
 	/* Loading takes a while: a signal meanwhile must still end us through finish(). */
-	tcb_catch_signals(on_signal);
+	tcb_catch_signals();
 
 	if (!bpf_have_caps()) {
 		log_error("--bpf needs CAP_BPF and CAP_PERFMON (run as root, or drop --bpf)");
@@ -149,52 +147,44 @@ static int mark(pid_t tid, uint32_t flags)
 	return 0;
 }
 
+static int become_user(void *arg)
+{
+	return tcb_become_user();
+}
+
+static void exec_failed(const char *path, int err, void *arg)
+{
+	errno = -err;
+	log_perror("exec");
+}
+
 int bpfbe_spawn(char **argv)
 {
 	char path[PATH_MAX];
-	int rc = proc_find_program(argv[0], path, sizeof(path)), pfd[2];
+	/* Held until every program is attached, gone with us if we die first; our handlers
+	 * are not the program's: a signal that ends us must end it too. */
+	struct proc_spawn sp = { .hold = PROC_HOLD_PIPE, .default_sigs = true, .pdeathsig = true,
+				 .exec_fail_code = 1, .before_exec = become_user,
+				 .exec_failed = exec_failed };
+	int rc = proc_find_program(argv[0], path, sizeof(path));
 
 	if (rc < 0) {
 		errno = -rc;
 		log_perror("Can't stat '%s'", argv[0]);
 		return rc;
 	}
-	if (pipe2(pfd, O_CLOEXEC) < 0) {
-		log_perror("pipe");
-		return -errno;
-	}
-	pid_t pid = fork();
-	if (pid < 0) {
+	if ((rc = proc_spawn(path, argv, &sp, &held)) < 0) {
+		errno = -rc;
 		log_perror("fork");
-		return -errno;
+		return rc;
 	}
-	if (pid == 0) {
-		static const int sigs[] = { SIGHUP, SIGINT, SIGQUIT, SIGPIPE, SIGTERM };
-		char go;
-		/* Our handlers are not the program's: a signal that ends us must end it too. */
-		for (size_t i = 0; i < sizeof(sigs) / sizeof(sigs[0]); i++)
-			signal(sigs[i], SIG_DFL);
-		close(pfd[1]);
-		/* Held here until every program is attached; gone with us if we die first. */
-		prctl(PR_SET_PDEATHSIG, SIGKILL);
-		if (read(pfd[0], &go, 1) != 1)
-			_exit(127);
-		prctl(PR_SET_PDEATHSIG, 0);
-		if (tcb_become_user() < 0)
-			_exit(1);
-		execv(path, argv);
-		log_perror("exec");
-		_exit(1);
-	}
-	close(pfd[0]);
-	hold_fd = pfd[1];
-	rc = mark(pid, TRACED_FIRST_EXEC);
+	rc = mark(held.pid, TRACED_FIRST_EXEC);
 	if (rc < 0) {
-		kill(pid, SIGKILL);
+		kill(held.pid, SIGKILL);
 		return bpfbe_error("traced map", rc);
 	}
-	strace_child = spawned = pid;
-	alloctcb(pid, TCB_STARTUP | TCB_HIDE_LOG | TCB_SPAWNED);
+	strace_child = spawned = held.pid;
+	alloctcb(held.pid, TCB_STARTUP | TCB_HIDE_LOG | TCB_SPAWNED);
 	return 0;
 }
 
@@ -458,11 +448,6 @@ static int handle_event(void *ctx, void *data, size_t len)
 	return 0;
 }
 
-static void on_signal(int sig)
-{
-	interrupted = sig;
-}
-
 static uint64_t lost_events(void)
 {
 	int ncpu = libbpf_num_possible_cpus();
@@ -511,8 +496,7 @@ static void finish(void)
 		bpf_map_delete_elem(bpfbe_traced_fd(), &key);
 		/* Like strace: a program we started gets the signal we got. */
 		if (tcp->pid == strace_child && !(tcp->flags & TCB_ATTACHED)) {
-			kill(tcp->pid, SIGCONT);
-			kill(tcp->pid, interrupted ? interrupted : SIGTERM);
+			proc_kill_spawned(tcp->pid, proc_interrupted());
 		}
 		report_detach(tcp);
 	}
@@ -610,14 +594,10 @@ int bpfbe_run(void)
 	for (struct tcb *t = tcb_first(); rc == 0 && t; t = tcb_next(t))
 		if (t->flags & TCB_ATTACHED)
 			said_attached(t);
-	if (hold_fd >= 0) {
-		/* Everything is attached: let the program exec (or die, if attaching failed). */
-		if (rc == 0 && !interrupted && write(hold_fd, "g", 1) != 1)
-			rc = -1;
-		close(hold_fd);
-		hold_fd = -1;
-	}
-	while (rc == 0 && !interrupted && tcb_count() > 0) {
+	/* Everything is attached: let the program exec (or die, if attaching failed). */
+	if (held.hold_fd >= 0 && proc_release(&held, rc == 0 && !proc_interrupted()) < 0)
+		rc = -1;
+	while (rc == 0 && !proc_interrupted() && tcb_count() > 0) {
 		/* The kernel side wakes us only for a full batch: look every 10 ms. */
 		int n = ring_buffer__poll(rb, 10);
 		if (n < 0 && n != -EINTR) {
@@ -630,11 +610,11 @@ int bpfbe_run(void)
 	}
 	ring_buffer__consume(rb);
 	/* Its last record seen, it may still be on its way to a zombie. */
-	reap_children(interrupted || tcb_count() ? WNOHANG : 0);
-	if (interrupted || tcb_count())
+	reap_children(proc_interrupted() || tcb_count() ? WNOHANG : 0);
+	if (proc_interrupted() || tcb_count())
 		finish();
-	if (interrupted)
-		tcb_interrupted(interrupted);
+	if (proc_interrupted())
+		tcb_interrupted(proc_interrupted());
 	bpf_probes_detach();
 	if (opts.cflag) {
 		collect_stats();

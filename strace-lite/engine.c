@@ -29,14 +29,11 @@
 #include "common/json.h"
 #include "strace-lite/probe.h"
 #include "common/proc.h"
+#include "common/spawn.h"
 #include "strace-lite/siginfo.h"
 #include "common/stacktrace.h"
-#include <signal.h>
 #include "strace-lite/sttrace.h"
 #include "common/log.h"
-
-static volatile sig_atomic_t interrupted;
-
 
 static unsigned int ptrace_options(bool spawned)
 {
@@ -56,9 +53,26 @@ static unsigned int ptrace_options(bool spawned)
 
 /* ---- starting --------------------------------------------------------------------------- */
 
+/* In the spawned child, released: the prefilter must be in place before the exec. */
+static int before_exec(void *arg)
+{
+	if ((opts.seccomp && seccomp_install() < 0) || tcb_become_user() < 0)
+		return -EPERM;
+	return 0;
+}
+
+static void exec_failed(const char *path, int err, void *arg)
+{
+	errno = -err;
+	log_perror("exec");
+}
+
 int engine_spawn(char **argv)
 {
 	char path[PATH_MAX];
+	struct proc_spawn sp = { .hold = PROC_HOLD_STOP, .exec_fail_code = 1,
+				 .before_exec = before_exec, .exec_failed = exec_failed };
+	struct proc_child child;
 	int rc = proc_find_program(argv[0], path, sizeof(path));
 
 	if (rc < 0) {
@@ -66,37 +80,21 @@ int engine_spawn(char **argv)
 		log_perror("Can't stat '%s'", argv[0]);
 		return rc;
 	}
-	pid_t pid = fork();
-	if (pid < 0) {
-		log_perror("fork");
-		return -errno;
+	if ((rc = proc_spawn(path, argv, &sp, &child)) < 0) {
+		errno = -rc;
+		log_perror(child.pid < 0 ? "fork" : "waitpid");
+		return rc;
 	}
-	if (pid == 0) {
-		/* Wait to be seized, then install the prefilter: it must be in place before exec. */
-		kill(getpid(), SIGSTOP);
-		if ((opts.seccomp && seccomp_install() < 0) || tcb_become_user() < 0)
-			_exit(1);
-		execv(path, argv);
-		log_perror("exec");
-		_exit(1);
-	}
-	int status;
-	while (waitpid(pid, &status, WSTOPPED) < 0) {
-		if (errno != EINTR) {
-			log_perror("waitpid");
-			return -errno;
-		}
-	}
-	if (ptrace(PTRACE_SEIZE, pid, 0L, (long)ptrace_options(true)) < 0) {
+	if (ptrace(PTRACE_SEIZE, child.pid, 0L, (long)ptrace_options(true)) < 0) {
 		int err = errno;
-		kill(pid, SIGKILL);
+		proc_release(&child, false);
 		errno = err;
-		log_perror("attach: ptrace(PTRACE_SEIZE, %d)", pid);
+		log_perror("attach: ptrace(PTRACE_SEIZE, %d)", child.pid);
 		return -err;
 	}
-	kill(pid, SIGCONT);
-	strace_child = pid;
-	struct tcb *tcp = alloctcb(pid, TCB_STARTUP | TCB_HIDE_LOG | TCB_SPAWNED);
+	proc_release(&child, true);
+	strace_child = child.pid;
+	struct tcb *tcp = alloctcb(child.pid, TCB_STARTUP | TCB_HIDE_LOG | TCB_SPAWNED);
 	if (opts.seccomp)
 		tcp->flags |= TCB_SECCOMP;
 	return 0;
@@ -129,10 +127,10 @@ int engine_spawn_daemon(char **argv, int level)
 		waitpid(rc, NULL, 0); /* the middle process, gone at once */
 		if (read(pfd[0], &go, 1) != 1)
 			_exit(1); /* the tracer failed and said why */
-		if ((opts.seccomp && seccomp_install() < 0) || tcb_become_user() < 0)
+		if (before_exec(NULL) < 0)
 			_exit(1);
 		execv(path, argv);
-		log_perror("exec");
+		exec_failed(path, -errno, NULL);
 		_exit(1);
 	}
 	close(pfd[0]);
@@ -159,37 +157,28 @@ int engine_spawn_daemon(char **argv, int level)
 	return 0;
 }
 
+static bool traced(pid_t tid)
+{
+	return pid2tcb(tid) != NULL;
+}
+
+static void seized(pid_t tid, void *arg)
+{
+	alloctcb(tid, TCB_STARTUP | TCB_ATTACHED);
+	if (!(opts.quiet & QUIET_ATTACH))
+		log_info("Process %d attached", tid);
+}
+
 int engine_attach(pid_t pid)
 {
-	pid_t *tids;
-	int n = proc_list_threads(pid, &tids);
+	pid_t failed;
+	int rc = proc_seize(pid, ptrace_options(false), traced, seized, NULL, &failed);
 
-	if (n < 0) {
-		/* No /proc/PID/task: the process is gone, which ptrace would call ESRCH. */
-		errno = n == -ENOENT ? ESRCH : -n;
-		log_perror("attach: ptrace(PTRACE_SEIZE, %d)", pid);
-		return n;
+	if (rc < 0) {
+		errno = -rc;
+		log_perror("attach: ptrace(PTRACE_SEIZE, %d)", failed);
 	}
-	int attached = 0;
-	for (int i = 0; i < n; i++) {
-		if (pid2tcb(tids[i]))
-			continue;
-		if (ptrace(PTRACE_SEIZE, tids[i], 0L, (long)ptrace_options(false)) < 0) {
-			if (errno == ESRCH && attached)
-				continue; /* a thread that just exited */
-			log_perror("attach: ptrace(PTRACE_SEIZE, %d)", tids[i]);
-			free(tids);
-			return -errno;
-		}
-		/* Stop it once so it starts reporting syscalls. */
-		ptrace(PTRACE_INTERRUPT, tids[i], 0L, 0L);
-		alloctcb(tids[i], TCB_STARTUP | TCB_ATTACHED);
-		attached++;
-		if (!(opts.quiet & QUIET_ATTACH))
-			log_info("Process %d attached", tids[i]);
-	}
-	free(tids);
-	return 0;
+	return rc;
 }
 
 /* ---- other events ------------------------------------------------------------------------ */
@@ -331,76 +320,17 @@ static void handle_stop(struct tcb *tcp, int status)
 
 /* ---- leaving ------------------------------------------------------------------------------ */
 
-static int spin_us = -1;
-
-/*
- * Wait for the next stop, polling for a while (100 us by default, STTRACE_SPIN_US to change,
- * 0 to turn off) before sleeping.  A stop wakes the tracer; when the tracer's CPU has gone to
- * sleep, that wake-up costs an inter-processor interrupt, which in a VM is a trip through the
- * hypervisor: tens of microseconds, more than the stop itself.  Measured on a 2-CPU VM, a
- * full trace took 0.67x the time it takes without polling.  With one CPU, polling would only
- * keep the tracee from running, so it is off.
- */
-static pid_t spin_wait(int *status, struct rusage *ru)
+static bool ours(pid_t tid, const siginfo_t *si, void *arg)
 {
-	if (spin_us < 0) {
-		const char *e = getenv("STTRACE_SPIN_US");
-		spin_us = e ? atoi(e) : sysconf(_SC_NPROCESSORS_ONLN) > 1 ? 100 : 0;
-	}
-	if (spin_us > 0) {
-		struct timespec t0, t;
-		clock_gettime(CLOCK_MONOTONIC, &t0);
-		do {
-			pid_t pid = wait4(-1, status, __WALL | WNOHANG, ru);
-			if (pid != 0)
-				return pid;
-			clock_gettime(CLOCK_MONOTONIC, &t);
-		} while ((t.tv_sec - t0.tv_sec) * 1000000 + (t.tv_nsec - t0.tv_nsec) / 1000 < spin_us);
-	}
-	return wait4(-1, status, __WALL, ru);
-}
-
-static void on_signal(int sig)
-{
-	interrupted = sig;
+	return probe_fixup_detach(tid);
 }
 
 static void detach(struct tcb *tcp)
 {
-	int status;
-
-	if (tcp->pid == strace_child && !(tcp->flags & TCB_ATTACHED)) {
-		/* Like strace: a program we started gets the signal we got. */
-		kill(tcp->pid, SIGCONT);
-		kill(tcp->pid, interrupted ? interrupted : SIGTERM);
-	}
-	/* PTRACE_DETACH needs a ptrace-stop: interrupt, wait for a stop, detach from it. */
-	if (ptrace(PTRACE_INTERRUPT, tcp->pid, 0L, 0L) < 0)
-		goto drop;
-	for (;;) {
-		pid_t p = waitpid(tcp->pid, &status, __WALL);
-		if (p < 0) {
-			if (errno == EINTR)
-				continue;
-			break;
-		}
-		if (!WIFSTOPPED(status))
-			break; /* gone */
-		int sig = WSTOPSIG(status), event = (unsigned)status >> 16, deliver = 0;
-		siginfo_t si;
-		if (event == 0 && sig != (SIGTRAP | 0x80) &&
-		    ptrace(PTRACE_GETSIGINFO, tcp->pid, 0L, &si) == 0)
-			deliver = sig; /* a pending signal: hand it back */
-		if (deliver == SIGTRAP && probe_fixup_detach(tcp->pid))
-			deliver = 0; /* our int3, already removed: run the instruction again */
-		if (event == PTRACE_EVENT_STOP || event == 0 || deliver) {
-			ptrace(PTRACE_DETACH, tcp->pid, 0L, (long)deliver);
-			break;
-		}
-		/* Another event (exec, fork, exit): move on to the interrupt stop. */
-		ptrace(PTRACE_CONT, tcp->pid, 0L, 0L);
-	}
-drop:
+	/* Like strace: a program we started gets the signal we got. */
+	if (tcp->pid == strace_child && !(tcp->flags & TCB_ATTACHED))
+		proc_kill_spawned(tcp->pid, proc_interrupted());
+	proc_detach(tcp->pid, ours, NULL);
 	report_detach(tcp);
 }
 
@@ -415,13 +345,14 @@ int engine_run(void)
 {
 	if (inject_enabled())
 		syscall_tamper_hook = tamper_enter;
-	tcb_catch_signals(on_signal);
+	tcb_catch_signals();
 
-	while (!interrupted) {
+	while (!proc_interrupted()) {
 		int status;
 		struct rusage ru;
 		bool want_ru = opts.cflag && !opts.wflag;
-		pid_t pid = spin_wait(&status, want_ru ? &ru : NULL);
+		pid_t pid = proc_wait_stop(&status, want_ru ? &ru : NULL, NULL);
+		proc_vm_cache_drop(); /* whichever tracee stopped, others may have run */
 		if (pid < 0) {
 			if (errno == EINTR)
 				continue;
@@ -461,10 +392,10 @@ int engine_run(void)
 	}
 	/* Interrupted, or the loop ended on an error with tracees left: leave none stopped or
 	 * holding a breakpoint. */
-	if (interrupted || tcb_count())
+	if (proc_interrupted() || tcb_count())
 		cleanup();
-	if (interrupted)
-		tcb_interrupted(interrupted);
+	if (proc_interrupted())
+		tcb_interrupted(proc_interrupted());
 	if (opts.cflag)
 		summary_print(output_shared());
 	output_flush_all();

@@ -177,9 +177,10 @@ void tcb_reaped(pid_t pid, int status);
 /* -u: in the program's process before its exec, become that user (groups, gid, uid); 0 or
  * -errno. */
 int tcb_become_user(void);
-/* The fatal signals (HUP, INT, QUIT, PIPE, TERM) end the run through ON_SIGNAL, are ignored
- * (-I3, -I4, which ignores SIGTSTP too) or left alone (-I1); SIGTTOU and SIGTTIN are ignored. */
-void tcb_catch_signals(void (*on_signal)(int));
+/* The fatal signals (HUP, INT, QUIT, PIPE, TERM) end the run (proc_interrupted() says which),
+ * are ignored (-I3, -I4, which ignores SIGTSTP too) or left alone (-I1); SIGTTOU and SIGTTIN
+ * are ignored. */
+void tcb_catch_signals(void);
 /* SIG ended sttrace's run (SIGINT, SIGTERM, ...): after the cleanup, tcb_exit_status dies of it,
  * as strace does. */
 void tcb_interrupted(int sig);

@@ -18,6 +18,7 @@
 #include <sys/user.h>
 #include <time.h>
 
+#include "common/proc.h"
 #include "strace-lite/inject.h"
 #include "strace-lite/sttrace.h"
 #include "common/log.h"
@@ -45,6 +46,7 @@ static bool poke(struct tcb *tcp, const struct inject_rule *r, bool at_enter)
 				  tcp->pid, p->arg, tcp->dc.se->name, tcp->dc.se->nargs);
 			continue;
 		}
+		proc_vm_cache_drop();
 		struct iovec local = { p->data, p->len };
 		struct iovec remote = { (void *)(uintptr_t)tcp->dc.arg[p->arg - 1], p->len };
 		if (process_vm_writev(tcp->pid, &local, 1, &remote, 1, 0) != (ssize_t)p->len)

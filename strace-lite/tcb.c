@@ -21,6 +21,7 @@
 #include "common/json.h"
 #include "strace-lite/probe.h"
 #include "common/proc.h"
+#include "common/spawn.h"
 #include "strace-lite/siginfo.h"
 #include "common/stacktrace.h"
 #include "strace-lite/sttrace.h"
@@ -59,7 +60,7 @@ struct tcb *tcb_next(const struct tcb *tcp)
 /* What the program could read itself: a PROT_NONE page prints as its address, as strace's. */
 static int tracee_read(struct dctx *c, uint64_t addr, void *buf, size_t len)
 {
-	return proc_vm_read(c->pid, addr, buf, len);
+	return proc_vm_read_cached(c->pid, addr, buf, len);
 }
 
 /* How decoders read tracee memory: live memory, unless a backend (bpf) says otherwise. */
@@ -140,20 +141,12 @@ int tcb_become_user(void)
 	return 0;
 }
 
-void tcb_catch_signals(void (*on_signal)(int))
+void tcb_catch_signals(void)
 {
-	static const int sigs[] = { SIGHUP, SIGINT, SIGQUIT, SIGPIPE, SIGTERM };
-	struct sigaction sa = { .sa_handler = opts.intr >= INTR_NEVER ? SIG_IGN : on_signal };
-
-	signal(SIGTTOU, SIG_IGN);
-	signal(SIGTTIN, SIG_IGN);
-	if (opts.intr == INTR_ANYWHERE)
-		return;
-	/* Not a strace default: ^Z would stop us with our tracees held. */
-	signal(SIGTSTP, SIG_IGN);
-	sigemptyset(&sa.sa_mask);
-	for (size_t i = 0; i < sizeof(sigs) / sizeof(sigs[0]); i++)
-		sigaction(sigs[i], &sa, NULL);
+	proc_catch_signals(opts.intr == INTR_ANYWHERE  ? PROC_SIGS_DEFAULT :
+			   opts.intr >= INTR_NEVER     ? PROC_SIGS_IGNORE :
+							 PROC_SIGS_CATCH,
+			   false);
 }
 
 /* A child or thread that -f follows (or that the prefilter needs, silently). */
@@ -188,20 +181,7 @@ void tcb_interrupted(int sig)
 
 int tcb_exit_status(void)
 {
-	if (exit_code > 0xff) {
-		int sig = exit_code & 0xff;
-		/* Die the way the program died, without dumping our own core. */
-		struct rlimit rl = { 0, 0 };
-		setrlimit(RLIMIT_CORE, &rl);
-		signal(sig, SIG_DFL);
-		sigset_t set;
-		sigemptyset(&set);
-		sigaddset(&set, sig);
-		sigprocmask(SIG_UNBLOCK, &set, NULL);
-		raise(sig);
-		return 0x80 | sig;
-	}
-	return exit_code;
+	return proc_exit_like(exit_code);
 }
 
 /* ---- lines other than syscalls ---------------------------------------------------------- */
@@ -264,7 +244,7 @@ void report_exit(struct tcb *tcp, int status)
 	tcp->ip_known = false; /* -i: the thread is gone */
 	probe_forget(tcp->pid);
 	if (tcp->pid == strace_child) {
-		exit_code = WIFSIGNALED(status) ? 0x100 | WTERMSIG(status) : WEXITSTATUS(status);
+		exit_code = proc_exit_code(status);
 		strace_child = 0;
 	}
 	if (!(tcp->flags & TCB_SILENT) && opts.cflag != 1) {
@@ -290,7 +270,7 @@ void tcb_reaped(pid_t pid, int status)
 	if (tcp)
 		report_exit(tcp, status);
 	/* The kernel's wait status is the process's, whatever its threads' exits said. */
-	exit_code = WIFSIGNALED(status) ? 0x100 | WTERMSIG(status) : WEXITSTATUS(status);
+	exit_code = proc_exit_code(status);
 }
 
 void report_detach(struct tcb *tcp)

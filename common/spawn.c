@@ -1,0 +1,346 @@
+// SPDX-License-Identifier: LGPL-2.1-or-later
+/*
+ * The process layer (spawn.h): one way to start a program held before its exec, to wait for
+ * tracee stops, to detach, to catch the signals that end the tracer and to die the way the
+ * program died, for the four pipelines and --compare.
+ */
+#include <errno.h>
+#include <fcntl.h>
+#include <signal.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/prctl.h>
+#include <sys/ptrace.h>
+#include <sys/resource.h>
+#include <sys/wait.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "common/proc.h"
+#include "common/spawn.h"
+
+/* The signals that end the tracer, caught to let its tracees go first. */
+static const int end_sigs[] = { SIGHUP, SIGINT, SIGQUIT, SIGPIPE, SIGTERM };
+
+/* ---- spawning --------------------------------------------------------------------------- */
+
+static void child_fail(const char *path, int err, const struct proc_spawn *sp)
+{
+	if (sp->exec_failed)
+		sp->exec_failed(path, err, sp->arg);
+	_exit(sp->exec_fail_code ? sp->exec_fail_code : 127);
+}
+
+/* In the child: hold as asked, then exec. */
+static void child_run(const char *path, char *const argv[], const struct proc_spawn *sp,
+		      const int pfd[2])
+{
+	char go;
+
+	if (sp->default_sigs)
+		for (size_t i = 0; i < sizeof(end_sigs) / sizeof(end_sigs[0]); i++)
+			signal(end_sigs[i], SIG_DFL);
+	for (int fd = 0; sp->redirect && fd < 3; fd++)
+		if ((sp->stdio[fd] == fd ? fcntl(fd, F_SETFD, 0) : dup2(sp->stdio[fd], fd)) < 0)
+			child_fail(path, -errno, sp);
+	switch (sp->hold) {
+	case PROC_HOLD_PIPE:
+		close(pfd[1]);
+		if (sp->pdeathsig)
+			prctl(PR_SET_PDEATHSIG, SIGKILL); /* gone with the tracer if it dies first */
+		if (read(pfd[0], &go, 1) != 1)
+			_exit(127); /* the tracer gave up and said why */
+		if (sp->pdeathsig)
+			prctl(PR_SET_PDEATHSIG, 0);
+		break;
+	case PROC_HOLD_STOP:
+		kill(getpid(), SIGSTOP); /* until seized and continued */
+		break;
+	case PROC_HOLD_TRACEME:
+		if (ptrace(PTRACE_TRACEME, 0L, 0L, 0L) < 0)
+			child_fail(path, -errno, sp);
+		break;
+	case PROC_HOLD_NONE:
+		break;
+	}
+	if (sp->before_exec && sp->before_exec(sp->arg) < 0)
+		_exit(sp->exec_fail_code ? sp->exec_fail_code : 127); /* it said why */
+	if (sp->search)
+		execvp(path, argv);
+	else
+		execv(path, argv);
+	child_fail(path, -errno, sp);
+}
+
+int proc_spawn(const char *path, char *const argv[], const struct proc_spawn *sp,
+	       struct proc_child *child)
+{
+	int pfd[2] = { -1, -1 }, status, rc = 0;
+
+	child->pid = -1;
+	child->hold_fd = -1;
+	child->status = -1;
+	if (sp->hold == PROC_HOLD_PIPE && pipe2(pfd, O_CLOEXEC) < 0)
+		return -errno;
+	pid_t pid = fork();
+	if (pid < 0) {
+		int err = -errno;
+		if (pfd[0] >= 0) {
+			close(pfd[0]);
+			close(pfd[1]);
+		}
+		return err;
+	}
+	if (pid == 0)
+		child_run(path, argv, sp, pfd);
+	child->pid = pid;
+	switch (sp->hold) {
+	case PROC_HOLD_PIPE:
+		close(pfd[0]);
+		child->hold_fd = pfd[1];
+		break;
+	case PROC_HOLD_STOP:
+		rc = proc_waitpid(pid, &status, WSTOPPED);
+		break;
+	case PROC_HOLD_TRACEME:
+		if ((rc = proc_waitpid(pid, &status, 0)) > 0 && !WIFSTOPPED(status)) {
+			child->status = status;
+			return -ECHILD; /* the exec failed: said by the child */
+		}
+		break;
+	case PROC_HOLD_NONE:
+		break;
+	}
+	return rc < 0 ? rc : 0;
+}
+
+int proc_release(struct proc_child *child, bool go)
+{
+	int rc = 0;
+
+	if (child->hold_fd >= 0) {
+		if (go && write(child->hold_fd, "g", 1) != 1)
+			rc = -errno;
+		close(child->hold_fd);
+		child->hold_fd = -1;
+	} else if (child->pid > 0 && kill(child->pid, go ? SIGCONT : SIGKILL) < 0) {
+		rc = -errno;
+	}
+	return rc;
+}
+
+int proc_seize(pid_t pid, unsigned long options, bool (*known)(pid_t tid),
+	       void (*added)(pid_t tid, void *arg), void *arg, pid_t *failed)
+{
+	pid_t *tids;
+	int n = proc_list_threads(pid, &tids), seized = 0;
+
+	*failed = pid;
+	if (n < 0)
+		return n == -ENOENT ? -ESRCH : n; /* no /proc/PID/task: gone, as ptrace would say */
+	for (int i = 0; i < n; i++) {
+		if (known && known(tids[i]))
+			continue;
+		if (ptrace(PTRACE_SEIZE, tids[i], 0L, options) < 0) {
+			if (errno == ESRCH && seized)
+				continue; /* a thread that just exited */
+			int err = -errno;
+			*failed = tids[i];
+			free(tids);
+			return err;
+		}
+		ptrace(PTRACE_INTERRUPT, tids[i], 0L, 0L);
+		seized++;
+		if (added)
+			added(tids[i], arg);
+	}
+	free(tids);
+	return 0;
+}
+
+pid_t proc_waitpid(pid_t pid, int *status, int flags)
+{
+	pid_t p;
+
+	while ((p = waitpid(pid, status, flags)) < 0)
+		if (errno != EINTR)
+			return -errno;
+	return p;
+}
+
+/* ---- waiting for stops ------------------------------------------------------------------- */
+
+static long elapsed_us(const struct timespec *t0)
+{
+	struct timespec t;
+
+	clock_gettime(CLOCK_MONOTONIC, &t);
+	return (t.tv_sec - t0->tv_sec) * 1000000 + (t.tv_nsec - t0->tv_nsec) / 1000;
+}
+
+/*
+ * Whether polling may go on: not while the tracer is being preempted, which says that other
+ * tasks want its CPU.  Looked at every 128 waits (getrusage's involuntary context switches);
+ * polling stops for 2048 waits when more than 4 of the last 128 were preempted.
+ */
+static bool cpu_to_spare(void)
+{
+	static unsigned int waits, pause;
+	static long nivcsw;
+	struct rusage ru;
+
+	if (pause) {
+		pause--;
+		return false;
+	}
+	if (++waits % 128)
+		return true;
+	if (getrusage(RUSAGE_SELF, &ru) < 0)
+		return true;
+	bool busy = ru.ru_nivcsw - nivcsw > 4;
+	nivcsw = ru.ru_nivcsw;
+	if (busy)
+		pause = 2048;
+	return !busy;
+}
+
+/*
+ * Wait for the next stop, polling for a while before sleeping.  A stop wakes the tracer; when
+ * the tracer's CPU has gone to sleep, that wake-up costs an inter-processor interrupt, which in
+ * a VM is a trip through the hypervisor: tens of microseconds, more than the stop itself.
+ * Measured on an idle 2-CPU VM, a full trace took 0.67x the time it takes without polling.
+ * With one CPU, polling would only keep the tracee from running, so it is off.
+ *
+ * Polling pays only when the stop comes soon and a CPU is idle.  Otherwise the tracer burns a
+ * CPU the tracees (and everyone else) need, and the scheduler, rating it a CPU hog, wakes it
+ * late: under -f, fork+exec+wait with a fixed 100 us poll cost 1.8x the CPU of no poll and ran
+ * 1.4x slower, slower than strace (half its stops come within 5 us, the rest after the dynamic
+ * loader or an exec has run for tens of microseconds); on a loaded machine even a getppid loop
+ * ran faster without.  So the poll lasts four times the recent typical wait (a moving average,
+ * misses counted at the ceiling), at least 5 us and at most 100 us (STTRACE_SPIN_US sets the
+ * ceiling, 0 turns polling off), and not at all while the tracer is being preempted.
+ */
+pid_t proc_wait_stop(int *status, struct rusage *ru, void (*before_sleep)(void))
+{
+	static int spin_us = -1;
+	static long avg_us8; /* moving average of the waits, in 1/8 us */
+	struct timespec t0;
+	long waited = 0;
+	pid_t pid;
+
+	if (spin_us < 0) {
+		const char *e = getenv("STTRACE_SPIN_US");
+		spin_us = e ? atoi(e) : sysconf(_SC_NPROCESSORS_ONLN) > 1 ? 100 : 0;
+	}
+	if (spin_us > 0 && cpu_to_spare()) {
+		long budget = avg_us8 / 2;
+		if (budget < 5)
+			budget = 5;
+		if (budget > spin_us)
+			budget = spin_us;
+		clock_gettime(CLOCK_MONOTONIC, &t0);
+		do {
+			pid = wait4(-1, status, __WALL | WNOHANG, ru);
+			waited = elapsed_us(&t0);
+			if (pid != 0)
+				goto out;
+		} while (waited < budget);
+		waited = spin_us;
+	} else if (before_sleep && (pid = wait4(-1, status, __WALL | WNOHANG, ru)) != 0) {
+		return pid;
+	}
+	if (before_sleep)
+		before_sleep();
+	pid = wait4(-1, status, __WALL, ru);
+out:
+	if (spin_us > 0)
+		avg_us8 += (waited > spin_us ? spin_us : waited) - avg_us8 / 8;
+	return pid;
+}
+
+/* ---- leaving ------------------------------------------------------------------------------ */
+
+void proc_kill_spawned(pid_t pid, int sig)
+{
+	kill(pid, SIGCONT);
+	kill(pid, sig ? sig : SIGTERM);
+}
+
+int proc_detach(pid_t tid, bool (*ours)(pid_t tid, const siginfo_t *si, void *arg), void *arg)
+{
+	int status;
+
+	/* PTRACE_DETACH needs a ptrace-stop: interrupt, wait for a stop, detach from it. */
+	if (ptrace(PTRACE_INTERRUPT, tid, 0L, 0L) < 0)
+		return -errno;
+	for (;;) {
+		if (proc_waitpid(tid, &status, __WALL) < 0 || !WIFSTOPPED(status))
+			return -ESRCH; /* gone */
+		int sig = WSTOPSIG(status), event = (unsigned)status >> 16, deliver = 0;
+		siginfo_t si;
+		if (event == 0 && sig != (SIGTRAP | 0x80) &&
+		    ptrace(PTRACE_GETSIGINFO, tid, 0L, &si) == 0)
+			deliver = sig; /* a pending signal: hand it back */
+		if (deliver == SIGTRAP && ours && ours(tid, &si, arg))
+			deliver = 0; /* our int3, already removed: run the instruction again */
+		if (event == PTRACE_EVENT_STOP || event == 0 || deliver) {
+			ptrace(PTRACE_DETACH, tid, 0L, (long)deliver);
+			return 0;
+		}
+		/* Another event (exec, fork, exit): move on to the interrupt stop. */
+		ptrace(PTRACE_CONT, tid, 0L, 0L);
+	}
+}
+
+/* ---- signals and the end ----------------------------------------------------------------- */
+
+static volatile sig_atomic_t interrupted;
+
+static void on_signal(int sig)
+{
+	interrupted = sig;
+}
+
+void proc_catch_signals(enum proc_sigs how, bool ignore_pipe)
+{
+	struct sigaction sa = { .sa_handler = how == PROC_SIGS_IGNORE ? SIG_IGN : on_signal };
+
+	signal(SIGTTOU, SIG_IGN);
+	signal(SIGTTIN, SIG_IGN);
+	if (how == PROC_SIGS_DEFAULT)
+		return;
+	signal(SIGTSTP, SIG_IGN);
+	sigemptyset(&sa.sa_mask);
+	for (size_t i = 0; i < sizeof(end_sigs) / sizeof(end_sigs[0]); i++)
+		if (end_sigs[i] != SIGPIPE || !ignore_pipe)
+			sigaction(end_sigs[i], &sa, NULL);
+	if (ignore_pipe)
+		signal(SIGPIPE, SIG_IGN);
+}
+
+int proc_interrupted(void)
+{
+	return interrupted;
+}
+
+int proc_exit_code(int status)
+{
+	return WIFSIGNALED(status) ? 0x100 | WTERMSIG(status) : WEXITSTATUS(status);
+}
+
+int proc_exit_like(int exit_code)
+{
+	if (exit_code <= 0xff)
+		return exit_code;
+	int sig = exit_code & 0xff;
+	/* Die the way the program died, without dumping our own core. */
+	struct rlimit rl = { 0, 0 };
+	setrlimit(RLIMIT_CORE, &rl);
+	signal(sig, SIG_DFL);
+	sigset_t set;
+	sigemptyset(&set);
+	sigaddset(&set, sig);
+	sigprocmask(SIG_UNBLOCK, &set, NULL);
+	raise(sig);
+	return 0x80 | sig;
+}
