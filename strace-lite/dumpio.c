@@ -69,9 +69,9 @@ static void dumpiov(struct dctx *c, uint64_t iovaddr, uint64_t cnt, uint64_t lim
 
 void dumpio(struct dctx *c)
 {
-	static const char *const wr[] = { "write", "pwrite64", "sendto", NULL };
+	static const char *const wr[] = { "write", "pwrite64", "sendto", "mq_timedsend", NULL };
 	static const char *const wrv[] = { "writev", "pwritev", "pwritev2", NULL };
-	static const char *const rd[] = { "read", "pread64", "recvfrom", NULL };
+	static const char *const rd[] = { "read", "pread64", "recvfrom", "mq_timedreceive", NULL };
 	static const char *const rdv[] = { "readv", "preadv", "preadv2", NULL };
 	int fd = (int)c->arg[0];
 
