@@ -3,8 +3,8 @@
  * POSIX message queues: mq_open (its mode and attributes only with O_CREAT), mq_timedreceive
  * (the message as long as the result, the priority, and the timeout, which the kernel reads
  * at entry and so prints even when the call failed), struct mq_attr (mq_getsetattr, whose
- * flags print by name) and struct sigevent (mq_notify, timer_create).  mq_timedsend, mq_notify,
- * mq_getsetattr and mq_unlink print through the table.
+ * flags print by name), struct sigevent (mq_notify, timer_create) and timer_create's timer
+ * id.  mq_timedsend, mq_notify, mq_getsetattr and mq_unlink print through the table.
  */
 #include <fcntl.h>
 #include <inttypes.h>
@@ -107,4 +107,11 @@ void print_struct_sigevent(struct dctx *c, uint64_t addr)
 		printaddr(c, s.un.thr.attribute);
 	}
 	tprint_struct_end(c);
+}
+
+/* timer_create's new timer id, written by the kernel: [ID]. */
+void print_struct_timer_id(struct dctx *c, uint64_t addr);
+void print_struct_timer_id(struct dctx *c, uint64_t addr)
+{
+	printnum_int(c, addr, "%d");
 }
