@@ -5,7 +5,6 @@
  * semop/semtimedop with the sembuf array), inspected with IPC_STAT, changed with IPC_SET and
  * removed with IPC_RMID; an unknown command, a bad id.  Run with -a0 -e trace=%ipc.
  */
-#define _GNU_SOURCE
 #include <errno.h>
 #include <sys/ipc.h>
 #include <sys/msg.h>
