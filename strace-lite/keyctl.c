@@ -14,6 +14,7 @@
 #include "strace-lite/array.h"
 #include "strace-lite/decode.h"
 #include "strace-lite/sttrace.h"
+#include "strace-lite/util-print.h"
 
 enum {
 	K_GET_KEYRING_ID, K_JOIN_SESSION_KEYRING, K_UPDATE, K_REVOKE, K_CHOWN, K_SETPERM,
@@ -24,24 +25,9 @@ enum {
 	K_RESTRICT_KEYRING, K_MOVE, K_CAPABILITIES,
 };
 
-/* A signed value named by X, as strace's printxval_d: "-1", "NAME" or "-1 /\* NAME *\/". */
-static void print_xval_signed(struct dctx *c, const struct xlat *x, int v, const char *dflt)
-{
-	const char *name = xlat_lookup(x, (uint64_t)(int64_t)v);
-	enum xlat_style st = print_opts_get()->xstyle;
-
-	if (name && st == XSTYLE_ABBREV) {
-		tprints(c, name);
-		return;
-	}
-	tprintf(c, "%d", v);
-	if (st != XSTYLE_RAW)
-		print_comment(c->sb, name ? name : dflt);
-}
-
 static void print_key(struct dctx *c, uint64_t id)
 {
-	print_xval_signed(c, xlat_key_spec, (int32_t)id, NULL);
+	printxval_signed(c, xlat_key_spec, (int32_t)id, NULL);
 }
 
 static void print_id(struct dctx *c, uint64_t v)
@@ -359,7 +345,7 @@ static bool keyctl_entry_cmds(struct dctx *c, int cmd)
 		}
 		break;
 	case K_SET_REQKEY_KEYRING:
-		print_xval_signed(c, xlat_key_reqkeys, (int)a[1], "KEY_REQKEY_DEFL_???");
+		printxval_signed(c, xlat_key_reqkeys, (int)a[1], "KEY_REQKEY_DEFL_???");
 		break;
 	case K_SET_TIMEOUT:
 		print_key(c, a[1]);

@@ -18,6 +18,7 @@
 
 #include "strace-lite/decode.h"
 #include "strace-lite/sockaddr.h"
+#include "strace-lite/util-print.h"
 
 #ifndef SOL_TCP
 #define SOL_TCP 6
@@ -204,6 +205,27 @@ static void print_get_error(struct dctx *c, uint64_t addr, unsigned int len)
 	tprints(c, "]");
 }
 
+#define SO_TXREHASH_ 74
+
+/* SO_TXREHASH's value: [SOCK_TXREHASH_...], signed; a short one as hex bytes at exit. */
+static void print_txrehash(struct dctx *c, uint64_t addr, int len)
+{
+	int v;
+
+	if (len < (int)sizeof(v)) {
+		if (entering(c))
+			printaddr(c, addr);
+		else
+			print_hex_bytes(c, addr, (unsigned int)len);
+		return;
+	}
+	if (umove_or_printaddr(c, addr, &v))
+		return;
+	tprints(c, "[");
+	printxval_signed(c, xlat_sockopt_txrehash_vals, v, "SOCK_TXREHASH_???");
+	tprints(c, "]");
+}
+
 static bool print_u32_elem(struct dctx *c, uint64_t addr, unsigned int n)
 {
 	tprint_array_begin(c);
@@ -248,6 +270,10 @@ static void print_getsockopt(struct dctx *c, int ulen, int rlen)
 			}
 			if (name == SO_ERROR) {
 				print_get_error(c, addr, (unsigned int)rlen);
+				return;
+			}
+			if (name == SO_TXREHASH_) {
+				print_txrehash(c, addr, rlen);
 				return;
 			}
 			if (so_int_like(name)) {
@@ -368,6 +394,10 @@ static void print_setsockopt(struct dctx *c, int len)
 		case SOL_SOCKET:
 			if (name == SO_LINGER) {
 				print_set_linger(c, addr, len);
+				return;
+			}
+			if (name == SO_TXREHASH_) {
+				print_txrehash(c, addr, len);
 				return;
 			}
 			if (so_int_like(name)) {
