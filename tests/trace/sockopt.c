@@ -100,6 +100,18 @@ int main(void)
 	printf("getsockopt(%d, SOL_SOCKET, SO_PEERCRED, {pid=%d, uid=%u, gid=%u}, [12]) = %s\n",
 	       sv[0], uc.pid, uc.uid, uc.gid, sprintrc(rc));
 	len = sizeof(v);
+	/* SO_TXREHASH (74): its value by name, signed; too short a value as its address. */
+	int txv[] = { 255, 2, -1 };
+	const char *txs[] = { "SOCK_TXREHASH_DEFAULT", "2 /* SOCK_TXREHASH_??? */",
+			      "-1 /* SOCK_TXREHASH_??? */" };
+	for (int i = 0; i < 3; i++) {
+		rc = syscall(__NR_setsockopt, -1, SOL_SOCKET, 74, &txv[i], 4);
+		printf("setsockopt(-1, SOL_SOCKET, SO_TXREHASH, [%s], 4) = %s\n", txs[i],
+		       sprintrc(rc));
+	}
+	rc = syscall(__NR_setsockopt, -1, SOL_SOCKET, 74, &txv[0], 3);
+	printf("setsockopt(-1, SOL_SOCKET, SO_TXREHASH, %p, 3) = %s\n", (void *)&txv[0],
+	       sprintrc(rc));
 	rc = syscall(__NR_getsockopt, -1, SOL_SOCKET, SO_TYPE, &v, &len);
 	printf("getsockopt(-1, SOL_SOCKET, SO_TYPE, %p, [4]) = %s\n", (void *)&v, sprintrc(rc));
 	rc = syscall(__NR_getsockopt, s, SOL_SOCKET, SO_TYPE, &v, NULL);
