@@ -384,6 +384,45 @@ static void print_mreq6(struct dctx *c, uint64_t addr, int len)
 	tprints(c, "}");
 }
 
+/* A hardware address: aa:bb:.. (abbreviated), "\\xaa\\xbb" (raw), both (verbose). */
+static void print_mac(struct dctx *c, const unsigned char *a, unsigned int n)
+{
+	enum xlat_style st = print_opts_get()->xstyle;
+
+	if (st != XSTYLE_ABBREV)
+		quote_string(c->sb, a, n, QUOTE_FORCE_HEX);
+	if (st == XSTYLE_RAW)
+		return;
+	if (st == XSTYLE_VERBOSE)
+		tprints(c, " /* ");
+	for (unsigned int i = 0; i < n; i++)
+		tprintf(c, "%s%02x", i ? ":" : "", a[i]);
+	if (st == XSTYLE_VERBOSE)
+		tprints(c, " */");
+}
+
+/* PACKET_ADD_MEMBERSHIP, PACKET_DROP_MEMBERSHIP: struct packet_mreq, of exactly its size. */
+static void print_packet_mreq(struct dctx *c, uint64_t addr, int len)
+{
+	struct {
+		int ifindex;
+		unsigned short type, alen;
+		unsigned char address[8];
+	} m;
+
+	if (len != (int)sizeof(m) || umove(c, addr, &m) < 0) {
+		printaddr(c, addr);
+		return;
+	}
+	tprints(c, "{mr_ifindex=");
+	print_ifindex(c, (unsigned int)m.ifindex);
+	tprints(c, ", mr_type=");
+	printxval(c, xlat_packet_mreq_type, m.type, "PACKET_MR_???");
+	tprintf(c, ", mr_alen=%u, mr_address=", m.alen);
+	print_mac(c, m.address, m.alen < sizeof(m.address) ? m.alen : sizeof(m.address));
+	tprints(c, "}");
+}
+
 static void print_setsockopt(struct dctx *c, int len)
 {
 	unsigned int level = (unsigned int)c->arg[1], name = (unsigned int)c->arg[2];
@@ -418,6 +457,12 @@ static void print_setsockopt(struct dctx *c, int len)
 			if (name == IPV6_ADD_MEMBERSHIP || name == IPV6_DROP_MEMBERSHIP ||
 			    name == IPV6_JOIN_ANYCAST || name == IPV6_LEAVE_ANYCAST) {
 				print_mreq6(c, addr, len);
+				return;
+			}
+			break;
+		case SOL_PACKET:
+			if (name == 1 /* PACKET_ADD_MEMBERSHIP */ || name == 2 /* _DROP_ */) {
+				print_packet_mreq(c, addr, len);
 				return;
 			}
 			break;

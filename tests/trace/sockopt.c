@@ -112,6 +112,13 @@ int main(void)
 	rc = syscall(__NR_setsockopt, -1, SOL_SOCKET, 74, &txv[0], 3);
 	printf("setsockopt(-1, SOL_SOCKET, SO_TXREHASH, %p, 3) = %s\n", (void *)&txv[0],
 	       sprintrc(rc));
+	/* SOL_PACKET (263) PACKET_ADD_MEMBERSHIP (1): struct packet_mreq, its address as MAC. */
+	struct { int ifindex; unsigned short type, alen; unsigned char addr[8]; } pmr = {
+		1, 1, 6, { 0x02, 0x00, 0x5e, 0x10, 0x20, 0xff, 0x77, 0x77 } };
+	rc = syscall(__NR_setsockopt, -1, 263, 1, &pmr, sizeof(pmr));
+	printf("setsockopt(-1, SOL_PACKET, PACKET_ADD_MEMBERSHIP, {mr_ifindex=if_nametoindex(\"lo\"), "
+	       "mr_type=PACKET_MR_PROMISC, mr_alen=6, mr_address=02:00:5e:10:20:ff}, 16) = %s\n",
+	       sprintrc(rc));
 	rc = syscall(__NR_getsockopt, -1, SOL_SOCKET, SO_TYPE, &v, &len);
 	printf("getsockopt(-1, SOL_SOCKET, SO_TYPE, %p, [4]) = %s\n", (void *)&v, sprintrc(rc));
 	rc = syscall(__NR_getsockopt, s, SOL_SOCKET, SO_TYPE, &v, NULL);
