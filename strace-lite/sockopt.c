@@ -226,6 +226,36 @@ static void print_txrehash(struct dctx *c, uint64_t addr, int len)
 	tprints(c, "]");
 }
 
+/* ICMP_FILTER: the set of filtered ICMP types, "~[...]" (those not in it) when most are. */
+static void print_icmp_filter(struct dctx *c, uint64_t addr, int len)
+{
+	uint32_t data = ~0u;
+	bool next = false;
+
+	if (len > (int)sizeof(data))
+		len = sizeof(data);
+	else if (len <= 0) {
+		printaddr(c, addr);
+		return;
+	}
+	if (umoven_or_printaddr(c, addr, (size_t)len, &data))
+		return;
+	if (__builtin_popcount(data) > 16) {
+		data = ~data;
+		tprints(c, "~");
+	}
+	tprints(c, "[");
+	for (unsigned int i = 0; i < 32; i++) {
+		if (!(data & (1u << i)))
+			continue;
+		if (next)
+			tprints(c, " ");
+		next = true;
+		printxval(c, xlat_icmp_filter_flags, i, "ICMP_???");
+	}
+	tprints(c, "]");
+}
+
 static bool print_u32_elem(struct dctx *c, uint64_t addr, unsigned int n)
 {
 	tprint_array_begin(c);
@@ -281,6 +311,12 @@ static void print_getsockopt(struct dctx *c, int ulen, int rlen)
 					printnum_int(c, addr, "%d");
 				else
 					print_hex_bytes(c, addr, (unsigned int)rlen);
+				return;
+			}
+			break;
+		case SOL_RAW:
+			if (name == 1 /* ICMP_FILTER */) {
+				print_icmp_filter(c, addr, rlen);
 				return;
 			}
 			break;
@@ -401,6 +437,19 @@ static void print_mac(struct dctx *c, const unsigned char *a, unsigned int n)
 		tprints(c, " */");
 }
 
+/* PACKET_RX_RING, PACKET_TX_RING: struct tpacket_req, of exactly its size. */
+static void print_tpacket_req(struct dctx *c, uint64_t addr, int len)
+{
+	uint32_t r[4];
+
+	if (len != (int)sizeof(r) || umove(c, addr, &r) < 0) {
+		printaddr(c, addr);
+		return;
+	}
+	tprintf(c, "{tp_block_size=%u, tp_block_nr=%u, tp_frame_size=%u, tp_frame_nr=%u}", r[0],
+		r[1], r[2], r[3]);
+}
+
 /* PACKET_ADD_MEMBERSHIP, PACKET_DROP_MEMBERSHIP: struct packet_mreq, of exactly its size. */
 static void print_packet_mreq(struct dctx *c, uint64_t addr, int len)
 {
@@ -463,6 +512,16 @@ static void print_setsockopt(struct dctx *c, int len)
 		case SOL_PACKET:
 			if (name == 1 /* PACKET_ADD_MEMBERSHIP */ || name == 2 /* _DROP_ */) {
 				print_packet_mreq(c, addr, len);
+				return;
+			}
+			if (name == 5 /* PACKET_RX_RING */ || name == 13 /* PACKET_TX_RING */) {
+				print_tpacket_req(c, addr, len);
+				return;
+			}
+			break;
+		case SOL_RAW:
+			if (name == 1 /* ICMP_FILTER */) {
+				print_icmp_filter(c, addr, len);
 				return;
 			}
 			break;

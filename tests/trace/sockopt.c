@@ -119,6 +119,20 @@ int main(void)
 	printf("setsockopt(-1, SOL_PACKET, PACKET_ADD_MEMBERSHIP, {mr_ifindex=if_nametoindex(\"lo\"), "
 	       "mr_type=PACKET_MR_PROMISC, mr_alen=6, mr_address=02:00:5e:10:20:ff}, 16) = %s\n",
 	       sprintrc(rc));
+	/* PACKET_RX_RING (5): struct tpacket_req; SOL_RAW (255) ICMP_FILTER (1): a bit set,
+	 * shown inverted when most bits are set. */
+	unsigned int treq[4] = { 4096, 2, 2048, 4 };
+	rc = syscall(__NR_setsockopt, -1, 263, 5, treq, sizeof(treq));
+	printf("setsockopt(-1, SOL_PACKET, PACKET_RX_RING, {tp_block_size=4096, tp_block_nr=2, "
+	       "tp_frame_size=2048, tp_frame_nr=4}, 16) = %s\n", sprintrc(rc));
+	unsigned int icmpf = (1u << 0) | (1u << 8);
+	rc = syscall(__NR_setsockopt, -1, 255, 1, &icmpf, 4);
+	printf("setsockopt(-1, SOL_RAW, ICMP_FILTER, [ICMP_ECHOREPLY ICMP_ECHO], 4) = %s\n",
+	       sprintrc(rc));
+	icmpf = ~(1u << 3);
+	rc = syscall(__NR_setsockopt, -1, 255, 1, &icmpf, 4);
+	printf("setsockopt(-1, SOL_RAW, ICMP_FILTER, ~[ICMP_DEST_UNREACH], 4) = %s\n",
+	       sprintrc(rc));
 	rc = syscall(__NR_getsockopt, -1, SOL_SOCKET, SO_TYPE, &v, &len);
 	printf("getsockopt(-1, SOL_SOCKET, SO_TYPE, %p, [4]) = %s\n", (void *)&v, sprintrc(rc));
 	rc = syscall(__NR_getsockopt, s, SOL_SOCKET, SO_TYPE, &v, NULL);
