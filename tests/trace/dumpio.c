@@ -3,8 +3,9 @@
 /*
  * -e read=5 -e write=6: hex dumps of what was written to fd 6 (pwrite64, writev with its
  * " * N bytes in buffer I" headers) and read from fd 5 (the same file), after the lines;
- * other descriptors and failed reads are not dumped.  The expected text goes out with write,
- * which is not traced.  Run with -a0 -e trace=read,pwrite64,writev -e read=5 -e write=6.
+ * other descriptors and failed reads are not dumped; sendmsg and recvmsg on a socket pair moved
+ * to fds 6 and 5 dump their iovec buffers.  The expected text goes out with write, which is not
+ * traced.  Run with -a0 -e trace=read,pwrite64,writev,sendmsg,recvmsg -e read=5 -e write=6.
  */
 #include <fcntl.h>
 #include <sys/socket.h>
