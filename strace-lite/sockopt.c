@@ -437,6 +437,24 @@ static void print_mac(struct dctx *c, const unsigned char *a, unsigned int n)
 		tprints(c, " */");
 }
 
+/* MCAST_JOIN_GROUP, MCAST_LEAVE_GROUP (SOL_IP and SOL_IPV6): struct group_req. */
+static void print_group_req(struct dctx *c, uint64_t addr, int len)
+{
+	struct group_req g;
+
+	if (len < (int)sizeof(g)) {
+		printaddr(c, addr);
+		return;
+	}
+	if (umove_or_printaddr(c, addr, &g))
+		return;
+	tprints(c, "{gr_interface=");
+	print_ifindex(c, g.gr_interface);
+	tprints(c, ", gr_group=");
+	print_sockaddr(c, &g.gr_group, sizeof(g.gr_group));
+	tprints(c, "}");
+}
+
 /* PACKET_RX_RING, PACKET_TX_RING: struct tpacket_req, of exactly its size. */
 static void print_tpacket_req(struct dctx *c, uint64_t addr, int len)
 {
@@ -501,11 +519,19 @@ static void print_setsockopt(struct dctx *c, int len)
 				print_mreq(c, addr, len);
 				return;
 			}
+			if (name == MCAST_JOIN_GROUP || name == MCAST_LEAVE_GROUP) {
+				print_group_req(c, addr, len);
+				return;
+			}
 			break;
 		case SOL_IPV6:
 			if (name == IPV6_ADD_MEMBERSHIP || name == IPV6_DROP_MEMBERSHIP ||
 			    name == IPV6_JOIN_ANYCAST || name == IPV6_LEAVE_ANYCAST) {
 				print_mreq6(c, addr, len);
+				return;
+			}
+			if (name == MCAST_JOIN_GROUP || name == MCAST_LEAVE_GROUP) {
+				print_group_req(c, addr, len);
 				return;
 			}
 			break;

@@ -133,6 +133,18 @@ int main(void)
 	rc = syscall(__NR_setsockopt, -1, 255, 1, &icmpf, 4);
 	printf("setsockopt(-1, SOL_RAW, ICMP_FILTER, ~[ICMP_DEST_UNREACH], 4) = %s\n",
 	       sprintrc(rc));
+	/* MCAST_JOIN_GROUP: struct group_req with its socket address; too short: the address. */
+	struct group_req gr = { .gr_interface = 0 };
+	struct sockaddr_in *gin = (struct sockaddr_in *)&gr.gr_group;
+	gin->sin_family = AF_INET;
+	gin->sin_port = htons(5353);
+	gin->sin_addr.s_addr = inet_addr("224.0.0.251");
+	rc = syscall(__NR_setsockopt, -1, SOL_IP, MCAST_JOIN_GROUP, &gr, sizeof(gr));
+	printf("setsockopt(-1, SOL_IP, MCAST_JOIN_GROUP, {gr_interface=0, gr_group={sa_family=AF_INET, "
+	       "sin_port=htons(5353), sin_addr=inet_addr(\"224.0.0.251\")}}, %zu) = %s\n",
+	       sizeof(gr), sprintrc(rc));
+	rc = syscall(__NR_setsockopt, -1, SOL_IP, MCAST_LEAVE_GROUP, &gr, 8);
+	printf("setsockopt(-1, SOL_IP, MCAST_LEAVE_GROUP, %p, 8) = %s\n", (void *)&gr, sprintrc(rc));
 	rc = syscall(__NR_getsockopt, -1, SOL_SOCKET, SO_TYPE, &v, &len);
 	printf("getsockopt(-1, SOL_SOCKET, SO_TYPE, %p, [4]) = %s\n", (void *)&v, sprintrc(rc));
 	rc = syscall(__NR_getsockopt, s, SOL_SOCKET, SO_TYPE, &v, NULL);
