@@ -3,8 +3,9 @@
 /*
  * setsockopt, getsockopt: SOL_SOCKET, IPPROTO_TCP, IPPROTO_IP, IPPROTO_IPV6 option names;
  * ints as [N], struct linger, SO_PEERCRED's struct ucred, SO_ERROR, a timeval as raw bytes,
- * IP multicast requests; the length changed by the kernel as [IN => OUT]; unknown levels and
- * options; failures (a bad descriptor, an unreadable value).
+ * IP multicast requests, MCAST_JOIN_GROUP's group_req, SO_TXREHASH by name, SOL_PACKET's
+ * packet_mreq and tpacket_req, SOL_RAW's ICMP_FILTER bit set; the length changed by the kernel
+ * as [IN => OUT]; unknown levels and options; failures (a bad descriptor, an unreadable value).
  * Run with -a0 -e trace=setsockopt,getsockopt.
  */
 #include <arpa/inet.h>
