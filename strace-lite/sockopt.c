@@ -256,6 +256,27 @@ static void print_icmp_filter(struct dctx *c, uint64_t addr, int len)
 	tprints(c, "]");
 }
 
+/* PACKET_STATISTICS: struct tpacket_stats, as much of it as the kernel wrote; a cut field as
+ * hex bytes. */
+static void print_tpacket_stats(struct dctx *c, uint64_t addr, unsigned int len)
+{
+	static const char *const names[] = { "tp_packets", "tp_drops", "tp_freeze_q_cnt" };
+	uint32_t st[3];
+
+	if (len > sizeof(st))
+		len = sizeof(st);
+	if (umoven_or_printaddr(c, addr, len, st))
+		return;
+	for (unsigned int i = 0; i < 3 && len > i * 4; i++) {
+		tprintf(c, "%s%s=", i ? ", " : "{", names[i]);
+		if (len >= (i + 1) * 4)
+			tprintf(c, "%u", st[i]);
+		else
+			quote_string(c->sb, &st[i], len - i * 4, QUOTE_FORCE_HEX);
+	}
+	tprints(c, "}");
+}
+
 static bool print_u32_elem(struct dctx *c, uint64_t addr, unsigned int n)
 {
 	tprint_array_begin(c);
@@ -317,6 +338,12 @@ static void print_getsockopt(struct dctx *c, int ulen, int rlen)
 		case SOL_RAW:
 			if (name == 1 /* ICMP_FILTER */) {
 				print_icmp_filter(c, addr, rlen);
+				return;
+			}
+			break;
+		case SOL_PACKET:
+			if (name == 6 /* PACKET_STATISTICS */) {
+				print_tpacket_stats(c, addr, (unsigned int)rlen);
 				return;
 			}
 			break;
