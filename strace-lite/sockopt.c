@@ -16,6 +16,7 @@
 #include <string.h>
 #include <sys/socket.h>
 
+#include "strace-lite/cbpf.h"
 #include "strace-lite/decode.h"
 #include "strace-lite/sockaddr.h"
 #include "strace-lite/util-print.h"
@@ -327,6 +328,14 @@ static void print_getsockopt(struct dctx *c, int ulen, int rlen)
 				print_txrehash(c, addr, rlen);
 				return;
 			}
+			if (name == SO_ATTACH_FILTER && dopts.verbose) {
+				/* The kernel answers a count of instructions, an unsigned short. */
+				if ((unsigned short)rlen == (unsigned int)rlen)
+					print_sock_filter_array(c, addr, (unsigned int)rlen);
+				else
+					printaddr(c, addr);
+				return;
+			}
 			if (so_int_like(name)) {
 				if (rlen >= (int)sizeof(int))
 					printnum_int(c, addr, "%d");
@@ -531,6 +540,14 @@ static void print_setsockopt(struct dctx *c, int len)
 			}
 			if (name == SO_TXREHASH_) {
 				print_txrehash(c, addr, len);
+				return;
+			}
+			if ((name == SO_ATTACH_FILTER || name == SO_ATTACH_REUSEPORT_CBPF) &&
+			    dopts.verbose) {
+				if (len == 16 /* struct sock_fprog */)
+					print_sock_fprog(c, addr);
+				else
+					printaddr(c, addr);
 				return;
 			}
 			if (so_int_like(name)) {
