@@ -133,6 +133,9 @@ int bpf_plan_build(const struct sysent *se, struct plan *p)
 	bool sockbuf = se->name && (!strcmp(se->name, "sendto") || !strcmp(se->name, "recvfrom") ||
 				    !strcmp(se->name, "sendmsg") || !strcmp(se->name, "recvmsg"));
 
+	bool sockopt = se->name && (!strcmp(se->name, "setsockopt") ||
+				    !strcmp(se->name, "getsockopt"));
+
 	/* A custom decoder may print a buffer as a path (getcwd, readlink), not cut by -s. */
 	if (se->func && bufcap < 4096)
 		bufcap = 4096;
@@ -157,9 +160,18 @@ int bpf_plan_build(const struct sysent *se, struct plan *p)
 			break;
 		case AK_IBUF:
 			plan_buf(p, se, i, a, CAP_ENTRY, bufcap);
+			/* setsockopt's value may point further (SO_ATTACH_FILTER's sock_fprog). */
+			if (sockopt && p->nops)
+				p->ops[p->nops - 1].chase = 1;
 			break;
 		case AK_OBUF:
 			plan_buf(p, se, i, a, CAP_EXIT, bufcap);
+			/* getsockopt's length may count elements, not bytes (SO_GET_FILTER's
+			 * instructions): a window too. */
+			if (sockopt)
+				add(p, (struct capop){ .arg = i, .when = CAP_EXIT, .how = HOW_BUF,
+						       .size_from = SZ_CONST, .size = DEFAULT_WINDOW,
+						       .max = DEFAULT_WINDOW });
 			break;
 		case AK_IN:
 			/* What its pointers point to may be written by the call (clone3's
