@@ -21,7 +21,7 @@
 
 #define IPC_64_FLAG 0x100
 #define SHM_HUGE_SHIFT_BITS 26
-#define SHM_HUGE_MASK_BITS 0x3f
+#define SHM_HUGE_MASK_BITS 0x3fu
 
 static void print_umode(struct dctx *c, unsigned long long mode)
 {
