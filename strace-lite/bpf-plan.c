@@ -47,6 +47,7 @@ static const struct sdesc sdescs[] = {
 	{ "tms", 32, 0, -1, 0 },         { "timer_id", 4, 0, -1, 0 },
 	{ "sysinfo", 112, 0, -1, 0 },    { "sigset_argpack", 16, 1, -1, 0 },
 	{ "sigevent", 64, 0, -1, 0 },    { "ptr", 8, 0, -1, 0 },
+	{ "mq_attr", 64, 0, -1, 0 },
 	{ "open_how", 24, 0, -1, 0 },    { "clone_args", 88, 1, -1, 0 },
 	{ "cap_user_header", 8, 0, -1, 0 }, { "cap_user_data", 24, 0, -1, 0 },
 	{ "argv", 1024, 1, -1, 0 },      { "envp", 1024, 1, -1, 0 },
@@ -132,6 +133,9 @@ int bpf_plan_build(const struct sysent *se, struct plan *p)
 	bool sockbuf = se->name && (!strcmp(se->name, "sendto") || !strcmp(se->name, "recvfrom") ||
 				    !strcmp(se->name, "sendmsg") || !strcmp(se->name, "recvmsg"));
 
+	bool sockopt = se->name && (!strcmp(se->name, "setsockopt") ||
+				    !strcmp(se->name, "getsockopt"));
+
 	/* A custom decoder may print a buffer as a path (getcwd, readlink), not cut by -s. */
 	if (se->func && bufcap < 4096)
 		bufcap = 4096;
@@ -156,9 +160,18 @@ int bpf_plan_build(const struct sysent *se, struct plan *p)
 			break;
 		case AK_IBUF:
 			plan_buf(p, se, i, a, CAP_ENTRY, bufcap);
+			/* setsockopt's value may point further (SO_ATTACH_FILTER's sock_fprog). */
+			if (sockopt && p->nops)
+				p->ops[p->nops - 1].chase = 1;
 			break;
 		case AK_OBUF:
 			plan_buf(p, se, i, a, CAP_EXIT, bufcap);
+			/* getsockopt's length may count elements, not bytes (SO_GET_FILTER's
+			 * instructions): a window too. */
+			if (sockopt)
+				add(p, (struct capop){ .arg = i, .when = CAP_EXIT, .how = HOW_BUF,
+						       .size_from = SZ_CONST, .size = DEFAULT_WINDOW,
+						       .max = DEFAULT_WINDOW });
 			break;
 		case AK_IN:
 			/* What its pointers point to may be written by the call (clone3's

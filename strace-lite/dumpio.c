@@ -7,6 +7,7 @@
 #include <inttypes.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/socket.h>
 #include <sys/uio.h>
 
 #include "strace-lite/sttrace.h"
@@ -67,25 +68,62 @@ static void dumpiov(struct dctx *c, uint64_t iovaddr, uint64_t cnt, uint64_t lim
 	}
 }
 
+/* sendmsg, recvmsg: the buffers of the message's iovec, at most LIMIT bytes in all. */
+static void dumpiov_in_msghdr(struct dctx *c, uint64_t addr, uint64_t limit)
+{
+	struct msghdr m;
+
+	if (umoven(c, addr, sizeof(m), &m) < 0)
+		return;
+	dumpiov(c, (uint64_t)(uintptr_t)m.msg_iov, m.msg_iovlen, limit);
+}
+
+/* sendmmsg, recvmmsg: each message's buffers, as many bytes as its msg_len says. */
+static void dumpiov_in_mmsghdr(struct dctx *c, uint64_t addr)
+{
+	unsigned int n = (unsigned int)c->rval;
+
+	for (unsigned int i = 0; i < n && i < 1024; i++) {
+		struct mmsghdr m;
+		if (umoven(c, addr + i * sizeof(m), sizeof(m), &m) < 0)
+			return;
+		tprintf(c, " = %" PRIu64 " buffers in vector %u\n", (uint64_t)m.msg_hdr.msg_iovlen, i);
+		dumpiov(c, (uint64_t)(uintptr_t)m.msg_hdr.msg_iov, m.msg_hdr.msg_iovlen, m.msg_len);
+	}
+}
+
 void dumpio(struct dctx *c)
 {
-	static const char *const wr[] = { "write", "pwrite64", "sendto", NULL };
+	static const char *const wr[] = { "write", "pwrite64", "sendto", "mq_timedsend", NULL };
 	static const char *const wrv[] = { "writev", "pwritev", "pwritev2", NULL };
-	static const char *const rd[] = { "read", "pread64", "recvfrom", NULL };
+	static const char *const rd[] = { "read", "pread64", "recvfrom", "mq_timedreceive", NULL };
 	static const char *const rdv[] = { "readv", "preadv", "preadv2", NULL };
 	int fd = (int)c->arg[0];
 
 	if (fd < 0 || !c->se->name)
 		return;
+	static const char *const sendmsg_[] = { "sendmsg", NULL };
+	static const char *const recvmsg_[] = { "recvmsg", NULL };
+	static const char *const sendmmsg_[] = { "sendmmsg", NULL };
+	static const char *const recvmmsg_[] = { "recvmmsg", NULL };
+
 	if (numset_has(&opts.write_fds, (unsigned)fd)) {
-		if (named(c->se, wr))
+		if (named(c->se, sendmsg_))
+			dumpiov_in_msghdr(c, c->arg[1], UINT64_MAX);
+		else if (named(c->se, sendmmsg_))
+			dumpiov_in_mmsghdr(c, c->arg[1]);
+		else if (named(c->se, wr))
 			dumpstr(c, c->arg[1], c->arg[2]);
 		else if (named(c->se, wrv))
 			dumpiov(c, c->arg[1], c->arg[2], UINT64_MAX);
 	}
 	if (c->err || !numset_has(&opts.read_fds, (unsigned)fd))
 		return;
-	if (named(c->se, rd))
+	if (named(c->se, recvmsg_))
+		dumpiov_in_msghdr(c, c->arg[1], (uint64_t)c->rval);
+	else if (named(c->se, recvmmsg_))
+		dumpiov_in_mmsghdr(c, c->arg[1]);
+	else if (named(c->se, rd))
 		dumpstr(c, c->arg[1], (uint64_t)c->rval);
 	else if (named(c->se, rdv))
 		dumpiov(c, c->arg[1], c->arg[2], (uint64_t)c->rval);

@@ -17,6 +17,7 @@
 
 #include "strace-lite/array.h"
 #include "strace-lite/decode.h"
+#include "strace-lite/msghdr.h"
 #include "strace-lite/sockaddr.h"
 
 #ifndef SCM_SECURITY
@@ -286,8 +287,8 @@ static void decode_msg_control(struct dctx *c, uint64_t addr, uint64_t in_len)
 }
 
 /* USER_NAMELEN: the length the caller passed (recvmsg), or NULL. */
-static void print_msghdr(struct dctx *c, const struct msghdr *m, const int *user_namelen,
-			 uint64_t data_size)
+void print_msghdr(struct dctx *c, const struct msghdr *m, const int *user_namelen,
+		  uint64_t data_size)
 {
 	int namelen = user_namelen && (int)m->msg_namelen > *user_namelen
 		? *user_namelen : (int)m->msg_namelen;

@@ -29,8 +29,12 @@ static void print_un(struct dctx *c, const void *buf, int len)
 
 	tprints(c, "sun_path=");
 	if (un->sun_path[0]) {
-		/* path_len + 1: the buffer has a spare NUL after the struct */
-		quote_string(c->sb, un->sun_path, (size_t)path_len + 1, QUOTE_0_TERMINATED);
+		/* path_len + 1: the buffer has a spare NUL after a short address; but never past
+		 * sun_path, whatever follows a full one */
+		size_t n = (size_t)path_len + 1;
+		if (n > sizeof(un->sun_path))
+			n = sizeof(un->sun_path);
+		quote_string(c->sb, un->sun_path, n, QUOTE_0_TERMINATED);
 	} else {
 		tprints(c, "@");
 		quote_string(c->sb, un->sun_path + 1, (size_t)(path_len - 1), 0);

@@ -16,8 +16,10 @@
 #include <string.h>
 #include <sys/socket.h>
 
+#include "strace-lite/cbpf.h"
 #include "strace-lite/decode.h"
 #include "strace-lite/sockaddr.h"
+#include "strace-lite/util-print.h"
 
 #ifndef SOL_TCP
 #define SOL_TCP 6
@@ -204,6 +206,78 @@ static void print_get_error(struct dctx *c, uint64_t addr, unsigned int len)
 	tprints(c, "]");
 }
 
+#define SO_TXREHASH_ 74
+
+/* SO_TXREHASH's value: [SOCK_TXREHASH_...], signed; a short one as hex bytes at exit. */
+static void print_txrehash(struct dctx *c, uint64_t addr, int len)
+{
+	int v;
+
+	if (len < (int)sizeof(v)) {
+		if (entering(c))
+			printaddr(c, addr);
+		else
+			print_hex_bytes(c, addr, (unsigned int)len);
+		return;
+	}
+	if (umove_or_printaddr(c, addr, &v))
+		return;
+	tprints(c, "[");
+	printxval_signed(c, xlat_sockopt_txrehash_vals, v, "SOCK_TXREHASH_???");
+	tprints(c, "]");
+}
+
+/* ICMP_FILTER: the set of filtered ICMP types, "~[...]" (those not in it) when most are. */
+static void print_icmp_filter(struct dctx *c, uint64_t addr, int len)
+{
+	uint32_t data = ~0u;
+	bool next = false;
+
+	if (len > (int)sizeof(data))
+		len = sizeof(data);
+	else if (len <= 0) {
+		printaddr(c, addr);
+		return;
+	}
+	if (umoven_or_printaddr(c, addr, (size_t)len, &data))
+		return;
+	if (__builtin_popcount(data) > 16) {
+		data = ~data;
+		tprints(c, "~");
+	}
+	tprints(c, "[");
+	for (unsigned int i = 0; i < 32; i++) {
+		if (!(data & (1u << i)))
+			continue;
+		if (next)
+			tprints(c, " ");
+		next = true;
+		printxval(c, xlat_icmp_filter_flags, i, "ICMP_???");
+	}
+	tprints(c, "]");
+}
+
+/* PACKET_STATISTICS: struct tpacket_stats, as much of it as the kernel wrote; a cut field as
+ * hex bytes. */
+static void print_tpacket_stats(struct dctx *c, uint64_t addr, unsigned int len)
+{
+	static const char *const names[] = { "tp_packets", "tp_drops", "tp_freeze_q_cnt" };
+	uint32_t st[3];
+
+	if (len > sizeof(st))
+		len = sizeof(st);
+	if (umoven_or_printaddr(c, addr, len, st))
+		return;
+	for (unsigned int i = 0; i < 3 && len > i * 4; i++) {
+		tprintf(c, "%s%s=", i ? ", " : "{", names[i]);
+		if (len >= (i + 1) * 4)
+			tprintf(c, "%u", st[i]);
+		else
+			quote_string(c->sb, &st[i], len - i * 4, QUOTE_FORCE_HEX);
+	}
+	tprints(c, "}");
+}
+
 static bool print_u32_elem(struct dctx *c, uint64_t addr, unsigned int n)
 {
 	tprint_array_begin(c);
@@ -250,11 +324,35 @@ static void print_getsockopt(struct dctx *c, int ulen, int rlen)
 				print_get_error(c, addr, (unsigned int)rlen);
 				return;
 			}
+			if (name == SO_TXREHASH_) {
+				print_txrehash(c, addr, rlen);
+				return;
+			}
+			if (name == SO_ATTACH_FILTER && dopts.verbose) {
+				/* The kernel answers a count of instructions, an unsigned short. */
+				if ((unsigned short)rlen == (unsigned int)rlen)
+					print_sock_filter_array(c, addr, (unsigned int)rlen);
+				else
+					printaddr(c, addr);
+				return;
+			}
 			if (so_int_like(name)) {
 				if (rlen >= (int)sizeof(int))
 					printnum_int(c, addr, "%d");
 				else
 					print_hex_bytes(c, addr, (unsigned int)rlen);
+				return;
+			}
+			break;
+		case SOL_RAW:
+			if (name == 1 /* ICMP_FILTER */) {
+				print_icmp_filter(c, addr, rlen);
+				return;
+			}
+			break;
+		case SOL_PACKET:
+			if (name == 6 /* PACKET_STATISTICS */) {
+				print_tpacket_stats(c, addr, (unsigned int)rlen);
 				return;
 			}
 			break;
@@ -358,6 +456,76 @@ static void print_mreq6(struct dctx *c, uint64_t addr, int len)
 	tprints(c, "}");
 }
 
+/* A hardware address: aa:bb:.. (abbreviated), "\\xaa\\xbb" (raw), both (verbose). */
+static void print_mac(struct dctx *c, const unsigned char *a, unsigned int n)
+{
+	enum xlat_style st = print_opts_get()->xstyle;
+
+	if (st != XSTYLE_ABBREV)
+		quote_string(c->sb, a, n, QUOTE_FORCE_HEX);
+	if (st == XSTYLE_RAW)
+		return;
+	if (st == XSTYLE_VERBOSE)
+		tprints(c, " /* ");
+	for (unsigned int i = 0; i < n; i++)
+		tprintf(c, "%s%02x", i ? ":" : "", a[i]);
+	if (st == XSTYLE_VERBOSE)
+		tprints(c, " */");
+}
+
+/* MCAST_JOIN_GROUP, MCAST_LEAVE_GROUP (SOL_IP and SOL_IPV6): struct group_req. */
+static void print_group_req(struct dctx *c, uint64_t addr, int len)
+{
+	struct group_req g;
+
+	if (len < (int)sizeof(g)) {
+		printaddr(c, addr);
+		return;
+	}
+	if (umove_or_printaddr(c, addr, &g))
+		return;
+	tprints(c, "{gr_interface=");
+	print_ifindex(c, g.gr_interface);
+	tprints(c, ", gr_group=");
+	print_sockaddr(c, &g.gr_group, sizeof(g.gr_group));
+	tprints(c, "}");
+}
+
+/* PACKET_RX_RING, PACKET_TX_RING: struct tpacket_req, of exactly its size. */
+static void print_tpacket_req(struct dctx *c, uint64_t addr, int len)
+{
+	uint32_t r[4];
+
+	if (len != (int)sizeof(r) || umove(c, addr, &r) < 0) {
+		printaddr(c, addr);
+		return;
+	}
+	tprintf(c, "{tp_block_size=%u, tp_block_nr=%u, tp_frame_size=%u, tp_frame_nr=%u}", r[0],
+		r[1], r[2], r[3]);
+}
+
+/* PACKET_ADD_MEMBERSHIP, PACKET_DROP_MEMBERSHIP: struct packet_mreq, of exactly its size. */
+static void print_packet_mreq(struct dctx *c, uint64_t addr, int len)
+{
+	struct {
+		int ifindex;
+		unsigned short type, alen;
+		unsigned char address[8];
+	} m;
+
+	if (len != (int)sizeof(m) || umove(c, addr, &m) < 0) {
+		printaddr(c, addr);
+		return;
+	}
+	tprints(c, "{mr_ifindex=");
+	print_ifindex(c, (unsigned int)m.ifindex);
+	tprints(c, ", mr_type=");
+	printxval(c, xlat_packet_mreq_type, m.type, "PACKET_MR_???");
+	tprintf(c, ", mr_alen=%u, mr_address=", m.alen);
+	print_mac(c, m.address, m.alen < sizeof(m.address) ? m.alen : sizeof(m.address));
+	tprints(c, "}");
+}
+
 static void print_setsockopt(struct dctx *c, int len)
 {
 	unsigned int level = (unsigned int)c->arg[1], name = (unsigned int)c->arg[2];
@@ -368,6 +536,18 @@ static void print_setsockopt(struct dctx *c, int len)
 		case SOL_SOCKET:
 			if (name == SO_LINGER) {
 				print_set_linger(c, addr, len);
+				return;
+			}
+			if (name == SO_TXREHASH_) {
+				print_txrehash(c, addr, len);
+				return;
+			}
+			if ((name == SO_ATTACH_FILTER || name == SO_ATTACH_REUSEPORT_CBPF) &&
+			    dopts.verbose) {
+				if (len == 16 /* struct sock_fprog */)
+					print_sock_fprog(c, addr);
+				else
+					printaddr(c, addr);
 				return;
 			}
 			if (so_int_like(name)) {
@@ -383,11 +563,35 @@ static void print_setsockopt(struct dctx *c, int len)
 				print_mreq(c, addr, len);
 				return;
 			}
+			if (name == MCAST_JOIN_GROUP || name == MCAST_LEAVE_GROUP) {
+				print_group_req(c, addr, len);
+				return;
+			}
 			break;
 		case SOL_IPV6:
 			if (name == IPV6_ADD_MEMBERSHIP || name == IPV6_DROP_MEMBERSHIP ||
 			    name == IPV6_JOIN_ANYCAST || name == IPV6_LEAVE_ANYCAST) {
 				print_mreq6(c, addr, len);
+				return;
+			}
+			if (name == MCAST_JOIN_GROUP || name == MCAST_LEAVE_GROUP) {
+				print_group_req(c, addr, len);
+				return;
+			}
+			break;
+		case SOL_PACKET:
+			if (name == 1 /* PACKET_ADD_MEMBERSHIP */ || name == 2 /* _DROP_ */) {
+				print_packet_mreq(c, addr, len);
+				return;
+			}
+			if (name == 5 /* PACKET_RX_RING */ || name == 13 /* PACKET_TX_RING */) {
+				print_tpacket_req(c, addr, len);
+				return;
+			}
+			break;
+		case SOL_RAW:
+			if (name == 1 /* ICMP_FILTER */) {
+				print_icmp_filter(c, addr, len);
 				return;
 			}
 			break;

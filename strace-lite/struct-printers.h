@@ -15,3 +15,5 @@ void print_struct_rlimit64(struct dctx *c, uint64_t addr);
 void print_struct_utsname(struct dctx *c, uint64_t addr);
 /* "[0x7f...]" / "[NULL]": a pointer-sized value in tracee memory. */
 void printnum_ptr(struct dctx *c, uint64_t addr);
+/* struct sigevent (timer_create, mq_notify). */
+void print_struct_sigevent(struct dctx *c, uint64_t addr);

@@ -222,3 +222,17 @@ void print_clock_t(struct dctx *c, uint64_t val)
 	/* frac is "0.NN": keep the part from the point on after the whole seconds */
 	tprintf(c, " /* %" PRIu64 "%s s */", val / (uint64_t)tck, frac + 1);
 }
+
+void printxval_signed(struct dctx *c, const struct xlat *x, int64_t v, const char *dflt)
+{
+	const char *name = xlat_lookup(x, (uint64_t)v);
+	enum xlat_style st = print_opts_get()->xstyle;
+
+	if (name && st == XSTYLE_ABBREV) {
+		tprints(c, name);
+		return;
+	}
+	tprintf(c, "%" PRId64, v);
+	if (st != XSTYLE_RAW)
+		print_comment(c->sb, name ? name : dflt);
+}

@@ -3,10 +3,12 @@
 /*
  * -e read=5 -e write=6: hex dumps of what was written to fd 6 (pwrite64, writev with its
  * " * N bytes in buffer I" headers) and read from fd 5 (the same file), after the lines;
- * other descriptors and failed reads are not dumped.  The expected text goes out with write,
- * which is not traced.  Run with -a0 -e trace=read,pwrite64,writev -e read=5 -e write=6.
+ * other descriptors and failed reads are not dumped; sendmsg and recvmsg on a socket pair moved
+ * to fds 6 and 5 dump their iovec buffers.  The expected text goes out with write, which is not
+ * traced.  Run with -a0 -e trace=read,pwrite64,writev,sendmsg,recvmsg -e read=5 -e write=6.
  */
 #include <fcntl.h>
+#include <sys/socket.h>
 #include <sys/uio.h>
 #include "tests.h"
 
@@ -57,6 +59,27 @@ int main(void)
 	dump(buf, (size_t)rc);
 	rc = syscall(__NR_read, 6, buf, 4);
 	printf("read(6, %p, 4) = %s\n", (void *)buf, sprintrc(rc));
+
+	/* sendmsg and recvmsg dump the buffers of their iovec (recvmsg: as many bytes as came). */
+	int sv[2];
+	if (socketpair(AF_UNIX, SOCK_DGRAM, 0, sv) || dup2(sv[0], 6) < 0 || dup2(sv[1], 5) < 0)
+		FAIL("socketpair: %m");
+	struct msghdr mh = { .msg_iov = iov, .msg_iovlen = 2 };
+	rc = syscall(__NR_sendmsg, 6, &mh, 0);
+	printf("sendmsg(6, {msg_name=NULL, msg_namelen=0, msg_iov=[{iov_base=\"ab\", iov_len=2}, "
+	       "{iov_base=\"cde\", iov_len=3}], msg_iovlen=2, msg_controllen=0, msg_flags=0}, 0) = "
+	       "%ld\n", rc);
+	printf(" * 2 bytes in buffer 0\n");
+	dump((const unsigned char *)"ab", 2);
+	printf(" * 3 bytes in buffer 1\n");
+	dump((const unsigned char *)"cde", 3);
+	struct iovec riov = { buf, sizeof(buf) };
+	mh = (struct msghdr){ .msg_iov = &riov, .msg_iovlen = 1 };
+	rc = syscall(__NR_recvmsg, 5, &mh, 0);
+	printf("recvmsg(5, {msg_name=NULL, msg_namelen=0, msg_iov=[{iov_base=\"abcde\", "
+	       "iov_len=64}], msg_iovlen=1, msg_controllen=0, msg_flags=0}, 0) = %ld\n", rc);
+	printf(" * 5 bytes in buffer 0\n");
+	dump(buf, 5);
 	printf("+++ exited with 0 +++\n");
 	return 0;
 }

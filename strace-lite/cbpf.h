@@ -1,0 +1,11 @@
+/* SPDX-License-Identifier: LGPL-2.1-or-later */
+/* Classic BPF socket filters (cbpf.c). */
+#pragma once
+#include <stdint.h>
+
+struct dctx;
+
+/* LEN instructions at ADDR: [BPF_STMT(...), BPF_JUMP(...), ...]; the address without -v. */
+void print_sock_filter_array(struct dctx *c, uint64_t addr, unsigned int len);
+/* A struct sock_fprog: {len=N, filter=[...]}. */
+void print_sock_fprog(struct dctx *c, uint64_t addr);
