@@ -371,7 +371,7 @@ void print_arg(struct dctx *c, int i)
 	case AK_X: tprintf(c, "%#x", (unsigned)v); break;
 	case AK_LX: tprintf(c, "%#" PRIx64, v); break;
 	case AK_O: tprintf(c, "%#o", (unsigned)v); break;
-	case AK_MODE: print_mode(c, (unsigned)v); break;
+	case AK_MODE: print_mode(c, (unsigned short)v); break;
 	case AK_PTR: printaddr(c, v); break;
 	case AK_FD: printfd(c, (int)v); break;
 	case AK_ATFD: print_dirfd(c, (int)v); break;
@@ -382,6 +382,7 @@ void print_arg(struct dctx *c, int i)
 	case AK_TGID: printpid(c, (int)v, PT_TGID); break;
 	case AK_PGID: printpid(c, (int)v, PT_PGID); break;
 	case AK_FLAGS: printflags(c, a->xlat, (unsigned)v, a->dflt); break;
+	case AK_LFLAGS: printflags(c, a->xlat, v, a->dflt); break;
 	case AK_ENUM: printxval(c, a->xlat, (unsigned)v, a->dflt); break;
 	case AK_IBUF: printstrn(c, v, buf_size(c, a)); break;
 	case AK_OBUF:

@@ -47,7 +47,7 @@ SYS_FUNC(futex)
 
 	printaddr(c, uaddr);
 	tprint_arg_next(c);
-	printxval(c, xlat_futexops, (uint64_t)(int64_t)op, "FUTEX_???");
+	printxval(c, xlat_futexops, (unsigned int)op, "FUTEX_???");
 	switch (op & 127) {
 	case FUTEX_WAIT:
 		tprintf(c, ", %u, ", val);
