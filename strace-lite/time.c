@@ -12,6 +12,7 @@
 
 #include "strace-lite/decode.h"
 #include "strace-lite/struct-printers.h"
+#include "strace-lite/util-print.h"
 
 #define ERESTARTSYS 512
 #define ERESTARTNOINTR 513
@@ -123,4 +124,41 @@ SYS_FUNC(clock_nanosleep)
 	/* With TIMER_ABSTIME (or any flag) the kernel never writes it. */
 	print_remaining(c, c->arg[3], !c->arg[1]);
 	return 0;
+}
+
+/* setitimer/getitimer: {it_interval={...}, it_value={...}}. */
+void print_struct_itimerval(struct dctx *c, uint64_t addr)
+{
+	struct timeval t[2];
+
+	if (umove_or_printaddr(c, addr, &t))
+		return;
+	tprints(c, "{it_interval=");
+	print_timeval_val(c, &t[0]);
+	tprints(c, ", it_value=");
+	print_timeval_val(c, &t[1]);
+	tprints(c, "}");
+}
+
+/* time: the result and what it stores are seconds, shown with their date. */
+SYS_FUNC(time)
+{
+	int64_t t;
+	const char *s;
+
+	if (entering(c))
+		return 0;
+	if (c->arg[0] && !syserror(c) && !umove(c, c->arg[0], &t)) {
+		tprintf(c, "[%lld", (long long)t);
+		s = sprint_date(t, 0, 0);
+		if (s)
+			print_comment(c->sb, s);
+		tprints(c, "]");
+	} else {
+		printaddr(c, c->arg[0]);
+	}
+	if (syserror(c))
+		return 0;
+	c->auxstr = sprint_date(c->rval, 0, 0);
+	return c->auxstr ? RVAL_STR : 0;
 }
