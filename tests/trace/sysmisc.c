@@ -1,0 +1,80 @@
+// SPDX-License-Identifier: LGPL-2.1-or-later
+/*
+ * Edge values in system-wide calls: an int argument with its high bit set (futex's op), a
+ * mode with bits above umode_t (mkdir, umask), 64-bit flags (unshare), flags tables
+ * (setns, sync_file_range), out-pointers to one number (getcpu, get_robust_list,
+ * sched_getparam), the policy after sched_getscheduler's result, kcmp by type, sethostname's
+ * length check, reboot's magic numbers, syslog's actions.  Run with -a0.
+ */
+#include <fcntl.h>
+#include <sched.h>
+#include <sys/stat.h>
+#include <sys/syscall.h>
+#include <unistd.h>
+
+#include "fdtest.h"
+
+int main(void)
+{
+	long rc;
+	unsigned int node;
+	void *head;
+	size_t len;
+	int prio;
+	pid_t pid = getpid();
+
+	rc = syscall(__NR_futex, NULL, 0xbefeededL, 0, NULL, NULL, 0);
+	out("futex(NULL, 0xbefeeded /* FUTEX_??? */, 0, NULL, NULL, 0) = %s\n", sprintrc(rc));
+
+	rc = syscall(__NR_mkdir, "/nonexistent/sysmisc", 0xffff0000UL | 0177777);
+	out("mkdir(\"/nonexistent/sysmisc\", 0177777) = %s\n", sprintrc(rc));
+	rc = syscall(__NR_mkdir, "/nonexistent/sysmisc", 0xffff0000UL);
+	out("mkdir(\"/nonexistent/sysmisc\", 000) = %s\n", sprintrc(rc));
+	long old = syscall(__NR_umask, 0xffff0000UL | 022);
+	out("umask(022) = %#03lo\n", old);
+	rc = syscall(__NR_umask, old);
+	out("umask(%#03lo) = %#03lo\n", old, rc);
+
+	rc = syscall(__NR_unshare, 0xbadc0ded0000000fUL);
+	out("unshare(0xbadc0ded0000000f /* CLONE_??? */) = %s\n", sprintrc(rc));
+	rc = syscall(__NR_setns, -1, CLONE_NEWNET);
+	out("setns(-1, CLONE_NEWNET) = %s\n", sprintrc(rc));
+	rc = syscall(__NR_sync_file_range, -1, 0, 0, 0xffffffffUL);
+	out("sync_file_range(-1, 0, 0, SYNC_FILE_RANGE_WAIT_BEFORE|SYNC_FILE_RANGE_WRITE|"
+	    "SYNC_FILE_RANGE_WAIT_AFTER|0xfffffff8) = %s\n", sprintrc(rc));
+	rc = syscall(__NR_ioperm, 0xdeafbeefffffffffUL, 1UL, 0);
+	out("ioperm(0xdeafbeefffffffff, 0x1, 0) = %s\n", sprintrc(rc));
+
+	/* Not the CPU: it may change between the traced and the untraced run. */
+	rc = syscall(__NR_getcpu, NULL, &node, NULL);
+	out("getcpu(NULL, [%u], NULL) = %s\n", node, sprintrc(rc));
+	rc = syscall(__NR_get_robust_list, 0, &head, &len);
+	out("get_robust_list(0, [%p], [%zu]) = %s\n", head, len, sprintrc(rc));
+	rc = syscall(__NR_sched_getparam, 0, &prio);
+	out("sched_getparam(0, [%d]) = %s\n", prio, sprintrc(rc));
+	rc = syscall(__NR_sched_getscheduler, 0);
+	out("sched_getscheduler(0) = %ld (SCHED_OTHER)\n", rc);
+
+	rc = syscall(__NR_kcmp, pid, pid, 0 /* KCMP_FILE */, 1, 1);
+	out("kcmp(%d, %d, KCMP_FILE, 1, 1) = %s\n", pid, pid, sprintrc(rc));
+	rc = syscall(__NR_kcmp, pid, pid, 1 /* KCMP_VM */, 1, 2);
+	out("kcmp(%d, %d, KCMP_VM) = %s\n", pid, pid, sprintrc(rc));
+	rc = syscall(__NR_kcmp, -1, -1, 0xda7adeadUL, 0xdec0ded3dec0ded4UL, 2UL);
+	out("kcmp(-1, -1, 0xda7adead /* KCMP_??? */, 0xdec0ded3dec0ded4, 0x2) = %s\n",
+	    sprintrc(rc));
+
+	rc = syscall(__NR_sethostname, NULL, 0xffffffff00000040UL);
+	out("sethostname(NULL, 64) = %s\n", sprintrc(rc));
+	rc = syscall(__NR_sethostname, "host", 65UL);
+	out("sethostname(%p, 65) = %s\n", (void *)"host", sprintrc(rc));
+	rc = syscall(__NR_reboot, 0, 0xfa57beef, 0x9caffee1, NULL);
+	out("reboot(0 /* LINUX_REBOOT_MAGIC_??? */, 0xfa57beef /* LINUX_REBOOT_MAGIC_??? */, "
+	    "0x9caffee1 /* LINUX_REBOOT_CMD_??? */) = %s\n", sprintrc(rc));
+	rc = syscall(__NR_syslog, 10, NULL, 0);
+	out("syslog(10 /* SYSLOG_ACTION_SIZE_BUFFER */) = %s\n", sprintrc(rc));
+	rc = syscall(__NR_syslog, 8, NULL, 9);
+	out("syslog(8 /* SYSLOG_ACTION_CONSOLE_LEVEL */, NULL, 9 /* LOGLEVEL_??? */) = %s\n",
+	    sprintrc(rc));
+	out("+++ exited with 0 +++\n");
+	return 0;
+}
