@@ -134,12 +134,17 @@ static void print_link_target(struct dctx *c, const char *link, bool strip_delet
 
 void printfd(struct dctx *c, int fd)
 {
+	printfd_pid(c, c->pid, fd);
+}
+
+void printfd_pid(struct dctx *c, int pid, int fd)
+{
 	char link[64];
 
 	tprintf(c, "%d", fd);
-	if (!dopts.decode_fds || fd < 0 || c->pid <= 0)
+	if (!dopts.decode_fds || fd < 0 || pid <= 0)
 		return;
-	snprintf(link, sizeof(link), "/proc/%d/fd/%d", c->pid, fd);
+	snprintf(link, sizeof(link), "/proc/%d/fd/%d", pid, fd);
 	/* -yy: sockets (and the like) described by sockdiag.c, when it can. */
 	if ((dopts.decode_fds & ~DECODE_FD_PATH) &&
 	    print_fd_details(c, fd, link))

@@ -3,7 +3,8 @@
  * System-wide calls whose arguments depend on one another: sethostname (the name only when
  * the length fits a host name), kcmp (the indices are descriptors, an epoll slot or absent,
  * by type), reboot (the restart command's argument), syslog (buffer and length by action),
- * sched_getscheduler (the policy named after the result).
+ * sched_getscheduler (the policy named after the result), pidfd_getfd (the target descriptor
+ * is the pidfd's process's).
  */
 #include <inttypes.h>
 #include <linux/kcmp.h>
@@ -26,15 +27,6 @@ SYS_FUNC(sethostname)
 	return RVAL_DECODED;
 }
 
-/* A descriptor of process PID: decorated (-y) only when it is the tracee's own. */
-static void print_pidfd_of(struct dctx *c, int pid, int fd)
-{
-	if (pid == c->pid)
-		printfd(c, fd);
-	else
-		tprintf(c, "%d", fd);
-}
-
 SYS_FUNC(kcmp)
 {
 	int type = (int)c->arg[2];
@@ -47,22 +39,22 @@ SYS_FUNC(kcmp)
 	switch (type) {
 	case KCMP_FILE:
 		tprint_arg_next(c);
-		print_pidfd_of(c, (int)c->arg[0], (int)c->arg[3]);
+		printfd_pid(c, (int)c->arg[0], (int)c->arg[3]);
 		tprint_arg_next(c);
-		print_pidfd_of(c, (int)c->arg[1], (int)c->arg[4]);
+		printfd_pid(c, (int)c->arg[1], (int)c->arg[4]);
 		break;
 	case KCMP_EPOLL_TFD: {
 		struct kcmp_epoll_slot slot;
 
 		tprint_arg_next(c);
-		print_pidfd_of(c, (int)c->arg[0], (int)c->arg[3]);
+		printfd_pid(c, (int)c->arg[0], (int)c->arg[3]);
 		tprint_arg_next(c);
 		if (umove_or_printaddr(c, c->arg[4], &slot))
 			break;
 		tprintf(c, "{efd=");
-		print_pidfd_of(c, (int)c->arg[1], (int)slot.efd);
+		printfd_pid(c, (int)c->arg[1], (int)slot.efd);
 		tprintf(c, ", tfd=");
-		print_pidfd_of(c, (int)c->arg[1], (int)slot.tfd);
+		printfd_pid(c, (int)c->arg[1], (int)slot.tfd);
 		tprintf(c, ", toff=%u}", slot.toff);
 		break;
 	}
@@ -152,4 +144,17 @@ SYS_FUNC(sched_getscheduler)
 		return 0;
 	c->auxstr = xlat_lookup(xlat_schedulers, (uint64_t)c->rval);
 	return c->auxstr ? RVAL_STR : 0;
+}
+
+SYS_FUNC(pidfd_getfd)
+{
+	int pidfd = (int)c->arg[0], fd = (int)c->arg[1];
+	long target = dopts.decode_fds ? pidfd_target(c, pidfd) : -1;
+
+	printfd(c, pidfd);
+	tprint_arg_next(c);
+	/* The descriptor is one of the pidfd's process. */
+	printfd_pid(c, target > 0 ? (int)target : -1, fd);
+	tprintf(c, ", %#x", (unsigned int)c->arg[2]);
+	return RVAL_DECODED;
 }
