@@ -1,18 +1,21 @@
 // SPDX-License-Identifier: LGPL-2.1-or-later
 /*
- * Time structures (timespec, timeval, rusage) and the sleeping syscalls.
+ * Time structures (timespec, timeval, itimerval, rusage, sigevent), time() and the sleeping
+ * syscalls.
  *
  * nanosleep and clock_nanosleep print their "remaining time" argument only when the call was
  * interrupted (ERESTART*): on success or any other error the kernel does not write it, and
  * printing it would show whatever the caller left there.
  */
 #include <inttypes.h>
+#include <signal.h>
 #include <sys/resource.h>
 #include <time.h>
 
 #include "strace-lite/decode.h"
 #include "strace-lite/struct-printers.h"
 #include "strace-lite/util-print.h"
+#include "gen/xlat.h"
 
 #define ERESTARTSYS 512
 #define ERESTARTNOINTR 513
@@ -161,4 +164,57 @@ SYS_FUNC(time)
 		return 0;
 	c->auxstr = sprint_date(c->rval, 0, 0);
 	return c->auxstr ? RVAL_STR : 0;
+}
+
+/* timer_create's struct sigevent (x86_64 layout). */
+struct k_sigevent {
+	union {
+		int sival_int;
+		uint64_t sival_ptr;
+	} value;
+	int signo;
+	int notify;
+	union {
+		int tid;
+		struct {
+			uint64_t function;
+			uint64_t attribute;
+		} thread;
+		char pad[48];
+	} un;
+};
+
+void print_struct_sigevent(struct dctx *c, uint64_t addr)
+{
+	struct k_sigevent sev;
+
+	if (umove_or_printaddr(c, addr, &sev))
+		return;
+	tprints(c, "{");
+	if (sev.value.sival_ptr) {
+		tprintf(c, "sigev_value={sival_int=%d, sival_ptr=", sev.value.sival_int);
+		printaddr(c, sev.value.sival_ptr);
+		tprints(c, "}, ");
+	}
+	tprints(c, "sigev_signo=");
+	switch (sev.notify) {
+	case SIGEV_SIGNAL:
+	case SIGEV_THREAD:
+	case SIGEV_THREAD_ID:
+		print_signame(c, sev.signo);
+		break;
+	default:
+		tprintf(c, "%u", (unsigned int)sev.signo);
+	}
+	tprints(c, ", sigev_notify=");
+	printxval(c, xlat_sigev_value, (unsigned int)sev.notify, "SIGEV_???");
+	if (sev.notify == SIGEV_THREAD_ID) {
+		tprintf(c, ", sigev_notify_thread_id=%d", sev.un.tid);
+	} else if (sev.notify == SIGEV_THREAD) {
+		tprints(c, ", sigev_notify_function=");
+		printaddr(c, sev.un.thread.function);
+		tprints(c, ", sigev_notify_attributes=");
+		printaddr(c, sev.un.thread.attribute);
+	}
+	tprints(c, "}");
 }
