@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: LGPL-2.1-or-later
 /*
- * Time structures (timespec, timeval, itimerval, rusage, sigevent), time() and the sleeping
- * syscalls.
+ * Time structures (timespec, timeval, itimerval, rusage, sigevent, timex), time(),
+ * adjtimex/clock_adjtime and the sleeping syscalls.
  *
  * nanosleep and clock_nanosleep print their "remaining time" argument only when the call was
  * interrupted (ERESTART*): on success or any other error the kernel does not write it, and
@@ -10,6 +10,7 @@
 #include <inttypes.h>
 #include <signal.h>
 #include <sys/resource.h>
+#include <sys/timex.h>
 #include <time.h>
 
 #include "strace-lite/decode.h"
@@ -217,4 +218,41 @@ void print_struct_sigevent(struct dctx *c, uint64_t addr)
 		printaddr(c, sev.un.thread.attribute);
 	}
 	tprints(c, "}");
+}
+
+/* adjtimex/clock_adjtime's struct timex, printed at exit; the clock state after the result. */
+static int print_timex_rval(struct dctx *c, uint64_t addr)
+{
+	struct timex tx;
+
+	if (umove_or_printaddr(c, addr, &tx))
+		return 0;
+	tprints(c, "{modes=");
+	printflags(c, xlat_adjtimex_modes, tx.modes, "ADJ_???");
+	tprintf(c, ", offset=%ld, freq=%ld, maxerror=%ld, esterror=%ld, status=", tx.offset,
+		tx.freq, tx.maxerror, tx.esterror);
+	printflags(c, xlat_adjtimex_status, (unsigned int)tx.status, "STA_???");
+	tprintf(c, ", constant=%ld, precision=%ld, tolerance=%ld, time=", tx.constant,
+		tx.precision, tx.tolerance);
+	print_timeval_val(c, &tx.time);
+	tprintf(c, ", tick=%ld, ppsfreq=%ld, jitter=%ld, shift=%d, stabil=%ld, jitcnt=%ld, "
+		"calcnt=%ld, errcnt=%ld, stbcnt=%ld, tai=%d}", tx.tick, tx.ppsfreq, tx.jitter,
+		tx.shift, tx.stabil, tx.jitcnt, tx.calcnt, tx.errcnt, tx.stbcnt, tx.tai);
+	c->auxstr = xlat_lookup(xlat_adjtimex_state, (uint64_t)c->rval);
+	return c->auxstr ? RVAL_STR : 0;
+}
+
+SYS_FUNC(adjtimex)
+{
+	return entering(c) ? 0 : print_timex_rval(c, c->arg[0]);
+}
+
+SYS_FUNC(clock_adjtime)
+{
+	if (entering(c)) {
+		printxval(c, xlat_clocknames, (unsigned int)c->arg[0], "CLOCK_???");
+		tprint_arg_next(c);
+		return 0;
+	}
+	return print_timex_rval(c, c->arg[1]);
 }
