@@ -60,6 +60,8 @@ struct dctx {
 /* Decoder return values. */
 #define RVAL_DECODED 0x100 /* everything printed at entry */
 #define RVAL_STR 0x200     /* print c->auxstr after the return value */
+/* The decoder set c->err itself: "= RVAL ENAME (...)" with the value the call returned. */
+#define RVAL_PRINT_ERR_VAL 0x400
 /* Override the table's return kind: RVAL_KIND(RK_X). */
 #define RVAL_KIND(k) (0x10 | (k))
 #define RVAL_KIND_MASK 0x1f
