@@ -11,6 +11,7 @@
 #include <limits.h>
 #include <stdio.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include "strace-lite/decode.h"
@@ -123,6 +124,11 @@ static void print_link_target(struct dctx *c, const char *link, bool strip_delet
 		return;
 	path[n] = '\0';
 	bool deleted = strip_deleted && n > 10 && !strcmp(path + n - 10, " (deleted)");
+	struct stat st_link, st_path;
+	/* As strace: a file really named "... (deleted)" is the descriptor's own file. */
+	if (deleted && !stat(link, &st_link) && !lstat(path, &st_path) &&
+	    st_link.st_ino == st_path.st_ino && st_link.st_dev == st_path.st_dev)
+		deleted = false;
 	if (deleted)
 		path[n - 10] = '\0';
 	sb_putc(c->sb, '<');
