@@ -152,7 +152,7 @@ static int mark(pid_t tid, uint32_t flags)
 int bpfbe_spawn(char **argv)
 {
 	char path[PATH_MAX];
-	int rc = proc_find_program(argv[0], path, sizeof(path)), pfd[2];
+	int rc = proc_find_program_in(argv[0], program_search_path(), path, sizeof(path)), pfd[2];
 
 	if (rc < 0) {
 		errno = -rc;

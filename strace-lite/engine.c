@@ -59,7 +59,7 @@ static unsigned int ptrace_options(bool spawned)
 int engine_spawn(char **argv)
 {
 	char path[PATH_MAX];
-	int rc = proc_find_program(argv[0], path, sizeof(path));
+	int rc = proc_find_program_in(argv[0], program_search_path(), path, sizeof(path));
 
 	if (rc < 0) {
 		errno = -rc;
@@ -111,7 +111,7 @@ int engine_spawn(char **argv)
 int engine_spawn_daemon(char **argv, int level)
 {
 	char path[PATH_MAX];
-	int rc = proc_find_program(argv[0], path, sizeof(path)), pfd[2];
+	int rc = proc_find_program_in(argv[0], program_search_path(), path, sizeof(path)), pfd[2];
 	pid_t tracee = getpid();
 
 	if (rc < 0) {
