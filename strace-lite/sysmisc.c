@@ -4,7 +4,7 @@
  * the length fits a host name), kcmp (the indices are descriptors, an epoll slot or absent,
  * by type), reboot (the restart command's argument), syslog (buffer and length by action),
  * sched_getscheduler (the policy named after the result), pidfd_getfd (the target descriptor
- * is the pidfd's process's).
+ * is the pidfd's process's), _sysctl's arguments structure.
  */
 #include <inttypes.h>
 #include <linux/kcmp.h>
@@ -157,4 +157,27 @@ SYS_FUNC(pidfd_getfd)
 	printfd_pid(c, target > 0 ? (int)target : -1, fd);
 	tprintf(c, ", %#x", (unsigned int)c->arg[2]);
 	return RVAL_DECODED;
+}
+
+/* _sysctl's struct __sysctl_args (x86_64 layout, with its four unused words). */
+void print_struct_sysctl_args(struct dctx *c, uint64_t addr)
+{
+	struct {
+		uint64_t name;
+		int32_t nlen;
+		uint64_t oldval, oldlenp, newval, newlen;
+		uint64_t unused[4];
+	} a;
+
+	if (umove_or_printaddr(c, addr, &a))
+		return;
+	tprints(c, "{name=");
+	printaddr(c, a.name);
+	tprintf(c, ", nlen=%d, oldval=", a.nlen);
+	printaddr(c, a.oldval);
+	tprints(c, ", oldlenp=");
+	printaddr(c, a.oldlenp);
+	tprints(c, ", newval=");
+	printaddr(c, a.newval);
+	tprintf(c, ", newlen=%" PRIu64 "}", a.newlen);
 }
