@@ -4,10 +4,14 @@
  * mode with bits above umode_t (mkdir, umask), 64-bit flags (unshare), flags tables
  * (setns, sync_file_range), out-pointers to one number (getcpu, get_robust_list,
  * sched_getparam), the policy after sched_getscheduler's result, kcmp by type, sethostname's
- * length check, reboot's magic numbers, syslog's actions.  Run with -a0.
+ * length check, reboot's magic numbers, syslog's actions, close_range, pidfd_getfd,
+ * futex_waitv's waiters, sched_getattr's struct, _sysctl's, landlock's version query and
+ * set_thread_area.  Run with -a0.
  */
 #include <fcntl.h>
 #include <sched.h>
+#include <stdint.h>
+#include <time.h>
 #include <sys/stat.h>
 #include <sys/syscall.h>
 #include <unistd.h>
@@ -75,6 +79,35 @@ int main(void)
 	rc = syscall(__NR_syslog, 8, NULL, 9);
 	out("syslog(8 /* SYSLOG_ACTION_CONSOLE_LEVEL */, NULL, 9 /* LOGLEVEL_??? */) = %s\n",
 	    sprintrc(rc));
+
+	rc = syscall(__NR_close_range, 0xfffffffeUL, 0xffffffffUL, 1);
+	out("close_range(4294967294, 4294967295, 0x1 /* CLOSE_RANGE_??? */) = %s\n", sprintrc(rc));
+	rc = syscall(__NR_pidfd_getfd, -1, -1, 0);
+	out("pidfd_getfd(-1, -1, 0) = %s\n", sprintrc(rc));
+	struct { uint64_t val, uaddr; uint32_t flags, reserved; } w = { 1, 0, 0x82, 0 };
+	rc = syscall(__NR_futex_waitv, &w, 1, 0, NULL, CLOCK_MONOTONIC);
+	out("futex_waitv([{val=0x1, uaddr=NULL, flags=FUTEX_32|FUTEX_PRIVATE_FLAG}], 1, 0, NULL, "
+	    "CLOCK_MONOTONIC) = %s\n", sprintrc(rc));
+	struct { uint32_t size, policy; uint64_t flags; int32_t nice; uint32_t prio;
+		 uint64_t runtime, deadline, period; } sa;
+	rc = syscall(__NR_sched_getattr, 0, &sa, sizeof(sa), 0);
+	if (rc == 0 && sa.size == 48 && sa.policy == 0)
+		out("sched_getattr(0, {size=48, sched_policy=SCHED_OTHER, sched_flags=%s, "
+		    "sched_nice=%d, sched_priority=%u, sched_runtime=%llu, sched_deadline=%llu, "
+		    "sched_period=%llu}, 48, 0) = 0\n", sa.flags ? "?" : "0", sa.nice, sa.prio,
+		    (unsigned long long)sa.runtime, (unsigned long long)sa.deadline,
+		    (unsigned long long)sa.period);
+	else
+		SKIP("sched_getattr: an unexpected policy or size");
+	uint64_t sysctl_args[10] = { 0 };
+	rc = syscall(__NR__sysctl, sysctl_args);
+	out("_sysctl({name=NULL, nlen=0, oldval=NULL, oldlenp=NULL, newval=NULL, newlen=0}) = %s\n",
+	    sprintrc(rc));
+	rc = syscall(__NR_landlock_create_ruleset, NULL, 0, 1);
+	out("landlock_create_ruleset(NULL, 0, LANDLOCK_CREATE_RULESET_VERSION) = %s\n",
+	    sprintrc(rc));
+	rc = syscall(__NR_set_thread_area, NULL);
+	out("set_thread_area(NULL) = %s\n", sprintrc(rc));
 	out("+++ exited with 0 +++\n");
 	return 0;
 }

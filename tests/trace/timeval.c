@@ -2,9 +2,12 @@
 /*
  * The time family: time() with its date after the result and in what it stores, utime's
  * utimbuf, utimes/futimesat's timeval pairs (a date only for a valid tv_usec, tv_usec
- * unsigned), utimensat's tv_nsec unsigned, setitimer/getitimer's itimerval.  Run with -a0.
+ * unsigned), utimensat's tv_nsec unsigned, setitimer/getitimer's itimerval, timer_create's
+ * sigevent.  Run with -a0.
  */
 #include <fcntl.h>
+#include <signal.h>
+#include <stdint.h>
 #include <sys/syscall.h>
 #include <sys/time.h>
 #include <time.h>
@@ -63,6 +66,19 @@ int main(void)
 	rc = syscall(__NR_getitimer, ITIMER_REAL, &old);
 	out("getitimer(ITIMER_REAL, {it_interval={tv_sec=0, tv_usec=0}, it_value={tv_sec=0, "
 	    "tv_usec=0}}) = %s\n", sprintrc(rc));
+
+	struct sigevent sev = { .sigev_notify = SIGEV_NONE };
+	timer_t tid;
+	rc = syscall(__NR_timer_create, CLOCK_MONOTONIC, &sev, &tid);
+	out("timer_create(CLOCK_MONOTONIC, {sigev_signo=0, sigev_notify=SIGEV_NONE}, [%d]) = %s\n",
+	    (int)(intptr_t)tid, sprintrc(rc));
+	sev.sigev_notify = SIGEV_SIGNAL;
+	sev.sigev_signo = SIGALRM;
+	sev.sigev_value.sival_int = 5;
+	rc = syscall(__NR_timer_create, 0xfacefeed, &sev, &tid);
+	out("timer_create(0xfacefeed /* CLOCK_??? */, {sigev_value={sival_int=5, sival_ptr=0x5}, "
+	    "sigev_signo=SIGALRM, sigev_notify=SIGEV_SIGNAL}, %p) = %s\n", (void *)&tid,
+	    sprintrc(rc));
 	out("+++ exited with 0 +++\n");
 	return 0;
 }
