@@ -4,14 +4,17 @@
  * the length fits a host name), kcmp (the indices are descriptors, an epoll slot or absent,
  * by type), reboot (the restart command's argument), syslog (buffer and length by action),
  * sched_getscheduler (the policy named after the result), pidfd_getfd (the target descriptor
- * is the pidfd's process's), _sysctl's arguments structure.
+ * is the pidfd's process's), _sysctl's arguments structure, ioprio_get/ioprio_set's
+ * IOPRIO_PRIO_VALUE(class, data).
  */
 #include <inttypes.h>
 #include <linux/kcmp.h>
 #include <linux/reboot.h>
 #include <linux/utsname.h>
+#include <stdio.h>
 
 #include "common/print.h"
+#include "common/strbuf.h"
 #include "strace-lite/decode.h"
 #include "gen/xlat.h"
 
@@ -180,4 +183,60 @@ void print_struct_sysctl_args(struct dctx *c, uint64_t addr)
 	tprints(c, ", newval=");
 	printaddr(c, a.newval);
 	tprintf(c, ", newlen=%" PRIu64 "}", a.newlen);
+}
+
+/* "IOPRIO_PRIO_VALUE(CLASS, DATA)": the class is every bit above the 13 of the data. */
+static const char *sprint_ioprio(unsigned int v)
+{
+	static char out[256];
+	struct strbuf sb = { 0 };
+
+	sb_puts(&sb, "IOPRIO_PRIO_VALUE(");
+	print_xval(&sb, xlat_ioprio_class, v >> 13, "IOPRIO_CLASS_???");
+	sb_printf(&sb, ", %d)", (int)(v & 8191));
+	snprintf(out, sizeof(out), "%s", sb_str(&sb));
+	sb_free(&sb);
+	return out;
+}
+
+static void print_ioprio_who(struct dctx *c)
+{
+	int which = (int)c->arg[0], who = (int)c->arg[1];
+
+	printxval(c, xlat_ioprio_who, (unsigned int)which, "IOPRIO_WHO_???");
+	tprint_arg_next(c);
+	if (which == 1 /* IOPRIO_WHO_PROCESS */)
+		printpid(c, who, PT_TGID);
+	else if (which == 2 /* IOPRIO_WHO_PGRP */)
+		printpid(c, who, PT_PGID);
+	else
+		tprintf(c, "%d", who);
+}
+
+SYS_FUNC(ioprio_get)
+{
+	if (entering(c)) {
+		print_ioprio_who(c);
+		return 0;
+	}
+	if (syserror(c) || print_opts_get()->xstyle == XSTYLE_RAW)
+		return 0;
+	c->auxstr = sprint_ioprio((unsigned int)c->rval);
+	return RVAL_STR;
+}
+
+SYS_FUNC(ioprio_set)
+{
+	enum xlat_style style = print_opts_get()->xstyle;
+	unsigned int v = (unsigned int)c->arg[2];
+
+	print_ioprio_who(c);
+	tprint_arg_next(c);
+	if (style != XSTYLE_ABBREV)
+		tprintf(c, "%d", (int)v);
+	if (style == XSTYLE_VERBOSE)
+		print_comment(c->sb, sprint_ioprio(v));
+	else if (style == XSTYLE_ABBREV)
+		tprints(c, sprint_ioprio(v));
+	return RVAL_DECODED;
 }
