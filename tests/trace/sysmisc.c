@@ -6,7 +6,7 @@
  * sched_getparam), the policy after sched_getscheduler's result, kcmp by type, sethostname's
  * length check, reboot's magic numbers, syslog's actions, close_range, pidfd_getfd,
  * futex_waitv's waiters, sched_getattr's struct, _sysctl's, landlock's version query and
- * set_thread_area.  Run with -a0.
+ * set_thread_area, ioprio's class and data.  Run with -a0.
  */
 #include <fcntl.h>
 #include <sched.h>
@@ -108,6 +108,17 @@ int main(void)
 	    sprintrc(rc));
 	rc = syscall(__NR_set_thread_area, NULL);
 	out("set_thread_area(NULL) = %s\n", sprintrc(rc));
+	static const char *const classes[] = { "IOPRIO_CLASS_NONE", "IOPRIO_CLASS_RT",
+					       "IOPRIO_CLASS_BE", "IOPRIO_CLASS_IDLE" };
+	rc = syscall(__NR_ioprio_get, 1 /* IOPRIO_WHO_PROCESS */, 0);
+	if (rc >= 0 && (rc >> 13) < 4)
+		out("ioprio_get(IOPRIO_WHO_PROCESS, 0) = %ld (IOPRIO_PRIO_VALUE(%s, %ld))\n", rc,
+		    classes[rc >> 13], rc & 8191);
+	else
+		SKIP("ioprio_get: %ld", rc);
+	rc = syscall(__NR_ioprio_set, 0xfa57beef, 0, 0xfacefeed);
+	out("ioprio_set(0xfa57beef /* IOPRIO_WHO_??? */, 0, IOPRIO_PRIO_VALUE(0x7d677 /* "
+	    "IOPRIO_CLASS_??? */, 7917)) = %s\n", sprintrc(rc));
 	out("+++ exited with 0 +++\n");
 	return 0;
 }
