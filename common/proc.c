@@ -26,6 +26,11 @@ static bool is_exec_file(const char *path)
 
 int proc_find_program(const char *prog, char *out, size_t outlen)
 {
+	return proc_find_program_in(prog, getenv("PATH"), out, outlen);
+}
+
+int proc_find_program_in(const char *prog, const char *search, char *out, size_t outlen)
+{
 	struct stat st;
 	size_t plen = strlen(prog);
 
@@ -37,7 +42,7 @@ int proc_find_program(const char *prog, char *out, size_t outlen)
 		memcpy(out, prog, plen + 1);
 		return stat(out, &st) < 0 ? -errno : 0;
 	}
-	const char *path = getenv("PATH");
+	const char *path = search;
 	if (!path)
 		path = "/usr/local/bin:/usr/bin:/bin";
 	while (*path) {

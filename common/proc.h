@@ -11,6 +11,8 @@
 
 /* Resolve PROG as execvp would (PATH search unless it has a '/'); 0 or -errno. */
 int proc_find_program(const char *prog, char *out, size_t outlen);
+/* The same with SEARCH for $PATH (NULL: the default search path). */
+int proc_find_program_in(const char *prog, const char *search, char *out, size_t outlen);
 /*
  * Read LEN bytes at ADDR from PID: process_vm_readv, falling back to /proc/PID/mem for pages
  * the first cannot read (PROT_NONE, or a kernel without it).  0 or -errno; never partial.

@@ -56,6 +56,8 @@ static const struct sdesc sdescs[] = {
 	{ "io_events", 32, 0, -1, 0 },   { "iocb", 64, 0, -1, 0 },
 	{ "iocbpp", 8, 1, -1, 0 },       { "futex_waitv", 24, 0, -1, 0 },
 	{ "aio_sigset", 16, 1, -1, 0 },  { "aio_context", 8, 0, -1, 0 },
+	{ "timeval_pair", 32, 0, -1, 0 }, { "utimbuf", 16, 0, -1, 0 },
+	{ "time_t", 8, 0, -1, 0 },       { "sysctl_args", 80, 0, -1, 0 },
 	{ "fd_set", 0, 0, -1, 0 },
 };
 

@@ -166,7 +166,7 @@ int bpfbe_spawn(char **argv)
 	struct proc_spawn sp = { .hold = PROC_HOLD_PIPE, .default_sigs = true, .pdeathsig = true,
 				 .exec_fail_code = 1, .before_exec = become_user,
 				 .exec_failed = exec_failed };
-	int rc = proc_find_program(argv[0], path, sizeof(path));
+	int rc = proc_find_program_in(argv[0], program_search_path(), path, sizeof(path));
 
 	if (rc < 0) {
 		errno = -rc;

@@ -11,6 +11,7 @@
 #include <limits.h>
 #include <stdio.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include "strace-lite/decode.h"
@@ -123,6 +124,11 @@ static void print_link_target(struct dctx *c, const char *link, bool strip_delet
 		return;
 	path[n] = '\0';
 	bool deleted = strip_deleted && n > 10 && !strcmp(path + n - 10, " (deleted)");
+	struct stat st_link, st_path;
+	/* As strace: a file really named "... (deleted)" is the descriptor's own file. */
+	if (deleted && !stat(link, &st_link) && !lstat(path, &st_path) &&
+	    st_link.st_ino == st_path.st_ino && st_link.st_dev == st_path.st_dev)
+		deleted = false;
 	if (deleted)
 		path[n - 10] = '\0';
 	sb_putc(c->sb, '<');
@@ -134,12 +140,17 @@ static void print_link_target(struct dctx *c, const char *link, bool strip_delet
 
 void printfd(struct dctx *c, int fd)
 {
+	printfd_pid(c, c->pid, fd);
+}
+
+void printfd_pid(struct dctx *c, int pid, int fd)
+{
 	char link[64];
 
 	tprintf(c, "%d", fd);
-	if (!dopts.decode_fds || fd < 0 || c->pid <= 0)
+	if (!dopts.decode_fds || fd < 0 || pid <= 0)
 		return;
-	snprintf(link, sizeof(link), "/proc/%d/fd/%d", c->pid, fd);
+	snprintf(link, sizeof(link), "/proc/%d/fd/%d", pid, fd);
 	/* -yy: sockets (and the like) described by sockdiag.c, when it can. */
 	if ((dopts.decode_fds & ~DECODE_FD_PATH) &&
 	    print_fd_details(c, fd, link))
@@ -371,7 +382,7 @@ void print_arg(struct dctx *c, int i)
 	case AK_X: tprintf(c, "%#x", (unsigned)v); break;
 	case AK_LX: tprintf(c, "%#" PRIx64, v); break;
 	case AK_O: tprintf(c, "%#o", (unsigned)v); break;
-	case AK_MODE: print_mode(c, (unsigned)v); break;
+	case AK_MODE: print_mode(c, (unsigned short)v); break;
 	case AK_PTR: printaddr(c, v); break;
 	case AK_FD: printfd(c, (int)v); break;
 	case AK_ATFD: print_dirfd(c, (int)v); break;
@@ -382,6 +393,7 @@ void print_arg(struct dctx *c, int i)
 	case AK_TGID: printpid(c, (int)v, PT_TGID); break;
 	case AK_PGID: printpid(c, (int)v, PT_PGID); break;
 	case AK_FLAGS: printflags(c, a->xlat, (unsigned)v, a->dflt); break;
+	case AK_LFLAGS: printflags(c, a->xlat, v, a->dflt); break;
 	case AK_ENUM: printxval(c, a->xlat, (unsigned)v, a->dflt); break;
 	case AK_IBUF: printstrn(c, v, buf_size(c, a)); break;
 	case AK_OBUF:

@@ -60,6 +60,8 @@ struct dctx {
 /* Decoder return values. */
 #define RVAL_DECODED 0x100 /* everything printed at entry */
 #define RVAL_STR 0x200     /* print c->auxstr after the return value */
+/* The decoder set c->err itself: "= RVAL ENAME (...)" with the value the call returned. */
+#define RVAL_PRINT_ERR_VAL 0x400
 /* Override the table's return kind: RVAL_KIND(RK_X). */
 #define RVAL_KIND(k) (0x10 | (k))
 #define RVAL_KIND_MASK 0x1f
@@ -132,6 +134,7 @@ extern ssize_t (*tracee_readlink_hook)(struct dctx *c, const char *link, char *b
 /* Values. */
 void printaddr(struct dctx *c, uint64_t addr); /* NULL or 0x... */
 void printfd(struct dctx *c, int fd);          /* 3, or 3</path> with -y */
+void printfd_pid(struct dctx *c, int pid, int fd); /* the same, a descriptor of process PID */
 /*
  * -yy: print "<TCP:[127.0.0.1:8080->127.0.0.1:40000]>" and the like for descriptor FD of c->pid
  * (LINK is its /proc/PID/fd/FD), of the kinds -e decode-fds= asks for (socket, dev, pidfd);
@@ -157,6 +160,8 @@ extern bool (*sockdiag_view_hook)(struct dctx *c, const char *link, struct sockd
 void print_dirfd(struct dctx *c, int fd);      /* AT_FDCWD or printfd */
 /* A pid of the tracee's: 1234, with --decode-pids=comm 1234<comm> (threads and processes). */
 void printpid(struct dctx *c, int pid, enum pid_type type);
+/* The process the tracee's pidfd FD refers to, or -1 (not a pidfd, or the process is gone). */
+long pidfd_target(struct dctx *c, int fd);
 /* A pid of our namespace (a pidfd's): 1234, with --decode-pids=comm 1234<comm>. */
 void printpid_ours(struct dctx *c, int pid);
 /* kill's and wait4's pid: a process when positive, a process group when below -1. */

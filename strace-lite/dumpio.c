@@ -55,17 +55,24 @@ static void dumpstr(struct dctx *c, uint64_t addr, uint64_t len)
 
 static void dumpiov(struct dctx *c, uint64_t iovaddr, uint64_t cnt, uint64_t limit)
 {
-	for (uint64_t i = 0; i < cnt && i < 1024 && limit; i++) {
-		struct iovec iov;
-		if (umoven(c, iovaddr + i * sizeof(iov), sizeof(iov), &iov) < 0)
-			return;
+	/* As strace: the array is read whole, and nothing is dumped when it cannot be. */
+	size_t n = cnt < 1024 ? (size_t)cnt : 1024;
+	struct iovec *v = n ? calloc(n, sizeof(*v)) : NULL;
+
+	if (!v || umoven(c, iovaddr, n * sizeof(*v), v) < 0) {
+		free(v);
+		return;
+	}
+	for (size_t i = 0; i < n && limit; i++) {
+		struct iovec iov = v[i];
 		uint64_t len = iov.iov_len < limit ? iov.iov_len : limit;
 		if (!len)
 			break;
 		limit -= len;
-		tprintf(c, " * %" PRIu64 " bytes in buffer %" PRIu64 "\n", len, i);
+		tprintf(c, " * %" PRIu64 " bytes in buffer %zu\n", len, i);
 		dumpstr(c, (uint64_t)(uintptr_t)iov.iov_base, len);
 	}
+	free(v);
 }
 
 /* sendmsg, recvmsg: the buffers of the message's iovec, at most LIMIT bytes in all. */
@@ -95,7 +102,7 @@ static void dumpiov_in_mmsghdr(struct dctx *c, uint64_t addr)
 void dumpio(struct dctx *c)
 {
 	static const char *const wr[] = { "write", "pwrite64", "sendto", "mq_timedsend", NULL };
-	static const char *const wrv[] = { "writev", "pwritev", "pwritev2", NULL };
+	static const char *const wrv[] = { "writev", "pwritev", "pwritev2", "vmsplice", NULL };
 	static const char *const rd[] = { "read", "pread64", "recvfrom", "mq_timedreceive", NULL };
 	static const char *const rdv[] = { "readv", "preadv", "preadv2", NULL };
 	int fd = (int)c->arg[0];

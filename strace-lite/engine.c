@@ -73,7 +73,7 @@ int engine_spawn(char **argv)
 	struct proc_spawn sp = { .hold = PROC_HOLD_STOP, .exec_fail_code = 1,
 				 .before_exec = before_exec, .exec_failed = exec_failed };
 	struct proc_child child;
-	int rc = proc_find_program(argv[0], path, sizeof(path));
+	int rc = proc_find_program_in(argv[0], program_search_path(), path, sizeof(path));
 
 	if (rc < 0) {
 		errno = -rc;
@@ -109,7 +109,7 @@ int engine_spawn(char **argv)
 int engine_spawn_daemon(char **argv, int level)
 {
 	char path[PATH_MAX];
-	int rc = proc_find_program(argv[0], path, sizeof(path)), pfd[2];
+	int rc = proc_find_program_in(argv[0], program_search_path(), path, sizeof(path)), pfd[2];
 	pid_t tracee = getpid();
 
 	if (rc < 0) {

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: LGPL-2.1-or-later
 /*
- * execve: the path, the argv array and the environment.
+ * execve and execveat: the path, the argv array and the environment (and the directory and
+ * flags of execveat).
  *
  * Arrays of string pointers are walked word by word with a read each, since an argv may end at
  * the edge of a mapping.  argv is cut after -s elements (strings after -s bytes); the
@@ -10,6 +11,7 @@
 #include <inttypes.h>
 
 #include "strace-lite/decode.h"
+#include "gen/xlat.h"
 
 static void print_argv(struct dctx *c, uint64_t addr)
 {
@@ -79,5 +81,22 @@ SYS_FUNC(execve)
 		print_argv(c, c->arg[2]);
 	else
 		print_argc(c, c->arg[2]);
+	return RVAL_DECODED;
+}
+
+SYS_FUNC(execveat)
+{
+	print_dirfd(c, (int)c->arg[0]);
+	tprint_arg_next(c);
+	printpath(c, c->arg[1]);
+	tprint_arg_next(c);
+	print_argv(c, c->arg[2]);
+	tprint_arg_next(c);
+	if (dopts.verbose)
+		print_argv(c, c->arg[3]);
+	else
+		print_argc(c, c->arg[3]);
+	tprint_arg_next(c);
+	printflags(c, xlat_at_flags, (unsigned int)c->arg[4], "AT_???");
 	return RVAL_DECODED;
 }

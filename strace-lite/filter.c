@@ -4,6 +4,7 @@
  * /regex, numbers, ?name (no error if unknown), all and none; each leading ! inverts the set.
  */
 #include <errno.h>
+#include <limits.h>
 #include <regex.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -159,11 +160,12 @@ static int named_set(const char *spec, const char *what, int (*lookup)(const cha
 	return rc;
 }
 
+/* Any descriptor strace accepts; the sets hold the first MAX_SCNO (higher ones never dump). */
 static int fd_number(const char *s)
 {
 	char *end;
 	long n = strtol(s, &end, 10);
-	return *s && !*end && n >= 0 && n < MAX_SCNO ? (int)n : -1;
+	return *s && !*end && n >= 0 && n <= INT_MAX ? (int)n : -1;
 }
 
 static int status_number(const char *s)

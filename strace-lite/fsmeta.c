@@ -47,8 +47,8 @@ static void print_utime(struct dctx *c, const struct timespec *t)
 	bool marker = t->tv_nsec == UTIME_NOW || t->tv_nsec == UTIME_OMIT;
 
 	if (!marker || print_opts_get()->xstyle != XSTYLE_ABBREV)
-		tprintf(c, "{tv_sec=%lld, tv_nsec=%lld}", (long long)t->tv_sec,
-			(long long)t->tv_nsec);
+		tprintf(c, "{tv_sec=%lld, tv_nsec=%llu}", (long long)t->tv_sec,
+			(unsigned long long)t->tv_nsec);
 	if (!marker) {
 		print_time_comment(c, t->tv_sec, (uint64_t)t->tv_nsec);
 		return;
@@ -74,6 +74,42 @@ void print_struct_utime_pair(struct dctx *c, uint64_t addr)
 	tprints(c, ", ");
 	print_utime(c, &t[1]);
 	tprints(c, "]");
+}
+
+/* utimes/futimesat's times: two timevals, each with its date when its tv_usec is valid. */
+void print_struct_timeval_pair(struct dctx *c, uint64_t addr)
+{
+	struct timeval t[2];
+
+	if (umove_or_printaddr(c, addr, &t))
+		return;
+	for (int i = 0; i < 2; i++) {
+		const char *s = sprint_date(t[i].tv_sec, (uint64_t)t[i].tv_usec, 6);
+
+		tprints(c, i ? ", " : "[");
+		tprintf(c, "{tv_sec=%lld, tv_usec=%llu}", (long long)t[i].tv_sec,
+			(unsigned long long)t[i].tv_usec);
+		if (s)
+			print_comment(c->sb, s);
+	}
+	tprints(c, "]");
+}
+
+/* utime's struct utimbuf: seconds, each with its date. */
+void print_struct_utimbuf(struct dctx *c, uint64_t addr)
+{
+	int64_t t[2];
+
+	if (umove_or_printaddr(c, addr, &t))
+		return;
+	for (int i = 0; i < 2; i++) {
+		const char *s = sprint_date(t[i], 0, 0);
+
+		tprintf(c, "%s=%lld", i ? ", modtime" : "{actime", (long long)t[i]);
+		if (s)
+			print_comment(c->sb, s);
+	}
+	tprints(c, "}");
 }
 
 static int decode_mknod(struct dctx *c, int off)

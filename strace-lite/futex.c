@@ -2,11 +2,13 @@
 /*
  * futex: which arguments exist depends on the operation (op & 127), so the table's kinds
  * (every possible meaning) cannot print it; this does, in strace's per-operation forms,
- * including FUTEX_WAKE_OP's packed val3 spelled out as the FUTEX_OP() pieces.
+ * including FUTEX_WAKE_OP's packed val3 spelled out as the FUTEX_OP() pieces.  Also
+ * futex_waitv and its array of waiters.
  */
 #include <inttypes.h>
 #include <linux/futex.h>
 
+#include "strace-lite/array.h"
 #include "strace-lite/decode.h"
 #include "strace-lite/struct-printers.h"
 
@@ -47,7 +49,7 @@ SYS_FUNC(futex)
 
 	printaddr(c, uaddr);
 	tprint_arg_next(c);
-	printxval(c, xlat_futexops, (uint64_t)(int64_t)op, "FUTEX_???");
+	printxval(c, xlat_futexops, (unsigned int)op, "FUTEX_???");
 	switch (op & 127) {
 	case FUTEX_WAIT:
 		tprintf(c, ", %u, ", val);
@@ -105,5 +107,46 @@ SYS_FUNC(futex)
 		tprintf(c, ", %#x", val3);
 		break;
 	}
+	return RVAL_DECODED;
+}
+
+/* futex_waitv: an array of struct futex_waitv, at most 128 of them shown. */
+struct waitv {
+	uint64_t val;
+	uint64_t uaddr;
+	uint32_t flags;
+	uint32_t reserved;
+};
+
+static bool print_waiter(struct dctx *c, void *elem, size_t size, void *data)
+{
+	const struct waitv *w = elem;
+	unsigned int *count = data;
+
+	(void)size;
+	if ((*count)++ >= 128) {
+		tprint_more_data_follows(c);
+		return false;
+	}
+	tprintf(c, "{val=%#" PRIx64 ", uaddr=", w->val);
+	printaddr(c, w->uaddr);
+	tprints(c, ", flags=");
+	printflags(c, xlat_futex_waiter_flags, w->flags, "FUTEX_???");
+	if (w->reserved)
+		tprintf(c, ", __reserved=%#x", w->reserved);
+	tprints(c, "}");
+	return true;
+}
+
+SYS_FUNC(futex_waitv)
+{
+	unsigned int nr = (unsigned int)c->arg[1], count = 0;
+	struct waitv buf;
+
+	print_array(c, c->arg[0], nr, &buf, sizeof(buf), 0, print_waiter, &count);
+	tprintf(c, ", %u, %#x, ", nr, (unsigned int)c->arg[2]);
+	print_struct_timespec(c, c->arg[3]);
+	tprint_arg_next(c);
+	printxval(c, xlat_clocknames, (unsigned int)c->arg[4], "CLOCK_???");
 	return RVAL_DECODED;
 }

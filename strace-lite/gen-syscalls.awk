@@ -17,6 +17,7 @@
 #            ibuf:N obuf:N obuf:R     (size from argument N, 0-based, or the return value)
 #            obuf:*N                  (size from the int that argument N points to)
 #            flags:XLAT enum:XLAT[:DFLT]   (xlat/XLAT.in; DFLT is the "XXX_???" comment)
+#            lflags:XLAT[:DFLT]       (flags in all 64 bits of a long)
 #            in:S out:S inout:S       (struct printed by print_struct_S)
 #            in:S:N ...               (an array of S, or S's bits (fd_set), counted by size ref N)
 #   NAME@NR  gives the number of a syscall newer than the installed headers.
@@ -81,7 +82,7 @@ FNR == NR {
 			k = q[1]; size = "ARG_SIZE_NONE"; xl = "NULL"; df = "NULL"; pr = "NULL"; sn = "NULL"
 			if (k == "ibuf" || k == "obuf") {
 				size = sizeref(q[2])
-			} else if (k == "flags" || k == "enum") {
+			} else if (k == "flags" || k == "lflags" || k == "enum") {
 				xl = "xlat_" q[2]; if (n >= 3) df = "\"" q[3] "\""
 			} else if (k == "in" || k == "out" || k == "inout") {
 				pr = ((("print_struct_" q[2]) in def) ? "print_struct_" q[2] : "NULL"); sn = "\"" q[2] "\""; structs[q[2]] = 1

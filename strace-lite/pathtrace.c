@@ -2,9 +2,11 @@
 /*
  * -P PATH: trace only the calls that name PATH, or use a descriptor open on it.  Which
  * arguments are paths and which are descriptors comes from the signature table, so every
- * syscall with a path or fd argument is covered without a list here.
+ * syscall with a path or fd argument is covered without a list here; the descriptors of poll's
+ * pollfd array and select's fd_sets count too.
  */
 #include <limits.h>
+#include <poll.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -61,6 +63,44 @@ static bool fd_matches(struct dctx *c, int fd)
 	return known(target);
 }
 
+/* poll/ppoll: the descriptors of the pollfd array, NFDS of them. */
+static bool pollfds_match(struct dctx *c, uint64_t addr, uint64_t nfds)
+{
+	struct pollfd pfd;
+
+	if (nfds > 1024 * 1024)
+		nfds = 1024 * 1024;
+	for (uint64_t i = 0; addr && i < nfds; i++) {
+		if (umoven(c, addr + i * sizeof(pfd), sizeof(pfd), &pfd) < 0)
+			break;
+		if (fd_matches(c, pfd.fd))
+			return true;
+	}
+	return false;
+}
+
+/* select/pselect6: the descriptors set in an fd_set of NFDS bits. */
+static bool fdset_match(struct dctx *c, uint64_t addr, int nfds)
+{
+	if (!addr || nfds <= 0)
+		return false;
+	if (nfds > 1024 * 1024)
+		nfds = 1024 * 1024;
+	size_t size = (((size_t)nfds + 63) / 64) * 8;
+	uint64_t *bits = malloc(size);
+	bool hit = false;
+
+	if (!bits || umoven(c, addr, size, bits) < 0) {
+		free(bits);
+		return false;
+	}
+	for (int fd = 0; fd < nfds && !hit; fd++)
+		if ((bits[fd / 64] >> (fd % 64)) & 1)
+			hit = fd_matches(c, fd);
+	free(bits);
+	return hit;
+}
+
 bool pathtrace_match(struct dctx *c)
 {
 	for (int i = 0; i < c->se->nargs; i++) {
@@ -75,6 +115,15 @@ bool pathtrace_match(struct dctx *c)
 		case AK_FD:
 		case AK_ATFD:
 			if (fd_matches(c, (int)c->arg[i]))
+				return true;
+			break;
+		case AK_IN:
+		case AK_INOUT:
+			if (a->sname && !strcmp(a->sname, "pollfd") &&
+			    pollfds_match(c, c->arg[i], (unsigned int)c->arg[1]))
+				return true;
+			if (a->sname && !strcmp(a->sname, "fd_set") &&
+			    fdset_match(c, c->arg[i], (int)c->arg[0]))
 				return true;
 			break;
 		default:

@@ -70,7 +70,7 @@ SYS_FUNC(getrandom)
 {
 	if (entering(c))
 		return 0;
-	if (syserror(c)) {
+	if (syserror(c) || !c->arg[0]) {
 		printaddr(c, c->arg[0]);
 	} else {
 		/* Random bytes are shown in hex whatever -x says. */

@@ -530,20 +530,39 @@ static long pidfd_pid(pid_t pid, int fd)
 	return ret;
 }
 
+/* The pid the tracee's descriptor FD refers to, as the backend saw it, or -1. */
+static long pidfd_pid_of(struct dctx *c, int fd)
+{
+	struct sockdiag_view v;
+	char link[64];
+
+	snprintf(link, sizeof(link), "/proc/%d/fd/%d", c->pid, fd);
+	if (sockdiag_view_hook && sockdiag_view_hook(c, link, &v))
+		return v.pidfd_pid > 0 ? v.pidfd_pid : -1;
+	return pidfd_pid(c->pid, fd);
+}
+
+long pidfd_target(struct dctx *c, int fd)
+{
+	char link[64], path[64];
+
+	snprintf(link, sizeof(link), "/proc/%d/fd/%d", c->pid, fd);
+	ssize_t n = tracee_readlink(c, link, path, sizeof(path) - 1);
+	if (n <= 0)
+		return -1;
+	path[n] = '\0';
+	if (strcmp(path, "anon_inode:[pidfd]"))
+		return -1;
+	return pidfd_pid_of(c, fd);
+}
+
 static bool print_pidfd(struct dctx *c, int fd, const char *path)
 {
 	/* strace 6.1 knows pidfds by this link only (pidfs, kernel 6.9, names them otherwise). */
 	if (strcmp(path, "anon_inode:[pidfd]"))
 		return false;
-	struct sockdiag_view v;
-	char link[64];
-	long pid;
+	long pid = pidfd_pid_of(c, fd);
 
-	snprintf(link, sizeof(link), "/proc/%d/fd/%d", c->pid, fd);
-	if (sockdiag_view_hook && sockdiag_view_hook(c, link, &v))
-		pid = v.pidfd_pid > 0 ? v.pidfd_pid : -1;
-	else
-		pid = pidfd_pid(c->pid, fd);
 	if (pid > 0) {
 		tprints(c, "<pid:");
 		printpid_ours(c, (int)pid);

@@ -370,7 +370,10 @@ static int settle_options(struct cli *cl, int argc, char *err, size_t errlen)
 		return -EINVAL;
 	}
 	decide_seccomp(cl->seccomp, cl->npids && !argc);
-	/* The program inherits our environment: -E changes it in the order given. */
+	/* The program inherits our environment: -E changes it in the order given.  The program
+	 * itself is looked for in our own $PATH. */
+	if (getenv("PATH"))
+		opts.search_path = strdup(getenv("PATH"));
 	for (int i = 0; i < cl->nenvs; i++)
 		if (strchr(cl->envs[i], '=') ? putenv(cl->envs[i]) : unsetenv(cl->envs[i]))
 			log_perror("-E %s", cl->envs[i]);

@@ -7,6 +7,7 @@
 #pragma once
 #include <stdbool.h>
 #include <stdint.h>
+#include <stdlib.h>
 #include <stdio.h>
 #include <sys/types.h>
 #include <signal.h>
@@ -65,6 +66,7 @@ struct options {
 	bool json;             /* --json: JSON Lines */
 	int cflag;             /* -c: 1 (only stats), -C: 2 (stats and trace) */
 	const char *sortby;    /* -S */
+	char *search_path;     /* $PATH before -E (NULL: not changed) */
 	bool wflag;            /* -w: wall time in -c */
 	double overhead;       /* -O: seconds taken off each call's time in -c */
 	bool seccomp;          /* prefilter unselected syscalls */
@@ -78,6 +80,11 @@ struct options {
 	unsigned status_mask;  /* -e status=, -z, -Z: bits of STATUS_*; 0 = all */
 };
 extern struct options opts;
+/* Where the program is looked for: strace searches its own $PATH, not the one -E gives. */
+static inline const char *program_search_path(void)
+{
+	return opts.search_path ? opts.search_path : getenv("PATH");
+}
 
 enum {
 	TCB_INSYSCALL = 1 << 0,

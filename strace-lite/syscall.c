@@ -150,10 +150,14 @@ static void print_rval(struct tcb *tcp, int sys_res)
 		case 516: tprints(c, "= ? ERESTART_RESTARTBLOCK (Interrupted by signal)"); break;
 		default: {
 			const char *name = errno_name(c->err);
-			if (name)
-				tprintf(c, "= -1 %s (%s)", name, strerror(c->err));
+			if (sys_res & RVAL_PRINT_ERR_VAL)
+				tprintf(c, "= %" PRId64 " ", c->rval);
 			else
-				tprintf(c, "= -1 (errno %d)", c->err);
+				tprints(c, "= -1 ");
+			if (name)
+				tprintf(c, "%s (%s)", name, strerror(c->err));
+			else
+				tprintf(c, "(errno %d)", c->err);
 		}
 		}
 	} else {

@@ -58,6 +58,7 @@ enum arg_kind {
 	AK_IBUF,  /* in buffer, size from another argument */
 	AK_OBUF,  /* out buffer, size from another argument or the return value */
 	AK_FLAGS, /* bit flags named by an xlat table */
+	AK_LFLAGS, /* the same, all 64 bits of a long (unshare, perf_event_open) */
 	AK_ENUM,  /* one value named by an xlat table */
 	AK_SIG,   /* signal number */
 	AK_MODE,  /* file mode bits, octal */

@@ -158,24 +158,32 @@ void print_dev(struct dctx *c, uint64_t dev)
 		tprints(c, " */");
 }
 
-void print_time_comment(struct dctx *c, int64_t sec, uint64_t nsec)
+const char *sprint_date(int64_t sec, uint64_t part, unsigned int width)
 {
-	char buf[128];
+	static char buf[128];
+	uint64_t max = width == 6 ? 999999 : width == 0 ? 0 : 999999999;
 	struct tm tm;
 	time_t t = (time_t)sec;
 
-	if ((sec == 0 && nsec == 0) || nsec > 999999999)
-		return;
-	if (!localtime_r(&t, &tm))
-		return;
+	if ((sec == 0 && part == 0) || part > max || !localtime_r(&t, &tm))
+		return NULL;
 	size_t pos = strftime(buf, sizeof(buf), "%FT%T", &tm);
 	if (!pos)
-		return;
-	if (nsec)
-		pos += (size_t)snprintf(buf + pos, sizeof(buf) - pos, ".%09" PRIu64, nsec);
+		return NULL;
+	if (part)
+		pos += (size_t)snprintf(buf + pos, sizeof(buf) - pos, ".%0*" PRIu64, (int)width,
+					part);
 	if (!strftime(buf + pos, sizeof(buf) - pos, "%z", &tm))
-		return;
-	print_comment(c->sb, buf);
+		return NULL;
+	return buf;
+}
+
+void print_time_comment(struct dctx *c, int64_t sec, uint64_t nsec)
+{
+	const char *s = sprint_date(sec, nsec, 9);
+
+	if (s)
+		print_comment(c->sb, s);
 }
 
 int printpathn(struct dctx *c, uint64_t addr, unsigned int n)

@@ -29,6 +29,11 @@ void print_dev(struct dctx *c, uint64_t dev);
 /* " /\* 2024-01-02T03:04:05.123456789+0000 *\/" for a nonzero time, nothing otherwise. */
 void print_time_comment(struct dctx *c, int64_t sec, uint64_t nsec);
 /*
+ * "2024-01-02T03:04:05.123456+0000": SEC and PART, its fraction in WIDTH digits (9: ns,
+ * 6: us, 0: none).  NULL for 0 and when PART is out of range.  A static buffer, valid until the next call.
+ */
+const char *sprint_date(int64_t sec, uint64_t part, unsigned int width);
+/*
  * A path of at most N bytes (strace's printpathn): quoted up to the first NUL, "..." after it
  * when no NUL came within N bytes.  Returns 1 if the NUL was seen, 0 if not, -1 or -errno
  * when nothing could be read (NULL or the address printed).
