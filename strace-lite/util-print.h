@@ -43,3 +43,10 @@ void print_flags_str(struct dctx *c, uint64_t val, const char *str);
  */
 /* clock_t ticks, then " /\* 1.23 s *\/" (not with -X raw, nor for 0), as strace's print_clock_t. */
 void print_clock_t(struct dctx *c, uint64_t val);
+/*
+ * The non-zero bytes FROM..TO-1 of the struct at ADDR that the kernel does not know (at most a
+ * page), after PREFIX, as strace's print_nonzero_bytes: "/\* bytes 32..39 *\/ \"\\x01\"", or
+ * "???" when unreadable.  False when they are all zero (nothing printed).
+ */
+bool print_nonzero_tail(struct dctx *c, const char *prefix, uint64_t addr, size_t from,
+			size_t to);
