@@ -126,7 +126,7 @@ void print_quoted_buf(struct strbuf *sb, const void *s, size_t fetched, uint64_t
 
 void print_comment(struct strbuf *sb, const char *text)
 {
-	if (text)
+	if (text && *text)
 		sb_printf(sb, " /* %s */", text);
 }
 

@@ -218,5 +218,9 @@ int bpf_plan_build(const struct sysent *se, struct plan *p)
 	}
 	if (want_fds && se->rkind == RK_FD)
 		add(p, (struct capop){ .arg = ARG_RET, .when = CAP_EXIT, .how = HOW_FD });
+	if (se->name && !strcmp(se->name, "fsconfig"))
+		/* FSCONFIG_SET_BINARY: the value is AUX bytes, NULs included, not a string. */
+		add(p, (struct capop){ .arg = 3, .when = CAP_ENTRY, .how = HOW_BUF, .size = 1,
+				       .size_from = SZ_ARG, .size_arg = 4, .max = bufcap });
 	return p->nops;
 }

@@ -3,7 +3,8 @@
  * Memory mapping syscalls that kinds cannot print: brk (its argument is an address, its result
  * too) and mmap, whose flags word holds an enumerated mapping type (MAP_SHARED, MAP_PRIVATE,
  * MAP_SHARED_VALIDATE in MAP_TYPE) besides real flag bits and a huge page size shifted in at
- * MAP_HUGE_SHIFT.  munmap, mprotect and the rest print from their kinds in syscalls.in.
+ * MAP_HUGE_SHIFT (also remap_file_pages'), and the protection keys calls, whose arguments are
+ * whole longs.  munmap, mprotect and the rest print from their kinds in syscalls.in.
  */
 #include <inttypes.h>
 
@@ -65,4 +66,32 @@ SYS_FUNC(mmap)
 	printfd(c, (int)c->arg[4]);
 	tprintf(c, ", %#" PRIx64, c->arg[5]);
 	return RVAL_DECODED | RVAL_KIND(RK_X);
+}
+
+/* remap_file_pages: prot is a whole long (printflags64), flags as mmap's. */
+SYS_FUNC(remap_file_pages)
+{
+	printaddr(c, c->arg[0]);
+	tprintf(c, ", %" PRIu64 ", ", c->arg[1]);
+	printflags(c, xlat_mmap_prot, c->arg[2], "PROT_???");
+	tprintf(c, ", %" PRIu64 ", ", c->arg[3]);
+	print_mmap_flags(c, c->arg[4]);
+	return RVAL_DECODED;
+}
+
+/* Protection keys: the access rights and the protection are whole longs. */
+SYS_FUNC(pkey_alloc)
+{
+	tprintf(c, "%#" PRIx64 ", ", c->arg[0]);
+	printflags(c, xlat_pkey_access, c->arg[1], "PKEY_???");
+	return RVAL_DECODED;
+}
+
+SYS_FUNC(pkey_mprotect)
+{
+	printaddr(c, c->arg[0]);
+	tprintf(c, ", %" PRIu64 ", ", c->arg[1]);
+	printflags(c, xlat_mmap_prot, c->arg[2], "PROT_???");
+	tprintf(c, ", %d", (int)c->arg[3]);
+	return RVAL_DECODED;
 }

@@ -2,8 +2,10 @@
 /*
  * Memory control beyond mmap: mremap (new_address only with MREMAP_MAYMOVE|MREMAP_FIXED),
  * mincore (one residency bit a page, the address when the call failed),
- * membarrier (the query's result decoded after it) and memfd_create (a huge page size field
- * printed as N<<MFD_HUGE_SHIFT).
+ * membarrier (the query's result decoded after it), memfd_create (a huge page size field
+ * printed as N<<MFD_HUGE_SHIFT), and the calls on another process's memory: process_vm_readv
+ * (printed whole at exit, the local buffers as far as the result says), process_vm_writev
+ * and process_madvise.
  */
 #include <inttypes.h>
 #include <linux/mman.h>
@@ -99,5 +101,42 @@ SYS_FUNC(memfd_create)
 		tprintf(c, "%s%u<<MFD_HUGE_SHIFT", flags ? "|" : "", huge >> MFD_HUGE_SHIFT);
 	if (print_opts_get()->xstyle == XSTYLE_VERBOSE)
 		tprints(c, " */");
+	return RVAL_DECODED;
+}
+
+SYS_FUNC(process_vm_readv)
+{
+	if (entering(c)) {
+		printpid(c, (int)c->arg[0], PT_TGID);
+		tprint_arg_next(c);
+		return 0;
+	}
+	print_iov_upto(c, c->arg[2], c->arg[1], (uint64_t)c->rval,
+		       syserror(c) ? IOV_DECODE_ADDR : IOV_DECODE_STR);
+	tprintf(c, ", %" PRIu64 ", ", c->arg[2]);
+	print_iov_upto(c, c->arg[4], c->arg[3], (uint64_t)-1, IOV_DECODE_ADDR);
+	tprintf(c, ", %" PRIu64 ", %" PRIu64, c->arg[4], c->arg[5]);
+	return 0;
+}
+
+SYS_FUNC(process_vm_writev)
+{
+	printpid(c, (int)c->arg[0], PT_TGID);
+	tprint_arg_next(c);
+	print_iov_upto(c, c->arg[2], c->arg[1], (uint64_t)-1, IOV_DECODE_STR);
+	tprintf(c, ", %" PRIu64 ", ", c->arg[2]);
+	print_iov_upto(c, c->arg[4], c->arg[3], (uint64_t)-1, IOV_DECODE_ADDR);
+	tprintf(c, ", %" PRIu64 ", %" PRIu64, c->arg[4], c->arg[5]);
+	return RVAL_DECODED;
+}
+
+SYS_FUNC(process_madvise)
+{
+	printfd(c, (int)c->arg[0]);
+	tprint_arg_next(c);
+	print_iov_upto(c, c->arg[2], c->arg[1], (uint64_t)-1, IOV_DECODE_ADDR);
+	tprintf(c, ", %" PRIu64 ", ", c->arg[2]);
+	printxval(c, xlat_madvise_cmds, (unsigned int)c->arg[3], "MADV_???");
+	tprintf(c, ", %#x", (unsigned int)c->arg[4]);
 	return RVAL_DECODED;
 }

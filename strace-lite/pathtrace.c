@@ -101,8 +101,24 @@ static bool fdset_match(struct dctx *c, uint64_t addr, int nfds)
 	return hit;
 }
 
+/* fsconfig: only a path value and its dirfd, or a descriptor value, name files (not fs_fd). */
+static bool fsconfig_matches(struct dctx *c)
+{
+	char buf[PATH_MAX];
+	unsigned int cmd = (unsigned int)c->arg[1];
+
+	if (cmd == 3 || cmd == 4) /* FSCONFIG_SET_PATH, FSCONFIG_SET_PATH_EMPTY */
+		return fd_matches(c, (int)c->arg[4]) ||
+		       (c->arg[3] && umovestr(c, c->arg[3], sizeof(buf), buf) > 0 && known(buf));
+	if (cmd == 5) /* FSCONFIG_SET_FD */
+		return fd_matches(c, (int)c->arg[4]);
+	return false;
+}
+
 bool pathtrace_match(struct dctx *c)
 {
+	if (!strcmp(c->se->name, "fsconfig"))
+		return fsconfig_matches(c);
 	for (int i = 0; i < c->se->nargs; i++) {
 		const struct sysarg *a = &c->se->args[i];
 		char buf[PATH_MAX];

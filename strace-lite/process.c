@@ -18,6 +18,7 @@
 #include "strace-lite/decode.h"
 #include "strace-lite/siginfo.h"
 #include "strace-lite/struct-printers.h"
+#include "strace-lite/util-print.h"
 
 #define CSIGNAL_MASK 0xffull
 
@@ -228,32 +229,6 @@ struct clone_args_v2 {
 	uint64_t flags, pidfd, child_tid, parent_tid, exit_signal, stack, stack_size, tls;
 	uint64_t set_tid, set_tid_size, cgroup;
 };
-
-/* The non-zero bytes of a struct tail the kernel does not know, as strace shows them. */
-static bool print_nonzero_tail(struct dctx *c, const char *prefix, uint64_t addr, size_t from,
-			       size_t to)
-{
-	unsigned char buf[4096];
-
-	if (to > sizeof(buf))
-		to = sizeof(buf);
-	if (to <= from)
-		return false;
-	if (umoven(c, addr + from, to - from, buf) < 0) {
-		tprints(c, prefix);
-		tprints(c, "???");
-		return true;
-	}
-	size_t n = to - from;
-	while (n && !buf[n - 1])
-		n--;
-	if (!n)
-		return false;
-	tprints(c, prefix);
-	tprintf(c, "/* bytes %zu..%zu */ ", from, to - 1);
-	quote_string(c->sb, buf, to - from, QUOTE_FORCE_HEX);
-	return true;
-}
 
 SYS_FUNC(clone3)
 {

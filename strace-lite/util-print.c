@@ -244,3 +244,29 @@ void printxval_signed(struct dctx *c, const struct xlat *x, int64_t v, const cha
 	if (st != XSTYLE_RAW)
 		print_comment(c->sb, name ? name : dflt);
 }
+
+/* The non-zero bytes of a struct tail the kernel does not know, as strace shows them. */
+bool print_nonzero_tail(struct dctx *c, const char *prefix, uint64_t addr, size_t from,
+			       size_t to)
+{
+	unsigned char buf[4096];
+
+	if (to > sizeof(buf))
+		to = sizeof(buf);
+	if (to <= from)
+		return false;
+	if (umoven(c, addr + from, to - from, buf) < 0) {
+		tprints(c, prefix);
+		tprints(c, "???");
+		return true;
+	}
+	size_t n = to - from;
+	while (n && !buf[n - 1])
+		n--;
+	if (!n)
+		return false;
+	tprints(c, prefix);
+	tprintf(c, "/* bytes %zu..%zu */ ", from, to - 1);
+	quote_string(c->sb, buf, to - from, QUOTE_FORCE_HEX);
+	return true;
+}
