@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: LGPL-2.1-or-later
 /* Privileges and libbpf's messages for the eBPF front ends (bpflib.h). */
+#include <errno.h>
 #include <linux/capability.h>
 #include <stdarg.h>
 #include <stdint.h>
@@ -84,4 +85,19 @@ void bpf_log_tail(int maxlines)
 	memcpy(tail, p, n);
 	memcpy(tail + n, "\n", 2);
 	log_raw(tail);
+}
+
+int bpf_ready(void)
+{
+	if (!bpf_have_caps()) {
+		log_error("--bpf needs CAP_BPF and CAP_PERFMON (run as root, or drop --bpf)");
+		return -EPERM;
+	}
+	if (access("/sys/kernel/btf/vmlinux", R_OK) < 0) {
+		log_error("--bpf: this kernel has no BTF (/sys/kernel/btf/vmlinux: %s)",
+			  strerror(errno));
+		return -ENOENT;
+	}
+	bpf_log_capture();
+	return 0;
 }

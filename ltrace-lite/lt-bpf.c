@@ -413,16 +413,9 @@ static int load(void)
 {
 	int err;
 
-	if (!bpf_have_caps()) {
-		log_error("--bpf needs CAP_BPF and CAP_PERFMON (run as root, or drop --bpf)");
-		return -EPERM;
-	}
-	if (access("/sys/kernel/btf/vmlinux", R_OK) < 0) {
-		log_error("--bpf: this kernel has no BTF (/sys/kernel/btf/vmlinux: %s)",
-			  strerror(errno));
-		return -ENOENT;
-	}
-	bpf_log_capture();
+	err = bpf_ready();
+	if (err < 0)
+		return err;
 	if (!(skel = ltrace__open()))
 		return bpf_fail("open", -errno);
 	skel->rodata->stats_only = lt_opts.cflag;

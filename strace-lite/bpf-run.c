@@ -79,16 +79,9 @@ int bpfbe_init(void)
 	/* Loading takes a while: a signal meanwhile must still end us through finish(). */
 	tcb_catch_signals();
 
-	if (!bpf_have_caps()) {
-		log_error("--bpf needs CAP_BPF and CAP_PERFMON (run as root, or drop --bpf)");
-		return -EPERM;
-	}
-	if (access("/sys/kernel/btf/vmlinux", R_OK) < 0) {
-		log_error("--bpf: this kernel has no BTF (/sys/kernel/btf/vmlinux: %s)",
-			  strerror(errno));
-		return -ENOENT;
-	}
-	bpf_log_capture();
+	err = bpf_ready();
+	if (err < 0)
+		return err;
 	skel = sysbpf__open();
 	if (!skel)
 		return bpfbe_error("open", -errno);
