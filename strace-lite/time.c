@@ -181,8 +181,7 @@ struct k_sigevent {
 			uint64_t function;
 			uint64_t attribute;
 		} thread;
-		char pad[48];
-	} un;
+	} un; /* what is read: the fields printed, as strace (a sigevent at a page's end decodes) */
 };
 
 void print_struct_sigevent(struct dctx *c, uint64_t addr)
