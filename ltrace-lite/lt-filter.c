@@ -49,10 +49,15 @@ static int pattern_init(struct pattern *p, const char *text, bool is_re, bool li
 		p->is_path = true;
 	if (is_re && regcomp(&p->re, text, REG_EXTENDED | REG_NOSUB)) {
 		snprintf(err, errlen, "invalid regular expression '%s'", text);
+		free(p->text);
+		p->text = NULL;
+		p->is_re = false;
 		return -EINVAL;
 	}
 	return 0;
 }
+
+static void pattern_free(struct pattern *p);
 
 static bool pattern_match(const struct pattern *p, const char *s)
 {
@@ -138,13 +143,20 @@ int lt_filter_add(enum lt_filter_kind kind, const char *expr, char *err, size_t 
 			break;
 		}
 		c.rules = v;
-		if ((rc = pattern_init(&r.sym, *sym ? sym : "*", sym_re, false, err, errlen)) < 0 ||
-		    (rc = pattern_init(&r.lib, *lib ? lib : "*", lib_re, true, err, errlen)) < 0)
+		if ((rc = pattern_init(&r.sym, *sym ? sym : "*", sym_re, false, err, errlen)) < 0)
 			break;
+		if ((rc = pattern_init(&r.lib, *lib ? lib : "*", lib_re, true, err, errlen)) < 0) {
+			pattern_free(&r.sym);
+			break;
+		}
 		c.rules[c.n++] = r;
 	}
 	free(buf);
 	if (rc < 0) {
+		for (size_t j = 0; j < c.n; j++) {
+			pattern_free(&c.rules[j].sym);
+			pattern_free(&c.rules[j].lib);
+		}
 		free(c.rules);
 		return rc;
 	}

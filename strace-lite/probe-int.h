@@ -36,6 +36,8 @@ struct spec {
 
 extern struct spec *probe_specs;
 extern size_t probe_nspecs;
+/* N specs and their strings. */
+void probe_specs_free(struct spec *specs, size_t n);
 /*
  * Parse the value of one -e usdt=, uprobe= or uretprobe= (KIND SPEC_*) and append its specs to
  * SPECS, NSPECS; nothing else is touched, no file is read.  0, or -EINVAL with ERR saying why.

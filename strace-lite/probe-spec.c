@@ -80,6 +80,7 @@ static int add_spec(int kind, char *tok, struct spec **specs, size_t *nspecs, ch
 		if (!*tok) {
 			snprintf(err, errlen, "%s: no symbol given",
 				 kind == SPEC_UPROBE ? "uprobe" : "uretprobe");
+			free(sp.path);
 			return -EINVAL;
 		}
 		char *plus = strchr(tok, '+'), *end = NULL;
@@ -91,6 +92,7 @@ static int add_spec(int kind, char *tok, struct spec **specs, size_t *nspecs, ch
 					 "uretprobe", tok, kind == SPEC_UPROBE ?
 					 "not SYMBOL+OFFSET (an offset in bytes, decimal or 0x hex)" :
 					 "a return probe is a function's, at no offset");
+				free(sp.path);
 				return -EINVAL;
 			}
 			*plus = '\0';
@@ -101,8 +103,13 @@ static int add_spec(int kind, char *tok, struct spec **specs, size_t *nspecs, ch
 		sp.name = strdup(tok);
 	}
 	struct spec *v = realloc(*specs, (*nspecs + 1) * sizeof(*v));
-	if (!v)
+	if (!v) {
+		free(sp.provider);
+		free(sp.name);
+		free(sp.path);
+		free(sp.label);
 		return -ENOMEM;
+	}
 	*specs = v;
 	v[(*nspecs)++] = sp;
 	return 0;
@@ -193,6 +200,17 @@ int probe_protos_file(const char *path, char *err, size_t errlen)
 	int rc = lt_proto_init(err, errlen);
 
 	return rc < 0 ? rc : lt_proto_load_file(path, err, errlen);
+}
+
+void probe_specs_free(struct spec *specs, size_t n)
+{
+	for (size_t i = 0; i < n; i++) {
+		free(specs[i].provider);
+		free(specs[i].name);
+		free(specs[i].path);
+		free(specs[i].label);
+	}
+	free(specs);
 }
 
 int probe_spec_parse(int kind, const char *val, struct spec **specs, size_t *nspecs, char *err,

@@ -37,12 +37,32 @@ struct want {
 	const char *when; /* "FIRST..LAST+STEP", LAST "inf" when open; NULL: "1..inf+1" */
 };
 
+/* The pokes every parsed rule owns (in sttrace they live as long as the rules), freed at exit
+ * so that a leak checker sees only the parser's own leaks. */
+static struct {
+	struct inject_poke *v;
+	unsigned int n;
+} kept[512];
+static unsigned int nkept;
+
+static void release_pokes(void)
+{
+	for (unsigned int i = 0; i < nkept; i++) {
+		for (unsigned int j = 0; j < kept[i].n; j++)
+			free(kept[i].v[j].data);
+		free(kept[i].v);
+	}
+}
+
 static bool parse(const char *spec, bool fault, struct inject_rule *r, struct numset *set,
 		  char *err, size_t errlen)
 {
 	memset(r, 0, sizeof(*r));
 	err[0] = 0;
-	return inject_parse_rule(spec, fault, r, set, err, errlen) == 0;
+	bool ok = inject_parse_rule(spec, fault, r, set, err, errlen) == 0;
+	if (r->pokes && nkept < sizeof(kept) / sizeof(kept[0]))
+		kept[nkept++].v = r->pokes, kept[nkept - 1].n = r->npokes;
+	return ok;
 }
 
 static void good(const char *spec, bool fault, struct want w)
@@ -294,6 +314,7 @@ static void counting(void)
 
 int main(void)
 {
+	atexit(release_pokes);
 	actions();
 	pokes();
 	when();

@@ -60,7 +60,7 @@ static void good(int kind, const char *val, const char *want)
 			FAIL("-e %s=%s: specs \"%s\", want \"%s\"", kind_name(kind), val, got,
 			     want);
 	}
-	free(sp);
+	probe_specs_free(sp, n);
 }
 
 static void bad(int kind, const char *val, const char *want_err)
@@ -73,7 +73,7 @@ static void bad(int kind, const char *val, const char *want_err)
 		FAIL("-e %s=%s: accepted, want \"%s\"", kind_name(kind), val, want_err);
 	else if (strcmp(err, want_err))
 		FAIL("-e %s=%s: error \"%s\", want \"%s\"", kind_name(kind), val, err, want_err);
-	free(sp);
+	probe_specs_free(sp, n);
 }
 
 static void usdt(void)
@@ -141,6 +141,8 @@ static void qualify(const char *kind, const char *val, const char *want_err)
 {
 	char err[512] = "";
 
+	probe_specs_free(probe_specs, probe_nspecs);
+	probe_specs = NULL;
 	probe_nspecs = 0;
 	int rc = probe_qualify(kind, val, err, sizeof(err));
 	if (!want_err && rc < 0)
