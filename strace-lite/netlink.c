@@ -222,15 +222,14 @@ static void print_message(struct dctx *c, int family, const struct nlmsghdr *h, 
 	}
 }
 
-/* Read the header at ADDR into H; false (having printed what strace prints) to stop. */
-static bool fetch_nlmsghdr(struct dctx *c, struct nlmsghdr *h, uint64_t addr, uint64_t len,
-			   bool in_array)
+bool fetch_nl_header(struct dctx *c, void *buf, size_t size, uint64_t addr, uint64_t len,
+		     bool in_array)
 {
-	if (len < sizeof(*h)) {
+	if (len < size) {
 		print_nl_hex(c, addr, (unsigned int)len);
 		return false;
 	}
-	if (!umoven(c, addr, sizeof(*h), h))
+	if (!umoven(c, addr, size, buf))
 		return true;
 	if (in_array) {
 		tprint_more_data_follows(c);
@@ -250,7 +249,7 @@ static void decode_netlink(struct dctx *c, int family, uint64_t addr, uint64_t l
 		decode_netlink_kobject_uevent(c, addr, len);
 		return;
 	}
-	for (unsigned int elt = 0; fetch_nlmsghdr(c, &h, addr, len, is_array); elt++) {
+	for (unsigned int elt = 0; fetch_nl_header(c, &h, sizeof(h), addr, len, is_array); elt++) {
 		if (!dopts.verbose && elt == print_opts_get()->max_strlen) {
 			tprint_more_data_follows(c);
 			break;

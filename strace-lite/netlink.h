@@ -106,3 +106,10 @@ typedef bool (*nl_payload_fn)(struct dctx *c, const struct nlmsghdr *h, uint64_t
 			      unsigned int len);
 /* The start of a payload shorter than its struct, as strace prints it. */
 void print_nl_hex(struct dctx *c, uint64_t addr, unsigned int len);
+/*
+ * Read the SIZE-byte header (nlmsghdr, nlattr) at ADDR of a buffer with LEN bytes left into
+ * BUF: true, or false having printed what strace prints where the walk stops (the short rest
+ * in hex, or the unreadable address, after "..." in an array).
+ */
+bool fetch_nl_header(struct dctx *c, void *buf, size_t size, uint64_t addr, uint64_t len,
+		     bool in_array);

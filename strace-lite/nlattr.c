@@ -20,24 +20,6 @@
 #include "strace-lite/sockaddr.h"
 #include "strace-lite/util-print.h"
 
-static bool fetch_nlattr(struct dctx *c, struct nlattr *a, uint64_t addr, unsigned int len,
-			 bool in_array)
-{
-	if (len < sizeof(*a)) {
-		print_nl_hex(c, addr, len);
-		return false;
-	}
-	if (!umoven(c, addr, sizeof(*a), a))
-		return true;
-	if (in_array) {
-		tprint_more_data_follows(c);
-		printaddr_comment(c, addr);
-	} else {
-		printaddr(c, addr);
-	}
-	return false;
-}
-
 static void print_nlattr_hdr(struct dctx *c, const struct nlattr *a, const struct xlat *types,
 			     const char *dflt)
 {
@@ -81,7 +63,7 @@ void decode_nlattr(struct dctx *c, uint64_t addr, unsigned int len, const struct
 	struct nlattr a;
 	bool is_array = false;
 
-	for (unsigned int elt = 0; fetch_nlattr(c, &a, addr, len, is_array); elt++) {
+	for (unsigned int elt = 0; fetch_nl_header(c, &a, sizeof(a), addr, len, is_array); elt++) {
 		if (!dopts.verbose && elt == print_opts_get()->max_strlen) {
 			tprint_more_data_follows(c);
 			break;
