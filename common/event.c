@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: LGPL-2.1-or-later
 /* The writers of the event model (see event.h). */
+#include <inttypes.h>
 #include <stdbool.h>
 #include <string.h>
 
@@ -45,6 +46,9 @@ void event_write_text(struct strbuf *sb, const struct event *ev)
 			  ev->core_dumped > 0 ? "(core dumped) " : "");
 		break;
 	case EVENT_EXEC:
+	case EVENT_SYSCALL: /* strace-lite/output.c: the line may be cut and resumed */
+	case EVENT_CALL:
+	case EVENT_RETURN:
 		break;
 	}
 }
@@ -75,6 +79,31 @@ static void put_signal(struct strbuf *sb, int sig)
 
 	sb_puts(sb, ",\"signal\":");
 	json_put_string(sb, n, strlen(n));
+}
+
+/* A syscall's record: the whole call, or the entry of one that never returned. */
+static void put_syscall(struct strbuf *sb, const struct event *ev)
+{
+	json_record_begin(sb, "syscall", ev->tid, ev->wall);
+	json_syscall_fields(sb, ev->name, ev->text, ev->len);
+	if (ev->flags & EVF_UNFINISHED) {
+		sb_puts(sb, ",\"retval\":null,\"unfinished\":true");
+		return;
+	}
+	if ((ev->flags & EVF_NO_RETVAL) && !ev->err)
+		sb_puts(sb, ",\"retval\":null");
+	else
+		sb_printf(sb, ",\"retval\":%" PRId64, ev->retval);
+	sb_puts(sb, ",\"return\":");
+	json_put_string(sb, ev->ret, ev->ret_len);
+	if (ev->err) {
+		const char *name = ev->errname;
+		sb_printf(sb, ",\"errno\":%d,\"error\":", ev->err);
+		json_put_string(sb, name ? name : "", name ? strlen(name) : 0);
+	}
+	if (ev->flags & EVF_INJECTED)
+		sb_puts(sb, ",\"injected\":true");
+	sb_printf(sb, ",\"duration\":%.6f", (double)ev->dur_ns / 1e9);
 }
 
 void event_write_json(struct strbuf *sb, const struct event *ev)
@@ -113,8 +142,50 @@ void event_write_json(struct strbuf *sb, const struct event *ev)
 			sb_printf(sb, ",\"core_dumped\":%s", ev->core_dumped ? "true" : "false");
 		break;
 	case EVENT_EXEC:
-		json_record_begin(sb, "exec", ev->tid, NULL);
+		json_record_begin(sb, "exec", ev->tid, ev->wall);
 		break;
+	case EVENT_SYSCALL:
+		put_syscall(sb, ev);
+		break;
+	case EVENT_CALL:
+	case EVENT_RETURN:
+		return;
 	}
 	sb_putc(sb, '}');
+}
+
+static struct event_sink *sinks;
+
+void event_sink_add(struct event_sink *sink)
+{
+	struct event_sink **p = &sinks;
+
+	while (*p)
+		p = &(*p)->next;
+	sink->next = NULL;
+	*p = sink;
+}
+
+bool event_sinks_active(void)
+{
+	return sinks != NULL;
+}
+
+void event_publish(const struct event *ev)
+{
+	for (struct event_sink *s = sinks; s; s = s->next)
+		s->write(s, ev);
+}
+
+void event_sinks_close(void)
+{
+	struct event_sink *s = sinks;
+
+	sinks = NULL;
+	while (s) {
+		struct event_sink *next = s->next;
+		if (s->close)
+			s->close(s);
+		s = next;
+	}
 }

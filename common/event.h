@@ -3,13 +3,18 @@
  * The event model: what a backend saw, in the form every writer reads.  A backend (ptrace or
  * eBPF) fills a struct event with the decoded payload; a writer (strace's text, JSON Lines)
  * formats it and never looks at where it came from, so both backends print alike by
- * construction.  Today probe hits (sttrace's -e usdt=/uprobe=/uretprobe=, both backends) and
- * the life of a process (signals, exits, exec: sttrace's lines and records, lttrace's records)
- * go through it; syscalls and lttrace's calls are next (docs/architecture.md).
+ * construction.  Syscalls (a whole call, at its exit), library calls (lttrace), probe hits and
+ * the life of a process (signals, exits, exec) are events; besides the tool's own output, every
+ * event goes to the sinks the front end registered (a timeline file, a latency table...).
+ * strace's text of a syscall is the one writer that keeps state of its own (a line left open
+ * by one thread, resumed later: strace-lite/output.c); it prints the same payload.
  */
 #pragma once
+#include <stdbool.h>
 #include <stddef.h>
+#include <stdint.h>
 #include <sys/types.h>
+#include <time.h>
 
 #include "common/strbuf.h"
 
@@ -21,7 +26,14 @@ enum event_kind {
 	EVENT_EXITED,       /* the thread or process is gone with exit STATUS */
 	EVENT_KILLED,       /* ... killed by SIG, CORE_DUMPED or not */
 	EVENT_EXEC,         /* the process exec'd */
+	EVENT_SYSCALL,      /* a whole syscall: NAME(TEXT) = RET, from T_NS for DUR_NS */
+	EVENT_CALL,         /* a library call's entry: NAME(TEXT), DEPTH calls open with it */
+	EVENT_RETURN,       /* its return: NAME(TEXT) = RET, from T_NS for DUR_NS */
 };
+
+#define EVF_UNFINISHED 1u /* the call never returned (the thread went, or the trace ended) */
+#define EVF_INJECTED   2u /* -e inject= decided the result */
+#define EVF_NO_RETVAL  4u /* the call has no result to show ("= ?") */
 
 struct event {
 	enum event_kind kind;
@@ -33,7 +45,36 @@ struct event {
 	int sig;            /* EVENT_SIGNAL, EVENT_STOPPED, EVENT_KILLED */
 	int status;         /* EVENT_EXITED */
 	int core_dumped;    /* EVENT_KILLED: 1 or 0; -1 when the backend cannot tell */
+	pid_t pid;          /* the thread's process when the backend knows it, else 0 */
+	uint64_t t_ns;      /* CLOCK_MONOTONIC: the event's time, a call's start; 0: unknown */
+	uint64_t dur_ns;    /* EVENT_SYSCALL, EVENT_RETURN: time in the call */
+	const struct timespec *wall; /* the time of day the record shows (NULL: now) */
+	const char *ret;    /* EVENT_SYSCALL, EVENT_RETURN: the result as the text shows it */
+	size_t ret_len;
+	int64_t retval;     /* EVENT_SYSCALL: the value returned (-1 on an error) */
+	int err;            /* EVENT_SYSCALL: errno, 0 on success */
+	const char *errname; /* ... and its name ("ENOENT"), or NULL */
+	unsigned int flags; /* EVF_* */
+	int depth;          /* EVENT_CALL, EVENT_RETURN: calls open on the thread, this one too */
+	const char *lib;    /* EVENT_CALL, EVENT_RETURN: the library the callee is in, or NULL */
+	const char *comm;   /* the thread's command name when the backend keeps it, else NULL */
 };
+
+/*
+ * A sink: a writer the front end registers (the tool's own output is not one).  Every event
+ * the backends produce goes to every sink, in order; CLOSE runs once at the end of the trace.
+ */
+struct event_sink {
+	void (*write)(struct event_sink *self, const struct event *ev);
+	void (*close)(struct event_sink *self);
+	struct event_sink *next;
+};
+void event_sink_add(struct event_sink *sink);
+/* Whether any sink wants events: producers skip the work of building them otherwise. */
+bool event_sinks_active(void);
+void event_publish(const struct event *ev);
+/* Close every sink (each once) and forget them. */
+void event_sinks_close(void);
 
 /* strace's line after its leader: "--- usdt:app:request(1, \"a\") ---\n", "--- SIGINT {si_signo=…}
  * ---\n", "+++ exited with 0 +++\n"... (nothing for EVENT_EXEC, which strace does not print). */
@@ -44,6 +85,8 @@ void event_write_ltrace(struct strbuf *sb, const struct event *ev);
 /*
  * One JSON Lines record, without its newline (the schema of docs: type, pid, time, then
  * "probe" and "args" or "ret" for probes; "signal" (and "siginfo") for signals; "status" for
- * exits; "signal" and "core_dumped" for kills).
+ * exits; "signal" and "core_dumped" for kills; "name", "args", "retval", "return", "errno" and
+ * "error", "injected", "duration" for syscalls).  Library calls have their own record
+ * (ltrace-lite/lt-output.c): nothing is written for them here.
  */
 void event_write_json(struct strbuf *sb, const struct event *ev);

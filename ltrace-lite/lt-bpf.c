@@ -39,6 +39,8 @@
 #include "bpf/ltrace.h"
 #include "gen/ltrace.skel.h"
 #include "bpf/bpflib.h"
+#include "common/clock.h"
+#include "common/event.h"
 #include "uprobe/ksite.h"
 #include "ltrace-lite/lt-bpf.h"
 #include "common/proc.h"
@@ -375,6 +377,9 @@ static int on_record(void *ctx, void *data, size_t len)
 	(void)ctx;
 	if (len < sizeof(*r))
 		return 0;
+	/* A timeline's times are the kernel's (want_time is set with sinks). */
+	if (event_sinks_active() && r->ts)
+		clock_event_set(r->ts);
 
 	switch (r->kind) {
 	case LT_REC_CALL:
@@ -421,7 +426,8 @@ static int load(void)
 	skel->rodata->stats_only = lt_opts.cflag;
 	skel->rodata->follow = lt_opts.follow;
 	skel->rodata->self_tgid = (uint32_t)getpid();
-	skel->rodata->want_time = lt_opts.Tflag || lt_opts.json || lt_opts.cflag;
+	skel->rodata->want_time = lt_opts.Tflag || lt_opts.json || lt_opts.cflag ||
+				   event_sinks_active();
 	/* LTTRACE_BPF_RING (bytes, a power of two of at least 64 KiB): for tests of the holds. */
 	const char *env = getenv("LTTRACE_BPF_RING");
 	unsigned long ring = env ? strtoul(env, NULL, 0) : RING_SIZE;
@@ -675,6 +681,7 @@ out:
 			child_status = status;
 	}
 	int code = rc == 0 && child && child_status != -1 ? proc_exit_code(child_status) : -1;
+	lt_output_finish();
 	while (threads)
 		thr_free(threads);
 	lb_plan_free(&plan);

@@ -14,6 +14,7 @@
 #include <sys/time.h>
 #include <time.h>
 
+#include "common/clock.h"
 #include "common/event.h"
 #include "common/json.h"
 #include "common/print.h"
@@ -275,8 +276,79 @@ static void emit_json(const struct lt_event *ev)
 	sb_free(&rec);
 }
 
+static uint64_t mono_ns(void)
+{
+	struct timespec ts;
+
+	tnow(CLOCK_MONOTONIC, &ts);
+	return (uint64_t)ts.tv_sec * 1000000000u + (uint64_t)ts.tv_nsec;
+}
+
+/* EV to the event sinks (--perfetto): a call's arguments are kept from its entry (in its
+ * cookie, as --json keeps them) for the slice written at its return. */
+static void publish(const struct lt_event *ev)
+{
+	struct strbuf args = { 0 }, ret = { 0 };
+	struct event e = { .tid = ev->pid, .pid = ev->tgid, .name = ev->name, .depth = ev->depth,
+			   .lib = ev->callee_lib, .sig = ev->sig, .status = ev->status,
+			   .core_dumped = -1, .t_ns = mono_ns() };
+
+	switch (ev->kind) {
+	case LT_EV_CALL:
+	case LT_EV_SYSCALL:
+		print_args(&args, ev);
+		if (ev->cookie && !lt_opts.json) {
+			free(*ev->cookie);
+			*ev->cookie = strdup(sb_str(&args));
+		}
+		e.kind = EVENT_CALL;
+		e.text = sb_str(&args);
+		e.len = args.len;
+		break;
+	case LT_EV_RETURN:
+	case LT_EV_SYSRET:
+	case LT_EV_UNFINISHED: {
+		const char *in = ev->cookie && *ev->cookie ? *ev->cookie : "";
+		sb_puts(&args, in);
+		if (ev->kind == LT_EV_UNFINISHED)
+			e.flags |= EVF_UNFINISHED;
+		else {
+			if (lt_proto_has_out_args(ev->proto))
+				lt_proto_print_out_args(&args, ev->proto, ev->v, *in != 0);
+			print_ret(&ret, ev);
+		}
+		e.kind = ev->kind == LT_EV_SYSRET ? EVENT_SYSCALL : EVENT_RETURN;
+		e.text = sb_str(&args);
+		e.len = args.len;
+		e.ret = sb_str(&ret);
+		e.ret_len = ret.len;
+		e.dur_ns = ev->spent > 0 ? (uint64_t)(ev->spent * 1e9) : 0;
+		e.t_ns = e.t_ns > e.dur_ns ? e.t_ns - e.dur_ns : 0;
+		break;
+	}
+	case LT_EV_SIGNAL:
+	case LT_EV_EXITED:
+	case LT_EV_KILLED:
+	case LT_EV_EXEC:
+		e.kind = event_kind_of(ev);
+		break;
+	default:
+		return;
+	}
+	event_publish(&e);
+	sb_free(&args);
+	sb_free(&ret);
+}
+
+void lt_output_finish(void)
+{
+	event_sinks_close();
+}
+
 void lt_emit(const struct lt_event *ev)
 {
+	if (event_sinks_active() && !lt_opts.cflag)
+		publish(ev);
 	bool entry = ev->kind == LT_EV_CALL || ev->kind == LT_EV_SYSCALL;
 	bool ret = ev->kind == LT_EV_RETURN || ev->kind == LT_EV_SYSRET;
 

@@ -470,6 +470,7 @@ int lt_run(void)
 	}
 	if (lt_opts.cflag)
 		lt_summary_print();
+	lt_output_finish();
 	lt_output_flush();
 	space_free_all();
 	return broken ? (exit_code > 0xff ? 0x80 | (exit_code & 0xff) : exit_code) :

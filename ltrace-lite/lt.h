@@ -71,6 +71,8 @@ struct lt_event {
 void lt_emit(const struct lt_event *ev);
 /* Flush the output; false once a write failed (EPIPE: the reader went away). */
 bool lt_output_flush(void);
+/* The end of the trace: the event sinks (--perfetto) closed. */
+void lt_output_finish(void);
 bool lt_output_broken(void);
 void lt_summary_print(void);
 

@@ -13,6 +13,7 @@
 
 #include "common/compare.h"
 #include "common/log.h"
+#include "common/perfetto.h"
 #include "ltrace-lite/lt.h"
 #include "ltrace-lite/lt-bpf.h"
 
@@ -59,6 +60,7 @@ static void usage(FILE *f)
 	      "  -w, --where=N       stack trace of N frames after each call\n"
 	      "  -x FILTER           functions to trace at their entry, local calls included\n"
 	      "      --json          one JSON object per call (JSON Lines)\n"
+	      "      --perfetto=FILE  also write the calls as a timeline (Chrome trace JSON)\n"
 	      "      --bpf           uprobes through eBPF instead of ptrace\n"
 	      "      --compare[=RUNS]  PROG untraced, under ptrace and under bpf: overhead table\n"
 	      "      --max-overhead=MODE:X  with --compare: exit 2 when MODE costs more than X\n", f);
@@ -78,7 +80,7 @@ static int parse_num(const char *opt, const char *s, int min, long *out)
 	return 0;
 }
 
-enum { OPT_JSON = 256, OPT_BPF, OPT_COMPARE, OPT_MAX_OVERHEAD };
+enum { OPT_JSON = 256, OPT_BPF, OPT_COMPARE, OPT_MAX_OVERHEAD, OPT_PERFETTO };
 
 /* After the options: the checks between them, ltrace's default filter, the prototypes and the
  * output file.  0, or -1 with the message said. */
@@ -132,6 +134,7 @@ struct cli {
 	pid_t pids[64];       /* -p */
 	int npids;
 	bool bpf;
+	const char *perfetto; /* --perfetto=FILE */
 	struct compare_cfg cmp;
 };
 
@@ -247,6 +250,9 @@ static int parse_option(int c, struct cli *cl)
 	case OPT_BPF:
 		cl->bpf = true;
 		break;
+	case OPT_PERFETTO:
+		cl->perfetto = optarg;
+		break;
 	case OPT_COMPARE:
 		if (compare_set_runs(&cl->cmp, optarg) < 0) {
 			log_error("invalid argument to --compare: '%s'", optarg);
@@ -280,6 +286,7 @@ int main(int argc, char **argv)
 		{ "where", required_argument, NULL, 'w' },
 		{ "json", no_argument, NULL, OPT_JSON },
 		{ "bpf", no_argument, NULL, OPT_BPF },
+		{ "perfetto", required_argument, NULL, OPT_PERFETTO },
 		{ "compare", optional_argument, NULL, OPT_COMPARE },
 		{ "max-overhead", required_argument, NULL, OPT_MAX_OVERHEAD },
 		{ 0 },
@@ -307,6 +314,14 @@ int main(int argc, char **argv)
 	if (settle(argc, cl.npids, cl.conf, cl.nconf) < 0)
 		return 1;
 	setvbuf(lt_opts.out, outbuf, _IOFBF, sizeof(outbuf));
+	if (cl.perfetto) {
+		struct event_sink *timeline = perfetto_open(cl.perfetto);
+		if (!timeline) {
+			log_errno(errno, "--perfetto: %s", cl.perfetto);
+			return 1;
+		}
+		event_sink_add(timeline);
+	}
 	if (cl.bpf) /* lt-bpf.c: the eBPF backend does the rest */
 		return lt_bpf_main(argv + optind, cl.pids, cl.npids);
 	for (int i = 0; i < cl.npids; i++)

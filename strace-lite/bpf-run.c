@@ -30,6 +30,7 @@
 #include "strace-lite/bpf-plan.h"
 #include "strace-lite/bpf-capture.h"
 #include "common/clock.h"
+#include "common/event.h"
 #include "common/print.h"
 #include "common/proc.h"
 #include "common/spawn.h"
@@ -94,8 +95,8 @@ int bpfbe_init(void)
 	if (!skel->rodata->trace_all)
 		for (unsigned int n = 0; n < SYS_MAX; n++)
 			if (numset_has(&opts.trace, n) ||
-			    /* renames, for --decode-pids=comm (user space filters it out) */
-			    (n == __NR_prctl && (dopts.decode_pids & DECODE_PID_COMM)))
+			    /* renames, for the names of pids or of tracks (user space filters it out) */
+			    (n == __NR_prctl && tcb_track_comm()))
 				skel->rodata->trace_bits[n / 64] |= 1ull << (n % 64);
 	unsigned int chase = print_opts_get()->max_strlen + 1;
 	/* Sockets are described for -yy, and for the netlink decoders (a send's or receive's
@@ -372,6 +373,11 @@ static int handle_event(void *ctx, void *data, size_t len)
 	if (len < sizeof(*h))
 		return 0;
 	clock_event_set(h->ts);
+	if (event_sinks_active()) {
+		struct tcb *tcp = pid2tcb((pid_t)h->tid);
+		if (tcp)
+			tcp->tgid = (pid_t)h->tgid;
+	}
 	switch (h->kind) {
 	case EV_MEM: {
 		const struct ev_mem *m = data;
@@ -614,7 +620,7 @@ int bpfbe_run(void)
 		summary_print(output_shared());
 	}
 	uint64_t lost = lost_events();
-	output_flush_all();
+	output_finish();
 	if (lost)
 		log_warn("--bpf: %llu events lost (ring buffer full): the trace is incomplete",
 			 (unsigned long long)lost);

@@ -398,6 +398,6 @@ int engine_run(void)
 		tcb_interrupted(proc_interrupted());
 	if (opts.cflag)
 		summary_print(output_shared());
-	output_flush_all();
+	output_finish();
 	return tcb_exit_status();
 }

@@ -13,6 +13,7 @@
 #include <string.h>
 #include <time.h>
 
+#include "common/event.h"
 #include "strace-lite/sttrace.h"
 
 struct tcb *printing_tcp;
@@ -313,8 +314,9 @@ FILE *output_shared(void)
 	return shared_log ? shared_log : stderr;
 }
 
-void output_flush_all(void)
+void output_finish(void)
 {
+	event_sinks_close();
 	if (shared_log)
 		fflush(shared_log);
 }

@@ -192,6 +192,8 @@ void probe_emit_hit(struct tcb *tcp, int kind, const char *label)
 		.name = label,
 		.text = sb_str(&payload),
 		.len = payload.len,
+		.comm = tcp->comm[0] ? tcp->comm : NULL,
+		.pid = tcp->tgid,
 	};
 	if (opts.json) {
 		struct strbuf rec = { 0 };
@@ -204,5 +206,6 @@ void probe_emit_hit(struct tcb *tcp, int kind, const char *label)
 		tcb_emit(tcp);
 		line_ended(tcp);
 	}
+	event_publish(&ev);
 	sb_free(&payload);
 }

@@ -29,7 +29,7 @@ static bool selected(unsigned int nr)
 	 * with --decode-pids=comm, prctl, which renames (PR_SET_NAME). */
 	return opts.trace_all || numset_has(&opts.trace, nr) || nr == __NR_execve ||
 	       nr == __NR_execveat ||
-	       (nr == __NR_prctl && (dopts.decode_pids & DECODE_PID_COMM)) ||
+	       (nr == __NR_prctl && tcb_track_comm()) ||
 	       (opts.stack && nr < nsyscalls && (sysent_table[nr].classes & TRACE_MEMORY));
 }
 

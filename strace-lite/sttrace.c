@@ -19,6 +19,7 @@
 #include "common/compare.h"
 #include "strace-lite/probe.h"
 #include "common/log.h"
+#include "common/perfetto.h"
 
 #define STTRACE_VERSION "0.1.0"
 
@@ -85,6 +86,7 @@ static const char usage_text[] =
 	"  -Y, --decode-pids=comm  print command names of pids\n"
 	"  --decode-pids=pidns  pids of a tracee's namespace in ours too\n"
 	"  --json         one JSON object per event (JSON Lines; schema in the README)\n"
+	"  --perfetto=FILE  also write the trace as a timeline (Chrome trace event JSON: Perfetto UI)\n"
 	"Backend:\n"
 	"  --backend=ptrace|bpf  how to trace (default ptrace);  --bpf  same as --backend=bpf\n"
 	"                 (eBPF in the kernel: same output, far less overhead; needs root)\n"
@@ -225,6 +227,7 @@ enum {
 	OPT_COMPARE,
 	OPT_MAX_OVERHEAD,
 	OPT_PROTOTYPES,
+	OPT_PERFETTO,
 };
 
 static const struct option longopts[] = {
@@ -246,6 +249,7 @@ static const struct option longopts[] = {
 	{ "compare", optional_argument, 0, OPT_COMPARE },
 	{ "max-overhead", required_argument, 0, OPT_MAX_OVERHEAD },
 	{ "prototypes", required_argument, 0, OPT_PROTOTYPES },
+	{ "perfetto", required_argument, 0, OPT_PERFETTO },
 	{ "summary-sort-by", required_argument, 0, 'S' },
 	{ "absolute-timestamps", optional_argument, 0, OPT_TS },
 	{ "timestamps", optional_argument, 0, OPT_TS },
@@ -311,6 +315,7 @@ struct cli {
 	int seccomp; /* --seccomp-bpf: -1 not given, 0, 1 */
 	bool ts_given; /* --timestamps= */
 	bool use_bpf;
+	const char *perfetto; /* --perfetto=FILE */
 };
 
 /*
@@ -390,6 +395,14 @@ static int trace(const struct cli *cl, int argc, char **argv)
 		errno = -rc;
 		log_perror("Can't fopen '%s'", opts.outfname);
 		return 1;
+	}
+	if (cl->perfetto) {
+		struct event_sink *timeline = perfetto_open(cl->perfetto);
+		if (!timeline) {
+			log_perror("--perfetto: %s", cl->perfetto);
+			return 1;
+		}
+		event_sink_add(timeline);
 	}
 	if (cl->use_bpf) {
 		if (bpfbe_init() < 0)
@@ -639,6 +652,9 @@ int main(int argc, char **argv)
 		case OPT_PROTOTYPES:
 			if (probe_protos_file(optarg, err, sizeof(err)) < 0)
 				goto bad_msg;
+			break;
+		case OPT_PERFETTO:
+			cl.perfetto = optarg;
 			break;
 		case '?':
 		default:

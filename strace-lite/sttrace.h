@@ -106,11 +106,13 @@ enum {
 
 struct tcb {
 	pid_t pid;
+	pid_t tgid; /* its process, kept for a timeline (0: not known) */
 	unsigned int flags;
 	int curcol; /* columns printed on the current line; 0 when no line is open */
 	FILE *outf;
 	struct strbuf sb;    /* text being built, written by tcb_emit */
 	struct strbuf stage; /* -e status=: the entry half, held until the result is known */
+	struct strbuf evargs; /* with event sinks: the call's arguments as printed, for its event */
 	bool staging;
 	struct dctx dc;
 	int func_rval;
@@ -200,6 +202,9 @@ void tcb_load_comm(struct tcb *tcp);
 void tcb_comm_changed(struct tcb *tcp);
 /* (bpf) The command names come with the events (fork, exec), not from /proc afterwards. */
 extern bool tcb_comm_from_events;
+/* Whether tcbs keep their command names: --decode-pids=comm prints them, a timeline names its
+ * tracks with them. */
+bool tcb_track_comm(void);
 /* (bpf) tcp's command name as the kernel gave it (LEN bytes, NUL-terminated or not). */
 void tcb_set_comm(struct tcb *tcp, const char *comm, size_t len);
 /* (bpf's pid_comm_hook) PID's command name: a traced thread's as last known, else /proc's. */
@@ -227,7 +232,8 @@ void tabto(struct tcb *tcp);
 void output_unfinished(struct tcb *tcp); /* close an open line with " <unfinished ...>" */
 void output_detached(struct tcb *tcp);   /* close an open line with " <detached ...>" */
 void output_close(struct tcb *tcp);
-void output_flush_all(void);
+/* The end of the trace: the log flushed, the event sinks (--perfetto...) closed. */
+void output_finish(void);
 void output_flush_for_message(void); /* the logger's hook: flush the shared log */
 void output_record(struct tcb *tcp, struct strbuf *rec); /* one whole --json line */
 FILE *output_shared(void); /* the log (-o) or stderr: where -c writes its table */

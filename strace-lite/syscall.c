@@ -10,7 +10,7 @@
 #include <limits.h>
 #include <string.h>
 
-#include "common/json.h"
+#include "common/event.h"
 #include "common/stacktrace.h"
 #include "strace-lite/sttrace.h"
 
@@ -106,11 +106,16 @@ void syscall_enter(struct tcb *tcp, long scno, const uint64_t *args)
 	tcp->staging = opts.status_mask != 0;
 	printleader(tcp);
 	sb_printf(&tcp->sb, "%s(", c->se->name);
+	size_t from = tcp->sb.len;
 	tcp->func_rval = decode(c);
+	if (event_sinks_active()) {
+		sb_reset(&tcp->evargs);
+		sb_write(&tcp->evargs, tcp->sb.s + from, tcp->sb.len - from);
+	}
 	tcb_emit(tcp);
 	if (!tcp->staging)
 		output_flush_line(tcp);
-	if (opts.Tflag || opts.cflag)
+	if (opts.Tflag || opts.cflag || event_sinks_active())
 		tnow(CLOCK_MONOTONIC, &tcp->etime);
 }
 
@@ -196,6 +201,35 @@ static bool status_wanted(unsigned int status)
 	return !opts.status_mask || (opts.status_mask & (1u << status));
 }
 
+static uint64_t ts_ns(const struct timespec *t)
+{
+	return (uint64_t)t->tv_sec * 1000000000u + (uint64_t)t->tv_nsec;
+}
+
+/* The call as an event: ARGS as printed, RET the result as printed without "= ", END its end
+ * (NULL: it never returned). */
+static void syscall_event(struct tcb *tcp, struct event *ev, struct strbuf *args,
+			  const char *ret, size_t ret_len, const struct timespec *end)
+{
+	const struct dctx *c = &tcp->dc;
+
+	*ev = (struct event){
+		.kind = EVENT_SYSCALL, .tid = tcp->pid, .name = c->se->name,
+		.text = sb_str(args), .len = args->len, .wall = opts.json ? &tcp->rtime : NULL,
+		.t_ns = ts_ns(&tcp->etime), .ret = ret ? ret : "", .ret_len = ret_len,
+		.retval = c->rval, .err = c->err, .errname = c->err ? errno_name(c->err) : NULL,
+		.comm = tcp->comm[0] ? tcp->comm : NULL, .pid = tcp->tgid,
+	};
+	if (c->se->rkind == RK_NONE)
+		ev->flags |= EVF_NO_RETVAL;
+	if (tcp->flags & TCB_INJECTED)
+		ev->flags |= EVF_INJECTED;
+	if (!end)
+		ev->flags |= EVF_UNFINISHED;
+	else if (ts_ns(end) > ev->t_ns)
+		ev->dur_ns = ts_ns(end) - ev->t_ns;
+}
+
 /* --json: the whole call as one record. */
 static void json_syscall_exit(struct tcb *tcp, const struct timespec *ts)
 {
@@ -209,27 +243,15 @@ static void json_syscall_exit(struct tcb *tcp, const struct timespec *ts)
 	sb_reset(&tcp->sb);
 	if (status_wanted(c->err ? STATUS_FAILED : STATUS_SUCCESSFUL)) {
 		/* The result as the text shows it ("3</etc/passwd>", "0x7f..."), without "= ". */
+		struct event ev;
 		c->sb = &ret;
 		print_rval(tcp, sys_res);
 		c->sb = &tcp->sb;
-		json_record_begin(&rec, "syscall", tcp->pid, &tcp->rtime);
-		json_syscall_fields(&rec, c->se->name, sb_str(&tcp->stage), tcp->stage.len);
-		if (c->se->rkind == RK_NONE && !c->err)
-			sb_puts(&rec, ",\"retval\":null");
-		else
-			sb_printf(&rec, ",\"retval\":%" PRId64, c->rval);
-		sb_puts(&rec, ",\"return\":");
-		json_put_string(&rec, ret.len > 2 ? ret.s + 2 : "", ret.len > 2 ? ret.len - 2 : 0);
-		if (c->err) {
-			const char *name = errno_name(c->err);
-			sb_printf(&rec, ",\"errno\":%d,\"error\":", c->err);
-			json_put_string(&rec, name ? name : "", name ? strlen(name) : 0);
-		}
-		if (tcp->flags & TCB_INJECTED)
-			sb_puts(&rec, ",\"injected\":true");
-		sb_printf(&rec, ",\"duration\":%.6f}", (double)(ts->tv_sec - tcp->etime.tv_sec) +
-								 (double)(ts->tv_nsec - tcp->etime.tv_nsec) / 1e9);
+		syscall_event(tcp, &ev, &tcp->stage, ret.len > 2 ? ret.s + 2 : "",
+			      ret.len > 2 ? ret.len - 2 : 0, ts);
+		event_write_json(&rec, &ev);
 		output_record(tcp, &rec);
+		event_publish(&ev);
 	}
 	sb_reset(&tcp->stage);
 	sb_free(&ret);
@@ -246,13 +268,13 @@ void syscall_exit(struct tcb *tcp, int64_t rval, bool is_error)
 	    ((c->se->classes & TRACE_MEMORY) || sysent_is_exec(c->se)))
 		stacktrace_forget(tcp->pid); /* the mappings changed */
 	/* The command name changes with execve and prctl(PR_SET_NAME), traced or not. */
-	if (!is_error && (dopts.decode_pids & DECODE_PID_COMM))
+	if (!is_error && tcb_track_comm())
 		tcb_comm_changed(tcp);
 	if (tcp->flags & TCB_FILTERED) {
 		tcp->flags &= ~TCB_FILTERED;
 		return;
 	}
-	if (opts.Tflag || opts.cflag || opts.json)
+	if (opts.Tflag || opts.cflag || opts.json || event_sinks_active())
 		tnow(CLOCK_MONOTONIC, &ts);
 	c->exiting = true;
 	/* An injected error counts even for a call that cannot fail on its own (umask). */
@@ -262,6 +284,12 @@ void syscall_exit(struct tcb *tcp, int64_t rval, bool is_error)
 	} else {
 		c->err = 0;
 		c->rval = rval;
+	}
+	if (!c->err && sysent_is_exec(c->se) && event_sinks_active()) {
+		/* A timeline names the process anew after its exec. */
+		struct event ex = { .kind = EVENT_EXEC, .tid = tcp->pid, .t_ns = ts_ns(&ts),
+				    .comm = tcp->comm[0] ? tcp->comm : NULL, .pid = tcp->tgid };
+		event_publish(&ex);
 	}
 	if (tcp->flags & TCB_CHECK_EXEC) {
 		/* A failed execve of a spawned child before its first success stays hidden. */
@@ -289,8 +317,11 @@ void syscall_exit(struct tcb *tcp, int64_t rval, bool is_error)
 	}
 	printing_tcp = tcp;
 	int sys_res = tcp->func_rval;
+	size_t from = tcp->sb.len;
 	if (!(sys_res & RVAL_DECODED))
 		sys_res = decode(c);
+	if (event_sinks_active())
+		sb_write(&tcp->evargs, tcp->sb.s + from, tcp->sb.len - from);
 	if (tcp->staging) {
 		unsigned st = c->err ? 1u << STATUS_FAILED : 1u << STATUS_SUCCESSFUL;
 		tcp->staging = false;
@@ -305,7 +336,11 @@ void syscall_exit(struct tcb *tcp, int64_t rval, bool is_error)
 	}
 	sb_puts(&tcp->sb, ") ");
 	tabto(tcp);
+	size_t ret_at = tcp->sb.len + 2; /* after "= " */
 	print_rval(tcp, sys_res);
+	struct event ev = { .kind = EVENT_SYSCALL };
+	if (event_sinks_active())
+		syscall_event(tcp, &ev, &tcp->evargs, tcp->sb.s + ret_at, tcp->sb.len - ret_at, &ts);
 	if (opts.Tflag) {
 		struct timespec d = { ts.tv_sec - tcp->etime.tv_sec, ts.tv_nsec - tcp->etime.tv_nsec };
 		if (d.tv_nsec < 0) {
@@ -323,6 +358,21 @@ void syscall_exit(struct tcb *tcp, int64_t rval, bool is_error)
 		stacktrace_format(tcp->pid, &tcp->sb, opts.stack);
 	tcb_emit(tcp);
 	line_ended(tcp);
+	if (event_sinks_active()) {
+		event_publish(&ev);
+		sb_reset(&tcp->evargs);
+	}
+}
+
+/* A call that never returned lasted until now, as far as a timeline can tell. */
+static void publish_unfinished(struct event *ev)
+{
+	struct timespec now;
+
+	tnow(CLOCK_MONOTONIC, &now);
+	if (ts_ns(&now) > ev->t_ns)
+		ev->dur_ns = ts_ns(&now) - ev->t_ns;
+	event_publish(ev);
 }
 
 void syscall_unfinished(struct tcb *tcp)
@@ -333,11 +383,12 @@ void syscall_unfinished(struct tcb *tcp)
 		tcp->flags &= ~TCB_INSYSCALL;
 		if (!status_wanted(STATUS_UNFINISHED))
 			return;
-		json_record_begin(&rec, "syscall", tcp->pid, &tcp->rtime);
-		json_syscall_fields(&rec, tcp->dc.se->name, sb_str(&tcp->stage), tcp->stage.len);
-		sb_puts(&rec, ",\"retval\":null,\"unfinished\":true}");
+		struct event ev;
+		syscall_event(tcp, &ev, &tcp->stage, NULL, 0, NULL);
+		event_write_json(&rec, &ev);
 		output_record(tcp, &rec);
 		sb_free(&rec);
+		publish_unfinished(&ev);
 		return;
 	}
 	if (!(tcp->flags & TCB_INSYSCALL) || (tcp->flags & TCB_FILTERED) || hide_log(tcp) ||
@@ -367,5 +418,11 @@ void syscall_unfinished(struct tcb *tcp)
 	tcb_emit(tcp);
 	line_ended(tcp);
 	tcp->flags &= ~TCB_INSYSCALL;
+	if (event_sinks_active()) {
+		struct event ev;
+		syscall_event(tcp, &ev, &tcp->evargs, NULL, 0, NULL);
+		publish_unfinished(&ev);
+		sb_reset(&tcp->evargs);
+	}
 }
 

@@ -81,8 +81,17 @@ struct tcb *alloctcb(pid_t pid, unsigned int flags)
 	t->dc.read = tcb_reader;
 	t->dc.read_str = tcb_str_reader;
 	tcb_load_comm(t);
+	if (event_sinks_active()) {
+		long tgid = proc_status_field(pid, "Tgid");
+		t->tgid = tgid > 0 ? (pid_t)tgid : 0;
+	}
 	tidtab_add(&tcbs, &t->node, pid);
 	return t;
+}
+
+bool tcb_track_comm(void)
+{
+	return (dopts.decode_pids & DECODE_PID_COMM) || event_sinks_active();
 }
 
 void tcb_load_comm(struct tcb *tcp)
@@ -90,7 +99,7 @@ void tcb_load_comm(struct tcb *tcp)
 	char comm[sizeof(tcp->comm)];
 
 	/* A process already gone keeps the name it had (bpf reads after the fact). */
-	if ((dopts.decode_pids & DECODE_PID_COMM) && proc_comm(tcp->pid, comm, sizeof(comm)) >= 0)
+	if (tcb_track_comm() && proc_comm(tcp->pid, comm, sizeof(comm)) >= 0)
 		memcpy(tcp->comm, comm, sizeof(comm));
 }
 
@@ -112,7 +121,7 @@ void tcb_comm_changed(struct tcb *tcp)
 
 void tcb_set_comm(struct tcb *tcp, const char *comm, size_t len)
 {
-	if (!(dopts.decode_pids & DECODE_PID_COMM))
+	if (!tcb_track_comm())
 		return;
 	if (len >= sizeof(tcp->comm))
 		len = sizeof(tcp->comm) - 1;
@@ -170,6 +179,7 @@ void droptcb(struct tcb *tcp)
 	output_close(tcp);
 	sb_free(&tcp->sb);
 	sb_free(&tcp->stage);
+	sb_free(&tcp->evargs);
 	free(tcp->inject);
 	free(tcp);
 }
@@ -207,14 +217,20 @@ static void write_event(struct tcb *tcp, const struct event *ev)
 		event_write_json(&rec, ev);
 		output_record(tcp, &rec);
 		sb_free(&rec);
-		return;
+	} else {
+		printleader(tcp);
+		event_write_text(&tcp->sb, ev);
+		if (opts.stack && (ev->kind == EVENT_SIGNAL || ev->kind == EVENT_STOPPED))
+			stacktrace_format(tcp->pid, &tcp->sb, opts.stack);
+		tcb_emit(tcp);
+		line_ended(tcp);
 	}
-	printleader(tcp);
-	event_write_text(&tcp->sb, ev);
-	if (opts.stack && (ev->kind == EVENT_SIGNAL || ev->kind == EVENT_STOPPED))
-		stacktrace_format(tcp->pid, &tcp->sb, opts.stack);
-	tcb_emit(tcp);
-	line_ended(tcp);
+	if (event_sinks_active()) {
+		struct event named = *ev;
+		named.comm = tcp->comm[0] ? tcp->comm : NULL;
+		named.pid = tcp->tgid;
+		event_publish(&named);
+	}
 }
 
 void print_signal(struct tcb *tcp, const siginfo_t *si, int sig)
