@@ -5,6 +5,7 @@
 #include <string.h>
 
 #include "common/event.h"
+#include "common/clock.h"
 #include "common/json.h"
 #include "common/print.h"
 
@@ -173,8 +174,15 @@ bool event_sinks_active(void)
 
 void event_publish(const struct event *ev)
 {
+	struct event e = *ev;
+
+	if (!e.t_ns) { /* a moment: now, by the event's clock */
+		struct timespec ts;
+		tnow(CLOCK_MONOTONIC, &ts);
+		e.t_ns = (uint64_t)ts.tv_sec * 1000000000u + (uint64_t)ts.tv_nsec;
+	}
 	for (struct event_sink *s = sinks; s; s = s->next)
-		s->write(s, ev);
+		s->write(s, &e);
 }
 
 void event_sinks_close(void)

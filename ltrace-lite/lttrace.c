@@ -13,6 +13,7 @@
 
 #include "common/compare.h"
 #include "common/log.h"
+#include "common/latency.h"
 #include "common/perfetto.h"
 #include "ltrace-lite/lt.h"
 #include "ltrace-lite/lt-bpf.h"
@@ -60,6 +61,7 @@ static void usage(FILE *f)
 	      "  -w, --where=N       stack trace of N frames after each call\n"
 	      "  -x FILTER           functions to trace at their entry, local calls included\n"
 	      "      --json          one JSON object per call (JSON Lines)\n"
+	      "      --latency=call:F..call:G[:key=argN]  time from F's entry to G's return\n"
 	      "      --perfetto=FILE  also write the calls as a timeline (Chrome trace JSON)\n"
 	      "      --bpf           uprobes through eBPF instead of ptrace\n"
 	      "      --compare[=RUNS]  PROG untraced, under ptrace and under bpf: overhead table\n"
@@ -80,7 +82,7 @@ static int parse_num(const char *opt, const char *s, int min, long *out)
 	return 0;
 }
 
-enum { OPT_JSON = 256, OPT_BPF, OPT_COMPARE, OPT_MAX_OVERHEAD, OPT_PERFETTO };
+enum { OPT_JSON = 256, OPT_BPF, OPT_COMPARE, OPT_MAX_OVERHEAD, OPT_PERFETTO, OPT_LATENCY };
 
 /* After the options: the checks between them, ltrace's default filter, the prototypes and the
  * output file.  0, or -1 with the message said. */
@@ -135,6 +137,8 @@ struct cli {
 	int npids;
 	bool bpf;
 	const char *perfetto; /* --perfetto=FILE */
+	struct latency *latency[16]; /* --latency=A..B */
+	int nlatency;
 	struct compare_cfg cmp;
 };
 
@@ -253,6 +257,17 @@ static int parse_option(int c, struct cli *cl)
 	case OPT_PERFETTO:
 		cl->perfetto = optarg;
 		break;
+	case OPT_LATENCY:
+		if (cl->nlatency == 16) {
+			log_error("--latency: at most 16");
+			return -1;
+		}
+		if (latency_parse(optarg, &cl->latency[cl->nlatency], err, sizeof(err)) < 0) {
+			log_error("--latency: %s", err);
+			return -1;
+		}
+		cl->nlatency++;
+		break;
 	case OPT_COMPARE:
 		if (compare_set_runs(&cl->cmp, optarg) < 0) {
 			log_error("invalid argument to --compare: '%s'", optarg);
@@ -287,6 +302,7 @@ int main(int argc, char **argv)
 		{ "json", no_argument, NULL, OPT_JSON },
 		{ "bpf", no_argument, NULL, OPT_BPF },
 		{ "perfetto", required_argument, NULL, OPT_PERFETTO },
+		{ "latency", required_argument, NULL, OPT_LATENCY },
 		{ "compare", optional_argument, NULL, OPT_COMPARE },
 		{ "max-overhead", required_argument, NULL, OPT_MAX_OVERHEAD },
 		{ 0 },
@@ -322,6 +338,8 @@ int main(int argc, char **argv)
 		}
 		event_sink_add(timeline);
 	}
+	for (int i = 0; i < cl.nlatency; i++)
+		event_sink_add(latency_sink(cl.latency[i], lt_opts.out, lt_opts.json));
 	if (cl.bpf) /* lt-bpf.c: the eBPF backend does the rest */
 		return lt_bpf_main(argv + optind, cl.pids, cl.npids);
 	for (int i = 0; i < cl.npids; i++)

@@ -35,6 +35,7 @@
 
 #include "common/proc.h"
 #include "strace-lite/bpf-run.h"
+#include "common/event.h"
 #include "common/json.h"
 #include "strace-lite/bpf-capture.h"
 #include "common/print.h"
@@ -65,7 +66,8 @@ static int load(void)
 	    (err = bpf_map__reuse_fd(probes_skel->maps.traced_gen, bpfbe_traced_gen_fd())) < 0)
 		return bpfbe_error("probes: the shared maps", err);
 	probes_skel->rodata->ring_size = bpf_map__max_entries(probes_skel->maps.events);
-	probes_skel->rodata->want_ts = opts.ts_format || opts.rflag || opts.Tflag || opts.json;
+	probes_skel->rodata->want_ts = opts.ts_format || opts.rflag || opts.Tflag || opts.json ||
+					 event_sinks_active();
 	probes_skel->rodata->quiet = opts.cflag == 1;
 	probes_skel->rodata->count_hits = opts.cflag != 0;
 	probes_links_prepare();

@@ -19,6 +19,7 @@
 #include "common/compare.h"
 #include "strace-lite/probe.h"
 #include "common/log.h"
+#include "common/latency.h"
 #include "common/perfetto.h"
 
 #define STTRACE_VERSION "0.1.0"
@@ -86,6 +87,8 @@ static const char usage_text[] =
 	"  -Y, --decode-pids=comm  print command names of pids\n"
 	"  --decode-pids=pidns  pids of a tracee's namespace in ours too\n"
 	"  --json         one JSON object per event (JSON Lines; schema in the README)\n"
+	"  --latency=A..B[:key=argN]  time from A to B (usdt:P:N, uprobe:F, a syscall...): percentiles\n"
+	"                 and a histogram at the end\n"
 	"  --perfetto=FILE  also write the trace as a timeline (Chrome trace event JSON: Perfetto UI)\n"
 	"Backend:\n"
 	"  --backend=ptrace|bpf  how to trace (default ptrace);  --bpf  same as --backend=bpf\n"
@@ -228,6 +231,7 @@ enum {
 	OPT_MAX_OVERHEAD,
 	OPT_PROTOTYPES,
 	OPT_PERFETTO,
+	OPT_LATENCY,
 };
 
 static const struct option longopts[] = {
@@ -250,6 +254,7 @@ static const struct option longopts[] = {
 	{ "max-overhead", required_argument, 0, OPT_MAX_OVERHEAD },
 	{ "prototypes", required_argument, 0, OPT_PROTOTYPES },
 	{ "perfetto", required_argument, 0, OPT_PERFETTO },
+	{ "latency", required_argument, 0, OPT_LATENCY },
 	{ "summary-sort-by", required_argument, 0, 'S' },
 	{ "absolute-timestamps", optional_argument, 0, OPT_TS },
 	{ "timestamps", optional_argument, 0, OPT_TS },
@@ -316,6 +321,9 @@ struct cli {
 	bool ts_given; /* --timestamps= */
 	bool use_bpf;
 	const char *perfetto; /* --perfetto=FILE */
+#define MAX_LATENCY 16
+	struct latency *latency[MAX_LATENCY]; /* --latency=A..B, until their sinks own them */
+	int nlatency;
 };
 
 /*
@@ -387,7 +395,7 @@ static int settle_options(struct cli *cl, int argc, char *err, size_t errlen)
 }
 
 /* The run, over the backend the options chose: the exit status. */
-static int trace(const struct cli *cl, int argc, char **argv)
+static int trace(struct cli *cl, int argc, char **argv)
 {
 	int rc = output_open();
 
@@ -403,6 +411,10 @@ static int trace(const struct cli *cl, int argc, char **argv)
 			return 1;
 		}
 		event_sink_add(timeline);
+	}
+	for (int i = 0; i < cl->nlatency; i++) {
+		event_sink_add(latency_sink(cl->latency[i], output_shared(), opts.json));
+		cl->latency[i] = NULL;
 	}
 	if (cl->use_bpf) {
 		if (bpfbe_init() < 0)
@@ -656,6 +668,15 @@ int main(int argc, char **argv)
 		case OPT_PERFETTO:
 			cl.perfetto = optarg;
 			break;
+		case OPT_LATENCY:
+			if (cl.nlatency == MAX_LATENCY) {
+				snprintf(err, sizeof(err), "--latency: at most %d", MAX_LATENCY);
+				goto bad_msg;
+			}
+			if (latency_parse(optarg, &cl.latency[cl.nlatency], err, sizeof(err)) < 0)
+				goto bad_msg;
+			cl.nlatency++;
+			break;
 		case '?':
 		default:
 			if (optopt && optopt < 0x100 && strchr(optstring, optopt) &&
@@ -699,6 +720,8 @@ die_msg: /* strace's words without the hint (what -e and -p refuse) */
 	fprintf(stderr, "sttrace: %s\n", err);
 	rc = 1;
 out:
+	for (int i = 0; i < cl.nlatency; i++) /* those not handed to the sinks */
+		latency_free(cl.latency[i]);
 	free(cl.pids);
 	free(cl.envs);
 	return rc;

@@ -1,0 +1,26 @@
+/* SPDX-License-Identifier: LGPL-2.1-or-later */
+/*
+ * --latency=A..B[:key=argN]: the time from event A to event B, paired by an argument of both
+ * (a request id) or by thread, counted and printed at the end as percentiles and a log2
+ * histogram in bpftrace's style (or one JSON record).  A and B are "usdt:PROVIDER:NAME",
+ * "uprobe:FUNC", "uretprobe:FUNC", "call:FUNC" (lttrace) or a syscall ("syscall:NAME" or
+ * NAME): a call counts from its start (as A) or to its end (as B); NAME..NAME of one syscall
+ * is each call's own time.  It is an event sink.
+ */
+#pragma once
+#include <stdbool.h>
+#include <stdio.h>
+
+#include "common/event.h"
+
+struct latency;
+
+/* Parse SPEC: 0, or -EINVAL with a reason in ERR. */
+int latency_parse(const char *spec, struct latency **out, char *err, size_t errlen);
+/* The sink of a parsed pair: it prints to OUT (as JSON Lines with JSON) when closed, and
+ * frees itself. */
+struct event_sink *latency_sink(struct latency *l, FILE *out, bool json);
+void latency_free(struct latency *l);
+/* What one pair would print for these samples (nanoseconds): for the unit test. */
+void latency_report(FILE *out, const char *name, const unsigned long long *ns, size_t n,
+		    unsigned long long errors, bool json);
