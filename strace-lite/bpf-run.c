@@ -90,7 +90,11 @@ int bpfbe_init(void)
 	const char *rbkb = getenv("STTRACE_BPF_RINGBUF_KB");
 	if (rbkb && atoi(rbkb) >= 4)
 		bpf_map__set_max_entries(skel->maps.events, (unsigned int)atoi(rbkb) * 1024);
-	skel->rodata->stats_only = opts.cflag == 1;
+	/* --percentiles want each call's time: counted in user space, as wall time (the kernel's
+	 * sums are wall time too). */
+	skel->rodata->stats_only = opts.cflag == 1 && !opts.percentiles;
+	if (opts.percentiles)
+		opts.wflag = true;
 	skel->rodata->trace_all = opts.trace_all && !opts.trace.negated;
 	if (!skel->rodata->trace_all)
 		for (unsigned int n = 0; n < SYS_MAX; n++)

@@ -87,6 +87,7 @@ static const char usage_text[] =
 	"  -Y, --decode-pids=comm  print command names of pids\n"
 	"  --decode-pids=pidns  pids of a tracee's namespace in ours too\n"
 	"  --json         one JSON object per event (JSON Lines; schema in the README)\n"
+	"  --percentiles  -c, -C: also p50, p90, p99 and max of each syscall's wall time (us)\n"
 	"  --latency=A..B[:key=argN]  time from A to B (usdt:P:N, uprobe:F, a syscall...): percentiles\n"
 	"                 and a histogram at the end\n"
 	"  --perfetto=FILE  also write the trace as a timeline (Chrome trace event JSON: Perfetto UI)\n"
@@ -232,6 +233,7 @@ enum {
 	OPT_PROTOTYPES,
 	OPT_PERFETTO,
 	OPT_LATENCY,
+	OPT_PERCENTILES,
 };
 
 static const struct option longopts[] = {
@@ -255,6 +257,7 @@ static const struct option longopts[] = {
 	{ "prototypes", required_argument, 0, OPT_PROTOTYPES },
 	{ "perfetto", required_argument, 0, OPT_PERFETTO },
 	{ "latency", required_argument, 0, OPT_LATENCY },
+	{ "percentiles", no_argument, 0, OPT_PERCENTILES },
 	{ "summary-sort-by", required_argument, 0, 'S' },
 	{ "absolute-timestamps", optional_argument, 0, OPT_TS },
 	{ "timestamps", optional_argument, 0, OPT_TS },
@@ -667,6 +670,9 @@ int main(int argc, char **argv)
 			break;
 		case OPT_PERFETTO:
 			cl.perfetto = optarg;
+			break;
+		case OPT_PERCENTILES:
+			opts.percentiles = true;
 			break;
 		case OPT_LATENCY:
 			if (cl.nlatency == MAX_LATENCY) {

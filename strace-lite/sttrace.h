@@ -68,6 +68,7 @@ struct options {
 	const char *sortby;    /* -S */
 	char *search_path;     /* $PATH before -E (NULL: not changed) */
 	bool wflag;            /* -w: wall time in -c */
+	bool percentiles;      /* -c --percentiles: p50, p90, p99, max of each call's wall time */
 	double overhead;       /* -O: seconds taken off each call's time in -c */
 	bool seccomp;          /* prefilter unselected syscalls */
 	unsigned quiet;        /* QUIET_* */
@@ -256,6 +257,8 @@ void dumpio(struct dctx *c);
 /* summary.c: -c */
 void summary_count(struct tcb *tcp, double seconds, bool failed);
 void summary_add(long scno, uint64_t calls, uint64_t errors, double seconds);
+/* --percentiles: one call of SCNO took SECONDS of wall time. */
+void summary_sample(long scno, double seconds);
 void summary_print(FILE *f);
 int summary_sortby(const char *key); /* -1 if unknown */
 /* probe-summary.c: -c with probes, hits per probe (KIND "usdt", "uprobe", "uretprobe") */

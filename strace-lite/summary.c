@@ -17,6 +17,62 @@ struct counts {
 static struct counts *counts;
 static unsigned int ncounts;
 
+struct samples {
+	double *v; /* wall time of each call, seconds */
+	size_t n, cap;
+};
+static struct samples *samples; /* --percentiles, by syscall number */
+
+void summary_sample(long scno, double t)
+{
+	if (scno < 0 || (unsigned long)scno >= nsyscalls || !sysent_get(scno))
+		return;
+	if (!samples && !(samples = calloc(nsyscalls, sizeof(*samples))))
+		return;
+	struct samples *s = &samples[scno];
+	if (s->n == s->cap) {
+		size_t cap = s->cap ? s->cap * 2 : 64;
+		double *v = realloc(s->v, cap * sizeof(*v));
+		if (!v)
+			return;
+		s->v = v;
+		s->cap = cap;
+	}
+	s->v[s->n++] = t < 0 ? 0 : t;
+}
+
+static int cmp_double(const void *a, const void *b)
+{
+	double x = *(const double *)a, y = *(const double *)b;
+	return x < y ? -1 : x > y;
+}
+
+/* Nearest rank, in microseconds. */
+static double pct_us(const struct samples *s, double q)
+{
+	size_t rank = (size_t)(q * (double)s->n);
+
+	if ((double)rank < q * (double)s->n)
+		rank++;
+	return s->n ? s->v[rank ? rank - 1 : 0] * 1e6 : 0;
+}
+
+/* " P50 P90 P99 MAX" of SCNO's calls (blank for the total line: SCNO -1). */
+static void print_percentiles(FILE *f, long scno)
+{
+	struct samples *s = samples && scno >= 0 ? &samples[scno] : NULL;
+
+	if (!opts.percentiles)
+		return;
+	if (!s || !s->n) {
+		fprintf(f, " %9s %9s %9s %9s", "", "", "", "");
+		return;
+	}
+	qsort(s->v, s->n, sizeof(*s->v), cmp_double);
+	fprintf(f, " %9.0f %9.0f %9.0f %9.0f", pct_us(s, .5), pct_us(s, .9), pct_us(s, .99),
+		pct_us(s, 1));
+}
+
 void summary_count(struct tcb *tcp, double t, bool failed)
 {
 	long scno = tcp->dc.scno;
@@ -150,25 +206,33 @@ void summary_print(FILE *f)
 	if (ndigits("%.0f", (double)errors) > w_err)
 		w_err = ndigits("%.0f", (double)errors);
 
-	fprintf(f, "%*s %*s %*s %*s %*s %s\n", w_pct, "% time", w_sec, "seconds", w_usec,
-		"usecs/call", w_calls, "calls", w_err, "errors", "syscall");
+	fprintf(f, "%*s %*s %*s %*s %*s", w_pct, "% time", w_sec, "seconds", w_usec,
+		"usecs/call", w_calls, "calls", w_err, "errors");
+	if (opts.percentiles) /* microseconds of wall time, as usecs/call */
+		fprintf(f, " %9s %9s %9s %9s", "p50", "p90", "p99", "max");
+	fprintf(f, " syscall\n");
 	char dash[256];
 	memset(dash, '-', sizeof(dash));
 #define DASHES()                                                                              \
-	fprintf(f, "%.*s %.*s %.*s %.*s %.*s %.*s\n", w_pct, dash, w_sec, dash, w_usec, dash,    \
-		w_calls, dash, w_err, dash, w_name, dash)
+	fprintf(f, "%.*s %.*s %.*s %.*s %.*s%s %.*s\n", w_pct, dash, w_sec, dash, w_usec, dash,   \
+		w_calls, dash, w_err, dash,                                                      \
+		opts.percentiles ? " --------- --------- --------- ---------" : "", w_name, dash)
 	DASHES();
 	for (unsigned j = 0; j < n; j++) {
 		struct counts *cc = &counts[idx[j]];
 		double pct = total > 0 ? 100.0 * cc->time / total : 0;
-		fprintf(f, "%*.2f %*.6f %*" PRIu64 " %*" PRIu64 " %*.0" PRIu64 " %s\n", w_pct, pct,
-			w_sec, cc->time, w_usec, (uint64_t)(cc->time / (double)cc->calls * 1e6),
-			w_calls, cc->calls, w_err, cc->errors, sysent_table[idx[j]].name);
+		fprintf(f, "%*.2f %*.6f %*" PRIu64 " %*" PRIu64 " %*.0" PRIu64, w_pct, pct, w_sec,
+			cc->time, w_usec, (uint64_t)(cc->time / (double)cc->calls * 1e6), w_calls,
+			cc->calls, w_err, cc->errors);
+		print_percentiles(f, idx[j]);
+		fprintf(f, " %s\n", sysent_table[idx[j]].name);
 	}
 	DASHES();
-	fprintf(f, "%*.2f %*.6f %*" PRIu64 " %*" PRIu64 " %*.0" PRIu64 " %s\n", w_pct, 100.0, w_sec,
-		total, w_usec, calls ? (uint64_t)(total / (double)calls * 1e6) : 0, w_calls, calls,
-		w_err, errors, "total");
+	fprintf(f, "%*.2f %*.6f %*" PRIu64 " %*" PRIu64 " %*.0" PRIu64, w_pct, 100.0, w_sec, total,
+		w_usec, calls ? (uint64_t)(total / (double)calls * 1e6) : 0, w_calls, calls, w_err,
+		errors);
+	print_percentiles(f, -1);
+	fprintf(f, " total\n");
 #undef DASHES
 	free(idx);
 	probe_summary_print(f);

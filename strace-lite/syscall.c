@@ -302,6 +302,9 @@ void syscall_exit(struct tcb *tcp, int64_t rval, bool is_error)
 		summary_count(tcp, (double)(to->tv_sec - from->tv_sec) +
 					   (double)(to->tv_nsec - from->tv_nsec) / 1e9,
 			      c->err != 0);
+		if (opts.percentiles)
+			summary_sample(c->scno, (double)(ts.tv_sec - tcp->etime.tv_sec) +
+							(double)(ts.tv_nsec - tcp->etime.tv_nsec) / 1e9);
 		if (opts.cflag == 1)
 			return;
 	}
