@@ -87,6 +87,10 @@ mode_a=trace=openat,seccomp pair "$FILTER_N" -f,trace=openat \
 pair "$K_N" -k -- strace -k -- "$STTRACE" -k
 # --json against sttrace's own text output, same calls.
 tool_a=sttrace mode_a=text pair "$FULL_N" json -- "$STTRACE" -- "$STTRACE" --json
+# --perfetto (the text trace and the timeline) against the text alone, per event: issue 17's
+# target is <= 1.15x.
+tool_a=sttrace mode_a=text,p pair "$FULL_N" perfetto -- "$STTRACE" -- "$STTRACE" \
+	--perfetto="$out/timeline.json"
 
 # ---- eBPF backend (issue 6): sttrace --bpf, bpftrace and perf trace on the same loop ---------
 # Each group runs its cells interleaved with untraced runs of the same N, and every command also
@@ -456,6 +460,7 @@ r_full=$(echo "${med[sttrace/full/$FULL_N]} / ${med[strace/full/$FULL_N]}" | bc 
 r_k=$(echo "${med[sttrace/-k/$K_N]} / ${med[strace/-k/$K_N]}" | bc -l)
 r_filt=$(echo "${med[sttrace/-f,trace=openat/$FILTER_N]} / ${med[untraced/$FILTER_N]}" | bc -l)
 r_json=$(echo "${med[sttrace/json/$FULL_N]} / ${med[sttrace/text/$FULL_N]}" | bc -l)
+r_perfetto=$(echo "(${med[sttrace/perfetto/$FULL_N]} - ${med[untraced/$FULL_N]}) / (${med[sttrace/text,p/$FULL_N]} - ${med[untraced/$FULL_N]})" | bc -l)
 {
 	echo "# sttrace benchmark ($(date -u +%Y-%m-%d), $(nproc) cores, median of $RUNS runs)"
 	echo
@@ -469,7 +474,8 @@ r_json=$(echo "${med[sttrace/json/$FULL_N]} / ${med[sttrace/text/$FULL_N]}" | bc
 	printf 'Full trace, sttrace / strace: **%.2f** (target <= 0.9)\n\n' "$r_full"
 	printf -- '-f -e trace=openat, sttrace / untraced: **%.2f** (target <= 1.5)\n\n' "$r_filt"
 	printf -- '-k, sttrace / strace: **%.2f**\n\n' "$r_k"
-	printf -- '--json, sttrace --json / sttrace text: **%.2f**\n' "$r_json"
+	printf -- '--json, sttrace --json / sttrace text: **%.2f**\n\n' "$r_json"
+	printf -- '--perfetto, per event, sttrace with the timeline / text alone: **%.2f** (target <= 1.15)\n' "$r_perfetto"
 	echo
 	echo "| probe | tool | hits | median s | startup s | hits/s |"
 	echo "| --- | --- | --- | --- | --- | --- |"
