@@ -18,6 +18,7 @@
 #include "strace-lite/inject.h"
 #include "common/compare.h"
 #include "strace-lite/probe.h"
+#include "strace-lite/tracediff.h"
 #include "common/log.h"
 #include "common/latency.h"
 #include "common/perfetto.h"
@@ -30,6 +31,7 @@ static const char usage_text[] =
 	"               [-E VAR[=VAL]]... [--seccomp-bpf[=yes|no]]\n"
 	"               { -p PID | [-DDD] PROG [ARGS] }\n"
 	"   or: sttrace -c[dfwzZ] [-e EXPR]... [-S SORTBY] { -p PID | PROG [ARGS] }\n"
+	"   or: sttrace diff [--json] TRACE_A TRACE_B   (two text traces compared call by call)\n"
 	"\n"
 	"A strace-compatible syscall tracer.  Output follows strace 6.1.\n"
 	"\n"
@@ -452,6 +454,8 @@ int main(int argc, char **argv)
 
 	log_init("sttrace");
 	log_set_hook(output_flush_for_message);
+	if (argc > 1 && tracediff_wanted(argc, argv))
+		return tracediff_main(argc, argv);
 	memset(&opts.signals, 0, sizeof(opts.signals));
 	opts.signals.negated = true; /* all signals */
 	opterr = 0;
