@@ -176,6 +176,8 @@ void event_publish(const struct event *ev)
 {
 	struct event e = *ev;
 
+	if (!sinks)
+		return;
 	if (!e.t_ns) { /* a moment: now, by the event's clock */
 		struct timespec ts;
 		tnow(CLOCK_MONOTONIC, &ts);
