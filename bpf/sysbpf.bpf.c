@@ -22,6 +22,7 @@ const volatile bool trace_all = true;      /* no -e trace= */
 const volatile __u64 trace_bits[SYS_MAX / 64] = {};
 const volatile __u32 chase_size = 256;     /* bytes read at a pointer found in a capture */
 const volatile bool want_sockets = false;  /* -yy: socket addresses and peers */
+const volatile __u64 cgroup_id = 0;        /* --cgroup: its tasks are traced as they call */
 
 struct {
 	__uint(type, BPF_MAP_TYPE_RINGBUF);
@@ -613,6 +614,14 @@ int BPF_PROG(sys_enter, struct pt_regs *regs, long id)
 	__u32 tid = (__u32)pt;
 	__u32 *flags = bpf_map_lookup_elem(&traced, &tid);
 
+	if (!flags && cgroup_id && bpf_get_current_cgroup_id() == cgroup_id) {
+		/* A task of the cgroup, at its first syscall since we started (or since it
+		 * joined): traced from now on, its children too. */
+		__u32 v = TRACED_ON | TRACED_FOLLOW;
+		bpf_map_update_elem(&traced, &tid, &v, BPF_NOEXIST);
+		traced_changed();
+		flags = bpf_map_lookup_elem(&traced, &tid);
+	}
 	if (!flags)
 		return 0;
 	send_ignored(tid, pt >> 32, BPF_CORE_READ(regs, ip));

@@ -281,3 +281,89 @@ uint64_t proc_entry_point(pid_t pid)
 
 	return auxv_read(pid, AT_ENTRY, &entry) ? 0 : entry;
 }
+
+/* Where cgroup2 is mounted (/sys/fs/cgroup, or /sys/fs/cgroup/unified on a hybrid system). */
+static int cgroup2_mount(char *buf, size_t len)
+{
+	FILE *f = fopen("/proc/self/mounts", "re");
+	char line[1024], dir[512], type[64];
+	int rc = -ENOENT;
+
+	if (!f)
+		return -errno;
+	while (rc && fgets(line, sizeof(line), f))
+		if (sscanf(line, "%*s %511s %63s", dir, type) == 2 && !strcmp(type, "cgroup2")) {
+			snprintf(buf, len, "%s", dir);
+			rc = 0;
+		}
+	fclose(f);
+	return rc;
+}
+
+int proc_cgroup_resolve(const char *path, char *dir, size_t len, uint64_t *id)
+{
+	char mnt[512], probe[PATH_MAX + 32];
+	struct stat st;
+
+	if (path[0] == '/') {
+		snprintf(dir, len, "%s", path);
+	} else {
+		int rc = cgroup2_mount(mnt, sizeof(mnt));
+		if (rc < 0)
+			return rc;
+		snprintf(dir, len, "%s/%s", mnt, path);
+	}
+	if (stat(dir, &st) < 0)
+		return -errno;
+	snprintf(probe, sizeof(probe), "%s/cgroup.procs", dir);
+	if (!S_ISDIR(st.st_mode) || access(probe, R_OK) < 0)
+		return -ENOTDIR;
+	snprintf(probe, sizeof(probe), "%s/cgroup.events", dir);
+	if (access(probe, R_OK) < 0) /* cgroup v1 has cgroup.procs, not cgroup.events */
+		return -ENOTDIR;
+	*id = (uint64_t)st.st_ino;
+	return 0;
+}
+
+int proc_cgroup_pids(const char *dir, pid_t **pids)
+{
+	char path[PATH_MAX + 16];
+	size_t n = 0, cap = 0;
+	long v;
+	FILE *f;
+
+	snprintf(path, sizeof(path), "%s/cgroup.procs", dir);
+	if (!(f = fopen(path, "re")))
+		return -errno;
+	*pids = NULL;
+	while (fscanf(f, "%ld", &v) == 1) {
+		if (n == cap) {
+			pid_t *p = realloc(*pids, (cap = cap ? cap * 2 : 16) * sizeof(*p));
+			if (!p) {
+				free(*pids);
+				fclose(f);
+				return -ENOMEM;
+			}
+			*pids = p;
+		}
+		(*pids)[n++] = (pid_t)v;
+	}
+	fclose(f);
+	return (int)n;
+}
+
+bool proc_cgroup_populated(const char *dir)
+{
+	char path[PATH_MAX + 16], line[64];
+	bool populated = false;
+	FILE *f;
+
+	snprintf(path, sizeof(path), "%s/cgroup.events", dir);
+	if (!(f = fopen(path, "re")))
+		return false;
+	while (fgets(line, sizeof(line), f))
+		if (!strncmp(line, "populated ", 10))
+			populated = line[10] == '1';
+	fclose(f);
+	return populated;
+}

@@ -47,3 +47,14 @@ int proc_comm(pid_t pid, char *buf, size_t len);
 int proc_exe(pid_t pid, char *buf, size_t len);
 /* The program's entry point (AT_ENTRY of /proc/PID/auxv), 0 when it cannot be read. */
 uint64_t proc_entry_point(pid_t pid);
+
+/*
+ * --cgroup: PATH as a cgroup v2 directory (absolute, or under the cgroup2 mount) into DIR, and
+ * its id (the one bpf_get_current_cgroup_id gives: the directory's inode); 0 or -errno
+ * (-ENOTDIR: not a cgroup v2 directory).
+ */
+int proc_cgroup_resolve(const char *path, char *dir, size_t len, uint64_t *id);
+/* The processes of cgroup DIR (its cgroup.procs), malloc'd into *PIDS: their number or -errno. */
+int proc_cgroup_pids(const char *dir, pid_t **pids);
+/* Whether cgroup DIR or one below it has a process (cgroup.events: populated 1). */
+bool proc_cgroup_populated(const char *dir);

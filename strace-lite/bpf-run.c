@@ -73,6 +73,15 @@ int bpfbe_traced_gen_fd(void)
 
 static int handle_event(void *ctx, void *data, size_t len);
 
+static const char *cgroup_dir;
+static uint64_t cgroup_id;
+
+void bpfbe_cgroup(const char *dir, uint64_t id)
+{
+	cgroup_dir = dir;
+	cgroup_id = id;
+}
+
 int bpfbe_init(void)
 {
 	int err;
@@ -93,6 +102,7 @@ int bpfbe_init(void)
 	/* --percentiles want each call's time: counted in user space, as wall time (the kernel's
 	 * sums are wall time too). */
 	skel->rodata->stats_only = opts.cflag == 1 && !opts.percentiles;
+	skel->rodata->cgroup_id = cgroup_id;
 	if (opts.percentiles)
 		opts.wflag = true;
 	skel->rodata->trace_all = opts.trace_all && !opts.trace.negated;
@@ -600,7 +610,8 @@ int bpfbe_run(void)
 	/* Everything is attached: let the program exec (or die, if attaching failed). */
 	if (held.hold_fd >= 0 && proc_release(&held, rc == 0 && !proc_interrupted()) < 0)
 		rc = -1;
-	while (rc == 0 && !proc_interrupted() && tcb_count() > 0) {
+	while (rc == 0 && !proc_interrupted() &&
+	       (tcb_count() > 0 || (cgroup_dir && proc_cgroup_populated(cgroup_dir)))) {
 		/* The kernel side wakes us only for a full batch: look every 10 ms. */
 		int n = ring_buffer__poll(rb, 10);
 		if (n < 0 && n != -EINTR) {

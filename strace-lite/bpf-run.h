@@ -21,6 +21,9 @@ struct tcb;
 int bpfbe_init(void);            /* load and attach; 0 or -errno, message printed */
 int bpfbe_spawn(char **argv);    /* the program, held until every probe is attached */
 int bpfbe_attach(pid_t pid);     /* -p: no stop */
+/* --cgroup (before bpfbe_init): every task of cgroup DIR (id ID) is traced from its next syscall,
+ * and the trace goes on while the cgroup has processes. */
+void bpfbe_cgroup(const char *dir, uint64_t id);
 int bpfbe_run(void);             /* the event loop; returns the exit status like engine_run */
 
 /* For the other parts: the shared maps' fds (valid after bpfbe_init). */

@@ -20,6 +20,7 @@
 #include "strace-lite/probe.h"
 #include "strace-lite/tracediff.h"
 #include "common/log.h"
+#include "common/proc.h"
 #include "common/latency.h"
 #include "common/perfetto.h"
 
@@ -92,6 +93,8 @@ static const char usage_text[] =
 	"  --percentiles  -c, -C: also p50, p90, p99 and max of each syscall's wall time (us)\n"
 	"  --latency=A..B[:key=argN]  time from A to B (usdt:P:N, uprobe:F, a syscall...): percentiles\n"
 	"                 and a histogram at the end\n"
+	"  --cgroup=PATH  trace the processes of cgroup v2 PATH (relative: to the cgroup2 mount);\n"
+	"                 with --bpf also those that join it, filtered in the kernel\n"
 	"  --perfetto=FILE  also write the trace as a timeline (Chrome trace event JSON: Perfetto UI)\n"
 	"Backend:\n"
 	"  --backend=ptrace|bpf  how to trace (default ptrace);  --bpf  same as --backend=bpf\n"
@@ -236,6 +239,7 @@ enum {
 	OPT_PERFETTO,
 	OPT_LATENCY,
 	OPT_PERCENTILES,
+	OPT_CGROUP,
 };
 
 static const struct option longopts[] = {
@@ -260,6 +264,7 @@ static const struct option longopts[] = {
 	{ "perfetto", required_argument, 0, OPT_PERFETTO },
 	{ "latency", required_argument, 0, OPT_LATENCY },
 	{ "percentiles", no_argument, 0, OPT_PERCENTILES },
+	{ "cgroup", required_argument, 0, OPT_CGROUP },
 	{ "summary-sort-by", required_argument, 0, 'S' },
 	{ "absolute-timestamps", optional_argument, 0, OPT_TS },
 	{ "timestamps", optional_argument, 0, OPT_TS },
@@ -326,6 +331,9 @@ struct cli {
 	bool ts_given; /* --timestamps= */
 	bool use_bpf;
 	const char *perfetto; /* --perfetto=FILE */
+	const char *cgroup;   /* --cgroup=PATH, resolved into cgroup_dir */
+	char cgroup_dir[4096];
+	uint64_t cgroup_id;
 #define MAX_LATENCY 16
 	struct latency *latency[MAX_LATENCY]; /* --latency=A..B, until their sinks own them */
 	int nlatency;
@@ -375,7 +383,17 @@ static int settle_options(struct cli *cl, int argc, char *err, size_t errlen)
 	print_opts_set(&cl->print);
 	if (cl->yflag)
 		dopts.decode_fds = cl->yflag >= 2 ? DECODE_FD_ALL : DECODE_FD_PATH;
-	if (!argc && !cl->npids) {
+	if (cl->cgroup) {
+		int rc = proc_cgroup_resolve(cl->cgroup, cl->cgroup_dir, sizeof(cl->cgroup_dir),
+					     &cl->cgroup_id);
+		if (rc < 0) {
+			log_error("--cgroup: %s: %s", cl->cgroup,
+				  rc == -ENOTDIR ? "not a cgroup v2 directory" : strerror(-rc));
+			return -1;
+		}
+		opts.followfork = 1; /* what its tasks start is in it too */
+	}
+	if (!argc && !cl->npids && !cl->cgroup) {
 		snprintf(err, errlen, "must have PROG [ARGS] or -p PID");
 		return -EINVAL;
 	}
@@ -422,18 +440,32 @@ static int trace(struct cli *cl, int argc, char **argv)
 		cl->latency[i] = NULL;
 	}
 	if (cl->use_bpf) {
+		if (cl->cgroup)
+			bpfbe_cgroup(cl->cgroup_dir, cl->cgroup_id);
 		if (bpfbe_init() < 0)
 			return 1;
 		/* As strace: a -p that fails is said, and the others are traced all the same. */
 		for (int i = 0; i < cl->npids; i++)
 			bpfbe_attach(cl->pids[i]);
-		if ((argc && bpfbe_spawn(argv) < 0) || !tcb_count())
+		if ((argc && bpfbe_spawn(argv) < 0) || (!tcb_count() && !cl->cgroup))
 			return 1;
 		output_decide_prefix();
 		return bpfbe_run();
 	}
 	for (int i = 0; i < cl->npids; i++)
 		engine_attach(cl->pids[i]);
+	if (cl->cgroup) { /* its processes now, followed into their children */
+		pid_t *pids;
+		int n = proc_cgroup_pids(cl->cgroup_dir, &pids);
+		for (int i = 0; i < n; i++)
+			if (pids[i] != getpid())
+				engine_attach(pids[i]);
+		if (n >= 0)
+			free(pids);
+		if (n == 0)
+			log_error("--cgroup: %s: no process in it (without --bpf, only the processes "
+				  "in it at the start are traced, and what they start)", cl->cgroup);
+	}
 	if (argc && cl->daemon)
 		rc = engine_spawn_daemon(argv, cl->daemon);
 	else if (argc)
@@ -677,6 +709,9 @@ int main(int argc, char **argv)
 			break;
 		case OPT_PERCENTILES:
 			opts.percentiles = true;
+			break;
+		case OPT_CGROUP:
+			cl.cgroup = optarg;
 			break;
 		case OPT_LATENCY:
 			if (cl.nlatency == MAX_LATENCY) {
