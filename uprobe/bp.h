@@ -2,10 +2,10 @@
 /*
  * libuprobe: software breakpoints in a ptrace'd process, and USDT semaphores.
  *
- * One `struct bp_space` per address space (per tgid).  A breakpoint is an int3 written over the
- * first byte of an instruction through /proc/PID/mem; the bytes it covers are remembered so
- * they can be put back, and the instruction is decoded once, at insertion, to choose how a hit
- * steps over it:
+ * One `struct bp_space` per address space (per tgid; its life from fork to detach, and the
+ * lookup of a trap: space.h).  A breakpoint is an int3 written over the first byte of an
+ * instruction through /proc/PID/mem; the bytes it covers are remembered so they can be put
+ * back, and the instruction is decoded once, at insertion, to choose how a hit steps over it:
  *
  *  - emulated: the instruction's effect is applied to the registers (and the stack) by the
  *    tracer and the thread resumes after it, the int3 staying in place.  No other thread is
