@@ -87,7 +87,8 @@ rm -f fork stop
 ./fl >out.txt & up=$!
 sleep 0.2; touch fork; sleep 0.2; touch stop
 wait $up || bad "untraced: exit status $?"
-[ "$(cat out.txt)" = "parent: some calls, 0 wrong; child: exit 0" ] || bad "untraced: $(cat out.txt)"
+[ "$(cat out.txt)" = "parent: some calls, 0 wrong; child: exit 0" ] ||
+	bad "untraced: $(cat out.txt)"
 
 run sttrace cc cc 0100 \
 	"$STTRACE" -o log -f -e trace=none -e 'usdt=fl:*' -e uprobe=tick:args=l
