@@ -11,7 +11,7 @@
 #include <sys/user.h>
 #include <time.h>
 
-#include "uprobe/bp.h"
+#include "uprobe/space.h"
 #include "ltrace-lite/lt.h"
 
 struct space;

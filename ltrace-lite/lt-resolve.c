@@ -252,9 +252,7 @@ void space_resolve(struct space *s)
 		if (there || o->gone)
 			continue;
 		o->gone = gone = true;
-		for (size_t i = 0; i < s->bs.n; i++)
-			if (s->bs.v[i].addr >= o->lo && s->bs.v[i].addr < o->hi)
-				s->bs.v[i].inserted = false;
+		bp_space_forget(&s->bs, o->lo, o->hi);
 	}
 	for (int i = 0; i < nm; i++) {
 		bool seen = false;

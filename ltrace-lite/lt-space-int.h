@@ -27,8 +27,6 @@ struct space {
 	size_t nsites, sitecap;
 	struct uprobe_obj *objs;
 	size_t nobjs;
-	uint32_t *hash;        /* address -> index + 1 in bs.v, open addressing */
-	size_t hsize;
 	bool resolved, rtld, is_static;
 	bool dlopen_hook;      /* dlopen's returns watched instead (no _dl_debug_state) */
 	struct space *next;

@@ -29,7 +29,6 @@
  * breakpoint table (hashed by address: a hit is one lookup) and handles the hits.
  */
 #include <errno.h>
-#include <inttypes.h>
 #include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -41,55 +40,10 @@
 #include "ltrace-lite/lt-space-int.h"
 #include "common/proc.h"
 #include "proto/proto-int.h"
-#include "common/log.h"
 
 static struct space *spaces;
 
 /* ---- small tables ------------------------------------------------------------------------ */
-
-static size_t hslot(uint64_t addr, size_t size)
-{
-	return (size_t)((addr * 0x9e3779b97f4a7c15ull) >> 20) & (size - 1);
-}
-
-static struct bp *bp_at(struct space *s, uint64_t addr)
-{
-	if (!s->hsize)
-		return NULL;
-	for (size_t i = hslot(addr, s->hsize);; i = (i + 1) & (s->hsize - 1)) {
-		uint32_t v = s->hash[i];
-		if (!v)
-			return NULL;
-		if (s->bs.v[v - 1].addr == addr)
-			return &s->bs.v[v - 1];
-	}
-}
-
-static void hash_add(struct space *s, size_t idx)
-{
-	if ((s->bs.n + 1) * 2 > s->hsize) {
-		size_t size = s->hsize ? s->hsize * 2 : 256;
-		while (size < (s->bs.n + 1) * 2)
-			size *= 2;
-		uint32_t *h = calloc(size, sizeof(*h));
-		if (!h)
-			return;
-		free(s->hash);
-		s->hash = h;
-		s->hsize = size;
-		for (size_t i = 0; i < s->bs.n; i++) {
-			size_t j = hslot(s->bs.v[i].addr, size);
-			while (h[j])
-				j = (j + 1) & (size - 1);
-			h[j] = (uint32_t)i + 1;
-		}
-		return;
-	}
-	size_t j = hslot(s->bs.v[idx].addr, s->hsize);
-	while (s->hash[j] && s->hash[j] != idx + 1)
-		j = (j + 1) & (s->hsize - 1);
-	s->hash[j] = (uint32_t)idx + 1;
-}
 
 /*
  * Function names, each stored once until the end: frames keep pointers to them, and a frame
@@ -185,7 +139,7 @@ static struct site *site_of(struct space *s, const struct bp *b)
  */
 int space_arm(struct space *s, uint64_t addr, int kind, int obj, const char *name)
 {
-	struct bp *b = bp_at(s, addr);
+	struct bp *b = bp_lookup(&s->bs, addr);
 	struct site *st = b ? site_of(s, b) : NULL;
 
 	if (b && b->inserted && st) {
@@ -198,15 +152,12 @@ int space_arm(struct space *s, uint64_t addr, int kind, int obj, const char *nam
 	int idx = add_site(s, kind, obj, name);
 	if (idx < 0)
 		return idx;
-	size_t n = s->bs.n;
 	int rc = bp_insert(&s->bs, addr, (void *)(uintptr_t)(idx + 1));
 	if (rc < 0) {
 		s->nsites--;
 		free(s->sites[idx].names);
 		return rc;
 	}
-	if (s->bs.n > n)
-		hash_add(s, s->bs.n - 1);
 	return idx;
 }
 
@@ -226,7 +177,6 @@ static void space_clear(struct space *s)
 		free(s->sites[i].names);
 	free(s->sites);
 	free(s->objs);
-	free(s->hash);
 	bp_space_close(&s->bs);
 }
 
@@ -302,27 +252,14 @@ struct space *space_fork(struct space *p, pid_t child)
 	s->resolved = p->resolved;
 	s->rtld = p->rtld;
 	s->is_static = p->is_static;
-	s->bs.v = malloc((p->bs.n + 1) * sizeof(*s->bs.v));
 	s->sites = malloc((p->nsites + 1) * sizeof(*s->sites));
 	s->sitecap = p->nsites + 1;
 	s->objs = malloc((p->nobjs + 1) * sizeof(*s->objs));
-	s->bs.pages = malloc((p->bs.npages + 1) * sizeof(*s->bs.pages));
-	if (!s->bs.v || !s->sites || !s->objs || !s->bs.pages) {
+	if (!s->sites || !s->objs || bp_space_copy(&s->bs, &p->bs) < 0) {
 		space_clear(s);
 		free(s);
 		return NULL;
 	}
-	memcpy(s->bs.v, p->bs.v, p->bs.n * sizeof(*s->bs.v));
-	s->bs.n = s->bs.cap = p->bs.n;
-	/*
-	 * Out-of-line slots the parent fills after the fork (or in a page it maps after it) are
-	 * not in the child's memory: the child prepares its own, in pages of its own.
-	 */
-	for (size_t i = 0; i < s->bs.n; i++)
-		s->bs.v[i].xol = 0;
-	s->bs.npages = 0;
-	s->bs.syscall_insn = p->bs.syscall_insn;
-	s->bs.xol_failed = p->bs.xol_failed;
 	memcpy(s->objs, p->objs, p->nobjs * sizeof(*s->objs));
 	s->nobjs = p->nobjs;
 	for (size_t i = 0; i < p->nsites; i++) {
@@ -334,8 +271,6 @@ struct space *space_fork(struct space *p, pid_t child)
 		for (size_t j = 0; j < p->sites[i].nnames; j++)
 			site_add_name(&s->sites[i], p->sites[i].names[j]);
 	}
-	for (size_t i = 0; i < s->bs.n; i++)
-		hash_add(s, i);
 	s->next = spaces;
 	spaces = s;
 	return s;
@@ -343,14 +278,7 @@ struct space *space_fork(struct space *p, pid_t child)
 
 void space_unbreak(struct space *p, pid_t child)
 {
-	struct bp_space bs;
-
-	if (bp_space_open(&bs, child) < 0)
-		return;
-	for (size_t i = 0; i < p->bs.n; i++)
-		if (p->bs.v[i].inserted)
-			bp_mem_write(&bs, p->bs.v[i].addr, &p->bs.v[i].orig, 1);
-	bp_space_close(&bs);
+	bp_space_unbreak(&p->bs, child);
 }
 
 /* ---- resolution -------------------------------------------------------------------------- */
@@ -518,7 +446,7 @@ static bool push(struct thr *t, const struct frame *f)
 /* A return breakpoint at RET; false when there can be none (someone else's int3 there). */
 static bool arm_return(struct space *s, uint64_t ret)
 {
-	struct bp *b = bp_at(s, ret);
+	struct bp *b = bp_lookup(&s->bs, ret);
 
 	if (b && b->inserted)
 		return true;
@@ -632,11 +560,9 @@ int space_trap(struct thr *t)
 	struct bp *b;
 	struct site *st;
 
-	if (!s || ptrace(PTRACE_GETREGS, t->tid, 0L, &regs) < 0 ||
-	    !(b = bp_at(s, regs.rip - 1)) || !(st = site_of(s, b)))
+	if (!s || !(b = bp_space_trap(&s->bs, t->tid, &regs)) || !(st = site_of(s, b)))
 		return -1;
 	uint64_t addr = b->addr;
-	size_t bi = (size_t)(b - s->bs.v);
 	switch (st->kind) {
 	case SITE_DLOPEN:
 		on_entry(t, s, (uint32_t)(st - s->sites), &regs);
@@ -645,8 +571,7 @@ int space_trap(struct thr *t)
 		space_resolve(s);
 		/* Not a function: the entry point runs once, put it back. */
 		bp_remove(&s->bs, addr);
-		regs.rip = addr;
-		return ptrace(PTRACE_SETREGS, t->tid, 0L, &regs) < 0 ? -1 : 0;
+		break;
 	case SITE_RTLD:
 		space_resolve(s);
 		break;
@@ -657,15 +582,7 @@ int space_trap(struct thr *t)
 		on_entry(t, s, (uint32_t)(st - s->sites), &regs);
 		break;
 	}
-	/* Arming may have grown the array. */
-	b = &s->bs.v[bi];
-	int rc = bp_step_over(&s->bs, b, t->tid, &regs);
-	if (rc < 0 && rc != -ESRCH) {
-		log_error("cannot step over the breakpoint at %#" PRIx64 " in %d: %s", addr, t->tid,
-			  strerror(-rc));
-		return 0;
-	}
-	return rc < 0 ? 0 : rc;
+	return bp_space_resume(&s->bs, addr, t->tid, &regs);
 }
 
 void space_remove_all(void)
@@ -678,7 +595,7 @@ bool space_fixup_detach(struct thr *t)
 {
 	struct user_regs_struct regs;
 
-	if (!t->sp || ptrace(PTRACE_GETREGS, t->tid, 0L, &regs) < 0 || !bp_at(t->sp, regs.rip - 1))
+	if (!t->sp || !bp_space_trap(&t->sp->bs, t->tid, &regs))
 		return false;
 	regs.rip--;
 	return ptrace(PTRACE_SETREGS, t->tid, 0L, &regs) == 0;

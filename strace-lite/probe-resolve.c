@@ -373,20 +373,6 @@ static void tramp_setup(struct space *s)
 	s->tramp = entry;
 }
 
-/*
- * An object left the address space (dlclose): its int3s and semaphores went with it, and its
- * addresses may come back as another object's: forget them without touching memory.
- */
-static void forget_object(struct space *s, const struct obj *o)
-{
-	for (size_t i = 0; i < s->bs.n; i++)
-		if (s->bs.v[i].addr >= o->lo && s->bs.v[i].addr < o->hi)
-			s->bs.v[i].inserted = false;
-	for (size_t i = 0; i < s->bs.nsems; i++)
-		if (s->bs.sems[i].addr >= o->lo && s->bs.sems[i].addr < o->hi)
-			s->bs.sems[i].raised = 0;
-}
-
 /* The loader's hook: called at every change of the link map (dlopen, dlclose). */
 static void arm_rtld(struct space *s, const char *path, const struct mapping *m, int nm)
 {
@@ -421,7 +407,8 @@ void probe_space_resolve(struct space *s)
 			j++;
 			continue;
 		}
-		forget_object(s, &s->objs[j]);
+		/* dlclose'd: its addresses may come back as another object's. */
+		bp_space_forget(&s->bs, s->objs[j].lo, s->objs[j].hi);
 		s->objs[j] = s->objs[--s->nobjs];
 	}
 	for (int i = 0; i < nm; i++) {

@@ -9,7 +9,7 @@
 #include <stdint.h>
 #include <sys/types.h>
 
-#include "uprobe/bp.h"
+#include "uprobe/space.h"
 #include "strace-lite/probe-int.h"
 
 struct lt_proto;

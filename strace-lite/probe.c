@@ -22,7 +22,6 @@
  */
 #include <errno.h>
 #include <fcntl.h>
-#include <inttypes.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -31,7 +30,7 @@
 #include <unistd.h>
 
 #include "common/proc.h"
-#include "uprobe/bp.h"
+#include "uprobe/space.h"
 #include "common/json.h"
 #include "common/print.h"
 #include "strace-lite/probe.h"
@@ -142,18 +141,11 @@ static struct space *space_inherit(pid_t tgid, pid_t parent, pid_t parent_tid)
 
 	if (!p || tgid == parent || !p->bs.n || !(s = space_get(tgid)))
 		return NULL;
-	s->bs.v = malloc(p->bs.n * sizeof(*s->bs.v));
-	s->bs.sems = malloc((p->bs.nsems ? p->bs.nsems : 1) * sizeof(*s->bs.sems));
 	s->sites = malloc((p->nsites ? p->nsites : 1) * sizeof(*s->sites));
-	if (!s->bs.v || !s->bs.sems || !s->sites) {
+	if (!s->sites || bp_space_copy(&s->bs, &p->bs) < 0) {
 		space_reset(s);
 		return NULL;
 	}
-	memcpy(s->bs.v, p->bs.v, p->bs.n * sizeof(*s->bs.v));
-	s->bs.n = s->bs.cap = p->bs.n;
-	if (p->bs.nsems) /* none: p->bs.sems is NULL, which memcpy must not get */
-		memcpy(s->bs.sems, p->bs.sems, p->bs.nsems * sizeof(*s->bs.sems));
-	s->bs.nsems = s->bs.semcap = p->bs.nsems;
 	for (size_t i = 0; i < p->nsites; i++) {
 		s->sites[i] = p->sites[i];
 		s->sites[i].label = strdup(p->sites[i].label ? p->sites[i].label : "");
@@ -368,21 +360,15 @@ int probe_handle_trap(struct tcb *tcp, const siginfo_t *si)
 	/* A child whose first trap beat its parent's fork event. */
 	if (!(s = space_find(tgid)) && !(s = space_inherit(tgid, parent_of(tgid), parent_of(tgid))))
 		return -1;
-	if (ptrace(PTRACE_GETREGS, tcp->pid, 0L, &regs) < 0 ||
-	    !(b = bp_lookup(&s->bs, regs.rip - 1)))
+	if (!(b = bp_space_trap(&s->bs, tcp->pid, &regs)))
 		return -1;
 	uint64_t addr = b->addr;
 	if (!b->data) {
-		/* The entry point: the program's libraries are mapped now. */
+		/* The entry point: the program's libraries are mapped now.  It runs once: put it
+		 * back, unless it became the return trampoline (then stepped over this once). */
 		probe_space_resolve(s);
-		b = bp_lookup(&s->bs, addr);
-		if (!b || b->data != BP_TRAMP) {
+		if (bp_lookup(&s->bs, addr)->data != BP_TRAMP)
 			bp_remove(&s->bs, addr);
-			regs.rip = addr;
-			ptrace(PTRACE_SETREGS, tcp->pid, 0L, &regs);
-			return 0;
-		}
-		/* It became the return trampoline: step over it this once. */
 	} else if (b->data == BP_TRAMP) {
 		struct frame f;
 		if (pop_frame(s, tcp->pid, regs.rsp, &f)) {
@@ -397,7 +383,6 @@ int probe_handle_trap(struct tcb *tcp, const siginfo_t *si)
 	} else if (b->data == BP_RTLD) {
 		/* The link map changed: objects dlopen'ed get their probes, dlclose'd go. */
 		probe_space_resolve(s);
-		b = bp_lookup(&s->bs, addr);
 	} else {
 		size_t idx = (uintptr_t)b->data - 1;
 		if (idx < s->nsites) {
@@ -408,13 +393,7 @@ int probe_handle_trap(struct tcb *tcp, const siginfo_t *si)
 				hook_return(tcp, s, idx, &regs);
 		}
 	}
-	int rc = b ? bp_step_over(&s->bs, b, tcp->pid, &regs) : -ENOENT;
-	if (rc < 0 && rc != -ESRCH) {
-		errno = -rc;
-		log_perror("cannot step over the breakpoint at %#" PRIx64 " in %d", addr, tcp->pid);
-		return 0;
-	}
-	return rc < 0 ? 0 : rc;
+	return bp_space_resume(&s->bs, addr, tcp->pid, &regs);
 }
 
 void probe_detach_all(void)
@@ -441,8 +420,7 @@ bool probe_fixup_detach(pid_t tid)
 	struct frame f;
 	pid_t tgid = tgid_of(tid);
 
-	if (tgid < 0 || !(s = space_find(tgid)) || ptrace(PTRACE_GETREGS, tid, 0L, &regs) < 0 ||
-	    !bp_lookup(&s->bs, regs.rip - 1))
+	if (tgid < 0 || !(s = space_find(tgid)) || !bp_space_trap(&s->bs, tid, &regs))
 		return false;
 	/* A return into the trampoline already taken: on to the real return address. */
 	if (s->tramp && regs.rip - 1 == s->tramp && pop_frame(s, tid, regs.rsp, &f))

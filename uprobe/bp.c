@@ -39,6 +39,7 @@ void bp_space_close(struct bp_space *s)
 	if (s->memfd >= 0)
 		close(s->memfd);
 	free(s->v);
+	free(s->hash);
 	free(s->sems);
 	free(s->pages);
 	memset(s, 0, sizeof(*s));
@@ -59,14 +60,6 @@ int bp_mem_write(struct bp_space *s, uint64_t addr, const void *buf, size_t len)
 	if (n < 0)
 		return -errno;
 	return (size_t)n == len ? 0 : -EIO;
-}
-
-struct bp *bp_lookup(struct bp_space *s, uint64_t addr)
-{
-	for (size_t i = 0; i < s->n; i++)
-		if (s->v[i].addr == addr)
-			return &s->v[i];
-	return NULL;
 }
 
 /* Choose how a hit steps over the instruction in CODE (LEN bytes readable). */
@@ -145,6 +138,10 @@ int bp_insert(struct bp_space *s, uint64_t addr, void *data)
 		b = &s->v[s->n++];
 		memset(b, 0, sizeof(*b));
 		b->addr = addr;
+		if ((rc = bp_hash_add(s)) < 0) {
+			s->n--;
+			return rc;
+		}
 	}
 	b->orig = code[0];
 	b->data = data;

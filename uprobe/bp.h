@@ -2,10 +2,10 @@
 /*
  * libuprobe: software breakpoints in a ptrace'd process, and USDT semaphores.
  *
- * One `struct bp_space` per address space (per tgid).  A breakpoint is an int3 written over the
- * first byte of an instruction through /proc/PID/mem; the bytes it covers are remembered so
- * they can be put back, and the instruction is decoded once, at insertion, to choose how a hit
- * steps over it:
+ * One `struct bp_space` per address space (per tgid; its life from fork to detach, and the
+ * lookup of a trap: space.h).  A breakpoint is an int3 written over the first byte of an
+ * instruction through /proc/PID/mem; the bytes it covers are remembered so they can be put
+ * back, and the instruction is decoded once, at insertion, to choose how a hit steps over it:
  *
  *  - emulated: the instruction's effect is applied to the registers (and the stack) by the
  *    tracer and the thread resumes after it, the int3 staying in place.  No other thread is
@@ -86,6 +86,8 @@ struct bp_space {
 	int memfd;          /* /proc/PID/mem, read-write */
 	struct bp *v;
 	size_t n, cap;
+	uint32_t *hash;     /* address -> index + 1 in v, open addressing (space.c) */
+	size_t hsize;
 	struct bp_sem *sems;
 	size_t nsems, semcap;
 	struct xol_page *pages; /* scratch pages mapped in the tracee (left there, inert) */
@@ -106,8 +108,10 @@ int bp_mem_write(struct bp_space *s, uint64_t addr, const void *buf, size_t len)
 int bp_insert(struct bp_space *s, uint64_t addr, void *data);
 /* Put the original byte back at ADDR, keep the record. */
 int bp_remove(struct bp_space *s, uint64_t addr);
-/* The breakpoint at ADDR, inserted or removed, or NULL. */
+/* The breakpoint at ADDR, inserted or removed, or NULL (space.c: one hashed lookup). */
 struct bp *bp_lookup(struct bp_space *s, uint64_t addr);
+/* Record v[N - 1], just appended, in the table bp_lookup reads (space.c); 0 or -ENOMEM. */
+int bp_hash_add(struct bp_space *s);
 
 /*
  * Thread TID is stopped by the int3 of B; REGS are its registers (rip is B->addr + 1, as the
