@@ -48,8 +48,8 @@ static void child_run(const char *path, char *const argv[], const struct proc_sp
 		close(pfd[1]);
 		if (sp->pdeathsig)
 			prctl(PR_SET_PDEATHSIG, SIGKILL); /* gone with the tracer if it dies first */
-		if (read(pfd[0], &go, 1) != 1)
-			_exit(127); /* the tracer gave up and said why */
+		if (read(pfd[0], &go, 1) != 1) /* the tracer gave up and said why */
+			_exit(sp->hold_fail_code ? sp->hold_fail_code : 127);
 		if (sp->pdeathsig)
 			prctl(PR_SET_PDEATHSIG, 0);
 		break;
@@ -112,6 +112,45 @@ int proc_spawn(const char *path, char *const argv[], const struct proc_spawn *sp
 		break;
 	}
 	return rc < 0 ? rc : 0;
+}
+
+int proc_spawn_daemon(const char *path, char *const argv[], const struct proc_spawn *sp,
+		      int level, struct proc_child *child)
+{
+	struct proc_spawn held = *sp;
+	int pfd[2];
+	pid_t program = getpid(), pid;
+
+	child->pid = -1;
+	child->hold_fd = -1;
+	child->status = -1;
+	held.hold = PROC_HOLD_PIPE;
+	held.pdeathsig = false; /* the tracer is not its parent */
+	if (pipe2(pfd, O_CLOEXEC) < 0)
+		return -errno;
+	if ((pid = fork()) < 0) {
+		int err = -errno;
+		close(pfd[0]);
+		close(pfd[1]);
+		return err;
+	}
+	if (pid > 0) {
+		/* The program: the middle process is gone at once, then the wait for the byte. */
+		proc_waitpid(pid, NULL, 0);
+		child_run(path, argv, &held, pfd);
+	}
+	close(pfd[0]);
+	/* The middle process: the tracer's parent, gone at once (the program reads EOF when the
+	 * second fork fails). */
+	if ((pid = fork()) != 0)
+		_exit(pid < 0);
+	if (level >= 3)
+		setsid();
+	else if (level == 2)
+		setpgid(0, 0);
+	child->pid = program;
+	child->hold_fd = pfd[1];
+	return 0;
 }
 
 int proc_release(struct proc_child *child, bool go)
