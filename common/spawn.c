@@ -6,6 +6,7 @@
  */
 #include <errno.h>
 #include <fcntl.h>
+#include <sched.h>
 #include <signal.h>
 #include <stdlib.h>
 #include <string.h>
@@ -243,12 +244,23 @@ static bool cpu_to_spare(void)
 	return !busy;
 }
 
+/* The CPUs the tracer may run on: its affinity (taskset), not the machine's. */
+static int cpus_to_run_on(void)
+{
+	cpu_set_t set;
+
+	if (sched_getaffinity(0, sizeof(set), &set) == 0)
+		return CPU_COUNT(&set);
+	return (int)sysconf(_SC_NPROCESSORS_ONLN);
+}
+
 /*
  * Wait for the next stop, polling for a while before sleeping.  A stop wakes the tracer; when
  * the tracer's CPU has gone to sleep, that wake-up costs an inter-processor interrupt, which in
  * a VM is a trip through the hypervisor: tens of microseconds, more than the stop itself.
  * Measured on an idle 2-CPU VM, a full trace took 0.67x the time it takes without polling.
- * With one CPU, polling would only keep the tracee from running, so it is off.
+ * With one CPU to run on (one online, or the tracer pinned to one: `taskset -c 1 sttrace`, whose
+ * tracees inherit the pin), polling would only keep the tracee from running, so it is off.
  *
  * Polling pays only when the stop comes soon and a CPU is idle.  Otherwise the tracer burns a
  * CPU the tracees (and everyone else) need, and the scheduler, rating it a CPU hog, wakes it
@@ -269,7 +281,7 @@ pid_t proc_wait_stop(int *status, struct rusage *ru, void (*before_sleep)(void))
 
 	if (spin_us < 0) {
 		const char *e = getenv("STTRACE_SPIN_US");
-		spin_us = e ? atoi(e) : sysconf(_SC_NPROCESSORS_ONLN) > 1 ? 100 : 0;
+		spin_us = e ? atoi(e) : cpus_to_run_on() > 1 ? 100 : 0;
 	}
 	if (spin_us > 0 && cpu_to_spare()) {
 		long budget = avg_us8 / 2;
