@@ -13,7 +13,6 @@
  * syscalls run at full speed.
  */
 #include <errno.h>
-#include <fcntl.h>
 #include <inttypes.h>
 #include <limits.h>
 #include <signal.h>
