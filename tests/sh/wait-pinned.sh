@@ -10,6 +10,8 @@
 set -u
 . "$TOP/tests/lib.sh"
 command -v strace >/dev/null || { echo "strace is not installed (make deps)"; exit 1; }
+# Under strace, a sanitized sttrace (make SANITIZE=1) cannot look for leaks at its exit.
+export ASAN_OPTIONS=${ASAN_OPTIONS:+$ASAN_OPTIONS:}detect_leaks=0
 command -v taskset >/dev/null || { echo "taskset is not installed (util-linux)"; exit 1; }
 cc -O2 -o fork-exec "$TOP/tests/bench/fork-exec.c" || exit 1
 cpu=$(taskset -pc $$ | sed 's/.*: *//; s/[-,].*//')
