@@ -112,40 +112,52 @@ int proc_mem_read(pid_t pid, uint64_t addr, void *buf, size_t len)
 }
 
 /*
- * One 4 KiB-aligned chunk of one tracee (always within a page), as strace's umove cache: a
+ * Two 4 KiB-aligned chunks of one tracee (each within a page), as strace's umove cache: a
  * decoder reads an execve's argv and envp a pointer at a time, forty system calls where one
- * does.  Valid only while the tracee stays stopped: the tracer drops it at every stop.
+ * does.  Two, since the pointers and the strings they point to are on different pages (the top
+ * of the stack): with one, each string evicted the array and the next pointer read it again.
+ * The one used less recently is replaced.  Valid only while the tracee stays stopped: the
+ * tracer drops them at every stop.
  */
 #define VM_CHUNK 4096u
-static struct {
+#define VM_CHUNKS 2
+static struct vm_chunk {
 	pid_t pid;
 	bool valid;
 	uint64_t base;
 	unsigned char data[VM_CHUNK];
-} vm_cache;
+} vm_cache[VM_CHUNKS];
+static unsigned int vm_last; /* the chunk used last */
 
 int proc_vm_read_cached(pid_t pid, uint64_t addr, void *buf, size_t len)
 {
 	uint64_t base = addr & ~(uint64_t)(VM_CHUNK - 1);
+	struct vm_chunk *c = NULL;
 
 	if (!len || len > VM_CHUNK || addr + len < addr ||
 	    ((addr + len - 1) & ~(uint64_t)(VM_CHUNK - 1)) != base)
 		return proc_vm_read(pid, addr, buf, len);
-	if (!vm_cache.valid || vm_cache.pid != pid || vm_cache.base != base) {
-		vm_cache.valid = false;
-		if (proc_vm_read(pid, base, vm_cache.data, VM_CHUNK) < 0)
+	for (unsigned int i = 0; i < VM_CHUNKS && !c; i++)
+		if (vm_cache[i].valid && vm_cache[i].pid == pid && vm_cache[i].base == base)
+			c = &vm_cache[vm_last = i];
+	if (!c) {
+		vm_last = (vm_last + 1) % VM_CHUNKS;
+		c = &vm_cache[vm_last];
+		c->valid = false;
+		if (proc_vm_read(pid, base, c->data, VM_CHUNK) < 0)
 			return proc_vm_read(pid, addr, buf, len); /* the chunk is not all readable */
-		vm_cache.pid = pid;
-		vm_cache.base = base;
-		vm_cache.valid = true;
+		c->pid = pid;
+		c->base = base;
+		c->valid = true;
 	}
-	memcpy(buf, vm_cache.data + (addr - base), len);
+	memcpy(buf, c->data + (addr - base), len);
 	return 0;
 }
 
 void proc_vm_cache_drop(void)
 {
-	vm_cache.valid = false;
+	for (unsigned int i = 0; i < VM_CHUNKS; i++)
+		vm_cache[i].valid = false;
 }
 
 int proc_list_threads(pid_t pid, pid_t **tids)

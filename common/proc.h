@@ -25,7 +25,7 @@ int proc_mem_read(pid_t pid, uint64_t addr, void *buf, size_t len);
  */
 int proc_vm_read(pid_t pid, uint64_t addr, void *buf, size_t len);
 /*
- * proc_vm_read through a one-chunk cache (4 KiB, aligned): what a decoder reads of a stopped
+ * proc_vm_read through a two-chunk cache (4 KiB each, aligned): what a decoder reads of a stopped
  * tracee.  The cache holds memory as it was; the tracer calls proc_vm_cache_drop() whenever a
  * tracee may have run or its memory was written.
  */

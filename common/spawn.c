@@ -6,6 +6,7 @@
  */
 #include <errno.h>
 #include <fcntl.h>
+#include <sched.h>
 #include <signal.h>
 #include <stdlib.h>
 #include <string.h>
@@ -48,8 +49,8 @@ static void child_run(const char *path, char *const argv[], const struct proc_sp
 		close(pfd[1]);
 		if (sp->pdeathsig)
 			prctl(PR_SET_PDEATHSIG, SIGKILL); /* gone with the tracer if it dies first */
-		if (read(pfd[0], &go, 1) != 1)
-			_exit(127); /* the tracer gave up and said why */
+		if (read(pfd[0], &go, 1) != 1) /* the tracer gave up and said why */
+			_exit(sp->hold_fail_code ? sp->hold_fail_code : 127);
 		if (sp->pdeathsig)
 			prctl(PR_SET_PDEATHSIG, 0);
 		break;
@@ -112,6 +113,45 @@ int proc_spawn(const char *path, char *const argv[], const struct proc_spawn *sp
 		break;
 	}
 	return rc < 0 ? rc : 0;
+}
+
+int proc_spawn_daemon(const char *path, char *const argv[], const struct proc_spawn *sp,
+		      int level, struct proc_child *child)
+{
+	struct proc_spawn held = *sp;
+	int pfd[2];
+	pid_t program = getpid(), pid;
+
+	child->pid = -1;
+	child->hold_fd = -1;
+	child->status = -1;
+	held.hold = PROC_HOLD_PIPE;
+	held.pdeathsig = false; /* the tracer is not its parent */
+	if (pipe2(pfd, O_CLOEXEC) < 0)
+		return -errno;
+	if ((pid = fork()) < 0) {
+		int err = -errno;
+		close(pfd[0]);
+		close(pfd[1]);
+		return err;
+	}
+	if (pid > 0) {
+		/* The program: the middle process is gone at once, then the wait for the byte. */
+		proc_waitpid(pid, NULL, 0);
+		child_run(path, argv, &held, pfd);
+	}
+	close(pfd[0]);
+	/* The middle process: the tracer's parent, gone at once (the program reads EOF when the
+	 * second fork fails). */
+	if ((pid = fork()) != 0)
+		_exit(pid < 0);
+	if (level >= 3)
+		setsid();
+	else if (level == 2)
+		setpgid(0, 0);
+	child->pid = program;
+	child->hold_fd = pfd[1];
+	return 0;
 }
 
 int proc_release(struct proc_child *child, bool go)
@@ -204,12 +244,23 @@ static bool cpu_to_spare(void)
 	return !busy;
 }
 
+/* The CPUs the tracer may run on: its affinity (taskset), not the machine's. */
+static int cpus_to_run_on(void)
+{
+	cpu_set_t set;
+
+	if (sched_getaffinity(0, sizeof(set), &set) == 0)
+		return CPU_COUNT(&set);
+	return (int)sysconf(_SC_NPROCESSORS_ONLN);
+}
+
 /*
  * Wait for the next stop, polling for a while before sleeping.  A stop wakes the tracer; when
  * the tracer's CPU has gone to sleep, that wake-up costs an inter-processor interrupt, which in
  * a VM is a trip through the hypervisor: tens of microseconds, more than the stop itself.
  * Measured on an idle 2-CPU VM, a full trace took 0.67x the time it takes without polling.
- * With one CPU, polling would only keep the tracee from running, so it is off.
+ * With one CPU to run on (one online, or the tracer pinned to one: `taskset -c 1 sttrace`, whose
+ * tracees inherit the pin), polling would only keep the tracee from running, so it is off.
  *
  * Polling pays only when the stop comes soon and a CPU is idle.  Otherwise the tracer burns a
  * CPU the tracees (and everyone else) need, and the scheduler, rating it a CPU hog, wakes it
@@ -230,7 +281,7 @@ pid_t proc_wait_stop(int *status, struct rusage *ru, void (*before_sleep)(void))
 
 	if (spin_us < 0) {
 		const char *e = getenv("STTRACE_SPIN_US");
-		spin_us = e ? atoi(e) : sysconf(_SC_NPROCESSORS_ONLN) > 1 ? 100 : 0;
+		spin_us = e ? atoi(e) : cpus_to_run_on() > 1 ? 100 : 0;
 	}
 	if (spin_us > 0 && cpu_to_spare()) {
 		long budget = avg_us8 / 2;

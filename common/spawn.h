@@ -28,6 +28,7 @@ struct proc_spawn {
 	bool redirect;      /* stdio[] becomes the child's 0, 1, 2 (else they are inherited) */
 	int stdio[3];
 	int exec_fail_code; /* the child's exit code when it cannot start (default 127) */
+	int hold_fail_code; /* PROC_HOLD_PIPE: its exit code when the tracer gives up (127) */
 	/* In the child, released and about to exec (seccomp filter, -u): 0, or -errno having
 	 * said why (the child exits with exec_fail_code). */
 	int (*before_exec)(void *arg);
@@ -49,6 +50,15 @@ struct proc_child {
  */
 int proc_spawn(const char *path, char *const argv[], const struct proc_spawn *sp,
 	       struct proc_child *child);
+/*
+ * -D: PATH with ARGV runs in this very process, keeping its pid and its parent, held as by
+ * PROC_HOLD_PIPE (SP's hooks and codes apply); the tracer goes on in a grandchild, its parent
+ * gone at once (LEVEL 2: leading a new process group, 3: a new session).  Returns in the
+ * tracer only: 0 with CHILD filled (its pid is the program's, to be seized, then released with
+ * proc_release), or -errno when the pipe or the first fork fails (nothing started).
+ */
+int proc_spawn_daemon(const char *path, char *const argv[], const struct proc_spawn *sp,
+		      int level, struct proc_child *child);
 /*
  * Seize every thread of process PID: PTRACE_SEIZE with OPTIONS, then PTRACE_INTERRUPT so that
  * it reports from a first stop.  Threads KNOWN says are traced already are passed over, and so

@@ -46,6 +46,7 @@
 #include "common/proc.h"
 #include "common/log.h"
 #include "common/spawn.h"
+#include "common/backend.h"
 
 #define RING_SIZE (32u << 20)
 
@@ -643,25 +644,15 @@ static int setup(int npids)
 	return 0;
 }
 
-int lt_bpf_main(char **prog, const pid_t *pids, int npids)
+/*
+ * The end, after run or after a step that failed (RC 1): links, the program's own end (a
+ * spawned program runs on to it: its reader may be gone, its status is ours), the exit status.
+ * The front end closes the output after.
+ */
+static int finish(int rc)
 {
-	int rc = 1, status;
+	int status;
 
-	proc_catch_signals(PROC_SIGS_CATCH, true);
-	if (setup(npids) < 0 || load() < 0)
-		goto out;
-	if (prog[0] && lb_spawn_held(prog, &child, &child_status) < 0)
-		goto out;
-	if (attach(prog[0] ? child : pids[0]) < 0)
-		goto out;
-	if (child > 0 && ptrace(PTRACE_DETACH, child, 0L, 0L) < 0) {
-		log_error("--bpf: PTRACE_DETACH %d: %s", child, strerror(errno));
-		goto out;
-	}
-	if (run() < 0)
-		goto out;
-	rc = 0;
-out:
 	lb_links_detach();
 	if (skel && skel->bss && skel->bss->lost)
 		log_warn("--bpf: %llu records lost (ring buffer full; %llu holds)",
@@ -673,7 +664,6 @@ out:
 	if (skel && lt_opts.cflag && rc == 0)
 		summary();
 	lt_output_flush();
-	/* A spawned program runs on to its end (its reader may be gone): its status is ours. */
 	if (child > 0) {
 		if (rc)
 			kill(child, SIGKILL);
@@ -686,10 +676,62 @@ out:
 		thr_free(threads);
 	lb_plan_free(&plan);
 	ltrace__destroy(skel);
-	if (lt_opts.out != stderr)
-		fclose(lt_opts.out);
+	skel = NULL;
 	if (code < 0)
 		return rc;
 	/* The program's end is ours, as under ptrace (a reader gone: no signal raised). */
 	return lt_output_broken() && code > 0xff ? 0x80 | (code & 0xff) : proc_exit_like(code);
 }
+
+/* The steps of the backend (common/backend.h); one that fails has ended it (finish). */
+static int lb_init(const struct backend_cfg *cfg)
+{
+	int rc;
+
+	proc_catch_signals(PROC_SIGS_CATCH, true);
+	if ((rc = setup(cfg->npids)) < 0 || (rc = load()) < 0) {
+		finish(1);
+		return rc < 0 ? rc : -EINVAL;
+	}
+	return 0;
+}
+
+static int lb_attach(pid_t pid)
+{
+	int rc = attach(pid);
+
+	if (rc < 0)
+		finish(1);
+	return rc;
+}
+
+/* PROG held at its entry under ptrace, its probes attached, then let go. */
+static int lb_spawn(char **prog)
+{
+	int rc;
+
+	if ((rc = lb_spawn_held(prog, &child, &child_status)) < 0 || (rc = attach(child)) < 0) {
+		finish(1);
+		return rc;
+	}
+	if (ptrace(PTRACE_DETACH, child, 0L, 0L) < 0) {
+		rc = -errno;
+		log_error("--bpf: PTRACE_DETACH %d: %s", child, strerror(errno));
+		finish(1);
+		return rc;
+	}
+	return 0;
+}
+
+static int lb_run(void)
+{
+	return finish(run() < 0 ? 1 : 0);
+}
+
+const struct backend lt_bpf_backend = {
+	.name = "bpf",
+	.init = lb_init,
+	.attach = lb_attach,
+	.spawn = lb_spawn,
+	.run = lb_run,
+};

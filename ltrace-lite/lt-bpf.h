@@ -14,8 +14,10 @@
 
 #include "ltrace-lite/lt.h"
 
-/* lttrace.c under --bpf: everything after option parsing.  The exit status for main. */
-int lt_bpf_main(char **prog, const pid_t *pids, int npids);
+/* The backend, as lttrace.c's table registers it (common/backend.h): init checks what only it
+ * refuses and loads, spawn holds the program at its entry until its probes are attached. */
+struct backend;
+extern const struct backend lt_bpf_backend;
 
 /* ---- inside the backend ---- */
 struct lt_fspec;

@@ -27,6 +27,7 @@
 
 #include "common/proc.h"
 #include "common/spawn.h"
+#include "common/backend.h"
 #include "common/sysname.h"
 #include "common/log.h"
 #include "ltrace-lite/lt-ptrace.h"
@@ -91,7 +92,7 @@ static void exec_failed(const char *path, int err, void *arg)
 	log_error("%s: %s", path, strerror(-err));
 }
 
-int lt_spawn(char **argv)
+static int lt_spawn(char **argv)
 {
 	char path[PATH_MAX];
 	struct proc_spawn sp = { .hold = PROC_HOLD_STOP, .exec_failed = exec_failed };
@@ -131,7 +132,7 @@ static void seized(pid_t tid, void *arg)
 		t->attached = true;
 }
 
-int lt_attach(pid_t pid)
+static int lt_attach(pid_t pid)
 {
 	pid_t failed;
 	int rc = proc_seize(pid, ptrace_options(false), traced, seized, &pid, &failed);
@@ -434,7 +435,7 @@ static void flush(void)
 	lt_output_flush(); /* before sleeping: what is traced so far is seen */
 }
 
-int lt_run(void)
+static int lt_run(void)
 {
 	pid_t spawned = child_pid;
 
@@ -476,3 +477,16 @@ int lt_run(void)
 	return broken ? (exit_code > 0xff ? 0x80 | (exit_code & 0xff) : exit_code) :
 			proc_exit_like(exit_code);
 }
+
+static int lt_init(const struct backend_cfg *cfg)
+{
+	return 0; /* nothing to load: the breakpoints go in as the tracees come */
+}
+
+const struct backend lt_ptrace_backend = {
+	.name = "ptrace",
+	.init = lt_init,
+	.attach = lt_attach,
+	.spawn = lt_spawn,
+	.run = lt_run,
+};

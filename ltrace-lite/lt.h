@@ -89,7 +89,6 @@ bool lt_filter_match(enum lt_filter_kind kind, const char *sym, const char *sona
 bool lt_filter_lib_match(enum lt_filter_kind kind, const char *soname, const char *path,
 			 bool is_main);
 
-/* lt-ptrace.c: the ptrace backend. */
-int lt_spawn(char **argv);
-int lt_attach(pid_t pid);
-int lt_run(void);
+/* lt-ptrace.c: the ptrace backend, as lttrace.c's table registers it (common/backend.h). */
+struct backend;
+extern const struct backend lt_ptrace_backend;

@@ -11,6 +11,7 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "common/backend.h"
 #include "common/compare.h"
 #include "common/log.h"
 #include "common/latency.h"
@@ -128,6 +129,9 @@ static int settle(int argc, int npids, const char **conf, int nconf)
 	}
 	return 0;
 }
+
+/* The backends, registered: ptrace by default, --bpf the other. */
+static const struct backend *const backends[] = { &lt_ptrace_backend, &lt_bpf_backend, NULL };
 
 /* lttrace's command line, as the options leave it. */
 struct cli {
@@ -340,14 +344,17 @@ int main(int argc, char **argv)
 	}
 	for (int i = 0; i < cl.nlatency; i++)
 		event_sink_add(latency_sink(cl.latency[i], lt_opts.out, lt_opts.json));
-	if (cl.bpf) /* lt-bpf.c: the eBPF backend does the rest */
-		return lt_bpf_main(argv + optind, cl.pids, cl.npids);
-	for (int i = 0; i < cl.npids; i++)
-		if (lt_attach(cl.pids[i]) < 0)
-			goto out;
-	if (optind < argc && lt_spawn(argv + optind) < 0)
+	const struct backend *be = backend_find(backends, cl.bpf ? "bpf" : "ptrace");
+	const struct backend_cfg cfg = { .argv = optind < argc ? argv + optind : NULL,
+					 .pids = cl.pids, .npids = cl.npids };
+	if (be->init(&cfg) < 0)
 		goto out;
-	rc = lt_run();
+	for (int i = 0; i < cl.npids; i++)
+		if (be->attach(cl.pids[i]) < 0)
+			goto out;
+	if (optind < argc && be->spawn(argv + optind) < 0)
+		goto out;
+	rc = be->run();
 out:
 	if (lt_opts.out != stderr)
 		fclose(lt_opts.out);

@@ -34,6 +34,7 @@
 #include "common/print.h"
 #include "common/proc.h"
 #include "common/spawn.h"
+#include "common/backend.h"
 #include "strace-lite/sttrace.h"
 #include "gen/sysbpf.skel.h"
 #include "common/log.h"
@@ -73,21 +74,17 @@ int bpfbe_traced_gen_fd(void)
 
 static int handle_event(void *ctx, void *data, size_t len);
 
-static const char *cgroup_dir;
+static const char *cgroup_dir; /* --cgroup: traced while it has processes */
 static uint64_t cgroup_id;
 
-void bpfbe_cgroup(const char *dir, uint64_t id)
-{
-	cgroup_dir = dir;
-	cgroup_id = id;
-}
-
-int bpfbe_init(void)
+static int bpfbe_init(const struct backend_cfg *cfg)
 {
 	int err;
 
 	/* Loading takes a while: a signal meanwhile must still end us through finish(). */
 	tcb_catch_signals();
+	cgroup_dir = cfg->cgroup_dir;
+	cgroup_id = cfg->cgroup_id;
 
 	err = bpf_ready();
 	if (err < 0)
@@ -166,7 +163,7 @@ static void exec_failed(const char *path, int err, void *arg)
 	log_perror("exec");
 }
 
-int bpfbe_spawn(char **argv)
+static int bpfbe_spawn(char **argv)
 {
 	char path[PATH_MAX];
 	/* Held until every program is attached, gone with us if we die first; our handlers
@@ -196,7 +193,7 @@ int bpfbe_spawn(char **argv)
 	return 0;
 }
 
-int bpfbe_attach(pid_t pid)
+static int bpfbe_attach(pid_t pid)
 {
 	pid_t *tids;
 	int n = proc_list_threads(pid, &tids);
@@ -595,7 +592,7 @@ static void said_attached(struct tcb *tcp)
 		print_signal(tcp, NULL, sig);
 }
 
-int bpfbe_run(void)
+static int bpfbe_run(void)
 {
 	int rc = 0;
 
@@ -648,3 +645,12 @@ int bpfbe_run(void)
 	int status = tcb_exit_status();
 	return lost && status == 0 ? 1 : status;
 }
+
+/* The eBPF backend (--bpf), as sttrace.c's table registers it. */
+const struct backend bpfbe_backend = {
+	.name = "bpf",
+	.init = bpfbe_init,
+	.attach = bpfbe_attach,
+	.spawn = bpfbe_spawn,
+	.run = bpfbe_run,
+};

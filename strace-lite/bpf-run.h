@@ -17,14 +17,13 @@
 
 struct tcb;
 
-/* bpf-run.c: sttrace's main calls these instead of engine_spawn/attach/run under --bpf. */
-int bpfbe_init(void);            /* load and attach; 0 or -errno, message printed */
-int bpfbe_spawn(char **argv);    /* the program, held until every probe is attached */
-int bpfbe_attach(pid_t pid);     /* -p: no stop */
-/* --cgroup (before bpfbe_init): every task of cgroup DIR (id ID) is traced from its next syscall,
- * and the trace goes on while the cgroup has processes. */
-void bpfbe_cgroup(const char *dir, uint64_t id);
-int bpfbe_run(void);             /* the event loop; returns the exit status like engine_run */
+/*
+ * bpf-run.c: the backend as sttrace.c's table registers it (common/backend.h): init loads and
+ * attaches the programs, spawn holds the program until every probe is attached, attach (-p)
+ * stops nothing, run is the event loop and returns the exit status as the ptrace engine's.
+ */
+struct backend;
+extern const struct backend bpfbe_backend;
 
 /* For the other parts: the shared maps' fds (valid after bpfbe_init). */
 int bpfbe_events_fd(void);

@@ -13,7 +13,6 @@
  * syscalls run at full speed.
  */
 #include <errno.h>
-#include <fcntl.h>
 #include <inttypes.h>
 #include <limits.h>
 #include <signal.h>
@@ -30,6 +29,7 @@
 #include "strace-lite/probe.h"
 #include "common/proc.h"
 #include "common/spawn.h"
+#include "common/backend.h"
 #include "strace-lite/siginfo.h"
 #include "common/stacktrace.h"
 #include "strace-lite/sttrace.h"
@@ -53,6 +53,14 @@ static unsigned int ptrace_options(bool spawned)
 
 /* ---- starting --------------------------------------------------------------------------- */
 
+static const struct backend_cfg *cfg; /* what the front end said (backend.h) */
+
+static int engine_init(const struct backend_cfg *c)
+{
+	cfg = c;
+	return 0;
+}
+
 /* In the spawned child, released: the prefilter must be in place before the exec. */
 static int before_exec(void *arg)
 {
@@ -67,7 +75,9 @@ static void exec_failed(const char *path, int err, void *arg)
 	log_perror("exec");
 }
 
-int engine_spawn(char **argv)
+static int spawn_daemon(const char *path, char **argv, int level);
+
+static int engine_spawn(char **argv)
 {
 	char path[PATH_MAX];
 	struct proc_spawn sp = { .hold = PROC_HOLD_STOP, .exec_fail_code = 1,
@@ -80,6 +90,8 @@ int engine_spawn(char **argv)
 		log_perror("Can't stat '%s'", argv[0]);
 		return rc;
 	}
+	if (cfg->daemon)
+		return spawn_daemon(path, argv, cfg->daemon);
 	if ((rc = proc_spawn(path, argv, &sp, &child)) < 0) {
 		errno = -rc;
 		log_perror(child.pid < 0 ? "fork" : "waitpid");
@@ -103,58 +115,36 @@ int engine_spawn(char **argv)
 /*
  * -D: the program runs in our process, keeping its pid and its parent; the tracer is a
  * grandchild that seizes it (and with -DD leads a process group of its own, with -DDD a
- * session), so the program's parent never sees a tracer among its children.  The program waits
- * for a byte from the tracer before its exec.  Returns in the tracer only.
+ * session), so the program's parent never sees a tracer among its children (common/spawn.c,
+ * proc_spawn_daemon).  The program waits for a byte from the tracer before its exec.  Returns in
+ * the tracer only.
  */
-int engine_spawn_daemon(char **argv, int level)
+static int spawn_daemon(const char *path, char **argv, int level)
 {
-	char path[PATH_MAX];
-	int rc = proc_find_program_in(argv[0], program_search_path(), path, sizeof(path)), pfd[2];
-	pid_t tracee = getpid();
+	struct proc_spawn sp = { .hold = PROC_HOLD_PIPE, .exec_fail_code = 1, .hold_fail_code = 1,
+				 .before_exec = before_exec, .exec_failed = exec_failed };
+	struct proc_child child;
+	int rc = proc_spawn_daemon(path, argv, &sp, level, &child);
 
 	if (rc < 0) {
 		errno = -rc;
-		log_perror("Can't stat '%s'", argv[0]);
+		log_perror("fork");
 		return rc;
 	}
-	if (pipe2(pfd, O_CLOEXEC) < 0 || (rc = fork()) < 0) {
-		log_perror("fork");
-		return -errno;
+	if (ptrace(PTRACE_SEIZE, child.pid, 0L, (long)ptrace_options(false)) < 0) {
+		rc = -errno;
+		log_perror("attach: ptrace(PTRACE_SEIZE, %d)", child.pid);
+		proc_release(&child, false); /* the program ends, unexeced */
+		return rc;
 	}
-	if (rc > 0) {
-		char go;
-		close(pfd[1]);
-		waitpid(rc, NULL, 0); /* the middle process, gone at once */
-		if (read(pfd[0], &go, 1) != 1)
-			_exit(1); /* the tracer failed and said why */
-		if (before_exec(NULL) < 0)
-			_exit(1);
-		execv(path, argv);
-		exec_failed(path, -errno, NULL);
-		_exit(1);
-	}
-	close(pfd[0]);
-	if ((rc = fork()) != 0)
-		_exit(rc < 0);
-	if (level >= 3)
-		setsid();
-	else if (level == 2)
-		setpgid(0, 0);
-	if (ptrace(PTRACE_SEIZE, tracee, 0L, (long)ptrace_options(false)) < 0) {
-		log_perror("attach: ptrace(PTRACE_SEIZE, %d)", tracee);
-		_exit(1);
-	}
-	ptrace(PTRACE_INTERRUPT, tracee, 0L, 0L);
+	ptrace(PTRACE_INTERRUPT, child.pid, 0L, 0L);
 	/* Ours to watch, not to kill: interrupted, we let it go. */
-	struct tcb *tcp = alloctcb(tracee, TCB_STARTUP | TCB_HIDE_LOG | TCB_ATTACHED);
+	struct tcb *tcp = alloctcb(child.pid, TCB_STARTUP | TCB_HIDE_LOG | TCB_ATTACHED);
 	if (opts.seccomp)
 		tcp->flags |= TCB_SECCOMP;
 	if (!(opts.quiet & QUIET_ATTACH))
-		log_error("Process %d attached", tracee);
-	if (write(pfd[1], "g", 1) != 1)
-		return -errno;
-	close(pfd[1]);
-	return 0;
+		log_error("Process %d attached", child.pid);
+	return proc_release(&child, true);
 }
 
 static bool traced(pid_t tid)
@@ -169,7 +159,7 @@ static void seized(pid_t tid, void *arg)
 		log_info("Process %d attached", tid);
 }
 
-int engine_attach(pid_t pid)
+static int engine_attach(pid_t pid)
 {
 	pid_t failed;
 	int rc = proc_seize(pid, ptrace_options(false), traced, seized, NULL, &failed);
@@ -341,7 +331,7 @@ static void cleanup(void)
 		detach(tcb_first());
 }
 
-int engine_run(void)
+static int engine_run(void)
 {
 	if (inject_enabled())
 		syscall_tamper_hook = tamper_enter;
@@ -401,3 +391,12 @@ int engine_run(void)
 	output_finish();
 	return tcb_exit_status();
 }
+
+/* The ptrace backend, as sttrace.c's table registers it. */
+const struct backend engine_backend = {
+	.name = "ptrace",
+	.init = engine_init,
+	.attach = engine_attach,
+	.spawn = engine_spawn,
+	.run = engine_run,
+};

@@ -13,6 +13,7 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "common/backend.h"
 #include "strace-lite/sttrace.h"
 #include "strace-lite/bpf-run.h"
 #include "strace-lite/inject.h"
@@ -329,7 +330,7 @@ struct cli {
 	int fflag, qflag, xflag, yflag, tflag, daemon;
 	int seccomp; /* --seccomp-bpf: -1 not given, 0, 1 */
 	bool ts_given; /* --timestamps= */
-	bool use_bpf;
+	const struct backend *backend; /* --backend=, --bpf */
 	const char *perfetto; /* --perfetto=FILE */
 	const char *cgroup;   /* --cgroup=PATH, resolved into cgroup_dir */
 	char cgroup_dir[4096];
@@ -397,11 +398,11 @@ static int settle_options(struct cli *cl, int argc, char *err, size_t errlen)
 		snprintf(err, errlen, "must have PROG [ARGS] or -p PID");
 		return -EINVAL;
 	}
-	if (cl->use_bpf && (opts.stack || cl->daemon)) {
+	if (cl->backend == &bpfbe_backend && (opts.stack || cl->daemon)) {
 		snprintf(err, errlen, "%s is not supported with --bpf", cl->daemon ? "-D" : "-k");
 		return -EINVAL;
 	}
-	if (cl->use_bpf && inject_enabled()) {
+	if (cl->backend == &bpfbe_backend && inject_enabled()) {
 		snprintf(err, errlen, "-e inject= and -e fault= need ptrace: drop --bpf");
 		return -EINVAL;
 	}
@@ -417,9 +418,17 @@ static int settle_options(struct cli *cl, int argc, char *err, size_t errlen)
 	return 0;
 }
 
+/* The backends, registered: --backend=NAME picks one by its name, ptrace by default. */
+static const struct backend *const backends[] = { &engine_backend, &bpfbe_backend, NULL };
+
 /* The run, over the backend the options chose: the exit status. */
 static int trace(struct cli *cl, int argc, char **argv)
 {
+	const struct backend *be = cl->backend;
+	const struct backend_cfg cfg = { .argv = argc ? argv : NULL, .pids = cl->pids,
+					 .npids = cl->npids, .daemon = cl->daemon,
+					 .cgroup_dir = cl->cgroup ? cl->cgroup_dir : NULL,
+					 .cgroup_id = cl->cgroup_id };
 	int rc = output_open();
 
 	if (rc < 0) {
@@ -439,46 +448,32 @@ static int trace(struct cli *cl, int argc, char **argv)
 		event_sink_add(latency_sink(cl->latency[i], output_shared(), opts.json));
 		cl->latency[i] = NULL;
 	}
-	if (cl->use_bpf) {
-		if (cl->cgroup)
-			bpfbe_cgroup(cl->cgroup_dir, cl->cgroup_id);
-		if (bpfbe_init() < 0)
-			return 1;
-		/* As strace: a -p that fails is said, and the others are traced all the same. */
-		for (int i = 0; i < cl->npids; i++)
-			bpfbe_attach(cl->pids[i]);
-		if ((argc && bpfbe_spawn(argv) < 0) || (!tcb_count() && !cl->cgroup))
-			return 1;
-		output_decide_prefix();
-		return bpfbe_run();
-	}
+	if (be->init(&cfg) < 0)
+		return 1;
+	/* As strace: a -p that fails is said, and the others are traced all the same. */
 	for (int i = 0; i < cl->npids; i++)
-		engine_attach(cl->pids[i]);
+		be->attach(cl->pids[i]);
 	if (cl->cgroup) { /* its processes now, followed into their children */
 		pid_t *pids;
 		int n = proc_cgroup_pids(cl->cgroup_dir, &pids);
 		for (int i = 0; i < n; i++)
 			if (pids[i] != getpid())
-				engine_attach(pids[i]);
+				be->attach(pids[i]);
 		if (n >= 0)
 			free(pids);
-		if (n == 0)
+		if (n == 0 && be != &bpfbe_backend)
 			log_error("--cgroup: %s: no process in it (without --bpf, only the processes "
 				  "in it at the start are traced, and what they start)", cl->cgroup);
 	}
-	if (argc && cl->daemon)
-		rc = engine_spawn_daemon(argv, cl->daemon);
-	else if (argc)
-		rc = engine_spawn(argv);
-	if (rc < 0 || !tcb_count())
+	if ((argc && be->spawn(argv) < 0) || (!tcb_count() && !(cl->cgroup && be == &bpfbe_backend)))
 		return 1;
 	output_decide_prefix();
-	return engine_run();
+	return be->run();
 }
 
 int main(int argc, char **argv)
 {
-	struct cli cl = { .seccomp = -1, .print = *print_opts_get() };
+	struct cli cl = { .seccomp = -1, .print = *print_opts_get(), .backend = &engine_backend };
 	int c, v, rc = 1, lidx;
 	char err[256] = "";
 	struct compare_cfg cmp = { .tool = "sttrace" };
@@ -679,14 +674,10 @@ int main(int argc, char **argv)
 			opts.stack++;
 			break;
 		case OPT_BPF:
-			cl.use_bpf = true;
+			cl.backend = &bpfbe_backend;
 			break;
 		case OPT_BACKEND:
-			if (!strcmp(optarg, "bpf"))
-				cl.use_bpf = true;
-			else if (!strcmp(optarg, "ptrace"))
-				cl.use_bpf = false;
-			else
+			if (!(cl.backend = backend_find(backends, optarg)))
 				goto bad_arg;
 			break;
 		case OPT_JSON:

@@ -155,12 +155,10 @@ extern void (*syscall_tamper_hook)(struct tcb *tcp);
 void tamper_enter(struct tcb *tcp);
 void tamper_exit(struct tcb *tcp, int64_t *rval, uint8_t *is_error);
 
-/* engine.c: the ptrace backend */
-int engine_spawn(char **argv);
-/* -D (LEVEL 1), -DD (2), -DDD (3): the program in our process, the tracer a grandchild. */
-int engine_spawn_daemon(char **argv, int level);
-int engine_attach(pid_t pid);
-int engine_run(void);
+/* engine.c: the ptrace backend (common/backend.h; its configuration's daemon, -D (1), -DD (2),
+ * -DDD (3): the program in our process, the tracer a grandchild). */
+struct backend;
+extern const struct backend engine_backend;
 
 /* tcb.c: the tracees of either backend */
 /* The traced threads: how many, and all of them (tcb_next may follow a droptcb of TCP only when
