@@ -194,11 +194,14 @@ int bpf_plan_build(const struct sysent *se, struct plan *p)
 		case AK_PTR:
 			/* Only a custom decoder can give these a meaning (ioctl's argument). */
 			if (se->func && i == 2 && se->name && !strcmp(se->name, "ioctl"))
-				/* As much as the request says its structure holds. */
+				/* As much as the request says its structure holds, and two levels
+				 * of pointers: arrays the structure points to and what their
+				 * elements point to (VIDIOC_S_EXT_CTRLS' controls and their
+				 * strings). */
 				add(p, (struct capop){ .arg = i, .when = CAP_ENTRY | CAP_EXIT,
 						       .how = HOW_BUF, .size_from = SZ_IOC,
 						       .size_arg = 1, .size = DEFAULT_WINDOW,
-						       .max = IOCTL_WINDOW_MAX, .chase = 1 });
+						       .max = IOCTL_WINDOW_MAX, .chase = 2 });
 			else if (se->func)
 				add(p, (struct capop){ .arg = i, .when = CAP_ENTRY | CAP_EXIT,
 						       .how = HOW_BUF, .size_from = SZ_CONST,
