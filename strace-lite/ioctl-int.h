@@ -46,6 +46,7 @@ IOCTL_FAMILY(mtd);
 IOCTL_FAMILY(v4l2);
 IOCTL_FAMILY(uffdio);
 IOCTL_FAMILY(scsi);
+IOCTL_FAMILY(kd);
 
 /* "name=VALUE" of a field of struct S, as strace's PRINT_FIELD_* print it. */
 /* V zero-extended from its own width, as strace prints unsigned fields of signed types. */
