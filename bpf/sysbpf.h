@@ -36,7 +36,10 @@ struct capop {
 	__u8 size_from;
 	__u8 size_arg;
 	__u8 chase; /* levels of pointers to follow inside what is captured */
-	__u16 pad;
+	/* SZ_IOC: requests of this type byte that encode no size (old ones, like the console's
+	 * 'K' requests) get max bytes instead of size; 0 for none. */
+	__u8 ioc_type;
+	__u8 pad;
 	__u32 size;
 	__u32 max;
 };

@@ -197,11 +197,13 @@ int bpf_plan_build(const struct sysent *se, struct plan *p)
 				/* As much as the request says its structure holds, and two levels
 				 * of pointers: arrays the structure points to and what their
 				 * elements point to (VIDIOC_S_EXT_CTRLS' controls and their
-				 * strings). */
+				 * strings).  The console's 'K' requests encode no size and read
+				 * up to 8 KiB (GIO_FONT): they get the largest window. */
 				add(p, (struct capop){ .arg = i, .when = CAP_ENTRY | CAP_EXIT,
 						       .how = HOW_BUF, .size_from = SZ_IOC,
 						       .size_arg = 1, .size = DEFAULT_WINDOW,
-						       .max = IOCTL_WINDOW_MAX, .chase = 2 });
+						       .max = IOCTL_WINDOW_MAX, .chase = 2,
+						       .ioc_type = 'K' });
 			else if (se->func)
 				add(p, (struct capop){ .arg = i, .when = CAP_ENTRY | CAP_EXIT,
 						       .how = HOW_BUF, .size_from = SZ_CONST,
