@@ -255,6 +255,8 @@ static int decode_family(struct dctx *c, unsigned int code, uint64_t arg)
 		return v4l2_ioctl(c, code, arg);
 	case 'K':
 		return kd_ioctl(c, code, arg);
+	case 0xfd:
+		return dm_ioctl(c, code, arg);
 	case 0xaa:
 		return uffdio_ioctl(c, code, arg);
 	case '"':
