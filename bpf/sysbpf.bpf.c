@@ -358,10 +358,13 @@ static long plan_op(__u32 i, struct opctx *o)
 		break;
 	case SZ_IOC:
 		n = ((__u32)o->args[op->size_arg & 7] >> 16) & 0x3fff;
-		if (!n && op->ioc_type && ((o->args[op->size_arg & 7] >> 8) & 0xff) == op->ioc_type)
+		if (op->ioc_type) {
+			if (((o->args[op->size_arg & 7] >> 8) & 0xff) != op->ioc_type)
+				return 0;
 			size = op->max;
-		else if (n > size)
+		} else if (n > size) {
 			size = n;
+		}
 		break;
 	default:
 		return 0;

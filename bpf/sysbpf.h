@@ -36,8 +36,8 @@ struct capop {
 	__u8 size_from;
 	__u8 size_arg;
 	__u8 chase; /* levels of pointers to follow inside what is captured */
-	/* SZ_IOC: requests of this type byte that encode no size (old ones, like the console's
-	 * 'K' requests) get max bytes instead of size; 0 for none. */
+	/* SZ_IOC: 0, or the type byte of the only requests this op captures for, max bytes of
+	 * them (a family whose requests encode no size, or less than they read). */
 	__u8 ioc_type;
 	__u8 pad;
 	__u32 size;

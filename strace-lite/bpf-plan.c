@@ -104,6 +104,21 @@ static void plan_struct(struct plan *p, int i, const struct sysarg *a, unsigned 
 	add(p, op);
 }
 
+/*
+ * Request families that read more than their request encodes get the largest window: the
+ * console's 'K' requests encode no size and read up to 8 KiB (GIO_FONT), the device mapper's
+ * encode its 312-byte header and read data_size bytes.
+ */
+static void plan_ioctl_families(struct plan *p, int i)
+{
+	static const struct { unsigned char type, chase; } fams[] = { { 'K', 1 }, { 0xfd, 0 } };
+
+	for (size_t k = 0; k < sizeof(fams) / sizeof(fams[0]); k++)
+		add(p, (struct capop){ .arg = i, .when = CAP_ENTRY | CAP_EXIT, .how = HOW_BUF,
+				       .size_from = SZ_IOC, .size_arg = 1, .max = IOCTL_WINDOW_MAX,
+				       .chase = fams[k].chase, .ioc_type = fams[k].type });
+}
+
 static void plan_buf(struct plan *p, const struct sysent *se, int i, const struct sysarg *a,
 		     unsigned int when, unsigned int cap)
 {
@@ -193,22 +208,22 @@ int bpf_plan_build(const struct sysent *se, struct plan *p)
 		case AK_LX:
 		case AK_PTR:
 			/* Only a custom decoder can give these a meaning (ioctl's argument). */
-			if (se->func && i == 2 && se->name && !strcmp(se->name, "ioctl"))
+			if (se->func && i == 2 && se->name && !strcmp(se->name, "ioctl")) {
 				/* As much as the request says its structure holds, and two levels
 				 * of pointers: arrays the structure points to and what their
 				 * elements point to (VIDIOC_S_EXT_CTRLS' controls and their
-				 * strings).  The console's 'K' requests encode no size and read
-				 * up to 8 KiB (GIO_FONT): they get the largest window. */
+				 * strings). */
 				add(p, (struct capop){ .arg = i, .when = CAP_ENTRY | CAP_EXIT,
 						       .how = HOW_BUF, .size_from = SZ_IOC,
 						       .size_arg = 1, .size = DEFAULT_WINDOW,
-						       .max = IOCTL_WINDOW_MAX, .chase = 2,
-						       .ioc_type = 'K' });
-			else if (se->func)
+						       .max = IOCTL_WINDOW_MAX, .chase = 2 });
+				plan_ioctl_families(p, i);
+			} else if (se->func) {
 				add(p, (struct capop){ .arg = i, .when = CAP_ENTRY | CAP_EXIT,
 						       .how = HOW_BUF, .size_from = SZ_CONST,
 						       .size = DEFAULT_WINDOW, .max = DEFAULT_WINDOW,
 						       .chase = 1 });
+			}
 			break;
 		default:
 			break;
