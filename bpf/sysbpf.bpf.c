@@ -99,7 +99,7 @@ struct capregion {
 	__u32 full; /* size at the start */
 	__u8 how;
 	__u8 level;
-	__u16 pad;
+	__u16 scan; /* bytes at the start whose pointers are followed; 0: as many as the loop does */
 };
 
 /* Per-CPU scratch (syscall tracepoints run with preemption off): the record being built and
@@ -170,7 +170,8 @@ static __always_inline bool user_ptr(__u64 v)
 	return v >= 4096 && v < 0x800000000000ull;
 }
 
-static __always_inline void push(struct scratch *s, __u64 addr, __u64 size, __u8 how, __u8 level)
+static __always_inline void push(struct scratch *s, __u64 addr, __u64 size, __u8 how, __u8 level,
+				 __u16 scan)
 {
 	__u32 i = s->nwork;
 
@@ -182,6 +183,7 @@ static __always_inline void push(struct scratch *s, __u64 addr, __u64 size, __u8
 	r->full = r->size;
 	r->how = how;
 	r->level = level;
+	r->scan = scan;
 	s->nwork = i + 1;
 }
 
@@ -194,14 +196,20 @@ struct scanctx {
 	__u8 level;
 };
 
-/* Word W of the piece just captured: a user pointer is followed, one level down. */
+/*
+ * The 8 bytes at offset 4 * W of the piece just captured: a user pointer is followed, one
+ * level down.  A 4-byte stride: packed structures hold pointers at offsets 8 does not divide
+ * (struct v4l2_ext_control's string, at 12).
+ */
 static long scan_word(__u32 w, struct scanctx *sc)
 {
 	struct scratch *s = sc->s;
-	__u64 v = *(__u64 *)&s->m.data[(w * 8) & (EV_MEM_MAX - 8)];
+	/* The mask keeps the verifier's bound (the scratch goes on after the data, and the
+	 * caller's count keeps the 8 bytes inside what was captured). */
+	__u64 v = *(__u64 *)&s->m.data[(w * 4) & (EV_MEM_MAX - 4)];
 
 	if (user_ptr(v))
-		push(s, v, chase_size, HOW_BUF, sc->level);
+		push(s, v, chase_size, HOW_BUF, sc->level, 0);
 	return 0;
 }
 
@@ -259,8 +267,9 @@ static long capture_step(__u32 i, struct stepctx *sc)
 	/* Pointers inside: only in the first page of a region, and a bounded number of words. */
 	if (r->level) {
 		struct scanctx sc2 = { .s = s, .level = r->level - 1 };
-		__u32 words = n / 8;
-		bpf_loop(words < 128 ? words : 128, scan_word, &sc2, 0);
+		__u32 scan = r->scan && r->scan < n ? r->scan : n;
+		__u32 words = scan >= 8 ? (scan - 8) / 4 + 1 : 0;
+		bpf_loop(words < 256 ? words : 256, scan_word, &sc2, 0);
 		/* Only once per region. */
 		s->work[cur & WMASK].level = 0;
 	}
@@ -316,6 +325,7 @@ static long plan_op(__u32 i, struct opctx *o)
 	__u64 addr = o->args[op->arg & 7];
 	__u64 size = op->size, n = 0;
 	__u32 v32 = 0;
+	__u16 scan = 0;
 
 	if (op->how == HOW_FD || op->how == HOW_FDPAIR) {
 		struct scratch *s = o->s;
@@ -362,8 +372,12 @@ static long plan_op(__u32 i, struct opctx *o)
 			if (((o->args[op->size_arg & 7] >> 8) & 0xff) != op->ioc_type)
 				return 0;
 			size = op->max;
-		} else if (n > size) {
-			size = n;
+		} else {
+			/* Pointers only in the structure the request encodes, not in the rest
+			 * of the window (a stack full of them). */
+			scan = n;
+			if (n > size)
+				size = n;
 		}
 		break;
 	default:
@@ -371,7 +385,7 @@ static long plan_op(__u32 i, struct opctx *o)
 	}
 	if (size > op->max)
 		size = op->max;
-	push(o->s, addr, size, op->how, op->chase);
+	push(o->s, addr, size, op->how, op->chase, scan);
 	return 0;
 }
 

@@ -9,7 +9,9 @@
  * All on fd -1: EBADF.  Run with -a0 -e trace=ioctl.
  */
 #include <linux/videodev2.h>
+#include <string.h>
 #include <sys/ioctl.h>
+#include <sys/mman.h>
 #include <sys/syscall.h>
 
 #include "fdtest.h"
@@ -22,11 +24,13 @@ int main(void)
 	int type = V4L2_BUF_TYPE_VIDEO_OUTPUT;
 	struct v4l2_control ctl = { .id = V4L2_CID_CONTRAST, .value = -3 };
 	struct v4l2_control ctl2 = { .id = V4L2_CTRL_CLASS_CAMERA | 0x1234, .value = 7 };
-	char str[] = "abc";
-	struct v4l2_ext_control ec[2] = {
-		{ .id = V4L2_CID_BRIGHTNESS, .size = 3, .string = str },
-		{ .id = V4L2_CID_HUE, .size = 0, .value64 = 42 },
-	};
+	/* The controls and their string each in a page of its own, away from the stack. */
+	char *pages = mmap(NULL, 2 * 4096, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS,
+			   -1, 0);
+	if (pages == MAP_FAILED)
+		return 1;
+	char *str = pages + 4096;
+	struct v4l2_ext_control *ec = (void *)pages;
 	struct v4l2_ext_controls ecs = { .ctrl_class = V4L2_CTRL_CLASS_USER, .count = 2,
 					 .controls = ec };
 	struct v4l2_crop crop = { .type = V4L2_BUF_TYPE_VIDEO_OVERLAY,
@@ -36,6 +40,9 @@ int main(void)
 	const char *ctl_line, *ec_line;
 	long rc;
 
+	memcpy(str, "abc", 4);
+	ec[0] = (struct v4l2_ext_control){ .id = V4L2_CID_BRIGHTNESS, .size = 3, .string = str };
+	ec[1] = (struct v4l2_ext_control){ .id = V4L2_CID_HUE, .size = 0, .value64 = 42 };
 	fmt.fmt.pix.width = 640;
 	fmt.fmt.pix.height = 480;
 	fmt.fmt.pix.pixelformat = V4L2_PIX_FMT_YUYV;
