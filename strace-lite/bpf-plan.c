@@ -107,11 +107,14 @@ static void plan_struct(struct plan *p, int i, const struct sysarg *a, unsigned 
 /*
  * Request families that read more than their request encodes get the largest window: the
  * console's 'K' requests encode no size and read up to 8 KiB (GIO_FONT), the device mapper's
- * encode its 312-byte header and read data_size bytes.
+ * encode its 312-byte header and read data_size bytes, KVM's CPUID requests encode the 8-byte
+ * header of up to 256 40-byte entries.
  */
 static void plan_ioctl_families(struct plan *p, int i)
 {
-	static const struct { unsigned char type, chase; } fams[] = { { 'K', 1 }, { 0xfd, 0 } };
+	static const struct { unsigned char type, chase; } fams[] = {
+		{ 'K', 1 }, { 0xfd, 0 }, { 0xae, 0 },
+	};
 
 	for (size_t k = 0; k < sizeof(fams) / sizeof(fams[0]); k++)
 		add(p, (struct capop){ .arg = i, .when = CAP_ENTRY | CAP_EXIT, .how = HOW_BUF,
@@ -236,7 +239,8 @@ int bpf_plan_build(const struct sysent *se, struct plan *p)
 		    !strcmp(a->sname, "fdpair"))
 			add(p, (struct capop){ .arg = i, .when = CAP_EXIT, .how = HOW_FDPAIR });
 	}
-	if (want_fds && se->rkind == RK_FD)
+	/* Some ioctl requests return a descriptor (KVM_CREATE_VM, GPIO line requests). */
+	if (want_fds && (se->rkind == RK_FD || (se->name && !strcmp(se->name, "ioctl"))))
 		add(p, (struct capop){ .arg = ARG_RET, .when = CAP_EXIT, .how = HOW_FD });
 	if (se->name && !strcmp(se->name, "fsconfig"))
 		/* FSCONFIG_SET_BINARY: the value is AUX bytes, NULs included, not a string. */

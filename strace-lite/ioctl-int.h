@@ -48,6 +48,7 @@ IOCTL_FAMILY(uffdio);
 IOCTL_FAMILY(scsi);
 IOCTL_FAMILY(kd);
 IOCTL_FAMILY(dm);
+IOCTL_FAMILY(kvm);
 /* SG_IO (ioctl-sg-io.c), for the SCSI family. */
 int scsi_sg_io(struct dctx *c, uint64_t arg);
 
