@@ -49,6 +49,7 @@ IOCTL_FAMILY(scsi);
 IOCTL_FAMILY(kd);
 IOCTL_FAMILY(dm);
 IOCTL_FAMILY(kvm);
+IOCTL_FAMILY(perf);
 /* SG_IO (ioctl-sg-io.c), for the SCSI family. */
 int scsi_sg_io(struct dctx *c, uint64_t arg);
 

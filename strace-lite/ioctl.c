@@ -259,6 +259,8 @@ static int decode_family(struct dctx *c, unsigned int code, uint64_t arg)
 		return dm_ioctl(c, code, arg);
 	case 0xae:
 		return kvm_ioctl(c, code, arg);
+	case '$':
+		return perf_ioctl(c, code, arg);
 	case 0xaa:
 		return uffdio_ioctl(c, code, arg);
 	case '"':
