@@ -339,6 +339,12 @@ static long plan_op(__u32 i, struct opctx *o)
 			add_fd(s, pair[1]);
 			return 0;
 		}
+		/* SZ_DEREF: the descriptor is the int at offset size of what the argument
+		 * points to (a structure holding one). */
+		if (op->size_from == SZ_DEREF &&
+		    (op->arg == ARG_RET || !user_ptr(addr) ||
+		     bpf_probe_read_user(&fd, sizeof(fd), (void *)(addr + op->size))))
+			return 0;
 		add_fd(s, fd);
 		return 0;
 	}

@@ -18,6 +18,8 @@
 #define ARG_SP 6  /* capop.arg: the stack pointer at entry instead of an argument */
 
 enum { CAP_ENTRY = 1, CAP_EXIT = 2, CAP_RETRY = 4 /* at exit: entry-only ops again */ };
+/* HOW_FD: the argument is a descriptor, or with SZ_DEREF points to a structure holding one
+ * at offset size. */
 enum { HOW_BUF, HOW_STR, HOW_FD, HOW_FDPAIR };
 #define ARG_RET 7 /* capop.arg with HOW_FD: the return value is the descriptor */
 enum {

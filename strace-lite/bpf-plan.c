@@ -239,6 +239,16 @@ int bpf_plan_build(const struct sysent *se, struct plan *p)
 		    !strcmp(a->sname, "fdpair"))
 			add(p, (struct capop){ .arg = i, .when = CAP_EXIT, .how = HOW_FDPAIR });
 	}
+	/* ioctl requests pass descriptors by value (NBD_SET_SOCK) or in their structure: first
+	 * (LOOP_CONFIGURE) or at offset 12 (SECCOMP_IOCTL_NOTIF_ADDFD's srcfd).  What the
+	 * request is only the decoder knows: each is described, a stray one costs a lookup. */
+	if (want_fds && se->name && !strcmp(se->name, "ioctl")) {
+		add(p, (struct capop){ .arg = 2, .when = CAP_ENTRY, .how = HOW_FD });
+		add(p, (struct capop){ .arg = 2, .when = CAP_ENTRY, .how = HOW_FD,
+				       .size_from = SZ_DEREF, .size = 0 });
+		add(p, (struct capop){ .arg = 2, .when = CAP_ENTRY, .how = HOW_FD,
+				       .size_from = SZ_DEREF, .size = 12 });
+	}
 	/* Some ioctl requests return a descriptor (KVM_CREATE_VM, GPIO line requests). */
 	if (want_fds && (se->rkind == RK_FD || (se->name && !strcmp(se->name, "ioctl"))))
 		add(p, (struct capop){ .arg = ARG_RET, .when = CAP_EXIT, .how = HOW_FD });
