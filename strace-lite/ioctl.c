@@ -261,6 +261,8 @@ static int decode_family(struct dctx *c, unsigned int code, uint64_t arg)
 		return kvm_ioctl(c, code, arg);
 	case '$':
 		return perf_ioctl(c, code, arg);
+	case 0xa4:
+		return tee_ioctl(c, code, arg);
 	case 0xaa:
 		return uffdio_ioctl(c, code, arg);
 	case '"':
