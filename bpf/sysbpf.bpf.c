@@ -196,16 +196,12 @@ struct scanctx {
 	__u8 level;
 };
 
-/*
- * The 8 bytes at offset 4 * W of the piece just captured: a user pointer is followed, one
- * level down.  A 4-byte stride: packed structures hold pointers at offsets 8 does not divide
- * (struct v4l2_ext_control's string, at 12).
- */
+/* The 8 bytes at offset 4 * W of the piece just captured: a user pointer is followed, one level
+ * down (4-byte steps: v4l2_ext_control, packed, holds its string at 12). */
 static long scan_word(__u32 w, struct scanctx *sc)
 {
 	struct scratch *s = sc->s;
-	/* The mask keeps the verifier's bound (the scratch goes on after the data, and the
-	 * caller's count keeps the 8 bytes inside what was captured). */
+	/* The mask bounds it for the verifier; the caller's count keeps it inside the capture. */
 	__u64 v = *(__u64 *)&s->m.data[(w * 4) & (EV_MEM_MAX - 4)];
 
 	if (user_ptr(v))
@@ -326,6 +322,7 @@ static long plan_op(__u32 i, struct opctx *o)
 	__u64 size = op->size, n = 0;
 	__u32 v32 = 0;
 	__u16 scan = 0;
+	__u64 pl[2];
 
 	if (op->how == HOW_FD || op->how == HOW_FDPAIR) {
 		struct scratch *s = o->s;
@@ -348,7 +345,8 @@ static long plan_op(__u32 i, struct opctx *o)
 		add_fd(s, fd);
 		return 0;
 	}
-	if (!user_ptr(addr))
+	if (!user_ptr(addr) ||
+	    (op->ioc_type && ((o->args[op->size_arg & 7] >> 8) & 0xff) != op->ioc_type))
 		return 0;
 	switch (op->size_from) {
 	case SZ_CONST:
@@ -375,8 +373,6 @@ static long plan_op(__u32 i, struct opctx *o)
 	case SZ_IOC:
 		n = ((__u32)o->args[op->size_arg & 7] >> 16) & 0x3fff;
 		if (op->ioc_type) {
-			if (((o->args[op->size_arg & 7] >> 8) & 0xff) != op->ioc_type)
-				return 0;
 			size = op->max;
 		} else {
 			/* Pointers only in the structure the request encodes, not in the rest
@@ -385,6 +381,12 @@ static long plan_op(__u32 i, struct opctx *o)
 			if (n > size)
 				size = n;
 		}
+		break;
+	case SZ_PTRLEN:
+		if (bpf_probe_read_user(pl, sizeof(pl), (void *)addr))
+			return 0;
+		addr = pl[0];
+		size = pl[1];
 		break;
 	default:
 		return 0;

@@ -29,6 +29,7 @@ enum {
 	SZ_DEREF,  /* the int at args[size_arg] * size */
 	SZ_BITS,   /* fd_set of args[size_arg] descriptors: (n + 63) / 64 * 8 */
 	SZ_IOC,    /* an ioctl argument: the size args[size_arg] encodes, at least size */
+	SZ_PTRLEN, /* the argument points to { u64 ptr; u64 len }: len bytes at ptr */
 };
 
 struct capop {
@@ -38,8 +39,9 @@ struct capop {
 	__u8 size_from;
 	__u8 size_arg;
 	__u8 chase; /* levels of pointers to follow inside what is captured */
-	/* SZ_IOC: 0, or the type byte of the only requests this op captures for, max bytes of
-	 * them (a family whose requests encode no size, or less than they read). */
+	/* 0, or the type byte of the only ioctl requests (in args[size_arg]) this op captures
+	 * for; with SZ_IOC, max bytes of them (a family whose requests encode no size, or less
+	 * than they read). */
 	__u8 ioc_type;
 	__u8 pad;
 	__u32 size;

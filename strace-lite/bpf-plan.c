@@ -120,6 +120,11 @@ static void plan_ioctl_families(struct plan *p, int i)
 		add(p, (struct capop){ .arg = i, .when = CAP_ENTRY | CAP_EXIT, .how = HOW_BUF,
 				       .size_from = SZ_IOC, .size_arg = 1, .max = IOCTL_WINDOW_MAX,
 				       .chase = fams[k].chase, .ioc_type = fams[k].type });
+	/* TEE's sessions and invocations: struct tee_ioctl_buf_data, a pointer and a length (up
+	 * to TEE_MAX_ARG_SIZE, 1 KiB). */
+	add(p, (struct capop){ .arg = i, .when = CAP_ENTRY | CAP_EXIT, .how = HOW_BUF,
+			       .size_from = SZ_PTRLEN, .size_arg = 1, .max = 1024,
+			       .ioc_type = 0xa4 });
 }
 
 static void plan_buf(struct plan *p, const struct sysent *se, int i, const struct sysarg *a,

@@ -2,9 +2,10 @@
 // link: -static
 /*
  * ioctl, TEE requests on fd -1: an invocation whose argument and parameters sit behind a
- * struct tee_ioctl_buf_data (one value and one memory reference parameter), a buffer whose
- * length does not match (printed as length and address), cancel and close, a shared memory
- * allocation.  Run with -a0 -e trace=ioctl.
+ * struct tee_ioctl_buf_data (a value and a memory reference parameter, six empty ones: 296
+ * bytes, captured through the pointer and length under --bpf), a buffer whose length does
+ * not match (printed as length and address), cancel and close, a shared memory allocation.
+ * Run with -a0 -e trace=ioctl.
  */
 #include <stdint.h>
 #include <linux/tee.h>
@@ -15,8 +16,9 @@
 
 int main(void)
 {
-	static struct { struct tee_ioctl_invoke_arg a; struct tee_ioctl_param p[2]; } inv = {
-		{ .func = 7, .session = 0x10, .cancel_id = 3, .num_params = 2 },
+	/* 8 parameters: 296 bytes, more than a pointer found in a capture gets under --bpf. */
+	static struct { struct tee_ioctl_invoke_arg a; struct tee_ioctl_param p[8]; } inv = {
+		{ .func = 7, .session = 0x10, .cancel_id = 3, .num_params = 8 },
 		{ { .attr = TEE_IOCTL_PARAM_ATTR_TYPE_VALUE_INPUT, .a = 1, .b = 2, .c = 3 },
 		  { .attr = TEE_IOCTL_PARAM_ATTR_TYPE_MEMREF_INOUT, .a = 0x40, .b = 0x80, .c = 5 } },
 	};
@@ -28,9 +30,13 @@ int main(void)
 
 	rc = syscall(__NR_ioctl, -1, TEE_IOC_INVOKE, &buf);
 	out("ioctl(-1, TEE_IOC_INVOKE, {buf_len=%zu, buf_ptr={func=7, session=0x10, cancel_id=3, "
-	    "num_params=2, params=[{attr=TEE_IOCTL_PARAM_ATTR_TYPE_VALUE_INPUT, a=0x1, b=0x2, "
+	    "num_params=8, params=[{attr=TEE_IOCTL_PARAM_ATTR_TYPE_VALUE_INPUT, a=0x1, b=0x2, "
 	    "c=0x3}, {attr=TEE_IOCTL_PARAM_ATTR_TYPE_MEMREF_INOUT, shm_offs=0x40, size=0x80, "
-	    "shm_id=5}]}}) = %s\n", sizeof(inv), sprintrc(rc));
+	    "shm_id=5}%s]}}) = %s\n", sizeof(inv),
+	    ", {attr=TEE_IOCTL_PARAM_ATTR_TYPE_NONE}, {attr=TEE_IOCTL_PARAM_ATTR_TYPE_NONE}"
+	    ", {attr=TEE_IOCTL_PARAM_ATTR_TYPE_NONE}, {attr=TEE_IOCTL_PARAM_ATTR_TYPE_NONE}"
+	    ", {attr=TEE_IOCTL_PARAM_ATTR_TYPE_NONE}, {attr=TEE_IOCTL_PARAM_ATTR_TYPE_NONE}",
+	    sprintrc(rc));
 	rc = syscall(__NR_ioctl, -1, TEE_IOC_INVOKE, &bad);
 	out("ioctl(-1, TEE_IOC_INVOKE, {buf_len=8, buf_ptr=%p}) = %s\n", (void *)&inv,
 	    sprintrc(rc));
