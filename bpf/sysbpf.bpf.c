@@ -100,7 +100,7 @@ struct capregion {
 	__u32 full; /* size at the start */
 	__u8 how;
 	__u8 level;
-	__u16 pad;
+	__u16 scan; /* bytes at the start whose pointers are followed; 0: as many as the loop does */
 };
 
 /* Per-CPU scratch (syscall tracepoints run with preemption off): the record being built and
@@ -171,7 +171,8 @@ static __always_inline bool user_ptr(__u64 v)
 	return v >= 4096 && v < 0x800000000000ull;
 }
 
-static __always_inline void push(struct scratch *s, __u64 addr, __u64 size, __u8 how, __u8 level)
+static __always_inline void push(struct scratch *s, __u64 addr, __u64 size, __u8 how, __u8 level,
+				 __u16 scan)
 {
 	__u32 i = s->nwork;
 
@@ -183,6 +184,7 @@ static __always_inline void push(struct scratch *s, __u64 addr, __u64 size, __u8
 	r->full = r->size;
 	r->how = how;
 	r->level = level;
+	r->scan = scan;
 	s->nwork = i + 1;
 }
 
@@ -195,14 +197,16 @@ struct scanctx {
 	__u8 level;
 };
 
-/* Word W of the piece just captured: a user pointer is followed, one level down. */
+/* The 8 bytes at offset 4 * W of the piece just captured: a user pointer is followed, one level
+ * down (4-byte steps: v4l2_ext_control, packed, holds its string at 12). */
 static long scan_word(__u32 w, struct scanctx *sc)
 {
 	struct scratch *s = sc->s;
-	__u64 v = *(__u64 *)&s->m.data[(w * 8) & (EV_MEM_MAX - 8)];
+	/* The mask bounds it for the verifier; the caller's count keeps it inside the capture. */
+	__u64 v = *(__u64 *)&s->m.data[(w * 4) & (EV_MEM_MAX - 4)];
 
 	if (user_ptr(v))
-		push(s, v, chase_size, HOW_BUF, sc->level);
+		push(s, v, chase_size, HOW_BUF, sc->level, 0);
 	return 0;
 }
 
@@ -260,8 +264,9 @@ static long capture_step(__u32 i, struct stepctx *sc)
 	/* Pointers inside: only in the first page of a region, and a bounded number of words. */
 	if (r->level) {
 		struct scanctx sc2 = { .s = s, .level = r->level - 1 };
-		__u32 words = n / 8;
-		bpf_loop(words < 128 ? words : 128, scan_word, &sc2, 0);
+		__u32 scan = r->scan && r->scan < n ? r->scan : n;
+		__u32 words = scan >= 8 ? (scan - 8) / 4 + 1 : 0;
+		bpf_loop(words < 256 ? words : 256, scan_word, &sc2, 0);
 		/* Only once per region. */
 		s->work[cur & WMASK].level = 0;
 	}
@@ -317,6 +322,8 @@ static long plan_op(__u32 i, struct opctx *o)
 	__u64 addr = o->args[op->arg & 7];
 	__u64 size = op->size, n = 0;
 	__u32 v32 = 0;
+	__u16 scan = 0;
+	__u64 pl[2];
 
 	if (op->how == HOW_FD || op->how == HOW_FDPAIR) {
 		struct scratch *s = o->s;
@@ -330,10 +337,17 @@ static long plan_op(__u32 i, struct opctx *o)
 			add_fd(s, pair[1]);
 			return 0;
 		}
+		/* SZ_DEREF: the descriptor is the int at offset size of what the argument
+		 * points to (a structure holding one). */
+		if (op->size_from == SZ_DEREF &&
+		    (op->arg == ARG_RET || !user_ptr(addr) ||
+		     bpf_probe_read_user(&fd, sizeof(fd), (void *)(addr + op->size))))
+			return 0;
 		add_fd(s, fd);
 		return 0;
 	}
-	if (!user_ptr(addr))
+	if (!user_ptr(addr) ||
+	    (op->ioc_type && ((o->args[op->size_arg & 7] >> 8) & 0xff) != op->ioc_type))
 		return 0;
 	switch (op->size_from) {
 	case SZ_CONST:
@@ -359,15 +373,28 @@ static long plan_op(__u32 i, struct opctx *o)
 		break;
 	case SZ_IOC:
 		n = ((__u32)o->args[op->size_arg & 7] >> 16) & 0x3fff;
-		if (n > size)
-			size = n;
+		if (op->ioc_type) {
+			size = op->max;
+		} else {
+			/* Pointers only in the structure the request encodes, not in the rest
+			 * of the window (a stack full of them). */
+			scan = n;
+			if (n > size)
+				size = n;
+		}
+		break;
+	case SZ_PTRLEN:
+		if (bpf_probe_read_user(pl, sizeof(pl), (void *)addr))
+			return 0;
+		addr = pl[0];
+		size = pl[1];
 		break;
 	default:
 		return 0;
 	}
 	if (size > op->max)
 		size = op->max;
-	push(o->s, addr, size, op->how, op->chase);
+	push(o->s, addr, size, op->how, op->chase, scan);
 	return 0;
 }
 

@@ -18,6 +18,8 @@
 #define ARG_SP 6  /* capop.arg: the stack pointer at entry instead of an argument */
 
 enum { CAP_ENTRY = 1, CAP_EXIT = 2, CAP_RETRY = 4 /* at exit: entry-only ops again */ };
+/* HOW_FD: the argument is a descriptor, or with SZ_DEREF points to a structure holding one
+ * at offset size. */
 enum { HOW_BUF, HOW_STR, HOW_FD, HOW_FDPAIR };
 #define ARG_RET 7 /* capop.arg with HOW_FD: the return value is the descriptor */
 enum {
@@ -27,6 +29,7 @@ enum {
 	SZ_DEREF,  /* the int at args[size_arg] * size */
 	SZ_BITS,   /* fd_set of args[size_arg] descriptors: (n + 63) / 64 * 8 */
 	SZ_IOC,    /* an ioctl argument: the size args[size_arg] encodes, at least size */
+	SZ_PTRLEN, /* the argument points to { u64 ptr; u64 len }: len bytes at ptr */
 };
 
 struct capop {
@@ -36,7 +39,11 @@ struct capop {
 	__u8 size_from;
 	__u8 size_arg;
 	__u8 chase; /* levels of pointers to follow inside what is captured */
-	__u16 pad;
+	/* 0, or the type byte of the only ioctl requests (in args[size_arg]) this op captures
+	 * for; with SZ_IOC, max bytes of them (a family whose requests encode no size, or less
+	 * than they read). */
+	__u8 ioc_type;
+	__u8 pad;
 	__u32 size;
 	__u32 max;
 };

@@ -104,6 +104,29 @@ static void plan_struct(struct plan *p, int i, const struct sysarg *a, unsigned 
 	add(p, op);
 }
 
+/*
+ * Request families that read more than their request encodes get the largest window: the
+ * console's 'K' requests encode no size and read up to 8 KiB (GIO_FONT), the device mapper's
+ * encode its 312-byte header and read data_size bytes, KVM's CPUID requests encode the 8-byte
+ * header of up to 256 40-byte entries.
+ */
+static void plan_ioctl_families(struct plan *p, int i)
+{
+	static const struct { unsigned char type, chase; } fams[] = {
+		{ 'K', 1 }, { 0xfd, 0 }, { 0xae, 0 },
+	};
+
+	for (size_t k = 0; k < sizeof(fams) / sizeof(fams[0]); k++)
+		add(p, (struct capop){ .arg = i, .when = CAP_ENTRY | CAP_EXIT, .how = HOW_BUF,
+				       .size_from = SZ_IOC, .size_arg = 1, .max = IOCTL_WINDOW_MAX,
+				       .chase = fams[k].chase, .ioc_type = fams[k].type });
+	/* TEE's sessions and invocations: struct tee_ioctl_buf_data, a pointer and a length (up
+	 * to TEE_MAX_ARG_SIZE, 1 KiB). */
+	add(p, (struct capop){ .arg = i, .when = CAP_ENTRY | CAP_EXIT, .how = HOW_BUF,
+			       .size_from = SZ_PTRLEN, .size_arg = 1, .max = 1024,
+			       .ioc_type = 0xa4 });
+}
+
 static void plan_buf(struct plan *p, const struct sysent *se, int i, const struct sysarg *a,
 		     unsigned int when, unsigned int cap)
 {
@@ -193,17 +216,22 @@ int bpf_plan_build(const struct sysent *se, struct plan *p)
 		case AK_LX:
 		case AK_PTR:
 			/* Only a custom decoder can give these a meaning (ioctl's argument). */
-			if (se->func && i == 2 && se->name && !strcmp(se->name, "ioctl"))
-				/* As much as the request says its structure holds. */
+			if (se->func && i == 2 && se->name && !strcmp(se->name, "ioctl")) {
+				/* As much as the request says its structure holds, and two levels
+				 * of pointers: arrays the structure points to and what their
+				 * elements point to (VIDIOC_S_EXT_CTRLS' controls and their
+				 * strings). */
 				add(p, (struct capop){ .arg = i, .when = CAP_ENTRY | CAP_EXIT,
 						       .how = HOW_BUF, .size_from = SZ_IOC,
 						       .size_arg = 1, .size = DEFAULT_WINDOW,
-						       .max = IOCTL_WINDOW_MAX, .chase = 1 });
-			else if (se->func)
+						       .max = IOCTL_WINDOW_MAX, .chase = 2 });
+				plan_ioctl_families(p, i);
+			} else if (se->func) {
 				add(p, (struct capop){ .arg = i, .when = CAP_ENTRY | CAP_EXIT,
 						       .how = HOW_BUF, .size_from = SZ_CONST,
 						       .size = DEFAULT_WINDOW, .max = DEFAULT_WINDOW,
 						       .chase = 1 });
+			}
 			break;
 		default:
 			break;
@@ -216,7 +244,18 @@ int bpf_plan_build(const struct sysent *se, struct plan *p)
 		    !strcmp(a->sname, "fdpair"))
 			add(p, (struct capop){ .arg = i, .when = CAP_EXIT, .how = HOW_FDPAIR });
 	}
-	if (want_fds && se->rkind == RK_FD)
+	/* ioctl requests pass descriptors by value (NBD_SET_SOCK) or in their structure: first
+	 * (LOOP_CONFIGURE) or at offset 12 (SECCOMP_IOCTL_NOTIF_ADDFD's srcfd).  What the
+	 * request is only the decoder knows: each is described, a stray one costs a lookup. */
+	if (want_fds && se->name && !strcmp(se->name, "ioctl")) {
+		add(p, (struct capop){ .arg = 2, .when = CAP_ENTRY, .how = HOW_FD });
+		add(p, (struct capop){ .arg = 2, .when = CAP_ENTRY, .how = HOW_FD,
+				       .size_from = SZ_DEREF, .size = 0 });
+		add(p, (struct capop){ .arg = 2, .when = CAP_ENTRY, .how = HOW_FD,
+				       .size_from = SZ_DEREF, .size = 12 });
+	}
+	/* Some ioctl requests return a descriptor (KVM_CREATE_VM, GPIO line requests). */
+	if (want_fds && (se->rkind == RK_FD || (se->name && !strcmp(se->name, "ioctl"))))
 		add(p, (struct capop){ .arg = ARG_RET, .when = CAP_EXIT, .how = HOW_FD });
 	if (se->name && !strcmp(se->name, "fsconfig"))
 		/* FSCONFIG_SET_BINARY: the value is AUX bytes, NULs included, not a string. */

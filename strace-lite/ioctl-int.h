@@ -46,6 +46,13 @@ IOCTL_FAMILY(mtd);
 IOCTL_FAMILY(v4l2);
 IOCTL_FAMILY(uffdio);
 IOCTL_FAMILY(scsi);
+IOCTL_FAMILY(kd);
+IOCTL_FAMILY(dm);
+IOCTL_FAMILY(kvm);
+IOCTL_FAMILY(perf);
+IOCTL_FAMILY(tee);
+/* SG_IO (ioctl-sg-io.c), for the SCSI family. */
+int scsi_sg_io(struct dctx *c, uint64_t arg);
 
 /* "name=VALUE" of a field of struct S, as strace's PRINT_FIELD_* print it. */
 /* V zero-extended from its own width, as strace prints unsigned fields of signed types. */

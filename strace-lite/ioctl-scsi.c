@@ -2,7 +2,7 @@
 /*
  * ioctl(2), type 0x22: the SCSI generic driver (SG_*): ints passed by value or by pointer,
  * reset requests, the device id and request table read at exit.  SG_IO's v3 and v4
- * headers ('S' and 'Q' interfaces) are not decoded yet: their argument prints in hex.
+ * headers ('S' and 'Q' interfaces) are in ioctl-sg-io.c.
  */
 #include <scsi/sg.h>
 
@@ -71,28 +71,13 @@ static int decode_req_info(struct dctx *c, uint64_t arg)
 	return IOCTL_DECODED;
 }
 
-/* The interface id SG_IO's header starts with. */
-static int decode_sg_io(struct dctx *c, uint64_t arg)
-{
-	uint32_t iid;
-
-	if (!entering(c))
-		return RVAL_DECODED;
-	if (arg && !umove(c, arg, &iid) && (iid == 'S' || iid == 'Q'))
-		return RVAL_DECODED; /* v3/v4 headers: not decoded */
-	tprint_arg_next(c);
-	if (!umove_or_printaddr(c, arg, &iid))
-		tprintf(c, "[%u]", iid);
-	return IOCTL_DECODED;
-}
-
 IOCTL_FAMILY(scsi)
 {
 	unsigned int v;
 
 	switch (code) {
 	case SG_IO:
-		return decode_sg_io(c, arg);
+		return scsi_sg_io(c, arg);
 	case SG_GET_SCSI_ID:
 		return decode_scsi_id(c, arg);
 	case SG_GET_REQUEST_TABLE:

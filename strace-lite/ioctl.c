@@ -253,6 +253,16 @@ static int decode_family(struct dctx *c, unsigned int code, uint64_t arg)
 		return mtd_ioctl(c, code, arg);
 	case 'V':
 		return v4l2_ioctl(c, code, arg);
+	case 'K':
+		return kd_ioctl(c, code, arg);
+	case 0xfd:
+		return dm_ioctl(c, code, arg);
+	case 0xae:
+		return kvm_ioctl(c, code, arg);
+	case '$':
+		return perf_ioctl(c, code, arg);
+	case 0xa4:
+		return tee_ioctl(c, code, arg);
 	case 0xaa:
 		return uffdio_ioctl(c, code, arg);
 	case '"':

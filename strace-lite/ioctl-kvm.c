@@ -1,0 +1,211 @@
+// SPDX-License-Identifier: LGPL-2.1-or-later
+/*
+ * ioctl(2), type 0xae: KVM, as strace prints it on x86_64: the descriptors KVM_CREATE_VM and
+ * KVM_CREATE_VCPU return (decorated by -y), capabilities by name, the guest memory region,
+ * general and special registers (most of them with -v only), CPUID tables.
+ */
+#include <linux/kvm.h>
+
+#include "strace-lite/array.h"
+#include "strace-lite/ioctl-int.h"
+
+static bool abbrev(void)
+{
+	return !dopts.verbose;
+}
+
+static int memory_region(struct dctx *c, uint64_t arg)
+{
+	struct kvm_userspace_memory_region r;
+
+	tprint_arg_next(c);
+	if (umove_or_printaddr(c, arg, &r))
+		return IOCTL_DECODED;
+	tprint_struct_begin(c);
+	FLD_U(c, r, slot);
+	tprint_struct_next(c);
+	FLD_FLAGS(c, r, flags, xlat_kvm_mem_flags, "KVM_MEM_???");
+	tprint_struct_next(c);
+	FLD_X(c, r, guest_phys_addr);
+	tprint_struct_next(c);
+	FLD_U(c, r, memory_size);
+	tprint_struct_next(c);
+	FLD_X(c, r, userspace_addr);
+	tprint_struct_end(c);
+	return IOCTL_DECODED;
+}
+
+#define REG(f) (tprint_struct_next(c), FLD_X(c, *r, f))
+
+static void print_regs(struct dctx *c, const struct kvm_regs *r)
+{
+	tprint_struct_begin(c);
+	FLD_X(c, *r, rax);
+	if (abbrev()) {
+		tprints(c, ", ...");
+	} else {
+		REG(rbx); REG(rcx); REG(rdx); REG(rsi); REG(rdi);
+	}
+	REG(rsp);
+	REG(rbp);
+	if (abbrev()) {
+		tprints(c, ", ...");
+	} else {
+		REG(r8); REG(r9); REG(r10); REG(r11); REG(r12); REG(r13); REG(r14); REG(r15);
+	}
+	REG(rip);
+	REG(rflags);
+	tprint_struct_end(c);
+}
+
+static int regs(struct dctx *c, unsigned int code, uint64_t arg)
+{
+	struct kvm_regs r;
+
+	if (code == KVM_GET_REGS && entering(c))
+		return 0;
+	tprint_arg_next(c);
+	if (!umove_or_printaddr(c, arg, &r))
+		print_regs(c, &r);
+	return IOCTL_DECODED;
+}
+
+static void print_segment(struct dctx *c, const char *name, const struct kvm_segment *s)
+{
+	tprint_field(c, name);
+	tprint_struct_begin(c);
+	FLD_X(c, *s, base);
+	tprintf(c, ", limit=%u, selector=%u, type=%u, present=%u, dpl=%u, db=%u, s=%u, l=%u, "
+		   "g=%u, avl=%u}", s->limit, s->selector, s->type, s->present, s->dpl, s->db,
+		s->s, s->l, s->g, s->avl);
+}
+
+static void print_dtable(struct dctx *c, const char *name, const struct kvm_dtable *d)
+{
+	tprint_field(c, name);
+	tprint_struct_begin(c);
+	FLD_X(c, *d, base);
+	tprintf(c, ", limit=%u}", d->limit);
+}
+
+static void print_sregs(struct dctx *c, const struct kvm_sregs *s)
+{
+	const struct { const char *name; const struct kvm_segment *seg; } segs[] = {
+		{ "ds", &s->ds }, { "es", &s->es }, { "fs", &s->fs }, { "gs", &s->gs },
+		{ "ss", &s->ss }, { "tr", &s->tr }, { "ldt", &s->ldt },
+	};
+
+	tprint_struct_begin(c);
+	print_segment(c, "cs", &s->cs);
+	if (abbrev()) {
+		tprints(c, ", ...}");
+		return;
+	}
+	for (size_t i = 0; i < sizeof(segs) / sizeof(segs[0]); i++) {
+		tprint_struct_next(c);
+		print_segment(c, segs[i].name, segs[i].seg);
+	}
+	tprint_struct_next(c);
+	print_dtable(c, "gdt", &s->gdt);
+	tprint_struct_next(c);
+	print_dtable(c, "idt", &s->idt);
+	tprintf(c, ", cr0=%llu, cr2=%llu, cr3=%llu, cr4=%llu, cr8=%llu, efer=%llu",
+		(unsigned long long)s->cr0, (unsigned long long)s->cr2,
+		(unsigned long long)s->cr3, (unsigned long long)s->cr4,
+		(unsigned long long)s->cr8, (unsigned long long)s->efer);
+	tprint_struct_next(c);
+	FLD_X(c, *s, apic_base);
+	tprints(c, ", interrupt_bitmap=[");
+	for (size_t i = 0; i < sizeof(s->interrupt_bitmap) / sizeof(s->interrupt_bitmap[0]); i++) {
+		if (i)
+			tprint_array_next(c);
+		ioctl_print_x(c, s->interrupt_bitmap[i]);
+	}
+	tprints(c, "]}");
+}
+
+static int sregs(struct dctx *c, unsigned int code, uint64_t arg)
+{
+	struct kvm_sregs s;
+
+	if (code == KVM_GET_SREGS && entering(c))
+		return 0;
+	tprint_arg_next(c);
+	if (!umove_or_printaddr(c, arg, &s))
+		print_sregs(c, &s);
+	return IOCTL_DECODED;
+}
+
+static bool print_cpuid_entry(struct dctx *c, void *elem, size_t size, void *data)
+{
+	const struct kvm_cpuid_entry2 *e = elem;
+
+	(void)size;
+	(void)data;
+	tprint_struct_begin(c);
+	FLD_X(c, *e, function);
+	tprint_struct_next(c);
+	FLD_X(c, *e, index);
+	tprint_struct_next(c);
+	FLD_FLAGS(c, *e, flags, xlat_kvm_cpuid_flags, "KVM_CPUID_FLAG_???");
+	tprint_struct_next(c);
+	FLD_X(c, *e, eax);
+	tprint_struct_next(c);
+	FLD_X(c, *e, ebx);
+	tprint_struct_next(c);
+	FLD_X(c, *e, ecx);
+	tprint_struct_next(c);
+	FLD_X(c, *e, edx);
+	tprint_struct_end(c);
+	return true;
+}
+
+static int cpuid2(struct dctx *c, unsigned int code, uint64_t arg)
+{
+	struct kvm_cpuid2 cpuid;
+	struct kvm_cpuid_entry2 entry;
+
+	if (entering(c) && (code == KVM_GET_SUPPORTED_CPUID || code == KVM_GET_EMULATED_CPUID))
+		return 0;
+	tprint_arg_next(c);
+	if (umove_or_printaddr(c, arg, &cpuid))
+		return IOCTL_DECODED;
+	tprintf(c, "{nent=%u, entries=", cpuid.nent);
+	if (abbrev())
+		tprints(c, cpuid.nent ? "[...]" : "[]");
+	else
+		print_array(c, arg + sizeof(cpuid), cpuid.nent, &entry, sizeof(entry), 0,
+			    print_cpuid_entry, NULL);
+	tprint_struct_end(c);
+	return IOCTL_DECODED;
+}
+
+IOCTL_FAMILY(kvm)
+{
+	switch (code) {
+	case KVM_CREATE_VCPU:
+		if (entering(c))
+			tprintf(c, ", %u", (uint32_t)arg);
+		return IOCTL_DECODED | RVAL_KIND(RK_FD);
+	case KVM_SET_USER_MEMORY_REGION:
+		return memory_region(c, arg);
+	case KVM_SET_REGS:
+	case KVM_GET_REGS:
+		return regs(c, code, arg);
+	case KVM_SET_SREGS:
+	case KVM_GET_SREGS:
+		return sregs(c, code, arg);
+	case KVM_SET_CPUID2:
+	case KVM_GET_SUPPORTED_CPUID:
+	case KVM_GET_EMULATED_CPUID:
+		return cpuid2(c, code, arg);
+	case KVM_CHECK_EXTENSION:
+		tprint_arg_next(c);
+		printxval(c, xlat_kvm_cap, arg, "KVM_CAP_???");
+		return IOCTL_DECODED;
+	case KVM_CREATE_VM:
+		return RVAL_DECODED | RVAL_KIND(RK_FD);
+	default:
+		return RVAL_DECODED;
+	}
+}

@@ -1,0 +1,88 @@
+// SPDX-License-Identifier: LGPL-2.1-or-later
+/*
+ * ioctl(2), type '$': perf event descriptors (PERF_EVENT_IOC_*), as strace prints them:
+ * flags, counts and descriptors by value, the event id and the attached BPF program ids read
+ * at exit, the filter string.  PERF_EVENT_IOC_MODIFY_ATTRIBUTES's perf_event_attr is not
+ * decoded yet (no perf_event_open decoder to share it with): its address prints.
+ */
+#include <inttypes.h>
+#include <stddef.h>
+#include <linux/perf_event.h>
+
+#include "strace-lite/array.h"
+#include "strace-lite/ioctl-int.h"
+
+static bool print_u32_elem(struct dctx *c, void *elem, size_t size, void *data)
+{
+	(void)size;
+	(void)data;
+	tprintf(c, "%u", *(uint32_t *)elem);
+	return true;
+}
+
+static int query_bpf(struct dctx *c, uint64_t arg)
+{
+	uint32_t v;
+
+	if (entering(c)) {
+		tprint_arg_next(c);
+		if (umove_or_printaddr(c, arg, &v))
+			return IOCTL_DECODED;
+		tprintf(c, "{ids_len=%u, ", v);
+		return 0;
+	}
+	if (syserror(c) || umove(c, arg + offsetof(struct perf_event_query_bpf, prog_cnt), &v)) {
+		tprints(c, "...}");
+		return IOCTL_DECODED;
+	}
+	tprintf(c, "prog_cnt=%u, ids=", v);
+	print_array(c, arg + offsetof(struct perf_event_query_bpf, ids), v, &v, sizeof(v), 0,
+		    print_u32_elem, NULL);
+	tprint_struct_end(c);
+	return IOCTL_DECODED;
+}
+
+IOCTL_FAMILY(perf)
+{
+	switch (code) {
+	case PERF_EVENT_IOC_ENABLE:
+	case PERF_EVENT_IOC_DISABLE:
+	case PERF_EVENT_IOC_RESET:
+		tprint_arg_next(c);
+		printflags(c, xlat_perf_ioctl_flags, (uint32_t)arg, "PERF_IOC_FLAG_???");
+		return IOCTL_DECODED;
+	case PERF_EVENT_IOC_REFRESH:
+		tprintf(c, ", %d", (int)arg);
+		return IOCTL_DECODED;
+	case PERF_EVENT_IOC_PERIOD:
+		tprint_arg_next(c);
+		printnum_int64(c, arg, "%" PRIu64);
+		return IOCTL_DECODED;
+	case PERF_EVENT_IOC_SET_OUTPUT:
+	case PERF_EVENT_IOC_SET_BPF:
+		tprint_arg_next(c);
+		printfd(c, (int)arg);
+		return IOCTL_DECODED;
+	case PERF_EVENT_IOC_PAUSE_OUTPUT:
+		tprintf(c, ", %llu", (unsigned long long)arg);
+		return IOCTL_DECODED;
+	case PERF_EVENT_IOC_SET_FILTER:
+		tprint_arg_next(c);
+		printstr_ex(c, arg, 4096, QUOTE_0_TERMINATED);
+		return IOCTL_DECODED;
+	case PERF_EVENT_IOC_ID:
+		if (entering(c))
+			return 0;
+		tprint_arg_next(c);
+		printnum_int64(c, arg, "%" PRIu64);
+		return IOCTL_DECODED;
+	case PERF_EVENT_IOC_QUERY_BPF:
+		return query_bpf(c, arg);
+	case PERF_EVENT_IOC_MODIFY_ATTRIBUTES:
+		tprint_arg_next(c);
+		printaddr(c, arg);
+		return IOCTL_DECODED;
+	default:
+		return RVAL_DECODED;
+	}
+}
