@@ -22,6 +22,7 @@ const volatile bool trace_all = true;      /* no -e trace= */
 const volatile __u64 trace_bits[SYS_MAX / 64] = {};
 const volatile __u32 chase_size = 256;     /* bytes read at a pointer found in a capture */
 const volatile bool want_sockets = false;  /* -yy: socket addresses and peers */
+const volatile bool inject_on = false;     /* -e inject=: look in "injected" at exits */
 
 struct {
 	__uint(type, BPF_MAP_TYPE_RINGBUF);
@@ -604,7 +605,45 @@ static __always_inline void capture_and_send(struct ev_sys *rec, __u64 *args, __
 	emit(rec, sizeof(*rec));
 }
 
+/* A traced syscall's entry: kept in "inflight" for its exit, and sent with its memory. */
+static __always_inline struct inflight *enter_record(struct pt_regs *regs, long id, __u64 pt)
+{
+	struct inflight *f = bpf_task_storage_get(&inflight, bpf_get_current_task_btf(), 0,
+						  BPF_LOCAL_STORAGE_GET_F_CREATE);
+	if (!f)
+		return 0;
+	f->scno = id;
+	f->ts = bpf_ktime_get_ns();
+	f->refetch = 0;
+	f->active = 1;
+	if (stats_only)
+		return f;
+	f->args[0] = BPF_CORE_READ(regs, di);
+	f->args[1] = BPF_CORE_READ(regs, si);
+	f->args[2] = BPF_CORE_READ(regs, dx);
+	f->args[3] = BPF_CORE_READ(regs, r10);
+	f->args[4] = BPF_CORE_READ(regs, r8);
+	f->args[5] = BPF_CORE_READ(regs, r9);
+
+	struct ev_sys rec = {
+		.h = { .kind = EV_SYS_ENTER, .tid = (__u32)pt, .tgid = pt >> 32, .ts = f->ts },
+		.scno = id,
+	};
+	__builtin_memcpy(rec.args, f->args, sizeof(rec.args));
+	rec.sp = BPF_CORE_READ(regs, sp);
+	rec.ip = BPF_CORE_READ(regs, ip);
+	/* After exec the memory is another program's: an execve is never read again. */
+	if (id == 59 /* execve */ || id == 322 /* execveat */)
+		rec.flags |= EVF_NOREFETCH;
+	capture_and_send(&rec, rec.args, rec.sp, CAP_ENTRY);
+	rec.flags &= ~EVF_NOREFETCH;
+	if (rec.flags & EVF_REFETCH)
+		f->refetch = 1;
+	return f;
+}
+
 #include "bpf/signals.bpf.h"
+#include "bpf/inject.bpf.h"
 
 SEC("tp_btf/sys_enter")
 int BPF_PROG(sys_enter, struct pt_regs *regs, long id)
@@ -618,37 +657,7 @@ int BPF_PROG(sys_enter, struct pt_regs *regs, long id)
 	send_ignored(tid, pt >> 32, BPF_CORE_READ(regs, ip));
 	if (!wanted(id))
 		return 0;
-	struct inflight *f = bpf_task_storage_get(&inflight, bpf_get_current_task_btf(), 0,
-						  BPF_LOCAL_STORAGE_GET_F_CREATE);
-	if (!f)
-		return 0;
-	f->scno = id;
-	f->ts = bpf_ktime_get_ns();
-	f->refetch = 0;
-	f->active = 1;
-	if (stats_only)
-		return 0;
-	f->args[0] = BPF_CORE_READ(regs, di);
-	f->args[1] = BPF_CORE_READ(regs, si);
-	f->args[2] = BPF_CORE_READ(regs, dx);
-	f->args[3] = BPF_CORE_READ(regs, r10);
-	f->args[4] = BPF_CORE_READ(regs, r8);
-	f->args[5] = BPF_CORE_READ(regs, r9);
-
-	struct ev_sys rec = {
-		.h = { .kind = EV_SYS_ENTER, .tid = tid, .tgid = pt >> 32, .ts = f->ts },
-		.scno = id,
-	};
-	__builtin_memcpy(rec.args, f->args, sizeof(rec.args));
-	rec.sp = BPF_CORE_READ(regs, sp);
-	rec.ip = BPF_CORE_READ(regs, ip);
-	/* After exec the memory is another program's: an execve is never read again. */
-	if (id == 59 /* execve */ || id == 322 /* execveat */)
-		rec.flags |= EVF_NOREFETCH;
-	capture_and_send(&rec, rec.args, rec.sp, CAP_ENTRY);
-	rec.flags &= ~EVF_NOREFETCH;
-	if (rec.flags & EVF_REFETCH)
-		f->refetch = 1;
+	enter_record(regs, id, pt);
 	return 0;
 }
 
@@ -659,6 +668,8 @@ int BPF_PROG(sys_exit, struct pt_regs *regs, long ret)
 	__u32 tid = (__u32)pt;
 	struct inflight *f = bpf_task_storage_get(&inflight, bpf_get_current_task_btf(), 0, 0);
 
+	if (inject_on)
+		f = inject_at_exit(regs, pt, f);
 	if (!f || !f->active) {
 		if (bpf_map_lookup_elem(&traced, &tid))
 			send_ignored(tid, pt >> 32, BPF_CORE_READ(regs, ip));

@@ -28,6 +28,9 @@ struct proc_spawn {
 	bool redirect;      /* stdio[] becomes the child's 0, 1, 2 (else they are inherited) */
 	int stdio[3];
 	int exec_fail_code; /* the child's exit code when it cannot start (default 127) */
+	/* In the child, before the hold (a seccomp filter the tracer takes the listener of while
+	 * the child is held): 0, or -errno having said why (the child exits with exec_fail_code). */
+	int (*before_hold)(void *arg);
 	/* In the child, released and about to exec (seccomp filter, -u): 0, or -errno having
 	 * said why (the child exits with exec_fail_code). */
 	int (*before_exec)(void *arg);
