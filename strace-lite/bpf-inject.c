@@ -4,8 +4,8 @@
  *
  * Why not in the kernel: on this kernel a BPF program cannot change a syscall.  There are no
  * kprobes (no bpf_override_return), and a fmod_ret program on __x64_sys_NAME is refused at
- * load (EPERM): CONFIG_FUNCTION_ERROR_INJECTION is off, so no syscall is on the kernel's
- * error-injection list that BPF_MODIFY_RETURN requires.  The decision is therefore taken here:
+ * load (EPERM; CONFIG_FUNCTION_ERROR_INJECTION is off, so no syscall is on the kernel's
+ * error-injection list that BPF_MODIFY_RETURN requires).  docs/inject-bpf.md has the table.  The decision is therefore taken here:
  * the program sttrace starts runs with a seccomp filter returning SECCOMP_RET_USER_NOTIF for
  * the syscalls that have a rule (any syscall number: no __x64_sys_ function is needed), and
  * sttrace answers each notification, in its event loop, with the result to give (the call is
