@@ -3,13 +3,14 @@
  * -e inject= and -e fault= under --bpf: the supervisor of a seccomp user notification.
  *
  * Why not in the kernel: on this kernel a BPF program cannot change a syscall.  There are no
- * kprobes (no bpf_override_return), and a fmod_ret program on __x64_sys_NAME is refused at
- * load (EPERM; CONFIG_FUNCTION_ERROR_INJECTION is off, so no syscall is on the kernel's
- * error-injection list that BPF_MODIFY_RETURN requires).  docs/inject-bpf.md has the table.  The decision is therefore taken here:
- * the program sttrace starts runs with a seccomp filter returning SECCOMP_RET_USER_NOTIF for
- * the syscalls that have a rule (any syscall number: no __x64_sys_ function is needed), and
- * sttrace answers each notification, in its event loop, with the result to give (the call is
- * not run) or with "continue".  Only a program sttrace starts can be filtered so (-p cannot).
+ * kprobes (no bpf_override_return), and a fmod_ret program on __x64_sys_NAME is refused at load
+ * (EPERM; CONFIG_FUNCTION_ERROR_INJECTION is off, so no syscall is on the kernel's error-injection
+ * list that BPF_MODIFY_RETURN requires).  docs/inject-bpf.md has the table.  The decision is
+ * therefore taken here: the program sttrace starts runs with a seccomp filter returning
+ * SECCOMP_RET_USER_NOTIF for the syscalls that have a rule (any syscall number: no __x64_sys_
+ * function is needed), and sttrace answers each notification, in its event loop, with the result to
+ * give (the call is not run) or with "continue".  Only a program sttrace starts can be filtered so
+ * (-p cannot).
  *
  * The filter is installed in the child before it is held, and its listener taken from the
  * child with pidfd_getfd (found in /proc/PID/fd): the child makes no call of its own to hand
@@ -105,10 +106,12 @@ int bpf_inject_install(void)
 			  &prog);
 	int rc = fd < 0 ? -errno : 0;
 	free(f);
-	if (rc < 0) {
-		errno = -rc;
-		log_perror("seccomp(SECCOMP_FILTER_FLAG_NEW_LISTENER) for -e inject= with --bpf");
-	}
+	if (rc == -EBUSY)
+		log_error("-e inject= with --bpf: the program runs under a seccomp listener already "
+			  "(a tracer's, such as sttrace --bpf -e inject=), and can have only one");
+	else if (rc < 0)
+		log_error("-e inject= with --bpf: seccomp(SECCOMP_FILTER_FLAG_NEW_LISTENER): %s",
+			  strerror(-rc));
 	return rc;
 }
 

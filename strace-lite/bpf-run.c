@@ -194,7 +194,8 @@ int bpfbe_spawn(char **argv)
 	if (inject_enabled() && (rc = bpf_inject_take(held.pid)) < 0) {
 		kill(held.pid, SIGKILL);
 		waitpid(held.pid, NULL, 0);
-		return bpfbe_error("-e inject=: the program's seccomp listener", rc);
+		/* -ESRCH: the child could not install the filter, and said why. */
+		return rc == -ESRCH ? rc : bpfbe_error("-e inject=: the program's seccomp listener", rc);
 	}
 	strace_child = spawned = held.pid;
 	alloctcb(held.pid, TCB_STARTUP | TCB_HIDE_LOG | TCB_SPAWNED);
