@@ -93,6 +93,7 @@ struct {
 
 #define WORK_MAX 64 /* >= PLAN_OPS + CHASE_MAX, a power of two (indexes are masked) */
 #define WMASK (WORK_MAX - 1)
+#define SCAN_BYTES 1024 /* bytes of a region whose words may be pointers to follow */
 
 struct capregion {
 	__u64 addr;
@@ -257,13 +258,15 @@ static long capture_step(__u32 i, struct stepctx *sc)
 	emit(&s->m, offsetof(struct ev_mem, data) + n);
 	s->budget -= n;
 
-	/* Pointers inside: only in the first page of a region, and a bounded number of words. */
-	if (r->level) {
+	/*
+	 * Pointers inside: in the first SCAN_BYTES of a region, whichever pieces they are in (a
+	 * structure across a page end has pointers in its second piece: msghdr's msg_iov).
+	 */
+	__u32 seen = r->full - r->size;
+	if (r->level && seen < SCAN_BYTES) {
 		struct scanctx sc2 = { .s = s, .level = r->level - 1 };
-		__u32 words = n / 8;
-		bpf_loop(words < 128 ? words : 128, scan_word, &sc2, 0);
-		/* Only once per region. */
-		s->work[cur & WMASK].level = 0;
+		__u32 words = n / 8, left = (SCAN_BYTES - seen) / 8;
+		bpf_loop(words < left ? words : left, scan_word, &sc2, 0);
 	}
 	r = &s->work[cur & WMASK];
 	if (done || n >= r->size || !s->budget)
