@@ -23,6 +23,7 @@ const volatile __u64 trace_bits[SYS_MAX / 64] = {};
 const volatile __u32 chase_size = 256;     /* bytes read at a pointer found in a capture */
 const volatile bool want_sockets = false;  /* -yy: socket addresses and peers */
 const volatile __u64 cgroup_id = 0;        /* --cgroup: its tasks are traced as they call */
+const volatile bool inject_on = false;     /* -e inject=: look in "injected" at exits */
 
 struct {
 	__uint(type, BPF_MAP_TYPE_RINGBUF);
@@ -93,6 +94,7 @@ struct {
 
 #define WORK_MAX 64 /* >= PLAN_OPS + CHASE_MAX, a power of two (indexes are masked) */
 #define WMASK (WORK_MAX - 1)
+#define SCAN_BYTES 1024 /* bytes of a region whose words may be pointers to follow */
 
 struct capregion {
 	__u64 addr;
@@ -261,14 +263,22 @@ static long capture_step(__u32 i, struct stepctx *sc)
 	emit(&s->m, offsetof(struct ev_mem, data) + n);
 	s->budget -= n;
 
-	/* Pointers inside: only in the first page of a region, and a bounded number of words. */
-	if (r->level) {
+	/*
+	 * Pointers inside: in the first SCAN_BYTES of a region, whichever pieces they are in (a
+	 * structure across a page end has pointers in its second piece: msghdr's msg_iov).
+	 */
+	__u32 seen = r->full - r->size;
+	if (r->level && seen < SCAN_BYTES) {
 		struct scanctx sc2 = { .s = s, .level = r->level - 1 };
-		__u32 scan = r->scan && r->scan < n ? r->scan : n;
+		/* Of this piece, what lies in the part to scan: the structure an ioctl's request
+		 * encodes (r->scan), else the region's first SCAN_BYTES; a word at every 4 bytes
+		 * (packed structures: v4l2_ext_control's string at offset 12). */
+		__u32 limit = r->scan && r->scan < SCAN_BYTES ? r->scan : SCAN_BYTES;
+		__u32 scan = limit > seen ? limit - seen : 0;
+		if (scan > n)
+			scan = n;
 		__u32 words = scan >= 8 ? (scan - 8) / 4 + 1 : 0;
 		bpf_loop(words < 256 ? words : 256, scan_word, &sc2, 0);
-		/* Only once per region. */
-		s->work[cur & WMASK].level = 0;
 	}
 	r = &s->work[cur & WMASK];
 	if (done || n >= r->size || !s->budget)
@@ -632,7 +642,45 @@ static __always_inline void capture_and_send(struct ev_sys *rec, __u64 *args, __
 	emit(rec, sizeof(*rec));
 }
 
+/* A traced syscall's entry: kept in "inflight" for its exit, and sent with its memory. */
+static __always_inline struct inflight *enter_record(struct pt_regs *regs, long id, __u64 pt)
+{
+	struct inflight *f = bpf_task_storage_get(&inflight, bpf_get_current_task_btf(), 0,
+						  BPF_LOCAL_STORAGE_GET_F_CREATE);
+	if (!f)
+		return 0;
+	f->scno = id;
+	f->ts = bpf_ktime_get_ns();
+	f->refetch = 0;
+	f->active = 1;
+	if (stats_only)
+		return f;
+	f->args[0] = BPF_CORE_READ(regs, di);
+	f->args[1] = BPF_CORE_READ(regs, si);
+	f->args[2] = BPF_CORE_READ(regs, dx);
+	f->args[3] = BPF_CORE_READ(regs, r10);
+	f->args[4] = BPF_CORE_READ(regs, r8);
+	f->args[5] = BPF_CORE_READ(regs, r9);
+
+	struct ev_sys rec = {
+		.h = { .kind = EV_SYS_ENTER, .tid = (__u32)pt, .tgid = pt >> 32, .ts = f->ts },
+		.scno = id,
+	};
+	__builtin_memcpy(rec.args, f->args, sizeof(rec.args));
+	rec.sp = BPF_CORE_READ(regs, sp);
+	rec.ip = BPF_CORE_READ(regs, ip);
+	/* After exec the memory is another program's: an execve is never read again. */
+	if (id == 59 /* execve */ || id == 322 /* execveat */)
+		rec.flags |= EVF_NOREFETCH;
+	capture_and_send(&rec, rec.args, rec.sp, CAP_ENTRY);
+	rec.flags &= ~EVF_NOREFETCH;
+	if (rec.flags & EVF_REFETCH)
+		f->refetch = 1;
+	return f;
+}
+
 #include "bpf/signals.bpf.h"
+#include "bpf/inject.bpf.h"
 
 SEC("tp_btf/sys_enter")
 int BPF_PROG(sys_enter, struct pt_regs *regs, long id)
@@ -654,37 +702,7 @@ int BPF_PROG(sys_enter, struct pt_regs *regs, long id)
 	send_ignored(tid, pt >> 32, BPF_CORE_READ(regs, ip));
 	if (!wanted(id))
 		return 0;
-	struct inflight *f = bpf_task_storage_get(&inflight, bpf_get_current_task_btf(), 0,
-						  BPF_LOCAL_STORAGE_GET_F_CREATE);
-	if (!f)
-		return 0;
-	f->scno = id;
-	f->ts = bpf_ktime_get_ns();
-	f->refetch = 0;
-	f->active = 1;
-	if (stats_only)
-		return 0;
-	f->args[0] = BPF_CORE_READ(regs, di);
-	f->args[1] = BPF_CORE_READ(regs, si);
-	f->args[2] = BPF_CORE_READ(regs, dx);
-	f->args[3] = BPF_CORE_READ(regs, r10);
-	f->args[4] = BPF_CORE_READ(regs, r8);
-	f->args[5] = BPF_CORE_READ(regs, r9);
-
-	struct ev_sys rec = {
-		.h = { .kind = EV_SYS_ENTER, .tid = tid, .tgid = pt >> 32, .ts = f->ts },
-		.scno = id,
-	};
-	__builtin_memcpy(rec.args, f->args, sizeof(rec.args));
-	rec.sp = BPF_CORE_READ(regs, sp);
-	rec.ip = BPF_CORE_READ(regs, ip);
-	/* After exec the memory is another program's: an execve is never read again. */
-	if (id == 59 /* execve */ || id == 322 /* execveat */)
-		rec.flags |= EVF_NOREFETCH;
-	capture_and_send(&rec, rec.args, rec.sp, CAP_ENTRY);
-	rec.flags &= ~EVF_NOREFETCH;
-	if (rec.flags & EVF_REFETCH)
-		f->refetch = 1;
+	enter_record(regs, id, pt);
 	return 0;
 }
 
@@ -695,6 +713,8 @@ int BPF_PROG(sys_exit, struct pt_regs *regs, long ret)
 	__u32 tid = (__u32)pt;
 	struct inflight *f = bpf_task_storage_get(&inflight, bpf_get_current_task_btf(), 0, 0);
 
+	if (inject_on)
+		f = inject_at_exit(regs, pt, f);
 	if (!f || !f->active) {
 		if (bpf_map_lookup_elem(&traced, &tid))
 			send_ignored(tid, pt >> 32, BPF_CORE_READ(regs, ip));

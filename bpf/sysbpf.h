@@ -64,3 +64,12 @@ struct sysstat {
 /* Bytes of memory a syscall may have captured in all (a bound against runaway chasing). */
 #define CAP_BUDGET (256 * 1024)
 #define CHASE_MAX 32 /* pointers followed per syscall stop */
+
+/*
+ * -e inject= (inject.bpf.h): what user space, answering the seccomp notification of a call,
+ * did to it, for the call's exit; map "injected", by thread id.
+ */
+struct injected {
+	__u32 skipped; /* the call did not run: its result is ours, and sys_enter never fired */
+	__s32 signo;   /* a signal to deliver as the call returns, 0 for none */
+};

@@ -44,6 +44,8 @@ static void child_run(const char *path, char *const argv[], const struct proc_sp
 	for (int fd = 0; sp->redirect && fd < 3; fd++)
 		if ((sp->stdio[fd] == fd ? fcntl(fd, F_SETFD, 0) : dup2(sp->stdio[fd], fd)) < 0)
 			child_fail(path, -errno, sp);
+	if (sp->before_hold && sp->before_hold(sp->arg) < 0)
+		_exit(sp->exec_fail_code ? sp->exec_fail_code : 127); /* it said why */
 	switch (sp->hold) {
 	case PROC_HOLD_PIPE:
 		close(pfd[1]);

@@ -29,6 +29,9 @@ struct proc_spawn {
 	int stdio[3];
 	int exec_fail_code; /* the child's exit code when it cannot start (default 127) */
 	int hold_fail_code; /* PROC_HOLD_PIPE: its exit code when the tracer gives up (127) */
+	/* In the child, before the hold (a seccomp filter the tracer takes the listener of while
+	 * the child is held): 0, or -errno having said why (the child exits with exec_fail_code). */
+	int (*before_hold)(void *arg);
 	/* In the child, released and about to exec (seccomp filter, -u): 0, or -errno having
 	 * said why (the child exits with exec_fail_code). */
 	int (*before_exec)(void *arg);

@@ -11,6 +11,7 @@
 #include <errno.h>
 #include <fcntl.h>
 #include <limits.h>
+#include <poll.h>
 #include <signal.h>
 #include <stdarg.h>
 #include <stdlib.h>
@@ -29,6 +30,8 @@
 #include "bpf/bpflib.h"
 #include "strace-lite/bpf-plan.h"
 #include "strace-lite/bpf-capture.h"
+#include "strace-lite/bpf-inject.h"
+#include "strace-lite/inject.h"
 #include "common/clock.h"
 #include "common/event.h"
 #include "common/print.h"
@@ -65,6 +68,11 @@ int bpfbe_events_fd(void)
 int bpfbe_traced_fd(void)
 {
 	return skel ? bpf_map__fd(skel->maps.traced) : -1;
+}
+
+int bpfbe_injected_fd(void)
+{
+	return skel ? bpf_map__fd(skel->maps.injected) : -1;
 }
 
 int bpfbe_traced_gen_fd(void)
@@ -113,6 +121,7 @@ static int bpfbe_init(const struct backend_cfg *cfg)
 	/* Sockets are described for -yy, and for the netlink decoders (a send's or receive's
 	 * buffer is netlink messages on a netlink socket: its protocol says which). */
 	skel->rodata->want_sockets = true;
+	skel->rodata->inject_on = inject_enabled();
 	skel->rodata->chase_size = chase < 256 ? 256 : chase > 65536 ? 65536 : chase;
 	err = sysbpf__load(skel);
 	if (err)
@@ -157,6 +166,11 @@ static int become_user(void *arg)
 	return tcb_become_user();
 }
 
+static int install_filter(void *arg)
+{
+	return bpf_inject_install();
+}
+
 static void exec_failed(const char *path, int err, void *arg)
 {
 	errno = -err;
@@ -170,6 +184,7 @@ static int bpfbe_spawn(char **argv)
 	 * are not the program's: a signal that ends us must end it too. */
 	struct proc_spawn sp = { .hold = PROC_HOLD_PIPE, .default_sigs = true, .pdeathsig = true,
 				 .exec_fail_code = 1, .before_exec = become_user,
+				 .before_hold = inject_enabled() ? install_filter : NULL,
 				 .exec_failed = exec_failed };
 	int rc = proc_find_program_in(argv[0], program_search_path(), path, sizeof(path));
 
@@ -187,6 +202,12 @@ static int bpfbe_spawn(char **argv)
 	if (rc < 0) {
 		kill(held.pid, SIGKILL);
 		return bpfbe_error("traced map", rc);
+	}
+	if (inject_enabled() && (rc = bpf_inject_take(held.pid)) < 0) {
+		kill(held.pid, SIGKILL);
+		waitpid(held.pid, NULL, 0);
+		/* -ESRCH: the child could not install the filter, and said why. */
+		return rc == -ESRCH ? rc : bpfbe_error("-e inject=: the program's seccomp listener", rc);
 	}
 	strace_child = spawned = held.pid;
 	alloctcb(held.pid, TCB_STARTUP | TCB_HIDE_LOG | TCB_SPAWNED);
@@ -298,6 +319,7 @@ static void on_sys_exit(const struct ev_sys *e)
 	tcp->ip = e->ip;
 	tcp->ip_known = true;
 	syscall_exit(tcp, e->ret, e->ret < 0 && e->ret >= -4095);
+	bpf_inject_exit_done(tcp);
 	capset_clear(&t->entry);
 	capset_clear(&t->exit);
 	capset_clear(&t->fd_entry);
@@ -592,6 +614,26 @@ static void said_attached(struct tcb *tcp)
 		print_signal(tcp, NULL, sig);
 }
 
+/*
+ * Wait up to 10 ms for records, or for a seccomp notification (-e inject=), which is answered
+ * after the records before it are read; > 0 if anything came.
+ */
+static int wait_events(void)
+{
+	if (bpf_inject_fd() < 0)
+		return ring_buffer__poll(rb, 10);
+	struct pollfd p[2] = { { ring_buffer__epoll_fd(rb), POLLIN, 0 },
+			       { bpf_inject_fd(), POLLIN, 0 } };
+	if (poll(p, 2, 10) < 0)
+		return -errno;
+	int n = ring_buffer__consume(rb);
+	if (n >= 0 && (p[1].revents & POLLIN) && bpf_inject_answer())
+		n++;
+	if (p[1].revents & (POLLHUP | POLLERR | POLLNVAL))
+		bpf_inject_close(); /* no task is left with the filter */
+	return n;
+}
+
 static int bpfbe_run(void)
 {
 	int rc = 0;
@@ -610,7 +652,7 @@ static int bpfbe_run(void)
 	while (rc == 0 && !proc_interrupted() &&
 	       (tcb_count() > 0 || (cgroup_dir && proc_cgroup_populated(cgroup_dir)))) {
 		/* The kernel side wakes us only for a full batch: look every 10 ms. */
-		int n = ring_buffer__poll(rb, 10);
+		int n = wait_events();
 		if (n < 0 && n != -EINTR) {
 			bpfbe_error("ring buffer", n);
 			break;
@@ -626,6 +668,7 @@ static int bpfbe_run(void)
 		finish();
 	if (proc_interrupted())
 		tcb_interrupted(proc_interrupted());
+	bpf_inject_close();
 	bpf_probes_detach();
 	if (opts.cflag) {
 		collect_stats();

@@ -28,7 +28,8 @@ extern const struct backend bpfbe_backend;
 /* For the other parts: the shared maps' fds (valid after bpfbe_init). */
 int bpfbe_events_fd(void);
 int bpfbe_traced_fd(void);
-int bpfbe_traced_gen_fd(void); /* bumped at every change of traced, in the kernel */
+int bpfbe_traced_gen_fd(void);
+int bpfbe_injected_fd(void);   /* -e inject=: map "injected" (bpf/inject.bpf.h) */ /* bumped at every change of traced, in the kernel */
 /* The tcb of thread TID, created if it is traced but not known yet. */
 struct tcb *bpfbe_tcb(pid_t tid);
 /* Print "sttrace: --bpf: WHAT: reason" for a libbpf error ERR (-errno), with the verifier

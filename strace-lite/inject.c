@@ -258,6 +258,13 @@ int inject_parse(const char *spec, bool fault, char *err, size_t errlen)
 	return 0;
 }
 
+const struct inject_rule *inject_rule_get(long scno)
+{
+	if (!rules || scno < 0 || (unsigned long)scno >= nsyscalls || !rules[scno].set)
+		return NULL;
+	return &rules[scno];
+}
+
 const struct inject_rule *inject_check(struct tcb *tcp, long scno)
 {
 	if (!rules || scno < 0 || (unsigned long)scno >= nsyscalls || !rules[scno].set)

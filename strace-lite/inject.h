@@ -49,5 +49,7 @@ int inject_parse_rule(const char *spec, bool fault, struct inject_rule *rule, st
 int inject_parse(const char *spec, bool fault, char *err, size_t errlen);
 /* Whether any rule exists. */
 bool inject_enabled(void);
+/* The rule of syscall SCNO as given (no thread's count), or NULL. */
+const struct inject_rule *inject_rule_get(long scno);
 /* The rule that fires on this call of SCNO in TCP (counting the call), or NULL. */
 const struct inject_rule *inject_check(struct tcb *tcp, long scno);

@@ -17,6 +17,7 @@
 #include "strace-lite/sttrace.h"
 #include "strace-lite/bpf-run.h"
 #include "strace-lite/inject.h"
+#include "strace-lite/bpf-inject.h"
 #include "common/compare.h"
 #include "strace-lite/probe.h"
 #include "strace-lite/tracediff.h"
@@ -402,10 +403,14 @@ static int settle_options(struct cli *cl, int argc, char *err, size_t errlen)
 		snprintf(err, errlen, "%s is not supported with --bpf", cl->daemon ? "-D" : "-k");
 		return -EINVAL;
 	}
-	if (cl->backend == &bpfbe_backend && inject_enabled()) {
-		snprintf(err, errlen, "-e inject= and -e fault= need ptrace: drop --bpf");
+	if (cl->backend == &bpfbe_backend && inject_enabled() && cl->npids) {
+		snprintf(err, errlen, "-e inject= and -e fault= with --bpf work only on a program "
+			 "sttrace starts, not with -p: drop --bpf");
 		return -EINVAL;
 	}
+	if (cl->backend == &bpfbe_backend && inject_enabled() &&
+	    bpf_inject_unsupported(err, errlen) < 0)
+		return -EINVAL;
 	decide_seccomp(cl->seccomp, cl->npids && !argc);
 	/* The program inherits our environment: -E changes it in the order given.  The program
 	 * itself is looked for in our own $PATH. */

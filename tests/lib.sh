@@ -56,6 +56,10 @@ run_checked() {
 		case ${!i} in --compare*) break ;; esac # the tool's own table, no trace
 		if [ -f "${!i}" ] && [ -x "${!i}" ]; then prog=$i; break; fi
 	done
+	# -e inject= and -e fault= change the program on purpose (exempt in run.sh's run_trace too).
+	for ((i = tracer + 1; prog && i < prog; i++)); do
+		case ${!i} in *inject=*|*fault=*) prog=0 ;; esac
+	done
 	# A test program's source may say why its run differs untraced (run.sh, run_trace).
 	if [ $prog != 0 ] && [ -f "$TOP/tests/trace/${!prog##*/}.c" ] &&
 	   grep -q '^// untraced: ' "$TOP/tests/trace/${!prog##*/}.c"; then

@@ -3,7 +3,7 @@
 #
 # What the eBPF backend promises beyond the trace tests (which all run with --bpf too): the
 # spawned program's first syscalls are there; -c counts in the kernel are exact; lost events are
-# reported, not silent; the errors for no privilege, -k and -e inject=.
+# reported, not silent; the errors for no privilege, -k and what -e inject= cannot do under --bpf.
 set -u
 . "$TOP/tests/lib.sh"
 fail=0
@@ -48,7 +48,11 @@ check_err() { # expected-message command...
 check_err "sttrace: --bpf needs CAP_BPF and CAP_PERFMON (run as root, or drop --bpf)" \
 	setpriv --reuid=nobody --regid=nogroup --clear-groups "$STTRACE" --bpf /bin/true
 check_err "sttrace: -k is not supported with --bpf" "$STTRACE" --bpf -k /bin/true
-check_err "sttrace: -e inject= and -e fault= need ptrace: drop --bpf" \
-	"$STTRACE" --bpf -e inject=getppid:retval=1 /bin/true
+check_err "sttrace: -e inject=sendfile:poke_exit= is not supported with --bpf (the thread cannot be held after its call): drop --bpf" \
+	"$STTRACE" --bpf -e inject=sendfile:poke_exit=@arg3=00:retval=1 /bin/true
+check_err "sttrace: -e inject=getppid:delay_exit= without error= or retval= is not supported with --bpf (the thread cannot be held after its call): drop --bpf" \
+	"$STTRACE" --bpf -e inject=getppid:delay_exit=1ms /bin/true
+check_err "sttrace: -e inject= and -e fault= with --bpf work only on a program sttrace starts, not with -p: drop --bpf" \
+	"$STTRACE" --bpf -e inject=getppid:retval=1 -p $$
 check_err "sttrace: invalid --backend argument: 'dtrace'" "$STTRACE" --backend=dtrace /bin/true
 exit $fail
