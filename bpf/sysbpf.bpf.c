@@ -604,6 +604,7 @@ static __always_inline void capture_and_send(struct ev_sys *rec, __u64 *args, __
 	emit(rec, sizeof(*rec));
 }
 
+#include "bpf/stack.bpf.h"
 #include "bpf/signals.bpf.h"
 
 SEC("tp_btf/sys_enter")
@@ -628,6 +629,8 @@ int BPF_PROG(sys_enter, struct pt_regs *regs, long id)
 	f->active = 1;
 	if (stats_only)
 		return 0;
+	if (want_stack)
+		send_stack(regs, tid, pt >> 32, f->ts);
 	f->args[0] = BPF_CORE_READ(regs, di);
 	f->args[1] = BPF_CORE_READ(regs, si);
 	f->args[2] = BPF_CORE_READ(regs, dx);
@@ -686,6 +689,9 @@ int BPF_PROG(sys_exit, struct pt_regs *regs, long ret)
 		}
 		return 0;
 	}
+	/* ptrace -k shows a program's first exec with the new program's stack, at its exit. */
+	if (want_stack && !ret && (rec.scno == 59 || rec.scno == 322))
+		send_stack(regs, tid, pt >> 32, now);
 	capture_and_send(&rec, rec.args, 0, when);
 	send_ignored(tid, pt >> 32, BPF_CORE_READ(regs, ip));
 	return 0;

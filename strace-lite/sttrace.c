@@ -220,6 +220,8 @@ enum {
 	OPT_QUAL_READ,
 	OPT_QUAL_WRITE,
 	OPT_JSON,
+	OPT_STACK_FORMAT,
+	OPT_FLAMEGRAPH,
 	OPT_BPF,
 	OPT_BACKEND,
 	OPT_COMPARE,
@@ -240,6 +242,8 @@ static const struct option longopts[] = {
 	{ "relative-timestamps", optional_argument, 0, OPT_RELTS },
 	{ "string-limit", required_argument, 0, 's' },
 	{ "stack-traces", no_argument, 0, 'k' },
+	{ "stack-format", required_argument, 0, OPT_STACK_FORMAT },
+	{ "flamegraph", required_argument, 0, OPT_FLAMEGRAPH },
 	{ "json", no_argument, 0, OPT_JSON },
 	{ "bpf", no_argument, 0, OPT_BPF },
 	{ "backend", required_argument, 0, OPT_BACKEND },
@@ -361,10 +365,23 @@ static int settle_options(struct cli *cl, int argc, char *err, size_t errlen)
 		snprintf(err, errlen, "must have PROG [ARGS] or -p PID");
 		return -EINVAL;
 	}
-	if (cl->use_bpf && (opts.stack || cl->daemon)) {
-		snprintf(err, errlen, "%s is not supported with --bpf", cl->daemon ? "-D" : "-k");
+	if (cl->use_bpf && cl->daemon) {
+		snprintf(err, errlen, "-D is not supported with --bpf");
 		return -EINVAL;
 	}
+	if (opts.stack_folded && !opts.stack) {
+		snprintf(err, errlen, "--stack-format=folded needs -k");
+		return -EINVAL;
+	}
+	if ((opts.stack_folded || opts.flamegraph) && (opts.json || opts.cflag == 1)) {
+		snprintf(err, errlen, "%s cannot be used with %s",
+			 opts.flamegraph ? "--flamegraph" : "--stack-format=folded",
+			 opts.json ? "--json" : "-c");
+		return -EINVAL;
+	}
+	opts.stack_lines = opts.stack && !opts.stack_folded;
+	if (opts.flamegraph && !opts.stack)
+		opts.stack = 1;
 	if (cl->use_bpf && inject_enabled()) {
 		snprintf(err, errlen, "-e inject= and -e fault= need ptrace: drop --bpf");
 		return -EINVAL;
@@ -613,6 +630,14 @@ int main(int argc, char **argv)
 		}
 		case 'k':
 			opts.stack++;
+			break;
+		case OPT_STACK_FORMAT:
+			if (strcmp(optarg, "folded") && strcmp(optarg, "text"))
+				goto bad_arg;
+			opts.stack_folded = !strcmp(optarg, "folded");
+			break;
+		case OPT_FLAMEGRAPH:
+			opts.flamegraph = optarg;
 			break;
 		case OPT_BPF:
 			cl.use_bpf = true;
