@@ -77,13 +77,12 @@ static void frame(const struct layout *l, const char *name, uint64_t total, doub
 	double w = (double)total * l->px_per_w;
 	int y = l->height - BOTTOM - (depth + 1) * FRAME_H;
 	unsigned int h = name_hash(name);
-	const char *unit = l->o->unit ? l->o->unit : "sample";
+	const char *unit = total == 1 ? l->o->unit : l->o->units;
 
 	sb_puts(sb, "<g><title>");
 	xml_escaped(sb, name);
-	sb_printf(sb, " (%llu %s%s, %.2f%%)</title>", (unsigned long long)total, unit,
-		  total == 1 || !strcmp(unit, "us") ? "" : "s",
-		  l->grand ? 100.0 * (double)total / (double)l->grand : 0.0);
+	sb_printf(sb, " (%llu %s, %.2f%%)</title>", (unsigned long long)total,
+		  unit ? unit : "", l->grand ? 100.0 * (double)total / (double)l->grand : 0.0);
 	sb_printf(sb, "<rect x=\"%.1f\" y=\"%d\" width=\"%.1f\" height=\"%d\" fill=\"rgb(%u,%u,%u)\" "
 		      "rx=\"2\" ry=\"2\"/>",
 		  x, y, w, FRAME_H - 1, 205 + h % 50, (h >> 8) % 230, (h >> 16) % 55);

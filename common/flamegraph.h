@@ -12,7 +12,8 @@
 
 struct flamegraph_opts {
 	const char *title; /* "Flame Graph" when NULL */
-	const char *unit;  /* what a weight counts, singular: "call", "us" */
+	const char *unit;  /* what a weight counts, for one and for more: "call", "calls" */
+	const char *units;
 	const char *note;  /* a line under the title (the command), or NULL */
 };
 
