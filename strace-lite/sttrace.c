@@ -379,6 +379,14 @@ static int settle_options(struct cli *cl, int argc, char *err, size_t errlen)
 			 opts.json ? "--json" : "-c");
 		return -EINVAL;
 	}
+	if (opts.flamegraph) { /* written at the end: a path that cannot be is said now */
+		FILE *f = fopen(opts.flamegraph, "w");
+		if (!f) {
+			snprintf(err, errlen, "--flamegraph: %s: %s", opts.flamegraph, strerror(errno));
+			return -EINVAL;
+		}
+		fclose(f);
+	}
 	opts.stack_lines = opts.stack && !opts.stack_folded;
 	if (opts.flamegraph && !opts.stack)
 		opts.stack = 1;
