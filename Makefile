@@ -260,7 +260,8 @@ $(B)/tests/unit/lt_%: tests/unit/lt_%.c $(B)/lib/libltrace.a $(LOWER_LIBS) | $(G
 
 # --- dependencies (Debian 12 packages) --------------------------------------------------------
 DEB_PKGS := build-essential pkg-config bc libelf-dev libdw-dev libunwind-dev libcapstone-dev \
-	    libbpf-dev bpftool clang llvm strace ltrace gdb libc6-dbg bpftrace linux-perf systemtap-sdt-dev jq
+	    libbpf-dev bpftool clang llvm strace ltrace gdb libc6-dbg bpftrace linux-perf systemtap-sdt-dev jq \
+	    libxml2-utils
 
 .PHONY: deps
 deps:

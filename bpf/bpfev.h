@@ -19,6 +19,7 @@ enum ev_kind {
 	EV_FORK,     /* a traced thread made a thread or process that is traced too (-f) */
 	EV_EXEC,     /* a traced thread exec'd (old_tid: its pid before, for a non-leader) */
 	EV_FD,       /* what a descriptor was at a syscall stop (-y, -P): ahead of the stop */
+	EV_STACK,    /* -k: the user registers and stack at a syscall's entry, ahead of it */
 	EV_PROBE = 16, /* 16..31: probes.bpf.c's own records (struct ev_hdr first) */
 };
 
@@ -54,6 +55,21 @@ struct ev_mem {
 	struct ev_hdr h;
 	__u64 addr;
 	__u8 data[EV_MEM_MAX];
+};
+
+/*
+ * EV_STACK (-k): what `perf record --call-graph dwarf` copies, for user space to unwind with
+ * the CFI of the files mapped (common/stackcopy.c): the user registers at the syscall's entry
+ * (struct pt_regs of x86_64, 21 words) and h.len bytes of the stack from regs[EV_STACK_SP] up.
+ */
+#define EV_STACK_NREGS 21
+#define EV_STACK_SP 19
+#define EV_STACK_IP 16
+#define EV_STACK_MAX 8192
+struct ev_stack {
+	struct ev_hdr h; /* len: bytes of data */
+	__u64 regs[EV_STACK_NREGS];
+	__u8 data[EV_STACK_MAX];
 };
 
 struct ev_signal {

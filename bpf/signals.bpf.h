@@ -156,6 +156,10 @@ int BPF_PROG(signal_deliver, int sig, struct kernel_siginfo *info, struct k_siga
 				    ip),
 	};
 	bpf_probe_read_kernel(rec.siginfo, sizeof(struct kernel_siginfo), info);
+	/* -k: ptrace shows the stack of the thread the signal interrupts. */
+	if (want_stack)
+		send_stack((struct pt_regs *)bpf_task_pt_regs(bpf_get_current_task_btf()), tid,
+			   pt >> 32, rec.h.ts);
 	/* SIGSTOP, SIGTSTP, SIGTTIN, SIGTTOU with SIG_DFL stop the thread (ptrace's group-stop). */
 	if ((sig == 19 || sig == 20 || sig == 21 || sig == 22) &&
 	    BPF_CORE_READ(ka, sa.sa_handler) == NULL)

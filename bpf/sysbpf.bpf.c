@@ -642,6 +642,8 @@ static __always_inline void capture_and_send(struct ev_sys *rec, __u64 *args, __
 	emit(rec, sizeof(*rec));
 }
 
+#include "bpf/stack.bpf.h"
+
 /* A traced syscall's entry: kept in "inflight" for its exit, and sent with its memory. */
 static __always_inline struct inflight *enter_record(struct pt_regs *regs, long id, __u64 pt)
 {
@@ -655,6 +657,8 @@ static __always_inline struct inflight *enter_record(struct pt_regs *regs, long 
 	f->active = 1;
 	if (stats_only)
 		return f;
+	if (want_stack)
+		send_stack(regs, (__u32)pt, pt >> 32, f->ts);
 	f->args[0] = BPF_CORE_READ(regs, di);
 	f->args[1] = BPF_CORE_READ(regs, si);
 	f->args[2] = BPF_CORE_READ(regs, dx);
@@ -742,6 +746,9 @@ int BPF_PROG(sys_exit, struct pt_regs *regs, long ret)
 		}
 		return 0;
 	}
+	/* ptrace -k shows a program's first exec with the new program's stack, at its exit. */
+	if (want_stack && !ret && (rec.scno == 59 || rec.scno == 322))
+		send_stack(regs, tid, pt >> 32, now);
 	capture_and_send(&rec, rec.args, 0, when);
 	send_ignored(tid, pt >> 32, BPF_CORE_READ(regs, ip));
 	return 0;

@@ -46,6 +46,7 @@
 #include "common/elfread.h"
 #include "common/maps.h"
 #include "common/proc.h"
+#include "common/stackcopy.h"
 #include "common/stacktrace.h"
 
 #define MAX_FRAMES 256
@@ -77,9 +78,17 @@ struct proc {
 		bool known;
 		uint64_t off;
 	} *loads;
+	struct stackcopy_mem mem; /* copies: what their accessors read (pid is the tgid) */
 };
 
 static struct proc *procs;
+static bool from_copies;          /* --bpf: stacks come as copies, a process is never stopped */
+static struct stackcopy *copies;  /* the copies not unwound yet, one per thread */
+
+void stacktrace_use_copies(bool on)
+{
+	from_copies = on;
+}
 
 static pid_t read_tgid(pid_t pid)
 {
@@ -104,9 +113,16 @@ static void maps_free(struct proc *p)
  */
 static int maps_load(struct proc *p)
 {
+	struct mapping *fresh = NULL;
+	int n = maps_read(p->pid, 0, &fresh);
+
+	if (from_copies && n <= 0 && p->maps_loaded) {
+		free(fresh); /* gone: what was read while it lived is all there is */
+		return n < 0 ? n : -ESRCH;
+	}
 	maps_free(p);
 	p->maps_loaded = true;
-	int n = maps_read(p->pid, 0, &p->maps);
+	p->maps = fresh;
 	if (n < 0)
 		return n;
 	for (int i = 0; i < n; i++) {
@@ -117,6 +133,11 @@ static int maps_load(struct proc *p)
 	p->loads = calloc((size_t)p->nmaps + 1, sizeof(*p->loads));
 	if (!p->loads)
 		maps_free(p);
+	if (from_copies) {
+		stackcopy_mem_free(&p->mem);
+		stackcopy_mem_init(&p->mem, p->pid);
+		stackcopy_mem_set_maps(&p->mem, p->maps, p->nmaps);
+	}
 	return p->loads ? 0 : -ENOMEM;
 }
 
@@ -170,6 +191,7 @@ fail:
 static void proc_free(struct proc *p)
 {
 	dwfl_drop(p);
+	stackcopy_mem_free(&p->mem);
 	maps_free(p);
 	if (p->upt)
 		_UPT_destroy(p->upt);
@@ -189,10 +211,16 @@ static struct proc *proc_get(pid_t pid)
 	if (!p)
 		return NULL;
 	p->pid = pid;
-	p->tgid = read_tgid(pid);
-	p->as = unw_create_addr_space(&_UPT_accessors, 0);
-	p->upt = p->as ? _UPT_create(pid) : NULL;
-	if (!p->upt) {
+	p->mem.memfd = -1;
+	if (from_copies) { /* one per process: PID is its tgid */
+		p->tgid = pid;
+		p->as = unw_create_addr_space(stackcopy_accessors(), 0);
+	} else {
+		p->tgid = read_tgid(pid);
+		p->as = unw_create_addr_space(&_UPT_accessors, 0);
+		p->upt = p->as ? _UPT_create(pid) : NULL;
+	}
+	if (!p->as || (!from_copies && !p->upt)) {
 		proc_free(p);
 		return NULL;
 	}
@@ -202,9 +230,26 @@ static struct proc *proc_get(pid_t pid)
 	return p;
 }
 
+static struct stackcopy *copy_take(pid_t tid)
+{
+	for (struct stackcopy **pp = &copies; *pp; pp = &(*pp)->next) {
+		struct stackcopy *c = *pp;
+		if (c->tid == tid) {
+			*pp = c->next;
+			return c;
+		}
+	}
+	return NULL;
+}
+
 void stacktrace_forget(pid_t pid)
 {
 	pid_t tgid = 0;
+
+	/* Copies: the maps come from snapshots (stacktrace_snapshot), and a copy not used yet
+	 * is still the stack of the call whose line comes next. */
+	if (from_copies)
+		return;
 
 	for (struct proc *p = procs; p; p = p->next)
 		if (p->pid == pid)
@@ -349,22 +394,56 @@ static void symbolize(struct proc *p, const struct mapping *m, uint64_t ip, uint
 	}
 }
 
-/*
- * Unwind PID into SB.  QUEUED renders a frame without a symbol as strace does for stacks it
- * captured at a syscall's entry ("PATH(+0x0)": an empty name is still a name there).
- */
-static int walk(pid_t pid, struct strbuf *sb, int level, bool queued)
+/* The frames' names for a folded stack, innermost first, NUL-separated. */
+static void fold_frame(struct strbuf *names, const struct mapping *m, const char *name,
+		       uint64_t ip)
 {
-	struct proc *p = proc_get(pid);
+	if (name && *name) {
+		sb_puts(names, name);
+	} else if (m) {
+		const char *base = strrchr(m->path, '/');
+		sb_printf(names, "[%s]", base ? base + 1 : m->path);
+	} else {
+		sb_printf(names, "0x%llx", (unsigned long long)ip);
+	}
+	sb_putc(names, 0);
+}
+
+/* NAMES (innermost first) into FOLD, outermost first, joined by ';'. */
+static void fold_join(struct strbuf *names, struct strbuf *fold)
+{
+	size_t end = names->len;
+
+	while (end > 0) {
+		size_t start = end - 1;
+		while (start > 0 && names->s[start - 1])
+			start--;
+		if (end != names->len)
+			sb_putc(fold, ';');
+		sb_write(fold, names->s + start, end - 1 - start);
+		end = start;
+	}
+}
+
+/*
+ * Unwind P (ARG: libunwind's argument for its accessors) into SB as lines and into FOLD as
+ * folded frames (either may be NULL).  QUEUED renders a frame without a symbol as strace does
+ * for stacks it captured at a syscall's entry ("PATH(+0x0)": an empty name is still a name
+ * there).
+ */
+static int walk(struct proc *p, void *arg, struct strbuf *sb, struct strbuf *fold, int level,
+		bool queued)
+{
+	struct strbuf names = { 0 }, dummy = { 0 };
 	unw_cursor_t cursor;
 	int depth, frames = 0;
 	bool reread = false;
 
-	if (!p)
-		return -ENOMEM;
+	if (!sb)
+		sb = &dummy;
 	if (!p->maps_loaded)
 		maps_load(p);
-	if (unw_init_remote(&cursor, p->as, p->upt) < 0)
+	if (unw_init_remote(&cursor, p->as, arg) < 0)
 		return -EIO;
 	for (depth = 0; depth < MAX_FRAMES; depth++) {
 		unw_word_t ip;
@@ -374,16 +453,19 @@ static int walk(pid_t pid, struct strbuf *sb, int level, bool queued)
 		if ((!m || !m->exec) && !reread) {
 			/* A mapping made behind our back (a filtered mmap): reread once. */
 			reread = true;
-			dwfl_drop(p);
-			unw_flush_cache(p->as, 0, 0);
-			maps_load(p);
+			if (maps_load(p) == 0) {
+				dwfl_drop(p);
+				unw_flush_cache(p->as, 0, 0);
+			}
 			m = maps_at(p->maps, p->nmaps, ip);
 		}
 		if (!m || !m->exec) {
 			/* libunwind returns pc 0 at the end of some stacks: strace stays quiet. */
-			if (ip)
+			if (ip) {
 				sb_printf(sb, " > unexpected_backtracing_error [0x%lx]\n",
 					  (unsigned long)ip);
+				fold_frame(&names, NULL, NULL, ip);
+			}
 			break;
 		}
 		unsigned long true_off = ip - m->start + m->off;
@@ -399,13 +481,77 @@ static int walk(pid_t pid, struct strbuf *sb, int level, bool queued)
 		} else {
 			sb_printf(sb, " > %s%s() [0x%lx]\n", m->path, deleted, true_off);
 		}
+		fold_frame(&names, m, fi.name, ip);
 		frames++;
 		if (unw_step(&cursor) <= 0)
 			break;
 	}
 	if (depth >= MAX_FRAMES)
 		sb_puts(sb, " > too many stack frames\n");
+	if (fold)
+		fold_join(&names, fold);
+	sb_free(&names);
+	sb_free(&dummy);
 	return frames;
+}
+
+/*
+ * Unwind thread PID: stopped, under ptrace; from its copy (taken, then freed) with copies.
+ * No copy: nothing to print (0).
+ */
+static int unwind(pid_t pid, struct strbuf *sb, struct strbuf *fold, int level, bool queued)
+{
+	if (!from_copies) {
+		struct proc *p = proc_get(pid);
+		return p ? walk(p, p->upt, sb, fold, level, queued) : -ENOMEM;
+	}
+	struct stackcopy *c = copy_take(pid);
+	if (!c)
+		return 0;
+	struct proc *p = proc_get(c->tgid);
+	int n = -ENOMEM;
+	if (p) {
+		struct stackcopy_arg arg = { c, &p->mem };
+		n = walk(p, &arg, sb, fold, level, queued);
+	}
+	free(c);
+	return n;
+}
+
+int stacktrace_copy_set(pid_t tid, pid_t tgid, const uint64_t *regs, const void *stack,
+			size_t len)
+{
+	struct stackcopy *c = malloc(sizeof(*c) + len);
+
+	if (!c)
+		return -ENOMEM;
+	free(copy_take(tid)); /* never unwound: its line was not printed */
+	c->tid = tid;
+	c->tgid = tgid;
+	memcpy(c->regs, regs, sizeof(c->regs));
+	c->len = len;
+	if (len)
+		memcpy(c->data, stack, len);
+	c->next = copies;
+	copies = c;
+	return 0;
+}
+
+int stacktrace_snapshot(pid_t tgid)
+{
+	if (!from_copies)
+		return 0;
+	struct proc *p = proc_get(tgid);
+	if (!p)
+		return -ENOMEM;
+	int rc = maps_load(p);
+	if (rc < 0)
+		return rc;
+	dwfl_drop(p);
+	unw_flush_cache(p->as, 0, 0);
+	/* The symbols, read now while the process is there to be read. */
+	dwfl_get(p);
+	return 0;
 }
 
 /* Stacks unwound at a syscall's entry, waiting for their line. */
@@ -413,6 +559,7 @@ struct capture {
 	struct capture *next;
 	pid_t pid;
 	struct strbuf text;
+	struct strbuf fold;
 };
 
 static struct capture *captures;
@@ -434,11 +581,12 @@ static int capture_put(struct capture *c, struct strbuf *sb)
 {
 	int n = 0;
 
-	if (c->text.len)
+	if (sb && c->text.len)
 		sb_write(sb, c->text.s, c->text.len);
 	for (size_t i = 0; i < c->text.len; i++)
 		n += c->text.s[i] == '\n';
 	sb_free(&c->text);
+	sb_free(&c->fold);
 	free(c);
 	return n;
 }
@@ -447,21 +595,25 @@ int stacktrace_capture(pid_t pid, int level)
 {
 	struct capture *c = capture_take(pid);
 
-	if (c) /* never printed: the syscall did not come back (strace calls that a bug) */
+	if (c) { /* never printed: the syscall did not come back (strace calls that a bug) */
 		sb_reset(&c->text);
-	else if (!(c = calloc(1, sizeof(*c))))
+		sb_reset(&c->fold);
+	} else if (!(c = calloc(1, sizeof(*c)))) {
 		return -ENOMEM;
+	}
 	c->pid = pid;
-	int n = walk(pid, &c->text, level, true);
+	int n = unwind(pid, &c->text, &c->fold, level, true);
 	c->next = captures;
 	captures = c;
 	return n;
 }
 
-int stacktrace_flush(pid_t pid, struct strbuf *sb)
+int stacktrace_flush(pid_t pid, struct strbuf *sb, struct strbuf *fold)
 {
 	struct capture *c = capture_take(pid);
 
+	if (c && fold && c->fold.len)
+		sb_write(fold, c->fold.s, c->fold.len);
 	return c ? capture_put(c, sb) : 0;
 }
 
@@ -471,5 +623,16 @@ int stacktrace_format(pid_t pid, struct strbuf *sb, int level)
 
 	if (c)
 		return capture_put(c, sb);
-	return walk(pid, sb, level, false);
+	return unwind(pid, sb, NULL, level, false);
+}
+
+int stacktrace_unwind(pid_t pid, struct strbuf *lines, struct strbuf *fold, int level)
+{
+	struct capture *c = capture_take(pid);
+
+	if (!c)
+		return unwind(pid, lines, fold, level, false);
+	if (fold && c->fold.len)
+		sb_write(fold, c->fold.s, c->fold.len);
+	return capture_put(c, lines);
 }

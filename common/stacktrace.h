@@ -5,6 +5,9 @@
  * and symbolized with libdw; -kk adds "file:line" where debug info has it.
  */
 #pragma once
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
 #include <sys/types.h>
 
 #include "common/strbuf.h"
@@ -22,5 +25,29 @@ void stacktrace_forget(pid_t pid);
  * Kept frames without a symbol print as "PATH(+0x0) [0x...]", as strace's queued frames do.
  */
 int stacktrace_capture(pid_t pid, int level);
-/* Append PID's captured, unprinted stack lines to SB; the number of lines. */
-int stacktrace_flush(pid_t pid, struct strbuf *sb);
+/* Append PID's captured, unprinted stack lines to SB and its folded frames to FOLD (either may
+ * be NULL); the number of lines. */
+int stacktrace_flush(pid_t pid, struct strbuf *sb, struct strbuf *fold);
+/*
+ * stacktrace_format() that can also give the stack as folded frames (--stack-format=folded,
+ * --flamegraph): lines into LINES, folded frames into FOLD (either may be NULL): outermost
+ * first, joined by ';', each the function's name, "[FILE]" (its base name) without one,
+ * "0xADDR" outside any file.  The number of frames (0: none) or -errno.
+ */
+int stacktrace_unwind(pid_t pid, struct strbuf *lines, struct strbuf *fold, int level);
+
+/*
+ * --bpf: threads are never stopped; the kernel copies their registers and stack at a syscall's
+ * entry (as perf's --call-graph dwarf does) and they are unwound from that copy (stackcopy.h),
+ * with the maps and symbols of snapshots taken while the process was held.  With copies on,
+ * stacktrace_format(), _capture() and _fold() unwind the copy last set for PID (and use it up)
+ * and print nothing without one; stacktrace_forget() does nothing.
+ */
+void stacktrace_use_copies(bool on);
+/* Thread TID of process TGID: REGS (struct pt_regs, 21 words) and LEN bytes of STACK from
+ * its stack pointer up; replaces a copy not unwound.  0 or -ENOMEM. */
+int stacktrace_copy_set(pid_t tid, pid_t tgid, const uint64_t *regs, const void *stack,
+			size_t len);
+/* Process TGID is held (its exec, its loader's link map complete): read its maps and symbols
+ * now, for the copies that follow.  0 or -errno. */
+int stacktrace_snapshot(pid_t tgid);

@@ -34,6 +34,7 @@
 #include <bpf/libbpf.h>
 
 #include "common/proc.h"
+#include "common/stacktrace.h"
 #include "strace-lite/bpf-run.h"
 #include "common/event.h"
 #include "common/json.h"
@@ -87,7 +88,9 @@ int bpf_probes_attach(pid_t pid, bool spawned)
 {
 	int err;
 
-	if (!probe_nspecs)
+	/* -k: the holds at exec and at the loader's link map are when maps are read for the
+	 * stacks (stacktrace_snapshot), with or without probes. */
+	if (!probe_nspecs && !opts.stack)
 		return 0;
 	if (!probes_skel && (err = load()) < 0)
 		return err;
@@ -469,6 +472,8 @@ void bpf_probes_event(struct tcb *tcp, const void *data, size_t len)
 		const struct ev_rtld *r = data;
 		probes_resolve((pid_t)h->tgid, h->kind == EV_PROBE_RTLD ||
 				(len >= sizeof(*r) && !r->dynamic));
+		if (opts.stack)
+			stacktrace_snapshot((pid_t)h->tgid);
 		release((pid_t)h->tgid, (pid_t)h->tid);
 		return;
 	}

@@ -38,6 +38,8 @@
 #include "common/proc.h"
 #include "common/spawn.h"
 #include "common/backend.h"
+#include "common/stacktrace.h"
+#include "strace-lite/stackview.h"
 #include "strace-lite/sttrace.h"
 #include "gen/sysbpf.skel.h"
 #include "common/log.h"
@@ -110,6 +112,8 @@ static int bpfbe_init(const struct backend_cfg *cfg)
 	skel->rodata->cgroup_id = cgroup_id;
 	if (opts.percentiles)
 		opts.wflag = true;
+	skel->rodata->want_stack = opts.stack > 0;
+	stacktrace_use_copies(opts.stack > 0);
 	skel->rodata->trace_all = opts.trace_all && !opts.trace.negated;
 	if (!skel->rodata->trace_all)
 		for (unsigned int n = 0; n < SYS_MAX; n++)
@@ -425,6 +429,13 @@ static int handle_event(void *ctx, void *data, size_t len)
 			fd_record_add(&t->fd_pending, data, len);
 		break;
 	}
+	case EV_STACK: {
+		const struct ev_stack *s = data;
+		if (len >= offsetof(struct ev_stack, data) &&
+		    h->len <= len - offsetof(struct ev_stack, data) && h->len <= EV_STACK_MAX)
+			stacktrace_copy_set(h->tid, h->tgid, (const uint64_t *)s->regs, s->data, h->len);
+		break;
+	}
 	case EV_SYS_ENTER:
 		if (len >= sizeof(struct ev_sys))
 			on_sys_enter(data);
@@ -674,6 +685,8 @@ static int bpfbe_run(void)
 		collect_stats();
 		summary_print(output_shared());
 	}
+	if (opts.stack)
+		stackview_finish(output_shared());
 	uint64_t lost = lost_events();
 	output_finish();
 	if (lost)

@@ -32,6 +32,7 @@
 #include "common/backend.h"
 #include "strace-lite/siginfo.h"
 #include "common/stacktrace.h"
+#include "strace-lite/stackview.h"
 #include "strace-lite/sttrace.h"
 #include "common/log.h"
 
@@ -388,6 +389,8 @@ static int engine_run(void)
 		tcb_interrupted(proc_interrupted());
 	if (opts.cflag)
 		summary_print(output_shared());
+	if (opts.stack)
+		stackview_finish(output_shared());
 	output_finish();
 	return tcb_exit_status();
 }

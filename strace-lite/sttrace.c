@@ -92,6 +92,10 @@ static const char usage_text[] =
 	"  -Y, --decode-pids=comm  print command names of pids\n"
 	"  --decode-pids=pidns  pids of a tracee's namespace in ours too\n"
 	"  --json         one JSON object per event (JSON Lines; schema in the README)\n"
+	"  -k, -kk        the user stack after each call (-kk: with source lines)\n"
+	"  --stack-format=text|folded  with -k, folded: one line per distinct stack at the\n"
+	"                 end instead (FlameGraph, speedscope; with -T weighted in ns)\n"
+	"  --flamegraph=FILE.svg  a flame graph of the calls' stacks (with -T: by time)\n"
 	"  --percentiles  -c, -C: also p50, p90, p99 and max of each syscall's wall time (us)\n"
 	"  --latency=A..B[:key=argN]  time from A to B (usdt:P:N, uprobe:F, a syscall...): percentiles\n"
 	"                 and a histogram at the end\n"
@@ -233,6 +237,8 @@ enum {
 	OPT_QUAL_READ,
 	OPT_QUAL_WRITE,
 	OPT_JSON,
+	OPT_STACK_FORMAT,
+	OPT_FLAMEGRAPH,
 	OPT_BPF,
 	OPT_BACKEND,
 	OPT_COMPARE,
@@ -257,6 +263,8 @@ static const struct option longopts[] = {
 	{ "relative-timestamps", optional_argument, 0, OPT_RELTS },
 	{ "string-limit", required_argument, 0, 's' },
 	{ "stack-traces", no_argument, 0, 'k' },
+	{ "stack-format", required_argument, 0, OPT_STACK_FORMAT },
+	{ "flamegraph", required_argument, 0, OPT_FLAMEGRAPH },
 	{ "json", no_argument, 0, OPT_JSON },
 	{ "bpf", no_argument, 0, OPT_BPF },
 	{ "backend", required_argument, 0, OPT_BACKEND },
@@ -399,10 +407,31 @@ static int settle_options(struct cli *cl, int argc, char *err, size_t errlen)
 		snprintf(err, errlen, "must have PROG [ARGS] or -p PID");
 		return -EINVAL;
 	}
-	if (cl->backend == &bpfbe_backend && (opts.stack || cl->daemon)) {
-		snprintf(err, errlen, "%s is not supported with --bpf", cl->daemon ? "-D" : "-k");
+	if (cl->backend == &bpfbe_backend && cl->daemon) {
+		snprintf(err, errlen, "-D is not supported with --bpf");
 		return -EINVAL;
 	}
+	if (opts.stack_folded && !opts.stack) {
+		snprintf(err, errlen, "--stack-format=folded needs -k");
+		return -EINVAL;
+	}
+	if ((opts.stack_folded || opts.flamegraph) && (opts.json || opts.cflag == 1)) {
+		snprintf(err, errlen, "%s cannot be used with %s",
+			 opts.flamegraph ? "--flamegraph" : "--stack-format=folded",
+			 opts.json ? "--json" : "-c");
+		return -EINVAL;
+	}
+	if (opts.flamegraph) { /* written at the end: a path that cannot be is said now */
+		FILE *f = fopen(opts.flamegraph, "w");
+		if (!f) {
+			snprintf(err, errlen, "--flamegraph: %s: %s", opts.flamegraph, strerror(errno));
+			return -EINVAL;
+		}
+		fclose(f);
+	}
+	opts.stack_lines = opts.stack && !opts.stack_folded;
+	if (opts.flamegraph && !opts.stack)
+		opts.stack = 1;
 	if (cl->backend == &bpfbe_backend && inject_enabled() && cl->npids) {
 		snprintf(err, errlen, "-e inject= and -e fault= with --bpf work only on a program "
 			 "sttrace starts, not with -p: drop --bpf");
@@ -677,6 +706,14 @@ int main(int argc, char **argv)
 		}
 		case 'k':
 			opts.stack++;
+			break;
+		case OPT_STACK_FORMAT:
+			if (strcmp(optarg, "folded") && strcmp(optarg, "text"))
+				goto bad_arg;
+			opts.stack_folded = !strcmp(optarg, "folded");
+			break;
+		case OPT_FLAMEGRAPH:
+			opts.flamegraph = optarg;
 			break;
 		case OPT_BPF:
 			cl.backend = &bpfbe_backend;

@@ -62,7 +62,10 @@ struct options {
 	int intr;              /* -I: INTR_*, 0 when not given */
 	bool detach_on_execve; /* -b execve: let a process go at its exec (not the program's
 				* first, which is ours) */
-	int stack;             /* -k: 1, -kk: 2 */
+	int stack;             /* -k: 1, -kk: 2 (1 for --flamegraph alone): stacks are unwound */
+	bool stack_lines;      /* -k without --stack-format=folded: stack lines after a call's */
+	bool stack_folded;     /* --stack-format=folded: folded stacks at the end */
+	const char *flamegraph; /* --flamegraph=FILE.svg */
 	bool json;             /* --json: JSON Lines */
 	int cflag;             /* -c: 1 (only stats), -C: 2 (stats and trace) */
 	const char *sortby;    /* -S */

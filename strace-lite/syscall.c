@@ -12,6 +12,7 @@
 
 #include "common/event.h"
 #include "common/stacktrace.h"
+#include "strace-lite/stackview.h"
 #include "strace-lite/sttrace.h"
 
 static const struct sysent *tcb_sysent(struct tcb *tcp, long scno)
@@ -357,8 +358,14 @@ void syscall_exit(struct tcb *tcp, int64_t rval, bool is_error)
 	sb_putc(&tcp->sb, '\n');
 	if (opts.dump_io)
 		dumpio(c);
-	if (opts.stack)
-		stacktrace_format(tcp->pid, &tcp->sb, opts.stack);
+	if (opts.stack) {
+		struct timespec d = { ts.tv_sec - tcp->etime.tv_sec, ts.tv_nsec - tcp->etime.tv_nsec };
+		if (d.tv_nsec < 0) {
+			d.tv_sec--;
+			d.tv_nsec += 1000000000;
+		}
+		stackview_syscall(tcp, &d);
+	}
 	tcb_emit(tcp);
 	line_ended(tcp);
 	if (event_sinks_active()) {

@@ -24,6 +24,7 @@
 #include "common/spawn.h"
 #include "strace-lite/siginfo.h"
 #include "common/stacktrace.h"
+#include "strace-lite/stackview.h"
 #include "strace-lite/sttrace.h"
 #include "common/log.h"
 
@@ -220,7 +221,7 @@ static void write_event(struct tcb *tcp, const struct event *ev)
 	} else {
 		printleader(tcp);
 		event_write_text(&tcp->sb, ev);
-		if (opts.stack && (ev->kind == EVENT_SIGNAL || ev->kind == EVENT_STOPPED))
+		if (opts.stack_lines && (ev->kind == EVENT_SIGNAL || ev->kind == EVENT_STOPPED))
 			stacktrace_format(tcp->pid, &tcp->sb, opts.stack);
 		tcb_emit(tcp);
 		line_ended(tcp);
@@ -271,7 +272,7 @@ void report_exit(struct tcb *tcp, int status)
 		if (sig ? numset_has(&opts.signals, (unsigned)sig) : !(opts.quiet & QUIET_EXIT))
 			write_event(tcp, &ev);
 		/* The stack of an exit_group, unwound at its entry, goes after the exit line. */
-		if (!opts.json && opts.stack && stacktrace_flush(tcp->pid, &tcp->sb) > 0) {
+		if (!opts.json && opts.stack && stackview_exit(tcp)) {
 			tcb_emit(tcp);
 			line_ended(tcp);
 		}

@@ -85,9 +85,9 @@ int main(void)
 	CHECK(!strcmp(sb_str(&cap), sb_str(&k)), "captured:\n%s\nunwound:\n%s", sb_str(&cap),
 	      sb_str(&k));
 	sb_reset(&cap);
-	CHECK(stacktrace_flush(pid, &cap) == 0 && cap.len == 0, "flush after format: not empty");
+	CHECK(stacktrace_flush(pid, &cap, NULL) == 0 && cap.len == 0, "flush after format: not empty");
 	stacktrace_capture(pid, 1);
-	CHECK(stacktrace_flush(pid, &cap) == n, "flush after capture: not %d lines", n);
+	CHECK(stacktrace_flush(pid, &cap, NULL) == n, "flush after capture: not %d lines", n);
 
 	stacktrace_forget(pid);
 	stacktrace_format(pid, &again, 1);
