@@ -284,6 +284,8 @@ static __always_inline void fill(struct ev_probe *r, __u32 kind, __u64 pid_tgid,
 	}
 }
 
+#include "bpf/latency.bpf.h"
+
 static __always_inline int hit(struct pt_regs *ctx, __u32 kind)
 {
 	__u64 pid_tgid = bpf_get_current_pid_tgid();
@@ -298,19 +300,22 @@ static __always_inline int hit(struct pt_regs *ctx, __u32 kind)
 	st = bpf_map_lookup_elem(&sites, &key);
 	if (!st)
 		return 0;
-	if (count_hits) {
+	if (count_hits && !st->silent) {
 		__u64 *c = bpf_map_lookup_elem(&site_hits, &key);
 		if (c)
 			*c += 1;
-		/* -c prints nothing, but an IFUNC's choice must still be attached. */
-		if (quiet && !st->hold)
-			return 0;
 	}
 	__builtin_memcpy(regs, ctx, sizeof(regs));
 	if (st->rep && rep_again(tid, key, PT_REGS_PARM4(ctx)))
 		return 0;
 	__u64 bias = PT_REGS_IP(ctx) - st->pc;
 	__u32 n = st->nargs, off = 0;
+
+	if (st->lat_a | st->lat_b)
+		lat_hit(st, regs, bias, pid_tgid);
+	/* Only --latency wants it; -c prints nothing, but an IFUNC's choice must be attached. */
+	if (st->silent || (quiet && !st->hold))
+		return 0;
 
 	/*
 	 * The common case, values only: built in place in the ring buffer, no copy, in a record

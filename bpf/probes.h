@@ -20,6 +20,7 @@ enum {
 	EV_PROBE_RET,             /* uretprobe */
 	EV_PROBE_RTLD,            /* the loader's link map is consistent: the process is stopped */
 	EV_PROBE_EXEC,            /* a static program was exec'd: the process is stopped */
+	EV_PROBE_LAT,             /* one --latency pair's time, made in the kernel (struct ev_lat) */
 };
 
 /* PA_XMM: register base of the FPU state, which a hit has to stop its thread to see. */
@@ -38,7 +39,9 @@ struct parg {
 	__u8 bias;   /* add the object's load bias (symbolic operand) */
 	__u8 str;    /* capture what the value points to: PCAP_STR or PCAP_BUF (0: nothing) */
 	__u16 caplen; /* PCAP_BUF: bytes (at most PROBE_STR_MAX) */
-	__u16 pad[3];
+	__u8 ksize;  /* as a --latency key: the value's bytes (0: 8) ... */
+	__u8 ksigned; /* ... sign-extended, so that keys compare as their printed numbers */
+	__u16 pad[2];
 };
 
 /* Captures (parg.str): the NUL-terminated string (-s + 2 bytes at most), or caplen bytes. */
@@ -52,6 +55,9 @@ struct psite {
 	__u8 xmm;    /* xmm registers wanted (PA_XMM, a prototype's floats): the thread is held */
 	__u8 hold;   /* every hit holds its thread (an IFUNC resolver's return: user space
 		      * attaches what it chose before the call goes there) */
+	__u8 silent; /* only --latency wants its hits: none is sent (latency.bpf.h) */
+	__u16 lat_a; /* bit i: a start (lat_b: an end) of the kernel's --latency pair i */
+	__u16 lat_b;
 	struct parg a[PROBE_MAX_ARGS];
 };
 
@@ -93,5 +99,23 @@ struct ev_rtld {
 	__u32 pad;
 };
 
-/* Map "probe_stats" (array): counters user space reads. */
-enum { PSTAT_LOST, PSTAT_HOLDS, PSTAT_NR };
+/*
+ * --latency pairs made in the kernel (latency.bpf.h): at most LAT_MAX; rodata lat_key[i] says
+ * how pair i's ends pair (LAT_BY_THREAD, or the value number).  Each pair sends its time as one
+ * EV_PROBE_LAT record (bad: PROBE_HELD as for a hit), and nothing else: user space keeps every
+ * time, so that the percentiles are exact.
+ */
+#define LAT_MAX 16
+#define LAT_BY_THREAD -1
+#define LAT_STARTS 16384 /* starts waiting for their end, all pairs together */
+
+struct ev_lat {
+	struct ev_hdr h; /* ts: the end's time */
+	__u32 pair;
+	__u32 bad;
+	__u64 ns;
+};
+
+/* Map "probe_stats" (array): counters user space reads.  PSTAT_LAT_LOST: pair times not sent
+ * (ring buffer full); PSTAT_LAT_FULL: starts not kept (LAT_STARTS waiting). */
+enum { PSTAT_LOST, PSTAT_HOLDS, PSTAT_LAT_LOST, PSTAT_LAT_FULL, PSTAT_NR };

@@ -36,7 +36,33 @@ struct latency {
 	unsigned long long errors;
 	FILE *out;
 	bool json;
+	bool external; /* pairs made elsewhere: latency_add */
 };
+
+bool latency_probe_ends(const struct latency *l, const char *src[2], const char *name[2],
+			int *key_arg)
+{
+	if (l->a.kind != EP_PROBE || l->b.kind != EP_PROBE)
+		return false;
+	src[0] = l->a.source;
+	name[0] = l->a.name;
+	src[1] = l->b.source;
+	name[1] = l->b.name;
+	*key_arg = l->key_arg;
+	return true;
+}
+
+void latency_set_external(struct latency *l)
+{
+	l->external = true;
+}
+
+static void take(struct latency *l, uint64_t ns);
+
+void latency_add(struct latency *l, uint64_t ns)
+{
+	take(l, ns);
+}
 
 static int parse_endpoint(const char *s, size_t len, struct endpoint *ep)
 {
@@ -207,7 +233,7 @@ static void latency_write(struct event_sink *self, const struct event *ev)
 {
 	struct latency *l = (struct latency *)self;
 	bool is_b = matches(&l->b, ev, false), is_a = matches(&l->a, ev, true);
-	char *key = is_a || is_b ? key_of(l, ev) : NULL;
+	char *key = (is_a || is_b) && !l->external ? key_of(l, ev) : NULL;
 
 	if (!key)
 		return;

@@ -9,6 +9,7 @@
  */
 #pragma once
 #include <stdbool.h>
+#include <stdint.h>
 #include <stdio.h>
 
 #include "common/event.h"
@@ -21,6 +22,17 @@ int latency_parse(const char *spec, struct latency **out, char *err, size_t errl
  * frees itself. */
 struct event_sink *latency_sink(struct latency *l, FILE *out, bool json);
 void latency_free(struct latency *l);
+/*
+ * Both ends of L are probes: their sources ("usdt", "uprobe", "uretprobe") and names
+ * ("app:request", "malloc"), and the key (the value number, or -1: by thread).  False when
+ * an end is a syscall or a library call.
+ */
+bool latency_probe_ends(const struct latency *l, const char *src[2], const char *name[2],
+			int *key_arg);
+/* L's pairs are made elsewhere (by the kernel under --bpf): its sink takes no event, only the
+ * times given to latency_add. */
+void latency_set_external(struct latency *l);
+void latency_add(struct latency *l, uint64_t ns);
 /* What one pair would print for these samples (nanoseconds): for the unit test. */
 void latency_report(FILE *out, const char *name, const unsigned long long *ns, size_t n,
 		    unsigned long long errors, bool json);

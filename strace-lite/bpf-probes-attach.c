@@ -153,7 +153,9 @@ static int add_site(const struct usite *us, const struct psite *ps)
 	if (!v)
 		return -ENOMEM;
 	probes_sites = v;
-	if (bpf_map_update_elem(bpf_map__fd(probes_skel->maps.sites), &idx, ps, BPF_ANY) < 0)
+	struct psite p = *ps;
+	bpf_latency_site(us, &p);
+	if (bpf_map_update_elem(bpf_map__fd(probes_skel->maps.sites), &idx, &p, BPF_ANY) < 0)
 		return -errno;
 	probes_sites[probes_nsites] = *us;
 	probes_sites[probes_nsites].label = strdup(us->label);
@@ -238,7 +240,7 @@ static void attach_usdt_probe(struct spec *sp, const struct usdt_probe *p, const
 {
 	char label[256];
 	struct usite us = { .kind = SPEC_USDT, .label = label, .hints = sp->hints,
-			    .nargs = p->nargs };
+			    .nargs = p->nargs, .silent = sp->silent };
 	struct psite ps = { .pc = p->pc };
 	uint8_t code[8] = { 0 }, insn;
 	bool got = fd >= 0 && pread(fd, code, sizeof(code), (off_t)p->pc_offset) > 0;
@@ -420,7 +422,8 @@ static void attach_function(size_t k, const char *path, uint64_t off, uint64_t v
 	struct spec *sp = &probe_specs[k];
 	bool ret = sp->kind == SPEC_URETPROBE;
 	char *label = sp->label ? sp->label : sp->name;
-	struct usite us = { .kind = sp->kind, .label = label, .hints = sp->hints };
+	struct usite us = { .kind = sp->kind, .label = label, .hints = sp->hints,
+			    .silent = sp->silent };
 	struct psite ps = { 0 };
 
 	if (!fn_attach_once(k, path, off))

@@ -49,6 +49,7 @@
 #include "common/log.h"
 
 struct probes *probes_skel;
+static unsigned long long hit_records; /* EV_PROBE_HIT and EV_PROBE_RET read */
 
 /* ---- the hooks of bpf-run.c ---------------------------------------------------------------- */
 
@@ -71,6 +72,7 @@ static int load(void)
 					 event_sinks_active();
 	probes_skel->rodata->quiet = opts.cflag == 1;
 	probes_skel->rodata->count_hits = opts.cflag != 0;
+	bpf_latency_load(probes_skel);
 	probes_links_prepare();
 	if ((err = probes__load(probes_skel)) < 0)
 		return bpfbe_error("probes: load", err);
@@ -132,7 +134,8 @@ static void count_hits(void)
 	for (uint32_t key = 0; v && key < probes_nsites; key++) {
 		const struct usite *us = &probes_sites[key];
 		uint64_t sum = 0;
-		if (us->kind < 0 || us->kind == SITE_RESOLVER || bpf_map_lookup_elem(fd, &key, v) < 0)
+		if (us->kind < 0 || us->kind == SITE_RESOLVER || us->silent ||
+		    bpf_map_lookup_elem(fd, &key, v) < 0)
 			continue;
 		for (int i = 0; i < ncpu; i++)
 			sum += v[i];
@@ -153,13 +156,16 @@ void bpf_probes_detach(void)
 {
 	uint64_t lost = bpf_probes_lost();
 
-	/* STTRACE_BPF_LOG=1: how often processes were held (dlopen, exec, xmm, a full buffer). */
+	/* STTRACE_BPF_LOG=1: how often processes were held (dlopen, exec, xmm, a full buffer),
+	 * how many hits were sent (--latency's own probes send none). */
 	if (getenv("STTRACE_BPF_LOG") && probes_skel)
-		log_info("--bpf: probes: %llu holds", (unsigned long long)stat_sum(PSTAT_HOLDS));
+		log_info("--bpf: probes: %llu holds, %llu hit records",
+			 (unsigned long long)stat_sum(PSTAT_HOLDS), hit_records);
 
 	if (lost)
 		log_warn("--bpf: %llu probe hits lost (ring buffer full): the trace is incomplete",
 			 (unsigned long long)lost);
+	bpf_latency_report(stat_sum(PSTAT_LAT_LOST), stat_sum(PSTAT_LAT_FULL));
 	/* A process still held (sttrace interrupted before it read the record) runs on. */
 	uint32_t key, next, *prev = NULL;
 	int hfd = probes_skel ? bpf_map__fd(probes_skel->maps.held) : -1;
@@ -355,7 +361,7 @@ static void print_hit(struct tcb *tcp, const struct usite *us, const struct ev_p
 {
 	sb_reset(&tcp->sb);
 	format_values(&tcp->sb, us, e, len, xmm);
-	probe_emit_hit(tcp, us->kind, us->label);
+	probe_emit_hit(tcp, us->kind, us->label, us->silent);
 }
 
 /*
@@ -477,12 +483,19 @@ void bpf_probes_event(struct tcb *tcp, const void *data, size_t len)
 		release((pid_t)h->tgid, (pid_t)h->tid);
 		return;
 	}
+	if (h->kind == EV_PROBE_LAT) {
+		/* A pair's time: its thread waits if the buffer was filling up. */
+		if (bpf_latency_event(data, len) && (((const struct ev_lat *)data)->bad & PROBE_HELD))
+			release((pid_t)h->tgid, (pid_t)h->tid);
+		return;
+	}
 	const struct ev_probe *e = data;
 	if (len < offsetof(struct ev_probe, v))
 		return;
+	hit_records++;
 	const struct usite *us = e->site < probes_nsites ? &probes_sites[e->site] : NULL;
 	bool show = us && us->kind >= 0 && us->kind != SITE_RESOLVER && tcp && !hide_log(tcp) &&
-		    opts.cflag != 1;
+		    (opts.cflag != 1 || us->silent);
 	if (us && us->kind == SITE_RESOLVER && len >= offsetof(struct ev_probe, v[1])) {
 		/* The process waits (held) while what its IFUNC resolver chose gets its probes. */
 		probes_ifunc_chosen(us, (pid_t)h->tgid, e->v[0]);

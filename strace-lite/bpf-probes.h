@@ -27,6 +27,7 @@ struct usite {
 	int niregs, spidx;
 	unsigned char cap[PROBE_MAX_ARGS];
 	char *path;         /* SITE_RESOLVER: its object */
+	bool silent;        /* a probe only --latency names: its hits are not printed */
 };
 
 extern struct probes *probes_skel;
@@ -48,6 +49,14 @@ void probes_attach_object(const char *path, pid_t pid);
 void probes_ifunc_chosen(const struct usite *us, pid_t tgid, uint64_t impl);
 /* Every uprobe detached (semaphores drop with them). */
 void probes_unlink_all(void);
+/* --latency (bpf-latency.c): the kernel's pairs' keys into SKEL's rodata before load; a new
+ * site's part in them (PS's lat_a, lat_b, silent, keys' sizes); a record EV_PROBE_LAT taken
+ * (false: not one of ours); the counters of what was lost, said at the end. */
+struct probes;
+void bpf_latency_load(struct probes *skel);
+void bpf_latency_site(const struct usite *us, struct psite *ps);
+bool bpf_latency_event(const void *data, size_t len);
+void bpf_latency_report(uint64_t lost, uint64_t full);
 /* Before the programs load: uprobe_multi links where the kernel has them (and not
  * STTRACE_BPF_LINKS=single), the hit and return programs made for them. */
 void probes_links_prepare(void);

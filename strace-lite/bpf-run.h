@@ -46,5 +46,9 @@ int bpf_probes_attach(pid_t pid, bool spawned);
 void bpf_probes_event(struct tcb *tcp, const void *data, size_t len);
 /* Detach everything (semaphores drop with the links). */
 void bpf_probes_detach(void);
+/* --latency's pairs (N, before the trace starts): those whose ends are both probes and whose
+ * key the kernel can compare are made by the probe program, their sinks fed the times. */
+struct latency;
+void bpf_latency_pairs(struct latency **l, int n);
 /* A signal that is the probes' own doing (holding a thread, or its parent told so). */
 bool bpf_probes_signal_is_ours(pid_t tid, int sig, const siginfo_t *si);

@@ -179,7 +179,7 @@ unknown:
 	sb_puts(sb, "?");
 }
 
-void probe_emit_hit(struct tcb *tcp, int kind, const char *label)
+void probe_emit_hit(struct tcb *tcp, int kind, const char *label, bool silent)
 {
 	struct strbuf payload = { 0 };
 
@@ -195,7 +195,9 @@ void probe_emit_hit(struct tcb *tcp, int kind, const char *label)
 		.comm = tcp->comm[0] ? tcp->comm : NULL,
 		.pid = tcp->tgid,
 	};
-	if (opts.json) {
+	if (silent) {
+		/* nothing printed */
+	} else if (opts.json) {
 		struct strbuf rec = { 0 };
 		event_write_json(&rec, &ev);
 		output_record(tcp, &rec);

@@ -32,6 +32,7 @@ struct spec {
 	char hints[USDT_MAX_ARGS + 1];
 	bool found;
 	bool reported;
+	bool silent;           /* implied by --latency: its hits go to the sinks only */
 };
 
 extern struct spec *probe_specs;
@@ -87,6 +88,7 @@ struct tcb;
 /*
  * A hit of thread TCP: probe LABEL of KIND (SPEC_USDT, SPEC_UPROBE, SPEC_URETPROBE), whose
  * decoded payload (the arguments, or the value returned) is in TCP's line buffer.  It goes out
- * as an event (common/event.h) through the writer the options chose; the buffer is emptied.
+ * as an event (common/event.h) through the writer the options chose (SILENT: to the sinks
+ * only, a probe only --latency wants); the buffer is emptied.
  */
-void probe_emit_hit(struct tcb *tcp, int kind, const char *label);
+void probe_emit_hit(struct tcb *tcp, int kind, const char *label, bool silent);

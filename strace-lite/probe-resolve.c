@@ -133,6 +133,7 @@ static void arm_usdt(struct space *s, struct spec *sp, const struct usdt_probe *
 	struct site *st = add_site(s, SPEC_USDT, label, sp->hints);
 	if (!st)
 		return;
+	st->silent = sp->silent;
 	st->bias = addr - p->pc;
 	st->nargs = p->nargs;
 	if (p->nargs > 0)
@@ -192,9 +193,11 @@ static void arm_function(struct space *s, struct spec *sp, uint64_t addr, const 
 	if (sp->kind == SPEC_URETPROBE) {
 		st->on_return = true;
 		st->ret_hint = sp->hints[0];
+		st->ret_silent = sp->silent;
 	} else {
 		st->on_entry = true;
 		st->hints = sp->hints;
+		st->silent = sp->silent;
 	}
 }
 
@@ -222,6 +225,7 @@ static void arm_offset(struct space *s, struct spec *sp, const char *path, uint6
 	st->nargs = -1;
 	st->addr = addr;
 	st->on_entry = true;
+	st->silent = sp->silent;
 	arm(s, s->nsites - 1, addr, sp->label, m, nm);
 }
 

@@ -25,6 +25,8 @@ struct site {
 	bool on_entry;         /* uprobe: print the call */
 	bool on_return;        /* uretprobe (or resolver): trampoline the return */
 	char ret_hint;
+	bool silent;           /* its hits (entry) go to the sinks only (--latency's own) */
+	bool ret_silent;       /* ... its returns */
 	int nargs;
 	uint64_t addr;         /* where its breakpoint is */
 	uint64_t bias;         /* runtime address - link-time address of its object */

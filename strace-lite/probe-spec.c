@@ -260,6 +260,34 @@ int probe_qualify(const char *kind, const char *val, char *err, size_t errlen)
 	return rc;
 }
 
+int probe_latency_end(const char *source, const char *name, char *err, size_t errlen)
+{
+	int kind = !strcmp(source, "usdt") ? SPEC_USDT : !strcmp(source, "uprobe") ? SPEC_UPROBE :
+		   SPEC_URETPROBE;
+	const char *colon = strchr(name, ':');
+
+	if (kind == SPEC_USDT && !colon) {
+		snprintf(err, errlen, "usdt:%s: want usdt:PROVIDER:NAME", name);
+		return -EINVAL;
+	}
+	char prov[256];
+	snprintf(prov, sizeof(prov), "%.*s", colon ? (int)(colon - name) : 0, name);
+	for (size_t k = 0; k < probe_nspecs; k++) {
+		const struct spec *sp = &probe_specs[k];
+		if (sp->kind != kind || sp->label)
+			continue;
+		if (kind == SPEC_USDT ? !fnmatch(sp->name, colon + 1, 0) &&
+					!fnmatch(sp->provider, prov, 0) :
+					!strcmp(sp->name, name))
+			return 0;
+	}
+	size_t n = probe_nspecs;
+	int rc = probe_qualify(source, name, err, errlen);
+	for (size_t k = n; k < probe_nspecs; k++)
+		probe_specs[k].silent = true;
+	return rc;
+}
+
 bool probe_path_matches(const char *glob, const char *path)
 {
 	const char *base = strrchr(path, '/');

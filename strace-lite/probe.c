@@ -294,7 +294,7 @@ static void print_hit(struct tcb *tcp, struct space *s, const struct site *st,
 	else
 		format_args(&tcp->sb, tcp, s, st, r);
 	probe_emit_hit(tcp, st->kind == SPEC_USDT ? SPEC_USDT : ret ? SPEC_URETPROBE : SPEC_UPROBE,
-		       st->label);
+		       st->label, ret ? st->ret_silent : st->silent);
 }
 
 /* A hit of ST: counted under -c and -C; true when it is printed (not under -c). */
@@ -302,6 +302,8 @@ static bool hit_shown(struct tcb *tcp, const struct site *st, bool ret)
 {
 	if (hide_log(tcp))
 		return false;
+	if (ret ? st->ret_silent : st->silent)
+		return true; /* --latency's own: to the sinks, not counted */
 	if (opts.cflag)
 		probe_summary_add(st->kind == SPEC_USDT ? "usdt" : ret ? "uretprobe" : "uprobe",
 				  st->label, 1);

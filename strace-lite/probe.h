@@ -13,6 +13,12 @@ struct tcb;
 
 /* filter.c: KIND is "usdt" or "uprobe", VAL the list after '='.  0 or -errno with ERR. */
 int probe_qualify(const char *kind, const char *val, char *err, size_t errlen);
+/*
+ * The probe SOURCE:NAME ("usdt", "app:request"; "uprobe", "malloc") that a --latency pair
+ * ends at: traced silently (its hits go to the sinks, not to the trace) unless a spec of
+ * -e usdt=, uprobe= or uretprobe= already covers it.  0, or -EINVAL with ERR.
+ */
+int probe_latency_end(const char *source, const char *name, char *err, size_t errlen);
 bool probe_enabled(void);
 /* --prototypes=FILE: ltrace.conf prototypes over the built-in table.  0 or -errno with ERR
  * ("FILE:LINE: reason"). */

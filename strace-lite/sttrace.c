@@ -478,6 +478,8 @@ static int trace(struct cli *cl, int argc, char **argv)
 		}
 		event_sink_add(timeline);
 	}
+	if (cl->use_bpf) /* the pairs of two probes: in the kernel */
+		bpf_latency_pairs(cl->latency, cl->nlatency);
 	for (int i = 0; i < cl->nlatency; i++) {
 		event_sink_add(latency_sink(cl->latency[i], output_shared(), opts.json));
 		cl->latency[i] = NULL;
@@ -778,6 +780,16 @@ int main(int argc, char **argv)
 	case 0: break;
 	case -EINVAL: goto bad_msg;
 	default: goto out;
+	}
+	/* --latency's probes are traced, silently unless -e usdt= and the like name them. */
+	for (int i = 0; i < cl.nlatency; i++) {
+		const char *src[2], *name[2];
+		int key;
+		if (!latency_probe_ends(cl.latency[i], src, name, &key))
+			continue;
+		for (int e = 0; e < 2; e++)
+			if (probe_latency_end(src[e], name[e], err, sizeof(err)) < 0)
+				goto die_msg;
 	}
 
 	rc = trace(&cl, argc, argv);

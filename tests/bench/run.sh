@@ -543,4 +543,5 @@ echo "wrote $out/results.json, $out/probes.json and $out/results.md"
 # ---- the suite (issue 8 item 2): every tool on every workload, the chart overhead.svg -----------
 B=$B tests/bench/attach.sh || echo "tests/bench/attach.sh failed: no attach rows"
 B=$B tests/bench/ltbpf.sh || echo "tests/bench/ltbpf.sh failed: no lttrace --bpf ratio rows"
+B=$B tests/bench/latbpf.sh || echo "tests/bench/latbpf.sh failed: no --latency --bpf ratio row"
 B=$B tests/bench/suite.sh || echo "tests/bench/suite.sh failed: no suite rows"

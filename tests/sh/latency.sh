@@ -6,6 +6,8 @@
 # percentiles within 0.5 ms + 5% of the program's own measure (a probe's trap is in the
 # tracer's and not in the program's); the histogram's counts add up; --json's record; a pair
 # of syscalls; keyed by thread instead, starts overwrite each other; bad specs refused.
+# --latency alone (its probes traced silently), under --bpf paired in the kernel with no record
+# per hit; a uprobe..uretprobe pair.
 # And -c --percentiles on the same program's sleeps.
 set -u
 . "$TOP/tests/lib.sh"
@@ -45,6 +47,40 @@ for be in "" --bpf; do
 	run_checked "$STTRACE" $be -o tlog -e trace=none -e usdt=lat:start -e usdt=lat:done \
 		--latency=$pair ./latency >/dev/null || bad "sttrace $be by thread: exit status"
 	grep -q "^@latency\[$pair\]: count 5, errors 0" tlog || bad "$be by thread: $(grep '^@' tlog)"
+
+	rm -f latency.want
+	# --latency alone traces its probes, silently: the same pairs, no probe line; under --bpf
+	# the kernel makes the pairs (STTRACE_BPF_LOG=1 says so) and sends no record per hit
+	run_checked env STTRACE_BPF_LOG=1 "$STTRACE" $be -o alog -e trace=none \
+		--latency=$pair:key=arg0 ./latency >/dev/null 2>aerr || bad "$be alone: exit status"
+	read -r n p50 p90 p99 max <latency.want
+	grep -q "^@latency\[$pair\]: count $n, errors 0, in microseconds:$" alog ||
+		bad "$be alone: want count $n: $(grep '^@' alog)"
+	set -- $(sed -n 's/^p50 \([0-9.]*\), p90 [0-9.]*, p99 [0-9.]*, max \([0-9.]*\)$/\1 \2/p' alog)
+	close "$p50" "${1:-0}" && close "$max" "${2:-0}" || bad "$be alone: want p50 $p50 max $max: $*"
+	! grep -q -e '--- usdt:' alog || bad "$be alone: probe lines printed"
+	if [ -n "$be" ]; then
+		grep -q ': --bpf: probes: .*, 0 hit records$' aerr &&
+			grep -q ": --bpf: --latency: $n pair times from the kernel$" aerr ||
+			bad "--bpf alone: not made in the kernel: $(cat aerr)"
+	fi
+done
+
+# a function's entry to its return, by thread (the program's ten nanosleeps), both backends;
+# under --bpf in the kernel, and as many when -e uprobe= prints the calls too
+for be in "" --bpf --bpf+shown; do
+	rm -f latency.want
+	shown= lines=0
+	[ "$be" = --bpf+shown ] && be=--bpf shown=-e\ uprobe=nanosleep lines=10
+	run_checked env STTRACE_BPF_LOG=1 "$STTRACE" $be -o ulog -e trace=none $shown \
+		--latency=uprobe:nanosleep..uretprobe:nanosleep ./latency >/dev/null 2>uerr ||
+		bad "uprobe $be $shown: exit status"
+	grep -q '^@latency\[uprobe:nanosleep..uretprobe:nanosleep\]: count 10, errors 0' ulog ||
+		bad "uprobe $be $shown: $(grep '^@' ulog)"
+	[ "$(grep -c -e '--- uprobe:nanosleep(' ulog)" = $lines ] ||
+		bad "uprobe $be $shown: $(grep -c -e '--- uprobe:' ulog) lines"
+	[ -z "$be" ] || grep -q ": --bpf: --latency: 10 pair times from the kernel$" uerr ||
+		bad "uprobe --bpf $shown: not made in the kernel: $(cat uerr)"
 done
 
 # one syscall's own time, and lttrace's calls (ten nanosleeps from main)
