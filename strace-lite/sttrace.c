@@ -478,7 +478,7 @@ static int trace(struct cli *cl, int argc, char **argv)
 		}
 		event_sink_add(timeline);
 	}
-	if (cl->use_bpf) /* the pairs of two probes: in the kernel */
+	if (be == &bpfbe_backend) /* the pairs of two probes: in the kernel */
 		bpf_latency_pairs(cl->latency, cl->nlatency);
 	for (int i = 0; i < cl->nlatency; i++) {
 		event_sink_add(latency_sink(cl->latency[i], output_shared(), opts.json));
