@@ -83,7 +83,8 @@ static const char usage_text[] =
 	"  -y, -yy        print paths (and socket details) of file descriptors\n"
 	"  -e decode-fds=SET, --decode-fds[=SET]  which descriptors: path, socket, dev, pidfd\n"
 	"  -Y, --decode-pids=comm  print command names of pids\n"
-	"  --decode-pids=pidns  pids of a tracee's namespace in ours too\n"
+	"  --decode-pids=pidns, --pidns-translation\n"
+	"                 pids of a tracee's namespace in ours too\n"
 	"  --json         one JSON object per event (JSON Lines; schema in the README)\n"
 	"Backend:\n"
 	"  --backend=ptrace|bpf  how to trace (default ptrace);  --bpf  same as --backend=bpf\n"
@@ -104,7 +105,7 @@ static const char usage_text[] =
 
 static void help_hint(void)
 {
-	fprintf(stderr, "Try 'sttrace -h' for more information.\n");
+	fprintf(stderr, "Try '%s -h' for more information.\n", log_prefix());
 }
 
 /* Every syscall is selected: a prefilter would leave nothing out. */
@@ -225,6 +226,7 @@ enum {
 	OPT_COMPARE,
 	OPT_MAX_OVERHEAD,
 	OPT_PROTOTYPES,
+	OPT_PIDNS_TRANSLATION,
 };
 
 static const struct option longopts[] = {
@@ -279,6 +281,7 @@ static const struct option longopts[] = {
 	{ "silence", optional_argument, 0, OPT_QUAL_QUIET },
 	{ "decode-fds", optional_argument, 0, OPT_QUAL_DECODE_FD },
 	{ "decode-pids", required_argument, 0, OPT_QUAL_DECODE_PID },
+	{ "pidns-translation", no_argument, 0, OPT_PIDNS_TRANSLATION },
 	{ "inject", required_argument, 0, OPT_QUAL_INJECT },
 	{ "fault", required_argument, 0, OPT_QUAL_FAULT },
 	{ "read", required_argument, 0, OPT_QUAL_READ },
@@ -422,7 +425,9 @@ int main(int argc, char **argv)
 	struct compare_cfg cmp = { .tool = "sttrace" };
 	static const char optstring[] = "+a:Ab:cCDe:E:fhiI:knO:o:p:P:qrs:S:tTu:vVwxX:yYzZ";
 
-	log_init("sttrace");
+	/* Messages are prefixed with the name sttrace was invoked by, as strace does (its
+	 * tests expect "$STRACE: ..."): "sttrace: ..." when run from $PATH. */
+	log_init(argc > 0 && argv[0] && *argv[0] ? argv[0] : "sttrace");
 	log_set_hook(output_flush_for_message);
 	memset(&opts.signals, 0, sizeof(opts.signals));
 	opts.signals.negated = true; /* all signals */
@@ -580,6 +585,7 @@ int main(int argc, char **argv)
 		}
 		case 'i': opts.iflag = true; break;
 		case 'Y': qualify("decode-pids=comm", err, sizeof(err)); break;
+		case OPT_PIDNS_TRANSLATION: qualify("decode-pids=pidns", err, sizeof(err)); break;
 		case 'z': qualify("status=successful", err, sizeof(err)); break;
 		case 'Z': qualify("status=failed", err, sizeof(err)); break;
 		case OPT_SECCOMP:
@@ -675,12 +681,12 @@ bad_arg:
 	else
 		snprintf(err, sizeof(err), "invalid -%c argument: '%s'", c, optarg);
 bad_msg:
-	fprintf(stderr, "sttrace: %s\n", err);
+	log_error("%s", err);
 	help_hint();
 	rc = 1;
 	goto out;
 die_msg: /* strace's words without the hint (what -e and -p refuse) */
-	fprintf(stderr, "sttrace: %s\n", err);
+	log_error("%s", err);
 	rc = 1;
 out:
 	free(cl.pids);
