@@ -101,6 +101,7 @@ int bpfbe_init(void)
 	/* Sockets are described for -yy, and for the netlink decoders (a send's or receive's
 	 * buffer is netlink messages on a netlink socket: its protocol says which). */
 	skel->rodata->want_sockets = true;
+	skel->rodata->want_pidns = dopts.decode_pids & DECODE_PID_NS;
 	skel->rodata->chase_size = chase < 256 ? 256 : chase > 65536 ? 65536 : chase;
 	err = sysbpf__load(skel);
 	if (err)
@@ -384,6 +385,12 @@ static int handle_event(void *ctx, void *data, size_t len)
 		struct tmem *t = tmem_get(h->tid, true);
 		if (t && len >= offsetof(struct ev_fd, names))
 			fd_record_add(&t->fd_pending, data, len);
+		break;
+	}
+	case EV_PIDNS: {
+		const struct ev_pidns *p = data;
+		if (len >= sizeof(*p))
+			pidns_learn(h->tid, h->tgid, p->ns_inum, p->ns_ids, p->init_ids);
 		break;
 	}
 	case EV_SYS_ENTER:

@@ -29,6 +29,8 @@
 
 #define NS_DEPTH 32
 
+static int translate_proc(pid_t tid, int id, enum pid_type type);
+
 /* The ids of a "KEY:\tA\tB..." line of the status file PATH: how many, or -1. */
 static int status_ids(const char *path, const char *key, int ids[NS_DEPTH])
 {
@@ -123,8 +125,84 @@ static int find_id(const char *dir, bool tasks, const char *key, int depth, int 
 	return found;
 }
 
+/*
+ * What --bpf learnt of the namespaces of threads gone from /proc by the time their calls are
+ * decoded: the kernel says at each stop which namespace the thread is in and its ids there and
+ * in ours.  A number means one pid in one namespace: (namespace, number) -> our number.
+ */
+#define LEARNT_MAX 1024
+static struct {
+	unsigned int ns;
+	int id, ours;
+} learnt[LEARNT_MAX];
+static struct {
+	pid_t tid;
+	unsigned int ns;
+} learnt_tasks[LEARNT_MAX];
+static unsigned int nlearnt, nlearnt_tasks;
+
+static void learn_id(unsigned int ns, int id, int ours)
+{
+	if (id <= 0 || ours <= 0)
+		return;
+	for (unsigned int i = 0; i < nlearnt && i < LEARNT_MAX; i++)
+		if (learnt[i].ns == ns && learnt[i].id == id) {
+			learnt[i].ours = ours;
+			return;
+		}
+	learnt[nlearnt++ % LEARNT_MAX] = (typeof(learnt[0])){ ns, id, ours };
+}
+
+void pidns_learn(pid_t tid, pid_t tgid, unsigned int ns, const unsigned int ns_ids[4],
+		 const unsigned int init_ids[2])
+{
+	bool known = false;
+
+	if (!ns)
+		return;
+	for (unsigned int i = 0; i < nlearnt_tasks && i < LEARNT_MAX; i++)
+		if (learnt_tasks[i].tid == tid) {
+			learnt_tasks[i].ns = ns;
+			known = true;
+		}
+	if (!known)
+		learnt_tasks[nlearnt_tasks++ % LEARNT_MAX] = (typeof(learnt_tasks[0])){ tid, ns };
+	learn_id(ns, (int)ns_ids[0], tid);
+	learn_id(ns, (int)ns_ids[1], tgid);
+	learn_id(ns, (int)ns_ids[2], (int)init_ids[0]);
+	learn_id(ns, (int)ns_ids[3], (int)init_ids[1]);
+}
+
+/* ID as thread TID sees it, in our namespace, from what was learnt: -1 when TID's namespace is
+ * not known, 0 when the number is not. */
+static int translate_learnt(pid_t tid, int id)
+{
+	unsigned int ns = 0;
+
+	for (unsigned int i = 0; i < nlearnt_tasks && i < LEARNT_MAX; i++)
+		if (learnt_tasks[i].tid == tid)
+			ns = learnt_tasks[i].ns;
+	if (!ns)
+		return -1;
+	for (unsigned int i = 0; i < nlearnt && i < LEARNT_MAX; i++)
+		if (learnt[i].ns == ns && learnt[i].id == id)
+			return learnt[i].ours;
+	return 0;
+}
+
 /* ID, a pid of TYPE as thread TID (ours) sees it, in our namespace: 0 when not found. */
 static int translate_pid(pid_t tid, int id, enum pid_type type)
+{
+	int ours = translate_proc(tid, id, type), l;
+
+	/* Not found in /proc (or, for a thread gone, taken as ours): what --bpf learnt. */
+	if ((ours && ours != id) || !nlearnt_tasks || (l = translate_learnt(tid, id)) < 0)
+		return ours;
+	return l;
+}
+
+/* translate_pid through /proc. */
+static int translate_proc(pid_t tid, int id, enum pid_type type)
 {
 	static const char *const keys[] = { [PT_TID] = "NSpid", [PT_TGID] = "NStgid",
 					    [PT_PGID] = "NSpgid", [PT_SID] = "NSsid" };
