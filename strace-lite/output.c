@@ -13,6 +13,7 @@
 #include <string.h>
 #include <time.h>
 
+#include "common/log.h"
 #include "strace-lite/sttrace.h"
 
 struct tcb *printing_tcp;
@@ -291,9 +292,28 @@ void line_ended(struct tcb *tcp)
 		fflush(tcb_file(tcp));
 }
 
+/*
+ * A trace file that could not be written is said, by its name, as strace does ("sttrace:
+ * /dev/full: No space left on device"); once for the shared log.  Errors of stderr are not.
+ */
+static void flush_checked(FILE *f, pid_t pid)
+{
+	static bool said;
+
+	if (!f || f == stderr || !fflush(f))
+		return;
+	if (opts.output_separately)
+		log_perror("%s.%d", opts.outfname, (int)pid);
+	else if (!said)
+		log_perror("%s", opts.outfname);
+	said = said || !opts.output_separately;
+	clearerr(f);
+}
+
 void output_close(struct tcb *tcp)
 {
 	if (tcp->outf && opts.output_separately) {
+		flush_checked(tcp->outf, tcp->pid);
 		fclose(tcp->outf);
 		tcp->outf = NULL;
 	}
@@ -316,7 +336,7 @@ FILE *output_shared(void)
 void output_flush_all(void)
 {
 	if (shared_log)
-		fflush(shared_log);
+		flush_checked(shared_log, 0);
 }
 
 /* The logger's hook (sttrace.c installs it): the trace so far goes out before a message. */

@@ -19,6 +19,7 @@
 #include "common/compare.h"
 #include "strace-lite/probe.h"
 #include "common/log.h"
+#include "common/spawn.h"
 
 #define STTRACE_VERSION "0.1.0"
 
@@ -402,6 +403,8 @@ static int trace(const struct cli *cl, int argc, char **argv)
 			bpfbe_attach(cl->pids[i]);
 		if ((argc && bpfbe_spawn(argv) < 0) || !tcb_count())
 			return 1;
+		if (argc)
+			proc_stdio_release();
 		output_decide_prefix();
 		return bpfbe_run();
 	}
@@ -413,6 +416,8 @@ static int trace(const struct cli *cl, int argc, char **argv)
 		rc = engine_spawn(argv);
 	if (rc < 0 || !tcb_count())
 		return 1;
+	if (argc)
+		proc_stdio_release();
 	output_decide_prefix();
 	return engine_run();
 }
@@ -429,6 +434,7 @@ int main(int argc, char **argv)
 	 * tests expect "$STRACE: ..."): "sttrace: ..." when run from $PATH. */
 	log_init(argc > 0 && argv[0] && *argv[0] ? argv[0] : "sttrace");
 	log_set_hook(output_flush_for_message);
+	proc_stdio_open();
 	memset(&opts.signals, 0, sizeof(opts.signals));
 	opts.signals.negated = true; /* all signals */
 	opterr = 0;
