@@ -160,13 +160,10 @@ int bpfbe_spawn(char **argv)
 	struct proc_spawn sp = { .hold = PROC_HOLD_PIPE, .default_sigs = true, .pdeathsig = true,
 				 .exec_fail_code = 1, .before_exec = become_user,
 				 .exec_failed = exec_failed };
-	int rc = proc_find_program_in(argv[0], program_search_path(), path, sizeof(path));
+	int rc = program_lookup(argv[0], path, sizeof(path));
 
-	if (rc < 0) {
-		errno = -rc;
-		log_perror("Can't stat '%s'", argv[0]);
+	if (rc < 0)
 		return rc;
-	}
 	if ((rc = proc_spawn(path, argv, &sp, &held)) < 0) {
 		errno = -rc;
 		log_perror("fork");

@@ -73,13 +73,10 @@ int engine_spawn(char **argv)
 	struct proc_spawn sp = { .hold = PROC_HOLD_STOP, .exec_fail_code = 1,
 				 .before_exec = before_exec, .exec_failed = exec_failed };
 	struct proc_child child;
-	int rc = proc_find_program_in(argv[0], program_search_path(), path, sizeof(path));
+	int rc = program_lookup(argv[0], path, sizeof(path));
 
-	if (rc < 0) {
-		errno = -rc;
-		log_perror("Can't stat '%s'", argv[0]);
+	if (rc < 0)
 		return rc;
-	}
 	if ((rc = proc_spawn(path, argv, &sp, &child)) < 0) {
 		errno = -rc;
 		log_perror(child.pid < 0 ? "fork" : "waitpid");
@@ -109,14 +106,11 @@ int engine_spawn(char **argv)
 int engine_spawn_daemon(char **argv, int level)
 {
 	char path[PATH_MAX];
-	int rc = proc_find_program_in(argv[0], program_search_path(), path, sizeof(path)), pfd[2];
+	int rc = program_lookup(argv[0], path, sizeof(path)), pfd[2];
 	pid_t tracee = getpid();
 
-	if (rc < 0) {
-		errno = -rc;
-		log_perror("Can't stat '%s'", argv[0]);
+	if (rc < 0)
 		return rc;
-	}
 	if (pipe2(pfd, O_CLOEXEC) < 0 || (rc = fork()) < 0) {
 		log_perror("fork");
 		return -errno;

@@ -7,6 +7,7 @@
  */
 #include <errno.h>
 #include <inttypes.h>
+#include <limits.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -28,7 +29,10 @@ int output_open(void)
 		if (!shared_log)
 			return -errno;
 	} else if (opts.outfname) {
-		/* -ff: check now that the files can be made, as strace does. */
+		/* -ff: room for ".PID" in a path, as strace wants; then check now that the files
+		 * can be made. */
+		if (strlen(opts.outfname) >= PATH_MAX - 3 * sizeof(int))
+			return -ENAMETOOLONG;
 		char name[4096];
 		snprintf(name, sizeof(name), "%s.%d", opts.outfname, getpid());
 		FILE *f = fopen(name, "we");

@@ -385,6 +385,40 @@ static int settle_options(struct cli *cl, int argc, char *err, size_t errlen)
 	return 0;
 }
 
+/*
+ * -p LIST: pids separated by commas, spaces, tabs or newlines (-p "$(pidof prog)", as strace);
+ * the first one that is not a pid is refused.  0, or -errno with ERR set.
+ */
+static int add_pids(struct cli *cl, const char *list, char *err, size_t errlen)
+{
+	for (const char *s = list; *s;) {
+		size_t n = strcspn(s, "\n\t ,");
+		char word[32];
+		int p = -1;
+
+		snprintf(word, sizeof(word), "%.*s", (int)(n < sizeof(word) ? n : sizeof(word) - 1), s);
+		if (n >= sizeof(word) || parse_uint(word, &p) < 0 || p <= 0) {
+			snprintf(err, errlen, "Invalid process id: '%.*s'", (int)(n < 200 ? n : 200), s);
+			return -EINVAL;
+		}
+		if (p == getpid()) {
+			snprintf(err, errlen, "I'm sorry, I can't let you do that, Dave.");
+			return -EINVAL;
+		}
+		pid_t *np = realloc(cl->pids, (size_t)(cl->npids + 1) * sizeof(*cl->pids));
+		if (!np) {
+			snprintf(err, errlen, "-p: %s", strerror(ENOMEM));
+			return -ENOMEM;
+		}
+		cl->pids = np;
+		cl->pids[cl->npids++] = p;
+		if (!s[n])
+			break;
+		s += n + 1;
+	}
+	return 0;
+}
+
 /* The run, over the backend the options chose: the exit status. */
 static int trace(const struct cli *cl, int argc, char **argv)
 {
@@ -392,7 +426,10 @@ static int trace(const struct cli *cl, int argc, char **argv)
 
 	if (rc < 0) {
 		errno = -rc;
-		log_perror("Can't fopen '%s'", opts.outfname);
+		if (rc == -ENAMETOOLONG && opts.output_separately)
+			log_perror("%s", opts.outfname); /* no room for .PID: strace's words */
+		else
+			log_perror("Can't fopen '%s'", opts.outfname);
 		return 1;
 	}
 	if (cl->use_bpf) {
@@ -459,23 +496,10 @@ int main(int argc, char **argv)
 			fputs(usage_text, stdout);
 			return 0;
 		case 'o': opts.outfname = optarg; break;
-		case 'p': {
-			int p;
-			if (parse_uint(optarg, &p) < 0 || p <= 0) {
-				snprintf(err, sizeof(err), "Invalid process id: '%s'", optarg);
+		case 'p':
+			if (add_pids(&cl, optarg, err, sizeof(err)) < 0)
 				goto die_msg;
-			}
-			if (p == getpid()) {
-				snprintf(err, sizeof(err), "I'm sorry, I can't let you do that, Dave.");
-				goto die_msg;
-			}
-			pid_t *np = realloc(cl.pids, (size_t)(cl.npids + 1) * sizeof(*cl.pids));
-			if (!np)
-				goto out;
-			cl.pids = np;
-			cl.pids[cl.npids++] = p;
 			break;
-		}
 		case 'P':
 			if (pathtrace_add(optarg) < 0) {
 				snprintf(err, sizeof(err), "too many -P paths");
