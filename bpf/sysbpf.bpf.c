@@ -18,6 +18,7 @@ char LICENSE[] SEC("license") = "GPL";
 
 /* Set by user space before load. */
 const volatile bool stats_only = false;    /* -c: counts and times, no events */
+const volatile bool wall_clock = false;    /* -c -w: wall time in calls, not system CPU time */
 const volatile bool trace_all = true;      /* no -e trace= */
 const volatile __u64 trace_bits[SYS_MAX / 64] = {};
 const volatile __u32 chase_size = 256;     /* bytes read at a pointer found in a capture */
@@ -56,6 +57,7 @@ struct inflight {
 	__s64 scno;
 	__u64 args[6];
 	__u64 ts;
+	__u64 stime;   /* -c: the task's system CPU time at entry (ns) */
 	__u32 refetch; /* an entry read failed: read it again at exit */
 	__u32 active;  /* between a traced entry and its exit */
 };
@@ -664,8 +666,11 @@ int BPF_PROG(sys_enter, struct pt_regs *regs, long id)
 	f->ts = bpf_ktime_get_ns();
 	f->refetch = 0;
 	f->active = 1;
-	if (stats_only)
+	if (stats_only) {
+		if (!wall_clock)
+			f->stime = BPF_CORE_READ(bpf_get_current_task_btf(), stime);
 		return 0;
+	}
 	f->args[0] = BPF_CORE_READ(regs, di);
 	f->args[1] = BPF_CORE_READ(regs, si);
 	f->args[2] = BPF_CORE_READ(regs, dx);
@@ -721,7 +726,9 @@ int BPF_PROG(sys_exit, struct pt_regs *regs, long ret)
 			st->count++;
 			if (ret < 0 && ret > -4096)
 				st->errors++;
-			st->ns += now - rec.enter_ts;
+			/* As strace: system CPU time spent in the call unless -w. */
+			st->ns += wall_clock ? now - rec.enter_ts :
+				  BPF_CORE_READ(bpf_get_current_task_btf(), stime) - f->stime;
 		}
 		return 0;
 	}

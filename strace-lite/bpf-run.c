@@ -90,6 +90,7 @@ int bpfbe_init(void)
 	if (rbkb && atoi(rbkb) >= 4)
 		bpf_map__set_max_entries(skel->maps.events, (unsigned int)atoi(rbkb) * 1024);
 	skel->rodata->stats_only = opts.cflag == 1;
+	skel->rodata->wall_clock = opts.wflag;
 	skel->rodata->trace_all = opts.trace_all && !opts.trace.negated;
 	if (!skel->rodata->trace_all)
 		for (unsigned int n = 0; n < SYS_MAX; n++)
