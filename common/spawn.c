@@ -350,8 +350,9 @@ int proc_stdio_open(void)
 	for (int fd = 0; fd <= 2; fd++) {
 		if (fcntl(fd, F_GETFD) >= 0 || errno != EBADF)
 			continue;
-		/* The lowest free descriptor: FD itself, the ones below being open. */
-		int n = open("/dev/null", O_RDWR);
+		/* The lowest free descriptor: FD itself, the ones below being open.  Closed on
+		 * exec: the program must find it closed, as it was given (redirect-fds). */
+		int n = open("/dev/null", O_RDWR | O_CLOEXEC);
 		if (n < 0)
 			return -errno;
 		if (n != fd) {

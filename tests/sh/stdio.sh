@@ -5,6 +5,7 @@
 # - once the program is started, sttrace keeps no end of the pipes it was given as stdin and
 #   stdout: a program that closes its stdout ends its reader's input, one that closes its stdin
 #   ends its writer (SIGPIPE), while sttrace still runs;
+# - descriptors 0, 1, 2 closed when sttrace starts are closed for the program;
 # - a trace file that cannot be written is said, "sttrace: /dev/full: No space left on device",
 #   and the exit status is still the program's.
 # Arguments (--bpf) go to every run.
@@ -27,6 +28,13 @@ rc=$?
 [ "$rc" = 0 ] && echo "stdin closed by the program: its writer got SIGPIPE" ||
 	bad "stdin: the writer went on while the program ran (exit $rc)"
 
+# Descriptors closed when sttrace starts are closed for the program too (strace's redirect-fds;
+# sttrace keeps them on /dev/null meanwhile, lest its own files take their numbers).
+"$STTRACE" "${extra[@]}" -o /dev/null -e trace=none sh -c \
+	'for fd in 0 1 2; do [ -e /proc/$$/fd/$fd ] && exit 1; done; exit 0' <&- >&- 2>&-
+rc=$?
+[ "$rc" = 0 ] && echo "0, 1, 2 closed: closed for the program" ||
+	bad "0, 1, 2 closed: the program found one open"
 "$STTRACE" "${extra[@]}" -o /dev/full -e trace=none sh -c 'exit 3' 2>full.err
 rc=$?
 [ "$rc" = 3 ] || bad "-o /dev/full: exit status $rc, not the program's 3"
