@@ -20,6 +20,7 @@ enum ev_kind {
 	EV_EXEC,     /* a traced thread exec'd (old_tid: its pid before, for a non-leader) */
 	EV_FD,       /* what a descriptor was at a syscall stop (-y, -P): ahead of the stop */
 	EV_STACK,    /* -k: the user registers and stack at a syscall's entry, ahead of it */
+	EV_PIDNS,    /* --decode-pids=pidns: the thread's ids in its pid namespace, ahead of a stop */
 	EV_PROBE = 16, /* 16..31: probes.bpf.c's own records (struct ev_hdr first) */
 };
 
@@ -88,6 +89,20 @@ struct ev_exit {
 	 * that exited before the others only then, with the process's status). */
 	__s32 group_dead;
 	__s32 pad;
+};
+
+/*
+ * EV_PIDNS, for a thread in a pid namespace below the initial one: that namespace's inode
+ * number, the thread's tid, tgid, process group and session there, and its process group and
+ * session in the initial namespace.  The decoder translates pids with them when /proc no
+ * longer shows the thread (it decodes after the fact).
+ */
+struct ev_pidns {
+	struct ev_hdr h;
+	__u32 ns_inum;
+	__u32 ns_ids[4];
+	__u32 init_ids[2];
+	__u32 pad;
 };
 
 struct ev_fork {

@@ -18,12 +18,14 @@ char LICENSE[] SEC("license") = "GPL";
 
 /* Set by user space before load. */
 const volatile bool stats_only = false;    /* -c: counts and times, no events */
+const volatile bool wall_clock = false;    /* -c -w: wall time in calls, not system CPU time */
 const volatile bool trace_all = true;      /* no -e trace= */
 const volatile __u64 trace_bits[SYS_MAX / 64] = {};
 const volatile __u32 chase_size = 256;     /* bytes read at a pointer found in a capture */
 const volatile bool want_sockets = false;  /* -yy: socket addresses and peers */
 const volatile __u64 cgroup_id = 0;        /* --cgroup: its tasks are traced as they call */
 const volatile bool inject_on = false;     /* -e inject=: look in "injected" at exits */
+const volatile bool want_pidns = false;    /* --decode-pids=pidns: EV_PIDNS records */
 
 struct {
 	__uint(type, BPF_MAP_TYPE_RINGBUF);
@@ -57,6 +59,7 @@ struct inflight {
 	__s64 scno;
 	__u64 args[6];
 	__u64 ts;
+	__u64 stime;   /* -c: the task's system CPU time at entry (ns) */
 	__u32 refetch; /* an entry read failed: read it again at exit */
 	__u32 active;  /* between a traced entry and its exit */
 };
@@ -643,6 +646,7 @@ static __always_inline void capture_and_send(struct ev_sys *rec, __u64 *args, __
 }
 
 #include "bpf/stack.bpf.h"
+#include "bpf/pidns.bpf.h"
 
 /* A traced syscall's entry: kept in "inflight" for its exit, and sent with its memory. */
 static __always_inline struct inflight *enter_record(struct pt_regs *regs, long id, __u64 pt)
@@ -655,8 +659,11 @@ static __always_inline struct inflight *enter_record(struct pt_regs *regs, long 
 	f->ts = bpf_ktime_get_ns();
 	f->refetch = 0;
 	f->active = 1;
-	if (stats_only)
+	if (stats_only) {
+		if (!wall_clock)
+			f->stime = BPF_CORE_READ(bpf_get_current_task_btf(), stime);
 		return f;
+	}
 	if (want_stack)
 		send_stack(regs, (__u32)pt, pt >> 32, f->ts);
 	f->args[0] = BPF_CORE_READ(regs, di);
@@ -673,6 +680,7 @@ static __always_inline struct inflight *enter_record(struct pt_regs *regs, long 
 	__builtin_memcpy(rec.args, f->args, sizeof(rec.args));
 	rec.sp = BPF_CORE_READ(regs, sp);
 	rec.ip = BPF_CORE_READ(regs, ip);
+	send_pidns(&rec);
 	/* After exec the memory is another program's: an execve is never read again. */
 	if (id == 59 /* execve */ || id == 322 /* execveat */)
 		rec.flags |= EVF_NOREFETCH;
@@ -742,13 +750,16 @@ int BPF_PROG(sys_exit, struct pt_regs *regs, long ret)
 			st->count++;
 			if (ret < 0 && ret > -4096)
 				st->errors++;
-			st->ns += now - rec.enter_ts;
+			/* As strace: system CPU time spent in the call unless -w. */
+			st->ns += wall_clock ? now - rec.enter_ts :
+				  BPF_CORE_READ(bpf_get_current_task_btf(), stime) - f->stime;
 		}
 		return 0;
 	}
 	/* ptrace -k shows a program's first exec with the new program's stack, at its exit. */
 	if (want_stack && !ret && (rec.scno == 59 || rec.scno == 322))
 		send_stack(regs, tid, pt >> 32, now);
+	send_pidns(&rec);
 	capture_and_send(&rec, rec.args, 0, when);
 	send_ignored(tid, pt >> 32, BPF_CORE_READ(regs, ip));
 	return 0;

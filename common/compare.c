@@ -121,15 +121,17 @@ static double now_s(void)
 }
 
 /*
- * Run ARGV (through PATH when `search`), stdin and stdout on /dev/null, stderr into ERRFILE
- * (NULL: /dev/null).  Returns the wait status and the wall time, or -errno when fork fails.
+ * Run PATH with ARGV (PATH through $PATH when `search`), stdin and stdout on /dev/null, stderr
+ * into ERRFILE (NULL: /dev/null).  Returns the wait status and the wall time, or -errno when
+ * fork fails.
  */
 static void exec_failed(const char *path, int err, void *arg)
 {
 	dprintf(2, "compare: %s: %s\n", path, strerror(-err));
 }
 
-static int run_one(char *const *argv, bool search, const char *errfile, double *secs)
+static int run_one(const char *path, char *const *argv, bool search, const char *errfile,
+		   double *secs)
 {
 	double t0 = now_s();
 	int status, null = open("/dev/null", O_RDWR | O_CLOEXEC);
@@ -137,7 +139,7 @@ static int run_one(char *const *argv, bool search, const char *errfile, double *
 	struct proc_spawn sp = { .search = search, .redirect = true, .stdio = { null, null, err },
 				 .exec_failed = exec_failed };
 	struct proc_child child;
-	int rc = null < 0 || err < 0 ? -errno : proc_spawn(argv[0], argv, &sp, &child);
+	int rc = null < 0 || err < 0 ? -errno : proc_spawn(path, argv, &sp, &child);
 
 	if (rc == 0 && (rc = proc_waitpid(child.pid, &status, 0)) > 0)
 		rc = 0;
@@ -243,7 +245,11 @@ static double median_of(const double *v, int n, double *min, double *max)
 	return n % 2 ? s[n / 2] : (s[n / 2 - 1] + s[n / 2]) / 2;
 }
 
-/* The argv of one run: the tracer, the user's options, the mode's, -o OUT, then PROG. */
+/*
+ * The argv of one run: the tracer, the user's options, the mode's, -o OUT, then PROG.  The
+ * tracer re-executed (/proc/self/exe) is called by the tool's name, which its messages begin
+ * with (the reason a mode failed is found by it).
+ */
 static char **build_argv(const struct compare_cfg *cfg, const struct compare_mode *m,
 			 const char *out, char **prog)
 {
@@ -262,7 +268,7 @@ static char **build_argv(const struct compare_cfg *cfg, const struct compare_mod
 	char **v = calloc((size_t)(1 + cfg->ntracer_args + nm + 2 + np + 1), sizeof(*v));
 	if (!v)
 		return NULL;
-	v[n++] = (char *)(cfg->tracer ? cfg->tracer : "/proc/self/exe");
+	v[n++] = (char *)(cfg->tracer ? cfg->tracer : cfg->tool);
 	for (int i = 0; i < cfg->ntracer_args; i++)
 		v[n++] = cfg->tracer_args[i];
 	for (int i = 0; i < nm; i++)
@@ -272,6 +278,15 @@ static char **build_argv(const struct compare_cfg *cfg, const struct compare_mod
 	for (int i = 0; i < np; i++)
 		v[n++] = prog[i];
 	return v;
+}
+
+/* What a run of mode M executes, its argv being ARGV. */
+static const char *run_path(const struct compare_cfg *cfg, const struct compare_mode *m,
+			    char *const *argv)
+{
+	if (!m->args)
+		return argv[0];
+	return cfg->tracer ? cfg->tracer : "/proc/self/exe";
 }
 
 static void json_str(FILE *f, const char *s)
@@ -447,7 +462,7 @@ static int warm_up(const struct compare_cfg *cfg, struct mode_result *r, int wan
 	char **argv = build_argv(cfg, r->mode, trace, cfg->prog);
 	if (!argv)
 		return -ENOMEM;
-	st = run_one(argv, !r->mode->args, errf, &t);
+	st = run_one(run_path(cfg, r->mode, argv), argv, !r->mode->args, errf, &t);
 	free(argv);
 	if (st < 0)
 		return st;
@@ -531,7 +546,8 @@ int compare_run(struct compare_cfg *cfg)
 			if (!r->available)
 				continue;
 			char **argv = build_argv(cfg, r->mode, out, cfg->prog);
-			err = argv ? run_one(argv, !r->mode->args, NULL, &t) : -ENOMEM;
+			err = argv ? run_one(run_path(cfg, r->mode, argv), argv, !r->mode->args,
+					     NULL, &t) : -ENOMEM;
 			free(argv);
 			if (err < 0)
 				goto out;
@@ -539,7 +555,8 @@ int compare_run(struct compare_cfg *cfg)
 			if (!r->startup_ok)
 				continue;
 			argv = build_argv(cfg, r->mode, discard, true_argv);
-			err = argv ? run_one(argv, false, errf, &t) : -ENOMEM;
+			err = argv ? run_one(run_path(cfg, r->mode, argv), argv, false, errf, &t)
+				   : -ENOMEM;
 			free(argv);
 			if (err < 0)
 				goto out;

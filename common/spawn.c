@@ -397,3 +397,34 @@ int proc_exit_like(int exit_code)
 	raise(sig);
 	return 0x80 | sig;
 }
+
+int proc_stdio_open(void)
+{
+	for (int fd = 0; fd <= 2; fd++) {
+		if (fcntl(fd, F_GETFD) >= 0 || errno != EBADF)
+			continue;
+		/* The lowest free descriptor: FD itself, the ones below being open.  Closed on
+		 * exec: the program must find it closed, as it was given (redirect-fds). */
+		int n = open("/dev/null", O_RDWR | O_CLOEXEC);
+		if (n < 0)
+			return -errno;
+		if (n != fd) {
+			close(n);
+			return -EBADF;
+		}
+	}
+	return 0;
+}
+
+int proc_stdio_release(void)
+{
+	int n = open("/dev/null", O_RDWR | O_CLOEXEC), rc = 0;
+
+	if (n < 0)
+		return -errno;
+	for (int fd = 0; fd <= 1; fd++)
+		if (dup2(n, fd) < 0)
+			rc = -errno;
+	close(n);
+	return rc;
+}

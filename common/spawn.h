@@ -90,6 +90,16 @@ pid_t proc_wait_stop(int *status, struct rusage *ru, void (*before_sleep)(void))
  * 0, or -errno when the tracee is gone.
  */
 int proc_detach(pid_t tid, bool (*ours)(pid_t tid, const siginfo_t *si, void *arg), void *arg);
+/*
+ * The tracer's own standard descriptors.  proc_stdio_open: any of 0, 1, 2 that is closed is
+ * opened on /dev/null, close-on-exec, so that no file the tracer opens becomes one of them
+ * (at start) while a program it starts still finds it closed.
+ * proc_stdio_release: 0 and 1 onto /dev/null once the program is started, as strace does:
+ * a program that closes its end of a pipe it shares with the tracer must close the pipe
+ * (stderr stays, for the messages).  0 or -errno.
+ */
+int proc_stdio_open(void);
+int proc_stdio_release(void);
 /* A program the tracer started gets the signal SIG that ended the tracer (SIGTERM for none). */
 void proc_kill_spawned(pid_t pid, int sig);
 

@@ -114,6 +114,7 @@ static int bpfbe_init(const struct backend_cfg *cfg)
 		opts.wflag = true;
 	skel->rodata->want_stack = opts.stack > 0;
 	stacktrace_use_copies(opts.stack > 0);
+	skel->rodata->wall_clock = opts.wflag;
 	skel->rodata->trace_all = opts.trace_all && !opts.trace.negated;
 	if (!skel->rodata->trace_all)
 		for (unsigned int n = 0; n < SYS_MAX; n++)
@@ -126,6 +127,7 @@ static int bpfbe_init(const struct backend_cfg *cfg)
 	 * buffer is netlink messages on a netlink socket: its protocol says which). */
 	skel->rodata->want_sockets = true;
 	skel->rodata->inject_on = inject_enabled();
+	skel->rodata->want_pidns = dopts.decode_pids & DECODE_PID_NS;
 	skel->rodata->chase_size = chase < 256 ? 256 : chase > 65536 ? 65536 : chase;
 	err = sysbpf__load(skel);
 	if (err)
@@ -190,13 +192,10 @@ static int bpfbe_spawn(char **argv)
 				 .exec_fail_code = 1, .before_exec = become_user,
 				 .before_hold = inject_enabled() ? install_filter : NULL,
 				 .exec_failed = exec_failed };
-	int rc = proc_find_program_in(argv[0], program_search_path(), path, sizeof(path));
+	int rc = program_lookup(argv[0], path, sizeof(path));
 
-	if (rc < 0) {
-		errno = -rc;
-		log_perror("Can't stat '%s'", argv[0]);
+	if (rc < 0)
 		return rc;
-	}
 	if ((rc = proc_spawn(path, argv, &sp, &held)) < 0) {
 		errno = -rc;
 		log_perror("fork");
@@ -434,6 +433,12 @@ static int handle_event(void *ctx, void *data, size_t len)
 		if (len >= offsetof(struct ev_stack, data) &&
 		    h->len <= len - offsetof(struct ev_stack, data) && h->len <= EV_STACK_MAX)
 			stacktrace_copy_set(h->tid, h->tgid, (const uint64_t *)s->regs, s->data, h->len);
+		break;
+	}
+	case EV_PIDNS: {
+		const struct ev_pidns *p = data;
+		if (len >= sizeof(*p))
+			pidns_learn(h->tid, h->tgid, p->ns_inum, p->ns_ids, p->init_ids);
 		break;
 	}
 	case EV_SYS_ENTER:

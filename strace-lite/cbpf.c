@@ -3,15 +3,18 @@
  * Classic BPF programs (struct sock_fprog) as strace prints them: each instruction as
  * BPF_STMT(code, k) or, when it has jump offsets, BPF_JUMP(code, k, jt, jf); the code as its
  * class, size, mode, source and operation names; for socket filters, the special packet
- * offsets of absolute loads as SKF_AD_OFF+SKF_AD_..., SKF_NET_OFF+N, SKF_LL_OFF+N.  Shown only
- * with -v (an address otherwise).
+ * offsets of absolute loads as SKF_AD_OFF+SKF_AD_..., SKF_NET_OFF+N, SKF_LL_OFF+N; for seccomp
+ * filters, the value a BPF_RET returns as its action and data: SECCOMP_RET_ERRNO|0x10.  Shown
+ * only with -v (an address otherwise).  Also seccomp(2), whose SECCOMP_SET_MODE_FILTER loads one.
  */
 #include <inttypes.h>
 #include <linux/filter.h>
+#include <linux/seccomp.h>
 
 #include "strace-lite/array.h"
 #include "strace-lite/cbpf.h"
 #include "strace-lite/decode.h"
+#include "gen/xlat.h"
 
 #define SKF_AD_OFF_ (-0x1000)
 #define SKF_NET_OFF_ (-0x100000)
@@ -95,13 +98,33 @@ static bool print_sock_k(struct dctx *c, const struct sock_filter *f)
 	return true;
 }
 
+/* A seccomp filter's return value: its action by name, then the data bits. */
+static bool print_seccomp_k(struct dctx *c, const struct sock_filter *f)
+{
+	if (BPF_CLASS(f->code) != BPF_RET)
+		return false;
+	unsigned int action = f->k & 0xffff0000u /* SECCOMP_RET_ACTION_FULL */;
+
+	printxval(c, xlat_seccomp_ret_action, action, "SECCOMP_RET_???");
+	if (f->k & ~action) {
+		tprint_or(c);
+		tprintf(c, "%#x", f->k & ~action);
+	}
+	return true;
+}
+
+struct walk {
+	unsigned int count;
+	bool seccomp; /* a seccomp filter, else a socket filter */
+};
+
 static bool print_insn(struct dctx *c, void *elem, size_t size, void *data)
 {
 	const struct sock_filter *f = elem;
-	unsigned int *count = data;
+	struct walk *w = data;
 
 	(void)size;
-	if ((*count)++ >= BPF_MAXINSNS) {
+	if (w->count++ >= BPF_MAXINSNS) {
 		tprint_more_data_follows(c);
 		return false;
 	}
@@ -110,32 +133,91 @@ static bool print_insn(struct dctx *c, void *elem, size_t size, void *data)
 	tprint_arg_next(c);
 	if (f->jt || f->jf)
 		tprintf(c, "%#x, %#x, %#x)", f->k, f->jt, f->jf);
-	else if (print_sock_k(c, f))
+	else if (w->seccomp ? print_seccomp_k(c, f) : print_sock_k(c, f))
 		tprints(c, ")");
 	else
 		tprintf(c, "%#x)", f->k);
 	return true;
 }
 
-void print_sock_filter_array(struct dctx *c, uint64_t addr, unsigned int len)
+static void print_filter_array(struct dctx *c, uint64_t addr, unsigned int len, bool seccomp)
 {
 	struct sock_filter f;
-	unsigned int count = 0;
+	struct walk w = { .seccomp = seccomp };
 
 	if (!dopts.verbose) {
 		printaddr(c, addr);
 		return;
 	}
-	print_array(c, addr, len, &f, sizeof(f), 0, print_insn, &count);
+	print_array(c, addr, len, &f, sizeof(f), 0, print_insn, &w);
 }
 
-void print_sock_fprog(struct dctx *c, uint64_t addr)
+static void print_fprog(struct dctx *c, uint64_t addr, bool seccomp)
 {
 	struct { uint16_t len; uint64_t filter; } p;
 
 	if (umove_or_printaddr(c, addr, &p))
 		return;
 	tprintf(c, "{len=%u, filter=", p.len);
-	print_sock_filter_array(c, p.filter, p.len);
+	print_filter_array(c, p.filter, p.len, seccomp);
 	tprint_struct_end(c);
+}
+
+void print_sock_filter_array(struct dctx *c, uint64_t addr, unsigned int len)
+{
+	print_filter_array(c, addr, len, false);
+}
+
+void print_sock_fprog(struct dctx *c, uint64_t addr)
+{
+	print_fprog(c, addr, false);
+}
+
+void print_seccomp_fprog(struct dctx *c, uint64_t addr)
+{
+	print_fprog(c, addr, true);
+}
+
+SYS_FUNC(seccomp)
+{
+	unsigned int op = (unsigned int)c->arg[0], flags = (unsigned int)c->arg[1];
+
+	if (entering(c)) {
+		printxval(c, xlat_seccomp_ops, op, "SECCOMP_SET_MODE_???");
+		tprints(c, ", ");
+	}
+	switch (op) {
+	case SECCOMP_SET_MODE_FILTER:
+		printflags(c, xlat_seccomp_filter_flags, flags, "SECCOMP_FILTER_FLAG_???");
+		tprints(c, ", ");
+		print_seccomp_fprog(c, c->arg[2]);
+		return RVAL_DECODED;
+	case SECCOMP_GET_ACTION_AVAIL: {
+		uint32_t act;
+
+		tprintf(c, "%#x, ", flags);
+		if (!umove_or_printaddr(c, c->arg[2], &act)) {
+			tprints(c, "[");
+			printxval(c, xlat_seccomp_ret_action, act, "SECCOMP_RET_???");
+			tprints(c, "]");
+		}
+		return RVAL_DECODED;
+	}
+	case SECCOMP_GET_NOTIF_SIZES: {
+		struct seccomp_notif_sizes szs;
+
+		if (entering(c)) {
+			tprintf(c, "%#x, ", flags);
+			return 0;
+		}
+		if (!umove_or_printaddr(c, c->arg[2], &szs))
+			tprintf(c, "{seccomp_notif=%u, seccomp_notif_resp=%u, seccomp_data=%u}",
+				szs.seccomp_notif, szs.seccomp_notif_resp, szs.seccomp_data);
+		return 0;
+	}
+	default: /* SECCOMP_SET_MODE_STRICT and unknown operations */
+		tprintf(c, "%#x, ", flags);
+		printaddr(c, c->arg[2]);
+		return RVAL_DECODED;
+	}
 }

@@ -1,5 +1,5 @@
 /* SPDX-License-Identifier: LGPL-2.1-or-later */
-/* Classic BPF socket filters (cbpf.c). */
+/* Classic BPF programs: socket filters and seccomp filters (cbpf.c). */
 #pragma once
 #include <stdint.h>
 
@@ -9,3 +9,5 @@ struct dctx;
 void print_sock_filter_array(struct dctx *c, uint64_t addr, unsigned int len);
 /* A struct sock_fprog: {len=N, filter=[...]}. */
 void print_sock_fprog(struct dctx *c, uint64_t addr);
+/* A seccomp filter's struct sock_fprog, its BPF_RET values as SECCOMP_RET_... actions. */
+void print_seccomp_fprog(struct dctx *c, uint64_t addr);

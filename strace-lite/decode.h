@@ -164,6 +164,13 @@ void printpid(struct dctx *c, int pid, enum pid_type type);
 long pidfd_target(struct dctx *c, int fd);
 /* A pid of our namespace (a pidfd's): 1234, with --decode-pids=comm 1234<comm>. */
 void printpid_ours(struct dctx *c, int pid);
+/*
+ * --bpf, --decode-pids=pidns: thread TID (of process TGID) is in pid namespace NS (its inode
+ * number; 0: ours), where its tid, tgid, process group and session are NS_IDS; its process
+ * group and session are INIT_IDS in ours.  Kept, to translate its pids once it is gone.
+ */
+void pidns_learn(pid_t tid, pid_t tgid, unsigned int ns, const unsigned int ns_ids[4],
+		 const unsigned int init_ids[2]);
 /* kill's and wait4's pid: a process when positive, a process group when below -1. */
 void printpid_tgid_pgid(struct dctx *c, int pid);
 /*

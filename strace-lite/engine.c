@@ -84,13 +84,10 @@ static int engine_spawn(char **argv)
 	struct proc_spawn sp = { .hold = PROC_HOLD_STOP, .exec_fail_code = 1,
 				 .before_exec = before_exec, .exec_failed = exec_failed };
 	struct proc_child child;
-	int rc = proc_find_program_in(argv[0], program_search_path(), path, sizeof(path));
+	int rc = program_lookup(argv[0], path, sizeof(path));
 
-	if (rc < 0) {
-		errno = -rc;
-		log_perror("Can't stat '%s'", argv[0]);
+	if (rc < 0)
 		return rc;
-	}
 	if (cfg->daemon)
 		return spawn_daemon(path, argv, cfg->daemon);
 	if ((rc = proc_spawn(path, argv, &sp, &child)) < 0) {

@@ -68,7 +68,20 @@ static void print_f_owner_ex(struct dctx *c, uint64_t addr)
 	printxval(c, xlat_f_owner_types, (unsigned)owner.type, "F_OWNER_???");
 	tprint_struct_next(c);
 	tprint_field(c, "pid");
-	tprintf(c, "%d", owner.pid);
+	switch (owner.type) {
+	case 0: /* F_OWNER_TID */
+		printpid(c, owner.pid, PT_TID);
+		break;
+	case 1: /* F_OWNER_PID */
+		printpid(c, owner.pid, PT_TGID);
+		break;
+	case 2: /* F_OWNER_PGRP */
+		printpid(c, owner.pid, PT_PGID);
+		break;
+	default:
+		tprintf(c, "%d", owner.pid);
+		break;
+	}
 	tprint_struct_end(c);
 }
 
@@ -94,7 +107,10 @@ SYS_FUNC(fcntl)
 		tprint_arg_next(c);
 		printflags(c, xlat_fdflags, arg, "FD_???");
 		break;
-	case K_F_SETOWN:
+	case K_F_SETOWN: /* a process, or minus a process group */
+		tprint_arg_next(c);
+		printpid_tgid_pgid(c, (int)arg);
+		break;
 	case K_F_SETPIPE_SZ:
 		tprint_arg_next(c);
 		tprintf(c, "%d", (int)arg);
@@ -138,6 +154,8 @@ SYS_FUNC(fcntl)
 		print_signame(c, (int)arg);
 		break;
 	case K_F_GETOWN:
+		/* A process, or minus a process group. */
+		return entering(c) ? 0 : RVAL_KIND((int)c->rval < 0 ? RK_PGID : RK_TGID);
 	case K_F_GETPIPE_SZ:
 		break;
 	case K_F_GETFD:

@@ -7,6 +7,7 @@
  */
 #include <errno.h>
 #include <inttypes.h>
+#include <limits.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -14,6 +15,7 @@
 #include <time.h>
 
 #include "common/event.h"
+#include "common/log.h"
 #include "strace-lite/sttrace.h"
 
 struct tcb *printing_tcp;
@@ -28,7 +30,10 @@ int output_open(void)
 		if (!shared_log)
 			return -errno;
 	} else if (opts.outfname) {
-		/* -ff: check now that the files can be made, as strace does. */
+		/* -ff: room for ".PID" in a path, as strace wants; then check now that the files
+		 * can be made. */
+		if (strlen(opts.outfname) >= PATH_MAX - 3 * sizeof(int))
+			return -ENAMETOOLONG;
 		char name[4096];
 		snprintf(name, sizeof(name), "%s.%d", opts.outfname, getpid());
 		FILE *f = fopen(name, "we");
@@ -292,9 +297,28 @@ void line_ended(struct tcb *tcp)
 		fflush(tcb_file(tcp));
 }
 
+/*
+ * A trace file that could not be written is said, by its name, as strace does ("sttrace:
+ * /dev/full: No space left on device"); once for the shared log.  Errors of stderr are not.
+ */
+static void flush_checked(FILE *f, pid_t pid)
+{
+	static bool said;
+
+	if (!f || f == stderr || !fflush(f))
+		return;
+	if (opts.output_separately)
+		log_perror("%s.%d", opts.outfname, (int)pid);
+	else if (!said)
+		log_perror("%s", opts.outfname);
+	said = said || !opts.output_separately;
+	clearerr(f);
+}
+
 void output_close(struct tcb *tcp)
 {
 	if (tcp->outf && opts.output_separately) {
+		flush_checked(tcp->outf, tcp->pid);
 		fclose(tcp->outf);
 		tcp->outf = NULL;
 	}
@@ -318,7 +342,7 @@ void output_finish(void)
 {
 	event_sinks_close();
 	if (shared_log)
-		fflush(shared_log);
+		flush_checked(shared_log, 0);
 }
 
 /* The logger's hook (sttrace.c installs it): the trace so far goes out before a message. */

@@ -29,6 +29,8 @@
 
 #define NS_DEPTH 32
 
+static int translate_proc(pid_t tid, int id, enum pid_type type);
+
 /* The ids of a "KEY:\tA\tB..." line of the status file PATH: how many, or -1. */
 static int status_ids(const char *path, const char *key, int ids[NS_DEPTH])
 {
@@ -89,6 +91,20 @@ static ino_t pidns_of(const char *dir, int up)
 	return ino;
 }
 
+/* Task directory DIR, if its KEY list has ID at DEPTH, in namespace NS: its id at depth TO;
+ * else 0. */
+static int task_id(const char *dir, const char *key, int depth, int id, int to, ino_t ns)
+{
+	char path[320];
+	int ids[NS_DEPTH];
+
+	snprintf(path, sizeof(path), "%s/status", dir);
+	int n = status_ids(path, key, ids);
+	if (n <= depth || n <= to || ids[depth] != id)
+		return 0;
+	return pidns_of(dir, n - 1 - depth) == ns ? ids[to] : 0;
+}
+
 /*
  * In the status files under DIR (of its tasks with TASKS), the KEY list with ID at DEPTH, of a
  * task below namespace NS (at that depth): its id at depth TO, or 0.
@@ -96,7 +112,7 @@ static ino_t pidns_of(const char *dir, int up)
 static int find_id(const char *dir, bool tasks, const char *key, int depth, int id, int to,
 		   ino_t ns)
 {
-	int ids[NS_DEPTH], found = 0;
+	int found = 0;
 	DIR *d = opendir(dir);
 	struct dirent *de;
 
@@ -112,19 +128,145 @@ static int find_id(const char *dir, bool tasks, const char *key, int depth, int 
 			found = find_id(path, false, key, depth, id, to, ns);
 			continue;
 		}
-		int n = status_ids(path, key, ids);
-		if (n <= depth || n <= to || ids[depth] != id)
-			continue;
 		path[strlen(path) - 7] = '\0'; /* the task's directory */
-		if (pidns_of(path, n - 1 - depth) == ns)
-			found = ids[to];
+		found = task_id(path, key, depth, id, to, ns);
 	}
 	closedir(d);
 	return found;
 }
 
+/* The tracer's own pid namespace (it does not change): its inode. */
+static ino_t our_pidns(void)
+{
+	static ino_t ns;
+
+	if (!ns)
+		ns = pidns_of("/proc/self", 0);
+	return ns;
+}
+
+/*
+ * Translations found by a walk of /proc, which is slow (strace's pidns-cache test: a tracee
+ * asking getpid in a loop): kept, and used again once the task they name is checked to be the
+ * same (its id in the namespace has not been given to another since).
+ */
+#define FOUND_MAX 256
+static struct {
+	ino_t ns;
+	int id, ours, depth;
+	enum pid_type type;
+} found_cache[FOUND_MAX];
+static unsigned int nfound;
+
+static int cached_id(const char *key, enum pid_type type, int depth, int id, ino_t ns)
+{
+	for (unsigned int i = 0; i < nfound && i < FOUND_MAX; i++) {
+		if (found_cache[i].ns != ns || found_cache[i].id != id ||
+		    found_cache[i].type != type || found_cache[i].depth != depth)
+			continue;
+		char dir[64];
+		snprintf(dir, sizeof(dir), "/proc/%d", found_cache[i].ours);
+		if (task_id(dir, key, depth, id, 0, ns) == found_cache[i].ours)
+			return found_cache[i].ours;
+	}
+	return 0;
+}
+
+static void cache_id(enum pid_type type, int depth, int id, ino_t ns, int ours)
+{
+	unsigned int i;
+
+	for (i = 0; i < nfound && i < FOUND_MAX; i++)
+		if (found_cache[i].ns == ns && found_cache[i].id == id &&
+		    found_cache[i].type == type && found_cache[i].depth == depth)
+			break;
+	if (i >= nfound || i >= FOUND_MAX)
+		i = nfound++ % FOUND_MAX;
+	found_cache[i].ns = ns;
+	found_cache[i].id = id;
+	found_cache[i].ours = ours;
+	found_cache[i].depth = depth;
+	found_cache[i].type = type;
+}
+
+/*
+ * What --bpf learnt of the namespaces of threads gone from /proc by the time their calls are
+ * decoded: the kernel says at each stop which namespace the thread is in and its ids there and
+ * in ours.  A number means one pid in one namespace: (namespace, number) -> our number.
+ */
+#define LEARNT_MAX 1024
+static struct {
+	unsigned int ns;
+	int id, ours;
+} learnt[LEARNT_MAX];
+static struct {
+	pid_t tid;
+	unsigned int ns;
+} learnt_tasks[LEARNT_MAX];
+static unsigned int nlearnt, nlearnt_tasks;
+
+static void learn_id(unsigned int ns, int id, int ours)
+{
+	if (id <= 0 || ours <= 0)
+		return;
+	for (unsigned int i = 0; i < nlearnt && i < LEARNT_MAX; i++)
+		if (learnt[i].ns == ns && learnt[i].id == id) {
+			learnt[i].ours = ours;
+			return;
+		}
+	learnt[nlearnt++ % LEARNT_MAX] = (typeof(learnt[0])){ ns, id, ours };
+}
+
+void pidns_learn(pid_t tid, pid_t tgid, unsigned int ns, const unsigned int ns_ids[4],
+		 const unsigned int init_ids[2])
+{
+	bool known = false;
+
+	if (!ns)
+		return;
+	for (unsigned int i = 0; i < nlearnt_tasks && i < LEARNT_MAX; i++)
+		if (learnt_tasks[i].tid == tid) {
+			learnt_tasks[i].ns = ns;
+			known = true;
+		}
+	if (!known)
+		learnt_tasks[nlearnt_tasks++ % LEARNT_MAX] = (typeof(learnt_tasks[0])){ tid, ns };
+	learn_id(ns, (int)ns_ids[0], tid);
+	learn_id(ns, (int)ns_ids[1], tgid);
+	learn_id(ns, (int)ns_ids[2], (int)init_ids[0]);
+	learn_id(ns, (int)ns_ids[3], (int)init_ids[1]);
+}
+
+/* ID as thread TID sees it, in our namespace, from what was learnt: -1 when TID's namespace is
+ * not known, 0 when the number is not. */
+static int translate_learnt(pid_t tid, int id)
+{
+	unsigned int ns = 0;
+
+	for (unsigned int i = 0; i < nlearnt_tasks && i < LEARNT_MAX; i++)
+		if (learnt_tasks[i].tid == tid)
+			ns = learnt_tasks[i].ns;
+	if (!ns)
+		return -1;
+	for (unsigned int i = 0; i < nlearnt && i < LEARNT_MAX; i++)
+		if (learnt[i].ns == ns && learnt[i].id == id)
+			return learnt[i].ours;
+	return 0;
+}
+
 /* ID, a pid of TYPE as thread TID (ours) sees it, in our namespace: 0 when not found. */
 static int translate_pid(pid_t tid, int id, enum pid_type type)
+{
+	int ours = translate_proc(tid, id, type), l;
+
+	/* Not found in /proc (or, for a thread gone, taken as ours): what --bpf learnt. */
+	if ((ours && ours != id) || !nlearnt_tasks || (l = translate_learnt(tid, id)) < 0)
+		return ours;
+	return l;
+}
+
+/* translate_pid through /proc. */
+static int translate_proc(pid_t tid, int id, enum pid_type type)
 {
 	static const char *const keys[] = { [PT_TID] = "NSpid", [PT_TGID] = "NStgid",
 					    [PT_PGID] = "NSpgid", [PT_SID] = "NSsid" };
@@ -135,7 +277,7 @@ static int translate_pid(pid_t tid, int id, enum pid_type type)
 		return id;
 	/* Where the tracee is: /proc is ours, or (our_depth) it is found by its id at our depth
 	 * below our namespace. */
-	ino_t our_ns = pidns_of("/proc/self", 0);
+	ino_t our_ns = our_pidns();
 	int proc_tid = our_depth() ? find_id("/proc", true, "NSpid", our_depth(), tid, 0, our_ns) :
 				     tid;
 	snprintf(dir, sizeof(dir), "/proc/%d", proc_tid);
@@ -149,7 +291,14 @@ static int translate_pid(pid_t tid, int id, enum pid_type type)
 		return 0;
 	if (n - 1 == our_depth())
 		return id;
-	return find_id("/proc", type == PT_TID, keys[type], n - 1, id, our_depth(), ns);
+	/* /proc's numbers are ours when we are at its depth: a found id can be checked there. */
+	int found = our_depth() ? 0 : cached_id(keys[type], type, n - 1, id, ns);
+	if (found)
+		return found;
+	found = find_id("/proc", type == PT_TID, keys[type], n - 1, id, our_depth(), ns);
+	if (found && !our_depth())
+		cache_id(type, n - 1, id, ns, found);
+	return found;
 }
 
 void print_comm_str(struct strbuf *sb, const char *comm)

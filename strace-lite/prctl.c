@@ -13,6 +13,7 @@
 #define PR_SET_VMA_ANON_NAME 0
 #endif
 
+#include "strace-lite/cbpf.h"
 #include "strace-lite/decode.h"
 #include "strace-lite/prctl.h"
 #include "strace-lite/struct-printers.h"
@@ -311,9 +312,8 @@ SYS_FUNC(prctl)
 		if (arg2 == 1 /* SECCOMP_MODE_STRICT */)
 			return RVAL_DECODED;
 		if (arg2 == 2 /* SECCOMP_MODE_FILTER */) {
-			/* strace prints the BPF program; it is not decoded here yet */
 			tprints(c, ", ");
-			printaddr(c, c->arg[2]);
+			print_seccomp_fprog(c, c->arg[2]);
 			return RVAL_DECODED;
 		}
 		print_rest(c, 2);

@@ -123,6 +123,36 @@ void print_struct_utsname(struct dctx *c, uint64_t addr)
 	tprints(c, "}");
 }
 
+/*
+ * The XSAVE feature names are not the kernel's API (no uapi header has them): strace shows them
+ * only as comments, after the number, whatever -X says but raw.  FLAGS: a mask, else a number.
+ */
+static void with_xstyle_verbose(struct dctx *c, const struct xlat *x, uint64_t val, bool flags)
+{
+	struct print_opts saved = *print_opts_get(), v = saved;
+
+	if (v.xstyle != XSTYLE_RAW)
+		v.xstyle = XSTYLE_VERBOSE;
+	print_opts_set(&v);
+	if (flags)
+		printflags(c, x, val, "XFEATURE_MASK_???");
+	else
+		printxval(c, x, val, "XFEATURE_???");
+	print_opts_set(&saved);
+}
+
+/* ARCH_GET_XCOMP_*'s answer: [0x207 /\* XFEATURE_MASK_FPSSE|XFEATURE_MASK_YMM|... *\/]. */
+static void print_xfeatures(struct dctx *c, uint64_t addr)
+{
+	uint64_t v;
+
+	if (umove_or_printaddr(c, addr, &v))
+		return;
+	tprints(c, "[");
+	with_xstyle_verbose(c, xlat_x86_xfeatures, v, true);
+	tprints(c, "]");
+}
+
 SYS_FUNC(arch_prctl)
 {
 	unsigned int op = (unsigned int)c->arg[0];
@@ -140,6 +170,28 @@ SYS_FUNC(arch_prctl)
 		return 0;
 	case 0x1011: /* ARCH_GET_CPUID: no argument */
 		return RVAL_DECODED;
+	case 0x1021: /* ARCH_GET_XCOMP_SUPP */
+	case 0x1022: /* ARCH_GET_XCOMP_PERM */
+	case 0x1024: /* ARCH_GET_XCOMP_GUEST_PERM */
+		if (entering(c)) {
+			tprint_arg_next(c);
+			return 0;
+		}
+		print_xfeatures(c, c->arg[1]);
+		return 0;
+	case 0x1023: /* ARCH_REQ_XCOMP_PERM */
+	case 0x1025: /* ARCH_REQ_XCOMP_GUEST_PERM */
+		if (entering(c)) {
+			tprint_arg_next(c);
+			with_xstyle_verbose(c, xlat_x86_xfeature_bits, c->arg[1], false);
+			return 0;
+		}
+		/* A mask of features in return: named after it, but not with -X raw. */
+		if (syserror(c) || c->rval <= 0)
+			return 0;
+		c->auxstr = print_opts_get()->xstyle == XSTYLE_RAW ? NULL :
+			    sprint_flags("", xlat_x86_xfeatures, (uint64_t)c->rval);
+		return RVAL_KIND(RK_X) | RVAL_STR;
 	default:
 		tprintf(c, ", %#" PRIx64, c->arg[1]);
 		return RVAL_DECODED;

@@ -165,7 +165,7 @@ static void print_get_ucred(struct dctx *c, uint64_t addr, unsigned int len)
 	if (umoven_or_printaddr(c, addr, len, &u))
 		return;
 	if (field_begin(c, "{", "pid", len, offsetof(struct ucred, pid), sizeof(u.pid), &u))
-		tprintf(c, "%d", u.pid);
+		printpid(c, u.pid, PT_TGID);
 	if (field_begin(c, ", ", "uid", len, offsetof(struct ucred, uid), sizeof(u.uid), &u))
 		print_id(c, u.uid);
 	if (field_begin(c, ", ", "gid", len, offsetof(struct ucred, gid), sizeof(u.gid), &u))

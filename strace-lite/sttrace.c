@@ -25,6 +25,7 @@
 #include "common/proc.h"
 #include "common/latency.h"
 #include "common/perfetto.h"
+#include "common/spawn.h"
 
 #define STTRACE_VERSION "0.1.0"
 
@@ -90,7 +91,8 @@ static const char usage_text[] =
 	"  -y, -yy        print paths (and socket details) of file descriptors\n"
 	"  -e decode-fds=SET, --decode-fds[=SET]  which descriptors: path, socket, dev, pidfd\n"
 	"  -Y, --decode-pids=comm  print command names of pids\n"
-	"  --decode-pids=pidns  pids of a tracee's namespace in ours too\n"
+	"  --decode-pids=pidns, --pidns-translation\n"
+	"                 pids of a tracee's namespace in ours too\n"
 	"  --json         one JSON object per event (JSON Lines; schema in the README)\n"
 	"  -k, -kk        the user stack after each call (-kk: with source lines)\n"
 	"  --stack-format=text|folded  with -k, folded: one line per distinct stack at the\n"
@@ -121,7 +123,7 @@ static const char usage_text[] =
 
 static void help_hint(void)
 {
-	fprintf(stderr, "Try 'sttrace -h' for more information.\n");
+	fprintf(stderr, "Try '%s -h' for more information.\n", log_prefix());
 }
 
 /* Every syscall is selected: a prefilter would leave nothing out. */
@@ -248,6 +250,7 @@ enum {
 	OPT_LATENCY,
 	OPT_PERCENTILES,
 	OPT_CGROUP,
+	OPT_PIDNS_TRANSLATION,
 };
 
 static const struct option longopts[] = {
@@ -308,6 +311,7 @@ static const struct option longopts[] = {
 	{ "silence", optional_argument, 0, OPT_QUAL_QUIET },
 	{ "decode-fds", optional_argument, 0, OPT_QUAL_DECODE_FD },
 	{ "decode-pids", required_argument, 0, OPT_QUAL_DECODE_PID },
+	{ "pidns-translation", no_argument, 0, OPT_PIDNS_TRANSLATION },
 	{ "inject", required_argument, 0, OPT_QUAL_INJECT },
 	{ "fault", required_argument, 0, OPT_QUAL_FAULT },
 	{ "read", required_argument, 0, OPT_QUAL_READ },
@@ -452,6 +456,39 @@ static int settle_options(struct cli *cl, int argc, char *err, size_t errlen)
 	return 0;
 }
 
+/*
+ * -p LIST: pids separated by commas, spaces, tabs or newlines (-p "$(pidof prog)", as strace);
+ * the first one that is not a pid is refused.  0, or -errno with ERR set.
+ */
+static int add_pids(struct cli *cl, const char *list, char *err, size_t errlen)
+{
+	for (const char *s = list; *s;) {
+		size_t n = strcspn(s, "\n\t ,");
+		char word[32];
+		int p = -1;
+
+		snprintf(word, sizeof(word), "%.*s", (int)(n < sizeof(word) ? n : sizeof(word) - 1), s);
+		if (n >= sizeof(word) || parse_uint(word, &p) < 0 || p <= 0) {
+			snprintf(err, errlen, "Invalid process id: '%.*s'", (int)(n < 200 ? n : 200), s);
+			return -EINVAL;
+		}
+		if (p == getpid()) {
+			snprintf(err, errlen, "I'm sorry, I can't let you do that, Dave.");
+			return -EINVAL;
+		}
+		pid_t *np = realloc(cl->pids, (size_t)(cl->npids + 1) * sizeof(*cl->pids));
+		if (!np) {
+			snprintf(err, errlen, "-p: %s", strerror(ENOMEM));
+			return -ENOMEM;
+		}
+		cl->pids = np;
+		cl->pids[cl->npids++] = p;
+		if (!s[n])
+			break;
+		s += n + 1;
+	}
+	return 0;
+}
 /* The backends, registered: --backend=NAME picks one by its name, ptrace by default. */
 static const struct backend *const backends[] = { &engine_backend, &bpfbe_backend, NULL };
 
@@ -467,7 +504,10 @@ static int trace(struct cli *cl, int argc, char **argv)
 
 	if (rc < 0) {
 		errno = -rc;
-		log_perror("Can't fopen '%s'", opts.outfname);
+		if (rc == -ENAMETOOLONG && opts.output_separately)
+			log_perror("%s", opts.outfname); /* no room for .PID: strace's words */
+		else
+			log_perror("Can't fopen '%s'", opts.outfname);
 		return 1;
 	}
 	if (cl->perfetto) {
@@ -503,6 +543,8 @@ static int trace(struct cli *cl, int argc, char **argv)
 	}
 	if ((argc && be->spawn(argv) < 0) || (!tcb_count() && !(cl->cgroup && be == &bpfbe_backend)))
 		return 1;
+	if (argc)
+		proc_stdio_release();
 	output_decide_prefix();
 	return be->run();
 }
@@ -515,8 +557,11 @@ int main(int argc, char **argv)
 	struct compare_cfg cmp = { .tool = "sttrace" };
 	static const char optstring[] = "+a:Ab:cCDe:E:fhiI:knO:o:p:P:qrs:S:tTu:vVwxX:yYzZ";
 
-	log_init("sttrace");
+	/* Messages are prefixed with the name sttrace was invoked by, as strace does (its
+	 * tests expect "$STRACE: ..."): "sttrace: ..." when run from $PATH. */
+	log_init(argc > 0 && argv[0] && *argv[0] ? argv[0] : "sttrace");
 	log_set_hook(output_flush_for_message);
+	proc_stdio_open();
 	if (argc > 1 && tracediff_wanted(argc, argv))
 		return tracediff_main(argc, argv);
 	memset(&opts.signals, 0, sizeof(opts.signals));
@@ -543,23 +588,10 @@ int main(int argc, char **argv)
 			fputs(usage_text, stdout);
 			return 0;
 		case 'o': opts.outfname = optarg; break;
-		case 'p': {
-			int p;
-			if (parse_uint(optarg, &p) < 0 || p <= 0) {
-				snprintf(err, sizeof(err), "Invalid process id: '%s'", optarg);
+		case 'p':
+			if (add_pids(&cl, optarg, err, sizeof(err)) < 0)
 				goto die_msg;
-			}
-			if (p == getpid()) {
-				snprintf(err, sizeof(err), "I'm sorry, I can't let you do that, Dave.");
-				goto die_msg;
-			}
-			pid_t *np = realloc(cl.pids, (size_t)(cl.npids + 1) * sizeof(*cl.pids));
-			if (!np)
-				goto out;
-			cl.pids = np;
-			cl.pids[cl.npids++] = p;
 			break;
-		}
 		case 'P':
 			if (pathtrace_add(optarg) < 0) {
 				snprintf(err, sizeof(err), "too many -P paths");
@@ -675,6 +707,7 @@ int main(int argc, char **argv)
 		}
 		case 'i': opts.iflag = true; break;
 		case 'Y': qualify("decode-pids=comm", err, sizeof(err)); break;
+		case OPT_PIDNS_TRANSLATION: qualify("decode-pids=pidns", err, sizeof(err)); break;
 		case 'z': qualify("status=successful", err, sizeof(err)); break;
 		case 'Z': qualify("status=failed", err, sizeof(err)); break;
 		case OPT_SECCOMP:
@@ -802,12 +835,12 @@ bad_arg:
 	else
 		snprintf(err, sizeof(err), "invalid -%c argument: '%s'", c, optarg);
 bad_msg:
-	fprintf(stderr, "sttrace: %s\n", err);
+	log_error("%s", err);
 	help_hint();
 	rc = 1;
 	goto out;
 die_msg: /* strace's words without the hint (what -e and -p refuse) */
-	fprintf(stderr, "sttrace: %s\n", err);
+	log_error("%s", err);
 	rc = 1;
 out:
 	for (int i = 0; i < cl.nlatency; i++) /* those not handed to the sinks */

@@ -163,6 +163,9 @@ void tamper_exit(struct tcb *tcp, int64_t *rval, uint8_t *is_error);
 struct backend;
 extern const struct backend engine_backend;
 
+/* The program to start, PROG looked for as strace does (program_search_path), into PATH;
+ * 0, or -errno having said why ("Can't stat 'PROG'"; "exec: File name too long"). */
+int program_lookup(const char *prog, char *path, size_t len);
 /* tcb.c: the tracees of either backend */
 /* The traced threads: how many, and all of them (tcb_next may follow a droptcb of TCP only when
  * taken before it). */

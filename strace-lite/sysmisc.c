@@ -5,7 +5,8 @@
  * by type), reboot (the restart command's argument), syslog (buffer and length by action),
  * sched_getscheduler (the policy named after the result), pidfd_getfd (the target descriptor
  * is the pidfd's process's), _sysctl's arguments structure, ioprio_get/ioprio_set's
- * IOPRIO_PRIO_VALUE(class, data).
+ * IOPRIO_PRIO_VALUE(class, data), getpriority/setpriority's "who" (a process, a process group
+ * or a user, by "which").
  */
 #include <inttypes.h>
 #include <linux/kcmp.h>
@@ -238,5 +239,36 @@ SYS_FUNC(ioprio_set)
 		print_comment(c->sb, sprint_ioprio(v));
 	else if (style == XSTYLE_ABBREV)
 		tprints(c, sprint_ioprio(v));
+	return RVAL_DECODED;
+}
+
+/* getpriority's and setpriority's WHO, as WHICH says: a process, a process group, a user. */
+static void print_prio_who(struct dctx *c)
+{
+	printxval(c, xlat_priorities, (unsigned int)c->arg[0], "PRIO_???");
+	tprint_arg_next(c);
+	switch ((int)c->arg[0]) {
+	case 0: /* PRIO_PROCESS */
+		printpid(c, (int)c->arg[1], PT_TGID);
+		break;
+	case 1: /* PRIO_PGRP */
+		printpid(c, (int)c->arg[1], PT_PGID);
+		break;
+	default:
+		tprintf(c, "%d", (int)c->arg[1]);
+		break;
+	}
+}
+
+SYS_FUNC(getpriority)
+{
+	print_prio_who(c);
+	return RVAL_DECODED;
+}
+
+SYS_FUNC(setpriority)
+{
+	print_prio_who(c);
+	tprintf(c, ", %d", (int)c->arg[2]);
 	return RVAL_DECODED;
 }

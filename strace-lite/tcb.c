@@ -348,3 +348,16 @@ struct tcb *exec_switch(struct tcb *tcp, unsigned long old)
 	thr->flags |= TCB_REPRINT;
 	return thr;
 }
+
+int program_lookup(const char *prog, char *path, size_t len)
+{
+	int rc = strlen(prog) >= len ? -ENAMETOOLONG :
+		 proc_find_program_in(prog, program_search_path(), path, len);
+
+	errno = -rc;
+	if (rc == -ENAMETOOLONG)
+		log_perror("exec");
+	else if (rc < 0)
+		log_perror("Can't stat '%s'", prog);
+	return rc;
+}

@@ -66,7 +66,7 @@ check_stopped() { # name tool...
 	kill -0 $lp 2>/dev/null || bad "$name: the process does not run on"
 	kill $lp
 	wait $lp 2>/dev/null
-	sed -E -e 's/^strace: /sttrace: /' -e 's/si_uid=[0-9]+/si_uid=U/' -e 's/[0-9]{3,}/N/g' "$name.err" >"$name.norm"
+	sed -E -e 's/^strace: /sttrace: /' -e "s|^$STTRACE: |sttrace: |" -e 's/si_uid=[0-9]+/si_uid=U/' -e 's/[0-9]{3,}/N/g' "$name.err" >"$name.norm"
 }
 check_stopped sttrace "$STTRACE" "${extra[@]}"
 printf '%s\n' "sttrace: Process N attached" "--- stopped by SIGSTOP ---" \

@@ -31,7 +31,7 @@ grep -q 'getppid' c.log && echo "-c under --bpf: $n calls counted"
 # 3. A ring buffer too small for the flow: the loss is reported and the exit status says so.
 STTRACE_BPF_RINGBUF_KB=16 "$STTRACE" --bpf -o lost.log -e trace=getppid ./sl 200000 2>lost.err
 rc=$?
-grep -q '^sttrace: --bpf: [0-9]* events lost (ring buffer full): the trace is incomplete$' lost.err ||
+grep -q "^$STTRACE: --bpf: [0-9]* events lost (ring buffer full): the trace is incomplete\$" lost.err ||
 	{ echo "FAIL: lost events not reported"; cat lost.err; fail=1; }
 [ $rc != 0 ] || { echo "FAIL: exit status 0 with lost events"; fail=1; }
 lines=$(grep -c '^getppid' lost.log)
@@ -45,14 +45,14 @@ check_err() { # expected-message command...
 		echo "FAIL: $*: exit $rc, said: $out"; fail=1
 	fi
 }
-check_err "sttrace: --bpf needs CAP_BPF and CAP_PERFMON (run as root, or drop --bpf)" \
+check_err "$STTRACE: --bpf needs CAP_BPF and CAP_PERFMON (run as root, or drop --bpf)" \
 	setpriv --reuid=nobody --regid=nogroup --clear-groups "$STTRACE" --bpf /bin/true
-check_err "sttrace: -D is not supported with --bpf" "$STTRACE" --bpf -D /bin/true
-check_err "sttrace: -e inject=sendfile:poke_exit= is not supported with --bpf (the thread cannot be held after its call): drop --bpf" \
+check_err "$STTRACE: -D is not supported with --bpf" "$STTRACE" --bpf -D /bin/true
+check_err "$STTRACE: -e inject=sendfile:poke_exit= is not supported with --bpf (the thread cannot be held after its call): drop --bpf" \
 	"$STTRACE" --bpf -e inject=sendfile:poke_exit=@arg3=00:retval=1 /bin/true
-check_err "sttrace: -e inject=getppid:delay_exit= without error= or retval= is not supported with --bpf (the thread cannot be held after its call): drop --bpf" \
+check_err "$STTRACE: -e inject=getppid:delay_exit= without error= or retval= is not supported with --bpf (the thread cannot be held after its call): drop --bpf" \
 	"$STTRACE" --bpf -e inject=getppid:delay_exit=1ms /bin/true
-check_err "sttrace: -e inject= and -e fault= with --bpf work only on a program sttrace starts, not with -p: drop --bpf" \
+check_err "$STTRACE: -e inject= and -e fault= with --bpf work only on a program sttrace starts, not with -p: drop --bpf" \
 	"$STTRACE" --bpf -e inject=getppid:retval=1 -p $$
-check_err "sttrace: invalid --backend argument: 'dtrace'" "$STTRACE" --backend=dtrace /bin/true
+check_err "$STTRACE: invalid --backend argument: 'dtrace'" "$STTRACE" --backend=dtrace /bin/true
 exit $fail

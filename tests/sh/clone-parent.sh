@@ -18,7 +18,7 @@ for q in "" -qq; do
 	rc=$?
 	[ $rc = 0 ] || { bad "sttrace ${extra[*]} $q: exit status $rc"; cat t.out t.err; continue; }
 	pid=$(sed -n 's/^child \([0-9]*\)$/\1/p' t.out)
-	want="sttrace: Exit of unknown pid $pid ignored"
+	want="$STTRACE: Exit of unknown pid $pid ignored"
 	exp="+++ exited with 0 +++"
 	if [ -n "$q" ]; then want= exp=; fi
 	if [ "$(cat t.err)" != "$want" ]; then

@@ -70,7 +70,7 @@ gate() { # expected-status limit...
 }
 gate 0 ptrace:100000
 gate 2 ptrace:1.000001
-grep -q '^sttrace: --max-overhead=ptrace:1.000001 exceeded: ' g.err || bad "no exceeded message"
+grep -q "^$STTRACE: --max-overhead=ptrace:1.000001 exceeded: " g.err || bad "no exceeded message"
 if [ $bpf_ok = 1 ]; then
 	gate 0 bpf:100000 ptrace:100000
 	gate 2 bpf:1.000001
@@ -111,7 +111,7 @@ for a in "--compare=0 true" "--compare=x true" "--max-overhead=bpf true" \
 	# shellcheck disable=SC2086
 	"$STTRACE" $a >/dev/null 2>e.txt
 	rc=$?
-	[ $rc = 1 ] && grep -q '^sttrace: ' e.txt || bad "'sttrace $a': exit $rc, $(cat e.txt)"
+	[ $rc = 1 ] && grep -q "^$STTRACE: " e.txt || bad "'sttrace $a': exit $rc, $(cat e.txt)"
 done
 ls -d "${TMPDIR:-/tmp}"/sttrace-compare.* 2>/dev/null && bad "temporary directories left behind"
 exit $fail

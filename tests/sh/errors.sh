@@ -1,10 +1,12 @@
 #!/usr/bin/env bash
 # SPDX-License-Identifier: LGPL-2.1-or-later
-# Bad input gets one clear "sttrace: ..." line and a non-zero exit, as strace does.
+# Bad input gets one clear "sttrace: ..." line and a non-zero exit, as strace does.  The line
+# begins with the name sttrace was run by (argv[0], as strace's do): "sttrace: " from $PATH,
+# "$STTRACE: " here; in the patterns below, "^sttrace: " stands for that.
 set -u
 fail=0
 expect() { # description, expected stderr regex, command...
-	local what=$1 re=$2; shift 2
+	local what=$1 re=${2/#^sttrace: /^$STTRACE: }; shift 2
 	"$@" >cmd.out 2>cmd.err
 	local rc=$?
 	if [ $rc = 0 ]; then echo "FAIL ($what): exit status 0"; fail=1; return; fi
@@ -53,6 +55,13 @@ for args in "-e trace=nosuchcall" "--decode-pids=x" "-e inject=getpid" "-p abc";
 	[ "$(wc -l <cmd.err)" = 1 ] && echo "ok ($args): one line" ||
 		{ echo "FAIL ($args): not one line:"; cat cmd.err; fail=1; }
 done
+# The prefix is argv[0] as given, the hint at -h names it the same way.
+(exec -a sttrace "$STTRACE" -p abc) 2>cmd.err
+[ "$(cat cmd.err)" = "sttrace: Invalid process id: 'abc'" ] && echo "ok (run as sttrace)" ||
+	{ echo "FAIL (run as sttrace):"; cat cmd.err; fail=1; }
+(exec -a ./bin/x "$STTRACE" -s x true) 2>cmd.err
+printf "%s\n" "./bin/x: invalid -s argument: 'x'" "Try './bin/x -h' for more information." |
+	cmp -s - cmd.err && echo "ok (run as ./bin/x)" || { echo "FAIL (run as ./bin/x):"; cat cmd.err; fail=1; }
 # The tracee's exit status and death are passed on, as strace does.
 "$STTRACE" -o /dev/null sh -c 'exit 42'; rc=$?
 [ $rc = 42 ] && echo "ok (exit status passed on)" || { echo "FAIL: exit status $rc, want 42"; fail=1; }

@@ -62,10 +62,10 @@ term_spawned() { # tool: prints "RC" then the tool's stderr
 }
 read -r rc child < <(term_spawned "$STTRACE" "${extra[@]}")
 [ "$rc" = 143 ] || bad "SIGTERM to sttrace PROG: exit status $rc, not 143"
-grep -q "sttrace: Process $child detached\$" spawn.err || { bad "no 'Process $child detached'"; tail -3 spawn.err; }
+grep -q "$STTRACE: Process $child detached\$" spawn.err || { bad "no 'Process $child detached'"; tail -3 spawn.err; }
 grep -q '<unfinished ...>' spawn.err && bad "an open line closed with <unfinished ...>, not <detached ...>"
 # Detached in a call: its line goes on with the message and is closed on the next line.
-if grep -q ". sttrace: Process $child detached\$" spawn.err && [ "$(tail -1 spawn.err)" != " <detached ...>" ]; then
+if grep -q ". $STTRACE: Process $child detached\$" spawn.err && [ "$(tail -1 spawn.err)" != " <detached ...>" ]; then
 	bad "the open line is not closed with ' <detached ...>'"; tail -2 spawn.err
 fi
 for i in $(seq 100); do kill -0 "$child" 2>/dev/null || break; sleep 0.1; done
@@ -89,7 +89,7 @@ kill -TERM $st
 wait $st
 rc=$?
 [ "$rc" = 143 ] || bad "SIGTERM to sttrace -p: exit status $rc, not 143"
-grep -q "sttrace: Process $lp detached\$" attach.err || { bad "-p: no 'Process $lp detached'"; tail -3 attach.err; }
+grep -q "$STTRACE: Process $lp detached\$" attach.err || { bad "-p: no 'Process $lp detached'"; tail -3 attach.err; }
 kill -0 $lp 2>/dev/null || bad "-p: the process did not run on"
 kill $lp
 wait $lp 2>/dev/null

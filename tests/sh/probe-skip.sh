@@ -15,7 +15,7 @@ rc=$?
 echo "sttrace: exit $rc: $(cat err)"
 [ $rc = 0 ] || bad "sttrace: exit status $rc"
 [ "$(cat prog.out)" = 42 ] || bad "sttrace: the program printed $(cat prog.out)"
-[ "$(wc -l <err)" = 1 ] && grep -q '^sttrace: 1 probe not placed: trapped (an int3 that is not ours' err ||
+[ "$(wc -l <err)" = 1 ] && grep -q "^$STTRACE: 1 probe not placed: trapped (an int3 that is not ours" err ||
 	bad "sttrace: want one warning line naming trapped"
 grep -q '^--- uprobe:plain(21) ---$' log || bad "sttrace: plain was not traced"
 

@@ -30,7 +30,7 @@ check_run() { # name sttrace-options...: traced, the same output and status as u
 check_run default -a0 -e trace=chdir -e signal=none
 # Asked for explicitly without -f: strace's warning, and the prefilter is off all the same.
 check_run explicit -a0 -e trace=chdir -e signal=none --seccomp-bpf
-echo "sttrace: --seccomp-bpf cannot be used without -f/--follow-forks, disabling" >want.err
+echo "$STTRACE: --seccomp-bpf cannot be used without -f/--follow-forks, disabling" >want.err
 cmp -s want.err explicit.err || { echo "FAIL: the warning is not strace's:"; cat explicit.err; fail=1; }
 echo "$(tr '\n' ' ' <default.out) (traced = untraced, exit status $urc)"
 
@@ -41,7 +41,7 @@ if [ ${#extra[@]} = 0 ] && command -v strace >/dev/null; then
 	wait $gone
 	msgs() { # tool args...
 		local t=$1; shift
-		"$t" -o /dev/null "$@" 2>&1 | sed 's/^strace: /sttrace: /'
+		"$t" -o /dev/null "$@" 2>&1 | sed -e 's/^strace: /sttrace: /' -e "s|^$STTRACE: |sttrace: |"
 		echo "exit ${PIPESTATUS[0]}"
 	}
 	mfail=0

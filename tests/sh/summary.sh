@@ -5,6 +5,7 @@
 # errors, syscall names, order by name, totals line); only the three time columns, which are
 # measurements, are masked.  -w (wall time) must give non-zero times.  -O 1s (and its long
 # form) takes more than any call took off each: every time is 0, unmasked, as strace's.
+# Without -w the time is system CPU time, under --bpf too.
 set -u
 . "$TOP/tests/lib.sh"
 prog="$TOP/$B/tests/trace/fileops"
@@ -31,4 +32,21 @@ run_checked "$STTRACE" -o w.log -c -w sh -c 'for i in 1 2 3; do cat /dev/null; d
 total=$(awk '$NF == "total" {print $2}' w.log)
 awk -v t="$total" 'BEGIN {exit !(t > 0)}' || { echo "FAIL: -w total time is $total"; cat w.log; fail=1; }
 echo "-w total seconds: $total"
+
+# The time in a call is system CPU time, wall time only with -w (strace's count test): a
+# 0.5 s sleep is far below 0.25 s, and at least 0.4 s with -w; both backends.
+backends=("")
+[ "$(id -u)" = 0 ] && [ -r /sys/kernel/btf/vmlinux ] && backends+=(--bpf)
+for be in "${backends[@]}"; do
+	for w in "" -w; do
+		# shellcheck disable=SC2086
+		run_checked "$STTRACE" $be -o s.log -c $w -e trace=nanosleep,clock_nanosleep sleep 0.5 \
+			>/dev/null 2>&1
+		t=$(awk '$NF == "total" {print $2}' s.log)
+		if [ -z "$w" ]; then ok=$(awk -v t="$t" 'BEGIN {print (t < 0.25)}')
+		else ok=$(awk -v t="$t" 'BEGIN {print (t >= 0.4)}'); fi
+		[ "$ok" = 1 ] && echo "sleep 0.5 ${be:-ptrace} -c $w: $t s" ||
+			{ echo "FAIL: sleep 0.5 ${be:-ptrace} -c $w: $t s"; cat s.log; fail=1; }
+	done
+done
 exit $fail

@@ -36,7 +36,7 @@ for opt in -t -tt -ttt -r -T "-tt -T" "-t -r" "-r -T" --timestamps --timestamps=
 	grep -q '^99:99:99\|^9999999999\|^ *9\| <9[.9]*>$' <(mask <t.log) ||
 		{ echo "FAIL: $opt: no time field in: $(head -1 t.log)"; fail=1; }
 done
-# Refusals: the same words (strace's name aside) and exit status.
+# Refusals: the same words (the tracer's name as run aside) and exit status.
 for opt in --timestamps=foo --absolute-timestamps=precision:1 --timestamps=format:us \
 	"-t --timestamps" "--timestamps=ms -tt" --relative-timestamps= --relative-timestamps=min \
 	--syscall-times=precision:ms; do
@@ -44,7 +44,7 @@ for opt in --timestamps=foo --absolute-timestamps=precision:1 --timestamps=forma
 	strace $opt true 2>s.err; src=$?
 	# shellcheck disable=SC2086
 	"$STTRACE" $opt true 2>t.err; trc=$?
-	if [ $src = $trc ] && diff <(sed 's/strace/sttrace/g' s.err) t.err >d.txt; then
+	if [ $src = $trc ] && diff <(sed 's/strace/sttrace/g' s.err) <(sed "s|$STTRACE|sttrace|g" t.err) >d.txt; then
 		echo "ok: $opt: $(head -1 t.err)"
 	else
 		echo "FAIL: $opt: exit $trc (strace: $src), or other words:"; cat d.txt; fail=1

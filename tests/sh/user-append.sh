@@ -15,7 +15,7 @@ for i in 1 2; do "$STTRACE" "${extra[@]}" -A -o a.log -e trace=none true; done
 "$STTRACE" "${extra[@]}" --output-append-mode -o a.log -e trace=none true
 [ "$(grep -c '^+++ exited with 0 +++$' a.log)" = 3 ] || { bad "-A: not appended:"; cat a.log; }
 "$STTRACE" "${extra[@]}" -A -e trace=none true 2>w.err
-grep -qx "sttrace: -A/--output-append-mode has no effect without -o/--output" w.err &&
+grep -qx "$STTRACE: -A/--output-append-mode has no effect without -o/--output" w.err &&
 	grep -qx "+++ exited with 0 +++" w.err || { bad "-A without -o:"; cat w.err; }
 
 id -u nobody >/dev/null 2>&1 || { echo "no user nobody"; exit 77; }
@@ -26,7 +26,7 @@ for u in "-u nobody" "--user=nobody"; do
 	echo "$u: $got"
 done
 "$STTRACE" -u no-such-user-here true 2>u.err; rc=$?
-[ $rc = 1 ] && [ "$(cat u.err)" = "sttrace: Cannot find user 'no-such-user-here'" ] ||
+[ $rc = 1 ] && [ "$(cat u.err)" = "$STTRACE: Cannot find user 'no-such-user-here'" ] ||
 	{ bad "unknown user: exit $rc:"; cat u.err; }
 
 "$STTRACE" "${extra[@]}" -o e.log -e trace=write -e write=1 /bin/echo hi >/dev/null
