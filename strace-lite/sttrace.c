@@ -19,6 +19,7 @@
 #include "common/compare.h"
 #include "strace-lite/probe.h"
 #include "common/log.h"
+#include "common/optlist.h"
 
 #define STTRACE_VERSION "0.1.0"
 
@@ -225,6 +226,7 @@ enum {
 	OPT_COMPARE,
 	OPT_MAX_OVERHEAD,
 	OPT_PROTOTYPES,
+	OPT_LIST,
 };
 
 static const struct option longopts[] = {
@@ -260,6 +262,7 @@ static const struct option longopts[] = {
 	{ "daemonize", optional_argument, 0, OPT_DAEMONIZE },
 	{ "instruction-pointer", no_argument, 0, 'i' },
 	{ "version", no_argument, 0, 'V' },
+	{ "list", required_argument, 0, OPT_LIST }, /* for completion/: not in the help */
 	{ "summary-wall-clock", no_argument, 0, 'w' },
 	{ "summary-syscall-overhead", required_argument, 0, 'O' },
 	{ "strings-in-hex", optional_argument, 0, OPT_HEX_STR },
@@ -414,6 +417,28 @@ static int trace(const struct cli *cl, int argc, char **argv)
 	return engine_run();
 }
 
+/*
+ * --list=WHAT, for the bash completion (completion/sttrace): the names it offers, one a line,
+ * from the tables sttrace parses with.
+ */
+static int list_names(const char *what, const char *optstring)
+{
+	if (!strcmp(what, "options")) {
+		optlist_print(stdout, optstring, longopts);
+	} else if (!strcmp(what, "syscalls")) {
+		for (unsigned int i = 0; i < nsyscalls; i++)
+			if (sysent_table[i].name)
+				printf("%s\n", sysent_table[i].name);
+	} else if (!strcmp(what, "classes")) {
+		for (unsigned int i = 0; sysent_class_name(i); i++)
+			printf("%%%s\n", sysent_class_name(i));
+	} else {
+		log_error("invalid --list '%s': options, syscalls or classes", what);
+		return 1;
+	}
+	return 0;
+}
+
 int main(int argc, char **argv)
 {
 	struct cli cl = { .seccomp = -1, .print = *print_opts_get() };
@@ -508,6 +533,8 @@ int main(int argc, char **argv)
 		case 'V':
 			printf("sttrace -- version %s\n", STTRACE_VERSION);
 			return 0;
+		case OPT_LIST:
+			return list_names(optarg, optstring);
 		case 'w': opts.wflag = true; break;
 		case 'x': cl.xflag++; break;
 		case OPT_HEX_STR:
