@@ -9,13 +9,15 @@ set -u
 [ "$(id -u)" = 0 ] || { echo "dpkg -i needs root"; exit 77; }
 fail=0
 bad() { echo "FAIL: $*"; fail=1; }
+# make in the tree, with the runner's build (sanitized too: make SANITIZE=1 test)
+mk() { make -C "$TOP" --no-print-directory B="$B" ${SANFLAGS:+SANITIZE=1} "$@"; }
 
 if dpkg-query -W -f='${Status}' sttrace 2>/dev/null | grep -q 'ok installed'; then
 	echo "NOTE: removing an sttrace package left installed (a run killed half way?)"
 	dpkg -r sttrace >/dev/null
 fi
 start=$SECONDS
-make -C "$TOP" --no-print-directory B="$B" deb >make.log 2>&1 || { cat make.log; exit 1; }
+mk deb >make.log 2>&1 || { cat make.log; exit 1; }
 deb=$(tail -n1 make.log)
 case $deb in "$B"/deb/sttrace_*_amd64.deb) deb=$TOP/$deb ;; *) cat make.log; exit 1 ;; esac
 version=$(dpkg-deb -f "$deb" Version)
@@ -69,12 +71,12 @@ echo "installed, ran and removed $(wc -l <installed) paths"
 # make install / make uninstall, into a scratch root.
 root=$PWD/root
 for prefix in /usr/local /opt/st; do
-	make -C "$TOP" --no-print-directory B="$B" DESTDIR="$root" PREFIX=$prefix install \
+	mk DESTDIR="$root" PREFIX=$prefix install \
 		>install.log 2>&1 || { cat install.log; bad "make install PREFIX=$prefix"; }
 	[ -x "$root$prefix/bin/sttrace" ] && [ -f "$root$prefix/include/sttrace/sdt.h" ] &&
 		[ -f "$root$prefix/share/bash-completion/completions/sttrace" ] ||
 		bad "make install PREFIX=$prefix: $(find "$root" | head)"
-	make -C "$TOP" --no-print-directory B="$B" DESTDIR="$root" PREFIX=$prefix uninstall \
+	mk DESTDIR="$root" PREFIX=$prefix uninstall \
 		>uninstall.log 2>&1 || { cat uninstall.log; bad "make uninstall PREFIX=$prefix"; }
 	left=$(find "$root" ! -type d 2>&1)
 	[ -z "$left" ] || bad "make uninstall PREFIX=$prefix left: $left"
