@@ -263,9 +263,13 @@ DEB_PKGS := build-essential pkg-config bc libelf-dev libdw-dev libunwind-dev lib
 	    libbpf-dev bpftool clang llvm strace ltrace gdb libc6-dbg bpftrace linux-perf systemtap-sdt-dev jq \
 	    libxml2-utils
 
-.PHONY: deps
-deps:
-	@missing=$$(for p in $(DEB_PKGS); do \
+# The Debian package's tools (`make deb`, test deb-package) only, installed when it is built.
+DEB_TOOL_PKGS := debhelper lintian fakeroot
+
+.PHONY: deps deb-deps
+deps deb-deps: PKGS = $(if $(filter deb-deps,$@),$(DEB_TOOL_PKGS),$(DEB_PKGS))
+deps deb-deps:
+	@missing=$$(for p in $(PKGS); do \
 		dpkg-query -W -f='$${Status}\n' $$p 2>/dev/null | grep -q 'install ok installed' \
 			|| echo $$p; done); \
 	if [ -z "$$missing" ]; then exit 0; fi; \
@@ -374,10 +378,45 @@ fuzz: deps fuzz-build
 	done
 
 # --- install, clean ---------------------------------------------------------------------------
-.PHONY: install clean
-install: all install-sdt install-man
+.PHONY: install uninstall clean
+install: all install-sdt install-man install-completion
 	install -d $(DESTDIR)$(PREFIX)/bin
 	install -m 755 $(BINS) $(DESTDIR)$(PREFIX)/bin/
+
+# bash completion (completion/sttrace sets up both tools; lttrace's file is a link to it).
+BASHCOMPDIR ?= $(PREFIX)/share/bash-completion/completions
+.PHONY: install-completion
+install-completion:
+	install -d $(DESTDIR)$(BASHCOMPDIR)
+	install -m 644 completion/sttrace $(DESTDIR)$(BASHCOMPDIR)/sttrace
+	ln -sf sttrace $(DESTDIR)$(BASHCOMPDIR)/lttrace
+
+# What install put there (with the same PREFIX, DESTDIR and SDT_SYS_HEADER), and include/sttrace;
+# the shared directories (bin, share/man/man1...) stay.
+uninstall:
+	rm -f $(addprefix $(DESTDIR)$(PREFIX)/bin/,$(notdir $(BINS))) \
+	      $(addprefix $(DESTDIR)$(PREFIX)/share/man/man1/,$(notdir $(wildcard man/*.1))) \
+	      $(DESTDIR)$(PREFIX)/include/sttrace/sdt.h \
+	      $(DESTDIR)$(PREFIX)/share/pkgconfig/sttrace-sdt.pc \
+	      $(DESTDIR)$(BASHCOMPDIR)/sttrace $(DESTDIR)$(BASHCOMPDIR)/lttrace \
+	      $(if $(filter 1,$(SDT_SYS_HEADER)),$(DESTDIR)$(PREFIX)/include/sys/sdt.h)
+	-rmdir $(DESTDIR)$(PREFIX)/include/sttrace 2>/dev/null
+
+# The Debian package (debian/): dpkg-buildpackage in a copy of the tree under $(B)/deb/, seeded
+# with this build's objects (their times kept, so only the binaries are linked again, with
+# Debian's link flags); the .deb lands in $(B)/deb/ and lintian checks it.
+DEB_VERSION = $(shell dpkg-parsechangelog -l debian/changelog -S Version)
+DEB_FILE    = $(B)/deb/sttrace_$(DEB_VERSION)_amd64.deb
+.PHONY: deb
+deb: deb-deps all
+	$(Q)rm -rf $(B)/deb && mkdir -p $(B)/deb/src/build
+	$(Q)tar -c --exclude='./build*' --exclude=./.git . | tar -x -C $(B)/deb/src
+	$(Q)cp -a $(B)/obj $(B)/gen $(B)/lib $(B)/deb/src/build/
+	$(E) DEB $(DEB_FILE)
+	$(Q)cd $(B)/deb/src && DEB_BUILD_OPTIONS=noddebs dpkg-buildpackage -b -us -uc -nc \
+		>../build.log 2>&1 || { tail -n 30 ../build.log; exit 1; }
+	$(Q)lintian --fail-on error $(DEB_FILE)
+	@echo '$(DEB_FILE)'
 
 # man pages (man/*.1: sttrace, lttrace, sdt) into share/man/man1.
 .PHONY: install-man

@@ -16,6 +16,7 @@
 #include "common/log.h"
 #include "common/latency.h"
 #include "common/perfetto.h"
+#include "common/optlist.h"
 #include "ltrace-lite/lt.h"
 #include "ltrace-lite/lt-bpf.h"
 
@@ -83,7 +84,7 @@ static int parse_num(const char *opt, const char *s, int min, long *out)
 	return 0;
 }
 
-enum { OPT_JSON = 256, OPT_BPF, OPT_COMPARE, OPT_MAX_OVERHEAD, OPT_PERFETTO, OPT_LATENCY };
+enum { OPT_JSON = 256, OPT_BPF, OPT_COMPARE, OPT_MAX_OVERHEAD, OPT_PERFETTO, OPT_LATENCY, OPT_LIST };
 
 /* After the options: the checks between them, ltrace's default filter, the prototypes and the
  * output file.  0, or -1 with the message said. */
@@ -309,6 +310,7 @@ int main(int argc, char **argv)
 		{ "latency", required_argument, NULL, OPT_LATENCY },
 		{ "compare", optional_argument, NULL, OPT_COMPARE },
 		{ "max-overhead", required_argument, NULL, OPT_MAX_OVERHEAD },
+		{ "list", required_argument, NULL, OPT_LIST }, /* completion/: not in the help */
 		{ 0 },
 	};
 	static const char optstring[] = "+a:A:bcCDe:fF:hil:Ln:o:p:rs:StTu:Vw:x:";
@@ -319,6 +321,14 @@ int main(int argc, char **argv)
 	log_set_hook(flush_out);
 	lt_opts.out = stderr;
 	while ((c = getopt_long(argc, argv, optstring, longopts, NULL)) != -1) {
+		if (c == OPT_LIST) { /* the bash completion's (completion/lttrace) option list */
+			if (strcmp(optarg, "options")) {
+				log_error("invalid --list '%s': options", optarg);
+				return 1;
+			}
+			optlist_print(stdout, optstring, longopts);
+			return 0;
+		}
 		switch (parse_option(c, &cl)) {
 		case 1:
 			return 0;

@@ -2,7 +2,7 @@
 /*
  * -e usdt=, -e uprobe= and -e uretprobe= under --bpf: the hooks bpf-run.c calls, the hits
  * printed with the ptrace backend's printers, and processes held while something is done for
- * them.  Attaching is in bpf-probes-attach.c; README.md ("Probes under --bpf") has the design.
+ * them.  Attaching is in bpf-probes-attach.c; docs/bpf.md ("Probes under --bpf") has the design.
  *
  * Which objects: those mapped in a traced process, read from /proc/PID/maps whenever the
  * dynamic loader says its link map is consistent: the loader's _dl_debug_state (r_brk) carries

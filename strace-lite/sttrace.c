@@ -26,6 +26,7 @@
 #include "common/latency.h"
 #include "common/perfetto.h"
 #include "common/spawn.h"
+#include "common/optlist.h"
 
 #define STTRACE_VERSION "0.1.0"
 
@@ -93,7 +94,7 @@ static const char usage_text[] =
 	"  -Y, --decode-pids=comm  print command names of pids\n"
 	"  --decode-pids=pidns, --pidns-translation\n"
 	"                 pids of a tracee's namespace in ours too\n"
-	"  --json         one JSON object per event (JSON Lines; schema in the README)\n"
+	"  --json         one JSON object per event (JSON Lines; schema in docs/json.md)\n"
 	"  -k, -kk        the user stack after each call (-kk: with source lines)\n"
 	"  --stack-format=text|folded  with -k, folded: one line per distinct stack at the\n"
 	"                 end instead (FlameGraph, speedscope; with -T weighted in ns)\n"
@@ -115,7 +116,7 @@ static const char usage_text[] =
 	"  -c             count time, calls and errors per syscall and report a summary\n"
 	"  -C             like -c, and print the trace too\n"
 	"  -S SORTBY      sort the summary by time, calls, errors, name or nothing\n"
-	"  -w             summarise wall clock time (the only time kept: see README)\n"
+	"  -w             summarise wall clock time (--bpf keeps only that: docs/bpf.md)\n"
 	"  -O OVERHEAD[UNIT], --summary-syscall-overhead=OVERHEAD[UNIT]\n"
 	"                 take OVERHEAD (s, ms, us, ns; default us) off each call's time\n"
 	"Miscellaneous:\n"
@@ -251,6 +252,7 @@ enum {
 	OPT_PERCENTILES,
 	OPT_CGROUP,
 	OPT_PIDNS_TRANSLATION,
+	OPT_LIST,
 };
 
 static const struct option longopts[] = {
@@ -292,6 +294,7 @@ static const struct option longopts[] = {
 	{ "daemonize", optional_argument, 0, OPT_DAEMONIZE },
 	{ "instruction-pointer", no_argument, 0, 'i' },
 	{ "version", no_argument, 0, 'V' },
+	{ "list", required_argument, 0, OPT_LIST }, /* for completion/: not in the help */
 	{ "summary-wall-clock", no_argument, 0, 'w' },
 	{ "summary-syscall-overhead", required_argument, 0, 'O' },
 	{ "strings-in-hex", optional_argument, 0, OPT_HEX_STR },
@@ -549,6 +552,28 @@ static int trace(struct cli *cl, int argc, char **argv)
 	return be->run();
 }
 
+/*
+ * --list=WHAT, for the bash completion (completion/sttrace): the names it offers, one a line,
+ * from the tables sttrace parses with.
+ */
+static int list_names(const char *what, const char *optstring)
+{
+	if (!strcmp(what, "options")) {
+		optlist_print(stdout, optstring, longopts);
+	} else if (!strcmp(what, "syscalls")) {
+		for (unsigned int i = 0; i < nsyscalls; i++)
+			if (sysent_table[i].name)
+				printf("%s\n", sysent_table[i].name);
+	} else if (!strcmp(what, "classes")) {
+		for (unsigned int i = 0; sysent_class_name(i); i++)
+			printf("%%%s\n", sysent_class_name(i));
+	} else {
+		log_error("invalid --list '%s': options, syscalls or classes", what);
+		return 1;
+	}
+	return 0;
+}
+
 int main(int argc, char **argv)
 {
 	struct cli cl = { .seccomp = -1, .print = *print_opts_get(), .backend = &engine_backend };
@@ -635,6 +660,8 @@ int main(int argc, char **argv)
 		case 'V':
 			printf("sttrace -- version %s\n", STTRACE_VERSION);
 			return 0;
+		case OPT_LIST:
+			return list_names(optarg, optstring);
 		case 'w': opts.wflag = true; break;
 		case 'x': cl.xflag++; break;
 		case OPT_HEX_STR:

@@ -36,6 +36,11 @@ static const struct {
 	{ "%statfs", TRACE_STATFS_LIKE }, { "pure", TRACE_PURE },
 };
 
+const char *sysent_class_name(unsigned int i)
+{
+	return i < sizeof(classes) / sizeof(classes[0]) ? classes[i].name : NULL;
+}
+
 uint32_t sysent_class(const char *name)
 {
 	if (*name == '%')

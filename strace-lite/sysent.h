@@ -122,3 +122,5 @@ const struct sysent *sysent_get(long scno);
 long sysent_lookup(const char *name);
 /* Class bit for "%file" and the like (with or without the %), or 0. */
 uint32_t sysent_class(const char *name);
+/* The name of class I ("file", "%stat"), without the leading %; NULL past the last. */
+const char *sysent_class_name(unsigned int i);
