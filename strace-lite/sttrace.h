@@ -210,6 +210,8 @@ extern bool tcb_comm_from_events;
 /* Whether tcbs keep their command names: --decode-pids=comm prints them, a timeline names its
  * tracks with them. */
 bool tcb_track_comm(void);
+/* usage.c: what -h prints. */
+extern const char sttrace_usage[];
 /* (bpf) tcp's command name as the kernel gave it (LEN bytes, NUL-terminated or not). */
 void tcb_set_comm(struct tcb *tcp, const char *comm, size_t len);
 /* (bpf's pid_comm_hook) PID's command name: a traced thread's as last known, else /proc's. */

@@ -1,0 +1,200 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * sysbpf.bpf.c's description of descriptors (-y, -yy): a descriptor's file, path or socket,
+ * walked in the kernel at the call and sent as EV_FD records.  Included once, by
+ * sysbpf.bpf.c, after the capture machinery it uses.
+ */
+#pragma once
+
+/* -yy: what sock_diag would report about the socket of dentry D, from its struct sock. */
+static __always_inline void describe_socket(struct ev_fd *e, struct dentry *d)
+{
+	struct inode *ino = BPF_CORE_READ(d, d_inode);
+	struct socket_alloc *sa = (void *)ino - bpf_core_field_offset(struct socket_alloc, vfs_inode);
+	struct sock *sk = BPF_CORE_READ(sa, socket.sk);
+
+	long r = bpf_probe_read_kernel_str(e->names, 64, BPF_CORE_READ(d, d_name.name));
+	e->h.len = r > 0 ? r : 0;
+	if (!sk)
+		return;
+	e->family = BPF_CORE_READ(sk, __sk_common.skc_family);
+	if (e->family == 2 /* AF_INET */ || e->family == 10 /* AF_INET6 */) {
+		e->sport = BPF_CORE_READ(sk, __sk_common.skc_num);
+		e->dport = BPF_CORE_READ(sk, __sk_common.skc_dport);
+		e->hashed = e->sport != 0;
+		if (e->family == 2) {
+			__u32 src = BPF_CORE_READ(sk, __sk_common.skc_rcv_saddr);
+			__u32 dst = BPF_CORE_READ(sk, __sk_common.skc_daddr);
+			__builtin_memset(e->src, 0, 32);
+			__builtin_memcpy(e->src, &src, 4);
+			__builtin_memcpy(e->dst, &dst, 4);
+		} else {
+			BPF_CORE_READ_INTO(&e->src, sk, __sk_common.skc_v6_rcv_saddr);
+			BPF_CORE_READ_INTO(&e->dst, sk, __sk_common.skc_v6_daddr);
+		}
+	} else if (e->family == 1 /* AF_UNIX */) {
+		struct unix_sock *u = (void *)sk;
+		struct sock *peer = BPF_CORE_READ(u, peer);
+		struct unix_address *addr = BPF_CORE_READ(u, addr);
+		e->peer_ino = 0;
+		e->upath_len = 0;
+		if (peer) {
+			struct socket *ps = BPF_CORE_READ(peer, sk_socket);
+			struct socket_alloc *psa = (void *)ps -
+						   bpf_core_field_offset(struct socket_alloc, socket);
+			if (ps)
+				e->peer_ino = BPF_CORE_READ(psa, vfs_inode.i_ino);
+		}
+		if (addr) {
+			__u32 len = BPF_CORE_READ(addr, len);
+			if (len > 2) {
+				len -= 2;
+				if (len > 108)
+					len = 108;
+				e->upath_len = len;
+				asm volatile("" : "+r"(len));
+				bpf_probe_read_kernel(e->upath, len & 127, (void *)addr->name[0].sun_path);
+			}
+		}
+		e->hashed = e->peer_ino || e->upath_len;
+	} else if (e->family == 16 /* AF_NETLINK */) {
+		struct netlink_sock *n = (void *)sk;
+		e->portid = BPF_CORE_READ(n, portid);
+		e->nlproto = BPF_CORE_READ(sk, sk_protocol);
+		e->hashed = e->portid != 0;
+	}
+}
+
+struct walkctx {
+	struct ev_fd *e;
+	struct dentry *d;
+	struct mount *m;
+	__u32 off;
+};
+
+/* One step up from W->d: a name, or a crossing from a mount's root to its mount point. */
+static long walk_step(__u32 k, struct walkctx *w)
+{
+	struct dentry *d = w->d;
+	struct mount *m = w->m;
+	struct dentry *root = BPF_CORE_READ(m, mnt.mnt_root);
+
+	if (d == root) {
+		struct mount *mp = BPF_CORE_READ(m, mnt_parent);
+		if (mp == m)
+			return 1;
+		w->d = BPF_CORE_READ(m, mnt_mountpoint);
+		w->m = mp;
+		return 0;
+	}
+	struct dentry *parent = BPF_CORE_READ(d, d_parent);
+	if (parent == d)
+		return 1;
+	__u32 off = w->off;
+	if (off >= EV_FD_NAMES)
+		return 1;
+	long r = bpf_probe_read_kernel_str(&w->e->names[off & (EV_FD_NAMES - 1)], 256,
+					   BPF_CORE_READ(d, d_name.name));
+	if (r <= 0)
+		return 1;
+	w->off = off + r;
+	w->e->ncomp++;
+	w->d = parent;
+	return 0;
+}
+
+/* What /proc/PID/fd/FD (or cwd) would say, built from the dentries up to the root. */
+static long describe_fd(__u32 i, struct stepctx *sc)
+{
+	struct scratch *s = sc->s;
+	__u32 zero = 0;
+	struct ev_fd *e = bpf_map_lookup_elem(&fdscratch, &zero);
+
+	if (!e || i >= s->nfds || i >= 8)
+		return 1;
+	/* Keep the mask: the verifier needs it even where the compiler sees i < 8. */
+	asm volatile("" : "+r"(i));
+	__s32 fd = s->fds[i & 7];
+	struct task_struct *t = bpf_get_current_task_btf();
+	struct dentry *d;
+	struct vfsmount *vm;
+	struct file *file = NULL;
+
+	e->h.kind = EV_FD;
+	e->pidfd_pid = 0;
+	e->hashed = 0;
+	e->h.tid = s->tid;
+	e->h.tgid = s->tgid;
+	e->h.ts = s->ts;
+	e->h.len = 0;
+	e->fd = fd;
+	e->kind = FDK_NONE;
+	e->ino = 0;
+	e->deleted = 0;
+	e->ncomp = 0;
+	if (fd == FD_CWD) {
+		d = BPF_CORE_READ(t, fs, pwd.dentry);
+		vm = BPF_CORE_READ(t, fs, pwd.mnt);
+	} else {
+		struct fdtable *fdt = BPF_CORE_READ(t, files, fdt);
+		struct file **arr = BPF_CORE_READ(fdt, fd);
+		struct file *f = NULL;
+		if (fd < 0 || (__u32)fd >= BPF_CORE_READ(fdt, max_fds) ||
+		    bpf_probe_read_kernel(&f, sizeof(f), &arr[fd]) || !f)
+			goto out;
+		d = BPF_CORE_READ(f, f_path.dentry);
+		vm = BPF_CORE_READ(f, f_path.mnt);
+		file = f;
+	}
+	if (!d || !vm)
+		goto out;
+	e->ino = BPF_CORE_READ(d, d_inode, i_ino);
+	unsigned long magic = BPF_CORE_READ(d, d_sb, s_magic);
+	if (magic == PIPEFS_MAGIC_) {
+		e->kind = FDK_PIPE;
+		goto out;
+	}
+	if (magic == SOCKFS_MAGIC_) {
+		e->kind = FDK_SOCKET;
+		if (want_sockets)
+			describe_socket(e, d);
+		goto out;
+	}
+	if (magic == PID_FS_MAGIC_ && file) {
+		/* A pidfd: pidfs keeps its struct pid in the inode (older kernels: the file). */
+		struct pid *pid = BPF_CORE_READ(d, d_inode, i_private);
+		if (!pid)
+			pid = BPF_CORE_READ(file, private_data);
+		e->pidfd_pid = pid ? BPF_CORE_READ(pid, numbers[0].nr) : 0;
+	}
+	if (magic == PID_FS_MAGIC_) {
+		/* readlink names a pidfd so, whatever its dentry is called. */
+		e->kind = FDK_ANON;
+		__builtin_memcpy(e->names, "[pidfd]", 8);
+		e->h.len = 8;
+		goto out;
+	}
+	if (magic == ANON_INODE_FS_MAGIC_) {
+		e->kind = FDK_ANON;
+		long r = bpf_probe_read_kernel_str(e->names, 256, BPF_CORE_READ(d, d_name.name));
+		e->h.len = r > 0 ? r : 0;
+		goto out;
+	}
+	e->kind = FDK_PATH;
+	struct dentry *parent = BPF_CORE_READ(d, d_parent);
+	e->deleted = parent != d && !BPF_CORE_READ(d, d_hash.pprev);
+
+	struct walkctx w = {
+		.e = e,
+		.d = d,
+		.m = (void *)vm - bpf_core_field_offset(struct mount, mnt),
+	};
+	bpf_loop(64, walk_step, &w, 0);
+	e->h.len = w.off;
+out:;
+	__u32 len = e->h.len;
+	if (len > EV_FD_NAMES + 255)
+		len = EV_FD_NAMES + 255;
+	emit(e, offsetof(struct ev_fd, names) + len);
+	return 0;
+}
