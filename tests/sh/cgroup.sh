@@ -63,7 +63,7 @@ done
 
 for p in /nonexistent "$name/none" /proc; do
 	"$STTRACE" --cgroup="$p" -e trace=none true >o 2>e
-	[ $? != 0 ] && [ "$(wc -l <e)" = 1 ] && grep -q "^sttrace: --cgroup: $p: " e ||
+	[ $? != 0 ] && [ "$(wc -l <e)" = 1 ] && grep -q "^$STTRACE: --cgroup: $p: " e ||
 		bad "--cgroup=$p: $(cat e)"
 done
 exit $fail

@@ -112,7 +112,7 @@ done
 
 for spec in usdt:a:b 'usdt:a:b..' 'x..y:key=arg99' 'usdt:lat:start..a:b:c'; do
 	"$STTRACE" --latency="$spec" ./latency >out 2>err
-	[ $? != 0 ] && [ "$(wc -l <err)" -le 2 ] && grep -q "^sttrace: '" err && [ ! -s out ] ||
+	[ $? != 0 ] && [ "$(wc -l <err)" -le 2 ] && grep -q "^$STTRACE: '" err && [ ! -s out ] ||
 		bad "--latency=$spec: $(cat err)"
 done
 exit $fail

@@ -88,6 +88,6 @@ for be in "" --bpf; do
 done
 # An unwritable file: one line, non-zero exit, and the program is not run.
 "$STTRACE" --perfetto=/nonexistent/dir/t.json ./timeline >out 2>err
-[ $? != 0 ] && [ "$(wc -l <err)" = 1 ] && grep -q '^sttrace: --perfetto: /nonexistent' err &&
+[ $? != 0 ] && [ "$(wc -l <err)" = 1 ] && grep -q "^$STTRACE: --perfetto: /nonexistent" err &&
 	[ ! -s out ] || bad "an unwritable --perfetto file: $(cat err)"
 exit $fail
