@@ -39,7 +39,7 @@ out=$("$STTRACE" --flamegraph=/nonexistent/dir/x.svg -e trace=getpid ./sf 2>&1 >
 rc=$?
 case $rc:$out in
 0:*) die "an unwritable --flamegraph path was accepted" ;;
-*:"sttrace: --flamegraph: /nonexistent/dir/x.svg: No such file or directory"*) echo "ok   refused: $out" ;;
+*"sttrace: --flamegraph: /nonexistent/dir/x.svg: No such file or directory"*) echo "ok   refused: $out" ;;
 *) die "unwritable path: '$out'" ;;
 esac
 exit $fail
