@@ -158,9 +158,10 @@ void bpf_probes_detach(void)
 
 	/* STTRACE_BPF_LOG=1: how often processes were held (dlopen, exec, xmm, a full buffer),
 	 * how many hits were sent (--latency's own probes send none). */
-	if (getenv("STTRACE_BPF_LOG") && probes_skel)
-		log_info("--bpf: probes: %llu holds, %llu hit records",
-			 (unsigned long long)stat_sum(PSTAT_HOLDS), hit_records);
+	if (getenv("STTRACE_BPF_LOG") && probes_skel) {
+		log_info("--bpf: probes: %llu holds", (unsigned long long)stat_sum(PSTAT_HOLDS));
+		log_info("--bpf: probes: %llu hit records", hit_records);
+	}
 
 	if (lost)
 		log_warn("--bpf: %llu probe hits lost (ring buffer full): the trace is incomplete",
