@@ -7,6 +7,7 @@
  */
 #include <stdint.h>
 #include <linux/perf_event.h>
+#include <string.h>
 #include <sys/ioctl.h>
 #include <sys/syscall.h>
 
@@ -15,7 +16,10 @@
 int main(void)
 {
 	uint64_t period = 100;
-	struct { struct perf_event_query_bpf q; uint32_t ids[4]; } qb = { { .ids_len = 4 } };
+	struct { struct perf_event_query_bpf q; uint32_t ids[4]; } qb;
+
+	memset(&qb, 0, sizeof(qb));
+	qb.q.ids_len = 4;
 	long rc;
 
 	rc = syscall(__NR_ioctl, -1, PERF_EVENT_IOC_ENABLE, PERF_IOC_FLAG_GROUP);
