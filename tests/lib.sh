@@ -17,11 +17,12 @@ trace_args() {
 # compared after the values that differ from run to run anyway are blanked: addresses (hex of
 # five digits or more), numbers of two digits or more (pids, ports), times, strings with
 # escaped bytes (random ones, ports), the shell's $_ in an environment, runs of spaces (columns padded after an address);
-# small numbers (results, descriptors, exit codes) stay.  Lines are sorted when SORTED=1
+# small numbers (results, descriptors, exit codes) stay; times() comments ("/* 0.N s */", there
+# once a count passes 100 ticks, as it may on a slow traced run) go.  Lines are sorted when SORTED=1
 # (threads print in any order).
 normalize_run() { # file
 	sed -E -e 's/"_=[^"]*"/"_=CMD"/; s/"([^"\\]|\\.)*\\([^"\\]|\\.)*"/"BYTES"/g; s/0x[0-9a-f]{5,}/0xA/g; s/[0-9]{2,}/N/g' \
-		-e 's/(tv_u?n?sec|tms_[a-z]+)=[0-9]+/\1=N/g; s/ +/ /g' \
+		-e 's/(tv_u?n?sec|tms_[a-z]+)=[0-9]+/\1=N/g; s| /\* [0-9N.]+ s \*/||g; s/ +/ /g' \
 		"$1" | if [ "${SORTED:-0}" = 1 ]; then LC_ALL=C sort; else cat; fi
 }
 
