@@ -19,7 +19,7 @@ strip -o sk-stripped sk-pie || exit 1
 ${CC:-cc} -g -O0 -o se "$TOP/tests/sh/stack-exit.c" || exit 1
 ${CC:-cc} -g -O0 -o sf "$TOP/tests/sh/stack-folded.c" || exit 1
 # Pids (and the column padding they shift), the environment's address, mmap's addresses.
-mask() { sed -E 's/\b[0-9]{3,}\b/PID/g; s/0x7ff[0-9a-f]+ \/\*/ENV \/*/; s/0x7f[0-9a-f]{8,}/ADDR/g; s/\) +=/) =/'; }
+mask() { sed -E 's/\b[0-9]{3,}\b/PID/g; s/0x7ff[0-9a-f]+ \/\*/ENV \/*/; s/0x7[0-9a-f]{10,}/ADDR/g; s/\) +=/) =/'; }
 
 compare() { # name args...
 	local name=$1
