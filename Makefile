@@ -280,6 +280,17 @@ deps deb-deps:
 	export DEBIAN_FRONTEND=noninteractive; \
 	apt-get update -qq && apt-get install -y -qq $$missing
 
+# The browser test's tools (tests/sh/browser.sh): Debian's chromium, and speedscope and
+# playwright-core from npm, at the versions tests/browser/package-lock.json pins, in $(B)/browser/.
+.PHONY: browser-deps
+browser-deps: $(B)/browser/.installed
+	$(Q)$(MAKE) --no-print-directory deps DEB_PKGS=chromium
+
+$(B)/browser/.installed: tests/browser/package.json tests/browser/package-lock.json
+	$(E) NPM $(@D)
+	$(Q)mkdir -p $(@D) && cp $^ $(@D)/
+	$(Q)cd $(@D) && npm ci --no-audit --no-fund --loglevel=error && touch .installed
+
 # --- test programs ----------------------------------------------------------------------------
 # tests/trace/*.c: self-describing programs (they print what sttrace must print); built plain,
 # without sanitizers, since they are the tracees.  tests/unit/*.c: linked with the libraries.
@@ -319,7 +330,7 @@ demo: deps
 	@echo '$$ sttrace -e trace=openat build/examples/catfile /etc/hostname'
 	@$(B)/bin/sttrace -e trace=openat $(B)/examples/catfile /etc/hostname
 
-test check: deps
+test check: deps browser-deps
 	$(Q)$(MAKE) --no-print-directory all test-progs
 	$(Q)$(MAKE) --no-print-directory -C examples B=$(abspath $(B))
 	$(Q)B=$(B) CC="$(CC)" SANFLAGS="$(SANFLAGS)" tests/run.sh
