@@ -450,7 +450,7 @@ static int walk(struct proc *p, void *arg, struct strbuf *sb, struct strbuf *fol
 		if (unw_get_reg(&cursor, UNW_REG_IP, &ip) < 0)
 			break;
 		const struct mapping *m = maps_at(p->maps, p->nmaps, ip);
-		if ((!m || !m->exec) && !reread) {
+		if ((!m || !m->exec) && !reread && ip) {
 			/* A mapping made behind our back (a filtered mmap): reread once. */
 			reread = true;
 			if (maps_load(p) == 0) {

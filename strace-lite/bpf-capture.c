@@ -139,9 +139,10 @@ size_t capture_readonly_read(pid_t pid, uint64_t addr, uint8_t *buf, size_t len)
 /*
  * The bytes at ADDR the captures of thread C->pid hold, from ADDR on without a gap: exit
  * captures first at exit, then entry's, then (capture_readonly_read) read-only file memory.
- * How many were copied to OUT.
+ * How many were copied to OUT.  STR: a string, whole once a NUL is in (the process's memory
+ * is not read for what lies after it: that costs a read of its maps).
  */
-static size_t capture_copy(struct dctx *c, uint64_t addr, uint8_t *out, size_t len)
+static size_t capture_copy(struct dctx *c, uint64_t addr, uint8_t *out, size_t len, bool str)
 {
 	struct tmem *t = tmem_get(c->pid, false);
 	size_t done = 0;
@@ -158,7 +159,7 @@ static size_t capture_copy(struct dctx *c, uint64_t addr, uint8_t *out, size_t l
 			break;
 		done += n;
 	}
-	if (done < len)
+	if (done < len && !(str && memchr(out, '\0', done)))
 		done += capture_readonly_read(c->pid, addr + done, out + done, len - done);
 	return done;
 }
@@ -171,7 +172,7 @@ static size_t capture_copy(struct dctx *c, uint64_t addr, uint8_t *out, size_t l
  */
 int capture_read(struct dctx *c, uint64_t addr, void *out, size_t len)
 {
-	return capture_copy(c, addr, out, len) == len ? 0 : -EFAULT;
+	return capture_copy(c, addr, out, len, false) == len ? 0 : -EFAULT;
 }
 
 /*
@@ -181,7 +182,7 @@ int capture_read(struct dctx *c, uint64_t addr, void *out, size_t len)
 int capture_read_str(struct dctx *c, uint64_t addr, void *out, size_t len)
 {
 	uint8_t *buf = out;
-	size_t done = capture_copy(c, addr, buf, len);
+	size_t done = capture_copy(c, addr, buf, len, true);
 
 	if (done < len && !memchr(buf, '\0', done))
 		return -EFAULT;
