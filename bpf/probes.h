@@ -20,7 +20,6 @@ enum {
 	EV_PROBE_RET,             /* uretprobe */
 	EV_PROBE_RTLD,            /* the loader's link map is consistent: the process is stopped */
 	EV_PROBE_EXEC,            /* a static program was exec'd: the process is stopped */
-	EV_PROBE_LAT,             /* one --latency pair's time, made in the kernel (struct ev_lat) */
 };
 
 /* PA_XMM: register base of the FPU state, which a hit has to stop its thread to see. */
@@ -100,22 +99,20 @@ struct ev_rtld {
 };
 
 /*
- * --latency pairs made in the kernel (latency.bpf.h): at most LAT_MAX; rodata lat_key[i] says
- * how pair i's ends pair (LAT_BY_THREAD, or the value number).  Each pair sends its time as one
- * EV_PROBE_LAT record (bad: PROBE_HELD as for a hit), and nothing else: user space keeps every
- * time, so that the percentiles are exact.
+ * --latency pairs made in the kernel (latency.bpf.h): at most LAT_MAX; rodata lat_by[i] says
+ * how pair i's ends pair (LAT_BY_THREAD, or the value number).  Each pair's times go into a
+ * histogram in the kernel (map "lat_hist", per CPU: LAT_BUCKETS counts a pair) and its longest
+ * into "lat_top"; no record is sent.  A bucket holds times of one power of two cut in
+ * 2^LAT_SUB_BITS equal parts (below 2^(LAT_SUB_BITS+1) ns, one nanosecond each): a time is
+ * known to within 1/256 of itself, well inside what a timer resolves.
  */
 #define LAT_MAX 16
 #define LAT_BY_THREAD -1
 #define LAT_STARTS 16384 /* starts waiting for their end, all pairs together */
+#define LAT_SUB_BITS 7
+#define LAT_TOP_MSB 47 /* times up to 2^48 ns (78 hours); longer ones count in the last bucket */
+#define LAT_BUCKETS ((LAT_TOP_MSB - LAT_SUB_BITS + 2) << LAT_SUB_BITS)
 
-struct ev_lat {
-	struct ev_hdr h; /* ts: the end's time */
-	__u32 pair;
-	__u32 bad;
-	__u64 ns;
-};
-
-/* Map "probe_stats" (array): counters user space reads.  PSTAT_LAT_LOST: pair times not sent
- * (ring buffer full); PSTAT_LAT_FULL: starts not kept (LAT_STARTS waiting). */
-enum { PSTAT_LOST, PSTAT_HOLDS, PSTAT_LAT_LOST, PSTAT_LAT_FULL, PSTAT_NR };
+/* Map "probe_stats" (array): counters user space reads.  PSTAT_LAT_FULL: --latency starts not
+ * kept (LAT_STARTS waiting). */
+enum { PSTAT_LOST, PSTAT_HOLDS, PSTAT_LAT_FULL, PSTAT_NR };

@@ -25,13 +25,17 @@ struct open_start {
 	struct open_start *next;
 };
 
+struct lsample {
+	unsigned long long ns, n;
+};
+
 struct latency {
 	struct event_sink sink;
 	char *name; /* "A..B" as given */
 	struct endpoint a, b;
 	int key_arg; /* -1: by thread */
 	struct open_start *open;
-	unsigned long long *ns;
+	struct lsample *s; /* the times, each with how many times it was seen */
 	size_t n, cap;
 	unsigned long long errors;
 	FILE *out;
@@ -57,11 +61,13 @@ void latency_set_external(struct latency *l)
 	l->external = true;
 }
 
-static void take(struct latency *l, uint64_t ns);
+static void take_n(struct latency *l, uint64_t ns, uint64_t count);
+#define take(l, ns) take_n(l, ns, 1)
 
-void latency_add(struct latency *l, uint64_t ns)
+void latency_add(struct latency *l, uint64_t ns, uint64_t count)
 {
-	take(l, ns);
+	if (count)
+		take_n(l, ns, count);
 }
 
 static int parse_endpoint(const char *s, size_t len, struct endpoint *ep)
@@ -108,7 +114,7 @@ void latency_free(struct latency *l)
 	free(l->b.source);
 	free(l->b.name);
 	free(l->name);
-	free(l->ns);
+	free(l->s);
 	free(l);
 }
 
@@ -216,17 +222,17 @@ static char *key_of(const struct latency *l, const struct event *ev)
 	return ev->text ? nth_arg(ev->text, ev->len, l->key_arg) : NULL;
 }
 
-static void take(struct latency *l, uint64_t ns)
+static void take_n(struct latency *l, uint64_t ns, uint64_t count)
 {
 	if (l->n == l->cap) {
 		size_t cap = l->cap ? l->cap * 2 : 256;
-		unsigned long long *p = realloc(l->ns, cap * sizeof(*p));
+		struct lsample *p = realloc(l->s, cap * sizeof(*p));
 		if (!p)
 			return;
-		l->ns = p;
+		l->s = p;
 		l->cap = cap;
 	}
-	l->ns[l->n++] = ns;
+	l->s[l->n++] = (struct lsample){ ns, count };
 }
 
 static void latency_write(struct event_sink *self, const struct event *ev)
@@ -273,22 +279,30 @@ static void latency_write(struct event_sink *self, const struct event *ev)
 	free(key);
 }
 
-static int cmp_ull(const void *a, const void *b)
+static int cmp_sample(const void *a, const void *b)
 {
-	unsigned long long x = *(const unsigned long long *)a, y = *(const unsigned long long *)b;
+	unsigned long long x = ((const struct lsample *)a)->ns, y = ((const struct lsample *)b)->ns;
 
 	return x < y ? -1 : x > y;
 }
 
-/* Nearest rank: the smallest sample with at least Q of them at or below it. */
-static unsigned long long pct(const unsigned long long *s, size_t n, double q)
+/* Nearest rank over S (sorted, N samples, TOTAL times): the smallest time with at least Q of
+ * them at or below it. */
+static unsigned long long pct(const struct lsample *s, size_t n, unsigned long long total,
+			      double q)
 {
-	size_t rank = (size_t)(q * (double)n);
+	unsigned long long rank = (unsigned long long)(q * (double)total), seen = 0;
 
-	if ((double)rank < q * (double)n)
+	if ((double)rank < q * (double)total)
 		rank++;
-
-	return n ? s[rank ? rank - 1 : 0] : 0;
+	if (!rank)
+		rank = 1;
+	for (size_t i = 0; i < n; i++) {
+		seen += s[i].n;
+		if (seen >= rank)
+			return s[i].ns;
+	}
+	return n ? s[n - 1].ns : 0;
 }
 
 /* bpftrace's range labels: 1024 is 1K, 1048576 is 1M. */
@@ -319,16 +333,18 @@ static int bucket(unsigned long long us)
 	return k;
 }
 
-static void report_json(FILE *out, const char *name, const unsigned long long *s, size_t n,
-			unsigned long long errors, const unsigned long long *hist, int top)
+static void report_json(FILE *out, const char *name, const struct lsample *s, size_t n,
+			unsigned long long total, unsigned long long errors,
+			const unsigned long long *hist, int top)
 {
 	struct strbuf sb = { 0 };
 
 	sb_puts(&sb, "{\"type\":\"latency\",\"name\":");
 	json_put_string(&sb, name, strlen(name));
-	sb_printf(&sb, ",\"count\":%zu,\"errors\":%llu,\"percentiles\":{", n, errors);
-	sb_printf(&sb, "\"p50\":%.9f,\"p90\":%.9f,\"p99\":%.9f,\"max\":%.9f}", pct(s, n, .5) / 1e9,
-		  pct(s, n, .9) / 1e9, pct(s, n, .99) / 1e9, n ? s[n - 1] / 1e9 : 0.0);
+	sb_printf(&sb, ",\"count\":%llu,\"errors\":%llu,\"percentiles\":{", total, errors);
+	sb_printf(&sb, "\"p50\":%.9f,\"p90\":%.9f,\"p99\":%.9f,\"max\":%.9f}",
+		  pct(s, n, total, .5) / 1e9, pct(s, n, total, .9) / 1e9,
+		  pct(s, n, total, .99) / 1e9, n ? s[n - 1].ns / 1e9 : 0.0);
 	sb_puts(&sb, ",\"hist\":[");
 	for (int k = 0; k <= top; k++) {
 		unsigned long long lo = k ? 1ull << (k - 1) : 0, hi = 1ull << k;
@@ -340,31 +356,29 @@ static void report_json(FILE *out, const char *name, const unsigned long long *s
 	sb_free(&sb);
 }
 
-void latency_report(FILE *out, const char *name, const unsigned long long *ns, size_t n,
-		    unsigned long long errors, bool json)
+/* The report of samples S (N of them, sorted here). */
+static void report(FILE *out, const char *name, struct lsample *s, size_t n,
+		   unsigned long long errors, bool json)
 {
-	unsigned long long *s = malloc((n ? n : 1) * sizeof(*s)), hist[65] = { 0 }, most = 0;
+	unsigned long long hist[65] = { 0 }, most = 0, total = 0;
 	int top = -1, low = 64;
 
-	if (!s)
-		return;
-	memcpy(s, ns, n * sizeof(*s));
-	qsort(s, n, sizeof(*s), cmp_ull);
+	qsort(s, n, sizeof(*s), cmp_sample);
 	for (size_t i = 0; i < n; i++) {
-		int k = bucket(s[i] / 1000);
-		hist[k]++;
+		int k = bucket(s[i].ns / 1000);
+		hist[k] += s[i].n;
+		total += s[i].n;
 		top = k > top ? k : top;
 		low = k < low ? k : low;
 	}
 	if (json) {
-		report_json(out, name, s, n, errors, hist, top);
-		free(s);
+		report_json(out, name, s, n, total, errors, hist, top);
 		return;
 	}
-	fprintf(out, "@latency[%s]: count %zu, errors %llu, in microseconds:\n", name, n, errors);
+	fprintf(out, "@latency[%s]: count %llu, errors %llu, in microseconds:\n", name, total, errors);
 	fprintf(out, "p50 %.3f, p90 %.3f, p99 %.3f, max %.3f\n",
-		pct(s, n, .5) / 1e3, pct(s, n, .9) / 1e3, pct(s, n, .99) / 1e3,
-		n ? s[n - 1] / 1e3 : 0.0);
+		pct(s, n, total, .5) / 1e3, pct(s, n, total, .9) / 1e3,
+		pct(s, n, total, .99) / 1e3, n ? s[n - 1].ns / 1e3 : 0.0);
 	for (int k = low; k <= top; k++)
 		most = hist[k] > most ? hist[k] : most;
 	for (int k = low; k <= top; k++) {
@@ -380,6 +394,19 @@ void latency_report(FILE *out, const char *name, const unsigned long long *ns, s
 			"@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@", 52 - width, "");
 	}
 	fputc('\n', out);
+}
+
+
+void latency_report(FILE *out, const char *name, const unsigned long long *ns, size_t n,
+		    unsigned long long errors, bool json)
+{
+	struct lsample *s = malloc((n ? n : 1) * sizeof(*s));
+
+	if (!s)
+		return;
+	for (size_t i = 0; i < n; i++)
+		s[i] = (struct lsample){ ns[i], 1 };
+	report(out, name, s, n, errors, json);
 	free(s);
 }
 
@@ -387,7 +414,7 @@ static void latency_close(struct event_sink *self)
 {
 	struct latency *l = (struct latency *)self;
 
-	latency_report(l->out, l->name, l->ns, l->n, l->errors, l->json);
+	report(l->out, l->name, l->s, l->n, l->errors, l->json);
 	fflush(l->out);
 	latency_free(l);
 }

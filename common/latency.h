@@ -30,9 +30,9 @@ void latency_free(struct latency *l);
 bool latency_probe_ends(const struct latency *l, const char *src[2], const char *name[2],
 			int *key_arg);
 /* L's pairs are made elsewhere (by the kernel under --bpf): its sink takes no event, only the
- * times given to latency_add. */
+ * times given to latency_add: NS nanoseconds, seen COUNT times. */
 void latency_set_external(struct latency *l);
-void latency_add(struct latency *l, uint64_t ns);
+void latency_add(struct latency *l, uint64_t ns, uint64_t count);
 /* What one pair would print for these samples (nanoseconds): for the unit test. */
 void latency_report(FILE *out, const char *name, const unsigned long long *ns, size_t n,
 		    unsigned long long errors, bool json);

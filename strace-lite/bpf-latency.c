@@ -12,14 +12,15 @@
  *
  * A probe that only --latency names (no -e usdt=, uprobe=, uretprobe= covers it) is traced
  * silently (probe_latency_end, before this runs): its hits are not printed, and when every pair it ends is made in
- * the kernel the program sends no record for it at all (psite.silent): one 40-byte record per
- * pair, none per hit.
+ * the kernel the program sends no record for it at all (psite.silent): the kernel keeps each
+ * pair's histogram (bpf/latency.bpf.h), read here once at the end, and sends nothing.
  */
 #include <fnmatch.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
+#include <bpf/bpf.h>
 #include <bpf/libbpf.h>
 
 #include "common/latency.h"
@@ -36,7 +37,6 @@ static struct lat_pair {
 	bool kernel;
 } pairs[LAT_MAX];
 static int npairs;
-static unsigned long long ntimes; /* EV_PROBE_LAT read */
 
 /* The first spec of -e usdt=, uprobe=, uretprobe= (or --latency's own) that covers probe
  * SRC:NAME, as probe_latency_end finds it; NULL: none. */
@@ -93,6 +93,8 @@ void bpf_latency_pairs(struct latency **l, int n)
 
 void bpf_latency_load(struct probes *skel)
 {
+	bpf_map__set_max_entries(skel->maps.lat_hist,
+				 (unsigned int)(npairs > 0 ? npairs : 1) * LAT_BUCKETS);
 	for (int i = 0; i < npairs; i++)
 		skel->rodata->lat_by[i] = (int8_t)(pairs[i].key < 0 ? LAT_BY_THREAD : pairs[i].key);
 }
@@ -139,22 +141,62 @@ void bpf_latency_site(const struct usite *us, struct psite *ps)
 	}
 }
 
-bool bpf_latency_event(const void *data, size_t len)
+/* The lowest time bucket B of lat_hist holds (bpf/latency.bpf.h's lat_bucket), and its width. */
+static uint64_t bucket_low(uint32_t b, uint64_t *width)
 {
-	const struct ev_lat *r = data;
+	uint32_t g = b >> LAT_SUB_BITS, m = g + LAT_SUB_BITS - 1;
 
-	if (len < sizeof(*r) || r->pair >= (uint32_t)npairs || !pairs[r->pair].kernel)
-		return false;
-	latency_add(pairs[r->pair].l, r->ns);
-	ntimes++;
-	return true;
+	*width = 1;
+	if (g <= 1)
+		return b;
+	*width = 1ull << (m - LAT_SUB_BITS);
+	return (1ull << m) | ((uint64_t)(b & ((1u << LAT_SUB_BITS) - 1)) << (m - LAT_SUB_BITS));
 }
 
-void bpf_latency_report(uint64_t lost, uint64_t full)
+/* The per-CPU values of key KEY of map FD, summed (max: their largest); 0 on error. */
+static uint64_t percpu(int fd, uint32_t key, bool max)
 {
-	if (lost)
-		log_warn("--bpf: --latency: %llu pair times lost (ring buffer full): the "
-			 "percentiles are incomplete", (unsigned long long)lost);
+	int ncpu = libbpf_num_possible_cpus();
+	uint64_t v[ncpu > 0 ? ncpu : 1], r = 0;
+
+	if (ncpu <= 0 || bpf_map_lookup_elem(fd, &key, v))
+		return 0;
+	for (int c = 0; c < ncpu; c++)
+		r = max ? (v[c] > r ? v[c] : r) : r + v[c];
+	return r;
+}
+
+/* Pair I's histogram into its sink: each bucket's count at the bucket's middle, the one that
+ * holds the longest time with that time itself (exact) for one of its count. */
+static unsigned long long collect(const struct probes *skel, int i)
+{
+	int hfd = bpf_map__fd(skel->maps.lat_hist);
+	uint64_t top = percpu(bpf_map__fd(skel->maps.lat_top), (uint32_t)i, true), w;
+	unsigned long long n = 0;
+
+	for (uint32_t b = 0; b < LAT_BUCKETS; b++) {
+		uint64_t c = percpu(hfd, (uint32_t)i * LAT_BUCKETS + b, false);
+		if (!c)
+			continue;
+		uint64_t lo = bucket_low(b, &w), mid = lo + w / 2;
+		n += c;
+		if (top >= lo && (top - lo < w || b == LAT_BUCKETS - 1)) {
+			latency_add(pairs[i].l, top, 1);
+			c--;
+			mid = mid < top ? mid : top;
+		}
+		latency_add(pairs[i].l, mid, c);
+	}
+	return n;
+}
+
+void bpf_latency_report(const struct probes *skel, uint64_t full)
+{
+	unsigned long long ntimes = 0;
+
+	for (int i = 0; skel && i < npairs; i++)
+		if (pairs[i].kernel)
+			ntimes += collect(skel, i);
 	if (full)
 		log_warn("--bpf: --latency: %llu starts not kept (%d already waiting for their end)",
 			 (unsigned long long)full, LAT_STARTS);

@@ -172,7 +172,7 @@ void bpf_probes_detach(void)
 	if (lost)
 		log_warn("--bpf: %llu probe hits lost (ring buffer full): the trace is incomplete",
 			 (unsigned long long)lost);
-	bpf_latency_report(stat_sum(PSTAT_LAT_LOST), stat_sum(PSTAT_LAT_FULL));
+	bpf_latency_report(probes_skel, stat_sum(PSTAT_LAT_FULL));
 	/* A process still held (sttrace interrupted before it read the record) runs on. */
 	uint32_t key, next, *prev = NULL;
 	int hfd = probes_skel ? bpf_map__fd(probes_skel->maps.held) : -1;
@@ -488,12 +488,6 @@ void bpf_probes_event(struct tcb *tcp, const void *data, size_t len)
 		if (opts.stack)
 			stacktrace_snapshot((pid_t)h->tgid);
 		release((pid_t)h->tgid, (pid_t)h->tid);
-		return;
-	}
-	if (h->kind == EV_PROBE_LAT) {
-		/* A pair's time: its thread waits if the buffer was filling up. */
-		if (bpf_latency_event(data, len) && (((const struct ev_lat *)data)->bad & PROBE_HELD))
-			release((pid_t)h->tgid, (pid_t)h->tid);
 		return;
 	}
 	const struct ev_probe *e = data;

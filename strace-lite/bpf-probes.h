@@ -50,13 +50,12 @@ void probes_ifunc_chosen(const struct usite *us, pid_t tgid, uint64_t impl);
 /* Every uprobe detached (semaphores drop with them). */
 void probes_unlink_all(void);
 /* --latency (bpf-latency.c): the kernel's pairs' keys into SKEL's rodata before load; a new
- * site's part in them (PS's lat_a, lat_b, silent, keys' sizes); a record EV_PROBE_LAT taken
- * (false: not one of ours); the counters of what was lost, said at the end. */
+ * site's part in them (PS's lat_a, lat_b, silent, keys' sizes); at the end, the kernel's
+ * histograms into the pairs' sinks and the starts it could not keep (FULL) said. */
 struct probes;
 void bpf_latency_load(struct probes *skel);
 void bpf_latency_site(const struct usite *us, struct psite *ps);
-bool bpf_latency_event(const void *data, size_t len);
-void bpf_latency_report(uint64_t lost, uint64_t full);
+void bpf_latency_report(const struct probes *skel, uint64_t full);
 /* Before the programs load: uprobe_multi links where the kernel has them (and not
  * STTRACE_BPF_LINKS=single), the hit and return programs made for them. */
 void probes_links_prepare(void);

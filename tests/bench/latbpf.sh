@@ -4,7 +4,7 @@
 # make bench, --latency under --bpf per pair against bpftrace (issue 17, target <= 1.2):
 # tests/bench/lat-loop.c makes N requests between two USDT probes, lat:start and lat:done,
 # keyed by id; sttrace --bpf -e trace=none --latency=usdt:lat:start..usdt:lat:done:key=arg0
-# (the pairs made in the kernel, one record per pair) against bpftrace's equivalent
+# (the pairs and the histogram made in the kernel, nothing sent per pair) against bpftrace's equivalent
 #   usdt:P:lat:start { @s[arg0] = nsecs; }
 #   usdt:P:lat:done /@s[arg0]/ { @h = hist((nsecs - @s[arg0]) / 1000); delete(@s[arg0]); }
 # Cost per pair = (t(N) - t(0)) / N, startup aside; medians of LAT_RUNS runs, the tools
