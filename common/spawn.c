@@ -23,6 +23,22 @@
 /* The signals that end the tracer, caught to let its tracees go first. */
 static const int end_sigs[] = { SIGHUP, SIGINT, SIGQUIT, SIGPIPE, SIGTERM };
 
+/* What proc_catch_signals found before it changed a signal: a program spawned later gets it
+ * back, as if spawned before (strace's order: the program inherits the
+ * dispositions strace was started with, SIGTTOU or SIGHUP ignored by a shell or nohup too). */
+static struct sigaction found[NSIG];
+static bool changed[NSIG];
+
+static void change(int sig, const struct sigaction *sa)
+{
+	struct sigaction old;
+
+	if (sigaction(sig, sa, &old) == 0 && !changed[sig]) {
+		found[sig] = old;
+		changed[sig] = true;
+	}
+}
+
 /* ---- spawning --------------------------------------------------------------------------- */
 
 static void child_fail(const char *path, int err, const struct proc_spawn *sp)
@@ -38,9 +54,9 @@ static void child_run(const char *path, char *const argv[], const struct proc_sp
 {
 	char go;
 
-	if (sp->default_sigs)
-		for (size_t i = 0; i < sizeof(end_sigs) / sizeof(end_sigs[0]); i++)
-			signal(end_sigs[i], SIG_DFL);
+	for (int sig = 1; sig < NSIG; sig++)
+		if (changed[sig])
+			sigaction(sig, &found[sig], NULL);
 	for (int fd = 0; sp->redirect && fd < 3; fd++)
 		if ((sp->stdio[fd] == fd ? fcntl(fd, F_SETFD, 0) : dup2(sp->stdio[fd], fd)) < 0)
 			child_fail(path, -errno, sp);
@@ -357,18 +373,20 @@ static void on_signal(int sig)
 void proc_catch_signals(enum proc_sigs how, bool ignore_pipe)
 {
 	struct sigaction sa = { .sa_handler = how == PROC_SIGS_IGNORE ? SIG_IGN : on_signal };
+	struct sigaction ign = { .sa_handler = SIG_IGN };
 
-	signal(SIGTTOU, SIG_IGN);
-	signal(SIGTTIN, SIG_IGN);
+	sigemptyset(&sa.sa_mask);
+	sigemptyset(&ign.sa_mask);
+	change(SIGTTOU, &ign);
+	change(SIGTTIN, &ign);
 	if (how == PROC_SIGS_DEFAULT)
 		return;
-	signal(SIGTSTP, SIG_IGN);
-	sigemptyset(&sa.sa_mask);
+	change(SIGTSTP, &ign);
 	for (size_t i = 0; i < sizeof(end_sigs) / sizeof(end_sigs[0]); i++)
 		if (end_sigs[i] != SIGPIPE || !ignore_pipe)
-			sigaction(end_sigs[i], &sa, NULL);
+			change(end_sigs[i], &sa);
 	if (ignore_pipe)
-		signal(SIGPIPE, SIG_IGN);
+		change(SIGPIPE, &ign);
 }
 
 int proc_interrupted(void)

@@ -23,7 +23,6 @@ enum proc_hold {
 struct proc_spawn {
 	enum proc_hold hold;
 	bool search;        /* execvp (PATH) rather than execv */
-	bool default_sigs;  /* the tracer's caught signals back to SIG_DFL in the program */
 	bool pdeathsig;     /* while held, SIGKILL if the tracer dies (PROC_HOLD_PIPE) */
 	bool redirect;      /* stdio[] becomes the child's 0, 1, 2 (else they are inherited) */
 	int stdio[3];

@@ -188,7 +188,7 @@ static int bpfbe_spawn(char **argv)
 	char path[PATH_MAX];
 	/* Held until every program is attached, gone with us if we die first; our handlers
 	 * are not the program's: a signal that ends us must end it too. */
-	struct proc_spawn sp = { .hold = PROC_HOLD_PIPE, .default_sigs = true, .pdeathsig = true,
+	struct proc_spawn sp = { .hold = PROC_HOLD_PIPE, .pdeathsig = true,
 				 .exec_fail_code = 1, .before_exec = become_user,
 				 .before_hold = inject_enabled() ? install_filter : NULL,
 				 .exec_failed = exec_failed };

@@ -5,7 +5,8 @@
 # same flags (-f, -f -y, -f -yy), and the logs are compared line by line after normalizing
 # what differs between any two runs (pids, addresses, inode and port numbers, times and CPU
 # times, random bytes).  Processes interleave differently from run to run, so lines are grouped per process
-# (numbered by first appearance) and a call cut by <unfinished ...> is joined to its
+# (the program first, then its children in the order of their first execve line, else of their
+# first line: which of two children runs first is a race) and a call cut by <unfinished ...> is joined to its
 # <... resumed> half.  At least 98% of the lines must be identical overall; each program's
 # figure is printed, and the worst differing lines are shown.  Arguments (--bpf) go to every
 # sttrace run: the eBPF backend against strace, on the same programs.
@@ -65,9 +66,18 @@ normalize() {
 		sub(/^getrandom\("([^"\\]|\\.)*"/, "getrandom(\"RANDOM\"", line)
 		gsub(/[0-9][0-9][0-9]+/, "N", line) # pids, times and sizes left in values
 		gsub(/\) +=/, ") =", line)          # the -a padding moves with ADDR
-		out[p] = out[p] "P" p " " line "\n"
+		if (!(p in key) && (p == 1 || line ~ /^execve\(/)) key[p] = p == 1 ? "" : line
+		if (!(p in first)) first[p] = line
+		out[p] = out[p] line "\n"
 	}
-	END { for (i = 1; i <= np; i++) printf "%s", out[i] }'
+	END {
+		for (i = 1; i <= np; i++) {
+			k = (i in key) ? key[i] : first[i]
+			n = split(out[i], ls, "\n")
+			for (j = 1; j < n; j++) printf "%s\t%d\t%s\n", k, i, ls[j]
+		}
+	}' | sort -s -t "$(printf '\t')" -k1,1 |
+	awk -F '\t' '$2 != last { last = $2; np++ } { sub(/^[^\t]*\t[^\t]*\t/, ""); print "P" np " " $0 }'
 }
 
 total=0 same=0 fail=0
