@@ -26,7 +26,8 @@ struct sdesc {
 
 /* x86_64 kernel layouts, or as much as the decoder reads where it reads more (a partial capture
  * prints as the address): sigaction with strace's 64-byte mask; clone_args as many bytes as its
- * size argument says (the decoder prints a non-zero tail beyond the structure it knows). */
+ * size argument says, open_how too (the decoder prints a non-zero tail beyond the structure
+ * it knows). */
 static const struct sdesc sdescs[] = {
 	{ "timespec", 16, 0, -1, 0 },    { "timeval", 16, 0, -1, 0 },
 	{ "itimerspec", 32, 0, -1, 0 },  { "itimerval", 32, 0, -1, 0 },
@@ -49,7 +50,7 @@ static const struct sdesc sdescs[] = {
 	{ "sysinfo", 112, 0, -1, 0 },    { "sigset_argpack", 16, 1, -1, 0 },
 	{ "sigevent", 64, 0, -1, 0 },    { "ptr", 8, 0, -1, 0 },
 	{ "mq_attr", 64, 0, -1, 0 },
-	{ "open_how", 24, 0, -1, 0 },    { "clone_args", 1, 1, 1, 0 },
+	{ "open_how", 1, 0, 3, 0 },      { "clone_args", 1, 1, 1, 0 },
 	{ "cap_user_header", 8, 0, -1, 0 }, { "cap_user_data", 24, 0, -1, 0 },
 	{ "argv", 1024, 1, -1, 0 },      { "envp", 1024, 1, -1, 0 },
 	{ "gids", 4, 0, 0, 0 },          { "cpuset", 1, 0, 1, 0 },
