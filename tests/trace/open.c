@@ -91,6 +91,14 @@ int main(void)
 	rc = syscall(__NR_openat2, AT_FDCWD, path, &how, 8);
 	out("openat2(%s, \"%s\", %p, 8) = %s\n", FDCWD, path, (void *)&how,
 	    sprintrc(rc));
+	/* A larger struct than the kernel knows: its nonzero tail is shown (E2BIG). */
+	struct { struct open_how how; unsigned char tail[8]; } big = { .how = how };
+	for (int i = 0; i < 8; i++)
+		big.tail[i] = (unsigned char)(0x80 + i);
+	rc = syscall(__NR_openat2, AT_FDCWD, path, &big, sizeof(big));
+	out("openat2(%s, \"%s\", {flags=%s, mode=0600, resolve=0, /* bytes 24..31 */ "
+	    "\"\\x80\\x81\\x82\\x83\\x84\\x85\\x86\\x87\"}, %zu) = %s\n",
+	    FDCWD, path, XLAT(O_WRONLY | O_CREAT, "O_WRONLY|O_CREAT"), sizeof(big), sprintrc(rc));
 
 	unlink(path);
 	close(fd);
