@@ -81,15 +81,19 @@ static long walk_step(__u32 k, struct walkctx *w)
 
 	if (d == root) {
 		struct mount *mp = BPF_CORE_READ(m, mnt_parent);
-		if (mp == m)
+		if (mp == m) {
+			w->e->deleted |= FD_WHOLE;
 			return 1;
+		}
 		w->d = BPF_CORE_READ(m, mnt_mountpoint);
 		w->m = mp;
 		return 0;
 	}
 	struct dentry *parent = BPF_CORE_READ(d, d_parent);
-	if (parent == d)
+	if (parent == d) {
+		w->e->deleted |= FD_WHOLE;
 		return 1;
+	}
 	__u32 off = w->off;
 	if (off >= EV_FD_NAMES)
 		return 1;
@@ -182,7 +186,7 @@ static long describe_fd(__u32 i, struct stepctx *sc)
 	}
 	e->kind = FDK_PATH;
 	struct dentry *parent = BPF_CORE_READ(d, d_parent);
-	e->deleted = parent != d && !BPF_CORE_READ(d, d_hash.pprev);
+	e->deleted = parent != d && !BPF_CORE_READ(d, d_hash.pprev) ? FD_DELETED : 0;
 
 	struct walkctx w = {
 		.e = e,

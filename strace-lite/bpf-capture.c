@@ -213,23 +213,28 @@ static void fd_link_text(const struct ev_fd *e, size_t len, char *out, size_t ou
 	default:
 		return;
 	}
-	/* Components arrive leaf first. */
+	/* Components arrive leaf first; a path the walk did not take to the root, or longer than
+	 * readlink gives (PATH_MAX), is not known, as readlink would fail (ENAMETOOLONG). */
 	const char *comp[64];
 	size_t n = 0, pos = 0;
 	while (pos < names && n < 64) {
 		size_t l = strnlen(e->names + pos, names - pos);
 		if (pos + l >= names)
-			break; /* no NUL: cut short */
+			return; /* no NUL: cut short */
 		comp[n++] = e->names + pos;
 		pos += l + 1;
 	}
+	if (!(e->deleted & FD_WHOLE) || pos < names)
+		return;
 	size_t o = 0;
 	if (!n)
 		o = (size_t)snprintf(out, outlen, "/");
 	while (n-- > 0 && o < outlen)
 		o += (size_t)snprintf(out + o, outlen - o, "/%s", comp[n]);
-	if (e->deleted && o < outlen)
-		snprintf(out + o, outlen - o, " (deleted)");
+	if ((e->deleted & FD_DELETED) && o < outlen)
+		o += (size_t)snprintf(out + o, outlen - o, " (deleted)");
+	if (o >= PATH_MAX || o >= outlen)
+		out[0] = 0;
 }
 
 /*
@@ -276,6 +281,16 @@ ssize_t capture_readlink(struct dctx *c, const char *link, char *buf, size_t len
 	return (ssize_t)l;
 }
 
+int capture_deleted(struct dctx *c, const char *link)
+{
+	const struct cap *r = fd_record(c, link);
+	size_t l = r ? strnlen((const char *)r->data, r->len) : 0;
+
+	if (!l || r->len < l + 2 || ((const char *)r->data)[l + 1] != 'D')
+		return l ? 0 : -1;
+	return 1;
+}
+
 bool capture_sockview(struct dctx *c, const char *link, struct sockdiag_view *v)
 {
 	const struct cap *r = fd_record(c, link);
@@ -296,6 +311,10 @@ void fd_record_add(struct capset *s, const struct ev_fd *e, size_t len)
 	} rec;
 	fd_link_text(e, len, rec.text, sizeof(rec.text));
 	size_t l = strlen(rec.text), total = l + 1;
+
+	/* After the NUL of a path: 'D' when the file was unlinked (capture_deleted). */
+	if (l && e->kind == FDK_PATH && (e->deleted & FD_DELETED))
+		rec.text[total++] = 'D';
 
 	if (e->kind == FDK_SOCKET || (e->kind == FDK_ANON && e->pidfd_pid)) {
 		struct sockdiag_view v = { .family = e->family, .sport = e->sport,

@@ -55,4 +55,7 @@ int capture_read_str(struct dctx *c, uint64_t addr, void *out, size_t len);
  * have changed since the call): how many (up to the mapping's end), or 0. */
 size_t capture_readonly_read(pid_t pid, uint64_t addr, uint8_t *buf, size_t len);
 ssize_t capture_readlink(struct dctx *c, const char *link, char *buf, size_t len);
+/* Whether the file of LINK was unlinked, as the kernel said (its text then ends in
+ * " (deleted)"): 1, 0, or -1 when no record says. */
+int capture_deleted(struct dctx *c, const char *link);
 bool capture_sockview(struct dctx *c, const char *link, struct sockdiag_view *v);

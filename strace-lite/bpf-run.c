@@ -151,6 +151,7 @@ static int bpfbe_init(const struct backend_cfg *cfg)
 	tcb_reader = capture_read;
 	tcb_str_reader = capture_read_str;
 	tracee_readlink_hook = capture_readlink;
+	tracee_deleted_hook = capture_deleted;
 	pid_comm_hook = tcb_pid_comm;
 	tcb_comm_from_events = true;
 	sockdiag_view_hook = capture_sockview;

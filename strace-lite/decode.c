@@ -106,6 +106,7 @@ void printaddr(struct dctx *c, uint64_t addr)
 }
 
 ssize_t (*tracee_readlink_hook)(struct dctx *c, const char *link, char *buf, size_t len);
+int (*tracee_deleted_hook)(struct dctx *c, const char *link);
 
 ssize_t tracee_readlink(struct dctx *c, const char *link, char *buf, size_t len)
 {
@@ -125,9 +126,12 @@ static void print_link_target(struct dctx *c, const char *link, bool strip_delet
 	path[n] = '\0';
 	bool deleted = strip_deleted && n > 10 && !strcmp(path + n - 10, " (deleted)");
 	struct stat st_link, st_path;
+	int known = deleted && tracee_deleted_hook ? tracee_deleted_hook(c, link) : -1;
 	/* As strace: a file really named "... (deleted)" is the descriptor's own file. */
-	if (deleted && !stat(link, &st_link) && !lstat(path, &st_path) &&
-	    st_link.st_ino == st_path.st_ino && st_link.st_dev == st_path.st_dev)
+	if (known >= 0)
+		deleted = known;
+	else if (deleted && !stat(link, &st_link) && !lstat(path, &st_path) &&
+		 st_link.st_ino == st_path.st_ino && st_link.st_dev == st_path.st_dev)
 		deleted = false;
 	if (deleted)
 		path[n - 10] = '\0';

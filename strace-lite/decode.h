@@ -130,6 +130,8 @@ void tprint_field(struct dctx *c, const char *name);
  */
 ssize_t tracee_readlink(struct dctx *c, const char *link, char *buf, size_t len);
 extern ssize_t (*tracee_readlink_hook)(struct dctx *c, const char *link, char *buf, size_t len);
+/* Whether LINK's file was unlinked, when the backend knows (1, 0; -1: look at the file). */
+extern int (*tracee_deleted_hook)(struct dctx *c, const char *link);
 
 /* Values. */
 void printaddr(struct dctx *c, uint64_t addr); /* NULL or 0x... */

@@ -2,8 +2,10 @@
 // link: -static
 /*
  * -y: file descriptors print with what they refer to, fd<path>, in arguments and in returned
- * values: files, pipes, sockets, a deleted file ("(deleted)" after the brackets), and a path
- * with '<' and '>' (escaped in octal so the brackets stay unambiguous).
+ * values: files, pipes, sockets, a deleted file ("(deleted)" after the brackets), a file really
+ * named "... (deleted)" (inside them), a path with '<' and '>' (escaped in octal so the
+ * brackets stay unambiguous), and a working directory deeper than PATH_MAX (no path: readlink
+ * cannot give it).
  * Run with -a0 -y -e trace=openat,close,dup.
  */
 #include <fcntl.h>
@@ -64,6 +66,34 @@ int main(void)
 	printf("close(%s) = 0\n", tp);
 	syscall(__NR_close, 999);
 	printf("close(999) = -1 EBADF (Bad file descriptor)\n");
+
+	char named[80];
+	snprintf(named, sizeof(named), "/tmp/sttrace-y-%d (deleted)", getpid());
+	int fd4 = (int)syscall(__NR_openat, AT_FDCWD, named, O_RDONLY | O_CREAT, 0600);
+	printf("openat(AT_FDCWD<%s>, \"%s\", O_RDONLY|O_CREAT, 0600) = %d<%s>\n", cwd, named, fd4,
+	       named);
+	syscall(__NR_close, fd4);
+	printf("close(%d<%s>) = 0\n", fd4, named);
+	unlink(named);
+
+	/* 20 directories of 250 characters: a working directory 5,000 bytes long. */
+	char comp[251];
+	int depth = 0;
+	memset(comp, 'd', 250);
+	comp[250] = '\0';
+	if (chdir("/tmp"))
+		FAIL("chdir: %m");
+	for (; depth < 20; depth++)
+		if (mkdir(comp, 0700) || chdir(comp))
+			FAIL("mkdir, chdir: %m");
+	int fd5 = (int)syscall(__NR_openat, AT_FDCWD, "deep", O_RDONLY | O_CREAT, 0600);
+	printf("openat(AT_FDCWD, \"deep\", O_RDONLY|O_CREAT, 0600) = %d\n", fd5);
+	syscall(__NR_close, fd5);
+	printf("close(%d) = 0\n", fd5);
+	unlink("deep");
+	while (depth-- > 0)
+		if (chdir("..") || rmdir(comp))
+			FAIL("chdir, rmdir: %m");
 	printf("+++ exited with 0 +++\n");
 	return 0;
 }
