@@ -256,6 +256,19 @@ int bpf_plan_build(const struct sysent *se, struct plan *p)
 		add(p, (struct capop){ .arg = 2, .when = CAP_ENTRY, .how = HOW_FD,
 				       .size_from = SZ_DEREF, .size = 12 });
 	}
+	/* Descriptors in other places: kcmp's idx1 and idx2 (KCMP_FILE; KCMP_EPOLL_TFD's first),
+	 * landlock_add_rule's parent_fd (offset 8 of its attribute), and the pidfd clone writes
+	 * at parent_tid (CLONE_PIDFD).  A value that is no descriptor costs a lookup. */
+	if (want_fds && se->name && !strcmp(se->name, "kcmp")) {
+		add(p, (struct capop){ .arg = 3, .when = CAP_ENTRY, .how = HOW_FD });
+		add(p, (struct capop){ .arg = 4, .when = CAP_ENTRY, .how = HOW_FD });
+	}
+	if (want_fds && se->name && !strcmp(se->name, "landlock_add_rule"))
+		add(p, (struct capop){ .arg = 2, .when = CAP_ENTRY, .how = HOW_FD,
+				       .size_from = SZ_DEREF, .size = 8 });
+	if (want_fds && se->name && !strcmp(se->name, "clone"))
+		add(p, (struct capop){ .arg = 2, .when = CAP_EXIT, .how = HOW_FD,
+				       .size_from = SZ_DEREF, .size = 0 });
 	/* Some ioctl requests return a descriptor (KVM_CREATE_VM, GPIO line requests). */
 	if (want_fds && (se->rkind == RK_FD || (se->name && !strcmp(se->name, "ioctl"))))
 		add(p, (struct capop){ .arg = ARG_RET, .when = CAP_EXIT, .how = HOW_FD });
