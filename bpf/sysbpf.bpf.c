@@ -95,7 +95,8 @@ struct {
 	__type(value, __u64);
 } lost SEC(".maps");
 
-#define WORK_MAX 64 /* >= PLAN_OPS + CHASE_MAX, a power of two (indexes are masked) */
+#define WORK_MAX 256 /* >= PLAN_OPS + CHASE_MAX, a power of two (indexes are masked): an
+		     * environment of 200 strings with -v */
 #define WMASK (WORK_MAX - 1)
 #define SCAN_BYTES 1024 /* bytes of a region whose words may be pointers to follow */
 
@@ -445,7 +446,7 @@ static __always_inline void capture_and_send(struct ev_sys *rec, __u64 *args, __
 		bpf_loop(PLAN_OPS, plan_op, &o, 0);
 		struct stepctx sc = { .s = s };
 		if (s->nwork)
-			bpf_loop(512, capture_step, &sc, 0);
+			bpf_loop(1024, capture_step, &sc, 0);
 		if (s->nfds)
 			bpf_loop(8, describe_fd, &sc, 0);
 		if (s->faulted && when == CAP_ENTRY && !(rec->flags & EVF_NOREFETCH))
