@@ -6,6 +6,8 @@
  * removed with IPC_RMID; an unknown command, a bad id.  Run with -a0 -e trace=%ipc.
  */
 #include <errno.h>
+#include <fcntl.h>
+#include <unistd.h>
 #include <sys/ipc.h>
 #include <sys/msg.h>
 #include <sys/sem.h>
@@ -105,8 +107,32 @@ static void shm_part(void)
 	out("shmctl(%d, IPC_RMID, NULL) = %s\n", id, sprintrc(rc));
 }
 
+/*
+ * The kernel hands out IPC ids in turn, machine-wide: the untraced run would get one id and the
+ * traced run the next, and on a freshly booted machine those are one-digit numbers that the
+ * traced/untraced comparison does not blank.  Ask for fixed ids (the *_next_id sysctls, as root;
+ * not traced: no %ipc call) so both runs print the same.
+ */
+static void next_id(const char *name, const char *id)
+{
+	char path[64];
+	int fd;
+
+	snprintf(path, sizeof(path), "/proc/sys/kernel/%s_next_id", name);
+	fd = open(path, O_WRONLY);
+	if (fd < 0)
+		return;
+	if (write(fd, id, strlen(id)) < 0) {
+		/* not settable here: the ids stay the kernel's */
+	}
+	close(fd);
+}
+
 int main(void)
 {
+	next_id("msg", "4201");
+	next_id("sem", "4202");
+	next_id("shm", "4203");
 	msg_part();
 	sem_part();
 	shm_part();
