@@ -34,7 +34,9 @@ const volatile __s8 lat_by[LAT_MAX] = { 0 };
 static __always_inline bool lat_key_of(const struct psite *st, __u32 i, const __u64 *regs,
 				       __u64 bias, __u32 tid, __u64 *key)
 {
-	int k = lat_by[i & (LAT_MAX - 1)];
+	__u64 j = i;
+	asm volatile("" : "+r"(j)); /* keep the mask: i is an argument of a global function */
+	int k = lat_by[j & (LAT_MAX - 1)];
 	__u64 v = 0;
 
 	if (k < 0) {
@@ -103,27 +105,39 @@ static __always_inline void lat_count(__u32 i, __u64 dt)
 		*top = dt;
 }
 
+/* Pair I at a hit of ST (registers in HR) by PID_TGID at NOW, if the site is an end of it: its
+ * end closed, then its start opened.  A global function: verified once, not once per pair. */
+__noinline int lat_pair(const struct psite *st, const struct hitregs *hr, __u32 i, __u64 now,
+			__u64 pid_tgid)
+{
+	struct lat_skey k = { .pair = i };
+
+	if (!st || !hr || i >= LAT_MAX)
+		return 0;
+	if (!((st->lat_a | st->lat_b) & (1u << i)) ||
+	    !lat_key_of(st, i, hr->r, hr->bias, (__u32)pid_tgid, &k.key))
+		return 0;
+	if (st->lat_b & (1u << i)) {
+		__u64 *t = bpf_map_lookup_elem(&lat_start, &k);
+		if (t) {
+			__u64 t0 = *t;
+			bpf_map_delete_elem(&lat_start, &k);
+			lat_count(i, now > t0 ? now - t0 : 0);
+		}
+	}
+	if ((st->lat_a & (1u << i)) && bpf_map_update_elem(&lat_start, &k, &now, BPF_ANY))
+		count(PSTAT_LAT_FULL);
+	return 0;
+}
+
 /* A hit of ST, an end of some kernel pairs: ends closed, then starts opened. */
-static __always_inline void lat_hit(const struct psite *st, const __u64 *regs, __u64 bias,
+static __always_inline void lat_hit(const struct psite *st, const struct hitregs *hr,
 				    __u64 pid_tgid)
 {
 	__u64 now = bpf_ktime_get_ns();
 	__u32 mask = st->lat_a | st->lat_b;
 
-#pragma clang loop unroll(disable)
-	for (__u32 i = 0; i < LAT_MAX; i++) {
-		struct lat_skey k = { .pair = i };
-		if (!(mask & (1u << i)) || !lat_key_of(st, i, regs, bias, (__u32)pid_tgid, &k.key))
-			continue;
-		if (st->lat_b & (1u << i)) {
-			__u64 *t = bpf_map_lookup_elem(&lat_start, &k);
-			if (t) {
-				__u64 t0 = *t;
-				bpf_map_delete_elem(&lat_start, &k);
-				lat_count(i, now > t0 ? now - t0 : 0);
-			}
-		}
-		if ((st->lat_a & (1u << i)) && bpf_map_update_elem(&lat_start, &k, &now, BPF_ANY))
-			count(PSTAT_LAT_FULL);
-	}
+	for (__u32 i = 0; i < LAT_MAX; i++)
+		if (mask & (1u << i))
+			lat_pair(st, hr, i, now, pid_tgid);
 }

@@ -284,13 +284,63 @@ static __always_inline void fill(struct ev_probe *r, __u32 kind, __u64 pid_tgid,
 	}
 }
 
+/* A hit's registers and load bias, and where its strings are. */
+struct hitregs {
+	__u64 r[sizeof(struct pt_regs) / 8];
+	__u64 bias;
+	__u32 off;    /* probe_arg: the strings' end in the scratch record */
+	__u32 unread; /* probe_arg: a string that user space has to read */
+};
+
+/*
+ * Value I of a hit (registers and load bias in HR) into the scratch record S, and the string it
+ * points to if site ST wants it: its length word, then its bytes, padded to 4, at HR->off.  A
+ * global function: the kernel verifies it once, whatever the number of values.
+ */
+__noinline int probe_arg(struct scratch *s, const struct psite *st, struct hitregs *hr, __u32 i)
+{
+	__u64 v = 0;
+
+	if (!s || !st || !hr || i >= PROBE_MAX_ARGS)
+		return 0;
+	const struct parg *a = &st->a[i];
+	if (!fetch(a, hr->r, hr->bias, &v))
+		s->ev.bad |= 1u << i;
+	s->ev.v[i] = v;
+	if (!a->str)
+		return 0;
+	__u32 o = hr->off & (PROBE_SCRATCH - 1);
+	long got = 0;
+	if (!(s->ev.bad & (1u << i)) && v && a->str == PCAP_BUF) {
+		__u32 n = a->caplen;
+		if (n > PROBE_STR_MAX)
+			n = PROBE_STR_MAX;
+		if (n && !bpf_probe_read_user(&s->strs[o + 4], n, (void *)v))
+			got = n;
+	} else if (!(s->ev.bad & (1u << i)) && v) {
+		__u32 max = str_max;
+		if (max > PROBE_STR_MAX)
+			max = PROBE_STR_MAX;
+		got = bpf_probe_read_user_str(&s->strs[o + 4], max, (void *)v);
+		/* A page not mapped yet (a literal not touched before), which only a fault would
+		 * bring in: user space reads it while the thread is held. */
+		if (got < 0 && v >= 4096 && v < 0x800000000000ull)
+			hr->unread = 1;
+	}
+	if (got < 0 || got > PROBE_STR_MAX)
+		got = 0;
+	*(__u32 *)&s->strs[o] = (__u32)got;
+	hr->off = o + 4 + (((__u32)got + 3) & ~3u);
+	return 0;
+}
+
 #include "bpf/latency.bpf.h"
 
 static __always_inline int hit(struct pt_regs *ctx, __u32 kind)
 {
 	__u64 pid_tgid = bpf_get_current_pid_tgid();
 	__u32 tid = (__u32)pid_tgid, zero = 0, key;
-	__u64 regs[sizeof(struct pt_regs) / 8];
+	struct hitregs hrs, *hr = &hrs;
 	struct psite *st;
 	struct scratch *s;
 
@@ -305,14 +355,16 @@ static __always_inline int hit(struct pt_regs *ctx, __u32 kind)
 		if (c)
 			*c += 1;
 	}
-	__builtin_memcpy(regs, ctx, sizeof(regs));
+	__builtin_memcpy(hr->r, ctx, sizeof(hr->r));
 	if (st->rep && rep_again(tid, key, PT_REGS_PARM4(ctx)))
 		return 0;
 	__u64 bias = PT_REGS_IP(ctx) - st->pc;
 	__u32 n = st->nargs, off = 0;
 
+	hr->bias = bias;
+
 	if (st->lat_a | st->lat_b)
-		lat_hit(st, regs, bias, pid_tgid);
+		lat_hit(st, hr, pid_tgid);
 	/* Only --latency wants it; -c prints nothing, but an IFUNC's choice must be attached. */
 	if (st->silent || (quiet && !st->hold))
 		return 0;
@@ -328,11 +380,11 @@ static __always_inline int hit(struct pt_regs *ctx, __u32 kind)
 		if (n <= 2) {
 			r = bpf_ringbuf_reserve(&events, offsetof(struct ev_probe, v[2]), 0);
 			if (r)
-				fill(r, kind, pid_tgid, key, st, n, regs, bias, 2);
+				fill(r, kind, pid_tgid, key, st, n, hr->r, bias, 2);
 		} else {
 			r = bpf_ringbuf_reserve(&events, sizeof(*r), 0);
 			if (r)
-				fill(r, kind, pid_tgid, key, st, n, regs, bias, PROBE_MAX_ARGS);
+				fill(r, kind, pid_tgid, key, st, n, hr->r, bias, PROBE_MAX_ARGS);
 		}
 		if (!r) {
 			count(PSTAT_LOST);
@@ -356,41 +408,13 @@ static __always_inline int hit(struct pt_regs *ctx, __u32 kind)
 	s->ev.h.ts = bpf_ktime_get_ns();
 	s->ev.site = key;
 	s->ev.bad = 0;
-	bool unread = false;
-	for (int i = 0; i < PROBE_MAX_ARGS; i++) {
-		if (i >= n)
-			break;
-		const struct parg *a = &st->a[i];
-		__u64 v = 0;
-		if (!fetch(a, regs, bias, &v))
-			s->ev.bad |= 1u << i;
-		s->ev.v[i] = v;
-		if (!a->str)
-			continue;
-		/* The capture's length word, then its bytes, padded to 4. */
-		__u32 o = off & (PROBE_SCRATCH - 1);
-		long got = 0;
-		if (!(s->ev.bad & (1u << i)) && v && a->str == PCAP_BUF) {
-			__u32 n = a->caplen;
-			if (n > PROBE_STR_MAX)
-				n = PROBE_STR_MAX;
-			if (n && !bpf_probe_read_user(&s->strs[o + 4], n, (void *)v))
-				got = n;
-		} else if (!(s->ev.bad & (1u << i)) && v) {
-			__u32 max = str_max;
-			if (max > PROBE_STR_MAX)
-				max = PROBE_STR_MAX;
-			got = bpf_probe_read_user_str(&s->strs[o + 4], max, (void *)v);
-			/* A page not mapped yet (a literal not touched before), which only a
-			 * fault would bring in: user space reads it while the thread is held. */
-			if (got < 0 && v >= 4096 && v < 0x800000000000ull)
-				unread = true;
-		}
-		if (got < 0 || got > PROBE_STR_MAX)
-			got = 0;
-		*(__u32 *)&s->strs[o] = (__u32)got;
-		off = o + 4 + (((__u32)got + 3) & ~3u);
-	}
+	hr->off = 0;
+	hr->unread = 0;
+	/* One call a value: probe_arg is verified once, not once per value (start-up time). */
+	for (__u32 i = 0; i < PROBE_MAX_ARGS && i < n; i++)
+		probe_arg(s, st, hr, i);
+	off = hr->off;
+	bool unread = hr->unread;
 	/* Without strings only the n values go; with strings, all of v[] and the strings. */
 	__u32 len = offsetof(struct ev_probe, v) + 8 * (n <= PROBE_MAX_ARGS ? n : PROBE_MAX_ARGS);
 	if (st->nstr) {
@@ -421,7 +445,12 @@ static __always_inline int hit(struct pt_regs *ctx, __u32 kind)
 		s->ev.bad |= PROBE_HELD;
 	if ((s->ev.bad & PROBE_HELD) || avail >= WAKE_BYTES)
 		wake = BPF_RB_FORCE_WAKEUP;
-	if (bpf_ringbuf_output(&events, &s->ev, len, wake))
+	/* off comes back from probe_arg unknown to the verifier: bound len where it is used */
+	__u64 olen = len;
+	asm volatile("" : "+r"(olen));
+	if (olen > sizeof(struct scratch))
+		return 0;
+	if (bpf_ringbuf_output(&events, &s->ev, olen, wake))
 		count(PSTAT_LOST);
 	return 0;
 }
