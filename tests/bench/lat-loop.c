@@ -6,6 +6,7 @@
  */
 #include <stdio.h>
 #include <stdlib.h>
+#include <time.h>
 
 #include "sdt.h"
 
@@ -13,6 +14,9 @@ int main(int argc, char **argv)
 {
 	unsigned long n = argc > 1 ? strtoul(argv[1], NULL, 10) : 1000;
 	volatile unsigned long acc = 0;
+	struct timespec t0, t1;
+
+	clock_gettime(CLOCK_MONOTONIC, &t0);
 
 	for (unsigned long id = 1; id <= n; id++) {
 		DTRACE_PROBE1(lat, start, id);
@@ -20,6 +24,11 @@ int main(int argc, char **argv)
 			acc += id * (unsigned long)k;
 		DTRACE_PROBE1(lat, done, id);
 	}
+	clock_gettime(CLOCK_MONOTONIC, &t1);
+	/* The loop's own time (stderr): what the probes cost it, start-up and exit of the tracer
+	 * aside (bpftrace -c and sttrace start and stop the program differently). */
+	fprintf(stderr, "loop_ns %lld\n",
+		(long long)(t1.tv_sec - t0.tv_sec) * 1000000000LL + (t1.tv_nsec - t0.tv_nsec));
 	printf("%lu\n", acc);
 	return 0;
 }

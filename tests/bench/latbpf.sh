@@ -7,8 +7,10 @@
 # (the pairs and the histogram made in the kernel, nothing sent per pair) against bpftrace's equivalent
 #   usdt:P:lat:start { @s[arg0] = nsecs; }
 #   usdt:P:lat:done /@s[arg0]/ { @h = hist((nsecs - @s[arg0]) / 1000); delete(@s[arg0]); }
-# Cost per pair = (t(N) - t(0)) / N, startup aside; medians of LAT_RUNS runs, the tools
-# alternated within each run; the untraced program's own time per pair is subtracted too.
+# Cost per pair = (loop(traced) - loop(untraced)) / N, where loop is the time the program's
+# loop takes by its own clock (lat-loop prints it): the tools' start-up and exit, which differ
+# (bpftrace -c lets the program run while it still sets up), stay out.  Medians of LAT_RUNS
+# runs, the three alternated within each run.
 # Appends its row to $B/bench/results.md.  Not a test: nothing here passes or fails on time.
 set -u
 cd "$(dirname "$0")/../.."
@@ -21,38 +23,39 @@ so=$(cd "$out/latbpf" && pwd)
 STTRACE="$PWD/$B/bin/sttrace"
 cc -O2 -Isdt -o "$so/lat-loop" tests/bench/lat-loop.c || exit 1
 median() { sort -g | awk '{a[NR]=$1} END {print (NR % 2) ? a[(NR+1)/2] : (a[NR/2] + a[NR/2+1]) / 2}'; }
-once() { local t0=$EPOCHREALTIME; "$@" >/dev/null 2>>"$so/stderr"; echo "$EPOCHREALTIME - $t0" | bc -l; }
+loop_ns() { # the program's own loop time, from what it wrote on stderr
+	sed -n 's/^loop_ns //p' "$so/err" | tail -n1
+}
 P=$so/lat-loop
 BT="usdt:$P:lat:start { @s[arg0] = nsecs; }
     usdt:$P:lat:done /@s[arg0]/ { @h = hist((nsecs - @s[arg0]) / 1000); delete(@s[arg0]); }"
-run() { # tool n
+run() { # tool: the loop's time in ns
 	case $1 in
-	none) once "$P" "$2" ;;
-	bpftrace) once bpftrace -o "$so/bt.out" -e "$BT" -c "$P $2" ;;
-	sttrace) once "$STTRACE" --bpf -e trace=none -o "$so/st.out" \
-		--latency=usdt:lat:start..usdt:lat:done:key=arg0 "$P" "$2" ;;
+	none) "$P" "$N" >/dev/null 2>"$so/err" ;;
+	bpftrace) bpftrace -o "$so/bt.out" -e "$BT" -c "$P $N" >/dev/null 2>"$so/err" ;;
+	sttrace) "$STTRACE" --bpf -e trace=none -o "$so/st.out" \
+		--latency=usdt:lat:start..usdt:lat:done:key=arg0 "$P" "$N" >/dev/null 2>"$so/err" ;;
 	esac
+	loop_ns
 }
 TOOLS=(none bpftrace sttrace)
 declare -A t
-: >"$so/stderr"
 for r in $(seq "$RUNS"); do
 	for tool in "${TOOLS[@]}"; do
-		t[$tool/0]+="$(run "$tool" 0) "
-		t[$tool/N]+="$(run "$tool" "$N") "
+		t[$tool]+="$(run "$tool") "
 	done
 done
 declare -A ns
 for tool in "${TOOLS[@]}"; do
-	a=$(printf '%s\n' ${t[$tool/0]} | median) b=$(printf '%s\n' ${t[$tool/N]} | median)
-	ns[$tool]=$(echo "($b - $a) * 1000000000 / $N" | bc -l)
+	ns[$tool]=$(printf '%s\n' ${t[$tool]} | median)
+	[ -n "${ns[$tool]}" ] || { echo "latbpf: $tool: no loop time (see $so/err)" >&2; exit 1; }
 done
-st=$(echo "${ns[sttrace]} - ${ns[none]}" | bc -l) bt=$(echo "${ns[bpftrace]} - ${ns[none]}" | bc -l)
+st=$(echo "(${ns[sttrace]} - ${ns[none]}) / $N" | bc -l) bt=$(echo "(${ns[bpftrace]} - ${ns[none]}) / $N" | bc -l)
 count=$(sed -n 's/^@latency\[.*\]: count \([0-9]*\),.*/\1/p' "$so/st.out")
 btcount=$(awk -F'|' '/^\[/ { k = split($1, w, " "); n += w[k] } END { print n + 0 }' "$so/bt.out")
 {
 	echo
-	echo "--latency under --bpf per pair, $N pairs of USDT probes, medians of $RUNS runs (startup and the program's own time subtracted):"
+	echo "--latency under --bpf per pair, $N pairs of USDT probes, medians of $RUNS runs (the loop's own time, traced minus untraced):"
 	echo
 	echo "| comparison | sttrace --bpf --latency | bpftrace hist() | ratio | target |"
 	echo "| --- | --- | --- | --- | --- |"
