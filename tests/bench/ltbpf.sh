@@ -9,8 +9,11 @@
 #  (c) why: the kernel side (-c) on a function whose first instruction the kernel emulates
 #      (push) and on one it single-steps out of line (mov, as syscall() begins), CPU time of
 #      tracer and program (user + sys), which the load of a shared machine disturbs less.
-# Cost per call = (t(N) - t(0)) / N, startup aside; medians of LTB_RUNS runs, the tools
-# alternated within each run.  LTTRACE_BPF_STATS=1 says whether the ring held the program.
+# Cost per call in (a) and (b) = (loop(traced) - loop(untraced)) / N, where loop is the time the
+# program's calls take by its own clock (threads.c prints it with BENCH_LOOP_NS set): the tools'
+# start-up and exit, which differ (bpftrace -c lets the program run while it still sets up),
+# stay out.  (c) is (cpu(N) - cpu(0)) / N.  Medians of LTB_RUNS runs, the tools alternated
+# within each run.  LTTRACE_BPF_STATS=1 says whether the ring held the program.
 # Appends its rows to $B/bench/results.md.  Not a test: nothing here passes or fails on time.
 set -u
 cd "$(dirname "$0")/../.."
@@ -27,22 +30,31 @@ cc -O2 -pthread -o "$so/threads" tests/bench/threads.c &&
 libc=$(ldd "$so/thread1" | awk '$1 ~ /^libc\.so/ { print $3 }')
 median() { sort -g | awk '{a[NR]=$1} END {print (NR % 2) ? a[(NR+1)/2] : (a[NR/2] + a[NR/2+1]) / 2}'; }
 cpu() { /usr/bin/time -f '%U %S' "$@" 2>&1 >/dev/null | tail -1 | awk '{ print $1 + $2 }'; }
-once() { local t0=$EPOCHREALTIME; "$@" >/dev/null 2>>"$so/stderr"; echo "$EPOCHREALTIME - $t0" | bc -l; }
+export BENCH_LOOP_NS=1
+loop() { # the program's own time, in seconds, from what it wrote on stderr (0 calls: 0)
+	local ns
+	"$@" >/dev/null 2>"$so/err"
+	ns=$(sed -n 's/^loop_ns //p' "$so/err" | tail -n1)
+	cat "$so/err" >>"$so/stderr"
+	echo "${ns:-0} / 1000000000" | bc -l
+}
 BT="uprobe:$libc:syscall /pid == cpid/ { @n = count(); }
     uretprobe:$libc:syscall /pid == cpid/ { @r = count(); }"
 run() { # tool n
 	case $1 in
-	bpftrace) once bpftrace -e "$BT" -c "$so/thread1 $2" ;;
-	lt-bpf) once "$LTTRACE" --bpf -o "$so/lt.out" "$so/thread1" "$2" ;;
-	lt-f) once "$LTTRACE" -f -o "$so/ltf.out" "$so/threads" "$2" ;;
-	lt-bpf-f) once "$LTTRACE" --bpf -f -o "$so/ltbf.out" "$so/threads" "$2" ;;
-	lt-bpf-c-f) once "$LTTRACE" --bpf -c -f -o /dev/null "$so/threads" "$2" ;;
+	none) loop "$so/thread1" "$2" ;;
+	none-f) loop "$so/threads" "$2" ;;
+	bpftrace) loop bpftrace -e "$BT" -c "$so/thread1 $2" ;;
+	lt-bpf) loop "$LTTRACE" --bpf -o "$so/lt.out" "$so/thread1" "$2" ;;
+	lt-f) loop "$LTTRACE" -f -o "$so/ltf.out" "$so/threads" "$2" ;;
+	lt-bpf-f) loop "$LTTRACE" --bpf -f -o "$so/ltbf.out" "$so/threads" "$2" ;;
+	lt-bpf-c-f) loop "$LTTRACE" --bpf -c -f -o /dev/null "$so/threads" "$2" ;;
 	cpu-push) cpu "$LTTRACE" --bpf -c -x f_push -o /dev/null "$so/entry-cost" p "$2" ;;
 	cpu-mov) cpu "$LTTRACE" --bpf -c -x f_mov -o /dev/null "$so/entry-cost" m "$2" ;;
 	cpu-pt-mov) cpu "$LTTRACE" -x f_mov -o /dev/null "$so/entry-cost" m "$2" ;;
 	esac
 }
-TOOLS=(bpftrace lt-bpf lt-f lt-bpf-f lt-bpf-c-f cpu-push cpu-mov cpu-pt-mov)
+TOOLS=(none none-f bpftrace lt-bpf lt-f lt-bpf-f lt-bpf-c-f cpu-push cpu-mov cpu-pt-mov)
 declare -A t
 : >"$so/stderr"
 for r in $(seq "$RUNS"); do
@@ -56,12 +68,15 @@ for tool in "${TOOLS[@]}"; do
 	a=$(printf '%s\n' ${t[$tool/0]} | median) b=$(printf '%s\n' ${t[$tool/N]} | median)
 	us[$tool]=$(echo "($b - $a) * 1000000 / $N" | bc -l)
 done
+# the untraced program's own time per call out of the loop-timed rows
+for tool in bpftrace lt-bpf; do us[$tool]=$(echo "${us[$tool]} - ${us[none]}" | bc -l); done
+for tool in lt-f lt-bpf-f lt-bpf-c-f; do us[$tool]=$(echo "${us[$tool]} - ${us[none-f]}" | bc -l); done
 calls() { grep -c 'syscall(' "$1"; }
 holds=$(LTTRACE_BPF_STATS=1 "$LTTRACE" --bpf -f -o /dev/null "$so/threads" "$N" 2>&1 >/dev/null |
 	sed -n 's/.*--bpf: \(.*\)/\1/p')
 {
 	echo
-	echo "lttrace --bpf per call, $N calls of syscall(), medians of $RUNS runs (startup subtracted):"
+	echo "lttrace --bpf per call, $N calls of syscall(), medians of $RUNS runs (the calls' own time, traced minus untraced; CPU rows: startup subtracted):"
 	echo
 	echo "| comparison | lttrace --bpf | peer | ratio | target |"
 	echo "| --- | --- | --- | --- | --- |"

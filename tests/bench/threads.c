@@ -8,6 +8,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <sys/syscall.h>
+#include <time.h>
 #include <unistd.h>
 
 #ifndef NTHREADS
@@ -23,14 +24,31 @@ static void *worker(void *arg)
 	return NULL;
 }
 
+/* With BENCH_LOOP_NS set (ltbpf.sh), the calls' own time on stderr: what tracing cost them,
+ * the tracer's start-up and exit aside. */
+static struct timespec t0;
+
+static int done(void)
+{
+	struct timespec t1;
+
+	if (getenv("BENCH_LOOP_NS")) {
+		clock_gettime(CLOCK_MONOTONIC, &t1);
+		fprintf(stderr, "loop_ns %lld\n", (long long)(t1.tv_sec - t0.tv_sec) * 1000000000LL +
+			(t1.tv_nsec - t0.tv_nsec));
+	}
+	return 0;
+}
+
 int main(int argc, char **argv)
 {
 	long n = (argc > 1 ? atol(argv[1]) : 200000) / NTHREADS;
 	pthread_t t[NTHREADS];
 
+	clock_gettime(CLOCK_MONOTONIC, &t0);
 	if (NTHREADS == 1) { /* the calls in the main thread: traced without -f */
 		worker(&n);
-		return 0;
+		return done();
 	}
 	for (int i = 0; i < NTHREADS; i++) {
 		if (pthread_create(&t[i], NULL, worker, &n)) {
@@ -40,5 +58,5 @@ int main(int argc, char **argv)
 	}
 	for (int i = 0; i < NTHREADS; i++)
 		pthread_join(t[i], NULL);
-	return 0;
+	return done();
 }
