@@ -266,6 +266,10 @@ int bpf_plan_build(const struct sysent *se, struct plan *p)
 	if (want_fds && se->name && !strcmp(se->name, "landlock_add_rule"))
 		add(p, (struct capop){ .arg = 2, .when = CAP_ENTRY, .how = HOW_FD,
 				       .size_from = SZ_DEREF, .size = 8 });
+	/* io_uring_setup's wq_fd (IORING_SETUP_ATTACH_WQ), at offset 24 of its parameters. */
+	if (want_fds && se->name && !strcmp(se->name, "io_uring_setup"))
+		add(p, (struct capop){ .arg = 1, .when = CAP_ENTRY, .how = HOW_FD,
+				       .size_from = SZ_DEREF, .size = 24 });
 	if (want_fds && se->name && !strcmp(se->name, "clone"))
 		add(p, (struct capop){ .arg = 2, .when = CAP_EXIT, .how = HOW_FD,
 				       .size_from = SZ_DEREF, .size = 0 });
