@@ -266,6 +266,15 @@ int bpf_plan_build(const struct sysent *se, struct plan *p)
 	if (want_fds && se->name && !strcmp(se->name, "landlock_add_rule"))
 		add(p, (struct capop){ .arg = 2, .when = CAP_ENTRY, .how = HOW_FD,
 				       .size_from = SZ_DEREF, .size = 8 });
+	/* ptrace's PTRACE_[GS]ETREGSET: data is an iovec; what it describes may be larger than
+	 * a chased pointer's window (user_fpregs_struct, 512 bytes). */
+	if (se->name && !strcmp(se->name, "ptrace"))
+		add(p, (struct capop){ .arg = 3, .when = CAP_ENTRY | CAP_EXIT, .how = HOW_BUF,
+				       .size_from = SZ_PTRLEN, .max = 1024 });
+	/* PTRACE_SETSIGINFO's siginfo may hold a descriptor: si_fd, at offset 24 (SIGIO). */
+	if (want_fds && se->name && !strcmp(se->name, "ptrace"))
+		add(p, (struct capop){ .arg = 3, .when = CAP_ENTRY, .how = HOW_FD,
+				       .size_from = SZ_DEREF, .size = 24 });
 	/* io_uring_setup's wq_fd (IORING_SETUP_ATTACH_WQ), at offset 24 of its parameters. */
 	if (want_fds && se->name && !strcmp(se->name, "io_uring_setup"))
 		add(p, (struct capop){ .arg = 1, .when = CAP_ENTRY, .how = HOW_FD,

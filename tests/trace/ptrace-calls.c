@@ -5,10 +5,12 @@
  * stopped itself: options, its siginfo, a word of struct user, its registers (NT_PRSTATUS),
  * an event message, pending signals, its signal mask, PTRACE_GET_SYSCALL_INFO, then
  * detaching; and requests on pid -1 that fail with ESRCH (unknown request, attach, a
- * debug register poked, a signal mask set).  The tracer traces this program only, not the
- * child, so nothing competes for it.
- * Run with -a0 -e trace=ptrace -e signal=none.
+ * debug register poked, a signal mask set, a siginfo, FPU registers).  The tracer traces
+ * this program only, not the child, so nothing competes for it.  With -y, a SIGIO's si_fd shows its path; a whole
+ * user_fpregs_struct goes in with PTRACE_SETREGSET.
+ * Run with -a0 -y -e trace=ptrace -e signal=none.
  */
+#include <fcntl.h>
 #include <linux/ptrace.h>
 #include <signal.h>
 #include <stddef.h>
@@ -20,6 +22,9 @@
 
 #ifndef NT_PRSTATUS
 # define NT_PRSTATUS 1
+#endif
+#ifndef NT_FPREGSET
+# define NT_FPREGSET 2
 #endif
 
 static long pt(unsigned long req, long pid, unsigned long addr, unsigned long data)
@@ -114,6 +119,36 @@ int main(void)
 	unsigned long long usr1 = 1ULL << (SIGUSR1 - 1);
 	rc = pt(PTRACE_SETSIGMASK, -1, 8, (unsigned long)&usr1);
 	printf("ptrace(PTRACE_SETSIGMASK, -1, 8, [USR1]) = %s\n", sprintrc(rc));
+
+	/* A SIGIO's descriptor, shown with its path (-y). */
+	int fd = open("/dev/null", O_RDONLY);
+	siginfo_t sio;
+	memset(&sio, 0, sizeof(sio));
+	sio.si_signo = SIGIO;
+	sio.si_code = POLL_IN;
+	sio.si_band = 1;
+	sio.si_fd = fd;
+	rc = pt(PTRACE_SETSIGINFO, -1, 0, (unsigned long)&sio);
+	printf("ptrace(PTRACE_SETSIGINFO, -1, NULL, {si_signo=SIGIO, si_code=POLL_IN, si_band=1, "
+	       "si_fd=%d</dev/null>}) = %s\n", fd, sprintrc(rc));
+
+	/* A whole user_fpregs_struct (512 bytes): each 32-bit word its index; arrays cut by -s. */
+	static unsigned int fpw[128];
+	for (unsigned int i = 0; i < 128; i++)
+		fpw[i] = i;
+	struct iovec fpv = { fpw, sizeof(fpw) };
+	rc = pt(PTRACE_SETREGSET, -1, NT_FPREGSET, (unsigned long)&fpv);
+	printf("ptrace(PTRACE_SETREGSET, -1, NT_FPREGSET, {iov_base={cwd=0, swd=0, ftw=0x1, "
+	       "fop=0, rip=0x300000002, rdp=0x500000004, mxcsr=0x6, mxcr_mask=0x7, st_space=[");
+	for (unsigned int i = 8; i < 40; i++)
+		printf(i > 8 ? ", %#x" : "%#x", fpw[i]);
+	printf("], xmm_space=[");
+	for (unsigned int i = 40; i < 72; i++)
+		printf(i > 40 ? ", %#x" : "%#x", fpw[i]);
+	printf(", ...], padding=[");
+	for (unsigned int i = 104; i < 128; i++)
+		printf(i > 104 ? ", %#x" : "%#x", fpw[i]);
+	printf("]}, iov_len=512}) = %s\n", sprintrc(rc));
 
 	puts("+++ exited with 0 +++");
 	return 0;
