@@ -6,8 +6,8 @@
  * an event message, pending signals, its signal mask, PTRACE_GET_SYSCALL_INFO, then
  * detaching; and requests on pid -1 that fail with ESRCH (unknown request, attach, a
  * debug register poked, a signal mask set, a siginfo, FPU registers).  The tracer traces
- * this program only, not the child, so nothing competes for it.  With -y, a SIGIO's si_fd shows its path; a whole
- * user_fpregs_struct goes in with PTRACE_SETREGSET.
+ * this program only, not the child, so nothing competes for it.  With -y, a SIGIO's si_fd
+ * shows its path; a whole user_fpregs_struct goes in with PTRACE_SETREGSET.
  * Run with -a0 -y -e trace=ptrace -e signal=none.
  */
 #include <fcntl.h>
