@@ -339,6 +339,24 @@ static long plan_op(__u32 i, struct opctx *o)
 	__u16 scan = 0;
 	__u64 pl[2];
 
+	if (op->if_arg1 && (__u32)o->args[1] != (__u32)(op->if_arg1 - 1))
+		return 0;
+	if (op->how == HOW_FD && op->size_from == SZ_ARG) {
+		/* An array of descriptors (io_uring_register's tables). */
+		__u64 base = addr + op->size, cnt = o->args[op->size_arg & 7];
+		if (op->arg == ARG_RET || !user_ptr(addr))
+			return 0;
+		if (op->chase && bpf_probe_read_user(&base, sizeof(base), (void *)base))
+			return 0;
+		for (__u32 k = 0; k < FD_ARRAY_MAX; k++) {
+			__s32 afd;
+			if (k >= cnt || bpf_probe_read_user(&afd, sizeof(afd),
+							    (void *)(base + k * (__u64)op->max)))
+				break;
+			add_fd(o->s, afd);
+		}
+		return 0;
+	}
 	if (op->how == HOW_FD || op->how == HOW_FDPAIR) {
 		struct scratch *s = o->s;
 		__s32 fd = op->arg == ARG_RET ? (__s32)o->ret : (__s32)addr, pair[2];

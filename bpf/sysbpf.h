@@ -19,9 +19,12 @@
 
 enum { CAP_ENTRY = 1, CAP_EXIT = 2, CAP_RETRY = 4 /* at exit: entry-only ops again */ };
 /* HOW_FD: the argument is a descriptor, or with SZ_DEREF points to a structure holding one
- * at offset size. */
+ * at offset size; with SZ_ARG, to an array of args[size_arg] of them (at most FD_ARRAY_MAX),
+ * one every max bytes from offset size (chase 1: the array is where the pointer at offset
+ * size points, from its start). */
 enum { HOW_BUF, HOW_STR, HOW_FD, HOW_FDPAIR };
 #define ARG_RET 7 /* capop.arg with HOW_FD: the return value is the descriptor */
+#define FD_ARRAY_MAX 6
 enum {
 	SZ_CONST,  /* size */
 	SZ_ARG,    /* args[size_arg] * size */
@@ -43,7 +46,9 @@ struct capop {
 	 * for; with SZ_IOC, max bytes of them (a family whose requests encode no size, or less
 	 * than they read). */
 	__u8 ioc_type;
-	__u8 pad;
+	/* 0, or 1 + the value the low 32 bits of args[1] must have for the op to run
+	 * (io_uring_register's opcode). */
+	__u8 if_arg1;
 	__u32 size;
 	__u32 max;
 };

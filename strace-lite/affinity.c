@@ -10,6 +10,7 @@
 #include <unistd.h>
 
 #include "strace-lite/decode.h"
+#include "strace-lite/struct-printers.h"
 
 /* The smallest mask size the kernel accepts (strace probes the same way). */
 static unsigned int cpuset_size(void)
@@ -27,7 +28,7 @@ static unsigned int cpuset_size(void)
 	return size;
 }
 
-static void print_affinity(struct dctx *c, uint64_t addr, uint64_t len32)
+void print_affinitylist(struct dctx *c, uint64_t addr, uint64_t len32)
 {
 	unsigned int len = (unsigned int)len32;
 	unsigned int max = cpuset_size();
@@ -67,7 +68,7 @@ SYS_FUNC(sched_setaffinity)
 {
 	printpid(c, (int)c->arg[0], PT_TGID);
 	tprintf(c, ", %u, ", (unsigned int)c->arg[1]);
-	print_affinity(c, c->arg[2], (unsigned int)c->arg[1]);
+	print_affinitylist(c, c->arg[2], (unsigned int)c->arg[1]);
 	return RVAL_DECODED;
 }
 
@@ -78,6 +79,6 @@ SYS_FUNC(sched_getaffinity)
 	tprintf(c, ", %u, ", (unsigned int)c->arg[1]);
 		return 0;
 	}
-	print_affinity(c, c->arg[2], (uint64_t)c->rval);
+	print_affinitylist(c, c->arg[2], (uint64_t)c->rval);
 	return 0;
 }

@@ -55,8 +55,8 @@ static const struct sdesc sdescs[] = {
 	{ "argv", 1024, 1, -1, 0 },      { "envp", 1024, 1, -1, 0 },
 	{ "gids", 4, 0, 0, 0 },          { "cpuset", 1, 0, 1, 0 },
 	{ "nodemask", 128, 0, -1, 0 },   { "io_event", 32, 0, -1, 0 },
-	{ "io_events", 32, 0, -1, 0 },   { "iocb", 64, 0, -1, 0 },
-	{ "iocbpp", 8, 1, -1, 0 },       { "futex_waitv", 24, 0, -1, 0 },
+	{ "io_events", 32, 0, -1, 1 },   { "iocb", 64, 0, -1, 0 },
+	{ "iocbpp", 8, 3, 1, 0 },        { "futex_waitv", 24, 0, -1, 0 },
 	{ "aio_sigset", 16, 1, -1, 0 },  { "aio_context", 8, 0, -1, 0 },
 	{ "timeval_pair", 32, 0, -1, 0 }, { "utimbuf", 16, 0, -1, 0 },
 	{ "time_t", 8, 0, -1, 0 },       { "sysctl_args", 80, 0, -1, 0 },
@@ -266,6 +266,41 @@ int bpf_plan_build(const struct sysent *se, struct plan *p)
 	if (want_fds && se->name && !strcmp(se->name, "landlock_add_rule"))
 		add(p, (struct capop){ .arg = 2, .when = CAP_ENTRY, .how = HOW_FD,
 				       .size_from = SZ_DEREF, .size = 8 });
+	/* io_uring_register's descriptor tables, by opcode: an array of ints (FILES, EVENTFD,
+	 * EVENTFD_ASYNC), the one a structure points to (FILES_UPDATE's fds at 8, FILES2's data at
+	 * 16, FILES_UPDATE2's at 8), the ring descriptors of RING_FDS (at 8 of 16-byte entries). */
+	/* Its argument: as many 16-byte entries as -s shows and the one after (which the array
+	 * printer reads before it cuts), or a whole probe (16 bytes and 256 ops of 8). */
+	if (se->name && !strcmp(se->name, "io_uring_register")) {
+		unsigned int win = 16 * (strsz + 1) > 2064 ? 16 * (strsz + 1) : 2064;
+		add(p, (struct capop){ .arg = 2, .when = CAP_ENTRY | CAP_EXIT, .how = HOW_BUF,
+				       .size_from = SZ_CONST, .size = win, .max = 65536,
+				       .chase = 1 });
+	}
+	if (want_fds && se->name && !strcmp(se->name, "io_uring_register")) {
+		static const struct { unsigned char op, chase, off, stride; } t[] = {
+			{ 2, 0, 0, 4 }, { 4, 0, 0, 4 }, { 7, 0, 0, 4 }, { 6, 1, 8, 4 },
+			{ 13, 1, 16, 4 }, { 14, 1, 8, 4 }, { 20, 0, 8, 16 },
+		};
+		for (size_t k = 0; k < sizeof(t) / sizeof(t[0]); k++)
+			add(p, (struct capop){ .arg = 2, .when = CAP_ENTRY, .how = HOW_FD,
+					       .size_from = SZ_ARG, .size_arg = 3,
+					       .size = t[k].off, .max = t[k].stride,
+					       .chase = t[k].chase, .if_arg1 = t[k].op + 1 });
+	}
+	/* ptrace's PTRACE_[GS]ETREGSET: data is an iovec; what it describes may be larger than
+	 * a chased pointer's window (user_fpregs_struct, 512 bytes). */
+	if (se->name && !strcmp(se->name, "ptrace"))
+		add(p, (struct capop){ .arg = 3, .when = CAP_ENTRY | CAP_EXIT, .how = HOW_BUF,
+				       .size_from = SZ_PTRLEN, .max = 1024 });
+	/* PTRACE_SETSIGINFO's siginfo may hold a descriptor: si_fd, at offset 24 (SIGIO). */
+	if (want_fds && se->name && !strcmp(se->name, "ptrace"))
+		add(p, (struct capop){ .arg = 3, .when = CAP_ENTRY, .how = HOW_FD,
+				       .size_from = SZ_DEREF, .size = 24 });
+	/* io_uring_setup's wq_fd (IORING_SETUP_ATTACH_WQ), at offset 24 of its parameters. */
+	if (want_fds && se->name && !strcmp(se->name, "io_uring_setup"))
+		add(p, (struct capop){ .arg = 1, .when = CAP_ENTRY, .how = HOW_FD,
+				       .size_from = SZ_DEREF, .size = 24 });
 	if (want_fds && se->name && !strcmp(se->name, "clone"))
 		add(p, (struct capop){ .arg = 2, .when = CAP_EXIT, .how = HOW_FD,
 				       .size_from = SZ_DEREF, .size = 0 });

@@ -130,7 +130,7 @@ static void print_si_info(struct dctx *c, const siginfo_t *si)
 		tprints(c, ", si_addr=");
 		printaddr(c, (uint64_t)(uintptr_t)si->si_addr);
 		if (si->si_code == BUS_MCEERR_AR || si->si_code == BUS_MCEERR_AO)
-			tprintf(c, ", si_addr_lsb=%#x", (unsigned)si->si_addr_lsb);
+			tprintf(c, ", si_addr_lsb=%#x", (unsigned)(unsigned short)si->si_addr_lsb);
 		break;
 	case SIGSEGV:
 		tprints(c, ", si_addr=");

@@ -17,3 +17,5 @@ void print_struct_utsname(struct dctx *c, uint64_t addr);
 void printnum_ptr(struct dctx *c, uint64_t addr);
 /* struct sigevent (timer_create, mq_notify). */
 void print_struct_sigevent(struct dctx *c, uint64_t addr);
+/* A CPU mask of LEN bytes as the list of its set bits, "[0 1]" (sched_setaffinity). */
+void print_affinitylist(struct dctx *c, uint64_t addr, uint64_t len);
