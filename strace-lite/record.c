@@ -1,0 +1,153 @@
+// SPDX-License-Identifier: LGPL-2.1-or-later
+/*
+ * sttrace --bpf --record=FILE: the ring-buffer records written as they come, with the header and
+ * the few other records record.h describes.  Writes are buffered (a large stdio buffer: one
+ * write(2) per many records), so recording costs a copy per record, less than formatting it.
+ */
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/utsname.h>
+#include <time.h>
+
+#include "strace-lite/record.h"
+#include "common/log.h"
+
+static FILE *rec;
+static const char *rec_name;
+static const char *rec_version = "?";
+static int rec_argc;
+static char **rec_argv;
+static int rec_failed; /* a write failed: said once */
+
+void record_cmdline(const char *version, int argc, char **argv)
+{
+	rec_version = version;
+	rec_argc = argc;
+	rec_argv = argv;
+}
+
+int record_on(void)
+{
+	return rec != NULL;
+}
+
+static void write_failed(void)
+{
+	if (!rec_failed)
+		log_perror("--record: %s", rec_name);
+	rec_failed = 1;
+}
+
+static void put(const void *p, size_t n)
+{
+	if (fwrite(p, 1, n, rec) != n)
+		write_failed();
+}
+
+/* "KEY=VALUE\0" into the header's buffer *B of *N bytes; -ENOMEM when it cannot grow. */
+static int kv(char **b, size_t *n, const char *key, const char *value)
+{
+	size_t l = strlen(key) + 1 + strlen(value) + 1;
+	char *nb = realloc(*b, *n + l);
+
+	if (!nb)
+		return -ENOMEM;
+	snprintf(nb + *n, l, "%s=%s", key, value);
+	*b = nb;
+	*n += l;
+	return 0;
+}
+
+static uint64_t ns_of(clockid_t clk)
+{
+	struct timespec ts;
+
+	clock_gettime(clk, &ts);
+	return (uint64_t)ts.tv_sec * 1000000000u + (uint64_t)ts.tv_nsec;
+}
+
+int record_open(const char *file)
+{
+	struct utsname u;
+	char *b = NULL, num[32];
+	size_t n = 0;
+	int rc = 0;
+
+	rec_name = file;
+	rec = fopen(file, "we");
+	if (!rec) {
+		rc = -errno;
+		log_perror("--record: %s", file);
+		return rc;
+	}
+	setvbuf(rec, NULL, _IOFBF, 1 << 20);
+	if (uname(&u) < 0)
+		memset(&u, 0, sizeof(u));
+	rc = kv(&b, &n, "sttrace", rec_version);
+	if (!rc)
+		rc = kv(&b, &n, "kernel", u.release);
+	if (!rc)
+		rc = kv(&b, &n, "machine", u.machine);
+	snprintf(num, sizeof(num), "%llu", (unsigned long long)ns_of(CLOCK_REALTIME));
+	if (!rc)
+		rc = kv(&b, &n, "start_realtime_ns", num);
+	snprintf(num, sizeof(num), "%llu", (unsigned long long)ns_of(CLOCK_MONOTONIC));
+	if (!rc)
+		rc = kv(&b, &n, "start_mono_ns", num);
+	for (int i = 0; !rc && i < rec_argc; i++)
+		rc = kv(&b, &n, "arg", rec_argv[i]);
+	if (rc) {
+		free(b);
+		fclose(rec);
+		rec = NULL;
+		log_errno(rc, "--record: %s", file);
+		return rc;
+	}
+	uint32_t w[2] = { REC_VERSION, (uint32_t)n };
+	put(REC_MAGIC, sizeof(REC_MAGIC));
+	put(w, sizeof(w));
+	put(b, n);
+	free(b);
+	record_flush(); /* a recorder killed at once leaves a recording all the same */
+	return rec_failed ? -EIO : 0;
+}
+
+void record_event(const void *data, size_t len)
+{
+	struct rec_hdr h = { .len = (uint32_t)len, .type = REC_EVENT };
+
+	if (!rec || len > REC_MAX_LEN)
+		return;
+	put(&h, sizeof(h));
+	put(data, len);
+}
+
+void record_note(enum rec_type type, int64_t a, int64_t b)
+{
+	struct rec_hdr h = { .len = sizeof(struct rec_note), .type = (uint16_t)type };
+	struct rec_note r = { a, b };
+
+	if (!rec)
+		return;
+	put(&h, sizeof(h));
+	put(&r, sizeof(r));
+}
+
+void record_flush(void)
+{
+	if (rec && fflush(rec) != 0)
+		write_failed();
+}
+
+int record_close(int interrupted, uint64_t lost)
+{
+	if (!rec)
+		return 0;
+	record_note(REC_END, interrupted, (int64_t)lost);
+	if (fclose(rec) != 0)
+		write_failed();
+	rec = NULL;
+	return rec_failed ? -EIO : 0;
+}

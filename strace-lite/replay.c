@@ -1,0 +1,240 @@
+// SPDX-License-Identifier: LGPL-2.1-or-later
+/*
+ * sttrace replay FILE [options]: a backend whose events come from a recording (record.h), fed
+ * one by one through the --bpf backend's own handler, so the lines are the live run's with the
+ * same options.  What the options change after capture (filters, -y, -c, --json, --perfetto,
+ * --latency, timestamps) is the replay's to choose; what they changed at capture (-s, -v, the
+ * syscalls the kernel was told to trace) is fixed in the file.
+ *
+ * The file is untrusted: a header that is not ours is refused with one line; a record whose
+ * length or type is wrong, or the end of the file before REC_END, ends the replay with one
+ * warning, the lines so far kept.  USDT and uprobe hits are not replayed (their specs were
+ * resolved against the live processes).
+ */
+#include <errno.h>
+#include <stdbool.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "strace-lite/record.h"
+#include "bpf/bpfev.h"
+#include "common/backend.h"
+#include "common/clock.h"
+#include "common/log.h"
+#include "strace-lite/bpf-capture.h"
+#include "strace-lite/bpf-run.h"
+#include "strace-lite/stackview.h"
+#include "strace-lite/sttrace.h"
+
+static const char *path;
+static FILE *in;
+static unsigned long long nrec; /* whole records read */
+static void *buf;               /* the current record's bytes, 8-byte aligned */
+static struct rec_hdr cur;      /* the current record's header */
+static int first;               /* what init's last next() said: 1, a record not yet handled */
+
+bool replay_args(int *argc, char ***argv)
+{
+	char **v = *argv;
+
+	if (*argc < 3 || strcmp(v[1], "replay"))
+		return false;
+	path = v[2];
+	v[2] = v[0]; /* the options after FILE, parsed as a live run's */
+	*argv = v + 2;
+	*argc -= 2;
+	return true;
+}
+
+/* The next record into cur and buf: 1, 0 at a clean end of file, -1 cut or damaged. */
+static int next(void)
+{
+	static size_t cap;
+	size_t got = fread(&cur, 1, sizeof(cur), in);
+
+	if (got == 0 && feof(in))
+		return 0;
+	if (got != sizeof(cur) || cur.len > REC_MAX_LEN || cur.type < REC_EVENT ||
+	    cur.type > REC_END || (cur.type != REC_EVENT && cur.len != sizeof(struct rec_note)))
+		return -1;
+	if (cur.len + 8 > cap) {
+		void *nb = realloc(buf, cur.len + 8);
+		if (!nb)
+			return -1;
+		buf = nb;
+		cap = cur.len + 8;
+	}
+	if (fread(buf, 1, cur.len, in) != cur.len)
+		return -1;
+	nrec++;
+	return 1;
+}
+
+/* The header: 0, or -1 when FILE is not a recording of this version. */
+static int read_header(void)
+{
+	char magic[sizeof(REC_MAGIC)];
+	uint32_t w[2];
+	unsigned long long real = 0, mono = 0;
+
+	if (fread(magic, 1, sizeof(magic), in) != sizeof(magic) ||
+	    memcmp(magic, REC_MAGIC, sizeof(magic)) || fread(w, 1, sizeof(w), in) != sizeof(w) ||
+	    w[0] != REC_VERSION || w[1] > (1u << 20))
+		return -1;
+	char *h = malloc(w[1] + 1);
+	if (!h || fread(h, 1, w[1], in) != w[1]) {
+		free(h);
+		return -1;
+	}
+	h[w[1]] = '\0';
+	for (char *kv = h; kv < h + w[1]; kv += strlen(kv) + 1) {
+		sscanf(kv, "start_realtime_ns=%llu", &real);
+		sscanf(kv, "start_mono_ns=%llu", &mono);
+	}
+	free(h);
+	/* -t and friends: the wall clock of when it was recorded. */
+	if (real && mono)
+		clock_set_real_minus_mono((int64_t)(real - mono));
+	return 0;
+}
+
+static void note_tracee(const struct rec_note *r)
+{
+	pid_t pid = (pid_t)r->a;
+
+	if (pid <= 0 || pid2tcb(pid))
+		return;
+	if (cur.type == REC_SPAWNED) {
+		strace_child = pid;
+		alloctcb(pid, TCB_STARTUP | TCB_HIDE_LOG | TCB_SPAWNED);
+	} else {
+		alloctcb(pid, TCB_ATTACHED);
+	}
+}
+
+static int replay_init(const struct backend_cfg *cfg)
+{
+	(void)cfg;
+	in = fopen(path, "re");
+	if (!in) {
+		log_perror("%s", path);
+		return -errno;
+	}
+	if (read_header() < 0) {
+		log_error("%s: not an sttrace recording", path);
+		return -EINVAL;
+	}
+	bpfbe_decode_setup();
+	/* -c: a call's CPU time is not recorded, its wall time is (enter and exit stamps). */
+	if (opts.cflag)
+		opts.wflag = true;
+	/* The tracees sttrace started or attached come first: known before the run, as live. */
+	int rc;
+	while ((rc = next()) > 0 && (cur.type == REC_SPAWNED || cur.type == REC_ATTACHED))
+		note_tracee(buf);
+	first = rc;
+	return 0;
+}
+
+/* One record other than a ring-buffer one; true at REC_END. */
+static bool note(const struct rec_note *r, int *interrupted, uint64_t *lost)
+{
+	pid_t pid = (pid_t)r->a;
+	struct tcb *tcp = pid > 0 ? pid2tcb(pid) : NULL;
+
+	switch (cur.type) {
+	case REC_SPAWNED:
+	case REC_ATTACHED:
+		note_tracee(r);
+		break;
+	case REC_SAID_ATTACHED:
+		if (!tcp)
+			break;
+		if (!(opts.quiet & QUIET_ATTACH))
+			log_info("Process %d attached", pid);
+		if (r->b > 0 && r->b < 65)
+			print_signal(tcp, NULL, (int)r->b);
+		break;
+	case REC_REAPED:
+		if (pid > 0)
+			tcb_reaped(pid, (int)r->b);
+		break;
+	case REC_UNKNOWN_EXIT:
+		if (pid > 0 && !tcp && !(opts.quiet & QUIET_EXIT))
+			log_warn("Exit of unknown pid %d ignored", pid);
+		break;
+	case REC_VANISHED:
+		if (!tcp)
+			break;
+		tmem_drop(pid);
+		tcp->flags &= ~TCB_INSYSCALL;
+		droptcb(tcp);
+		break;
+	case REC_END:
+		*interrupted = r->a > 0 && r->a < 65 ? (int)r->a : 0;
+		*lost = (uint64_t)r->b;
+		return true;
+	}
+	return false;
+}
+
+static int replay_run(void)
+{
+	int rc = first, interrupted = 0;
+	uint64_t lost = 0;
+	bool ended = false;
+
+	for (; rc > 0 && !ended; rc = next()) {
+		if (cur.type != REC_EVENT) {
+			ended = note(buf, &interrupted, &lost);
+			continue;
+		}
+		const struct ev_hdr *h = buf;
+		/* Probe hits need the probes resolved in the live processes: not replayed. */
+		if (cur.len >= sizeof(*h) && h->kind >= EV_PROBE)
+			continue;
+		bpfbe_handle_event(NULL, buf, cur.len);
+	}
+	fclose(in);
+	free(buf);
+	if (!ended)
+		log_warn("%s: truncated after %llu records", path, nrec);
+	/* As the live run ended: what was still traced is detached (the status a signal to the
+	 * recorder gave is not the replay's). */
+	if (ended && (interrupted || tcb_count()))
+		for (struct tcb *tcp; (tcp = tcb_first());)
+			report_detach(tcp);
+	if (opts.cflag)
+		summary_print(output_shared());
+	if (opts.stack)
+		stackview_finish(output_shared());
+	output_finish();
+	if (lost)
+		log_warn("--bpf: %llu events lost (ring buffer full): the trace is incomplete",
+			 (unsigned long long)lost);
+	/* A program killed by a signal: 128 + N, the replay itself not killed. */
+	int status = tcb_exit_status_quiet();
+	return lost && status == 0 ? 1 : status;
+}
+
+static int replay_attach(pid_t pid)
+{
+	(void)pid;
+	return -EINVAL;
+}
+
+static int replay_spawn(char **argv)
+{
+	(void)argv;
+	return -EINVAL;
+}
+
+/* `sttrace replay FILE`: not in the --backend= table. */
+const struct backend replay_backend = {
+	.name = "replay",
+	.init = replay_init,
+	.attach = replay_attach,
+	.spawn = replay_spawn,
+	.run = replay_run,
+};
