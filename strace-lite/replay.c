@@ -198,8 +198,12 @@ static int replay_run(void)
 	}
 	fclose(in);
 	free(buf);
-	if (!ended)
+	if (!ended) {
 		log_warn("%s: truncated after %llu records", path, nrec);
+		/* A call whose exit was not recorded ends its line as strace's would. */
+		for (struct tcb *tcp = tcb_first(); tcp; tcp = tcb_next(tcp))
+			syscall_unfinished(tcp);
+	}
 	/* As the live run ended: what was still traced is detached (the status a signal to the
 	 * recorder gave is not the replay's). */
 	if (ended && (interrupted || tcb_count()))

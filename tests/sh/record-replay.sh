@@ -3,7 +3,8 @@
 #
 # sttrace --bpf --record=FILE and sttrace replay FILE: a program recorded once replays as a live
 # run with the same options prints, four ways (text, -c, --json, --perfetto; times, pids and
-# addresses blanked); a cut recording replays up to the cut with one warning; a file that is
+# addresses blanked), and a recording of every call replayed with filters, -y, -P, -x as live
+# runs with them; a cut recording replays up to the cut with one warning; a file that is
 # not a recording is refused with one line and exit 1; damaged recordings never crash the
 # replay; and every self-describing trace test, recorded and replayed with its registry
 # options, gives its expected lines.  Arguments: trace test names to limit the last part to.
@@ -55,6 +56,17 @@ for view in text -c --json --perfetto; do
 done
 echo "one recording replayed $n ways ($(stat -c %s r.rec) bytes, $(grep -c . rec.out) lines expected)"
 
+# Recorded with everything, replayed narrower: filters, -y, -P as a live run with them.
+(cd rec && "$STTRACE" --bpf --record=../all.rec "$prog" >/dev/null 2>&1) || bad "record all"
+for o in "-e trace=close" "-y -e trace=close,dup,pipe2" "-Z" "-z -e trace=%file" "-P sub -y" \
+	 "-e status=failed -e trace=access,chdir" "-x -e trace=mkdir"; do
+	rm -rf live/* && (cd live && "$STTRACE" --bpf -o ../live.log $o "$prog" >/dev/null 2>&1)
+	"$STTRACE" replay all.rec -o rep.log $o 2>/dev/null || bad "replay $o: exit status $?"
+	normalize_run live.log >live.n; normalize_run rep.log >rep.n
+	[ -s rep.n ] && diff -u live.n rep.n >view.diff ||
+		{ bad "replay $o differs from a live run:"; head -20 view.diff; }
+done
+
 # The program's own expected lines (it prints them) from the replay without -o.
 "$STTRACE" replay r.rec -o full.log "${opts[@]}" 2>/dev/null
 diff -u rec.out full.log >/dev/null || bad "the replay is not the program's expected lines"
@@ -66,9 +78,15 @@ head -c $((size / 2 + 3)) r.rec >cut.rec
 [ "$(grep -c 'truncated after [0-9]* records$' cut.err)" = 1 ] && [ "$(grep -c . cut.err)" = 1 ] ||
 	bad "cut: want one warning, got: $(cat cut.err)"
 grep -q "^$STTRACE: cut.rec: truncated after [0-9]* records$" cut.err || bad "cut: $(cat cut.err)"
+# The cut log is the full one's first lines; a call cut before its exit ends " = ?" as one
+# that never returned.
 lines=$(grep -c . cut.log)
-[ "$lines" -gt 0 ] && head -n "$lines" full.log | diff - cut.log >/dev/null ||
+[ "$lines" -gt 0 ] && head -n $((lines - 1)) full.log | diff - <(head -n $((lines - 1)) cut.log) >/dev/null ||
 	bad "cut: not the full replay's first $lines lines"
+last=$(tail -n1 cut.log) fline=$(sed -n "${lines}p" full.log)
+base=$(sed -E 's/( <unfinished \.\.\.>)?\)? += \?$//' <<<"$last")
+[ "$last" = "$fline" ] || { [ "$base" != "$last" ] && [ "${fline#"$base"}" != "$fline" ]; } ||
+	bad "cut: last line '$last', not '$fline' or its start ending ' = ?'"
 
 # Not a recording, or another version of the format: one line, exit 1.
 echo garbage >garbage.rec
