@@ -154,8 +154,7 @@ int bpf_plan_build(const struct sysent *se, struct plan *p)
 	/* Data buffers print through -s; dumps (-e read=/write=) and buffers a decoder walks
 	 * (directory entries) need all of it. */
 	unsigned int strsz = print_opts_get()->max_strlen + 1;
-	/* A recording has them for a replay with -y or -P. */
-	bool want_fds = dopts.decode_fds || pathtrace_enabled() || opts.record;
+	bool want_fds = dopts.decode_fds || pathtrace_enabled();
 	bool whole = opts.dump_io || (se->name && !strncmp(se->name, "getdents", 8));
 	unsigned int bufcap = whole ? 65536 : strsz;
 	bool sockbuf = se->name && (!strcmp(se->name, "sendto") || !strcmp(se->name, "recvfrom") ||

@@ -415,8 +415,9 @@ int bpfbe_handle_event(void *ctx, void *data, size_t len)
 	const struct ev_hdr *h = data;
 
 	record_event(data, len);
-	if (len < sizeof(*h))
-		return 0;
+	if (len < sizeof(*h) || (record_only() && h->kind <= EV_PIDNS && h->kind != EV_SIGNAL &&
+				  h->kind != EV_FORK && h->kind != EV_EXEC && h->kind != EV_EXIT))
+		return 0; /* recorded, not printed: only the threads' lives matter */
 	clock_event_set(h->ts);
 	if (event_sinks_active()) {
 		struct tcb *tcp = pid2tcb((pid_t)h->tid);

@@ -13,6 +13,8 @@
 
 #include "strace-lite/record.h"
 #include "common/log.h"
+#include "strace-lite/inject.h"
+#include "strace-lite/sttrace.h"
 
 static FILE *rec;
 static const char *rec_name;
@@ -28,9 +30,16 @@ void record_cmdline(const char *version, int argc, char **argv)
 	rec_argv = argv;
 }
 
+const char record_no_output[] = "/dev/null";
+
 int record_on(void)
 {
 	return rec != NULL;
+}
+
+int record_only(void)
+{
+	return rec && opts.outfname == record_no_output && !inject_enabled();
 }
 
 static void write_failed(void)

@@ -57,6 +57,10 @@ void record_cmdline(const char *version, int argc, char **argv);
 int record_open(const char *file);
 /* Recording? */
 int record_on(void);
+/* --record without -o: the live trace is not printed (output to record_no_output). */
+extern const char record_no_output[];
+/* Recording only: calls need not be decoded (nothing is printed, nothing injected). */
+int record_only(void);
 /* A ring-buffer record of LEN bytes. */
 void record_event(const void *data, size_t len);
 /* One of the other records. */

@@ -326,7 +326,7 @@ static int settle_options(struct cli *cl, int argc, char *err, size_t errlen)
 		return -EINVAL;
 	}
 	if (opts.record && !opts.outfname)
-		opts.outfname = "/dev/null"; /* the recording is the output, as perf record's */
+		opts.outfname = record_no_output; /* the recording is the output, as perf record's */
 	if (!argc && !cl->npids && !cl->cgroup && cl->backend != &replay_backend) {
 		snprintf(err, errlen, "must have PROG [ARGS] or -p PID");
 		return -EINVAL;

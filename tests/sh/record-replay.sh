@@ -56,8 +56,9 @@ for view in text -c --json --perfetto; do
 done
 echo "one recording replayed $n ways ($(stat -c %s r.rec) bytes, $(grep -c . rec.out) lines expected)"
 
-# Recorded with everything, replayed narrower: filters, -y, -P as a live run with them.
-(cd rec && "$STTRACE" --bpf --record=../all.rec "$prog" >/dev/null 2>&1) || bad "record all"
+# Recorded with every call and -y (descriptors are captured only for -y or -P), replayed
+# with filters, with and without -y, -P: as live runs with those options.
+(cd rec && "$STTRACE" --bpf -y --record=../all.rec "$prog" >/dev/null 2>&1) || bad "record all"
 for o in "-e trace=close" "-y -e trace=close,dup,pipe2" "-Z" "-z -e trace=%file" "-P sub -y" \
 	 "-e status=failed -e trace=access,chdir" "-x -e trace=mkdir"; do
 	rm -rf live/* && (cd live && "$STTRACE" --bpf -o ../live.log $o "$prog" >/dev/null 2>&1)
