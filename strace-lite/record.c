@@ -1,8 +1,9 @@
 // SPDX-License-Identifier: LGPL-2.1-or-later
 /*
  * sttrace --bpf --record=FILE: the ring-buffer records written as they come, with the header and
- * the few other records record.h describes.  Writes are buffered (a large stdio buffer: one
- * write(2) per many records), so recording costs a copy per record, less than formatting it.
+ * the few other records record.h describes.  Records gather in one 1 MiB batch written at once
+ * when full, when the events pause, and at the end: recording costs a copy per record (most
+ * packed, REC_EVENT_Z), less than formatting it.
  */
 #include <errno.h>
 #include <stdio.h>
@@ -49,10 +50,28 @@ static void write_failed(void)
 	rec_failed = 1;
 }
 
+/* Records gather here and go out in one write when it is full (or at a pause, or the end). */
+static uint8_t batch[1 << 20];
+static size_t nbatch;
+
+static void batch_out(void)
+{
+	if (nbatch && fwrite(batch, 1, nbatch, rec) != nbatch)
+		write_failed();
+	nbatch = 0;
+}
+
 static void put(const void *p, size_t n)
 {
-	if (fwrite(p, 1, n, rec) != n)
-		write_failed();
+	if (nbatch + n > sizeof(batch))
+		batch_out();
+	if (n > sizeof(batch)) {
+		if (fwrite(p, 1, n, rec) != n)
+			write_failed();
+		return;
+	}
+	memcpy(batch + nbatch, p, n);
+	nbatch += n;
 }
 
 /* "KEY=VALUE\0" into the header's buffer *B of *N bytes; -ENOMEM when it cannot grow. */
@@ -91,7 +110,7 @@ int record_open(const char *file)
 		log_perror("--record: %s", file);
 		return rc;
 	}
-	setvbuf(rec, NULL, _IOFBF, 1 << 20);
+	setvbuf(rec, NULL, _IONBF, 0); /* batch[] is the buffer */
 	if (uname(&u) < 0)
 		memset(&u, 0, sizeof(u));
 	rc = kv(&b, &n, "sttrace", rec_version);
@@ -123,12 +142,64 @@ int record_open(const char *file)
 	return rec_failed ? -EIO : 0;
 }
 
+size_t rec_pack(const uint8_t *in, size_t len, uint8_t *out)
+{
+	size_t o = 0;
+
+	for (size_t i = 0; i < len;) {
+		if (in[i]) {
+			out[o++] = in[i++];
+			continue;
+		}
+		size_t run = 1;
+		while (i + run < len && !in[i + run] && run < 255)
+			run++;
+		out[o++] = 0;
+		out[o++] = (uint8_t)run;
+		i += run;
+	}
+	return o;
+}
+
+long rec_unpack(const uint8_t *in, size_t len, uint8_t *out, size_t cap)
+{
+	size_t o = 0;
+
+	for (size_t i = 0; i < len; i++) {
+		if (in[i]) {
+			if (o >= cap)
+				return -1;
+			out[o++] = in[i];
+			continue;
+		}
+		if (++i >= len || !in[i] || in[i] > cap - o)
+			return -1;
+		memset(out + o, 0, in[i]);
+		o += in[i];
+	}
+	return o == cap ? (long)o : -1;
+}
+
 void record_event(const void *data, size_t len)
 {
+	static uint8_t z[2 * 8192];
 	struct rec_hdr h = { .len = (uint32_t)len, .type = REC_EVENT };
 
 	if (!rec || len > REC_MAX_LEN)
 		return;
+	/* Packed when it is smaller (ring-buffer records are at most a few KiB, most ~120 B). */
+	if (len <= sizeof(z) / 2) {
+		size_t n = rec_pack(data, len, z);
+		if (n + sizeof(uint32_t) < len) {
+			uint32_t raw = (uint32_t)len;
+			h.type = REC_EVENT_Z;
+			h.len = (uint32_t)(n + sizeof(raw));
+			put(&h, sizeof(h));
+			put(&raw, sizeof(raw));
+			put(z, n);
+			return;
+		}
+	}
 	put(&h, sizeof(h));
 	put(data, len);
 }
@@ -146,8 +217,8 @@ void record_note(enum rec_type type, int64_t a, int64_t b)
 
 void record_flush(void)
 {
-	if (rec && fflush(rec) != 0)
-		write_failed();
+	if (rec)
+		batch_out();
 }
 
 int record_close(int interrupted, uint64_t lost)
@@ -155,6 +226,7 @@ int record_close(int interrupted, uint64_t lost)
 	if (!rec)
 		return 0;
 	record_note(REC_END, interrupted, (int64_t)lost);
+	batch_out();
 	if (fclose(rec) != 0)
 		write_failed();
 	rec = NULL;

@@ -12,8 +12,9 @@
  *	header:  "STTRACE-REC\0" (12 bytes), u32 REC_VERSION, u32 LEN, LEN bytes of
  *	         NUL-terminated "key=value" strings (sttrace, kernel, machine, start_realtime_ns,
  *	         start_mono_ns, then one "arg=..." per word of the command line)
- *	records: u32 LEN, u16 TYPE, u16 0, LEN bytes (REC_EVENT: a ring-buffer record; the others:
- *	         struct rec_note)
+ *	records: u32 LEN, u16 TYPE, u16 0, LEN bytes (REC_EVENT: a ring-buffer record;
+ *	         REC_EVENT_Z: the same with its runs of zero bytes packed, see rec_unpack; the
+ *	         others: struct rec_note)
  *
  * A file ends with a REC_END record; one without it was cut (a killed recorder) and replays up
  * to the last whole record.  The file is untrusted input: every length is checked.
@@ -37,6 +38,9 @@ enum rec_type {
 	REC_UNKNOWN_EXIT, /* a: a child not traced reaped ("Exit of unknown pid") */
 	REC_VANISHED,     /* a: a thread gone without an exit record, dropped */
 	REC_END,          /* a: the signal that interrupted the tracer (0: none), b: events lost */
+	REC_EVENT_Z,      /* u32 the record's length, then its bytes with each run of 1 to 255 zero
+			   * bytes written as 0, the run's length (a record's header and its small
+			   * numbers are mostly zeros: the file is about half the size) */
 };
 
 struct rec_hdr {
@@ -69,6 +73,12 @@ void record_note(enum rec_type type, int64_t a, int64_t b);
 void record_flush(void);
 /* The end: REC_END, the file flushed and closed; 0, or -errno having said why. */
 int record_close(int interrupted, uint64_t lost);
+
+/* REC_EVENT_Z's packing: the packed form of IN (LEN bytes) into OUT (room for 2 * LEN), its
+ * length; and back: IN (LEN packed bytes) into OUT (CAP bytes), the length, or -1 when IN does
+ * not unpack into exactly CAP bytes. */
+size_t rec_pack(const uint8_t *in, size_t len, uint8_t *out);
+long rec_unpack(const uint8_t *in, size_t len, uint8_t *out, size_t cap);
 
 /* ---- replay.c: `sttrace replay FILE [options]`, a backend whose events come from FILE ---- */
 struct backend;

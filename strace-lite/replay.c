@@ -47,26 +47,45 @@ bool replay_args(int *argc, char ***argv)
 	return true;
 }
 
-/* The next record into cur and buf: 1, 0 at a clean end of file, -1 cut or damaged. */
+/* *B (of *CAP bytes) with room for N bytes (and 8-byte aligned, as malloc's): false if not. */
+static bool grow(void **b, size_t *cap, size_t n)
+{
+	if (n + 8 <= *cap)
+		return true;
+	void *nb = realloc(*b, n + 8);
+	if (!nb)
+		return false;
+	*b = nb;
+	*cap = n + 8;
+	return true;
+}
+
+/* The next record into cur and buf (unpacked): 1, 0 at a clean end of file, -1 cut or
+ * damaged. */
 static int next(void)
 {
-	static size_t cap;
+	static size_t cap, zcap;
+	static void *zbuf;
 	size_t got = fread(&cur, 1, sizeof(cur), in);
 
 	if (got == 0 && feof(in))
 		return 0;
 	if (got != sizeof(cur) || cur.len > REC_MAX_LEN || cur.type < REC_EVENT ||
-	    cur.type > REC_END || (cur.type != REC_EVENT && cur.len != sizeof(struct rec_note)))
+	    cur.type > REC_EVENT_Z || (cur.type < REC_END && cur.type != REC_EVENT &&
+					cur.len != sizeof(struct rec_note)))
 		return -1;
-	if (cur.len + 8 > cap) {
-		void *nb = realloc(buf, cur.len + 8);
-		if (!nb)
+	if (cur.type == REC_EVENT_Z) {
+		uint32_t raw;
+		if (cur.len < sizeof(raw) || fread(&raw, 1, sizeof(raw), in) != sizeof(raw) ||
+		    raw > REC_MAX_LEN || !grow(&zbuf, &zcap, cur.len) || !grow(&buf, &cap, raw) ||
+		    fread(zbuf, 1, cur.len - sizeof(raw), in) != cur.len - sizeof(raw) ||
+		    rec_unpack(zbuf, cur.len - sizeof(raw), buf, raw) < 0)
 			return -1;
-		buf = nb;
-		cap = cur.len + 8;
-	}
-	if (fread(buf, 1, cur.len, in) != cur.len)
+		cur.type = REC_EVENT;
+		cur.len = raw;
+	} else if (!grow(&buf, &cap, cur.len) || fread(buf, 1, cur.len, in) != cur.len) {
 		return -1;
+	}
 	nrec++;
 	return 1;
 }
