@@ -243,13 +243,13 @@ static int replay_run(void)
 
 static int replay_attach(pid_t pid)
 {
-	(void)pid;
+	log_error("replay: -p %d: a replay prints %s, it traces nothing", pid, path);
 	return -EINVAL;
 }
 
 static int replay_spawn(char **argv)
 {
-	(void)argv;
+	log_error("replay: %s: a replay prints %s, it runs nothing", argv[0], path);
 	return -EINVAL;
 }
 
