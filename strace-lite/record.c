@@ -14,6 +14,7 @@
 
 #include "strace-lite/record.h"
 #include "common/log.h"
+#include "common/stacktrace.h"
 #include "strace-lite/inject.h"
 #include "strace-lite/sttrace.h"
 
@@ -40,7 +41,8 @@ int record_on(void)
 
 int record_only(void)
 {
-	return rec && opts.outfname == record_no_output && !inject_enabled();
+	/* -k: stacks are unwound live, for the maps they read (record_maps). */
+	return rec && opts.outfname == record_no_output && !inject_enabled() && !opts.stack;
 }
 
 static void write_failed(void)
@@ -96,6 +98,40 @@ static uint64_t ns_of(clockid_t clk)
 	return (uint64_t)ts.tv_sec * 1000000000u + (uint64_t)ts.tv_nsec;
 }
 
+/* -k: TGID's maps were read live: their text, for a replay's unwinding and symbols. */
+static void record_maps(pid_t tgid)
+{
+	char path[64], *t = NULL;
+	size_t n = 0, cap = 0;
+	FILE *f;
+
+	snprintf(path, sizeof(path), "/proc/%d/maps", tgid);
+	if (!rec || !(f = fopen(path, "re")))
+		return;
+	for (;;) {
+		if (n + 4096 > cap) {
+			size_t ncap = 2 * cap + 4096;
+			char *nt = ncap < REC_MAX_LEN / 2 ? realloc(t, ncap) : NULL;
+			if (!nt)
+				break;
+			t = nt;
+			cap = ncap;
+		}
+		size_t k = fread(t + n, 1, cap - n, f);
+		if (!k)
+			break;
+		n += k;
+	}
+	fclose(f);
+	struct rec_hdr h = { .len = (uint32_t)(sizeof(int64_t) + n), .type = REC_MAPS };
+	int64_t id = tgid;
+	put(&h, sizeof(h));
+	put(&id, sizeof(id));
+	if (n)
+		put(t, n);
+	free(t);
+}
+
 int record_open(const char *file)
 {
 	struct utsname u;
@@ -139,6 +175,8 @@ int record_open(const char *file)
 	put(b, n);
 	free(b);
 	record_flush(); /* a recorder killed at once leaves a recording all the same */
+	if (opts.stack)
+		stacktrace_maps_hooks(NULL, record_maps);
 	return rec_failed ? -EIO : 0;
 }
 

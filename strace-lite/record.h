@@ -38,6 +38,8 @@ enum rec_type {
 	REC_UNKNOWN_EXIT, /* a: a child not traced reaped ("Exit of unknown pid") */
 	REC_VANISHED,     /* a: a thread gone without an exit record, dropped */
 	REC_END,          /* a: the signal that interrupted the tracer (0: none), b: events lost */
+	REC_MAPS,         /* -k: i64 a process's tgid, then the text of its /proc/PID/maps, as the
+			   * live run read it (the files it names are read at replay, as live) */
 	REC_EVENT_Z,      /* u32 the record's length, then its bytes with each run of 1 to 255 zero
 			   * bytes written as 0, the run's length (a record's header and its small
 			   * numbers are mostly zeros: the file is about half the size) */

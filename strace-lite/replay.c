@@ -22,6 +22,7 @@
 #include "common/backend.h"
 #include "common/clock.h"
 #include "common/log.h"
+#include "common/stacktrace.h"
 #include "strace-lite/bpf-capture.h"
 #include "strace-lite/bpf-run.h"
 #include "strace-lite/stackview.h"
@@ -71,8 +72,9 @@ static int next(void)
 	if (got == 0 && feof(in))
 		return 0;
 	if (got != sizeof(cur) || cur.len > REC_MAX_LEN || cur.type < REC_EVENT ||
-	    cur.type > REC_EVENT_Z || (cur.type < REC_END && cur.type != REC_EVENT &&
-					cur.len != sizeof(struct rec_note)))
+	    cur.type > REC_EVENT_Z || (cur.type <= REC_END && cur.type != REC_EVENT &&
+					 cur.len != sizeof(struct rec_note)) ||
+	    (cur.type == REC_MAPS && cur.len < sizeof(int64_t)))
 		return -1;
 	if (cur.type == REC_EVENT_Z) {
 		uint32_t raw;
@@ -118,6 +120,52 @@ static int read_header(void)
 	return 0;
 }
 
+/* -k: the maps of each process as last recorded (REC_MAPS), for the unwinder and symbols. */
+struct maps_text {
+	struct maps_text *next;
+	pid_t tgid;
+	size_t len;
+	char *text;
+};
+static struct maps_text *maps;
+
+static const char *maps_of(pid_t tgid, size_t *len)
+{
+	for (struct maps_text *m = maps; m; m = m->next)
+		if (m->tgid == tgid) {
+			*len = m->len;
+			return m->text;
+		}
+	return NULL;
+}
+
+static void maps_record(const uint8_t *data, size_t len)
+{
+	int64_t id;
+	struct maps_text *m;
+
+	memcpy(&id, data, sizeof(id));
+	if (id <= 0 || id > INT32_MAX)
+		return;
+	for (m = maps; m && m->tgid != (pid_t)id; m = m->next)
+		;
+	if (!m) {
+		if (!(m = calloc(1, sizeof(*m))))
+			return;
+		m->tgid = (pid_t)id;
+		m->next = maps;
+		maps = m;
+	}
+	char *t = malloc(len - sizeof(id) + 1);
+	if (!t)
+		return;
+	memcpy(t, data + sizeof(id), len - sizeof(id));
+	free(m->text);
+	m->text = t;
+	m->len = len - sizeof(id);
+	stacktrace_snapshot(m->tgid); /* as the live run read them: now */
+}
+
 static void note_tracee(const struct rec_note *r)
 {
 	pid_t pid = (pid_t)r->a;
@@ -145,6 +193,8 @@ static int replay_init(const struct backend_cfg *cfg)
 		return -EINVAL;
 	}
 	bpfbe_decode_setup();
+	if (opts.stack)
+		stacktrace_maps_hooks(maps_of, NULL);
 	/* -c: a call's CPU time is not recorded, its wall time is (enter and exit stamps). */
 	if (opts.cflag)
 		opts.wflag = true;
@@ -205,6 +255,11 @@ static int replay_run(void)
 	bool ended = false;
 
 	for (; rc > 0 && !ended; rc = next()) {
+		if (cur.type == REC_MAPS) {
+			if (opts.stack)
+				maps_record(buf, cur.len);
+			continue;
+		}
 		if (cur.type != REC_EVENT) {
 			ended = note(buf, &interrupted, &lost);
 			continue;
@@ -233,6 +288,11 @@ static int replay_run(void)
 	if (opts.stack)
 		stackview_finish(output_shared());
 	output_finish();
+	for (struct maps_text *m = maps, *next; m; m = next) { /* after the last stack */
+		next = m->next;
+		free(m->text);
+		free(m);
+	}
 	if (lost)
 		log_warn("--bpf: %llu events lost (ring buffer full): the trace is incomplete",
 			 (unsigned long long)lost);

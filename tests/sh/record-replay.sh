@@ -4,7 +4,7 @@
 # sttrace --bpf --record=FILE and sttrace replay FILE: a program recorded once replays as a live
 # run with the same options prints, four ways (text, -c, --json, --perfetto; times, pids and
 # addresses blanked), and a recording of every call replayed with filters, -y, -P, -x as live
-# runs with them; a cut recording replays up to the cut with one warning; a file that is
+# runs with them; -k stacks (lines and folded) as live; a cut recording replays up to the cut with one warning; a file that is
 # not a recording is refused with one line and exit 1; damaged recordings never crash the
 # replay; and every self-describing trace test, recorded and replayed with its registry
 # options, gives its expected lines.  Arguments: trace test names to limit the last part to.
@@ -66,6 +66,20 @@ for o in "-e trace=close" "-y -e trace=close,dup,pipe2" "-Z" "-z -e trace=%file"
 	normalize_run live.log >live.n; normalize_run rep.log >rep.n
 	[ -s rep.n ] && diff -u live.n rep.n >view.diff ||
 		{ bad "replay $o differs from a live run:"; head -20 view.diff; }
+done
+
+# -k: recorded stacks unwound and symbolized at replay from the recorded maps (the process is
+# gone), lines and folded stacks as live; cat, dynamically linked, opens through ld.so and libc.
+cat=$(command -v cat)
+(cd rec && "$STTRACE" --bpf -k -e trace=openat --record=../k.rec "$cat" /etc/hostname >/dev/null) ||
+	bad "record -k"
+for o in "-k" "-k --stack-format=folded"; do
+	rm -rf live/* && (cd live && "$STTRACE" --bpf $o -e trace=openat -o ../live.log "$cat" \
+		/etc/hostname >/dev/null 2>&1)
+	"$STTRACE" replay k.rec $o -e trace=openat -o rep.log 2>/dev/null || bad "replay $o: exit $?"
+	normalize_run live.log >live.n; normalize_run rep.log >rep.n
+	grep -q 'libc.so.6(\|;__libc_start_main;' rep.n || bad "replay $o: no libc frame"
+	diff -u live.n rep.n >view.diff || { bad "replay $o differs from a live run:"; head -20 view.diff; }
 done
 
 # The program's own expected lines (it prints them) from the replay without -o.
