@@ -9,7 +9,8 @@
  * The file is untrusted: a header that is not ours is refused with one line; a record whose
  * length or type is wrong, or the end of the file before REC_END, ends the replay with one
  * warning, the lines so far kept.  USDT and uprobe hits are not replayed (their specs were
- * resolved against the live processes).
+ * resolved against the live processes).  -k stacks are unwound from the recorded copies with
+ * the recorded maps (REC_MAPS), symbolized from the files those name.
  */
 #include <errno.h>
 #include <stdbool.h>
@@ -185,8 +186,9 @@ static int replay_init(const struct backend_cfg *cfg)
 	(void)cfg;
 	in = fopen(path, "re");
 	if (!in) {
-		log_perror("%s", path);
-		return -errno;
+		int err = errno;
+		log_errno(err, "%s", path);
+		return -err;
 	}
 	if (read_header() < 0) {
 		log_error("%s: not an sttrace recording", path);
