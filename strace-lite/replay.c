@@ -167,6 +167,18 @@ static void maps_record(const uint8_t *data, size_t len)
 	stacktrace_snapshot(m->tgid); /* as the live run read them: now */
 }
 
+/* -Y: a pid's command as the recording knows it (its tcb's), never /proc's: the pid may now
+ * be another process's. */
+static int recorded_comm(pid_t pid, char *buf, size_t len)
+{
+	struct tcb *tcp = pid2tcb(pid);
+
+	if (!tcp || !tcp->comm[0])
+		return -ESRCH;
+	snprintf(buf, len, "%s", tcp->comm);
+	return (int)strlen(buf);
+}
+
 static void note_tracee(const struct rec_note *r)
 {
 	pid_t pid = (pid_t)r->a;
@@ -195,6 +207,8 @@ static int replay_init(const struct backend_cfg *cfg)
 		return -EINVAL;
 	}
 	bpfbe_decode_setup();
+	capture_processes_gone();
+	pid_comm_hook = recorded_comm;
 	if (opts.stack)
 		stacktrace_maps_hooks(maps_of, NULL);
 	/* -c: a call's CPU time is not recorded, its wall time is (enter and exit stamps). */
