@@ -294,11 +294,13 @@ static int replay_run(void)
 		for (struct tcb *tcp = tcb_first(); tcp; tcp = tcb_next(tcp))
 			syscall_unfinished(tcp);
 	}
-	/* As the live run ended: what was still traced is detached (the status a signal to the
-	 * recorder gave is not the replay's). */
+	/* As the live run ended: what was still traced is detached, and a recorder ended by a
+	 * signal exits 128 + its number (the replay not dying of it). */
 	if (ended && (interrupted || tcb_count()))
 		for (struct tcb *tcp; (tcp = tcb_first());)
 			report_detach(tcp);
+	if (interrupted)
+		tcb_interrupted(interrupted);
 	if (opts.cflag)
 		summary_print(output_shared());
 	if (opts.stack)

@@ -114,6 +114,29 @@ for f in garbage.rec version.rec empty.rec; do
 		[ ! -s out.txt ] || bad "$f: exit $rc, said: $(cat err.txt)"
 done
 
+# A recorder interrupted (SIGINT) while the program sleeps: the call left "<detached ...>",
+# "Process N detached", exit status 130, as the live run.
+"$STTRACE" --bpf --record=int.rec -e trace=clock_nanosleep sleep 5 2>/dev/null &
+pid=$!
+sleep 1.5
+kill -INT $pid
+wait $pid
+rc=$?
+[ $rc = 130 ] || bad "interrupted recorder: exit status $rc, want 130"
+"$STTRACE" replay int.rec -e trace=clock_nanosleep -o int.log 2>int.err
+rc=$?
+[ $rc = 130 ] || bad "replay of an interrupted recording: exit status $rc, want 130"
+grep -q '^clock_nanosleep(.* <detached \.\.\.>$' int.log || bad "interrupted: $(cat int.log)"
+grep -q 'Process [0-9]* detached$' int.err || bad "interrupted: no detach message: $(cat int.err)"
+
+# Refused: --record without --bpf (for now), a file that cannot be written; nothing runs.
+for a in "--record=r2.rec" "--bpf --record=nodir/r.rec"; do
+	"$STTRACE" $a touch ran >/dev/null 2>err.txt
+	rc=$?
+	[ $rc = 1 ] && [ ! -e ran ] && grep -q "^$STTRACE: --record" err.txt ||
+		bad "$a: exit $rc, $(head -1 err.txt)"
+done
+
 # Damaged recordings: bytes overwritten anywhere; the replay may warn, never crash.
 for i in $(seq 1 40); do
 	cp r.rec dmg.rec
