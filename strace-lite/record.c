@@ -259,6 +259,23 @@ void record_flush(void)
 		batch_out();
 }
 
+/* REC_INJECT's b: the flags in bits 0-2, the result given in the 61 bits above. */
+void record_inject(const struct tcb *tcp)
+{
+	uint64_t bits = ((tcp->flags & TCB_INJECTED) ? 1 : 0) | ((tcp->flags & TCB_POKED) ? 2 : 0) |
+			((tcp->flags & TCB_DELAYED) ? 4 : 0);
+
+	record_note(REC_INJECT, tcp->pid, (int64_t)(((uint64_t)tcp->inject_rval << 3) | bits));
+}
+
+void replay_inject(struct tcb *tcp, int64_t how)
+{
+	tcp->flags &= ~(TCB_INJECTED | TCB_POKED | TCB_DELAYED);
+	tcp->flags |= (how & 1 ? TCB_INJECTED : 0) | (how & 2 ? TCB_POKED : 0) |
+		      (how & 4 ? TCB_DELAYED : 0);
+	tcp->inject_rval = how >> 3; /* arithmetic: a negative errno stays negative */
+}
+
 int record_close(int interrupted, uint64_t lost)
 {
 	if (!rec)

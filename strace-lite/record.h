@@ -38,6 +38,8 @@ enum rec_type {
 	REC_UNKNOWN_EXIT, /* a: a child not traced reaped ("Exit of unknown pid") */
 	REC_VANISHED,     /* a: a thread gone without an exit record, dropped */
 	REC_END,          /* a: the signal that interrupted the tracer (0: none), b: events lost */
+	REC_INJECT,       /* -e inject=: a: the thread, b: what was done to its next call (see
+			   * record_inject) */
 	REC_MAPS,         /* -k: i64 a process's tgid, then the text of its /proc/PID/maps, as the
 			   * live run read it (the files it names are read at replay, as live) */
 	REC_EVENT_Z,      /* u32 the record's length, then its bytes with each run of 1 to 255 zero
@@ -73,6 +75,11 @@ void record_event(const void *data, size_t len);
 void record_note(enum rec_type type, int64_t a, int64_t b);
 /* What is buffered, written (when the events pause: a killed recorder loses little). */
 void record_flush(void);
+/* -e inject=: what was decided for thread TCP's next call (its TCB_INJECTED, TCB_POKED,
+ * TCB_DELAYED flags, the result given), before its records; replay_inject applies it. */
+struct tcb;
+void record_inject(const struct tcb *tcp);
+void replay_inject(struct tcb *tcp, int64_t how);
 /* The end: REC_END, the file flushed and closed; 0, or -errno having said why. */
 int record_close(int interrupted, uint64_t lost);
 

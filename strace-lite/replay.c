@@ -73,8 +73,9 @@ static int next(void)
 	if (got == 0 && feof(in))
 		return 0;
 	if (got != sizeof(cur) || cur.len > REC_MAX_LEN || cur.type < REC_EVENT ||
-	    cur.type > REC_EVENT_Z || (cur.type <= REC_END && cur.type != REC_EVENT &&
-					 cur.len != sizeof(struct rec_note)) ||
+	    cur.type > REC_EVENT_Z ||
+	    ((cur.type <= REC_END || cur.type == REC_INJECT) && cur.type != REC_EVENT &&
+	     cur.len != sizeof(struct rec_note)) ||
 	    (cur.type == REC_MAPS && cur.len < sizeof(int64_t)))
 		return -1;
 	if (cur.type == REC_EVENT_Z) {
@@ -248,6 +249,10 @@ static bool note(const struct rec_note *r, int *interrupted, uint64_t *lost)
 	case REC_UNKNOWN_EXIT:
 		if (pid > 0 && !tcp && !(opts.quiet & QUIET_EXIT))
 			log_warn("Exit of unknown pid %d ignored", pid);
+		break;
+	case REC_INJECT:
+		if (tcp)
+			replay_inject(tcp, r->b);
 		break;
 	case REC_VANISHED:
 		if (!tcp)
