@@ -4,7 +4,8 @@
 # sttrace --bpf --record=FILE and sttrace replay FILE: a program recorded once replays as a live
 # run with the same options prints, four ways (text, -c, --json, --perfetto; times, pids and
 # addresses blanked), and a recording of every call replayed with filters, -y, -P, -x as live
-# runs with them; -k stacks (lines and folded) as live; a cut recording replays up to the cut with one warning; a file that is
+# runs with them; -k stacks (lines and folded) as live; sttrace diff of two recordings; a cut
+# recording replays up to the cut with one warning; a file that is
 # not a recording is refused with one line and exit 1; damaged recordings never crash the
 # replay; and every self-describing trace test, recorded and replayed with its registry
 # options, gives its expected lines.  Arguments: trace test names to limit the last part to.
@@ -146,6 +147,25 @@ for i in $(seq 1 40); do
 	rc=$?
 	[ $rc -lt 124 ] || bad "damaged at $off: exit status $rc"
 done
+
+# sttrace diff on two recordings (issue 18's acceptance, as trace-diff.sh does for text): runs
+# that differ in one opened file and one failing call give exactly those two changes.
+${CC:-cc} -O1 -Wall -o td "$TOP/tests/sh/trace-diff.c" || bad "cannot build trace-diff.c"
+mkdir -p tda tdb && touch tda/cfg
+(cd tda && TD_FILE=/etc/passwd "$STTRACE" --bpf --record=../A.rec ../td >/dev/null) || bad "record A"
+(cd tdb && TD_FILE=/etc/group "$STTRACE" --bpf --record=../B.rec ../td >/dev/null) || bad "record B"
+"$STTRACE" diff A.rec B.rec >diff.out
+rc=$?
+grep '^[-+][^-+]' diff.out | sed 's/^\([-+]\)[^a-z]*/\1/' >changes
+cat >want <<'W'
+-openat(AT_FDCWD, "/etc/passwd", O_RDONLY) = 3
++openat(AT_FDCWD, "/etc/group", O_RDONLY) = 3
+-access("cfg", R_OK) = 0
++access("cfg", R_OK) = -1 ENOENT (No such file or directory)
+W
+[ $rc = 1 ] && diff want changes >/dev/null || bad "diff A.rec B.rec: exit $rc, changes: $(cat changes)"
+"$STTRACE" diff A.rec A.rec >/dev/null || bad "diff A.rec A.rec: exit $?, want 0"
+[ "$("$STTRACE" diff --json A.rec B.rec | grep -c '"type":"diff"')" = 4 ] || bad "diff --json"
 
 # Every self-describing trace test (or those named): recorded, replayed, its expected lines.
 sel=" $* "
