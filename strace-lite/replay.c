@@ -17,6 +17,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/wait.h>
 
 #include "strace-lite/record.h"
 #include "bpf/bpfev.h"
@@ -242,8 +243,9 @@ static bool note(const struct rec_note *r, int *interrupted, uint64_t *lost)
 		if (r->b > 0 && r->b < 65)
 			print_signal(tcp, NULL, (int)r->b);
 		break;
-	case REC_REAPED:
-		if (pid > 0)
+	case REC_REAPED: /* a wait status: an exit code, or a signal's number (damage aside) */
+		if (pid > 0 && r->b >= 0 && r->b <= 0xffff &&
+		    (WIFEXITED((int)r->b) || (WIFSIGNALED((int)r->b) && WTERMSIG((int)r->b) < 65)))
 			tcb_reaped(pid, (int)r->b);
 		break;
 	case REC_UNKNOWN_EXIT:
