@@ -3,6 +3,12 @@
 #include "common/clock.h"
 
 static uint64_t event_mono_ns;
+static int64_t real_minus_mono; /* ns; measured once, or set by a replay */
+
+void clock_set_real_minus_mono(int64_t ns)
+{
+	real_minus_mono = ns;
+}
 
 void clock_event_set(uint64_t mono_ns)
 {
@@ -16,8 +22,6 @@ uint64_t clock_event_get(void)
 
 void tnow(clockid_t clk, struct timespec *ts)
 {
-	static int64_t real_minus_mono; /* ns; measured once */
-
 	if (!event_mono_ns) {
 		clock_gettime(clk, ts);
 		return;

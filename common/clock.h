@@ -15,3 +15,5 @@ void clock_event_set(uint64_t mono_ns);
 uint64_t clock_event_get(void);
 /* Now, or the current event's time, on CLK (CLOCK_MONOTONIC or CLOCK_REALTIME). */
 void tnow(clockid_t clk, struct timespec *ts);
+/* CLOCK_REALTIME less CLOCK_MONOTONIC, as it was when recorded events happened (a replay). */
+void clock_set_real_minus_mono(int64_t ns);

@@ -86,18 +86,24 @@ int maps_read_file(const char *file, unsigned int flags, struct mapping **out)
 	close(fd);
 	if (len < 0)
 		return (int)len;
+	int n = maps_parse_text(text, (size_t)len, flags, out);
+	free(text);
+	return n;
+}
+
+int maps_parse_text(const char *text, size_t len, unsigned int flags, struct mapping **out)
+{
 	/* One block: an entry per line at most, then the text the paths point into. */
 	size_t lines = 1;
-	for (ssize_t i = 0; i < len; i++)
+
+	*out = NULL;
+	for (size_t i = 0; i < len; i++)
 		lines += text[i] == '\n';
-	struct mapping *v = malloc(lines * sizeof(*v) + (size_t)len + 1);
-	if (!v) {
-		free(text);
+	struct mapping *v = malloc(lines * sizeof(*v) + len + 1);
+	if (!v)
 		return -ENOMEM;
-	}
-	char *s = memcpy(v + lines, text, (size_t)len), *end = s + len;
+	char *s = memcpy(v + lines, text, len), *end = s + len;
 	int n = 0;
-	free(text);
 	*end = '\0';
 	while (s < end) {
 		char *nl = memchr(s, '\n', (size_t)(end - s));

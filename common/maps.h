@@ -31,6 +31,8 @@ int maps_parse_line(char *line, struct mapping *m);
  */
 int maps_read_file(const char *file, unsigned int flags, struct mapping **out);
 int maps_read(pid_t pid, unsigned int flags, struct mapping **out);
+/* The same from TEXT (LEN bytes, a maps file's contents, not changed). */
+int maps_parse_text(const char *text, size_t len, unsigned int flags, struct mapping **out);
 /* The mapping of M (N of them) that holds address ADDR, NULL when none. */
 const struct mapping *maps_at(const struct mapping *m, int n, uint64_t addr);
 /* The runtime address of file offset OFF of PATH, 0 when no mapping of M (N) covers it. */

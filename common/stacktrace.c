@@ -90,6 +90,16 @@ void stacktrace_use_copies(bool on)
 	from_copies = on;
 }
 
+static const char *(*maps_source)(pid_t tgid, size_t *len);
+static void (*maps_seen)(pid_t tgid);
+
+void stacktrace_maps_hooks(const char *(*source)(pid_t tgid, size_t *len),
+			   void (*seen)(pid_t tgid))
+{
+	maps_source = source;
+	maps_seen = seen;
+}
+
 static pid_t read_tgid(pid_t pid)
 {
 	long tgid = proc_status_field(pid, "Tgid");
@@ -114,7 +124,13 @@ static void maps_free(struct proc *p)
 static int maps_load(struct proc *p)
 {
 	struct mapping *fresh = NULL;
-	int n = maps_read(p->pid, 0, &fresh);
+	size_t tl = 0;
+	const char *t = maps_source ? maps_source(p->pid, &tl) : NULL;
+	int n = !maps_source ? maps_read(p->pid, 0, &fresh) :
+		t ? maps_parse_text(t, tl, 0, &fresh) : -ESRCH;
+
+	if (!maps_source && n > 0 && maps_seen)
+		maps_seen(p->pid);
 
 	if (from_copies && n <= 0 && p->maps_loaded) {
 		free(fresh); /* gone: what was read while it lived is all there is */
@@ -178,8 +194,19 @@ static Dwfl *dwfl_get(struct proc *p)
 	if (!p->dwfl)
 		goto fail;
 	dwfl_report_begin(p->dwfl);
-	if (dwfl_linux_proc_report(p->dwfl, p->pid) != 0 ||
-	    dwfl_report_end(p->dwfl, NULL, NULL) != 0)
+	if (maps_source) { /* the text given, the files on disk */
+		size_t tl = 0;
+		const char *t = maps_source(p->pid, &tl);
+		FILE *f = t && tl ? fmemopen((void *)t, tl, "r") : NULL;
+		int rc = f ? dwfl_linux_proc_maps_report(p->dwfl, f) : -1;
+		if (f)
+			fclose(f);
+		if (rc != 0)
+			goto fail;
+	} else if (dwfl_linux_proc_report(p->dwfl, p->pid) != 0) {
+		goto fail;
+	}
+	if (dwfl_report_end(p->dwfl, NULL, NULL) != 0)
 		goto fail;
 	return p->dwfl;
 fail:

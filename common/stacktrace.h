@@ -51,3 +51,11 @@ int stacktrace_copy_set(pid_t tid, pid_t tgid, const uint64_t *regs, const void 
 /* Process TGID is held (its exec, its loader's link map complete): read its maps and symbols
  * now, for the copies that follow.  0 or -errno. */
 int stacktrace_snapshot(pid_t tgid);
+/*
+ * Where the maps of a process come from, and who hears of them: SOURCE (NULL: /proc/PID/maps)
+ * gives the text of TGID's maps file (*LEN bytes, alive until the next call), or NULL; SEEN is
+ * told each time TGID's maps were read from /proc (a recorder keeps them for a replay, whose
+ * SOURCE gives them back).  Either may be NULL.
+ */
+void stacktrace_maps_hooks(const char *(*source)(pid_t tgid, size_t *len),
+			   void (*seen)(pid_t tgid));

@@ -120,8 +120,17 @@ size_t capset_copy(const struct capset *s, uint64_t addr, uint8_t *buf, size_t l
  * from the process, which is exact: such memory cannot have changed since.  Writable memory
  * may have, and is left unread.  The bytes read (up to the mapping's end), or 0.
  */
+static bool processes_gone; /* a replay: the pids are not the recorded processes' */
+
+void capture_processes_gone(void)
+{
+	processes_gone = true;
+}
+
 size_t capture_readonly_read(pid_t pid, uint64_t addr, uint8_t *buf, size_t len)
 {
+	if (processes_gone)
+		return 0;
 	struct mapping *v = NULL;
 	int nm = maps_read(pid, 0, &v);
 	const struct mapping *m = maps_at(v, nm, addr);

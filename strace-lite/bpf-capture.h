@@ -54,6 +54,9 @@ int capture_read_str(struct dctx *c, uint64_t addr, void *out, size_t len);
 /* LEN bytes at ADDR of PID, read now, when they lie in a read-only file mapping (which cannot
  * have changed since the call): how many (up to the mapping's end), or 0. */
 size_t capture_readonly_read(pid_t pid, uint64_t addr, uint8_t *buf, size_t len);
+/* A replay: the recorded processes are gone, a pid may now be another's; nothing is read from
+ * processes (capture_readonly_read reads nothing). */
+void capture_processes_gone(void);
 ssize_t capture_readlink(struct dctx *c, const char *link, char *buf, size_t len);
 /* Whether the file of LINK was unlinked, as the kernel said (its text then ends in
  * " (deleted)"): 1, 0, or -1 when no record says. */

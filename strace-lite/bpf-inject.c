@@ -50,6 +50,7 @@
 #include "strace-lite/bpf-inject.h"
 #include "strace-lite/bpf-run.h"
 #include "strace-lite/inject.h"
+#include "strace-lite/record.h"
 #include "strace-lite/sttrace.h"
 #include "common/log.h"
 
@@ -261,6 +262,7 @@ bool bpf_inject_answer(void)
 		}
 		if (r->has_delay_enter || r->has_delay_exit)
 			tcp->flags |= TCB_DELAYED;
+		record_inject(tcp);
 		inj.signo = r->signo;
 		uint32_t key = (uint32_t)req.pid;
 		if ((inj.skipped || inj.signo) &&

@@ -40,6 +40,7 @@
 #include "common/backend.h"
 #include "common/stacktrace.h"
 #include "strace-lite/stackview.h"
+#include "strace-lite/record.h"
 #include "strace-lite/sttrace.h"
 #include "gen/sysbpf.skel.h"
 #include "common/log.h"
@@ -82,10 +83,23 @@ int bpfbe_traced_gen_fd(void)
 	return skel ? bpf_map__fd(skel->maps.traced_gen) : -1;
 }
 
-static int handle_event(void *ctx, void *data, size_t len);
-
 static const char *cgroup_dir; /* --cgroup: traced while it has processes */
 static uint64_t cgroup_id;
+
+/* Decoding from captured records, live or replayed (replay.c). */
+void bpfbe_decode_setup(void)
+{
+	if (opts.percentiles) /* each call's wall time, counted in user space */
+		opts.wflag = true;
+	stacktrace_use_copies(opts.stack > 0);
+	tcb_reader = capture_read;
+	tcb_str_reader = capture_read_str;
+	tracee_readlink_hook = capture_readlink;
+	tracee_deleted_hook = capture_deleted;
+	pid_comm_hook = tcb_pid_comm;
+	tcb_comm_from_events = true;
+	sockdiag_view_hook = capture_sockview;
+}
 
 static int bpfbe_init(const struct backend_cfg *cfg)
 {
@@ -108,12 +122,10 @@ static int bpfbe_init(const struct backend_cfg *cfg)
 		bpf_map__set_max_entries(skel->maps.events, (unsigned int)atoi(rbkb) * 1024);
 	/* --percentiles want each call's time: counted in user space, as wall time (the kernel's
 	 * sums are wall time too). */
-	skel->rodata->stats_only = opts.cflag == 1 && !opts.percentiles;
+	skel->rodata->stats_only = opts.cflag == 1 && !opts.percentiles && !opts.record;
 	skel->rodata->cgroup_id = cgroup_id;
-	if (opts.percentiles)
-		opts.wflag = true;
+	bpfbe_decode_setup();
 	skel->rodata->want_stack = opts.stack > 0;
-	stacktrace_use_copies(opts.stack > 0);
 	skel->rodata->wall_clock = opts.wflag;
 	skel->rodata->trace_all = opts.trace_all && !opts.trace.negated;
 	if (!skel->rodata->trace_all)
@@ -145,17 +157,10 @@ static int bpfbe_init(const struct backend_cfg *cfg)
 	err = sysbpf__attach(skel);
 	if (err)
 		return bpfbe_error("attaching to sys_enter/sys_exit", err);
-	rb = ring_buffer__new(bpf_map__fd(skel->maps.events), handle_event, NULL, NULL);
+	rb = ring_buffer__new(bpf_map__fd(skel->maps.events), bpfbe_handle_event, NULL, NULL);
 	if (!rb)
 		return bpfbe_error("ring buffer", -errno);
-	tcb_reader = capture_read;
-	tcb_str_reader = capture_read_str;
-	tracee_readlink_hook = capture_readlink;
-	tracee_deleted_hook = capture_deleted;
-	pid_comm_hook = tcb_pid_comm;
-	tcb_comm_from_events = true;
-	sockdiag_view_hook = capture_sockview;
-	return 0;
+	return opts.record && record_open(opts.record) < 0 ? -EIO : 0;
 }
 
 static int mark(pid_t tid, uint32_t flags)
@@ -215,6 +220,7 @@ static int bpfbe_spawn(char **argv)
 	}
 	strace_child = spawned = held.pid;
 	alloctcb(held.pid, TCB_STARTUP | TCB_HIDE_LOG | TCB_SPAWNED);
+	record_note(REC_SPAWNED, held.pid, 0);
 	return 0;
 }
 
@@ -238,6 +244,7 @@ static int bpfbe_attach(pid_t pid)
 		}
 		/* "attached" is said in bpfbe_run, once the probes are attached too. */
 		alloctcb(tids[i], TCB_ATTACHED);
+		record_note(REC_ATTACHED, tids[i], 0);
 	}
 	free(tids);
 	if (nattached < (int)(sizeof(attached_pids) / sizeof(attached_pids[0])))
@@ -403,12 +410,14 @@ static void on_exec(const struct ev_exec *e)
 	tcp->flags &= ~TCB_CHECK_EXEC;
 }
 
-static int handle_event(void *ctx, void *data, size_t len)
+int bpfbe_handle_event(void *ctx, void *data, size_t len)
 {
 	const struct ev_hdr *h = data;
 
-	if (len < sizeof(*h))
-		return 0;
+	record_event(data, len);
+	if (len < sizeof(*h) || (record_only() && h->kind <= EV_PIDNS && h->kind != EV_SIGNAL &&
+				  h->kind != EV_FORK && h->kind != EV_EXEC && h->kind != EV_EXIT))
+		return 0; /* recorded, not printed: only the threads' lives matter */
 	clock_event_set(h->ts);
 	if (event_sinks_active()) {
 		struct tcb *tcp = pid2tcb((pid_t)h->tid);
@@ -561,6 +570,7 @@ static void spawned_gone(pid_t p, int st)
 {
 	spawned = 0;
 	ring_buffer__consume(rb);
+	record_note(REC_REAPED, p, st);
 	tcb_reaped(p, st);
 }
 
@@ -588,6 +598,7 @@ static void reap_children(int how)
 			continue;
 		}
 		ring_buffer__consume(rb);
+		record_note(REC_UNKNOWN_EXIT, p, 0);
 		if (!pid2tcb(p) && !(opts.quiet & QUIET_EXIT))
 			log_warn("Exit of unknown pid %d ignored", p);
 	}
@@ -603,6 +614,7 @@ static void reap_children(int how)
 static void reap_silent(void)
 {
 	ring_buffer__consume(rb);
+	record_flush();
 	for (struct tcb *tcp = tcb_first(), *next; tcp; tcp = next) {
 		next = tcb_next(tcp);
 		if (tcp->pid == strace_child || proc_thread_exists(tcp->pid)) {
@@ -610,6 +622,7 @@ static void reap_silent(void)
 		} else if (!(tcp->flags & TCB_VANISHED)) {
 			tcp->flags |= TCB_VANISHED;
 		} else {
+			record_note(REC_VANISHED, tcp->pid, 0);
 			tmem_drop(tcp->pid);
 			tcp->flags &= ~TCB_INSYSCALL;
 			droptcb(tcp);
@@ -624,6 +637,8 @@ static void reap_silent(void)
 static void said_attached(struct tcb *tcp)
 {
 	int sig = proc_stop_signal(tcp->pid);
+
+	record_note(REC_SAID_ATTACHED, tcp->pid, sig);
 
 	if (!(opts.quiet & QUIET_ATTACH))
 		log_info("Process %d attached", tcp->pid);
@@ -694,6 +709,8 @@ static int bpfbe_run(void)
 	if (opts.stack)
 		stackview_finish(output_shared());
 	uint64_t lost = lost_events();
+	if (record_close(proc_interrupted(), lost) < 0)
+		rc = -1;
 	output_finish();
 	if (lost)
 		log_warn("--bpf: %llu events lost (ring buffer full): the trace is incomplete",

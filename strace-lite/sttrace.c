@@ -21,6 +21,7 @@
 #include "common/compare.h"
 #include "strace-lite/probe.h"
 #include "strace-lite/tracediff.h"
+#include "strace-lite/record.h"
 #include "common/log.h"
 #include "common/proc.h"
 #include "common/latency.h"
@@ -162,6 +163,7 @@ enum {
 	OPT_CGROUP,
 	OPT_PIDNS_TRANSLATION,
 	OPT_LIST,
+	OPT_RECORD,
 };
 
 static const struct option longopts[] = {
@@ -189,6 +191,7 @@ static const struct option longopts[] = {
 	{ "latency", required_argument, 0, OPT_LATENCY },
 	{ "percentiles", no_argument, 0, OPT_PERCENTILES },
 	{ "cgroup", required_argument, 0, OPT_CGROUP },
+	{ "record", required_argument, 0, OPT_RECORD },
 	{ "summary-sort-by", required_argument, 0, 'S' },
 	{ "absolute-timestamps", optional_argument, 0, OPT_TS },
 	{ "timestamps", optional_argument, 0, OPT_TS },
@@ -243,7 +246,6 @@ static const char *const qual_names[] = {
 	[OPT_QUAL_READ - OPT_QUAL_TRACE] = "read",
 	[OPT_QUAL_WRITE - OPT_QUAL_TRACE] = "write",
 };
-
 
 /* What the options count or collect before they settle into opts. */
 struct cli {
@@ -319,7 +321,13 @@ static int settle_options(struct cli *cl, int argc, char *err, size_t errlen)
 		}
 		opts.followfork = 1; /* what its tasks start is in it too */
 	}
-	if (!argc && !cl->npids && !cl->cgroup) {
+	if (opts.record && cl->backend != &bpfbe_backend) {
+		snprintf(err, errlen, "--record needs --bpf");
+		return -EINVAL;
+	}
+	if (opts.record && !opts.outfname)
+		opts.outfname = record_no_output; /* the recording is the output, as perf record's */
+	if (!argc && !cl->npids && !cl->cgroup && cl->backend != &replay_backend) {
 		snprintf(err, errlen, "must have PROG [ARGS] or -p PID");
 		return -EINVAL;
 	}
@@ -498,6 +506,9 @@ int main(int argc, char **argv)
 	proc_stdio_open();
 	if (argc > 1 && tracediff_wanted(argc, argv))
 		return tracediff_main(argc, argv);
+	record_cmdline(STTRACE_VERSION, argc, argv);
+	if (replay_args(&argc, &argv)) /* sttrace replay FILE [options] */
+		cl.backend = &replay_backend;
 	memset(&opts.signals, 0, sizeof(opts.signals));
 	opts.signals.negated = true; /* all signals */
 	opterr = 0;
@@ -717,6 +728,7 @@ int main(int argc, char **argv)
 		case OPT_CGROUP:
 			cl.cgroup = optarg;
 			break;
+		case OPT_RECORD: opts.record = optarg; break;
 		case OPT_LATENCY:
 			if (cl.nlatency == MAX_LATENCY) {
 				snprintf(err, sizeof(err), "--latency: at most %d", MAX_LATENCY);

@@ -45,6 +45,7 @@ enum { QUIET_ATTACH = 1, QUIET_EXIT = 2, QUIET_PATH_RESOLVE = 4, QUIET_PERSONALI
 struct options {
 	int followfork;        /* -f: 1, -ff: 2 */
 	const char *outfname;  /* -o */
+	const char *record;    /* --record=FILE (the eBPF backend's records) */
 	bool append;           /* -A: -o appends */
 	const char *user;      /* -u: run the program as this user */
 	uid_t uid;
@@ -218,6 +219,8 @@ void tcb_set_comm(struct tcb *tcp, const char *comm, size_t len);
 int tcb_pid_comm(pid_t pid, char *buf, size_t len);
 /* The end of either backend's run: leave with the spawned program's status (or its signal). */
 int tcb_exit_status(void);
+/* The same status as a number, 128 + N for a program killed by signal N (replay: not dying). */
+int tcb_exit_status_quiet(void);
 
 /* output.c */
 /* A precision (s, ms, us, ns) as digits of a second: 0, 3, 6, 9; -EINVAL if it is none. */

@@ -195,6 +195,11 @@ int tcb_exit_status(void)
 	return proc_exit_like(exit_code);
 }
 
+int tcb_exit_status_quiet(void)
+{
+	return exit_code > 0xff ? 0x80 | (exit_code & 0x7f) : exit_code;
+}
+
 /* ---- lines other than syscalls ---------------------------------------------------------- */
 
 void print_line(struct tcb *tcp, const char *fmt, ...)

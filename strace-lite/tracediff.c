@@ -7,17 +7,21 @@
  * pids, addresses, inodes and times replaced by placeholders.  Each process's calls are
  * compared with the same-numbered process of the other trace (Myers' diff) and printed in
  * unified-diff style, then the per-syscall counts of both side by side.  Exit status as
- * diff(1): 0 the same, 1 different, 2 trouble.
+ * diff(1): 0 the same, 1 different, 2 trouble.  A recording (--record) is compared as the text
+ * its replay prints with -f (`sttrace replay FILE -q -f -o TMP`, this same program run again).
  */
 #include <ctype.h>
 #include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/wait.h>
+#include <unistd.h>
 
 #include "common/json.h"
 #include "common/log.h"
 #include "common/strbuf.h"
+#include "strace-lite/record.h"
 #include "strace-lite/tracediff.h"
 
 struct proc {
@@ -524,6 +528,44 @@ static void put_stats(struct out *o, const struct stats *st)
 	}
 }
 
+/* A recording (record.h's magic first)? */
+static bool is_recording(const char *path)
+{
+	char magic[sizeof(REC_MAGIC)];
+	FILE *f = fopen(path, "re");
+	bool yes = f && fread(magic, 1, sizeof(magic), f) == sizeof(magic) &&
+		   !memcmp(magic, REC_MAGIC, sizeof(magic));
+
+	if (f)
+		fclose(f);
+	return yes;
+}
+
+/* The recording FILE replayed as text into a new temporary file, its name in TMP: 0 or -errno
+ * (a replay that warns, of a cut file, still gives its lines). */
+static int replay_to_text(const char *file, char tmp[64])
+{
+	const char *dir = getenv("TMPDIR");
+	int st;
+
+	snprintf(tmp, 64, "%s/sttrace-diff-XXXXXX", dir && strlen(dir) < 40 ? dir : "/tmp");
+	int fd = mkstemp(tmp);
+	if (fd < 0)
+		return -errno;
+	close(fd);
+	pid_t pid = fork();
+	if (pid < 0)
+		return -errno;
+	if (pid == 0) {
+		execl("/proc/self/exe", "sttrace", "replay", file, "-q", "-f", "-o", tmp,
+		      (char *)NULL);
+		_exit(127);
+	}
+	if (waitpid(pid, &st, 0) < 0)
+		return -errno;
+	return WIFEXITED(st) && WEXITSTATUS(st) != 127 ? 0 : -ECHILD;
+}
+
 bool tracediff_wanted(int argc, char **argv)
 {
 	if (argc != 4 && !(argc == 5 && !strcmp(argv[2], "--json")))
@@ -534,6 +576,8 @@ bool tracediff_wanted(int argc, char **argv)
 	 * both files read as traces (a first line that looks like a call or an event). */
 	for (int i = argc - 2; i < argc; i++) {
 		char line[512];
+		if (is_recording(argv[i]))
+			continue;
 		FILE *f = fopen(argv[i], "re");
 		long pid = -1;
 		bool ok = f && fgets(line, sizeof(line), f);
@@ -552,13 +596,22 @@ int tracediff_main(int argc, char **argv)
 	struct trace t[2] = { { .path = argv[argc - 2] }, { .path = argv[argc - 1] } };
 	struct stats st = { 0 };
 	struct out o = { .f = stdout, .json = argc == 5 };
+	char tmp[2][64] = { "", "" };
 	int rc = 0;
 
 	for (int i = 0; i < 2 && !rc; i++) {
-		rc = read_trace(&t[i], &st, i);
+		const char *shown = t[i].path;
+		if (is_recording(shown) && (rc = replay_to_text(shown, tmp[i])) == 0)
+			t[i].path = tmp[i];
+		if (!rc)
+			rc = read_trace(&t[i], &st, i);
+		t[i].path = shown;
 		if (rc < 0)
 			log_errno(-rc, "diff: %s", t[i].path);
 	}
+	for (int i = 0; i < 2; i++)
+		if (tmp[i][0])
+			unlink(tmp[i]);
 	if (!rc && !o.json)
 		fprintf(o.f, "--- %s\n+++ %s\n", t[0].path, t[1].path);
 	size_t np = t[0].np > t[1].np ? t[0].np : t[1].np;

@@ -140,5 +140,13 @@ offers_not 'sttrace ./probes --js' --json
 offers 'sttrace -o ./pro' ./probes ./probes.c
 offers 'sttrace -f ./pro' ./probes
 
+# --record=FILE, and sttrace replay FILE [options]: a file, then sttrace's options.
+offers_only 'sttrace --bpf --record=./probes.' ./probes.c
+offers 'sttrace --rec' --record=
+offers 'sttrace rep' replay
+offers_only 'sttrace replay ./probes.' ./probes.c
+offers 'sttrace replay ./probes.c --js' --json
+offers_only 'sttrace replay ./probes.c -S na' name
+
 echo "$n checks"
 exit $fail

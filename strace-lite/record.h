@@ -1,0 +1,97 @@
+/* SPDX-License-Identifier: LGPL-2.1-or-later */
+/*
+ * --record=FILE and `sttrace replay FILE`: the recording's format and the two sides.
+ *
+ * A recording is the --bpf backend's ring-buffer records exactly as the kernel delivered them,
+ * plus the few things the live decode learned elsewhere (which thread it spawned or attached,
+ * a child's wait status, a thread that vanished silently, the run's end), so that a replay can
+ * feed the same records through the same handler (bpfbe_handle_event) and print the same
+ * lines.  Layout, all integers in the recording machine's byte order (checked by the magic's
+ * version word):
+ *
+ *	header:  "STTRACE-REC\0" (12 bytes), u32 REC_VERSION, u32 LEN, LEN bytes of
+ *	         NUL-terminated "key=value" strings (sttrace, kernel, machine, start_realtime_ns,
+ *	         start_mono_ns, then one "arg=..." per word of the command line)
+ *	records: u32 LEN, u16 TYPE, u16 0, LEN bytes (REC_EVENT: a ring-buffer record;
+ *	         REC_EVENT_Z: the same with its runs of zero bytes packed, see rec_unpack; the
+ *	         others: struct rec_note)
+ *
+ * A file ends with a REC_END record; one without it was cut (a killed recorder) and replays up
+ * to the last whole record.  The file is untrusted input: every length is checked.
+ */
+#pragma once
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <sys/types.h>
+
+#define REC_MAGIC "STTRACE-REC"
+#define REC_VERSION 1u
+#define REC_MAX_LEN (1u << 24) /* no ring-buffer record is larger */
+
+enum rec_type {
+	REC_EVENT = 1,    /* a ring-buffer record, as handle_event got it */
+	REC_SPAWNED,      /* a: the program sttrace started */
+	REC_ATTACHED,     /* a: a thread marked by -p (or --cgroup) */
+	REC_SAID_ATTACHED, /* a: "Process A attached", b: the stop signal it was found in (0: none) */
+	REC_REAPED,       /* a: the spawned program reaped, b: its wait status */
+	REC_UNKNOWN_EXIT, /* a: a child not traced reaped ("Exit of unknown pid") */
+	REC_VANISHED,     /* a: a thread gone without an exit record, dropped */
+	REC_END,          /* a: the signal that interrupted the tracer (0: none), b: events lost */
+	REC_INJECT,       /* -e inject=: a: the thread, b: what was done to its next call (see
+			   * record_inject) */
+	REC_MAPS,         /* -k: i64 a process's tgid, then the text of its /proc/PID/maps, as the
+			   * live run read it (the files it names are read at replay, as live) */
+	REC_EVENT_Z,      /* u32 the record's length, then its bytes with each run of 1 to 255 zero
+			   * bytes written as 0, the run's length (a record's header and its small
+			   * numbers are mostly zeros: the file is about half the size) */
+};
+
+struct rec_hdr {
+	uint32_t len;
+	uint16_t type;
+	uint16_t zero;
+};
+
+struct rec_note {
+	int64_t a, b;
+};
+
+/* ---- record.c: the writing side (sttrace --bpf --record=FILE) ---- */
+
+/* sttrace's VERSION and its command line, for the header (before record_open). */
+void record_cmdline(const char *version, int argc, char **argv);
+/* Start writing FILE (opts.record): 0, or -errno having said why. */
+int record_open(const char *file);
+/* Recording? */
+int record_on(void);
+/* --record without -o: the live trace is not printed (output to record_no_output). */
+extern const char record_no_output[];
+/* Recording only: calls need not be decoded (nothing is printed, nothing injected). */
+int record_only(void);
+/* A ring-buffer record of LEN bytes. */
+void record_event(const void *data, size_t len);
+/* One of the other records. */
+void record_note(enum rec_type type, int64_t a, int64_t b);
+/* What is buffered, written (when the events pause: a killed recorder loses little). */
+void record_flush(void);
+/* -e inject=: what was decided for thread TCP's next call (its TCB_INJECTED, TCB_POKED,
+ * TCB_DELAYED flags, the result given), before its records; replay_inject applies it. */
+struct tcb;
+void record_inject(const struct tcb *tcp);
+void replay_inject(struct tcb *tcp, int64_t how);
+/* The end: REC_END, the file flushed and closed; 0, or -errno having said why. */
+int record_close(int interrupted, uint64_t lost);
+
+/* REC_EVENT_Z's packing: the packed form of IN (LEN bytes) into OUT (room for 2 * LEN), its
+ * length; and back: IN (LEN packed bytes) into OUT (CAP bytes), the length, or -1 when IN does
+ * not unpack into exactly CAP bytes. */
+size_t rec_pack(const uint8_t *in, size_t len, uint8_t *out);
+long rec_unpack(const uint8_t *in, size_t len, uint8_t *out, size_t cap);
+
+/* ---- replay.c: `sttrace replay FILE [options]`, a backend whose events come from FILE ---- */
+struct backend;
+extern const struct backend replay_backend;
+/* `sttrace replay FILE [options]` in *ARGC, *ARGV: true, the file kept for the replay backend,
+ * and *ARGV left as sttrace OPTIONS for the usual parsing. */
+bool replay_args(int *argc, char ***argv);
