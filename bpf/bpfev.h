@@ -157,3 +157,4 @@ struct ev_fd {
 #define TRACED_FOLLOW 2
 #define TRACED_DETACH_EXEC 4
 #define TRACED_FIRST_EXEC 8
+#define TRACED_PRE_EXEC 16 /* the spawned program, before its first exec (-c does not count it) */

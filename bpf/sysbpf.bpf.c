@@ -542,6 +542,10 @@ int BPF_PROG(sys_enter, struct pt_regs *regs, long id)
 	send_ignored(tid, pt >> 32, BPF_CORE_READ(regs, ip));
 	if (!wanted(id))
 		return 0;
+	/* -c counts in the kernel: not what sttrace's child does before it runs the program
+	 * (user space hides those lines the same way); its execve attempts count, as ptrace's. */
+	if (stats_only && (*flags & TRACED_PRE_EXEC) && id != 59 && id != 322)
+		return 0;
 	enter_record(regs, id, pt);
 	return 0;
 }
@@ -635,6 +639,8 @@ int BPF_PROG(sched_process_exec, struct task_struct *p, pid_t old_pid, struct li
 		.old_tid = old,
 	};
 	flags = bpf_map_lookup_elem(&traced, &tid);
+	if (flags)
+		*flags &= ~TRACED_PRE_EXEC;
 	if (flags && (*flags & TRACED_FIRST_EXEC)) {
 		*flags &= ~TRACED_FIRST_EXEC;
 	} else if (flags && (*flags & TRACED_DETACH_EXEC)) {

@@ -166,7 +166,8 @@ static int bpfbe_init(const struct backend_cfg *cfg)
 static int mark(pid_t tid, uint32_t flags)
 {
 	uint32_t key = tid, v = TRACED_ON | (opts.followfork ? TRACED_FOLLOW : 0) |
-				(opts.detach_on_execve ? TRACED_DETACH_EXEC | flags : 0);
+				(opts.detach_on_execve ? TRACED_DETACH_EXEC | flags : 0) |
+				(flags & TRACED_PRE_EXEC);
 
 	if (bpf_map_update_elem(bpfbe_traced_fd(), &key, &v, BPF_ANY) < 0)
 		return -errno;
@@ -207,7 +208,7 @@ static int bpfbe_spawn(char **argv)
 		log_perror("fork");
 		return rc;
 	}
-	rc = mark(held.pid, TRACED_FIRST_EXEC);
+	rc = mark(held.pid, TRACED_FIRST_EXEC | TRACED_PRE_EXEC);
 	if (rc < 0) {
 		kill(held.pid, SIGKILL);
 		return bpfbe_error("traced map", rc);

@@ -28,6 +28,19 @@ got=$(awk '$NF == "getppid" { for (i = 1; i <= NF; i++) if ($i ~ /^[0-9]+$/ && $
 [ "$got" = "$n" ] || { echo "FAIL: -c under --bpf does not count $n getppid calls"; cat c.log; fail=1; }
 grep -q 'getppid' c.log && echo "-c under --bpf: $n calls counted"
 
+# 2b. The whole -c table (calls and errors of every syscall) as over ptrace: nothing that
+# sttrace's own child does before it runs the program is counted.
+cols() { awk '$NF ~ /^[a-z_0-9]+$/ && $NF != "total" && $NF != "syscall" {
+	e = (NF == 6) ? $5 : 0; print $NF, $4, e }' "$1" | sort; }
+run_checked "$STTRACE" -c -o cp.log ./sl 3 || fail=1
+run_checked "$STTRACE" --bpf -c -o cb.log ./sl 3 || fail=1
+if [ "$(cols cp.log)" != "$(cols cb.log)" ] || [ -z "$(cols cp.log)" ]; then
+	echo "FAIL: -c under --bpf counts differently from ptrace (syscall calls errors):"
+	diff <(cols cp.log) <(cols cb.log); fail=1
+else
+	echo "-c under --bpf: the table's calls and errors as over ptrace ($(cols cb.log | wc -l) syscalls)"
+fi
+
 # 3. A ring buffer too small for the flow: the loss is reported and the exit status says so.
 STTRACE_BPF_RINGBUF_KB=16 "$STTRACE" --bpf -o lost.log -e trace=getppid ./sl 200000 2>lost.err
 rc=$?
