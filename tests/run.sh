@@ -89,16 +89,16 @@ run_unit() {
 run_sh() { # name args: "--bpf" as the first argument names the test NAME@bpf
 	local name=$1; shift
 	[ "${1:-}" = --bpf ] && name=$name@bpf
-	local d="$out/$name"
-	mkdir -p "$d"
-	(cd "$d" && timeout 600 bash "$TOP/tests/sh/${name%@bpf}.sh" "$@") >"$d/out" 2>&1
+	local d="$out/$name" o="$out/$name.out" # its output beside its directory, where files
+	mkdir -p "$d"				 # the test makes cannot overwrite it
+	(cd "$d" && timeout 600 bash "$TOP/tests/sh/${name%@bpf}.sh" "$@") >"$o" 2>&1
 	local rc=$?
 	case $rc in
 	0) report "$name" pass ;;
-	77) report "$name" skip "$(tail -n1 "$d/out")" ;;
-	*) { echo "exit status $rc"; cat "$d/out"; } >"$d/fail"; report "$name" fail "$d/fail" ;;
+	77) report "$name" skip "$(tail -n1 "$o")" ;;
+	*) { echo "exit status $rc"; cat "$o"; } >"$d/fail"; report "$name" fail "$d/fail" ;;
 	esac
-	grep '^NOTE: ' "$d/out" | sed 's/^/    /' # what a test wants said, whatever its result
+	grep '^NOTE: ' "$o" | sed 's/^/    /' # what a test wants said, whatever its result
 }
 
 while read -r kind name rest; do
