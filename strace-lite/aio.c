@@ -228,17 +228,8 @@ static int print_io_getevents(struct dctx *c, bool has_sig)
 	c->err = 0;
 	print_struct_timespec(c, c->arg[4]);
 	if (has_sig) {
-		struct {
-			uint64_t sigmask;
-			uint64_t sigsetsize;
-		} sas;
-
 		tprint_arg_next(c);
-		if (!umove_or_printaddr(c, c->arg[5], &sas)) {
-			tprints(c, "{sigmask=");
-			print_sigset_addr_len(c, sas.sigmask, sas.sigsetsize);
-			tprintf(c, ", sigsetsize=%" PRIu64 "}", sas.sigsetsize);
-		}
+		print_sigmask_pair(c, c->arg[5]);
 	}
 	c->err = err;
 	return 0;

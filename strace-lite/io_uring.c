@@ -58,16 +58,6 @@ static void print_xint32s(struct dctx *c, const uint32_t *v, size_t n)
 	tprint_array_end(c);
 }
 
-static bool all_zero(const void *p, size_t n)
-{
-	const unsigned char *b = p;
-
-	for (size_t i = 0; i < n; i++)
-		if (b[i])
-			return false;
-	return true;
-}
-
 static void print_sq_off(struct dctx *c, const struct ur_sq_off *p)
 {
 	tprintf(c, "{head=%u, tail=%u, ring_mask=%u, ring_entries=%u, flags=%u, dropped=%u, "
@@ -108,7 +98,7 @@ SYS_FUNC(io_uring_setup)
 			tprints(c, ", wq_fd=");
 			printfd(c, (int)p.wq_fd);
 		}
-		if (!all_zero(p.resv, sizeof(p.resv))) {
+		if (!mem_all_zero(p.resv, sizeof(p.resv))) {
 			tprints(c, ", resv=");
 			print_xint32s(c, p.resv, 3);
 		}
@@ -222,7 +212,7 @@ static int print_probe(struct dctx *c, uint64_t addr, unsigned int n)
 		free(buf);
 		return RVAL_DECODED;
 	}
-	if (entering(c) && all_zero(buf, sz)) {
+	if (entering(c) && mem_all_zero(buf, sz)) {
 		free(buf);
 		return 0;
 	}
@@ -234,7 +224,7 @@ static int print_probe(struct dctx *c, uint64_t addr, unsigned int n)
 	tprintf(c, ", ops_len=%u", p.ops_len);
 	if (p.resv)
 		tprintf(c, ", resv=%#x", p.resv);
-	if (!all_zero(p.resv2, sizeof(p.resv2))) {
+	if (!mem_all_zero(p.resv2, sizeof(p.resv2))) {
 		tprints(c, ", resv2=");
 		print_xint32s(c, p.resv2, 3);
 	}
@@ -292,7 +282,7 @@ static bool print_restriction(struct dctx *c, void *elem, size_t size, void *dat
 	}
 	if (r->resv)
 		tprintf(c, ", resv=%#x", r->resv);
-	if (!all_zero(r->resv2, sizeof(r->resv2))) {
+	if (!mem_all_zero(r->resv2, sizeof(r->resv2))) {
 		tprints(c, ", resv2=");
 		print_xint32s(c, r->resv2, 3);
 	}
@@ -429,7 +419,7 @@ static void print_buf_reg(struct dctx *c, uint64_t addr)
 	tprintf(c, ", ring_entries=%u, bgid=%u", a.ring_entries, a.bgid);
 	if (a.pad)
 		tprintf(c, ", pad=%#x", a.pad);
-	if (!all_zero(a.resv, sizeof(a.resv)))
+	if (!mem_all_zero(a.resv, sizeof(a.resv)))
 		tprintf(c, ", resv=[%#" PRIx64 ", %#" PRIx64 ", %#" PRIx64 "]", a.resv[0],
 			a.resv[1], a.resv[2]);
 	tprint_struct_end(c);

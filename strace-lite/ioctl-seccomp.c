@@ -12,6 +12,7 @@
 
 #include "strace-lite/sttrace.h"
 #include "strace-lite/ioctl-int.h"
+#include "strace-lite/util-print.h"
 
 #define NOTIF_ID_VALID_WRONG_DIR_ _IOR('!', 2, uint64_t)
 
@@ -62,16 +63,6 @@ static void print_seccomp_data(struct dctx *c, const struct seccomp_data *d)
 	tprint_struct_end(c);
 }
 
-static bool all_zero(const void *p, size_t n)
-{
-	const unsigned char *b = p;
-
-	for (size_t i = 0; i < n; i++)
-		if (b[i])
-			return false;
-	return true;
-}
-
 static int decode_notif_recv(struct dctx *c, uint64_t arg)
 {
 	struct seccomp_notif n;
@@ -81,7 +72,7 @@ static int decode_notif_recv(struct dctx *c, uint64_t arg)
 	if (umove_or_printaddr(c, arg, &n))
 		return IOCTL_DECODED;
 	/* A zeroed buffer at entry is the usual case: print what the kernel wrote only. */
-	if (entering(c) && all_zero(&n, sizeof(n)))
+	if (entering(c) && mem_all_zero(&n, sizeof(n)))
 		return 0;
 	tprint_struct_begin(c);
 	FLD_X(c, n, id);

@@ -257,16 +257,8 @@ SYS_FUNC(pselect6)
 	int rc = decode_select(c, false);
 
 	if (entering(c)) {
-		struct {
-			uint64_t sigmask;
-			uint64_t sigsetsize;
-		} sas;
 		tprint_arg_next(c);
-		if (!umove_or_printaddr(c, c->arg[5], &sas)) {
-			tprints(c, "{sigmask=");
-			print_sigset_addr_len(c, sas.sigmask, sas.sigsetsize);
-			tprintf(c, ", sigsetsize=%" PRIu64 "}", sas.sigsetsize);
-		}
+		print_sigmask_pair(c, c->arg[5]);
 	}
 	return rc;
 }

@@ -22,3 +22,5 @@ void print_wait_status(struct dctx *c, int status);
 void print_sigmask(struct dctx *c, const void *mask, unsigned int bytes);
 /* A sigset in tracee memory, LEN bytes long; the address when LEN is not a sane sigset size. */
 void print_sigset_addr_len(struct dctx *c, uint64_t addr, uint64_t len);
+/* pselect6's and io_pgetevents' last argument: {sigmask=[...], sigsetsize=N} at ADDR. */
+void print_sigmask_pair(struct dctx *c, uint64_t addr);

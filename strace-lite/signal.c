@@ -76,6 +76,20 @@ void print_sigset_addr_len(struct dctx *c, uint64_t addr, uint64_t len)
 	print_sigset_limit(c, addr, len, sizeof(long));
 }
 
+void print_sigmask_pair(struct dctx *c, uint64_t addr)
+{
+	struct {
+		uint64_t sigmask;
+		uint64_t sigsetsize;
+	} sas;
+
+	if (!umove_or_printaddr(c, addr, &sas)) {
+		tprints(c, "{sigmask=");
+		print_sigset_addr_len(c, sas.sigmask, sas.sigsetsize);
+		tprintf(c, ", sigsetsize=%" PRIu64 "}", sas.sigsetsize);
+	}
+}
+
 /* The kernel's struct sigaction; strace reads it with a 64-byte mask, so do we (same reads). */
 struct k_sigaction {
 	uint64_t handler;

@@ -270,3 +270,13 @@ bool print_nonzero_tail(struct dctx *c, const char *prefix, uint64_t addr, size_
 	quote_string(c->sb, buf, to - from, QUOTE_FORCE_HEX);
 	return true;
 }
+
+bool mem_all_zero(const void *p, size_t n)
+{
+	const unsigned char *b = p;
+
+	for (size_t i = 0; i < n; i++)
+		if (b[i])
+			return false;
+	return true;
+}
