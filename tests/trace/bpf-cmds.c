@@ -2,8 +2,10 @@
 // link: -static
 /*
  * bpf(2): BPF_PROG_LOAD's attribute (a whole one with a license string and a name, one that
- * ends after the license, one with nonzero bytes past its end, a NULL one), and a command
- * strace does not know.  No program is valid (insn_cnt 0): every call fails.  Run with -a0.
+ * ends after the license, one with nonzero bytes past its end, a NULL one), BPF_MAP_CREATE's
+ * (whole, with the NUMA node, and cut short), BPF_OBJ_GET_INFO_BY_FD's on a bad descriptor,
+ * and a command strace does not know.  No program or map is valid (insn_cnt 0, an unknown
+ * map type): every call fails.  Run with -a0.
  */
 #include <stdint.h>
 
@@ -80,6 +82,35 @@ int main(void)
 
 	rc = syscall(__NR_bpf, 5, NULL, sizeof(*a));
 	out("bpf(BPF_PROG_LOAD, NULL, %u) = %s\n", (unsigned int)sizeof(*a), sprintrc(rc));
+
+	struct {
+		uint32_t map_type, key_size, value_size, max_entries, map_flags, inner_map_fd;
+		uint32_t numa_node;
+		char map_name[16];
+		uint32_t map_ifindex, btf_fd, btf_key_type_id, btf_value_type_id;
+		uint32_t btf_vmlinux_value_type_id;
+		uint64_t map_extra;
+	} m = { .map_type = 0x7f, .key_size = 4, .value_size = 8, .max_entries = 1,
+		.map_flags = 4 | 1, .numa_node = 0xffffffff, .map_name = "m1", .btf_fd = 3 };
+	rc = syscall(__NR_bpf, 0, &m, sizeof(m));
+	out("bpf(BPF_MAP_CREATE, {map_type=0x7f /* BPF_MAP_TYPE_??? */, key_size=4, value_size=8, "
+	    "max_entries=1, map_flags=BPF_F_NO_PREALLOC|BPF_F_NUMA_NODE, inner_map_fd=0, "
+	    "numa_node=4294967295 /* NUMA_NO_NODE */, map_name=\"m1\", map_ifindex=0, btf_fd=3, "
+	    "btf_key_type_id=0, btf_value_type_id=0, btf_vmlinux_value_type_id=0, map_extra=0}, "
+	    "%u) = %s\n", (unsigned int)sizeof(m), sprintrc(rc));
+	m.map_type = 2;
+	rc = syscall(__NR_bpf, 0, &m, 20);
+	out("bpf(BPF_MAP_CREATE, {map_type=BPF_MAP_TYPE_ARRAY, key_size=4, value_size=8, "
+	    "max_entries=1, map_flags=BPF_F_NO_PREALLOC|BPF_F_NUMA_NODE}, 20) = %s\n",
+	    sprintrc(rc));
+
+	struct {
+		uint32_t bpf_fd, info_len;
+		uint64_t info;
+	} oi = { .bpf_fd = -1, .info_len = 88, .info = (uintptr_t)&big };
+	rc = syscall(__NR_bpf, 15, &oi, sizeof(oi));
+	out("bpf(BPF_OBJ_GET_INFO_BY_FD, {info={bpf_fd=-1, info_len=88, info=%p}}, %u) = %s\n",
+	    (void *)&big, (unsigned int)sizeof(oi), sprintrc(rc));
 
 	rc = syscall(__NR_bpf, 0x7f, a, 8);
 	out("bpf(0x7f /* BPF_??? */, %p, 8) = %s\n", (void *)a, sprintrc(rc));
