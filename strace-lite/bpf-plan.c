@@ -304,6 +304,17 @@ int bpf_plan_build(const struct sysent *se, struct plan *p)
 	if (want_fds && se->name && !strcmp(se->name, "clone"))
 		add(p, (struct capop){ .arg = 2, .when = CAP_EXIT, .how = HOW_FD,
 				       .size_from = SZ_DEREF, .size = 0 });
+	/* bpf(2)'s attribute holds descriptors: OBJ_GET_INFO_BY_FD's bpf_fd (0), MAP_CREATE's
+	 * inner_map_fd (20) and btf_fd (48), PROG_LOAD's prog_btf_fd (72) and attach_prog_fd
+	 * (112); MAP_CREATE and PROG_LOAD return one.  A value that is no descriptor costs a
+	 * lookup. */
+	if (want_fds && se->name && !strcmp(se->name, "bpf")) {
+		static const unsigned char off[] = { 0, 20, 48, 72, 112 };
+		for (size_t k = 0; k < sizeof(off); k++)
+			add(p, (struct capop){ .arg = 1, .when = CAP_ENTRY, .how = HOW_FD,
+					       .size_from = SZ_DEREF, .size = off[k] });
+		add(p, (struct capop){ .arg = ARG_RET, .when = CAP_EXIT, .how = HOW_FD });
+	}
 	/* Some ioctl requests return a descriptor (KVM_CREATE_VM, GPIO line requests). */
 	if (want_fds && (se->rkind == RK_FD || (se->name && !strcmp(se->name, "ioctl"))))
 		add(p, (struct capop){ .arg = ARG_RET, .when = CAP_EXIT, .how = HOW_FD });

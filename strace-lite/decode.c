@@ -57,7 +57,7 @@ bool umoven_or_printaddr(struct dctx *c, uint64_t addr, size_t len, void *buf)
 		tprints(c, "NULL");
 		return true;
 	}
-	if ((c->exiting && syserror(c)) || umoven(c, addr, len, buf) < 0) {
+	if (dopts.deref_none || (c->exiting && syserror(c)) || umoven(c, addr, len, buf) < 0) {
 		printaddr(c, addr);
 		return true;
 	}
@@ -70,7 +70,7 @@ bool umoven_or_printaddr_ignore_syserror(struct dctx *c, uint64_t addr, size_t l
 		tprints(c, "NULL");
 		return true;
 	}
-	if (umoven(c, addr, len, buf) < 0) {
+	if (dopts.deref_none || umoven(c, addr, len, buf) < 0) {
 		printaddr(c, addr);
 		return true;
 	}

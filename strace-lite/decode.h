@@ -78,6 +78,9 @@ enum pid_type { PT_TID, PT_TGID, PT_PGID, PT_SID };
 struct decode_opts {
 	unsigned int decode_fds; /* -y, -yy, -e decode-fds=: DECODE_FD_* bits */
 	bool verbose; /* -v: unabbreviate structures */
+	/* -e verbose=none: no structure is read, its address prints (strace's !verbose(tcp)
+	 * in umoven_or_printaddr). */
+	bool deref_none;
 	bool raw_all; /* -e raw=all */
 	unsigned int decode_pids; /* --decode-pids=: DECODE_PID_* bits */
 };

@@ -246,6 +246,7 @@ int qualify(const char *expr, char *err, size_t errlen)
 		/* Verbosity is global here: any syscall set but none turns it on. */
 		rc = qualify_syscalls(val, &set, err, errlen);
 		dopts.verbose = strcmp(val, "none") && strcmp(val, "!all");
+		dopts.deref_none = !dopts.verbose;
 		return rc;
 	}
 	if (!strcmp(q, "signal") || !strcmp(q, "signals") || !strcmp(q, "s"))

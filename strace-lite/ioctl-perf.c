@@ -2,8 +2,7 @@
 /*
  * ioctl(2), type '$': perf event descriptors (PERF_EVENT_IOC_*), as strace prints them:
  * flags, counts and descriptors by value, the event id and the attached BPF program ids read
- * at exit, the filter string.  PERF_EVENT_IOC_MODIFY_ATTRIBUTES's perf_event_attr is not
- * decoded yet (no perf_event_open decoder to share it with): its address prints.
+ * at exit, the filter string, PERF_EVENT_IOC_MODIFY_ATTRIBUTES's perf_event_attr (perf-attr.c).
  */
 #include <inttypes.h>
 #include <stddef.h>
@@ -11,6 +10,7 @@
 
 #include "strace-lite/array.h"
 #include "strace-lite/ioctl-int.h"
+#include "strace-lite/perf-attr.h"
 
 static bool print_u32_elem(struct dctx *c, void *elem, size_t size, void *data)
 {
@@ -78,10 +78,21 @@ IOCTL_FAMILY(perf)
 		return IOCTL_DECODED;
 	case PERF_EVENT_IOC_QUERY_BPF:
 		return query_bpf(c, arg);
-	case PERF_EVENT_IOC_MODIFY_ATTRIBUTES:
+	case PERF_EVENT_IOC_MODIFY_ATTRIBUTES: {
+		struct perf_event_attr a;
+		uint32_t asize;
+		unsigned int size;
+
 		tprint_arg_next(c);
-		printaddr(c, arg);
+		if (umove(c, arg + offsetof(struct perf_event_attr, size), &asize)) {
+			printaddr(c, arg);
+			return IOCTL_DECODED;
+		}
+		size = perf_attr_fetch(c, arg, &a, asize);
+		if (size)
+			perf_attr_print(c, &a, size, -1);
 		return IOCTL_DECODED;
+	}
 	default:
 		return RVAL_DECODED;
 	}
