@@ -7,6 +7,9 @@
  * what the caller passed; those lengths, and the timeout as it was at entry, are kept from
  * entry in a block the decoder allocates (a pointer in c->priv[0]) and frees at exit.  At exit
  * recvmmsg also says "(Timeout)" when nothing came, or "(left {...})" with the time left.
+ *
+ * Under -e verbose=none (dopts.deref_none) both print everything at entry, the vector and the
+ * timeout as addresses, as strace's !verbose(tcp) branches do; recvmmsg still says "(Timeout)".
  */
 #include <inttypes.h>
 #include <stdio.h>
@@ -17,6 +20,7 @@
 #include "strace-lite/array.h"
 #include "strace-lite/decode.h"
 #include "strace-lite/msghdr.h"
+#include "strace-lite/struct-printers.h"
 
 #define MMSG_MAX 1024 /* IOV_MAX: strace shows no more messages than this */
 
@@ -73,11 +77,23 @@ static void print_mmsgvec(struct dctx *c, uint64_t addr, unsigned int vlen,
 	print_array(c, addr, vlen, &m, sizeof(m), flags, print_mmsghdr, &cfg);
 }
 
+/* The vector's address, vlen and flags: what -e verbose=none shows of both calls. */
+static void print_mmsg_addr_args(struct dctx *c)
+{
+	printaddr(c, c->arg[1]);
+	tprintf(c, ", %u, ", (unsigned int)c->arg[2]);
+	printflags(c, xlat_msg_flags, (unsigned int)c->arg[3], "MSG_???");
+}
+
 SYS_FUNC(sendmmsg)
 {
 	if (entering(c)) {
 		printfd(c, (int)c->arg[0]);
 		tprint_arg_next(c);
+		if (dopts.deref_none) {
+			print_mmsg_addr_args(c);
+			return RVAL_DECODED;
+		}
 		return 0;
 	}
 	/* The kernel read the vector whatever the result: show it even on failure (as strace
@@ -132,8 +148,20 @@ SYS_FUNC(recvmmsg)
 	if (entering(c)) {
 		printfd(c, (int)c->arg[0]);
 		tprint_arg_next(c);
+		if (dopts.deref_none) {
+			print_mmsg_addr_args(c);
+			tprint_arg_next(c);
+			print_struct_timespec(c, c->arg[4]);
+			return 0;
+		}
 		c->priv[0] = (uint64_t)(uintptr_t)save_recvmmsg(c);
 		return 0;
+	}
+	if (dopts.deref_none) {
+		if (syserror(c) || c->rval != 0)
+			return 0;
+		c->auxstr = "Timeout";
+		return RVAL_STR;
 	}
 	saved = (struct mmsg_saved *)(uintptr_t)c->priv[0];
 	if (syserror(c))
