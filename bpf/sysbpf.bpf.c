@@ -301,11 +301,32 @@ static __always_inline void add_fd(struct scratch *s, __s32 fd)
 
 	if (n >= 8)
 		return;
+	/* Once is enough (select's three fd_sets often hold the same descriptors). */
+	for (__u32 k = 0; k < 8; k++)
+		if (k < n && s->fds[k] == fd)
+			return;
 	/* Hide the bound from the compiler so that the mask, which the verifier needs, stays. */
 	asm volatile("" : "+r"(n));
 	n &= 7;
 	s->fds[n] = fd;
 	s->nfds = n + 1;
+}
+
+/* HOW_FD with SZ_BITS: one bit of an fd_set a step, its word read at each 64th. */
+struct fdsetctx {
+	struct scratch *s;
+	__u64 base;
+	__u64 word;
+};
+
+static long fdset_bit(__u32 i, struct fdsetctx *fc)
+{
+	if (!(i & 63) && bpf_probe_read_user(&fc->word, sizeof(fc->word),
+					     (void *)(fc->base + (i / 64) * 8)))
+		return 1;
+	if ((fc->word >> (i & 63)) & 1)
+		add_fd(fc->s, (__s32)i);
+	return fc->s->nfds >= 8;
 }
 
 struct opctx {
@@ -355,6 +376,15 @@ static long plan_op(__u32 i, struct opctx *o)
 				break;
 			add_fd(o->s, afd);
 		}
+		return 0;
+	}
+	if (op->how == HOW_FD && op->size_from == SZ_BITS) {
+		/* The descriptors set in an fd_set of args[size_arg] bits (select's sets). */
+		struct fdsetctx fc = { .s = o->s, .base = addr };
+		__u64 nbits = (__u32)o->args[op->size_arg & 7];
+		if (op->arg == ARG_RET || !user_ptr(addr))
+			return 0;
+		bpf_loop(nbits < FDSET_BITS_MAX ? nbits : FDSET_BITS_MAX, fdset_bit, &fc, 0);
 		return 0;
 	}
 	if (op->how == HOW_FD || op->how == HOW_FDPAIR) {

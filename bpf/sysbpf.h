@@ -21,10 +21,12 @@ enum { CAP_ENTRY = 1, CAP_EXIT = 2, CAP_RETRY = 4 /* at exit: entry-only ops aga
 /* HOW_FD: the argument is a descriptor, or with SZ_DEREF points to a structure holding one
  * at offset size; with SZ_ARG, to an array of args[size_arg] of them (at most FD_ARRAY_MAX),
  * one every max bytes from offset size (chase 1: the array is where the pointer at offset
- * size points, from its start). */
+ * size points, from its start); with SZ_BITS, to an fd_set of args[size_arg] bits (at most
+ * FDSET_BITS_MAX), each descriptor set in it.  At most 8 descriptors a stop are described. */
 enum { HOW_BUF, HOW_STR, HOW_FD, HOW_FDPAIR };
 #define ARG_RET 7 /* capop.arg with HOW_FD: the return value is the descriptor */
 #define FD_ARRAY_MAX 6
+#define FDSET_BITS_MAX 1024
 enum {
 	SZ_CONST,  /* size */
 	SZ_ARG,    /* args[size_arg] * size */

@@ -245,6 +245,15 @@ int bpf_plan_build(const struct sysent *se, struct plan *p)
 		if (want_fds && (a->kind == AK_OUT || a->kind == AK_INOUT) && a->sname &&
 		    !strcmp(a->sname, "fdpair"))
 			add(p, (struct capop){ .arg = i, .when = CAP_EXIT, .how = HOW_FDPAIR });
+		/* -P matches a descriptor inside poll's pollfd array ({int fd; short events,
+		 * revents}, as many as args[1]) and select's fd_sets (args[0] bits). */
+		if (want_fds && a->sname && !strcmp(a->sname, "pollfd"))
+			add(p, (struct capop){ .arg = i, .when = CAP_ENTRY, .how = HOW_FD,
+					       .size_from = SZ_ARG, .size_arg = 1, .size = 0,
+					       .max = 8 });
+		if (want_fds && a->sname && !strcmp(a->sname, "fd_set"))
+			add(p, (struct capop){ .arg = i, .when = CAP_ENTRY, .how = HOW_FD,
+					       .size_from = SZ_BITS, .size_arg = 0 });
 	}
 	/* ioctl requests pass descriptors by value (NBD_SET_SOCK) or in their structure: first
 	 * (LOOP_CONFIGURE) or at offset 12 (SECCOMP_IOCTL_NOTIF_ADDFD's srcfd).  What the

@@ -77,6 +77,18 @@ bool umoven_or_printaddr_ignore_syserror(struct dctx *c, uint64_t addr, size_t l
 	return false;
 }
 
+long umoven_fdset(struct dctx *c, uint64_t addr, size_t len, void *buf)
+{
+	int rc = umoven(c, addr, len, buf);
+	size_t got = 0;
+
+	if (!rc || !c->read_str)
+		return rc ? rc : (long)len;
+	while (got + 64 <= len && !umoven(c, addr + got, 64, (char *)buf + got))
+		got += 64;
+	return got ? (long)got : rc;
+}
+
 void tprints(struct dctx *c, const char *s)
 {
 	sb_puts(c->sb, s);

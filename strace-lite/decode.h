@@ -110,6 +110,11 @@ bool umoven_or_printaddr(struct dctx *c, uint64_t addr, size_t len, void *buf);
 	umoven_or_printaddr((c), (addr), sizeof(*(objp)), (objp))
 /* Same, but at exit a failed call does not stop the read (for in/out structs at entry). */
 bool umoven_or_printaddr_ignore_syserror(struct dctx *c, uint64_t addr, size_t len, void *buf);
+/* An fd_set of LEN bytes: LEN when read whole, else -errno; a backend that reads only what it
+ * captured (read_str set: bpf) may have kept less of a huge set (nfds INT_MAX): then the bytes
+ * it kept from the start, in 64-byte steps (the kernel looks no further than the descriptor
+ * table).  Live memory is read whole or not at all. */
+long umoven_fdset(struct dctx *c, uint64_t addr, size_t len, void *buf);
 
 /* Text. */
 void tprints(struct dctx *c, const char *s);

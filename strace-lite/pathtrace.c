@@ -79,7 +79,8 @@ static bool pollfds_match(struct dctx *c, uint64_t addr, uint64_t nfds)
 	return false;
 }
 
-/* select/pselect6: the descriptors set in an fd_set of NFDS bits. */
+/* select/pselect6: the descriptors set in an fd_set of NFDS bits (umoven_fdset: under --bpf,
+ * those of the part kept of a huge set). */
 static bool fdset_match(struct dctx *c, uint64_t addr, int nfds)
 {
 	if (!addr || nfds <= 0)
@@ -89,8 +90,12 @@ static bool fdset_match(struct dctx *c, uint64_t addr, int nfds)
 	size_t size = (((size_t)nfds + 63) / 64) * 8;
 	uint64_t *bits = malloc(size);
 	bool hit = false;
+	long got = bits ? umoven_fdset(c, addr, size, bits) : -1;
+	bool ok = got > 0;
 
-	if (!bits || umoven(c, addr, size, bits) < 0) {
+	if (ok && (size_t)got < size)
+		nfds = (int)(got * 8);
+	if (!ok) {
 		free(bits);
 		return false;
 	}

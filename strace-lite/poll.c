@@ -176,11 +176,19 @@ static int decode_select(struct dctx *c, bool tv)
 				printaddr(c, addr);
 				continue;
 			}
-			if (umoven_or_printaddr(c, addr, (size_t)fdsize, fds))
+			long got = addr && !dopts.deref_none
+				? umoven_fdset(c, addr, (size_t)fdsize, fds) : -1;
+			if (got <= 0) {
+				if (addr)
+					printaddr(c, addr);
+				else
+					tprints(c, "NULL");
 				continue;
+			}
+			int bits = got * 8 < nfds ? (int)(got * 8) : nfds;
 			tprints(c, "[");
 			bool next = false;
-			for (int j = 0; j < nfds; j++) {
+			for (int j = 0; j < bits; j++) {
 				if (!(fds[j / 8] & (1u << (j % 8))))
 					continue;
 				if (next)
@@ -213,9 +221,11 @@ static int decode_select(struct dctx *c, bool tv)
 	for (int i = 0; i < 3 && ready > 0; i++) {
 		bool first = true;
 		uint64_t addr = c->arg[i + 1];
-		if (!addr || !fds || umoven(c, addr, (size_t)fdsize, fds) < 0)
+		long got = addr && fds ? umoven_fdset(c, addr, (size_t)fdsize, fds) : -1;
+		if (got <= 0)
 			continue;
-		for (int j = 0; j < nfds; j++) {
+		int bits = got * 8 < nfds ? (int)(got * 8) : nfds;
+		for (int j = 0; j < bits; j++) {
 			if (!(fds[j / 8] & (1u << (j % 8))))
 				continue;
 			if (o < oend - (sizeof(", except [") + sizeof(int) * 3 + 2)) {
