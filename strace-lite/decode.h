@@ -107,6 +107,13 @@ bool umoven_or_printaddr(struct dctx *c, uint64_t addr, size_t len, void *buf);
 	umoven_or_printaddr((c), (addr), sizeof(*(objp)), (objp))
 /* Same, but at exit a failed call does not stop the read (for in/out structs at entry). */
 bool umoven_or_printaddr_ignore_syserror(struct dctx *c, uint64_t addr, size_t len, void *buf);
+/*
+ * strace's verbose(tcp): whether -e verbose= leaves the current syscall's structures decoded
+ * (the default).  When not, the two helpers above print every structure's address, and some
+ * decoders (sendmmsg, recvmmsg) print their whole vector so.  The front end sets the hook.
+ */
+bool syscall_verbose(const struct dctx *c);
+extern bool (*syscall_verbose_hook)(long scno);
 
 /* Text. */
 void tprints(struct dctx *c, const char *s);

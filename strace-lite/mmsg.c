@@ -73,11 +73,23 @@ static void print_mmsgvec(struct dctx *c, uint64_t addr, unsigned int vlen,
 	print_array(c, addr, vlen, &m, sizeof(m), flags, print_mmsghdr, &cfg);
 }
 
+/* -e verbose= without this call: the vector as an address, vlen and flags (and timeout). */
+static void print_mmsg_quiet(struct dctx *c)
+{
+	printaddr(c, c->arg[1]);
+	tprintf(c, ", %u, ", (unsigned int)c->arg[2]);
+	printflags(c, xlat_msg_flags, (unsigned int)c->arg[3], "MSG_???");
+}
+
 SYS_FUNC(sendmmsg)
 {
 	if (entering(c)) {
 		printfd(c, (int)c->arg[0]);
 		tprint_arg_next(c);
+		if (!syscall_verbose(c)) {
+			print_mmsg_quiet(c);
+			return RVAL_DECODED;
+		}
 		return 0;
 	}
 	/* The kernel read the vector whatever the result: show it even on failure (as strace
@@ -132,8 +144,21 @@ SYS_FUNC(recvmmsg)
 	if (entering(c)) {
 		printfd(c, (int)c->arg[0]);
 		tprint_arg_next(c);
+		if (!syscall_verbose(c)) {
+			print_mmsg_quiet(c);
+			tprint_arg_next(c);
+			printaddr(c, c->arg[4]);
+			c->priv[0] = 0;
+			return 0;
+		}
 		c->priv[0] = (uint64_t)(uintptr_t)save_recvmmsg(c);
 		return 0;
+	}
+	if (!syscall_verbose(c)) {
+		if (syserror(c) || c->rval)
+			return 0;
+		c->auxstr = "Timeout";
+		return RVAL_STR;
 	}
 	saved = (struct mmsg_saved *)(uintptr_t)c->priv[0];
 	if (syserror(c))
