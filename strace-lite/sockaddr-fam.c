@@ -1,9 +1,10 @@
 // SPDX-License-Identifier: LGPL-2.1-or-later
 /*
  * Socket addresses of the families beyond sockaddr.c's, printed as strace 6.1 prints them:
- * AF_AX25, AF_IPX, AF_X25, AF_PACKET, AF_RXRPC, AF_IEEE802154, AF_ALG, AF_NFC, AF_VSOCK,
- * AF_QIPCRTR, AF_XDP and AF_MCTP.  Each printer runs only when the address covers its struct
- * (strace's minimum lengths); shorter ones stay raw sa_data.  The structs are spelled out here
+ * AF_AX25, AF_IPX, AF_X25, AF_PACKET, AF_BLUETOOTH, AF_RXRPC, AF_IEEE802154, AF_ALG, AF_NFC,
+ * AF_VSOCK, AF_QIPCRTR, AF_XDP and AF_MCTP.  Each printer runs only when the address covers
+ * its struct (strace's minimum lengths; AF_BLUETOOTH's struct is told by the length), other
+ * lengths stay raw sa_data.  The structs are spelled out here
  * (fixed layouts of the kernel's ABI) so that no header of an exotic family is needed.
  */
 #include <arpa/inet.h>
@@ -464,6 +465,97 @@ static void print_mctp(struct dctx *c, const void *buf, int len)
 		tprintf(c, ", __smctp_pad1=%#x", s->pad1);
 }
 
+/* ---- AF_BLUETOOTH: which address by its length (HCI, SCO, RFCOMM, L2CAP) ---- */
+
+/* aa:bb:cc:dd:ee:ff as the -X style wants (strace's print_mac_addr). */
+static void print_bdaddr(struct dctx *c, const char *name, const unsigned char *b)
+{
+	enum xlat_style st = print_opts_get()->xstyle;
+	char text[18];
+
+	tprints(c, name);
+	if (st != XSTYLE_ABBREV)
+		hex_bytes(c, b, 6);
+	if (st == XSTYLE_RAW)
+		return;
+	snprintf(text, sizeof(text), "%02x:%02x:%02x:%02x:%02x:%02x", b[0], b[1], b[2], b[3],
+		 b[4], b[5]);
+	if (st == XSTYLE_VERBOSE)
+		print_comment(c->sb, text);
+	else
+		tprints(c, text);
+}
+
+/* htobs(L2CAP_PSM_SDP), htobs(L2CAP_PSM_DYN_START+5): a name, or a base and an offset in the
+ * dynamic ranges (DYN_LO..DYN_HI, and from DYN2 on when DYN2 is not 0). */
+static void print_l2_num(struct dctx *c, uint16_t le, const struct xlat *x, unsigned int lo,
+			 unsigned int hi, const char *lo_name, unsigned int lo2,
+			 const char *lo2_name, const char *dflt)
+{
+	enum xlat_style st = print_opts_get()->xstyle;
+	unsigned int v = le; /* little endian on the wire: x86_64 is */
+	const char *name = xlat_lookup(x, v);
+	bool in1 = v >= lo && v <= hi, in2 = lo2_name && v >= lo2;
+	bool named = name || in1 || in2;
+
+	tprints(c, "htobs(");
+	if (st != XSTYLE_ABBREV || !named)
+		print_xlat_val(c->sb, v);
+	if (st != XSTYLE_RAW) {
+		if (st == XSTYLE_VERBOSE || !named)
+			tprints(c, " /* ");
+		if (name) {
+			tprints(c, name);
+		} else if (in1 || in2) {
+			print_xlat_named(c->sb, in1 ? lo : lo2, in1 ? lo_name : lo2_name);
+			tprintf(c, "+%u", v - (in1 ? lo : lo2));
+		} else {
+			tprints(c, dflt);
+		}
+		if (st == XSTYLE_VERBOSE || !named)
+			tprints(c, " */");
+	}
+	tprints(c, ")");
+}
+
+static bool print_bt(struct dctx *c, const void *buf, int len)
+{
+	const unsigned char *b = buf;
+	uint16_t u16[7];
+
+	memcpy(u16, b, sizeof(u16));
+	switch (len) {
+	case 4: case 6: /* sockaddr_hci, without hci_channel before 2.6.38 */
+		tprintf(c, "hci_dev=htobs(%u)", u16[1]);
+		if (len == 6) {
+			tprints(c, ", hci_channel=");
+			printxval(c, xlat_hci_channels, u16[2], "HCI_CHANNEL_???");
+		}
+		return true;
+	case 8: /* sockaddr_sco */
+		print_bdaddr(c, "sco_bdaddr=", b + 2);
+		return true;
+	case 10: /* sockaddr_rc */
+		print_bdaddr(c, "rc_bdaddr=", b + 2);
+		tprintf(c, ", rc_channel=%u", b[8]);
+		return true;
+	case 12: case 14: /* sockaddr_l2, without l2_bdaddr_type before 3.7 */
+		tprints(c, "l2_psm=");
+		print_l2_num(c, u16[1], xlat_bluetooth_l2_psm, 0x80, 0xff, "L2CAP_PSM_LE_DYN_START",
+			     0x1001, "L2CAP_PSM_DYN_START", "L2CAP_PSM_???");
+		print_bdaddr(c, ", l2_bdaddr=", b + 4);
+		tprints(c, ", l2_cid=");
+		print_l2_num(c, u16[5], xlat_bluetooth_l2_cid, 0x40, 0xffff, "L2CAP_CID_DYN_START",
+			     0, NULL, "L2CAP_CID_???");
+		if (len == 14) {
+			tprints(c, ", l2_bdaddr_type=");
+			printxval(c, xlat_bdaddr_types, b[12], "BDADDR_???");
+		}
+		return true;
+	}
+	return false;
+}
+
 static const struct {
 	unsigned short family;
 	unsigned short min_len;
@@ -487,6 +579,8 @@ bool print_sockaddr_fam(struct dctx *c, const void *buf, int len)
 {
 	const struct sockaddr *sa = buf;
 
+	if (sa->sa_family == AF_BLUETOOTH)
+		return print_bt(c, buf, len);
 	for (size_t i = 0; i < sizeof(printers) / sizeof(printers[0]); i++) {
 		if (printers[i].family != sa->sa_family)
 			continue;

@@ -4,9 +4,10 @@
  * Socket addresses of the less common families through connect(2) (each call fails with
  * EBADF): AF_PACKET (a hardware address running past sll_addr), AF_IPX, AF_X25 (an address
  * without its NUL), AF_AX25 (digipeaters, one not valid text, fewer than sax25_ndigis says),
- * AF_RXRPC over IPv4 and over an unknown transport, AF_ALG, AF_NFC (the short and the LLCP
- * form), AF_VSOCK, AF_QIPCRTR, AF_XDP (its shared umem descriptor, a path with -y), AF_MCTP and
- * AF_IEEE802154.  Bytes print as strace's "%#02x": 0x1, and 00 for zero.  Run with -a0 -y -e trace=connect.
+ * AF_BLUETOOTH (HCI, SCO, RFCOMM, L2CAP by length), AF_RXRPC over IPv4 and over an unknown
+ * transport, AF_ALG, AF_NFC (the short and the LLCP form), AF_VSOCK, AF_QIPCRTR, AF_XDP (its
+ * shared umem descriptor, a path with -y), AF_MCTP and AF_IEEE802154.  Bytes print as
+ * strace's "%#02x": 0x1, and 00 for zero.  Run with -a0 -y -e trace=connect.
  */
 #include <arpa/inet.h>
 #include <fcntl.h>
@@ -183,6 +184,42 @@ int main(void)
 	call(&u, 20);
 	printf("connect(-1, {sa_family=AF_IEEE802154, addr={addr_type=0x2 /* IEEE802154_ADDR_SHORT "
 	       "*/, pan_id=0x1234, short_addr=0xffff /* IEEE802154_ADDR_BROADCAST */}}, 20) = "
+	       EBADF_ "\n");
+
+	/* AF_BLUETOOTH: the struct is told by the length (HCI, SCO, RFCOMM, L2CAP, or raw) */
+	memset(&u, 0, sizeof(u));
+	u.b[0] = AF_BLUETOOTH;
+	u.b[2] = 1;  /* hci_dev */
+	u.b[4] = 3;  /* hci_channel */
+	call(&u, 6);
+	printf("connect(-1, {sa_family=AF_BLUETOOTH, hci_dev=htobs(1), "
+	       "hci_channel=HCI_CHANNEL_CONTROL}, 6) = " EBADF_ "\n");
+	memcpy(u.b + 2, "\x11\x22\x33\x44\x55\x66\x07", 7);
+	call(&u, 8);
+	printf("connect(-1, {sa_family=AF_BLUETOOTH, sco_bdaddr=11:22:33:44:55:66}, 8) = " EBADF_
+	       "\n");
+	call(&u, 10);
+	printf("connect(-1, {sa_family=AF_BLUETOOTH, rc_bdaddr=11:22:33:44:55:66, rc_channel=7}, "
+	       "10) = " EBADF_ "\n");
+	memset(u.b + 2, 0, 16);
+	u.b[2] = 0x06;  /* l2_psm 0x1006, little endian */
+	u.b[3] = 0x10;
+	u.b[4] = 0xaa;  /* l2_bdaddr */
+	u.b[10] = 4;  /* l2_cid: L2CAP_CID_ATT */
+	u.b[12] = 1;  /* l2_bdaddr_type */
+	call(&u, 14);
+	printf("connect(-1, {sa_family=AF_BLUETOOTH, l2_psm=htobs(L2CAP_PSM_DYN_START+5), "
+	       "l2_bdaddr=aa:00:00:00:00:00, l2_cid=htobs(L2CAP_CID_ATT), "
+	       "l2_bdaddr_type=BDADDR_LE_PUBLIC}, 14) = " EBADF_ "\n");
+	u.b[2] = 0x50;  /* no name: a comment */
+	u.b[3] = 0;
+	u.b[10] = 0x30;
+	call(&u, 12);
+	printf("connect(-1, {sa_family=AF_BLUETOOTH, l2_psm=htobs(0x50 /* L2CAP_PSM_??? */), "
+	       "l2_bdaddr=aa:00:00:00:00:00, l2_cid=htobs(0x30 /* L2CAP_CID_??? */)}, 12) = "
+	       EBADF_ "\n");
+	call(&u, 7);
+	printf("connect(-1, {sa_family=AF_BLUETOOTH, sa_data=\"P\\0\\252\\0\\0\"}, 7) = "
 	       EBADF_ "\n");
 
 	printf("+++ exited with 0 +++\n");
