@@ -248,8 +248,10 @@ int qualify(const char *expr, char *err, size_t errlen)
 		return qualify_trace(val, err, errlen);
 	if (!strcmp(q, "raw") || !strcmp(q, "x"))
 		return qualify_syscalls(val, &opts.raw, err, errlen);
-	if (!strcmp(q, "abbrev") || !strcmp(q, "a"))
-		return qualify_syscalls(val, &set, err, errlen);
+	if (!strcmp(q, "abbrev") || !strcmp(q, "a")) {
+		opts.abbrev_given = true;
+		return qualify_syscalls(val, &opts.abbrev, err, errlen);
+	}
 	if (!strcmp(q, "verbose") || !strcmp(q, "v")) {
 		/* strace's verbose(tcp), not -v: the syscalls left out print their structures as
 		 * addresses */
