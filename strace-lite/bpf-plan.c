@@ -310,6 +310,10 @@ int bpf_plan_build(const struct sysent *se, struct plan *p)
 	if (want_fds && se->name && !strcmp(se->name, "io_uring_setup"))
 		add(p, (struct capop){ .arg = 1, .when = CAP_ENTRY, .how = HOW_FD,
 				       .size_from = SZ_DEREF, .size = 24 });
+	/* AF_XDP's sxdp_shared_umem_fd, at offset 12 of connect's and bind's address. */
+	if (want_fds && se->name && (!strcmp(se->name, "connect") || !strcmp(se->name, "bind")))
+		add(p, (struct capop){ .arg = 1, .when = CAP_ENTRY, .how = HOW_FD,
+				       .size_from = SZ_DEREF, .size = 12 });
 	if (want_fds && se->name && !strcmp(se->name, "clone"))
 		add(p, (struct capop){ .arg = 2, .when = CAP_EXIT, .how = HOW_FD,
 				       .size_from = SZ_DEREF, .size = 0 });

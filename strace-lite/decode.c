@@ -51,13 +51,20 @@ int umovestr(struct dctx *c, uint64_t addr, size_t len, char *buf)
 	return 0;
 }
 
+bool (*syscall_verbose_hook)(long scno);
+
+bool syscall_verbose(const struct dctx *c)
+{
+	return !syscall_verbose_hook || syscall_verbose_hook(c->scno);
+}
+
 bool umoven_or_printaddr(struct dctx *c, uint64_t addr, size_t len, void *buf)
 {
 	if (!addr) {
 		tprints(c, "NULL");
 		return true;
 	}
-	if (dopts.deref_none || (c->exiting && syserror(c)) || umoven(c, addr, len, buf) < 0) {
+	if (!syscall_verbose(c) || (c->exiting && syserror(c)) || umoven(c, addr, len, buf) < 0) {
 		printaddr(c, addr);
 		return true;
 	}
@@ -70,7 +77,7 @@ bool umoven_or_printaddr_ignore_syserror(struct dctx *c, uint64_t addr, size_t l
 		tprints(c, "NULL");
 		return true;
 	}
-	if (dopts.deref_none || umoven(c, addr, len, buf) < 0) {
+	if (!syscall_verbose(c) || umoven(c, addr, len, buf) < 0) {
 		printaddr(c, addr);
 		return true;
 	}

@@ -78,9 +78,6 @@ enum pid_type { PT_TID, PT_TGID, PT_PGID, PT_SID };
 struct decode_opts {
 	unsigned int decode_fds; /* -y, -yy, -e decode-fds=: DECODE_FD_* bits */
 	bool verbose; /* -v: unabbreviate structures */
-	/* -e verbose=none: no structure is read, its address prints (strace's !verbose(tcp)
-	 * in umoven_or_printaddr). */
-	bool deref_none;
 	bool raw_all; /* -e raw=all */
 	unsigned int decode_pids; /* --decode-pids=: DECODE_PID_* bits */
 };
@@ -115,6 +112,13 @@ bool umoven_or_printaddr_ignore_syserror(struct dctx *c, uint64_t addr, size_t l
  * it kept from the start, in 64-byte steps (the kernel looks no further than the descriptor
  * table).  Live memory is read whole or not at all. */
 long umoven_fdset(struct dctx *c, uint64_t addr, size_t len, void *buf);
+/*
+ * strace's verbose(tcp): whether -e verbose= leaves the current syscall's structures decoded
+ * (the default).  When not, the two helpers above print every structure's address, and some
+ * decoders (sendmmsg, recvmmsg) print their whole vector so.  The front end sets the hook.
+ */
+bool syscall_verbose(const struct dctx *c);
+extern bool (*syscall_verbose_hook)(long scno);
 
 /* Text. */
 void tprints(struct dctx *c, const char *s);

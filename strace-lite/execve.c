@@ -18,7 +18,7 @@ static void print_argv(struct dctx *c, uint64_t addr)
 	uint64_t prev = 0;
 	unsigned int n = 0;
 
-	if (!addr) {
+	if (!addr || !syscall_verbose(c)) { /* -e verbose= without this call: the address */
 		printaddr(c, addr);
 		return;
 	}
@@ -54,7 +54,7 @@ static void print_argc(struct dctx *c, uint64_t addr)
 	unsigned int n;
 
 	printaddr(c, addr);
-	if (!addr)
+	if (!addr || !syscall_verbose(c))
 		return;
 	for (n = 0; addr > prev; prev = addr, addr += 8, n++) {
 		uint64_t word;

@@ -85,6 +85,14 @@ static bool set_begin(const char **spec, struct numset *set)
 	return !strcmp(*spec, "none") || !strcmp(*spec, "all");
 }
 
+/* -e verbose=: the syscalls whose structures are decoded. */
+static struct numset verbose_set;
+
+static bool verbose_of(long scno)
+{
+	return scno < 0 || numset_has(&verbose_set, (unsigned int)scno);
+}
+
 int qualify_syscalls(const char *spec, struct numset *set, char *err, size_t errlen)
 {
 	if (set_begin(&spec, set))
@@ -240,13 +248,15 @@ int qualify(const char *expr, char *err, size_t errlen)
 		return qualify_trace(val, err, errlen);
 	if (!strcmp(q, "raw") || !strcmp(q, "x"))
 		return qualify_syscalls(val, &opts.raw, err, errlen);
-	if (!strcmp(q, "abbrev") || !strcmp(q, "a"))
-		return qualify_syscalls(val, &set, err, errlen);
+	if (!strcmp(q, "abbrev") || !strcmp(q, "a")) {
+		opts.abbrev_given = true;
+		return qualify_syscalls(val, &opts.abbrev, err, errlen);
+	}
 	if (!strcmp(q, "verbose") || !strcmp(q, "v")) {
-		/* Verbosity is global here: any syscall set but none turns it on. */
-		rc = qualify_syscalls(val, &set, err, errlen);
-		dopts.verbose = strcmp(val, "none") && strcmp(val, "!all");
-		dopts.deref_none = !dopts.verbose;
+		/* strace's verbose(tcp), not -v: the syscalls left out print their structures as
+		 * addresses */
+		rc = qualify_syscalls(val, &verbose_set, err, errlen);
+		syscall_verbose_hook = verbose_of;
 		return rc;
 	}
 	if (!strcmp(q, "signal") || !strcmp(q, "signals") || !strcmp(q, "s"))

@@ -269,6 +269,8 @@ static int decode_family(struct dctx *c, unsigned int code, uint64_t arg)
 		return scsi_ioctl(c, code, arg);
 	case 0x94:
 		return fs_0x94_ioctl(c, code, arg);
+	case 0x89:
+		return sock_ioctl(c, code, arg);
 	case '>':
 		return counter_ioctl(c, code, arg);
 	case 'I':

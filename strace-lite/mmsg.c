@@ -8,7 +8,7 @@
  * entry in a block the decoder allocates (a pointer in c->priv[0]) and frees at exit.  At exit
  * recvmmsg also says "(Timeout)" when nothing came, or "(left {...})" with the time left.
  *
- * Under -e verbose=none (dopts.deref_none) both print everything at entry, the vector and the
+ * Under -e verbose= without them (syscall_verbose) both print everything at entry, the vector and the
  * timeout as addresses, as strace's !verbose(tcp) branches do; recvmmsg still says "(Timeout)".
  */
 #include <inttypes.h>
@@ -77,8 +77,8 @@ static void print_mmsgvec(struct dctx *c, uint64_t addr, unsigned int vlen,
 	print_array(c, addr, vlen, &m, sizeof(m), flags, print_mmsghdr, &cfg);
 }
 
-/* The vector's address, vlen and flags: what -e verbose=none shows of both calls. */
-static void print_mmsg_addr_args(struct dctx *c)
+/* -e verbose= without this call: the vector as an address, vlen and flags (and timeout). */
+static void print_mmsg_quiet(struct dctx *c)
 {
 	printaddr(c, c->arg[1]);
 	tprintf(c, ", %u, ", (unsigned int)c->arg[2]);
@@ -90,8 +90,8 @@ SYS_FUNC(sendmmsg)
 	if (entering(c)) {
 		printfd(c, (int)c->arg[0]);
 		tprint_arg_next(c);
-		if (dopts.deref_none) {
-			print_mmsg_addr_args(c);
+		if (!syscall_verbose(c)) {
+			print_mmsg_quiet(c);
 			return RVAL_DECODED;
 		}
 		return 0;
@@ -148,17 +148,18 @@ SYS_FUNC(recvmmsg)
 	if (entering(c)) {
 		printfd(c, (int)c->arg[0]);
 		tprint_arg_next(c);
-		if (dopts.deref_none) {
-			print_mmsg_addr_args(c);
+		if (!syscall_verbose(c)) {
+			print_mmsg_quiet(c);
 			tprint_arg_next(c);
-			print_struct_timespec(c, c->arg[4]);
+			printaddr(c, c->arg[4]);
+			c->priv[0] = 0;
 			return 0;
 		}
 		c->priv[0] = (uint64_t)(uintptr_t)save_recvmmsg(c);
 		return 0;
 	}
-	if (dopts.deref_none) {
-		if (syserror(c) || c->rval != 0)
+	if (!syscall_verbose(c)) {
+		if (syserror(c) || c->rval)
 			return 0;
 		c->auxstr = "Timeout";
 		return RVAL_STR;

@@ -176,7 +176,7 @@ static int decode_select(struct dctx *c, bool tv)
 				printaddr(c, addr);
 				continue;
 			}
-			long got = addr && !dopts.deref_none
+			long got = addr && syscall_verbose(c)
 				? umoven_fdset(c, addr, (size_t)fdsize, fds) : -1;
 			if (got <= 0) {
 				if (addr)

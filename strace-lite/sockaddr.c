@@ -2,7 +2,8 @@
 /*
  * Socket addresses as strace prints them: AF_UNIX paths (abstract ones with a leading @),
  * AF_INET/AF_INET6 as the calls that would build them (htons(80), inet_addr("127.0.0.1"),
- * inet_pton(AF_INET6, "::1", &sin6_addr)), AF_NETLINK, and raw sa_data for the rest.
+ * inet_pton(AF_INET6, "::1", &sin6_addr)), AF_NETLINK, and raw sa_data for the rest
+ * (sockaddr-fam.c has the other families).
  * A family's printer runs only when the length covers its struct, as strace does.
  */
 #include <arpa/inet.h>
@@ -41,7 +42,7 @@ static void print_un(struct dctx *c, const void *buf, int len)
 	}
 }
 
-static void print_port(struct dctx *c, const char *name, uint16_t port)
+void print_net_port(struct dctx *c, const char *name, uint16_t port)
 {
 	tprint_field(c, name);
 	if (print_opts_get()->xstyle != XSTYLE_ABBREV)
@@ -111,22 +112,20 @@ void print_ifindex(struct dctx *c, unsigned int idx)
 	sb_free(&name);
 }
 
-static void print_in(struct dctx *c, const void *buf, int len)
+void print_sockaddr_in(struct dctx *c, const void *buf, int len)
 {
 	const struct sockaddr_in *in = buf;
 
-	print_port(c, "sin_port", in->sin_port);
+	print_net_port(c, "sin_port", in->sin_port);
 	tprints(c, ", ");
 	print_inet_addr(c, AF_INET, &in->sin_addr, sizeof(in->sin_addr), "sin_addr");
 }
 
-#define SIN6_MIN_LEN ((int)offsetof(struct sockaddr_in6, sin6_scope_id))
-
-static void print_in6(struct dctx *c, const void *buf, int len)
+void print_sockaddr_in6(struct dctx *c, const void *buf, int len)
 {
 	const struct sockaddr_in6 *in6 = buf;
 
-	print_port(c, "sin6_port", in6->sin6_port);
+	print_net_port(c, "sin6_port", in6->sin6_port);
 	tprints(c, ", sin6_flowinfo=");
 	if (print_opts_get()->xstyle != XSTYLE_ABBREV)
 		quote_string(c->sb, &in6->sin6_flowinfo, sizeof(in6->sin6_flowinfo),
@@ -155,10 +154,13 @@ static void print_nl(struct dctx *c, const void *buf, int len)
 
 	if (nl->nl_pad)
 		tprintf(c, "nl_pad=%#x, ", nl->nl_pad);
-	tprintf(c, "nl_pid=%d, nl_groups=%#08x", (int)nl->nl_pid, nl->nl_groups);
+	/* a process of the tracee's namespace, as strace's PRINT_FIELD_TGID */
+	tprints(c, "nl_pid=");
+	printpid(c, (int)nl->nl_pid, PT_TGID);
+	tprintf(c, ", nl_groups=%#08x", nl->nl_groups);
 }
 
-static void print_raw(struct dctx *c, const void *buf, int len)
+void print_sockaddr_raw(struct dctx *c, const void *buf, int len)
 {
 	tprints(c, "sa_data=");
 	quote_string(c->sb, (const char *)buf + SA_FAMILY_SIZE, (size_t)len - SA_FAMILY_SIZE, 0);
@@ -178,24 +180,25 @@ void print_sockaddr(struct dctx *c, const void *buf, int len)
 			break;
 		case AF_INET:
 			if (len >= (int)sizeof(struct sockaddr_in))
-				print_in(c, buf, len);
+				print_sockaddr_in(c, buf, len);
 			else
-				print_raw(c, buf, len);
+				print_sockaddr_raw(c, buf, len);
 			break;
 		case AF_INET6:
 			if (len >= SIN6_MIN_LEN)
-				print_in6(c, buf, len);
+				print_sockaddr_in6(c, buf, len);
 			else
-				print_raw(c, buf, len);
+				print_sockaddr_raw(c, buf, len);
 			break;
 		case AF_NETLINK:
 			if (len >= (int)sizeof(struct sockaddr_nl))
 				print_nl(c, buf, len);
 			else
-				print_raw(c, buf, len);
+				print_sockaddr_raw(c, buf, len);
 			break;
 		default:
-			print_raw(c, buf, len);
+			if (!print_sockaddr_fam(c, buf, len))
+				print_sockaddr_raw(c, buf, len);
 			break;
 		}
 	}

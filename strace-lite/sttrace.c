@@ -576,7 +576,10 @@ int main(int argc, char **argv)
 			if (time_option(&opts.Tflag, &opts.T_digits, c == 'T' ? NULL : optarg) < 0)
 				goto bad_arg;
 			break;
-		case 'v': dopts.verbose = true; break;
+		case 'v': /* -e abbrev=none: a later -e abbrev= decides again */
+			dopts.verbose = true;
+			opts.abbrev_given = false;
+			break;
 		case 'V':
 			printf("sttrace -- version %s\n", STTRACE_VERSION);
 			return 0;

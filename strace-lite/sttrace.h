@@ -79,6 +79,8 @@ struct options {
 	struct numset trace;   /* -e trace= */
 	bool trace_all;        /* no -e trace= given */
 	struct numset raw;     /* -e raw= */
+	struct numset abbrev;  /* -e abbrev=: the calls whose structures are abbreviated... */
+	bool abbrev_given;     /* ...when given after any -v (else -v decides for all) */
 	struct numset signals; /* -e signal= */
 	struct numset read_fds, write_fds; /* -e read=, -e write=: dump their data */
 	bool dump_io;

@@ -52,7 +52,14 @@ static int decode(struct dctx *c)
 {
 	if (call_is_raw(c))
 		return printargs(c);
-	return c->se->func ? c->se->func(c) : decode_generic(c);
+	if (!opts.abbrev_given)
+		return c->se->func ? c->se->func(c) : decode_generic(c);
+	/* -e abbrev=SET: -v's unabbreviation for the calls outside it, for this decoder only */
+	bool saved = dopts.verbose;
+	dopts.verbose = c->scno < 0 || !numset_has(&opts.abbrev, (unsigned int)c->scno);
+	int rc = c->se->func ? c->se->func(c) : decode_generic(c);
+	dopts.verbose = saved;
+	return rc;
 }
 
 void syscall_enter(struct tcb *tcp, long scno, const uint64_t *args)

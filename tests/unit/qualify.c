@@ -9,7 +9,9 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/syscall.h>
 
+#include "strace-lite/decode.h"
 #include "strace-lite/inject.h"
 #include "strace-lite/sttrace.h"
 
@@ -153,20 +155,33 @@ static void syscall_sets(void)
 	bad("raw=nosuch", "invalid system call 'nosuch'");
 }
 
+/* strace's verbose(tcp), one call's: a dctx with only scno set is enough to ask. */
+static bool verbose_for(long scno)
+{
+	struct dctx c = { .scno = scno };
+
+	return syscall_verbose(&c);
+}
+
+/* -e verbose= is strace's verbose(tcp) per syscall, never -v (dopts.verbose stays as it was). */
 static void verbose(void)
 {
+	dopts.verbose = false;
 	ok("verbose=all");
-	if (!dopts.verbose)
-		FAIL("-e verbose=all: not verbose");
+	if (!verbose_for(__NR_open) || !verbose_for(__NR_read) || dopts.verbose)
+		FAIL("-e verbose=all: not verbose, or -v");
 	ok("v=open");
-	if (!dopts.verbose)
-		FAIL("-e v=open: not verbose");
+	if (!verbose_for(__NR_open) || verbose_for(__NR_read) || dopts.verbose)
+		FAIL("-e v=open: open not verbose, read verbose, or -v");
 	ok("verbose=none");
-	if (dopts.verbose)
+	if (verbose_for(__NR_open))
 		FAIL("-e verbose=none: verbose");
 	ok("verbose=!all");
-	if (dopts.verbose)
+	if (verbose_for(__NR_read))
 		FAIL("-e verbose=!all: verbose");
+	ok("verbose=!read");
+	if (!verbose_for(__NR_open) || verbose_for(__NR_read))
+		FAIL("-e verbose=!read: open not verbose, or read verbose");
 	bad("verbose=nosuch", "invalid system call 'nosuch'");
 }
 
