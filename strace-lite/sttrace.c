@@ -376,10 +376,7 @@ static int settle_options(struct cli *cl, int argc, char *err, size_t errlen)
 	return 0;
 }
 
-/*
- * -p LIST: pids separated by commas, spaces, tabs or newlines (-p "$(pidof prog)", as strace);
- * the first one that is not a pid is refused.  0, or -errno with ERR set.
- */
+/* -p LIST: pids split by commas, spaces, tabs, newlines (as strace); 0, or -errno with ERR set. */
 static int add_pids(struct cli *cl, const char *list, char *err, size_t errlen)
 {
 	for (const char *s = list; *s;) {
@@ -469,10 +466,7 @@ static int trace(struct cli *cl, int argc, char **argv)
 	return be->run();
 }
 
-/*
- * --list=WHAT, for the bash completion (completion/sttrace): the names it offers, one a line,
- * from the tables sttrace parses with.
- */
+/* --list=WHAT, for the bash completion: the names it offers, one a line, from sttrace's tables. */
 static int list_names(const char *what, const char *optstring)
 {
 	if (!strcmp(what, "options")) {
