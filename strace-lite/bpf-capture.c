@@ -160,7 +160,8 @@ static size_t capture_copy(struct dctx *c, uint64_t addr, uint8_t *out, size_t l
 		return 0;
 	while (done < len) {
 		size_t n = 0;
-		if (c->exiting)
+		/* (At exit before decoding, c->exiting is not yet set: a command name's read.) */
+		if (c->exiting || t->exit.n)
 			n = capset_copy(&t->exit, addr + done, out + done, len - done);
 		if (!n)
 			n = capset_copy(&t->entry, addr + done, out + done, len - done);

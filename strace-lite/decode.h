@@ -169,8 +169,12 @@ struct sockdiag_view {
 	char upath[108];
 	uint32_t portid, nlproto;
 	long pidfd_pid;
+	char details[160]; /* the ptrace backend's recording: what a live query said, or "" */
 };
 extern bool (*sockdiag_view_hook)(struct dctx *c, const char *link, struct sockdiag_view *v);
+/* The view of descriptor FD (LINK) asked of the kernel now: for a recording of the ptrace
+ * backend, which keeps it for the replay.  False: not a socket nor a pidfd. */
+bool sockdiag_live_view(struct dctx *c, int fd, const char *link, struct sockdiag_view *v);
 void print_dirfd(struct dctx *c, int fd);      /* AT_FDCWD or printfd */
 /* A pid of the tracee's: 1234, with --decode-pids=comm 1234<comm> (threads and processes). */
 void printpid(struct dctx *c, int pid, enum pid_type type);

@@ -27,6 +27,7 @@
 #include "strace-lite/inject.h"
 #include "common/json.h"
 #include "strace-lite/probe.h"
+#include "strace-lite/record.h"
 #include "common/proc.h"
 #include "common/spawn.h"
 #include "common/backend.h"
@@ -59,6 +60,9 @@ static const struct backend_cfg *cfg; /* what the front end said (backend.h) */
 static int engine_init(const struct backend_cfg *c)
 {
 	cfg = c;
+	if (opts.record && record_open(opts.record) < 0)
+		return -EIO;
+	recpt_setup(); /* before the first tcb takes its reader */
 	return 0;
 }
 
@@ -107,6 +111,7 @@ static int engine_spawn(char **argv)
 	struct tcb *tcp = alloctcb(child.pid, TCB_STARTUP | TCB_HIDE_LOG | TCB_SPAWNED);
 	if (opts.seccomp)
 		tcp->flags |= TCB_SECCOMP;
+	record_note(REC_SPAWNED, child.pid, 0);
 	return 0;
 }
 
@@ -153,6 +158,8 @@ static bool traced(pid_t tid)
 static void seized(pid_t tid, void *arg)
 {
 	alloctcb(tid, TCB_STARTUP | TCB_ATTACHED);
+	record_note(REC_ATTACHED, tid, 0);
+	record_note(REC_SAID_ATTACHED, tid, 0);
 	if (!(opts.quiet & QUIET_ATTACH))
 		log_info("Process %d attached", tid);
 }
@@ -200,16 +207,19 @@ static void handle_syscall_stop(struct tcb *tcp)
 	case PTRACE_SYSCALL_INFO_ENTRY:
 		tcp->dc.sp = info.stack_pointer;
 		syscall_enter(tcp, (long)info.entry.nr, info.entry.args);
+		recpt_enter(tcp, (long)info.entry.nr, info.entry.args);
 		break;
 	case PTRACE_SYSCALL_INFO_SECCOMP:
 		tcp->dc.sp = info.stack_pointer;
 		syscall_enter(tcp, (long)info.seccomp.nr, info.seccomp.args);
+		recpt_enter(tcp, (long)info.seccomp.nr, info.seccomp.args);
 		break;
 	case PTRACE_SYSCALL_INFO_EXIT:
 		if (!(tcp->flags & TCB_INSYSCALL))
 			break;
 		tamper_exit(tcp, &info.exit.rval, &info.exit.is_error);
 		syscall_exit(tcp, info.exit.rval, info.exit.is_error);
+		recpt_exit(tcp, info.exit.rval);
 		tcp->flags &= ~(TCB_INJECTED | TCB_POKED | TCB_DELAYED);
 		tcp->tamper = NULL;
 		break;
@@ -230,6 +240,7 @@ static void handle_stop(struct tcb *tcp, int status)
 	if (opts.iflag && !(event == 0 && sig == (SIGTRAP | 0x80)))
 		stop_ip(tcp);
 	tcp->flags &= ~TCB_STARTUP;
+	recpt_stop(tcp);
 	switch (event) {
 	case 0:
 		if (sig == (SIGTRAP | 0x80)) {
@@ -243,6 +254,7 @@ static void handle_stop(struct tcb *tcp, int status)
 			if (ptrace(PTRACE_GETSIGINFO, tcp->pid, 0L, &si) < 0) {
 				/* Not a signal-delivery-stop: leave the group-stop in place. */
 				print_signal(tcp, NULL, sig);
+				recpt_stopped(tcp, sig);
 				ptrace(PTRACE_LISTEN, tcp->pid, 0L, 0L);
 				return;
 			}
@@ -250,12 +262,14 @@ static void handle_stop(struct tcb *tcp, int status)
 			if (sig == SIGTRAP && (restart_sig = probe_handle_trap(tcp, &si)) >= 0)
 				break;
 			print_signal(tcp, &si, sig);
+			recpt_signal(tcp, &si, sig);
 			restart_sig = sig;
 		}
 		break;
 	case PTRACE_EVENT_STOP:
 		if (sig == SIGSTOP || sig == SIGTSTP || sig == SIGTTIN || sig == SIGTTOU) {
 			print_signal(tcp, NULL, sig);
+			recpt_stopped(tcp, sig);
 			ptrace(PTRACE_LISTEN, tcp->pid, 0L, 0L);
 			return;
 		}
@@ -268,6 +282,7 @@ static void handle_stop(struct tcb *tcp, int status)
 		tcp->flags &= ~TCB_CHECK_EXEC;
 		if (ptrace(PTRACE_GETEVENTMSG, tcp->pid, 0L, &old) == 0)
 			tcp = exec_switch(tcp, old);
+		recpt_exec(tcp, old ? (pid_t)old : tcp->pid, opts.detach_on_execve && !ours);
 		if (opts.detach_on_execve && !ours) {
 			/* -b execve: the new program runs untraced. */
 			ptrace(PTRACE_DETACH, tcp->pid, 0L, 0L);
@@ -291,7 +306,7 @@ static void handle_stop(struct tcb *tcp, int status)
 			unsigned fl = TCB_STARTUP | (tcp->flags & TCB_SECCOMP);
 			if (!opts.followfork || (tcp->flags & TCB_SILENT))
 				fl |= TCB_SILENT;
-			new_child((pid_t)child, fl);
+			recpt_fork(tcp, new_child((pid_t)child, fl));
 		}
 		if (child > 0)
 			probe_fork(tcp, (pid_t)child);
@@ -357,12 +372,14 @@ static int engine_run(void)
 			 * of a child we do not trace: one the program cloned with CLONE_PARENT
 			 * (its parent is ours: us), or one we inherited. */
 			if (!WIFSTOPPED(status)) {
+				record_note(REC_UNKNOWN_EXIT, pid, 0);
 				if (!(opts.quiet & QUIET_EXIT))
 					log_warn("Exit of unknown pid %d ignored", pid);
 				continue;
 			}
 			tcp = new_child(pid, TCB_STARTUP | (opts.followfork ? 0 : TCB_SILENT) |
 						     (opts.seccomp ? TCB_SECCOMP : 0));
+			recpt_fork(NULL, tcp);
 		}
 		if (want_ru) {
 			/* For a stopped tracee the kernel reports its own usage: the syscall's
@@ -370,8 +387,10 @@ static int engine_run(void)
 			tcp->stime.tv_sec = ru.ru_stime.tv_sec;
 			tcp->stime.tv_nsec = ru.ru_stime.tv_usec * 1000;
 		}
-		if (WIFEXITED(status) || WIFSIGNALED(status))
+		if (WIFEXITED(status) || WIFSIGNALED(status)) {
+			recpt_exit_status(tcp, status);
 			report_exit(tcp, status);
+		}
 		else if (WIFSTOPPED(status))
 			handle_stop(tcp, status);
 		/* Without -f, no more to do once every process we were asked to trace is gone. */
@@ -388,8 +407,9 @@ static int engine_run(void)
 		summary_print(output_shared());
 	if (opts.stack)
 		stackview_finish(output_shared());
+	int rc = record_close(proc_interrupted(), 0) < 0;
 	output_finish();
-	return tcb_exit_status();
+	return rc ? 1 : tcb_exit_status();
 }
 
 /* The ptrace backend, as sttrace.c's table registers it. */

@@ -253,6 +253,18 @@ void record_note(enum rec_type type, int64_t a, int64_t b)
 	put(&r, sizeof(r));
 }
 
+void record_fd(pid_t tid, int64_t fd, const void *data, size_t len)
+{
+	struct rec_hdr h = { .len = (uint32_t)(2 * sizeof(int64_t) + len), .type = REC_FD };
+	int64_t ids[2] = { tid, fd };
+
+	if (!rec || len > REC_MAX_LEN / 2)
+		return;
+	put(&h, sizeof(h));
+	put(ids, sizeof(ids));
+	put(data, len);
+}
+
 void record_flush(void)
 {
 	if (rec)

@@ -20,6 +20,7 @@
  * to the last whole record.  The file is untrusted input: every length is checked.
  */
 #pragma once
+#include <signal.h>
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
@@ -45,7 +46,13 @@ enum rec_type {
 	REC_EVENT_Z,      /* u32 the record's length, then its bytes with each run of 1 to 255 zero
 			   * bytes written as 0, the run's length (a record's header and its small
 			   * numbers are mostly zeros: the file is about half the size) */
+	/* The ptrace backend's (record-ptrace.c): */
+	REC_FD,           /* i64 a thread, i64 a descriptor (or FD_CWD), then what a /proc link
+			   * of it read at the stop: the text, a NUL, 'D' if the file was unlinked */
+	REC_STOPPED,      /* a: a thread in a group-stop, b: the stop signal */
+	REC_PT_EXIT,      /* a: a thread gone, b: its wait status */
 };
+#define REC_LAST REC_PT_EXIT
 
 struct rec_hdr {
 	uint32_t len;
@@ -57,7 +64,7 @@ struct rec_note {
 	int64_t a, b;
 };
 
-/* ---- record.c: the writing side (sttrace --bpf --record=FILE) ---- */
+/* ---- record.c: the writing side (sttrace --record=FILE) ---- */
 
 /* sttrace's VERSION and its command line, for the header (before record_open). */
 void record_cmdline(const char *version, int argc, char **argv);
@@ -73,6 +80,8 @@ int record_only(void);
 void record_event(const void *data, size_t len);
 /* One of the other records. */
 void record_note(enum rec_type type, int64_t a, int64_t b);
+/* REC_FD: what thread TID's descriptor FD was at the stop (LEN bytes of DATA). */
+void record_fd(pid_t tid, int64_t fd, const void *data, size_t len);
 /* What is buffered, written (when the events pause: a killed recorder loses little). */
 void record_flush(void);
 /* -e inject=: what was decided for thread TCP's next call (its TCB_INJECTED, TCB_POKED,
@@ -88,6 +97,21 @@ int record_close(int interrupted, uint64_t lost);
  * not unpack into exactly CAP bytes. */
 size_t rec_pack(const uint8_t *in, size_t len, uint8_t *out);
 long rec_unpack(const uint8_t *in, size_t len, uint8_t *out, size_t cap);
+
+/* ---- record-ptrace.c: the ptrace backend's stops as records (engine.c calls these) ---- */
+/* Recording: decoders' reads and descriptor lookups are kept from now on. */
+void recpt_setup(void);
+/* A stop of TCP begins (its reads so far are dropped). */
+void recpt_stop(struct tcb *tcp);
+/* The stop was a syscall's entry (decoded), or its exit (RVAL as printed). */
+void recpt_enter(struct tcb *tcp, long scno, const uint64_t args[6]);
+void recpt_exit(struct tcb *tcp, int64_t rval);
+/* A signal delivered (SI may be NULL), a group-stop, a new thread or process, an exec, an exit. */
+void recpt_signal(struct tcb *tcp, const siginfo_t *si, int sig);
+void recpt_stopped(struct tcb *tcp, int sig);
+void recpt_fork(struct tcb *parent, struct tcb *child);
+void recpt_exec(struct tcb *tcp, pid_t old_tid, bool detached);
+void recpt_exit_status(struct tcb *tcp, int status);
 
 /* ---- replay.c: `sttrace replay FILE [options]`, a backend whose events come from FILE ---- */
 struct backend;

@@ -63,6 +63,13 @@ static bool grow(void **b, size_t *cap, size_t n)
 	return true;
 }
 
+/* The records of a fixed size: struct rec_note. */
+static bool is_note(unsigned int type)
+{
+	return (type > REC_EVENT && type <= REC_END) || type == REC_INJECT ||
+	       type == REC_STOPPED || type == REC_PT_EXIT;
+}
+
 /* The next record into cur and buf (unpacked): 1, 0 at a clean end of file, -1 cut or
  * damaged. */
 static int next(void)
@@ -74,10 +81,9 @@ static int next(void)
 	if (got == 0 && feof(in))
 		return 0;
 	if (got != sizeof(cur) || cur.len > REC_MAX_LEN || cur.type < REC_EVENT ||
-	    cur.type > REC_EVENT_Z ||
-	    ((cur.type <= REC_END || cur.type == REC_INJECT) && cur.type != REC_EVENT &&
-	     cur.len != sizeof(struct rec_note)) ||
-	    (cur.type == REC_MAPS && cur.len < sizeof(int64_t)))
+	    cur.type > REC_LAST || (is_note(cur.type) && cur.len != sizeof(struct rec_note)) ||
+	    (cur.type == REC_MAPS && cur.len < sizeof(int64_t)) ||
+	    (cur.type == REC_FD && cur.len < 2 * sizeof(int64_t)))
 		return -1;
 	if (cur.type == REC_EVENT_Z) {
 		uint32_t raw;
@@ -263,6 +269,17 @@ static bool note(const struct rec_note *r, int *interrupted, uint64_t *lost)
 		tcp->flags &= ~TCB_INSYSCALL;
 		droptcb(tcp);
 		break;
+	case REC_STOPPED: /* a group-stop, as the ptrace backend saw it */
+		if (tcp && r->b > 0 && r->b < 65)
+			print_signal(tcp, NULL, (int)r->b);
+		break;
+	case REC_PT_EXIT: /* a thread's exit, with its wait status (the ptrace backend's) */
+		if (!tcp || r->b < 0 || r->b > 0xffff ||
+		    !(WIFEXITED((int)r->b) || (WIFSIGNALED((int)r->b) && WTERMSIG((int)r->b) < 65)))
+			break;
+		tmem_drop(pid);
+		report_exit(tcp, (int)r->b);
+		break;
 	case REC_END:
 		*interrupted = r->a > 0 && r->a < 65 ? (int)r->a : 0;
 		*lost = (uint64_t)r->b;
@@ -281,6 +298,16 @@ static int replay_run(void)
 		if (cur.type == REC_MAPS) {
 			if (opts.stack)
 				maps_record(buf, cur.len);
+			continue;
+		}
+		if (cur.type == REC_FD) { /* a descriptor's link (the ptrace backend's) */
+			int64_t ids[2];
+			memcpy(ids, buf, sizeof(ids));
+			struct tmem *t = ids[0] > 0 && ids[0] <= INT32_MAX ? tmem_get((pid_t)ids[0], true)
+									  : NULL;
+			if (t)
+				capset_add(&t->fd_pending, (uint64_t)ids[1], (uint8_t *)buf + sizeof(ids),
+					   (uint32_t)(cur.len - sizeof(ids)));
 			continue;
 		}
 		if (cur.type != REC_EVENT) {

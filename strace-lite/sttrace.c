@@ -321,8 +321,8 @@ static int settle_options(struct cli *cl, int argc, char *err, size_t errlen)
 		}
 		opts.followfork = 1; /* what its tasks start is in it too */
 	}
-	if (opts.record && cl->backend != &bpfbe_backend) {
-		snprintf(err, errlen, "--record needs --bpf");
+	if (opts.record && cl->backend == &replay_backend) {
+		snprintf(err, errlen, "--record: a replay records nothing");
 		return -EINVAL;
 	}
 	if (opts.record && !opts.outfname)

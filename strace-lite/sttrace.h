@@ -124,6 +124,8 @@ struct tcb {
 	struct dctx dc;
 	int func_rval;
 	struct timespec etime; /* syscall entry time, for -T and -c -w */
+	uint64_t rec_enter_ns; /* --record under ptrace: when the current call entered */
+	bool rec_pidns_done;   /* ... and its pid namespace's ids were recorded */
 	struct timespec stime; /* system CPU time at the last stop (-c) */
 	struct timespec ltime; /* system CPU time at syscall entry (-c) */
 	struct timespec rtime; /* wall clock at syscall entry (--json) */

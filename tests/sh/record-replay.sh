@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # SPDX-License-Identifier: LGPL-2.1-or-later
 #
-# sttrace --bpf --record=FILE and sttrace replay FILE: a program recorded once replays as a live
+# sttrace --record=FILE and sttrace replay FILE, under ptrace, or under --bpf when the first
+# argument is --bpf (the test is then record-replay@bpf): a program recorded once replays as a live
 # run with the same options prints, four ways (text, -c, --json, --perfetto; times, pids and
 # addresses blanked), and a recording of every call replayed with filters, -y, -P, -x as live
 # runs with them; -k stacks (lines and folded) as live; sttrace diff of two recordings; a cut
@@ -11,8 +12,13 @@
 # options, gives its expected lines.  Arguments: trace test names to limit the last part to.
 set -u
 . "$TOP/tests/lib.sh"
-if [ "$(id -u)" != 0 ]; then echo "--bpf needs root (CAP_BPF and CAP_PERFMON)"; exit 77; fi
-[ -r /sys/kernel/btf/vmlinux ] || { echo "no kernel BTF (/sys/kernel/btf/vmlinux)"; exit 77; }
+BE=--backend=ptrace
+if [ "${1:-}" = --bpf ]; then
+	BE=--bpf
+	shift
+	if [ "$(id -u)" != 0 ]; then echo "--bpf needs root (CAP_BPF and CAP_PERFMON)"; exit 77; fi
+	[ -r /sys/kernel/btf/vmlinux ] || { echo "no kernel BTF (/sys/kernel/btf/vmlinux)"; exit 77; }
+fi
 fail=0
 bad() { echo "FAIL: $*"; fail=1; }
 prog="$TOP/$B/tests/trace/fileops"
@@ -25,7 +31,7 @@ untimed_json() {
 }
 
 mkdir -p rec live
-(cd rec && run_checked "$STTRACE" --bpf --record=../r.rec "${opts[@]}" "$prog" >../rec.out) ||
+(cd rec && run_checked "$STTRACE" $BE --record=../r.rec "${opts[@]}" "$prog" >../rec.out) ||
 	bad "record: exit status $?"
 [ -s rec.out ] || bad "record: the program printed nothing"
 n=0
@@ -37,7 +43,7 @@ for view in text -c --json --perfetto; do
 	esac
 	# -c is compared with ptrace's table: --bpf -c alone counts in the kernel, where the
 	# program's own calls before its exec count too (one close more).
-	be=--bpf
+	be=$BE
 	[ "$view" = -c ] && v+=(-S name) && be=--backend=ptrace
 	rm -rf live/* && (cd live && "$STTRACE" $be -o ../live.log "${v[@]/OUT/../live.pf}" \
 		"${opts[@]}" "$prog" >/dev/null 2>&1) || bad "$view: live run"
@@ -59,10 +65,10 @@ echo "one recording replayed $n ways ($(stat -c %s r.rec) bytes, $(grep -c . rec
 
 # Recorded with every call and -y (descriptors are captured only for -y or -P), replayed
 # with filters, with and without -y, -P: as live runs with those options.
-(cd rec && "$STTRACE" --bpf -y --record=../all.rec "$prog" >/dev/null 2>&1) || bad "record all"
+(cd rec && "$STTRACE" $BE -y --record=../all.rec "$prog" >/dev/null 2>&1) || bad "record all"
 for o in "-e trace=close" "-y -e trace=close,dup,pipe2" "-Z" "-z -e trace=%file" "-P sub -y" \
 	 "-e status=failed -e trace=access,chdir" "-x -e trace=mkdir"; do
-	rm -rf live/* && (cd live && "$STTRACE" --bpf -o ../live.log $o "$prog" >/dev/null 2>&1)
+	rm -rf live/* && (cd live && "$STTRACE" $BE -o ../live.log $o "$prog" >/dev/null 2>&1)
 	"$STTRACE" replay all.rec -o rep.log $o 2>/dev/null || bad "replay $o: exit status $?"
 	normalize_run live.log >live.n; normalize_run rep.log >rep.n
 	[ -s rep.n ] && diff -u live.n rep.n >view.diff ||
@@ -72,10 +78,10 @@ done
 # -k: recorded stacks unwound and symbolized at replay from the recorded maps (the process is
 # gone), lines and folded stacks as live; cat, dynamically linked, opens through ld.so and libc.
 cat=$(command -v cat)
-(cd rec && "$STTRACE" --bpf -k -e trace=openat --record=../k.rec "$cat" /etc/hostname >/dev/null) ||
+(cd rec && "$STTRACE" $BE -k -e trace=openat --record=../k.rec "$cat" /etc/hostname >/dev/null) ||
 	bad "record -k"
 for o in "-k" "-k --stack-format=folded"; do
-	rm -rf live/* && (cd live && "$STTRACE" --bpf $o -e trace=openat -o ../live.log "$cat" \
+	rm -rf live/* && (cd live && "$STTRACE" $BE $o -e trace=openat -o ../live.log "$cat" \
 		/etc/hostname >/dev/null 2>&1)
 	"$STTRACE" replay k.rec $o -e trace=openat -o rep.log 2>/dev/null || bad "replay $o: exit $?"
 	normalize_run live.log >live.n; normalize_run rep.log >rep.n
@@ -117,7 +123,7 @@ done
 
 # A recorder interrupted (SIGINT) while the program sleeps: the call left "<detached ...>",
 # "Process N detached", exit status 130, as the live run.
-"$STTRACE" --bpf --record=int.rec -e trace=clock_nanosleep sleep 5 2>/dev/null &
+"$STTRACE" $BE --record=int.rec -e trace=clock_nanosleep sleep 5 2>/dev/null &
 pid=$!
 sleep 1.5
 kill -INT $pid
@@ -130,8 +136,8 @@ rc=$?
 grep -q '^clock_nanosleep(.* <detached \.\.\.>$' int.log || bad "interrupted: $(cat int.log)"
 grep -q 'Process [0-9]* detached$' int.err || bad "interrupted: no detach message: $(cat int.err)"
 
-# Refused: --record without --bpf (for now), a file that cannot be written; nothing runs.
-for a in "--record=r2.rec" "--bpf --record=nodir/r.rec"; do
+# Refused: a file that cannot be written; nothing runs.
+for a in "$BE --record=nodir/r.rec"; do
 	"$STTRACE" $a touch ran >/dev/null 2>err.txt
 	rc=$?
 	[ $rc = 1 ] && [ ! -e ran ] && grep -q "^$STTRACE: --record" err.txt ||
@@ -160,8 +166,8 @@ done
 # that differ in one opened file and one failing call give exactly those two changes.
 ${CC:-cc} -O1 -Wall -o td "$TOP/tests/sh/trace-diff.c" || bad "cannot build trace-diff.c"
 mkdir -p tda tdb && touch tda/cfg
-(cd tda && TD_FILE=/etc/passwd "$STTRACE" --bpf --record=../A.rec ../td >/dev/null) || bad "record A"
-(cd tdb && TD_FILE=/etc/group "$STTRACE" --bpf --record=../B.rec ../td >/dev/null) || bad "record B"
+(cd tda && TD_FILE=/etc/passwd "$STTRACE" $BE --record=../A.rec ../td >/dev/null) || bad "record A"
+(cd tdb && TD_FILE=/etc/group "$STTRACE" $BE --record=../B.rec ../td >/dev/null) || bad "record B"
 "$STTRACE" diff A.rec B.rec >diff.out
 rc=$?
 grep '^[-+][^-+]' diff.out | sed 's/^\([-+]\)[^a-z]*/\1/' >changes
@@ -190,7 +196,7 @@ while read -r kind name rest; do
 	while [ "${args[i]}" != "$p" ]; do i=$((i + 1)); done
 	d="t/$name"
 	mkdir -p "$d"
-	(cd "$d" && timeout 60 "$STTRACE" --bpf --record=rec "${args[@]}" >expected 2>stderr)
+	(cd "$d" && timeout 60 "$STTRACE" $BE --record=rec "${args[@]}" >expected 2>stderr)
 	rc=$?
 	[ $rc = 77 ] && continue
 	t=$((t + 1))
