@@ -1,8 +1,8 @@
 #!/usr/bin/env bash
 # SPDX-License-Identifier: LGPL-2.1-or-later
 #
-# make bench, --record against -o text under --bpf (issue 18: recording costs no more than
-# -o text): tests/bench/syscall-loop.c makes N getppid calls; sttrace --bpf -o FILE (the text
+# make bench, --record against -o text under --bpf, or under ptrace with REC_BACKEND=ptrace
+# (issue 18: recording costs no more than -o text): tests/bench/syscall-loop.c makes N getppid calls; sttrace --bpf -o FILE (the text
 # trace) against sttrace --bpf --record=FILE (the recording, nothing decoded).  Cost per call =
 # (t(N) - t(0)) / N, startup aside, the untraced program's own time per call subtracted;
 # medians of REC_RUNS runs, the three alternated within each run.  Also the recording's bytes
@@ -12,10 +12,14 @@ set -u
 cd "$(dirname "$0")/../.."
 B=${B:-build}
 RUNS=${REC_RUNS:-5}
-N=${REC_N:-200000}
+BE=${REC_BACKEND:-bpf}
+case $BE in
+bpf) BEOPT=--bpf N=${REC_N:-200000} ;;
+*) BEOPT=--backend=ptrace N=${REC_N:-50000} ;; # a ptrace stop costs tens of µs here
+esac
 out="$B/bench"
-mkdir -p "$out/recbpf"
-so=$(cd "$out/recbpf" && pwd)
+mkdir -p "$out/rec$BE"
+so=$(cd "$out/rec$BE" && pwd)
 STTRACE="$PWD/$B/bin/sttrace"
 cc -O2 -o "$so/syscall-loop" tests/bench/syscall-loop.c || exit 1
 median() { sort -g | awk '{a[NR]=$1} END {print (NR % 2) ? a[(NR+1)/2] : (a[NR/2] + a[NR/2+1]) / 2}'; }
@@ -24,8 +28,8 @@ P=$so/syscall-loop
 run() { # mode n
 	case $1 in
 	none) once "$P" "$2" ;;
-	text) once "$STTRACE" --bpf -o "$so/trace.txt" "$P" "$2" ;;
-	record) once "$STTRACE" --bpf --record="$so/trace.rec" "$P" "$2" ;;
+	text) once "$STTRACE" $BEOPT -o "$so/trace.txt" "$P" "$2" ;;
+	record) once "$STTRACE" $BEOPT --record="$so/trace.rec" "$P" "$2" ;;
 	esac
 }
 MODES=(none text record)
@@ -48,9 +52,9 @@ bpc=$(echo "$(stat -c %s "$so/trace.rec") / $N" | bc -l)
 tpc=$(echo "$(stat -c %s "$so/trace.txt") / $N" | bc -l)
 {
 	echo
-	echo "--record against -o text under --bpf, $N getppid calls ($calls traced), medians of $RUNS runs (startup and the program's own time subtracted):"
+	echo "--record against -o text under $BEOPT, $N getppid calls ($calls traced), medians of $RUNS runs (startup and the program's own time subtracted):"
 	echo
-	echo "| per call | sttrace --bpf -o text | sttrace --bpf --record | ratio | target |"
+	echo "| per call | sttrace $BEOPT -o text | sttrace $BEOPT --record | ratio | target |"
 	echo "| --- | --- | --- | --- | --- |"
 	printf '| time | %.0f ns | %.0f ns | **%.2f** | <= 1.0 |\n' "$tx" "$rc" "$(echo "$rc / $tx" | bc -l)"
 	printf '| file | %.0f bytes | %.0f bytes | %.2f | |\n' "$tpc" "$bpc" "$(echo "$bpc / $tpc" | bc -l)"

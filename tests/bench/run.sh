@@ -545,4 +545,6 @@ B=$B tests/bench/attach.sh || echo "tests/bench/attach.sh failed: no attach rows
 B=$B tests/bench/ltbpf.sh || echo "tests/bench/ltbpf.sh failed: no lttrace --bpf ratio rows"
 B=$B tests/bench/latbpf.sh || echo "tests/bench/latbpf.sh failed: no --latency --bpf ratio row"
 B=$B tests/bench/recbpf.sh || echo "tests/bench/recbpf.sh failed: no --record ratio row"
+B=$B REC_BACKEND=ptrace tests/bench/recbpf.sh ||
+	echo "tests/bench/recbpf.sh failed: no --record ratio row under ptrace"
 B=$B tests/bench/suite.sh || echo "tests/bench/suite.sh failed: no suite rows"
