@@ -14,6 +14,7 @@
 #include "common/print.h"
 #include "strace-lite/probe-int.h"
 #include "common/proc.h"
+#include "strace-lite/record.h"
 #include "strace-lite/sttrace.h"
 
 uint64_t probe_reg(const struct user_regs_struct *r, int dwarf)
@@ -185,6 +186,7 @@ void probe_emit_hit(struct tcb *tcp, int kind, const char *label, bool silent)
 
 	sb_write(&payload, sb_str(&tcp->sb), tcp->sb.len);
 	sb_reset(&tcp->sb);
+	record_probe(tcp->pid, kind, silent, label, sb_str(&payload), payload.len);
 	struct event ev = {
 		.kind = kind == SPEC_URETPROBE ? EVENT_PROBE_RETURN : EVENT_PROBE,
 		.tid = tcp->pid,

@@ -265,6 +265,22 @@ void record_fd(pid_t tid, int64_t fd, const void *data, size_t len)
 	put(data, len);
 }
 
+void record_probe(pid_t tid, int kind, bool silent, const char *label, const char *text,
+		  size_t len)
+{
+	struct rec_probe p = { .tid = tid, .ts = ns_of(CLOCK_MONOTONIC), .kind = kind,
+			       .silent = silent, .label_len = (uint32_t)strlen(label),
+			       .text_len = (uint32_t)len };
+	struct rec_hdr h = { .len = (uint32_t)(sizeof(p) + p.label_len + len), .type = REC_PROBE };
+
+	if (!rec || p.label_len > 4096 || len > REC_MAX_LEN / 2)
+		return;
+	put(&h, sizeof(h));
+	put(&p, sizeof(p));
+	put(label, p.label_len);
+	put(text, len);
+}
+
 void record_flush(void)
 {
 	if (rec)

@@ -51,8 +51,18 @@ enum rec_type {
 			   * of it read at the stop: the text, a NUL, 'D' if the file was unlinked */
 	REC_STOPPED,      /* a: a thread in a group-stop, b: the stop signal */
 	REC_PT_EXIT,      /* a: a thread gone, b: its wait status */
+	REC_PROBE,        /* a USDT or uprobe hit as decoded live (either backend): struct
+			   * rec_probe, its label, then its arguments' text */
 };
-#define REC_LAST REC_PT_EXIT
+#define REC_LAST REC_PROBE
+
+struct rec_probe {
+	int64_t tid;
+	uint64_t ts; /* CLOCK_MONOTONIC */
+	int32_t kind; /* SPEC_USDT, SPEC_UPROBE, SPEC_URETPROBE */
+	uint32_t silent;
+	uint32_t label_len, text_len;
+};
 
 struct rec_hdr {
 	uint32_t len;
@@ -80,6 +90,9 @@ int record_only(void);
 void record_event(const void *data, size_t len);
 /* One of the other records. */
 void record_note(enum rec_type type, int64_t a, int64_t b);
+/* REC_PROBE: a probe hit of thread TID, decoded (its label, its arguments' TEXT). */
+void record_probe(pid_t tid, int kind, bool silent, const char *label, const char *text,
+		  size_t len);
 /* REC_FD: what thread TID's descriptor FD was at the stop (LEN bytes of DATA). */
 void record_fd(pid_t tid, int64_t fd, const void *data, size_t len);
 /* What is buffered, written (when the events pause: a killed recorder loses little). */

@@ -27,6 +27,7 @@
 #include "common/stacktrace.h"
 #include "strace-lite/bpf-capture.h"
 #include "strace-lite/bpf-run.h"
+#include "strace-lite/probe-int.h"
 #include "strace-lite/stackview.h"
 #include "strace-lite/sttrace.h"
 
@@ -83,7 +84,8 @@ static int next(void)
 	if (got != sizeof(cur) || cur.len > REC_MAX_LEN || cur.type < REC_EVENT ||
 	    cur.type > REC_LAST || (is_note(cur.type) && cur.len != sizeof(struct rec_note)) ||
 	    (cur.type == REC_MAPS && cur.len < sizeof(int64_t)) ||
-	    (cur.type == REC_FD && cur.len < 2 * sizeof(int64_t)))
+	    (cur.type == REC_FD && cur.len < 2 * sizeof(int64_t)) ||
+	    (cur.type == REC_PROBE && cur.len < sizeof(struct rec_probe)))
 		return -1;
 	if (cur.type == REC_EVENT_Z) {
 		uint32_t raw;
@@ -288,6 +290,28 @@ static bool note(const struct rec_note *r, int *interrupted, uint64_t *lost)
 	return false;
 }
 
+/* A probe hit, as decoded live: printed (and published) as the live run did. */
+static void probe_hit(const uint8_t *data, size_t len)
+{
+	struct rec_probe p;
+	char label[4097];
+
+	memcpy(&p, data, sizeof(p));
+	if (p.label_len > 4096 || p.text_len > len - sizeof(p) - p.label_len ||
+	    (p.kind != SPEC_USDT && p.kind != SPEC_UPROBE && p.kind != SPEC_URETPROBE))
+		return;
+	struct tcb *tcp = p.tid > 0 && p.tid <= INT32_MAX ? pid2tcb((pid_t)p.tid) : NULL;
+	if (!tcp || hide_log(tcp) || (opts.cflag == 1 && !p.silent))
+		return;
+	memcpy(label, data + sizeof(p), p.label_len);
+	label[p.label_len] = '\0';
+	sb_reset(&tcp->sb);
+	sb_write(&tcp->sb, (const char *)data + sizeof(p) + p.label_len, p.text_len);
+	clock_event_set(p.ts);
+	probe_emit_hit(tcp, p.kind, label, p.silent);
+	clock_event_set(0);
+}
+
 static int replay_run(void)
 {
 	int rc = first, interrupted = 0;
@@ -308,6 +332,10 @@ static int replay_run(void)
 			if (t)
 				capset_add(&t->fd_pending, (uint64_t)ids[1], (uint8_t *)buf + sizeof(ids),
 					   (uint32_t)(cur.len - sizeof(ids)));
+			continue;
+		}
+		if (cur.type == REC_PROBE) {
+			probe_hit(buf, cur.len);
 			continue;
 		}
 		if (cur.type != REC_EVENT) {

@@ -188,8 +188,7 @@ while read -r kind name rest; do
 	[ "$kind" = trace ] || continue
 	[ "$sel" = "  " ] || case $sel in *" $name "*) ;; *) continue ;; esac
 	case " $rest " in
-	# Probes are resolved in the live processes.
-	*usdt=*|*uprobe=*|*uretprobe=*|*" -p "*|*" -ff "*) continue ;;
+	*" -p "*|*" -ff "*) continue ;;
 	esac
 	trace_args "$name" "$rest"
 	i=0 p="$TOP/$B/tests/trace/$name"
