@@ -8,8 +8,8 @@
  *
  * The file is untrusted: a header that is not ours is refused with one line; a record whose
  * length or type is wrong, or the end of the file before REC_END, ends the replay with one
- * warning, the lines so far kept.  USDT and uprobe hits are not replayed (their specs were
- * resolved against the live processes).  -k stacks are unwound from the recorded copies with
+ * warning, the lines so far kept.  USDT and uprobe hits replay as they were decoded live
+ * (REC_PROBE; their specs were resolved against the live processes).  -k stacks are unwound from the recorded copies with
  * the recorded maps (REC_MAPS), symbolized from the files those name.
  */
 #include <errno.h>
