@@ -6,15 +6,9 @@
  * plus the few things the live decode learned elsewhere (which thread it spawned or attached,
  * a child's wait status, a thread that vanished silently, the run's end), so that a replay can
  * feed the same records through the same handler (bpfbe_handle_event) and print the same
- * lines.  Layout, all integers in the recording machine's byte order (checked by the magic's
- * version word):
- *
- *	header:  "STTRACE-REC\0" (12 bytes), u32 REC_VERSION, u32 LEN, LEN bytes of
- *	         NUL-terminated "key=value" strings (sttrace, kernel, machine, start_realtime_ns,
- *	         start_mono_ns, then one "arg=..." per word of the command line)
- *	records: u32 LEN, u16 TYPE, u16 0, LEN bytes (REC_EVENT: a ring-buffer record;
- *	         REC_EVENT_Z: the same with its runs of zero bytes packed, see rec_unpack; the
- *	         others: struct rec_note)
+ * lines.  The container (header, records, packing) is common/recfile.h's; the records of an
+ * sttrace recording are: REC_EVENT, a ring-buffer record (REC_EVENT_Z packed); REC_MAPS,
+ * REC_FD, REC_PROBE as below; the others a struct rec_note.
  *
  * A file ends with a REC_END record; one without it was cut (a killed recorder) and replays up
  * to the last whole record.  The file is untrusted input: every length is checked.
@@ -26,9 +20,9 @@
 #include <stdint.h>
 #include <sys/types.h>
 
-#define REC_MAGIC "STTRACE-REC"
-#define REC_VERSION 1u
-#define REC_MAX_LEN (1u << 24) /* no ring-buffer record is larger */
+#include "common/recfile.h"
+
+#define REC_MAX_LEN RECFILE_MAX_LEN /* no ring-buffer record is larger */
 
 enum rec_type {
 	REC_EVENT = 1,    /* a ring-buffer record, as handle_event got it */
@@ -55,6 +49,7 @@ enum rec_type {
 			   * rec_probe, its label, then its arguments' text */
 };
 #define REC_LAST REC_PROBE
+_Static_assert(REC_EVENT_Z == RECFILE_Z && REC_EVENT == 1, "the container packs type 1");
 
 struct rec_probe {
 	int64_t tid;
@@ -62,12 +57,6 @@ struct rec_probe {
 	int32_t kind; /* SPEC_USDT, SPEC_UPROBE, SPEC_URETPROBE */
 	uint32_t silent;
 	uint32_t label_len, text_len;
-};
-
-struct rec_hdr {
-	uint32_t len;
-	uint16_t type;
-	uint16_t zero;
 };
 
 struct rec_note {
@@ -105,11 +94,6 @@ void replay_inject(struct tcb *tcp, int64_t how);
 /* The end: REC_END, the file flushed and closed; 0, or -errno having said why. */
 int record_close(int interrupted, uint64_t lost);
 
-/* REC_EVENT_Z's packing: the packed form of IN (LEN bytes) into OUT (room for 2 * LEN), its
- * length; and back: IN (LEN packed bytes) into OUT (CAP bytes), the length, or -1 when IN does
- * not unpack into exactly CAP bytes. */
-size_t rec_pack(const uint8_t *in, size_t len, uint8_t *out);
-long rec_unpack(const uint8_t *in, size_t len, uint8_t *out, size_t cap);
 
 /* ---- record-ptrace.c: the ptrace backend's stops as records (engine.c calls these) ---- */
 /* Recording: decoders' reads and descriptor lookups are kept from now on. */

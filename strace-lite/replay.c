@@ -32,7 +32,6 @@
 #include "strace-lite/sttrace.h"
 
 static const char *path;
-static FILE *in;
 static unsigned long long nrec; /* whole records read */
 static void *buf;               /* the current record's bytes, 8-byte aligned */
 static struct rec_hdr cur;      /* the current record's header */
@@ -51,19 +50,6 @@ bool replay_args(int *argc, char ***argv)
 	return true;
 }
 
-/* *B (of *CAP bytes) with room for N bytes (and 8-byte aligned, as malloc's): false if not. */
-static bool grow(void **b, size_t *cap, size_t n)
-{
-	if (n + 8 <= *cap)
-		return true;
-	void *nb = realloc(*b, n + 8);
-	if (!nb)
-		return false;
-	*b = nb;
-	*cap = n + 8;
-	return true;
-}
-
 /* The records of a fixed size: struct rec_note. */
 static bool is_note(unsigned int type)
 {
@@ -75,60 +61,19 @@ static bool is_note(unsigned int type)
  * damaged. */
 static int next(void)
 {
-	static size_t cap, zcap;
-	static void *zbuf;
-	size_t got = fread(&cur, 1, sizeof(cur), in);
+	int rc = recfile_next(&cur, &buf, &nrec);
 
-	if (got == 0 && feof(in))
-		return 0;
-	if (got != sizeof(cur) || cur.len > REC_MAX_LEN || cur.type < REC_EVENT ||
-	    cur.type > REC_LAST || (is_note(cur.type) && cur.len != sizeof(struct rec_note)) ||
+	if (rc <= 0)
+		return rc;
+	if (cur.type < REC_EVENT || cur.type > REC_LAST || cur.type == REC_EVENT_Z ||
+	    (is_note(cur.type) && cur.len != sizeof(struct rec_note)) ||
 	    (cur.type == REC_MAPS && cur.len < sizeof(int64_t)) ||
 	    (cur.type == REC_FD && cur.len < 2 * sizeof(int64_t)) ||
-	    (cur.type == REC_PROBE && cur.len < sizeof(struct rec_probe)))
-		return -1;
-	if (cur.type == REC_EVENT_Z) {
-		uint32_t raw;
-		if (cur.len < sizeof(raw) || fread(&raw, 1, sizeof(raw), in) != sizeof(raw) ||
-		    raw > REC_MAX_LEN || !grow(&zbuf, &zcap, cur.len) || !grow(&buf, &cap, raw) ||
-		    fread(zbuf, 1, cur.len - sizeof(raw), in) != cur.len - sizeof(raw) ||
-		    rec_unpack(zbuf, cur.len - sizeof(raw), buf, raw) < 0)
-			return -1;
-		cur.type = REC_EVENT;
-		cur.len = raw;
-	} else if (!grow(&buf, &cap, cur.len) || fread(buf, 1, cur.len, in) != cur.len) {
+	    (cur.type == REC_PROBE && cur.len < sizeof(struct rec_probe))) {
+		nrec--;
 		return -1;
 	}
-	nrec++;
 	return 1;
-}
-
-/* The header: 0, or -1 when FILE is not a recording of this version. */
-static int read_header(void)
-{
-	char magic[sizeof(REC_MAGIC)];
-	uint32_t w[2];
-	unsigned long long real = 0, mono = 0;
-
-	if (fread(magic, 1, sizeof(magic), in) != sizeof(magic) ||
-	    memcmp(magic, REC_MAGIC, sizeof(magic)) || fread(w, 1, sizeof(w), in) != sizeof(w) ||
-	    w[0] != REC_VERSION || w[1] > (1u << 20))
-		return -1;
-	char *h = malloc(w[1] + 1);
-	if (!h || fread(h, 1, w[1], in) != w[1]) {
-		free(h);
-		return -1;
-	}
-	h[w[1]] = '\0';
-	for (char *kv = h; kv < h + w[1]; kv += strlen(kv) + 1) {
-		sscanf(kv, "start_realtime_ns=%llu", &real);
-		sscanf(kv, "start_mono_ns=%llu", &mono);
-	}
-	free(h);
-	/* -t and friends: the wall clock of when it was recorded. */
-	if (real && mono)
-		clock_set_real_minus_mono((int64_t)(real - mono));
-	return 0;
 }
 
 /* -k: the maps of each process as last recorded (REC_MAPS), for the unwinder and symbols. */
@@ -206,16 +151,21 @@ static void note_tracee(const struct rec_note *r)
 static int replay_init(const struct backend_cfg *cfg)
 {
 	(void)cfg;
-	in = fopen(path, "re");
-	if (!in) {
-		int err = errno;
-		log_errno(err, "%s", path);
-		return -err;
-	}
-	if (read_header() < 0) {
-		log_error("%s: not an sttrace recording", path);
+	struct recfile_info info;
+	int err = recfile_read_open(path, &info);
+	if (err == -EINVAL || (!err && strcmp(info.tool, "sttrace"))) {
+		log_error("%s: not an sttrace recording%s", path,
+			  err ? "" : !strcmp(info.tool, "lttrace") ? " (an lttrace one: lttrace replay)" : "");
+		recfile_read_close();
 		return -EINVAL;
 	}
+	if (err < 0) {
+		log_errno(-err, "%s", path);
+		return err;
+	}
+	/* -t and friends: the wall clock of when it was recorded. */
+	if (info.start_realtime_ns && info.start_mono_ns)
+		clock_set_real_minus_mono((int64_t)(info.start_realtime_ns - info.start_mono_ns));
 	bpfbe_decode_setup();
 	capture_processes_gone();
 	pid_comm_hook = recorded_comm;
@@ -348,8 +298,7 @@ static int replay_run(void)
 			continue;
 		bpfbe_handle_event(NULL, buf, cur.len);
 	}
-	fclose(in);
-	free(buf);
+	recfile_read_close();
 	if (!ended) {
 		log_warn("%s: truncated after %llu records", path, nrec);
 		/* A call whose exit was not recorded ends its line as strace's would. */

@@ -531,10 +531,10 @@ static void put_stats(struct out *o, const struct stats *st)
 /* A recording (record.h's magic first)? */
 static bool is_recording(const char *path)
 {
-	char magic[sizeof(REC_MAGIC)];
+	char magic[sizeof(RECFILE_MAGIC)];
 	FILE *f = fopen(path, "re");
 	bool yes = f && fread(magic, 1, sizeof(magic), f) == sizeof(magic) &&
-		   !memcmp(magic, REC_MAGIC, sizeof(magic));
+		   !memcmp(magic, RECFILE_MAGIC, sizeof(magic));
 
 	if (f)
 		fclose(f);
