@@ -428,7 +428,7 @@ static int load(void)
 	skel->rodata->follow = lt_opts.follow;
 	skel->rodata->self_tgid = (uint32_t)getpid();
 	skel->rodata->want_time = lt_opts.Tflag || lt_opts.json || lt_opts.cflag ||
-				   event_sinks_active();
+				   lt_opts.recording || event_sinks_active();
 	/* LTTRACE_BPF_RING (bytes, a power of two of at least 64 KiB): for tests of the holds. */
 	const char *env = getenv("LTTRACE_BPF_RING");
 	unsigned long ring = env ? strtoul(env, NULL, 0) : RING_SIZE;

@@ -61,6 +61,16 @@ static void tabto(int col)
 	}
 }
 
+/* The time of day: now, or the event's (tnow: a replay's recorded clock). */
+static void now_tv(struct timeval *tv)
+{
+	struct timespec ts;
+
+	tnow(CLOCK_REALTIME, &ts);
+	tv->tv_sec = ts.tv_sec;
+	tv->tv_usec = ts.tv_nsec / 1000;
+}
+
 static void begin_line(const struct lt_event *ev, bool indent)
 {
 	column = 0;
@@ -71,7 +81,7 @@ static void begin_line(const struct lt_event *ev, bool indent)
 	if (lt_opts.rflag) {
 		static struct timeval old;
 		struct timeval tv, d;
-		gettimeofday(&tv, NULL);
+		now_tv(&tv);
 		if (!old.tv_sec && !old.tv_usec)
 			old = tv;
 		timersub(&tv, &old, &d);
@@ -81,7 +91,7 @@ static void begin_line(const struct lt_event *ev, bool indent)
 	if (lt_opts.tflag) {
 		struct timeval tv;
 		struct tm tm;
-		gettimeofday(&tv, NULL);
+		now_tv(&tv);
 		localtime_r(&tv.tv_sec, &tm);
 		if (lt_opts.tflag > 2)
 			sb_printf(&sb, "%lu.%06d ", (unsigned long)tv.tv_sec, (int)tv.tv_usec);
@@ -117,6 +127,10 @@ static void put_word(struct strbuf *b, uint64_t v)
 
 static void print_args(struct strbuf *b, const struct lt_event *ev)
 {
+	if (ev->pre_args) {
+		sb_puts(b, ev->pre_args);
+		return;
+	}
 	if (ev->kind == LT_EV_SYSCALL && !ev->proto) {
 		for (int i = 0; i < ev->nsysargs; i++) {
 			if (i)
@@ -133,6 +147,10 @@ static void print_out_args(struct strbuf *b, const struct lt_event *ev)
 {
 	struct strbuf tmp = { 0 };
 
+	if (ev->pre_out) {
+		sb_puts(b, ev->pre_out);
+		return;
+	}
 	lt_proto_print_args(&tmp, ev->proto, ev->v);
 	lt_proto_print_out_args(b, ev->proto, ev->v, tmp.len > 0);
 	sb_free(&tmp);
@@ -140,7 +158,9 @@ static void print_out_args(struct strbuf *b, const struct lt_event *ev)
 
 static void print_ret(struct strbuf *b, const struct lt_event *ev)
 {
-	if (ev->kind == LT_EV_SYSRET && ev->void_ret)
+	if (ev->pre_ret)
+		sb_puts(b, ev->pre_ret);
+	else if (ev->kind == LT_EV_SYSRET && ev->void_ret)
 		sb_putc(b, '?');
 	else if (ev->kind == LT_EV_SYSRET && !ev->proto)
 		put_word(b, ev->v->ret);
@@ -247,8 +267,8 @@ static void emit_json(const struct lt_event *ev)
 				  "\"duration\":%.6f}", ev->depth, ev->spent);
 			break;
 		}
-		if (lt_proto_has_out_args(ev->proto))
-			lt_proto_print_out_args(&sb, ev->proto, ev->v, *args != 0);
+		if (lt_has_out(ev))
+			lt_format_out(&sb, ev, *args != 0);
 		json_put_args(&rec, sb_str(&sb), sb.len);
 		sb_reset(&sb);
 		print_ret(&sb, ev);
@@ -290,6 +310,7 @@ static void publish(const struct lt_event *ev)
 {
 	struct strbuf args = { 0 }, ret = { 0 };
 	struct event e = { .tid = ev->pid, .pid = ev->tgid, .name = ev->name, .depth = ev->depth,
+			   .comm = ev->comm,
 			   .lib = ev->callee_lib, .sig = ev->sig, .status = ev->status,
 			   .core_dumped = -1, .t_ns = mono_ns() };
 
@@ -313,8 +334,8 @@ static void publish(const struct lt_event *ev)
 		if (ev->kind == LT_EV_UNFINISHED)
 			e.flags |= EVF_UNFINISHED;
 		else {
-			if (lt_proto_has_out_args(ev->proto))
-				lt_proto_print_out_args(&args, ev->proto, ev->v, *in != 0);
+			if (lt_has_out(ev))
+				lt_format_out(&args, ev, *in != 0);
 			print_ret(&ret, ev);
 		}
 		e.kind = ev->kind == LT_EV_SYSRET ? EVENT_SYSCALL : EVENT_RETURN;
@@ -345,8 +366,34 @@ void lt_output_finish(void)
 	event_sinks_close();
 }
 
-void lt_emit(const struct lt_event *ev)
+void lt_format_args(struct strbuf *b, const struct lt_event *ev)
 {
+	print_args(b, ev);
+}
+
+void lt_format_out(struct strbuf *b, const struct lt_event *ev, bool args_printed)
+{
+	if (ev->pre_out)
+		sb_puts(b, ev->pre_out);
+	else
+		lt_proto_print_out_args(b, ev->proto, ev->v, args_printed);
+}
+
+void lt_format_ret(struct strbuf *b, const struct lt_event *ev)
+{
+	print_ret(b, ev);
+}
+
+bool lt_has_out(const struct lt_event *ev)
+{
+	return ev->pre_out ? ev->pre_out[0] != '\0' : lt_proto_has_out_args(ev->proto);
+}
+
+void lt_emit(const struct lt_event *ev0)
+{
+	struct lt_event copy;
+	const struct lt_event *ev = lt_record_event(ev0, &copy);
+
 	if (event_sinks_active() && !lt_opts.cflag)
 		publish(ev);
 	bool entry = ev->kind == LT_EV_CALL || ev->kind == LT_EV_SYSCALL;
@@ -358,6 +405,8 @@ void lt_emit(const struct lt_event *ev)
 			count(ev->name, ev->spent);
 		return;
 	}
+	if (lt_opts.discard)
+		return; /* --record without -o: the recording is the output */
 	if (lt_opts.json) {
 		emit_json(ev);
 		return;
@@ -386,7 +435,7 @@ void lt_emit(const struct lt_event *ev)
 			sb_printf(&sb, "<... %s resumed> ", ev->name);
 			putsb();
 		}
-		if (lt_proto_has_out_args(ev->proto))
+		if (lt_has_out(ev))
 			print_out_args(&sb, ev);
 		sb_puts(&sb, ") ");
 		putsb();
@@ -401,7 +450,10 @@ void lt_emit(const struct lt_event *ev)
 		open_line = false;
 		if (lt_opts.bt_depth > 0) {
 			struct strbuf st = { 0 };
-			stacktrace_format(ev->pid, &st, 1);
+			if (ev->pre_bt)
+				sb_puts(&st, ev->pre_bt);
+			else
+				stacktrace_format(ev->pid, &st, 1);
 			/* At most -w frames: one line each. */
 			const char *p = sb_str(&st);
 			for (int n = 0; *p && n < lt_opts.bt_depth; n++) {

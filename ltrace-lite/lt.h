@@ -15,6 +15,7 @@
 #include <sys/types.h>
 #include <time.h>
 
+#include "common/strbuf.h"
 #include "uprobe/objelf.h"
 #include "proto/proto.h"
 
@@ -32,6 +33,8 @@ struct lt_options {
 	bool hide_caller;      /* default @MAIN: no "caller->" prefix */
 	bool attached;         /* -p given: pid prefix with -o */
 	bool no_signals;       /* -b */
+	bool recording;        /* --record: every call's time is wanted */
+	bool discard;          /* ... without -o: no text (or JSON) is printed */
 };
 extern struct lt_options lt_opts;
 
@@ -65,10 +68,34 @@ struct lt_event {
 	uint64_t sysargs[6];         /* -S */
 	int nsysargs;
 	void **cookie;               /* per call: the formatter's state (JSON args), freed at return */
+	/* Texts already formatted (a replay's, or a recording's made once): used when set. */
+	const char *pre_args;        /* the arguments at entry */
+	const char *pre_out;         /* at return: what the callee filled in ("" for none) */
+	const char *pre_ret;         /* at return: the value */
+	const char *pre_bt;          /* at return, -w: the stack, a frame a line */
+	const char *comm;            /* the thread's command name if known (a replay's), or NULL */
 };
 
 /* lt-output.c */
 void lt_emit(const struct lt_event *ev);
+/* EV's texts as lt_emit prints them: the arguments, the out arguments (after ARGS_PRINTED
+ * arguments or not), the value returned. */
+void lt_format_args(struct strbuf *b, const struct lt_event *ev);
+void lt_format_out(struct strbuf *b, const struct lt_event *ev, bool args_printed);
+void lt_format_ret(struct strbuf *b, const struct lt_event *ev);
+bool lt_has_out(const struct lt_event *ev);
+
+/* lt-record.c: --record=FILE and `lttrace replay FILE` */
+int lt_record_open(const char *file, const char *version, int argc, char **argv);
+/* EV written; *COPY is EV with its texts formatted once (for the live output too): EV or COPY. */
+const struct lt_event *lt_record_event(const struct lt_event *ev, struct lt_event *copy);
+/* The end: the exit status lttrace gives; 0, or -1 having said why. */
+int lt_record_close(int status);
+/* `lttrace replay FILE [options]` in *ARGC, *ARGV: FILE, *ARGV left as the options; NULL if
+ * this is not a replay. */
+const char *lt_replay_args(int *argc, char ***argv);
+/* Replay FILE through lt_emit: the recorded exit status, or 1 having said why. */
+int lt_replay(const char *file);
 /* Flush the output; false once a write failed (EPIPE: the reader went away). */
 bool lt_output_flush(void);
 /* The end of the trace: the event sinks (--perfetto) closed. */

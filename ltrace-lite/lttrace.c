@@ -65,6 +65,8 @@ static void usage(FILE *f)
 	      "      --json          one JSON object per call (JSON Lines)\n"
 	      "      --latency=call:F..call:G[:key=argN]  time from F's entry to G's return\n"
 	      "      --perfetto=FILE  also write the calls as a timeline (Chrome trace JSON)\n"
+	      "      --record=FILE   write the events to FILE (nothing printed without -o); see\n"
+	      "                      lttrace replay FILE [OPTIONS]\n"
 	      "      --bpf           uprobes through eBPF instead of ptrace\n"
 	      "      --compare[=RUNS]  PROG untraced, under ptrace and under bpf: overhead table\n"
 	      "      --max-overhead=MODE:X  with --compare: exit 2 when MODE costs more than X\n", f);
@@ -84,15 +86,20 @@ static int parse_num(const char *opt, const char *s, int min, long *out)
 	return 0;
 }
 
-enum { OPT_JSON = 256, OPT_BPF, OPT_COMPARE, OPT_MAX_OVERHEAD, OPT_PERFETTO, OPT_LATENCY, OPT_LIST };
+enum { OPT_JSON = 256, OPT_BPF, OPT_COMPARE, OPT_MAX_OVERHEAD, OPT_PERFETTO, OPT_LATENCY, OPT_LIST,
+       OPT_RECORD };
 
 /* After the options: the checks between them, ltrace's default filter, the prototypes and the
  * output file.  0, or -1 with the message said. */
-static int settle(int argc, int npids, const char **conf, int nconf)
+static int settle(int argc, int npids, const char **conf, int nconf, bool replay)
 {
 	char err[512];
 
-	if (optind == argc && !npids) {
+	if (replay && (optind < argc || npids)) {
+		log_error("replay: a replay prints its recording, it runs and attaches nothing");
+		return -1;
+	}
+	if (optind == argc && !npids && !replay) {
 		log_error("too few arguments: PROG [ARGS] or -p PID");
 		fprintf(stderr, "Try `lttrace --help' for more information.\n");
 		return -1;
@@ -142,6 +149,7 @@ struct cli {
 	int npids;
 	bool bpf;
 	const char *perfetto; /* --perfetto=FILE */
+	const char *record;   /* --record=FILE */
 	struct latency *latency[16]; /* --latency=A..B */
 	int nlatency;
 	struct compare_cfg cmp;
@@ -262,6 +270,9 @@ static int parse_option(int c, struct cli *cl)
 	case OPT_PERFETTO:
 		cl->perfetto = optarg;
 		break;
+	case OPT_RECORD:
+		cl->record = optarg;
+		break;
 	case OPT_LATENCY:
 		if (cl->nlatency == 16) {
 			log_error("--latency: at most 16");
@@ -310,6 +321,7 @@ int main(int argc, char **argv)
 		{ "latency", required_argument, NULL, OPT_LATENCY },
 		{ "compare", optional_argument, NULL, OPT_COMPARE },
 		{ "max-overhead", required_argument, NULL, OPT_MAX_OVERHEAD },
+		{ "record", required_argument, NULL, OPT_RECORD },
 		{ "list", required_argument, NULL, OPT_LIST }, /* completion/: not in the help */
 		{ 0 },
 	};
@@ -320,6 +332,9 @@ int main(int argc, char **argv)
 	log_init("lttrace");
 	log_set_hook(flush_out);
 	lt_opts.out = stderr;
+	int argc0 = argc;
+	char **argv0 = argv;
+	const char *replay = lt_replay_args(&argc, &argv);
 	while ((c = getopt_long(argc, argv, optstring, longopts, NULL)) != -1) {
 		if (c == OPT_LIST) { /* the bash completion's (completion/lttrace) option list */
 			if (strcmp(optarg, "options")) {
@@ -341,7 +356,17 @@ int main(int argc, char **argv)
 		cl.cmp.json = lt_opts.json;
 		return compare_main(&cl.cmp, argc, argv, optstring, longopts);
 	}
-	if (settle(argc, cl.npids, cl.conf, cl.nconf) < 0)
+	if (replay && cl.record) {
+		log_error("--record: a replay records nothing");
+		return 1;
+	}
+	/* --record without -o: the recording is the output, as perf record's. */
+	if (cl.record && !lt_opts.outfile) {
+		lt_opts.outfile = "/dev/null";
+		lt_opts.discard = true;
+	}
+	lt_opts.recording = cl.record != NULL;
+	if (settle(argc, cl.npids, cl.conf, cl.nconf, replay != NULL) < 0)
 		return 1;
 	setvbuf(lt_opts.out, outbuf, _IOFBF, sizeof(outbuf));
 	if (cl.perfetto) {
@@ -354,6 +379,12 @@ int main(int argc, char **argv)
 	}
 	for (int i = 0; i < cl.nlatency; i++)
 		event_sink_add(latency_sink(cl.latency[i], lt_opts.out, lt_opts.json));
+	if (replay) {
+		rc = lt_replay(replay);
+		goto out;
+	}
+	if (cl.record && lt_record_open(cl.record, LTTRACE_VERSION, argc0, argv0) < 0)
+		goto out;
 	const struct backend *be = backend_find(backends, cl.bpf ? "bpf" : "ptrace");
 	const struct backend_cfg cfg = { .argv = optind < argc ? argv + optind : NULL,
 					 .pids = cl.pids, .npids = cl.npids };
@@ -365,6 +396,8 @@ int main(int argc, char **argv)
 	if (optind < argc && be->spawn(argv + optind) < 0)
 		goto out;
 	rc = be->run();
+	if (lt_record_close(rc) < 0)
+		rc = 1;
 out:
 	if (lt_opts.out != stderr)
 		fclose(lt_opts.out);

@@ -78,7 +78,7 @@ const char sttrace_usage[] =
 	"  --cgroup=PATH  trace the processes of cgroup v2 PATH (relative: to the cgroup2 mount);\n"
 	"                 with --bpf also those that join it, filtered in the kernel\n"
 	"  --perfetto=FILE  also write the trace as a timeline (Chrome trace event JSON: Perfetto UI)\n"
-	"  --record=FILE  (--bpf) write the run's records to FILE, nothing live (but -o): see replay\n"
+	"  --record=FILE  write the run's records to FILE, nothing live (but -o): see replay\n"
 	"Backend:\n"
 	"  --backend=ptrace|bpf  how to trace (default ptrace);  --bpf  same as --backend=bpf\n"
 	"                 (eBPF in the kernel: same output, far less overhead; needs root)\n"

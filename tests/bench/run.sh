@@ -547,4 +547,8 @@ B=$B tests/bench/latbpf.sh || echo "tests/bench/latbpf.sh failed: no --latency -
 B=$B tests/bench/recbpf.sh || echo "tests/bench/recbpf.sh failed: no --record ratio row"
 B=$B REC_BACKEND=ptrace tests/bench/recbpf.sh ||
 	echo "tests/bench/recbpf.sh failed: no --record ratio row under ptrace"
+for be in ptrace bpf; do
+	B=$B REC_TOOL=lttrace REC_BACKEND=$be tests/bench/recbpf.sh ||
+		echo "tests/bench/recbpf.sh failed: no lttrace --record ratio row ($be)"
+done
 B=$B tests/bench/suite.sh || echo "tests/bench/suite.sh failed: no suite rows"
