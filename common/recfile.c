@@ -142,8 +142,12 @@ size_t rec_pack(const uint8_t *in, size_t len, uint8_t *out)
 	size_t o = 0;
 
 	for (size_t i = 0; i < len;) {
-		if (in[i]) {
-			out[o++] = in[i++];
+		if (in[i]) { /* the bytes up to the next zero, at once */
+			const uint8_t *z = memchr(in + i, 0, len - i);
+			size_t n = z ? (size_t)(z - (in + i)) : len - i;
+			memcpy(out + o, in + i, n);
+			o += n;
+			i += n;
 			continue;
 		}
 		size_t run = 1;
