@@ -15,6 +15,7 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "common/proc.h"
 #include "common/maps.h"
 
 #define MAPS_MAX (64u << 20) /* bytes: no process has that many mappings */
@@ -122,7 +123,7 @@ int maps_read(pid_t pid, unsigned int flags, struct mapping **out)
 {
 	char path[64];
 
-	snprintf(path, sizeof(path), "/proc/%d/maps", pid);
+	snprintf(path, sizeof(path), "/proc/%d/maps", proc_pid(pid));
 	return maps_read_file(path, flags, out);
 }
 
@@ -163,7 +164,7 @@ int auxv_read(pid_t pid, uint64_t type, uint64_t *val)
 {
 	char path[64], *buf;
 
-	snprintf(path, sizeof(path), "/proc/%d/auxv", pid);
+	snprintf(path, sizeof(path), "/proc/%d/auxv", proc_pid(pid));
 	int fd = open(path, O_RDONLY | O_CLOEXEC);
 	if (fd < 0)
 		return -errno;

@@ -3,6 +3,8 @@
 #include <dirent.h>
 #include <elf.h>
 #include <errno.h>
+#include <linux/nsfs.h>
+#include <sys/ioctl.h>
 #include <fcntl.h>
 #include <limits.h>
 #include <stdbool.h>
@@ -75,7 +77,7 @@ static int mem_read_procfs(pid_t pid, uint64_t addr, void *buf, size_t len)
 {
 	char name[32];
 
-	snprintf(name, sizeof(name), "/proc/%d/mem", pid);
+	snprintf(name, sizeof(name), "/proc/%d/mem", proc_pid(pid));
 	int fd = open(name, O_RDONLY | O_CLOEXEC);
 	if (fd < 0)
 		return -errno;
@@ -165,7 +167,7 @@ int proc_list_threads(pid_t pid, pid_t **tids)
 	char name[32];
 	size_t n = 0, cap = 16;
 
-	snprintf(name, sizeof(name), "/proc/%d/task", pid);
+	snprintf(name, sizeof(name), "/proc/%d/task", proc_pid(pid));
 	DIR *d = opendir(name);
 	if (!d)
 		return -errno;
@@ -196,12 +198,139 @@ int proc_list_threads(pid_t pid, pid_t **tids)
 	return (int)n;
 }
 
+/*
+ * /proc may be another pid namespace's than ours: run in a new one without its own /proc
+ * mounted (unshare -p without --mount-proc, as strace's tests run it), /proc/N is the process
+ * the outer namespace calls N.  Our depth below /proc's namespace (0: /proc is ours), from
+ * /proc/self: the link names our pid there.
+ */
+static int nspids(const char *status, int *ids, int max)
+{
+	char line[256];
+	int n = -1;
+	FILE *f = fopen(status, "re");
+
+	if (!f)
+		return -1;
+	while (n < 0 && fgets(line, sizeof(line), f)) {
+		if (strncmp(line, "NSpid:", 6))
+			continue;
+		char *p = line + 6, *end;
+		for (n = 0; n < max; n++, p = end) {
+			long v = strtol(p, &end, 10);
+			if (end == p)
+				break;
+			ids[n] = (int)v;
+		}
+	}
+	fclose(f);
+	return n;
+}
+
+static int proc_depth(void)
+{
+	static int depth = -1;
+	char buf[32];
+	int ids[32];
+
+	if (depth >= 0)
+		return depth;
+	ssize_t n = readlink("/proc/self", buf, sizeof(buf) - 1);
+	depth = 0;
+	if (n > 0) {
+		buf[n] = '\0';
+		if (atoi(buf) != getpid()) {
+			int k = nspids("/proc/self/status", ids, 32);
+			depth = k > 1 ? k - 1 : 0;
+		}
+	}
+	return depth;
+}
+
+/* The inode of the pid namespace UP levels above that of /proc/N's task (0: not known). */
+static ino_t pidns_above(int n, int up)
+{
+	char path[64];
+	struct stat st;
+	ino_t ino = 0;
+
+	snprintf(path, sizeof(path), "/proc/%d/ns/pid", n);
+	int fd = open(path, O_RDONLY | O_CLOEXEC);
+	while (fd >= 0 && up-- > 0) {
+		int parent = ioctl(fd, NS_GET_PARENT);
+		close(fd);
+		fd = parent;
+	}
+	if (fd >= 0 && !fstat(fd, &st))
+		ino = st.st_ino;
+	if (fd >= 0)
+		close(fd);
+	return ino;
+}
+
+/* Whether /proc/N (a task of /proc's namespace) is our thread PID: N's NSpid has PID at DEPTH,
+ * the depth of our namespace, and that level is ours (another namespace may have a PID too). */
+static bool proc_is(int n, int depth, pid_t pid)
+{
+	static ino_t ours;
+	struct stat st;
+	char path[64];
+	int ids[32];
+
+	if (!ours && !stat("/proc/self/ns/pid", &st))
+		ours = st.st_ino;
+	snprintf(path, sizeof(path), "/proc/%d/status", n);
+	int k = nspids(path, ids, 32);
+	return k > depth && ids[depth] == pid && pidns_above(n, k - 1 - depth) == ours;
+}
+
+pid_t proc_pid(pid_t pid)
+{
+	static struct {
+		pid_t ours, theirs;
+	} cache[64];
+	static unsigned int next;
+	int depth = proc_depth();
+
+	if (!depth || pid <= 0)
+		return pid;
+	for (int i = 0; i < 64; i++)
+		if (cache[i].ours == pid && proc_is(cache[i].theirs, depth, pid))
+			return cache[i].theirs;
+	/* Every task of /proc's namespace: the threads are under /proc/N/task. */
+	pid_t found = 0;
+	DIR *d = opendir("/proc");
+	struct dirent *de;
+	while (d && !found && (de = readdir(d))) {
+		char dir[64];
+		if (de->d_name[0] < '1' || de->d_name[0] > '9')
+			continue;
+		snprintf(dir, sizeof(dir), "/proc/%d/task", atoi(de->d_name));
+		DIR *t = opendir(dir);
+		struct dirent *te;
+		while (t && !found && (te = readdir(t))) {
+			int n = atoi(te->d_name);
+			if (n > 0 && proc_is(n, depth, pid))
+				found = n;
+		}
+		if (t)
+			closedir(t);
+	}
+	if (d)
+		closedir(d);
+	if (!found)
+		return pid;
+	cache[next % 64].ours = pid;
+	cache[next++ % 64].theirs = found;
+	return found;
+}
+
 bool proc_thread_exists(pid_t tid)
 {
 	char path[32];
 
 	/* /proc/TID answers for any thread of any process, listed in /proc or not. */
-	snprintf(path, sizeof(path), "/proc/%d", tid);
+	snprintf(path, sizeof(path), "/proc/%d", proc_pid(tid));
 	return access(path, F_OK) == 0 || (errno != ENOENT && errno != ESRCH);
 }
 
@@ -209,7 +338,7 @@ int proc_stop_signal(pid_t tid)
 {
 	char path[64], buf[1024];
 
-	snprintf(path, sizeof(path), "/proc/%d/stat", tid);
+	snprintf(path, sizeof(path), "/proc/%d/stat", proc_pid(tid));
 	int fd = open(path, O_RDONLY | O_CLOEXEC);
 	if (fd < 0)
 		return -errno;
@@ -239,7 +368,7 @@ long proc_status_field(pid_t pid, const char *key)
 	size_t kl = strlen(key);
 	long v = -1;
 
-	snprintf(path, sizeof(path), "/proc/%d/status", pid);
+	snprintf(path, sizeof(path), "/proc/%d/status", proc_pid(pid));
 	FILE *f = fopen(path, "re");
 	if (!f)
 		return -1;
@@ -263,7 +392,7 @@ int proc_comm(pid_t pid, char *buf, size_t len)
 	if (!len)
 		return -EINVAL;
 	buf[0] = '\0';
-	snprintf(path, sizeof(path), "/proc/%d/comm", pid);
+	snprintf(path, sizeof(path), "/proc/%d/comm", proc_pid(pid));
 	FILE *f = fopen(path, "re");
 	if (!f)
 		return -errno;
@@ -281,7 +410,7 @@ int proc_exe(pid_t pid, char *buf, size_t len)
 
 	if (!len)
 		return -EINVAL;
-	snprintf(link, sizeof(link), "/proc/%d/exe", pid);
+	snprintf(link, sizeof(link), "/proc/%d/exe", proc_pid(pid));
 	ssize_t n = readlink(link, buf, len - 1);
 	buf[n > 0 ? n : 0] = '\0';
 	return n > 0 ? (int)n : n < 0 ? -errno : -ENOENT;

@@ -35,6 +35,9 @@ void proc_vm_cache_drop(void);
 int proc_list_threads(pid_t pid, pid_t **tids);
 /* Thread TID (of any process) still exists (a zombie leader counts). */
 bool proc_thread_exists(pid_t tid);
+/* The number /proc knows our thread PID by: PID, unless /proc is another pid namespace's (we
+ * run in a new one with the outer /proc); PID too when it cannot be found. */
+pid_t proc_pid(pid_t pid);
 /* The signal that stopped thread TID (group-stop, "T" in /proc/TID/stat), 0 when it is not
  * stopped, or -errno. */
 int proc_stop_signal(pid_t tid);

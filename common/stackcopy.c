@@ -23,6 +23,7 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "common/proc.h"
 #include "common/stackcopy.h"
 
 /* Exported by libunwind (the x86_64 flavour of its generic library), not declared. */
@@ -42,7 +43,7 @@ void stackcopy_mem_init(struct stackcopy_mem *m, pid_t pid)
 	memset(m, 0, sizeof(*m));
 	m->memfd = -1;
 	if (pid > 0) {
-		snprintf(path, sizeof(path), "/proc/%d/mem", (int)pid);
+		snprintf(path, sizeof(path), "/proc/%d/mem", (int)proc_pid(pid));
 		m->memfd = open(path, O_RDONLY | O_CLOEXEC);
 	}
 }

@@ -16,6 +16,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "common/proc.h"
 #include "common/maps.h"
 #include "sdt/usdt.h"
 #include "common/log.h"
@@ -276,7 +277,7 @@ static int list_pid(struct list_opts *o)
 		if (seen)
 			continue;
 		/* Through /proc/PID/root, so a process in another mount namespace works too. */
-		snprintf(root, sizeof(root), "/proc/%d/root%s", o->pid, o->maps[i].path);
+		snprintf(root, sizeof(root), "/proc/%d/root%s", proc_pid(o->pid), o->maps[i].path);
 		if (access(root, R_OK))
 			continue; /* devices, special files: nothing of ours */
 		rc |= list_file(o, root, o->maps[i].path, true);

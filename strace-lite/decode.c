@@ -14,6 +14,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "common/proc.h"
 #include "strace-lite/decode.h"
 
 struct decode_opts dopts;
@@ -173,7 +174,7 @@ void printfd_pid(struct dctx *c, int pid, int fd)
 	tprintf(c, "%d", fd);
 	if (!dopts.decode_fds || fd < 0 || pid <= 0)
 		return;
-	snprintf(link, sizeof(link), "/proc/%d/fd/%d", pid, fd);
+	snprintf(link, sizeof(link), "/proc/%d/fd/%d", proc_pid(pid), fd);
 	/* -yy: sockets (and the like) described by sockdiag.c, when it can. */
 	if ((dopts.decode_fds & ~DECODE_FD_PATH) &&
 	    print_fd_details(c, fd, link))
@@ -205,7 +206,7 @@ void print_dirfd(struct dctx *c, int fd)
 	print_named_int(c, fd, "AT_FDCWD");
 	if ((dopts.decode_fds & DECODE_FD_PATH) && c->pid > 0) {
 		/* With -y strace shows the directory AT_FDCWD stands for. */
-		snprintf(link, sizeof(link), "/proc/%d/cwd", c->pid);
+		snprintf(link, sizeof(link), "/proc/%d/cwd", proc_pid(c->pid));
 		print_link_target(c, link, false);
 	}
 }

@@ -189,6 +189,8 @@ void printpid_ours(struct dctx *c, int pid);
  */
 void pidns_learn(pid_t tid, pid_t tgid, unsigned int ns, const unsigned int ns_ids[4],
 		 const unsigned int init_ids[2]);
+/* PID of TYPE as the tracee sees it, in our pid namespace (PID when it cannot be told). */
+int pid_ours(struct dctx *c, int pid, enum pid_type type);
 /* kill's and wait4's pid: a process when positive, a process group when below -1. */
 void printpid_tgid_pgid(struct dctx *c, int pid);
 /*

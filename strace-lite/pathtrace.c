@@ -12,6 +12,7 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "common/proc.h"
 #include "strace-lite/sttrace.h"
 #include "common/log.h"
 
@@ -55,7 +56,7 @@ static bool fd_matches(struct dctx *c, int fd)
 
 	if (fd < 0)
 		return false;
-	snprintf(link, sizeof(link), "/proc/%d/fd/%d", c->pid, fd);
+	snprintf(link, sizeof(link), "/proc/%d/fd/%d", proc_pid(c->pid), fd);
 	ssize_t n = tracee_readlink(c, link, target, sizeof(target) - 1);
 	if (n < 0)
 		return false;

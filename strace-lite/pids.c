@@ -301,6 +301,13 @@ static int translate_proc(pid_t tid, int id, enum pid_type type)
 	return found;
 }
 
+int pid_ours(struct dctx *c, int pid, enum pid_type type)
+{
+	int ours = pid > 0 ? translate_pid(c->pid, pid, type) : 0;
+
+	return ours > 0 ? ours : pid;
+}
+
 void print_comm_str(struct strbuf *sb, const char *comm)
 {
 	if (!comm || !*comm)

@@ -249,10 +249,10 @@ static void put_pidns(struct tcb *tcp)
 	if (!(dopts.decode_pids & DECODE_PID_NS) || tcp->rec_pidns_done)
 		return;
 	tcp->rec_pidns_done = true;
-	snprintf(path, sizeof(path), "/proc/%d/ns/pid", tcp->pid);
+	snprintf(path, sizeof(path), "/proc/%d/ns/pid", proc_pid(tcp->pid));
 	if (stat("/proc/self/ns/pid", &ours) || stat(path, &its) || its.st_ino == ours.st_ino)
 		return;
-	snprintf(path, sizeof(path), "/proc/%d/status", tcp->pid);
+	snprintf(path, sizeof(path), "/proc/%d/status", proc_pid(tcp->pid));
 	FILE *f = fopen(path, "re");
 	if (!f)
 		return;

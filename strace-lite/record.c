@@ -12,6 +12,7 @@
 #include <sys/utsname.h>
 #include <time.h>
 
+#include "common/proc.h"
 #include "strace-lite/record.h"
 #include "common/log.h"
 #include "common/strbuf.h"
@@ -51,7 +52,7 @@ static void record_maps(pid_t tgid)
 	size_t n = 0, cap = 0;
 	FILE *f;
 
-	snprintf(path, sizeof(path), "/proc/%d/maps", tgid);
+	snprintf(path, sizeof(path), "/proc/%d/maps", proc_pid(tgid));
 	if (!recfile_on() || !(f = fopen(path, "re")))
 		return;
 	for (;;) {

@@ -37,6 +37,7 @@
 #include <sys/xattr.h>
 #include <unistd.h>
 
+#include "common/proc.h"
 #include "strace-lite/decode.h"
 
 #ifndef IPPROTO_L2TP
@@ -561,7 +562,7 @@ static long pidfd_pid(pid_t pid, int fd)
 	char name[64], line[256];
 	long ret = -1;
 
-	snprintf(name, sizeof(name), "/proc/%d/fdinfo/%d", pid, fd);
+	snprintf(name, sizeof(name), "/proc/%d/fdinfo/%d", proc_pid(pid), fd);
 	FILE *f = fopen(name, "re");
 	if (!f)
 		return -1;
@@ -585,7 +586,7 @@ static long pidfd_pid_of(struct dctx *c, int fd)
 	struct sockdiag_view v;
 	char link[64];
 
-	snprintf(link, sizeof(link), "/proc/%d/fd/%d", c->pid, fd);
+	snprintf(link, sizeof(link), "/proc/%d/fd/%d", proc_pid(c->pid), fd);
 	if (sockdiag_view_hook && sockdiag_view_hook(c, link, &v))
 		return v.pidfd_pid > 0 ? v.pidfd_pid : -1;
 	return pidfd_pid(c->pid, fd);
@@ -595,7 +596,7 @@ long pidfd_target(struct dctx *c, int fd)
 {
 	char link[64], path[64];
 
-	snprintf(link, sizeof(link), "/proc/%d/fd/%d", c->pid, fd);
+	snprintf(link, sizeof(link), "/proc/%d/fd/%d", proc_pid(c->pid), fd);
 	ssize_t n = tracee_readlink(c, link, path, sizeof(path) - 1);
 	if (n <= 0)
 		return -1;
@@ -665,7 +666,7 @@ int netlink_fd_family(struct dctx *c, int fd)
 
 	if (fd < 0)
 		return -2;
-	snprintf(link, sizeof(link), "/proc/%d/fd/%d", c->pid, fd);
+	snprintf(link, sizeof(link), "/proc/%d/fd/%d", proc_pid(c->pid), fd);
 	ssize_t n = tracee_readlink(c, link, path, sizeof(path) - 1);
 	if (n < 0)
 		return -2;

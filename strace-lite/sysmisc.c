@@ -40,25 +40,28 @@ SYS_FUNC(kcmp)
 	printpid(c, (int)c->arg[1], PT_TGID);
 	tprint_arg_next(c);
 	printxval(c, xlat_kcmp_types, (unsigned int)type, "KCMP_???");
+	/* The descriptors are the processes': their pids as we see them (a pid namespace). */
+	int pid1 = type == KCMP_FILE || type == KCMP_EPOLL_TFD ? pid_ours(c, (int)c->arg[0], PT_TGID) : 0;
+	int pid2 = type == KCMP_FILE || type == KCMP_EPOLL_TFD ? pid_ours(c, (int)c->arg[1], PT_TGID) : 0;
 	switch (type) {
 	case KCMP_FILE:
 		tprint_arg_next(c);
-		printfd_pid(c, (int)c->arg[0], (int)c->arg[3]);
+		printfd_pid(c, pid1, (int)c->arg[3]);
 		tprint_arg_next(c);
-		printfd_pid(c, (int)c->arg[1], (int)c->arg[4]);
+		printfd_pid(c, pid2, (int)c->arg[4]);
 		break;
 	case KCMP_EPOLL_TFD: {
 		struct kcmp_epoll_slot slot;
 
 		tprint_arg_next(c);
-		printfd_pid(c, (int)c->arg[0], (int)c->arg[3]);
+		printfd_pid(c, pid1, (int)c->arg[3]);
 		tprint_arg_next(c);
 		if (umove_or_printaddr(c, c->arg[4], &slot))
 			break;
 		tprintf(c, "{efd=");
-		printfd_pid(c, (int)c->arg[1], (int)slot.efd);
+		printfd_pid(c, pid2, (int)slot.efd);
 		tprintf(c, ", tfd=");
-		printfd_pid(c, (int)c->arg[1], (int)slot.tfd);
+		printfd_pid(c, pid2, (int)slot.tfd);
 		tprintf(c, ", toff=%u}", slot.toff);
 		break;
 	}

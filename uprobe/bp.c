@@ -18,6 +18,7 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include "common/proc.h"
 #include "uprobe/bp.h"
 #include "uprobe/xol.h"
 
@@ -29,7 +30,7 @@ int bp_space_open(struct bp_space *s, pid_t pid)
 
 	memset(s, 0, sizeof(*s));
 	s->pid = pid;
-	snprintf(path, sizeof(path), "/proc/%d/mem", pid);
+	snprintf(path, sizeof(path), "/proc/%d/mem", proc_pid(pid));
 	s->memfd = open(path, O_RDWR | O_CLOEXEC);
 	return s->memfd < 0 ? -errno : 0;
 }

@@ -46,6 +46,7 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "common/proc.h"
 #include "common/maps.h"
 #include "uprobe/bp.h"
 #include "uprobe/disasm.h"
@@ -446,7 +447,7 @@ int xol_stop_others(struct bp_space *s, pid_t tid)
 	struct dirent *d;
 	int n = 0;
 
-	snprintf(path, sizeof(path), "/proc/%d/task", s->pid);
+	snprintf(path, sizeof(path), "/proc/%d/task", proc_pid(s->pid));
 	DIR *dir = opendir(path);
 	if (!dir)
 		return -errno;
