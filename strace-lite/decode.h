@@ -80,6 +80,7 @@ struct decode_opts {
 	bool verbose; /* -v: unabbreviate structures */
 	bool raw_all; /* -e raw=all */
 	unsigned int decode_pids; /* --decode-pids=: DECODE_PID_* bits */
+	bool kvm_vcpu; /* -e kvm=vcpu: KVM_RUN's exit reason */
 };
 extern struct decode_opts dopts;
 

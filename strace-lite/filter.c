@@ -297,6 +297,14 @@ int qualify(const char *expr, char *err, size_t errlen)
 			dopts.decode_pids = numset_mask(&set, 2);
 		return rc;
 	}
+	if (!strcmp(q, "kvm")) {
+		if (strcmp(val, "vcpu")) {
+			snprintf(err, errlen, "invalid -e kvm= argument '%s' (vcpu)", val);
+			return -EINVAL;
+		}
+		dopts.kvm_vcpu = true;
+		return 0;
+	}
 	if (!strcmp(q, "inject"))
 		return inject_parse(val, false, err, errlen);
 	if (!strcmp(q, "fault"))

@@ -6,6 +6,13 @@
  */
 #include <linux/kvm.h>
 
+#include <inttypes.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "common/maps.h"
+#include "common/proc.h"
 #include "strace-lite/array.h"
 #include "strace-lite/ioctl-int.h"
 
@@ -180,9 +187,48 @@ static int cpuid2(struct dctx *c, unsigned int code, uint64_t arg)
 	return IOCTL_DECODED;
 }
 
+/*
+ * -e kvm=vcpu: why KVM_RUN returned, "(KVM_EXIT_IO)": struct kvm_run's exit_reason, in the
+ * vcpu's shared page the process mapped (mmap of the vcpu's descriptor, which the maps name
+ * "anon_inode:kvm-vcpu:N" as the descriptor's link does), read at the call's exit.
+ */
+static int run_exit(struct dctx *c)
+{
+	char link[64], name[64];
+	struct mapping *v = NULL;
+	uint32_t reason;
+
+	if (syserror(c) || !dopts.kvm_vcpu)
+		return IOCTL_DECODED;
+	snprintf(link, sizeof(link), "/proc/%d/fd/%d", proc_pid(c->pid), (int)c->arg[0]);
+	ssize_t n = tracee_readlink(c, link, name, sizeof(name) - 1);
+	if (n <= 0)
+		return IOCTL_DECODED;
+	name[n] = '\0';
+	if (strncmp(name, "anon_inode:kvm-vcpu:", 20))
+		return IOCTL_DECODED;
+	int nm = maps_read(c->pid, 0, &v);
+	uint64_t at = 0;
+	for (int i = 0; i < nm && !at; i++)
+		if (!strcmp(v[i].path, name))
+			at = v[i].start;
+	free(v);
+	if (!at || c->read(c, at + offsetof(struct kvm_run, exit_reason), &reason, sizeof(reason)))
+		return IOCTL_DECODED;
+	c->auxstr = xlat_lookup(xlat_kvm_exit_reason, reason);
+	return c->auxstr ? IOCTL_DECODED | RVAL_STR : IOCTL_DECODED;
+}
+
 IOCTL_FAMILY(kvm)
 {
 	switch (code) {
+	case KVM_RUN:
+		if (entering(c)) {
+			tprint_arg_next(c);
+			tprintf(c, "%#" PRIx64, arg);
+			return dopts.kvm_vcpu ? 0 : IOCTL_DECODED;
+		}
+		return run_exit(c);
 	case KVM_CREATE_VCPU:
 		if (entering(c))
 			tprintf(c, ", %u", (uint32_t)arg);
