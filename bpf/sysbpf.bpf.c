@@ -123,6 +123,8 @@ struct scratch {
 	__u32 pad2;
 	__s32 fds[8]; /* descriptors to describe (-y, -P) */
 	__u32 nfds;
+	__u32 foreign; /* bit N: fds[N] is one of ftask's, not the caller's */
+	__u64 ftask;   /* struct task_struct * of the foreign descriptors (SZ_PIDFD) */
 };
 
 struct {
@@ -295,7 +297,7 @@ next:
 	return s->cur >= s->nwork || !s->budget;
 }
 
-static __always_inline void add_fd(struct scratch *s, __s32 fd)
+static __always_inline void add_fd_of(struct scratch *s, __s32 fd, __u64 task)
 {
 	__u32 n = s->nfds;
 
@@ -303,14 +305,25 @@ static __always_inline void add_fd(struct scratch *s, __s32 fd)
 		return;
 	/* Once is enough (select's three fd_sets often hold the same descriptors). */
 	for (__u32 k = 0; k < 8; k++)
-		if (k < n && s->fds[k] == fd)
+		if (k < n && s->fds[k] == fd && !task && !((s->foreign >> k) & 1))
 			return;
 	/* Hide the bound from the compiler so that the mask, which the verifier needs, stays. */
 	asm volatile("" : "+r"(n));
 	n &= 7;
 	s->fds[n] = fd;
 	s->nfds = n + 1;
+	if (task) {
+		s->foreign |= 1u << n;
+		s->ftask = task;
+	}
 }
+
+static __always_inline void add_fd(struct scratch *s, __s32 fd)
+{
+	add_fd_of(s, fd, 0);
+}
+
+#include "bpf/fds.bpf.h"
 
 /* HOW_FD with SZ_BITS: one bit of an fd_set a step, its word read at each 64th. */
 struct fdsetctx {
@@ -376,6 +389,13 @@ static long plan_op(__u32 i, struct opctx *o)
 				break;
 			add_fd(o->s, afd);
 		}
+		return 0;
+	}
+	if (op->how == HOW_FD && op->size_from == SZ_PIDFD) {
+		/* A descriptor of another process, the one pidfd args[size_arg] refers to. */
+		__u64 task = pidfd_task((__s32)o->args[op->size_arg & 7]);
+		if (task && op->arg != ARG_RET)
+			add_fd_of(o->s, (__s32)addr, task);
 		return 0;
 	}
 	if (op->how == HOW_FD && op->size_from == SZ_BITS) {
@@ -460,8 +480,6 @@ static long plan_op(__u32 i, struct opctx *o)
 	return 0;
 }
 
-#include "bpf/fds.bpf.h"
-
 static __always_inline bool wanted(__s64 scno)
 {
 	if (trace_all)
@@ -485,6 +503,7 @@ static __always_inline void capture_and_send(struct ev_sys *rec, __u64 *args, __
 		o.args[ARG_SP] = sp;
 		s->nwork = 0;
 		s->nfds = 0;
+		s->foreign = 0;
 		s->cur = 0;
 		s->faulted = 0;
 		s->budget = CAP_BUDGET;

@@ -8,6 +8,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "strace-lite/bpf-capture.h"
 #include "common/maps.h"
@@ -250,6 +251,17 @@ static void fd_link_text(const struct ev_fd *e, size_t len, char *out, size_t ou
  * What the kernel said at the stop about the descriptor of LINK (/proc/PID/fd/N or cwd): a
  * record of the link text, a NUL, and for sockets and pidfds a struct sockdiag_view.
  */
+/* A link of another process than the stopped thread's: pidfd_getfd's target descriptor, one
+ * of the pidfd's process, which the kernel described as FD_FOREIGN. */
+static bool foreign_link(struct dctx *c, const char *link)
+{
+	int pid;
+
+	return link && sscanf(link, "/proc/%d/", &pid) == 1 && pid != c->pid;
+}
+
+#define FOREIGN_KEY (1ull << 40) /* fd_record's key of a foreign descriptor: fd | this */
+
 static const struct cap *fd_record(struct dctx *c, const char *link)
 {
 	struct tmem *t = tmem_get(c->pid, false);
@@ -265,7 +277,7 @@ static const struct cap *fd_record(struct dctx *c, const char *link)
 	} else {
 		return NULL;
 	}
-	uint64_t key = (uint64_t)(int64_t)fd;
+	uint64_t key = (uint64_t)(uint32_t)fd | (foreign_link(c, link) ? FOREIGN_KEY : 0);
 	const struct capset *sets[] = { c->exiting ? &t->fd_exit : NULL, &t->fd_entry };
 	for (size_t k = 0; k < 2; k++)
 		for (size_t i = 0; sets[k] && i < sets[k]->n; i++)
@@ -278,6 +290,9 @@ static const struct cap *fd_record(struct dctx *c, const char *link)
 ssize_t capture_readlink(struct dctx *c, const char *link, char *buf, size_t len)
 {
 	const struct cap *r = fd_record(c, link);
+
+	if (!r && foreign_link(c, link) && !processes_gone)
+		return readlink(link, buf, len);
 	size_t l = r ? strnlen((const char *)r->data, r->len) : 0;
 
 	if (!l) {
@@ -342,5 +357,6 @@ void fd_record_add(struct capset *s, const struct ev_fd *e, size_t len)
 		memcpy(rec.text + total, &v, sizeof(v));
 		total += sizeof(v);
 	}
-	capset_add(s, (uint64_t)(int64_t)e->fd, rec.text, total);
+	capset_add(s, (uint64_t)(uint32_t)e->fd | (e->deleted & FD_FOREIGN ? FOREIGN_KEY : 0),
+		   rec.text, total);
 }

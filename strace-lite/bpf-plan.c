@@ -272,6 +272,14 @@ int bpf_plan_build(const struct sysent *se, struct plan *p)
 		add(p, (struct capop){ .arg = 3, .when = CAP_ENTRY, .how = HOW_FD });
 		add(p, (struct capop){ .arg = 4, .when = CAP_ENTRY, .how = HOW_FD });
 	}
+	/* pidfd_getfd's target: a descriptor of the process of the pidfd, described there. */
+	if (want_fds && se->name && !strcmp(se->name, "pidfd_getfd"))
+		add(p, (struct capop){ .arg = 1, .when = CAP_ENTRY, .how = HOW_FD,
+				       .size_from = SZ_PIDFD, .size_arg = 0 });
+	/* mount_setattr's userns_fd, at offset 24 of its struct mount_attr. */
+	if (want_fds && se->name && !strcmp(se->name, "mount_setattr"))
+		add(p, (struct capop){ .arg = 3, .when = CAP_ENTRY, .how = HOW_FD,
+				       .size_from = SZ_DEREF, .size = 24 });
 	if (want_fds && se->name && !strcmp(se->name, "landlock_add_rule"))
 		add(p, (struct capop){ .arg = 2, .when = CAP_ENTRY, .how = HOW_FD,
 				       .size_from = SZ_DEREF, .size = 8 });
