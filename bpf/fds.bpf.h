@@ -123,7 +123,7 @@ static __always_inline struct file *fd_file(struct task_struct *t, __s32 fd)
 /* The task (as a number) of the process the caller's pidfd PIDFD refers to, or 0. */
 static __always_inline __u64 pidfd_task(__s32 pidfd)
 {
-	struct file *f = fd_file(bpf_get_current_task_btf(), pidfd);
+	struct file *f = fd_file((void *)bpf_get_current_task(), pidfd);
 	struct dentry *d = f ? BPF_CORE_READ(f, f_path.dentry) : NULL;
 	unsigned long magic = d ? BPF_CORE_READ(d, d_sb, s_magic) : 0;
 	struct pid *pid;
@@ -152,8 +152,10 @@ static long describe_fd(__u32 i, struct stepctx *sc)
 	/* Keep the mask: the verifier needs it even where the compiler sees i < 8. */
 	asm volatile("" : "+r"(i));
 	__s32 fd = s->fds[i & 7];
-	bool foreign = (s->foreign >> (i & 7)) & 1;
-	struct task_struct *t = foreign ? (void *)s->ftask : bpf_get_current_task_btf();
+	/* The task whose table holds it, chosen without a branch, and the flag kept in the
+	 * record only: one path for the verifier, not one per kind of descriptor. */
+	__u64 fmask = -(__u64)((s->foreign >> (i & 7)) & 1), cur = bpf_get_current_task();
+	struct task_struct *t = (void *)(cur ^ ((s->ftask ^ cur) & fmask));
 	struct dentry *d;
 	struct vfsmount *vm;
 	struct file *file = NULL;
@@ -168,7 +170,7 @@ static long describe_fd(__u32 i, struct stepctx *sc)
 	e->fd = fd;
 	e->kind = FDK_NONE;
 	e->ino = 0;
-	e->deleted = 0;
+	e->deleted = fmask & FD_FOREIGN;
 	e->ncomp = 0;
 	if (fd == FD_CWD) {
 		d = BPF_CORE_READ(t, fs, pwd.dentry);
@@ -217,7 +219,7 @@ static long describe_fd(__u32 i, struct stepctx *sc)
 	}
 	e->kind = FDK_PATH;
 	struct dentry *parent = BPF_CORE_READ(d, d_parent);
-	e->deleted = parent != d && !BPF_CORE_READ(d, d_hash.pprev) ? FD_DELETED : 0;
+	e->deleted |= parent != d && !BPF_CORE_READ(d, d_hash.pprev) ? FD_DELETED : 0;
 
 	struct walkctx w = {
 		.e = e,
@@ -227,8 +229,6 @@ static long describe_fd(__u32 i, struct stepctx *sc)
 	bpf_loop(64, walk_step, &w, 0);
 	e->h.len = w.off;
 out:;
-	if (foreign)
-		e->deleted |= FD_FOREIGN;
 	__u32 len = e->h.len;
 	if (len > EV_FD_NAMES + 255)
 		len = EV_FD_NAMES + 255;

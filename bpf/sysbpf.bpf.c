@@ -297,7 +297,7 @@ next:
 	return s->cur >= s->nwork || !s->budget;
 }
 
-static __always_inline void add_fd_of(struct scratch *s, __s32 fd, __u64 task)
+static __always_inline void add_fd(struct scratch *s, __s32 fd)
 {
 	__u32 n = s->nfds;
 
@@ -305,22 +305,29 @@ static __always_inline void add_fd_of(struct scratch *s, __s32 fd, __u64 task)
 		return;
 	/* Once is enough (select's three fd_sets often hold the same descriptors). */
 	for (__u32 k = 0; k < 8; k++)
-		if (k < n && s->fds[k] == fd && !task && !((s->foreign >> k) & 1))
+		if (k < n && s->fds[k] == fd)
 			return;
 	/* Hide the bound from the compiler so that the mask, which the verifier needs, stays. */
 	asm volatile("" : "+r"(n));
 	n &= 7;
 	s->fds[n] = fd;
 	s->nfds = n + 1;
-	if (task) {
-		s->foreign |= 1u << n;
-		s->ftask = task;
-	}
 }
 
-static __always_inline void add_fd(struct scratch *s, __s32 fd)
+/* A descriptor of TASK's table, not the caller's (pidfd_getfd's target): never merged with
+ * the caller's of the same number. */
+static __always_inline void add_foreign_fd(struct scratch *s, __s32 fd, __u64 task)
 {
-	add_fd_of(s, fd, 0);
+	__u32 n = s->nfds;
+
+	if (n >= 8)
+		return;
+	asm volatile("" : "+r"(n));
+	n &= 7;
+	s->fds[n] = fd;
+	s->nfds = n + 1;
+	s->foreign |= 1u << n;
+	s->ftask = task;
 }
 
 #include "bpf/fds.bpf.h"
@@ -340,6 +347,45 @@ static long fdset_bit(__u32 i, struct fdsetctx *fc)
 	if ((fc->word >> (i & 63)) & 1)
 		add_fd(fc->s, (__s32)i);
 	return fc->s->nfds >= 8;
+}
+
+/* HOW_FD with SZ_CMSG: one control message a step, the descriptors of an SCM_RIGHTS. */
+#define CMSG_MAX 4
+struct cmsgctx {
+	struct scratch *s;
+	__u64 p, end;
+	__u64 data, n; /* the ints of the SCM_RIGHTS at hand */
+};
+
+static long cmsg_fd(__u32 k, struct cmsgctx *cc)
+{
+	__s32 fd;
+	__u64 at = cc->data + k * 4;
+
+	if (k >= cc->n || at + 4 > cc->end || bpf_probe_read_user(&fd, 4, (void *)at))
+		return 1;
+	add_fd(cc->s, fd);
+	return 0;
+}
+
+static long cmsg_step(__u32 i, struct cmsgctx *cc)
+{
+	struct {
+		__u64 len;
+		__s32 level, type;
+	} h;
+	__u64 p = cc->p;
+
+	if (p + sizeof(h) > cc->end || bpf_probe_read_user(&h, sizeof(h), (void *)p) ||
+	    h.len < sizeof(h))
+		return 1;
+	if (h.level == 1 /* SOL_SOCKET */ && h.type == 1 /* SCM_RIGHTS */) {
+		cc->data = p + sizeof(h);
+		cc->n = (h.len - sizeof(h)) / 4;
+		bpf_loop(8, cmsg_fd, cc, 0);
+	}
+	cc->p = p + ((h.len + 7) & ~7ull);
+	return 0;
 }
 
 struct opctx {
@@ -395,7 +441,18 @@ static long plan_op(__u32 i, struct opctx *o)
 		/* A descriptor of another process, the one pidfd args[size_arg] refers to. */
 		__u64 task = pidfd_task((__s32)o->args[op->size_arg & 7]);
 		if (task && op->arg != ARG_RET)
-			add_fd_of(o->s, (__s32)addr, task);
+			add_foreign_fd(o->s, (__s32)addr, task);
+		return 0;
+	}
+	if (op->how == HOW_FD && op->size_from == SZ_CMSG) {
+		/* msg_control and msg_controllen, at 32 and 40 of a msghdr. */
+		struct cmsgctx cc = { .s = o->s };
+		if (op->arg == ARG_RET || !user_ptr(addr) ||
+		    bpf_probe_read_user(pl, sizeof(pl), (void *)(addr + 32)) || !user_ptr(pl[0]))
+			return 0;
+		cc.p = pl[0];
+		cc.end = pl[0] + (pl[1] < 4096 ? pl[1] : 4096);
+		bpf_loop(CMSG_MAX, cmsg_step, &cc, 0);
 		return 0;
 	}
 	if (op->how == HOW_FD && op->size_from == SZ_BITS) {
@@ -466,7 +523,7 @@ static long plan_op(__u32 i, struct opctx *o)
 		}
 		break;
 	case SZ_PTRLEN:
-		if (bpf_probe_read_user(pl, sizeof(pl), (void *)addr))
+		if (bpf_probe_read_user(pl, sizeof(pl), (void *)(addr + op->size)))
 			return 0;
 		addr = pl[0];
 		size = pl[1];

@@ -34,8 +34,9 @@ enum {
 	SZ_DEREF,  /* the int at args[size_arg] * size */
 	SZ_BITS,   /* fd_set of args[size_arg] descriptors: (n + 63) / 64 * 8 */
 	SZ_IOC,    /* an ioctl argument: the size args[size_arg] encodes, at least size */
-	SZ_PTRLEN, /* the argument points to { u64 ptr; u64 len }: len bytes at ptr */
+	SZ_PTRLEN, /* the argument points to { u64 ptr; u64 len } at offset size: len bytes at ptr */
 	SZ_PIDFD,  /* HOW_FD: a descriptor of the process of pidfd args[size_arg] (pidfd_getfd) */
+	SZ_CMSG,   /* HOW_FD: the argument is a msghdr; the descriptors of its SCM_RIGHTS */
 };
 
 struct capop {

@@ -15,6 +15,7 @@
 #include "strace-lite/sttrace.h"
 #include "bpf/sysbpf.h"
 #include "strace-lite/bpf-plan.h"
+#include "strace-lite/msghdr.h"
 
 struct sdesc {
 	const char *name;
@@ -276,6 +277,20 @@ int bpf_plan_build(const struct sysent *se, struct plan *p)
 	if (want_fds && se->name && !strcmp(se->name, "pidfd_getfd"))
 		add(p, (struct capop){ .arg = 1, .when = CAP_ENTRY, .how = HOW_FD,
 				       .size_from = SZ_PIDFD, .size_arg = 0 });
+	/* A msghdr's control data: msg_controllen bytes at msg_control (offsets 32 and 40), as
+	 * much as the decoder reads; written by recvmsg, so again at exit. */
+	if (se->name && (!strcmp(se->name, "sendmsg") || !strcmp(se->name, "recvmsg")))
+		add(p, (struct capop){ .arg = 1, .when = CAP_ENTRY | CAP_EXIT, .how = HOW_BUF,
+				       .size_from = SZ_PTRLEN, .size = 32,
+				       .max = msghdr_control_max() });
+	/* The descriptors an SCM_RIGHTS message passes: the sender's at entry, the receiver's
+	 * new ones at exit. */
+	if (want_fds && se->name && !strcmp(se->name, "sendmsg"))
+		add(p, (struct capop){ .arg = 1, .when = CAP_ENTRY, .how = HOW_FD,
+				       .size_from = SZ_CMSG });
+	if (want_fds && se->name && !strcmp(se->name, "recvmsg"))
+		add(p, (struct capop){ .arg = 1, .when = CAP_EXIT, .how = HOW_FD,
+				       .size_from = SZ_CMSG });
 	/* mount_setattr's userns_fd, at offset 24 of its struct mount_attr. */
 	if (want_fds && se->name && !strcmp(se->name, "mount_setattr"))
 		add(p, (struct capop){ .arg = 3, .when = CAP_ENTRY, .how = HOW_FD,
