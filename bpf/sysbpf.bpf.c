@@ -388,6 +388,57 @@ static long cmsg_step(__u32 i, struct cmsgctx *cc)
 	return 0;
 }
 
+/*
+ * SZ_MMSG: one mmsghdr a step.  Its pieces are captured at once and their work slots given
+ * back, so that a vector of a thousand messages (-v prints them all) needs no more slots
+ * than one; only the budget bounds it.
+ */
+#define MMSG_NAME_MAX 128 /* sockaddr_storage: what the decoder reads of a name */
+#define MMSG_IOVS 8       /* buffers captured per message */
+struct mmsgctx {
+	struct scratch *s;
+	__u64 base, n;
+	__u64 iov, iovlen; /* of the message at hand */
+	__u32 ctl_max;
+};
+
+static long mmsg_iov(__u32 j, struct mmsgctx *mc)
+{
+	__u64 v[2];
+
+	if (j >= mc->iovlen || bpf_probe_read_user(v, sizeof(v), (void *)(mc->iov + j * 16ull)))
+		return 1;
+	push(mc->s, v[0], v[1] < chase_size ? v[1] : chase_size, HOW_BUF, 0, 0);
+	return 0;
+}
+
+static long mmsg_entry(__u32 k, struct mmsgctx *mc)
+{
+	struct scratch *s = mc->s;
+	struct {
+		__u64 name;
+		__u32 namelen, pad;
+		__u64 iov, iovlen, control, controllen;
+	} h;
+
+	if (k >= mc->n || !s->budget ||
+	    bpf_probe_read_user(&h, sizeof(h), (void *)(mc->base + k * 64ull)))
+		return 1;
+	push(s, h.name, h.namelen < MMSG_NAME_MAX ? h.namelen : MMSG_NAME_MAX, HOW_BUF, 0, 0);
+	/* The iovec array as much as the decoder shows (-s elements, or 1024 with -v). */
+	push(s, h.iov, h.iovlen < 1024 ? h.iovlen * 16 : 1024 * 16, HOW_BUF, 0, 0);
+	push(s, h.control, h.controllen < mc->ctl_max ? h.controllen : mc->ctl_max, HOW_BUF, 0, 0);
+	mc->iov = h.iov;
+	mc->iovlen = h.iovlen;
+	bpf_loop(MMSG_IOVS, mmsg_iov, mc, 0);
+	/* Captured now, the slots free again (with what earlier ops left waiting). */
+	struct stepctx sc = { .s = s };
+	bpf_loop(1024, capture_step, &sc, 0);
+	if (s->cur >= s->nwork)
+		s->cur = s->nwork = 0;
+	return 0;
+}
+
 struct opctx {
 	struct scratch *s;
 	struct plan *p;
@@ -453,6 +504,14 @@ static long plan_op(__u32 i, struct opctx *o)
 		cc.p = pl[0];
 		cc.end = pl[0] + (pl[1] < 4096 ? pl[1] : 4096);
 		bpf_loop(CMSG_MAX, cmsg_step, &cc, 0);
+		return 0;
+	}
+	if (op->how == HOW_BUF && op->size_from == SZ_MMSG) {
+		struct mmsgctx mc = { .s = o->s, .base = addr, .ctl_max = op->max,
+				      .n = (__u32)o->args[op->size_arg & 7] };
+		if (op->arg == ARG_RET || !user_ptr(addr))
+			return 0;
+		bpf_loop(op->size < 2048 ? op->size : 2048, mmsg_entry, &mc, 0);
 		return 0;
 	}
 	if (op->how == HOW_FD && op->size_from == SZ_BITS) {

@@ -37,6 +37,8 @@ enum {
 	SZ_PTRLEN, /* the argument points to { u64 ptr; u64 len } at offset size: len bytes at ptr */
 	SZ_PIDFD,  /* HOW_FD: a descriptor of the process of pidfd args[size_arg] (pidfd_getfd) */
 	SZ_CMSG,   /* HOW_FD: the argument is a msghdr; the descriptors of its SCM_RIGHTS */
+	SZ_MMSG,   /* an mmsghdr array of args[size_arg] entries (at most size): of each, its
+		    * name, iovec array with the buffers, and control data (at most max bytes) */
 };
 
 struct capop {

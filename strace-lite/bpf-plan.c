@@ -44,7 +44,7 @@ static const struct sdesc sdescs[] = {
 	{ "timex", 208, 0, -1, 0 },      { "stack_t", 24, 0, -1, 0 },
 	{ "sigaction", 88, 0, -1, 0 },   { "sched_attr", 128, 0, -1, 0 },
 	{ "pollfd", 8, 0, 1, 0 },        { "msghdr", 56, 2, -1, 0 },
-	{ "mmsghdr", 64, 2, 2, 0 },      { "epoll_event", 12, 0, -1, 1 },
+	{ "mmsghdr", 64, 0, 2, 0 },      { "epoll_event", 12, 0, -1, 1 },
 	{ "wait_status", 4, 0, -1, 0 },  { "utsname", 390, 0, -1, 0 },
 	{ "utime_pair", 32, 0, -1, 0 },  { "ulong", 8, 0, -1, 0 },
 	{ "tms", 32, 0, -1, 0 },         { "timer_id", 4, 0, -1, 0 },
@@ -291,6 +291,18 @@ int bpf_plan_build(const struct sysent *se, struct plan *p)
 	if (want_fds && se->name && !strcmp(se->name, "recvmsg"))
 		add(p, (struct capop){ .arg = 1, .when = CAP_EXIT, .how = HOW_FD,
 				       .size_from = SZ_CMSG });
+	/* sendmmsg's and recvmmsg's messages, each one's name, iovecs with their buffers and
+	 * control data: sent at entry, received at exit.  The vector itself may be up to 1025
+	 * messages of 64 bytes (strace shows 1024 and the one after). */
+	if (se->name && (!strcmp(se->name, "sendmmsg") || !strcmp(se->name, "recvmmsg"))) {
+		bool recv = se->name[0] == 'r';
+		for (unsigned int k = 0; k < p->nops; k++)
+			if (p->ops[k].arg == 1 && p->ops[k].how == HOW_BUF)
+				p->ops[k].max = 1025 * 64;
+		add(p, (struct capop){ .arg = 1, .when = recv ? CAP_EXIT : CAP_ENTRY,
+				       .how = HOW_BUF, .size_from = SZ_MMSG, .size_arg = 2,
+				       .size = 1025, .max = msghdr_control_max() });
+	}
 	/* mount_setattr's userns_fd, at offset 24 of its struct mount_attr. */
 	if (want_fds && se->name && !strcmp(se->name, "mount_setattr"))
 		add(p, (struct capop){ .arg = 3, .when = CAP_ENTRY, .how = HOW_FD,
