@@ -23,7 +23,11 @@ enum { CAP_ENTRY = 1, CAP_EXIT = 2, CAP_RETRY = 4 /* at exit: entry-only ops aga
  * one every max bytes from offset size (chase 1: the array is where the pointer at offset
  * size points, from its start); with SZ_BITS, to an fd_set of args[size_arg] bits (at most
  * FDSET_BITS_MAX), each descriptor set in it.  At most 8 descriptors a stop are described. */
-enum { HOW_BUF, HOW_STR, HOW_FD, HOW_FDPAIR };
+/* HOW_COMM: the argument (with SZ_DEREF: the int at offset size of what it points to) is a
+ * pid, the caller's own or one of its children's: its command name, 16 bytes at COMM_ADDR(pid)
+ * in an EV_MEM record (empty when no such process is found: a reaped child). */
+enum { HOW_BUF, HOW_STR, HOW_FD, HOW_FDPAIR, HOW_COMM };
+#define COMM_ADDR(pid) (0xfffff00000000000ull | (__u32)(pid)) /* never a user address */
 #define ARG_RET 7 /* capop.arg with HOW_FD: the return value is the descriptor */
 #define FD_ARRAY_MAX 6
 #define FDSET_BITS_MAX 1024

@@ -11,6 +11,7 @@
 #include <unistd.h>
 
 #include "strace-lite/bpf-capture.h"
+#include "bpf/sysbpf.h"
 #include "common/maps.h"
 #include "common/proc.h"
 
@@ -284,6 +285,25 @@ static const struct cap *fd_record(struct dctx *c, const char *link)
 			if (sets[k]->v[i].addr == key)
 				return &sets[k]->v[i];
 	return NULL;
+}
+
+/* pid_comm_at_stop_hook: the name the kernel sent for PID at this call (HOW_COMM). */
+int capture_comm(struct dctx *c, pid_t pid, char *buf, size_t len)
+{
+	struct tmem *t = tmem_get(c->pid, false);
+	uint8_t comm[17] = { 0 };
+	size_t n = 0;
+
+	if (!t || !len)
+		return -1;
+	if (c->exiting)
+		n = capset_copy(&t->exit, COMM_ADDR(pid), comm, 16);
+	if (!n)
+		n = capset_copy(&t->entry, COMM_ADDR(pid), comm, 16);
+	if (n != 16)
+		return -1;
+	snprintf(buf, len, "%s", (const char *)comm);
+	return (int)strlen(buf);
 }
 
 /* tracee_readlink for -y, -yy and -P. */

@@ -303,6 +303,16 @@ int bpf_plan_build(const struct sysent *se, struct plan *p)
 				       .how = HOW_BUF, .size_from = SZ_MMSG, .size_arg = 2,
 				       .size = 1025, .max = msghdr_control_max() });
 	}
+	/* -Y: the command names of the pids wait4 and waitid wait for, and of the one waitid's
+	 * siginfo names at exit (si_pid, offset 16), as they are at the call. */
+	if ((dopts.decode_pids & DECODE_PID_COMM) && se->name &&
+	    (!strcmp(se->name, "wait4") || !strcmp(se->name, "waitid"))) {
+		bool id = se->name[4] == 'i';
+		add(p, (struct capop){ .arg = id ? 1 : 0, .when = CAP_ENTRY, .how = HOW_COMM });
+		if (id)
+			add(p, (struct capop){ .arg = 2, .when = CAP_EXIT, .how = HOW_COMM,
+					       .size_from = SZ_DEREF, .size = 16 });
+	}
 	/* mount_setattr's userns_fd, at offset 24 of its struct mount_attr. */
 	if (want_fds && se->name && !strcmp(se->name, "mount_setattr"))
 		add(p, (struct capop){ .arg = 3, .when = CAP_ENTRY, .how = HOW_FD,

@@ -97,6 +97,7 @@ void bpfbe_decode_setup(void)
 	tracee_readlink_hook = capture_readlink;
 	tracee_deleted_hook = capture_deleted;
 	pid_comm_hook = tcb_pid_comm;
+	pid_comm_at_stop_hook = capture_comm;
 	tcb_comm_from_events = true;
 	sockdiag_view_hook = capture_sockview;
 }
