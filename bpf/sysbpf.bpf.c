@@ -26,6 +26,7 @@ const volatile bool want_sockets = false;  /* -yy: socket addresses and peers */
 const volatile __u64 cgroup_id = 0;        /* --cgroup: its tasks are traced as they call */
 const volatile bool inject_on = false;     /* -e inject=: look in "injected" at exits */
 const volatile bool want_pidns = false;    /* --decode-pids=pidns: EV_PIDNS records */
+const volatile __u32 cap_budget = CAP_BUDGET; /* bytes a stop may capture (dumps: more) */
 
 struct {
 	__uint(type, BPF_MAP_TYPE_RINGBUF);
@@ -188,7 +189,7 @@ static __always_inline void push(struct scratch *s, __u64 addr, __u64 size, __u8
 		return;
 	struct capregion *r = &s->work[i & WMASK];
 	r->addr = addr;
-	r->size = size > CAP_BUDGET ? CAP_BUDGET : size;
+	r->size = size > cap_budget ? cap_budget : size;
 	r->full = r->size;
 	r->how = how;
 	r->level = level;
@@ -545,14 +546,14 @@ static __always_inline void capture_and_send(struct ev_sys *rec, __u64 *args, __
 		s->foreign = 0;
 		s->cur = 0;
 		s->faulted = 0;
-		s->budget = CAP_BUDGET;
+		s->budget = cap_budget;
 		s->tid = rec->h.tid;
 		s->tgid = rec->h.tgid;
 		s->ts = rec->h.ts;
 		bpf_loop(PLAN_OPS, plan_op, &o, 0);
 		struct stepctx sc = { .s = s };
 		if (s->nwork)
-			bpf_loop(1024, capture_step, &sc, 0);
+			bpf_loop(2048, capture_step, &sc, 0);
 		if (s->nfds)
 			bpf_loop(8, describe_fd, &sc, 0);
 		if (s->faulted && when == CAP_ENTRY && !(rec->flags & EVF_NOREFETCH))

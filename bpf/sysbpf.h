@@ -78,6 +78,8 @@ struct sysstat {
 
 /* Bytes of memory a syscall may have captured in all (a bound against runaway chasing). */
 #define CAP_BUDGET (256 * 1024)
+/* With -e read=/-e write= (dumps of whole buffers): a buffer up to this, and this more budget. */
+#define DUMP_MAX (4 << 20)
 #define CHASE_MAX 32 /* pointers followed per syscall stop */
 
 /*

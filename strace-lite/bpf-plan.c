@@ -157,7 +157,7 @@ int bpf_plan_build(const struct sysent *se, struct plan *p)
 	unsigned int strsz = print_opts_get()->max_strlen + 1;
 	bool want_fds = dopts.decode_fds || pathtrace_enabled();
 	bool whole = opts.dump_io || (se->name && !strncmp(se->name, "getdents", 8));
-	unsigned int bufcap = whole ? 65536 : strsz;
+	unsigned int bufcap = opts.dump_io ? DUMP_MAX : whole ? 65536 : strsz;
 	bool sockbuf = se->name && (!strcmp(se->name, "sendto") || !strcmp(se->name, "recvfrom") ||
 				    !strcmp(se->name, "sendmsg") || !strcmp(se->name, "recvmsg"));
 

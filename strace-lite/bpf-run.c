@@ -142,6 +142,7 @@ static int bpfbe_init(const struct backend_cfg *cfg)
 	skel->rodata->inject_on = inject_enabled();
 	skel->rodata->want_pidns = dopts.decode_pids & DECODE_PID_NS;
 	skel->rodata->chase_size = chase < 256 ? 256 : chase > 65536 ? 65536 : chase;
+	skel->rodata->cap_budget = opts.dump_io ? CAP_BUDGET + DUMP_MAX : CAP_BUDGET;
 	err = sysbpf__load(skel);
 	if (err)
 		return bpfbe_error("loading the syscall programs", err);
