@@ -27,6 +27,7 @@ const volatile __u64 cgroup_id = 0;        /* --cgroup: its tasks are traced as 
 const volatile bool inject_on = false;     /* -e inject=: look in "injected" at exits */
 const volatile bool want_pidns = false;    /* --decode-pids=pidns: EV_PIDNS records */
 const volatile __u32 cap_budget = CAP_BUDGET; /* bytes a stop may capture (dumps: more) */
+const volatile __u32 plan_uses = PU_ALL; /* kinds of ops the traced calls' plans have */
 
 struct {
 	__uint(type, BPF_MAP_TYPE_RINGBUF);
@@ -387,7 +388,11 @@ static long plan_op(__u32 i, struct opctx *o)
 
 	if (op->if_arg1 && (__u32)o->args[1] != (__u32)(op->if_arg1 - 1))
 		return 0;
-	if (op->how == HOW_FD && op->size_from == SZ_ARG) {
+	/* Each kind of op only when a traced call's plan has it (plan_uses, set before load): the
+	 * verifier then skips the code of the others. */
+	if (!(plan_uses & PU_FD) && (op->how == HOW_FD || op->how == HOW_FDPAIR))
+		return 0;
+	if ((plan_uses & PU_FD) && op->how == HOW_FD && op->size_from == SZ_ARG) {
 		/* An array of descriptors (io_uring_register's tables). */
 		__u64 base = addr + op->size, cnt = o->args[op->size_arg & 7];
 		if (op->arg == ARG_RET || !user_ptr(addr))
@@ -403,14 +408,14 @@ static long plan_op(__u32 i, struct opctx *o)
 		}
 		return 0;
 	}
-	if (op->how == HOW_FD && op->size_from == SZ_PIDFD) {
+	if ((plan_uses & PU_PIDFD) && op->how == HOW_FD && op->size_from == SZ_PIDFD) {
 		/* A descriptor of another process, the one pidfd args[size_arg] refers to. */
 		__u64 task = pidfd_task((__s32)o->args[op->size_arg & 7]);
 		if (task && op->arg != ARG_RET)
 			add_foreign_fd(o->s, (__s32)addr, task);
 		return 0;
 	}
-	if (op->how == HOW_FD && op->size_from == SZ_CMSG) {
+	if ((plan_uses & PU_CMSG) && op->how == HOW_FD && op->size_from == SZ_CMSG) {
 		/* msg_control and msg_controllen, at 32 and 40 of a msghdr. */
 		struct cmsgctx cc = { .s = o->s };
 		if (op->arg == ARG_RET || !user_ptr(addr) ||
@@ -422,6 +427,8 @@ static long plan_op(__u32 i, struct opctx *o)
 		return 0;
 	}
 	if (op->how == HOW_COMM) {
+		if (!(plan_uses & PU_COMM))
+			return 0;
 		__s32 pid = (__s32)addr;
 		if (op->size_from == SZ_DEREF &&
 		    (!user_ptr(addr) || bpf_probe_read_user(&pid, 4, (void *)(addr + op->size))))
@@ -430,7 +437,7 @@ static long plan_op(__u32 i, struct opctx *o)
 			send_comm(o->s, pid);
 		return 0;
 	}
-	if (op->how == HOW_BUF && op->size_from == SZ_MMSG) {
+	if ((plan_uses & PU_MMSG) && op->how == HOW_BUF && op->size_from == SZ_MMSG) {
 		struct mmsgctx mc = { .s = o->s, .base = addr, .ctl_max = op->max,
 				      .n = (__u32)o->args[op->size_arg & 7] };
 		if (op->arg == ARG_RET || !user_ptr(addr))
@@ -438,7 +445,7 @@ static long plan_op(__u32 i, struct opctx *o)
 		bpf_loop(op->size < 2048 ? op->size : 2048, mmsg_entry, &mc, 0);
 		return 0;
 	}
-	if (op->how == HOW_FD && op->size_from == SZ_BITS) {
+	if ((plan_uses & PU_FD) && op->how == HOW_FD && op->size_from == SZ_BITS) {
 		/* The descriptors set in an fd_set of args[size_arg] bits (select's sets). */
 		struct fdsetctx fc = { .s = o->s, .base = addr };
 		__u64 nbits = (__u32)o->args[op->size_arg & 7];
@@ -447,7 +454,7 @@ static long plan_op(__u32 i, struct opctx *o)
 		bpf_loop(nbits < FDSET_BITS_MAX ? nbits : FDSET_BITS_MAX, fdset_bit, &fc, 0);
 		return 0;
 	}
-	if (op->how == HOW_FD || op->how == HOW_FDPAIR) {
+	if ((plan_uses & PU_FD) && (op->how == HOW_FD || op->how == HOW_FDPAIR)) {
 		struct scratch *s = o->s;
 		__s32 fd = op->arg == ARG_RET ? (__s32)o->ret : (__s32)addr, pair[2];
 		if (op->arg == ARG_RET && o->ret < 0)
@@ -554,7 +561,7 @@ static __always_inline void capture_and_send(struct ev_sys *rec, __u64 *args, __
 		struct stepctx sc = { .s = s };
 		if (s->nwork)
 			bpf_loop(2048, capture_step, &sc, 0);
-		if (s->nfds)
+		if ((plan_uses & PU_FD) && s->nfds)
 			bpf_loop(8, describe_fd, &sc, 0);
 		if (s->faulted && when == CAP_ENTRY && !(rec->flags & EVF_NOREFETCH))
 			rec->flags |= EVF_REFETCH;

@@ -27,6 +27,14 @@ enum { CAP_ENTRY = 1, CAP_EXIT = 2, CAP_RETRY = 4 /* at exit: entry-only ops aga
  * pid, the caller's own or one of its children's: its command name, 16 bytes at COMM_ADDR(pid)
  * in an EV_MEM record (empty when no such process is found: a reaped child). */
 enum { HOW_BUF, HOW_STR, HOW_FD, HOW_FDPAIR, HOW_COMM };
+/* Kinds of ops the plans of the traced calls have (plan_uses): the verifier skips the code of
+ * the others. */
+#define PU_FD 1    /* HOW_FD, HOW_FDPAIR */
+#define PU_COMM 2  /* HOW_COMM */
+#define PU_MMSG 4  /* SZ_MMSG */
+#define PU_CMSG 8  /* HOW_FD with SZ_CMSG */
+#define PU_PIDFD 16 /* HOW_FD with SZ_PIDFD */
+#define PU_ALL 31
 #define COMM_ADDR(pid) (0xfffff00000000000ull | (__u32)(pid)) /* never a user address */
 #define ARG_RET 7 /* capop.arg with HOW_FD: the return value is the descriptor */
 #define FD_ARRAY_MAX 6
