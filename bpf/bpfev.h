@@ -125,12 +125,13 @@ enum { FDK_NONE, FDK_PATH, FDK_PIPE, FDK_SOCKET, FDK_ANON };
 #define FD_CWD (-100) /* AT_FDCWD: the working directory */
 #define FD_DELETED 1
 #define FD_WHOLE 2   /* else the path lacks its top (deeper than the walk goes): unknown */
+#define FD_FOREIGN 4 /* a descriptor of another process (SZ_PIDFD), not the caller's */
 struct ev_fd {
 	struct ev_hdr h; /* len: bytes of names */
 	__s32 fd;
 	__u32 kind;
 	__u64 ino;
-	__u32 deleted;  /* FD_DELETED: unlinked; FD_WHOLE: the walk reached the root */
+	__u32 deleted;  /* FD_DELETED: unlinked; FD_WHOLE: the walk reached the root; FD_FOREIGN */
 	__u32 ncomp;
 	/* FDK_SOCKET (-yy): what a sock_diag query would say; names holds the protocol's name. */
 	__u16 family;

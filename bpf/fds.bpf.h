@@ -107,6 +107,39 @@ static long walk_step(__u32 k, struct walkctx *w)
 	return 0;
 }
 
+/* The file of the caller's descriptor FD, or NULL. */
+static __always_inline struct file *fd_file(struct task_struct *t, __s32 fd)
+{
+	struct fdtable *fdt = BPF_CORE_READ(t, files, fdt);
+	struct file **arr = BPF_CORE_READ(fdt, fd);
+	struct file *f = NULL;
+
+	if (fd < 0 || (__u32)fd >= BPF_CORE_READ(fdt, max_fds) ||
+	    bpf_probe_read_kernel(&f, sizeof(f), &arr[fd]))
+		return NULL;
+	return f;
+}
+
+/* The task (as a number) of the process the caller's pidfd PIDFD refers to, or 0. */
+static __always_inline __u64 pidfd_task(__s32 pidfd)
+{
+	struct file *f = fd_file((void *)bpf_get_current_task(), pidfd);
+	struct dentry *d = f ? BPF_CORE_READ(f, f_path.dentry) : NULL;
+	unsigned long magic = d ? BPF_CORE_READ(d, d_sb, s_magic) : 0;
+	struct pid *pid;
+
+	if (magic == PID_FS_MAGIC_)
+		pid = BPF_CORE_READ(d, d_inode, i_private);
+	else if (magic == ANON_INODE_FS_MAGIC_)
+		pid = BPF_CORE_READ(f, private_data);
+	else
+		return 0;
+	struct hlist_node *first = pid ? BPF_CORE_READ(pid, tasks[0].first) : NULL;
+	if (!first)
+		return 0;
+	return (__u64)((void *)first - bpf_core_field_offset(struct task_struct, pid_links));
+}
+
 /* What /proc/PID/fd/FD (or cwd) would say, built from the dentries up to the root. */
 static long describe_fd(__u32 i, struct stepctx *sc)
 {
@@ -119,7 +152,10 @@ static long describe_fd(__u32 i, struct stepctx *sc)
 	/* Keep the mask: the verifier needs it even where the compiler sees i < 8. */
 	asm volatile("" : "+r"(i));
 	__s32 fd = s->fds[i & 7];
-	struct task_struct *t = bpf_get_current_task_btf();
+	/* The task whose table holds it, chosen without a branch, and the flag kept in the
+	 * record only: one path for the verifier, not one per kind of descriptor. */
+	__u64 fmask = -(__u64)((s->foreign >> (i & 7)) & 1), cur = bpf_get_current_task();
+	struct task_struct *t = (void *)(cur ^ ((s->ftask ^ cur) & fmask));
 	struct dentry *d;
 	struct vfsmount *vm;
 	struct file *file = NULL;
@@ -134,17 +170,14 @@ static long describe_fd(__u32 i, struct stepctx *sc)
 	e->fd = fd;
 	e->kind = FDK_NONE;
 	e->ino = 0;
-	e->deleted = 0;
+	e->deleted = fmask & FD_FOREIGN;
 	e->ncomp = 0;
 	if (fd == FD_CWD) {
 		d = BPF_CORE_READ(t, fs, pwd.dentry);
 		vm = BPF_CORE_READ(t, fs, pwd.mnt);
 	} else {
-		struct fdtable *fdt = BPF_CORE_READ(t, files, fdt);
-		struct file **arr = BPF_CORE_READ(fdt, fd);
-		struct file *f = NULL;
-		if (fd < 0 || (__u32)fd >= BPF_CORE_READ(fdt, max_fds) ||
-		    bpf_probe_read_kernel(&f, sizeof(f), &arr[fd]) || !f)
+		struct file *f = fd_file(t, fd);
+		if (!f)
 			goto out;
 		d = BPF_CORE_READ(f, f_path.dentry);
 		vm = BPF_CORE_READ(f, f_path.mnt);
@@ -186,7 +219,7 @@ static long describe_fd(__u32 i, struct stepctx *sc)
 	}
 	e->kind = FDK_PATH;
 	struct dentry *parent = BPF_CORE_READ(d, d_parent);
-	e->deleted = parent != d && !BPF_CORE_READ(d, d_hash.pprev) ? FD_DELETED : 0;
+	e->deleted |= parent != d && !BPF_CORE_READ(d, d_hash.pprev) ? FD_DELETED : 0;
 
 	struct walkctx w = {
 		.e = e,

@@ -26,6 +26,8 @@ const volatile bool want_sockets = false;  /* -yy: socket addresses and peers */
 const volatile __u64 cgroup_id = 0;        /* --cgroup: its tasks are traced as they call */
 const volatile bool inject_on = false;     /* -e inject=: look in "injected" at exits */
 const volatile bool want_pidns = false;    /* --decode-pids=pidns: EV_PIDNS records */
+const volatile __u32 cap_budget = CAP_BUDGET; /* bytes a stop may capture (dumps: more) */
+const volatile __u32 plan_uses = PU_ALL; /* kinds of ops the traced calls' plans have */
 
 struct {
 	__uint(type, BPF_MAP_TYPE_RINGBUF);
@@ -123,6 +125,8 @@ struct scratch {
 	__u32 pad2;
 	__s32 fds[8]; /* descriptors to describe (-y, -P) */
 	__u32 nfds;
+	__u32 foreign; /* bit N: fds[N] is one of ftask's, not the caller's */
+	__u64 ftask;   /* struct task_struct * of the foreign descriptors (SZ_PIDFD) */
 };
 
 struct {
@@ -186,7 +190,7 @@ static __always_inline void push(struct scratch *s, __u64 addr, __u64 size, __u8
 		return;
 	struct capregion *r = &s->work[i & WMASK];
 	r->addr = addr;
-	r->size = size > CAP_BUDGET ? CAP_BUDGET : size;
+	r->size = size > cap_budget ? cap_budget : size;
 	r->full = r->size;
 	r->how = how;
 	r->level = level;
@@ -312,6 +316,24 @@ static __always_inline void add_fd(struct scratch *s, __s32 fd)
 	s->nfds = n + 1;
 }
 
+/* A descriptor of TASK's table, not the caller's (pidfd_getfd's target): never merged with
+ * the caller's of the same number. */
+static __always_inline void add_foreign_fd(struct scratch *s, __s32 fd, __u64 task)
+{
+	__u32 n = s->nfds;
+
+	if (n >= 8)
+		return;
+	asm volatile("" : "+r"(n));
+	n &= 7;
+	s->fds[n] = fd;
+	s->nfds = n + 1;
+	s->foreign |= 1u << n;
+	s->ftask = task;
+}
+
+#include "bpf/fds.bpf.h"
+
 /* HOW_FD with SZ_BITS: one bit of an fd_set a step, its word read at each 64th. */
 struct fdsetctx {
 	struct scratch *s;
@@ -328,6 +350,9 @@ static long fdset_bit(__u32 i, struct fdsetctx *fc)
 		add_fd(fc->s, (__s32)i);
 	return fc->s->nfds >= 8;
 }
+
+#include "bpf/msg.bpf.h"
+#include "bpf/comm.bpf.h"
 
 struct opctx {
 	struct scratch *s;
@@ -348,7 +373,8 @@ static long plan_op(__u32 i, struct opctx *o)
 		/* The exit's own, and again what only entry reads (not descriptors: they may
 		 * have changed since). */
 		bool exit_op = op->when & CAP_EXIT;
-		bool retry_op = op->when == CAP_ENTRY && op->how != HOW_FD && op->how != HOW_FDPAIR;
+		bool retry_op = op->when == CAP_ENTRY && op->how != HOW_FD && op->how != HOW_FDPAIR &&
+				op->how != HOW_COMM;
 		if (!exit_op && !retry_op)
 			return 0;
 	} else if (!(op->when & o->when)) {
@@ -362,7 +388,11 @@ static long plan_op(__u32 i, struct opctx *o)
 
 	if (op->if_arg1 && (__u32)o->args[1] != (__u32)(op->if_arg1 - 1))
 		return 0;
-	if (op->how == HOW_FD && op->size_from == SZ_ARG) {
+	/* Each kind of op only when a traced call's plan has it (plan_uses, set before load): the
+	 * verifier then skips the code of the others. */
+	if (!(plan_uses & PU_FD) && (op->how == HOW_FD || op->how == HOW_FDPAIR))
+		return 0;
+	if ((plan_uses & PU_FD) && op->how == HOW_FD && op->size_from == SZ_ARG) {
 		/* An array of descriptors (io_uring_register's tables). */
 		__u64 base = addr + op->size, cnt = o->args[op->size_arg & 7];
 		if (op->arg == ARG_RET || !user_ptr(addr))
@@ -378,7 +408,44 @@ static long plan_op(__u32 i, struct opctx *o)
 		}
 		return 0;
 	}
-	if (op->how == HOW_FD && op->size_from == SZ_BITS) {
+	if ((plan_uses & PU_PIDFD) && op->how == HOW_FD && op->size_from == SZ_PIDFD) {
+		/* A descriptor of another process, the one pidfd args[size_arg] refers to. */
+		__u64 task = pidfd_task((__s32)o->args[op->size_arg & 7]);
+		if (task && op->arg != ARG_RET)
+			add_foreign_fd(o->s, (__s32)addr, task);
+		return 0;
+	}
+	if ((plan_uses & PU_CMSG) && op->how == HOW_FD && op->size_from == SZ_CMSG) {
+		/* msg_control and msg_controllen, at 32 and 40 of a msghdr. */
+		struct cmsgctx cc = { .s = o->s };
+		if (op->arg == ARG_RET || !user_ptr(addr) ||
+		    bpf_probe_read_user(pl, sizeof(pl), (void *)(addr + 32)) || !user_ptr(pl[0]))
+			return 0;
+		cc.p = pl[0];
+		cc.end = pl[0] + (pl[1] < 4096 ? pl[1] : 4096);
+		bpf_loop(CMSG_MAX, cmsg_step, &cc, 0);
+		return 0;
+	}
+	if (op->how == HOW_COMM) {
+		if (!(plan_uses & PU_COMM))
+			return 0;
+		__s32 pid = (__s32)addr;
+		if (op->size_from == SZ_DEREF &&
+		    (!user_ptr(addr) || bpf_probe_read_user(&pid, 4, (void *)(addr + op->size))))
+			return 0;
+		if (pid > 0)
+			send_comm(o->s, pid);
+		return 0;
+	}
+	if ((plan_uses & PU_MMSG) && op->how == HOW_BUF && op->size_from == SZ_MMSG) {
+		struct mmsgctx mc = { .s = o->s, .base = addr, .ctl_max = op->max,
+				      .n = (__u32)o->args[op->size_arg & 7] };
+		if (op->arg == ARG_RET || !user_ptr(addr))
+			return 0;
+		bpf_loop(op->size < 2048 ? op->size : 2048, mmsg_entry, &mc, 0);
+		return 0;
+	}
+	if ((plan_uses & PU_FD) && op->how == HOW_FD && op->size_from == SZ_BITS) {
 		/* The descriptors set in an fd_set of args[size_arg] bits (select's sets). */
 		struct fdsetctx fc = { .s = o->s, .base = addr };
 		__u64 nbits = (__u32)o->args[op->size_arg & 7];
@@ -387,7 +454,7 @@ static long plan_op(__u32 i, struct opctx *o)
 		bpf_loop(nbits < FDSET_BITS_MAX ? nbits : FDSET_BITS_MAX, fdset_bit, &fc, 0);
 		return 0;
 	}
-	if (op->how == HOW_FD || op->how == HOW_FDPAIR) {
+	if ((plan_uses & PU_FD) && (op->how == HOW_FD || op->how == HOW_FDPAIR)) {
 		struct scratch *s = o->s;
 		__s32 fd = op->arg == ARG_RET ? (__s32)o->ret : (__s32)addr, pair[2];
 		if (op->arg == ARG_RET && o->ret < 0)
@@ -446,7 +513,7 @@ static long plan_op(__u32 i, struct opctx *o)
 		}
 		break;
 	case SZ_PTRLEN:
-		if (bpf_probe_read_user(pl, sizeof(pl), (void *)addr))
+		if (bpf_probe_read_user(pl, sizeof(pl), (void *)(addr + op->size)))
 			return 0;
 		addr = pl[0];
 		size = pl[1];
@@ -459,8 +526,6 @@ static long plan_op(__u32 i, struct opctx *o)
 	push(o->s, addr, size, op->how, op->chase, scan);
 	return 0;
 }
-
-#include "bpf/fds.bpf.h"
 
 static __always_inline bool wanted(__s64 scno)
 {
@@ -485,17 +550,18 @@ static __always_inline void capture_and_send(struct ev_sys *rec, __u64 *args, __
 		o.args[ARG_SP] = sp;
 		s->nwork = 0;
 		s->nfds = 0;
+		s->foreign = 0;
 		s->cur = 0;
 		s->faulted = 0;
-		s->budget = CAP_BUDGET;
+		s->budget = cap_budget;
 		s->tid = rec->h.tid;
 		s->tgid = rec->h.tgid;
 		s->ts = rec->h.ts;
 		bpf_loop(PLAN_OPS, plan_op, &o, 0);
 		struct stepctx sc = { .s = s };
 		if (s->nwork)
-			bpf_loop(1024, capture_step, &sc, 0);
-		if (s->nfds)
+			bpf_loop(2048, capture_step, &sc, 0);
+		if ((plan_uses & PU_FD) && s->nfds)
 			bpf_loop(8, describe_fd, &sc, 0);
 		if (s->faulted && when == CAP_ENTRY && !(rec->flags & EVF_NOREFETCH))
 			rec->flags |= EVF_REFETCH;

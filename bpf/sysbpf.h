@@ -23,7 +23,19 @@ enum { CAP_ENTRY = 1, CAP_EXIT = 2, CAP_RETRY = 4 /* at exit: entry-only ops aga
  * one every max bytes from offset size (chase 1: the array is where the pointer at offset
  * size points, from its start); with SZ_BITS, to an fd_set of args[size_arg] bits (at most
  * FDSET_BITS_MAX), each descriptor set in it.  At most 8 descriptors a stop are described. */
-enum { HOW_BUF, HOW_STR, HOW_FD, HOW_FDPAIR };
+/* HOW_COMM: the argument (with SZ_DEREF: the int at offset size of what it points to) is a
+ * pid, the caller's own or one of its children's: its command name, 16 bytes at COMM_ADDR(pid)
+ * in an EV_MEM record (empty when no such process is found: a reaped child). */
+enum { HOW_BUF, HOW_STR, HOW_FD, HOW_FDPAIR, HOW_COMM };
+/* Kinds of ops the plans of the traced calls have (plan_uses): the verifier skips the code of
+ * the others. */
+#define PU_FD 1    /* HOW_FD, HOW_FDPAIR */
+#define PU_COMM 2  /* HOW_COMM */
+#define PU_MMSG 4  /* SZ_MMSG */
+#define PU_CMSG 8  /* HOW_FD with SZ_CMSG */
+#define PU_PIDFD 16 /* HOW_FD with SZ_PIDFD */
+#define PU_ALL 31
+#define COMM_ADDR(pid) (0xfffff00000000000ull | (__u32)(pid)) /* never a user address */
 #define ARG_RET 7 /* capop.arg with HOW_FD: the return value is the descriptor */
 #define FD_ARRAY_MAX 6
 #define FDSET_BITS_MAX 1024
@@ -34,7 +46,11 @@ enum {
 	SZ_DEREF,  /* the int at args[size_arg] * size */
 	SZ_BITS,   /* fd_set of args[size_arg] descriptors: (n + 63) / 64 * 8 */
 	SZ_IOC,    /* an ioctl argument: the size args[size_arg] encodes, at least size */
-	SZ_PTRLEN, /* the argument points to { u64 ptr; u64 len }: len bytes at ptr */
+	SZ_PTRLEN, /* the argument points to { u64 ptr; u64 len } at offset size: len bytes at ptr */
+	SZ_PIDFD,  /* HOW_FD: a descriptor of the process of pidfd args[size_arg] (pidfd_getfd) */
+	SZ_CMSG,   /* HOW_FD: the argument is a msghdr; the descriptors of its SCM_RIGHTS */
+	SZ_MMSG,   /* an mmsghdr array of args[size_arg] entries (at most size): of each, its
+		    * name, iovec array with the buffers, and control data (at most max bytes) */
 };
 
 struct capop {
@@ -70,6 +86,8 @@ struct sysstat {
 
 /* Bytes of memory a syscall may have captured in all (a bound against runaway chasing). */
 #define CAP_BUDGET (256 * 1024)
+/* With -e read=/-e write= (dumps of whole buffers): a buffer up to this, and this more budget. */
+#define DUMP_MAX (4 << 20)
 #define CHASE_MAX 32 /* pointers followed per syscall stop */
 
 /*

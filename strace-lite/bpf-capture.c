@@ -8,8 +8,10 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "strace-lite/bpf-capture.h"
+#include "bpf/sysbpf.h"
 #include "common/maps.h"
 #include "common/proc.h"
 
@@ -251,6 +253,17 @@ static void fd_link_text(const struct ev_fd *e, size_t len, char *out, size_t ou
  * What the kernel said at the stop about the descriptor of LINK (/proc/PID/fd/N or cwd): a
  * record of the link text, a NUL, and for sockets and pidfds a struct sockdiag_view.
  */
+/* A link of another process than the stopped thread's: pidfd_getfd's target descriptor, one
+ * of the pidfd's process, which the kernel described as FD_FOREIGN. */
+static bool foreign_link(struct dctx *c, const char *link)
+{
+	int pid;
+
+	return link && sscanf(link, "/proc/%d/", &pid) == 1 && pid != c->pid;
+}
+
+#define FOREIGN_KEY (1ull << 40) /* fd_record's key of a foreign descriptor: fd | this */
+
 static const struct cap *fd_record(struct dctx *c, const char *link)
 {
 	struct tmem *t = tmem_get(c->pid, false);
@@ -266,7 +279,7 @@ static const struct cap *fd_record(struct dctx *c, const char *link)
 	} else {
 		return NULL;
 	}
-	uint64_t key = (uint64_t)(int64_t)fd;
+	uint64_t key = (uint64_t)(uint32_t)fd | (foreign_link(c, link) ? FOREIGN_KEY : 0);
 	const struct capset *sets[] = { c->exiting ? &t->fd_exit : NULL, &t->fd_entry };
 	for (size_t k = 0; k < 2; k++)
 		for (size_t i = 0; sets[k] && i < sets[k]->n; i++)
@@ -275,10 +288,32 @@ static const struct cap *fd_record(struct dctx *c, const char *link)
 	return NULL;
 }
 
+/* pid_comm_at_stop_hook: the name the kernel sent for PID at this call (HOW_COMM). */
+int capture_comm(struct dctx *c, pid_t pid, char *buf, size_t len)
+{
+	struct tmem *t = tmem_get(c->pid, false);
+	uint8_t comm[17] = { 0 };
+	size_t n = 0;
+
+	if (!t || !len)
+		return -1;
+	if (c->exiting)
+		n = capset_copy(&t->exit, COMM_ADDR(pid), comm, 16);
+	if (!n)
+		n = capset_copy(&t->entry, COMM_ADDR(pid), comm, 16);
+	if (n != 16)
+		return -1;
+	snprintf(buf, len, "%s", (const char *)comm);
+	return (int)strlen(buf);
+}
+
 /* tracee_readlink for -y, -yy and -P. */
 ssize_t capture_readlink(struct dctx *c, const char *link, char *buf, size_t len)
 {
 	const struct cap *r = fd_record(c, link);
+
+	if (!r && foreign_link(c, link) && !processes_gone)
+		return readlink(link, buf, len);
 	size_t l = r ? strnlen((const char *)r->data, r->len) : 0;
 
 	if (!l) {
@@ -343,5 +378,6 @@ void fd_record_add(struct capset *s, const struct ev_fd *e, size_t len)
 		memcpy(rec.text + total, &v, sizeof(v));
 		total += sizeof(v);
 	}
-	capset_add(s, (uint64_t)(int64_t)e->fd, rec.text, total);
+	capset_add(s, (uint64_t)(uint32_t)e->fd | (e->deleted & FD_FOREIGN ? FOREIGN_KEY : 0),
+		   rec.text, total);
 }

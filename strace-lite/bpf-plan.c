@@ -15,6 +15,7 @@
 #include "strace-lite/sttrace.h"
 #include "bpf/sysbpf.h"
 #include "strace-lite/bpf-plan.h"
+#include "strace-lite/msghdr.h"
 
 struct sdesc {
 	const char *name;
@@ -43,7 +44,7 @@ static const struct sdesc sdescs[] = {
 	{ "timex", 208, 0, -1, 0 },      { "stack_t", 24, 0, -1, 0 },
 	{ "sigaction", 88, 0, -1, 0 },   { "sched_attr", 128, 0, -1, 0 },
 	{ "pollfd", 8, 0, 1, 0 },        { "msghdr", 56, 2, -1, 0 },
-	{ "mmsghdr", 64, 2, 2, 0 },      { "epoll_event", 12, 0, -1, 1 },
+	{ "mmsghdr", 64, 0, 2, 0 },      { "epoll_event", 12, 0, -1, 1 },
 	{ "wait_status", 4, 0, -1, 0 },  { "utsname", 390, 0, -1, 0 },
 	{ "utime_pair", 32, 0, -1, 0 },  { "ulong", 8, 0, -1, 0 },
 	{ "tms", 32, 0, -1, 0 },         { "timer_id", 4, 0, -1, 0 },
@@ -156,7 +157,7 @@ int bpf_plan_build(const struct sysent *se, struct plan *p)
 	unsigned int strsz = print_opts_get()->max_strlen + 1;
 	bool want_fds = dopts.decode_fds || pathtrace_enabled();
 	bool whole = opts.dump_io || (se->name && !strncmp(se->name, "getdents", 8));
-	unsigned int bufcap = whole ? 65536 : strsz;
+	unsigned int bufcap = opts.dump_io ? DUMP_MAX : whole ? 65536 : strsz;
 	bool sockbuf = se->name && (!strcmp(se->name, "sendto") || !strcmp(se->name, "recvfrom") ||
 				    !strcmp(se->name, "sendmsg") || !strcmp(se->name, "recvmsg"));
 
@@ -272,6 +273,50 @@ int bpf_plan_build(const struct sysent *se, struct plan *p)
 		add(p, (struct capop){ .arg = 3, .when = CAP_ENTRY, .how = HOW_FD });
 		add(p, (struct capop){ .arg = 4, .when = CAP_ENTRY, .how = HOW_FD });
 	}
+	/* pidfd_getfd's target: a descriptor of the process of the pidfd, described there. */
+	if (want_fds && se->name && !strcmp(se->name, "pidfd_getfd"))
+		add(p, (struct capop){ .arg = 1, .when = CAP_ENTRY, .how = HOW_FD,
+				       .size_from = SZ_PIDFD, .size_arg = 0 });
+	/* A msghdr's control data: msg_controllen bytes at msg_control (offsets 32 and 40), as
+	 * much as the decoder reads; written by recvmsg, so again at exit. */
+	if (se->name && (!strcmp(se->name, "sendmsg") || !strcmp(se->name, "recvmsg")))
+		add(p, (struct capop){ .arg = 1, .when = CAP_ENTRY | CAP_EXIT, .how = HOW_BUF,
+				       .size_from = SZ_PTRLEN, .size = 32,
+				       .max = msghdr_control_max() });
+	/* The descriptors an SCM_RIGHTS message passes: the sender's at entry, the receiver's
+	 * new ones at exit. */
+	if (want_fds && se->name && !strcmp(se->name, "sendmsg"))
+		add(p, (struct capop){ .arg = 1, .when = CAP_ENTRY, .how = HOW_FD,
+				       .size_from = SZ_CMSG });
+	if (want_fds && se->name && !strcmp(se->name, "recvmsg"))
+		add(p, (struct capop){ .arg = 1, .when = CAP_EXIT, .how = HOW_FD,
+				       .size_from = SZ_CMSG });
+	/* sendmmsg's and recvmmsg's messages, each one's name, iovecs with their buffers and
+	 * control data: sent at entry, received at exit.  The vector itself may be up to 1025
+	 * messages of 64 bytes (strace shows 1024 and the one after). */
+	if (se->name && (!strcmp(se->name, "sendmmsg") || !strcmp(se->name, "recvmmsg"))) {
+		bool recv = se->name[0] == 'r';
+		for (unsigned int k = 0; k < p->nops; k++)
+			if (p->ops[k].arg == 1 && p->ops[k].how == HOW_BUF)
+				p->ops[k].max = 1025 * 64;
+		add(p, (struct capop){ .arg = 1, .when = recv ? CAP_EXIT : CAP_ENTRY,
+				       .how = HOW_BUF, .size_from = SZ_MMSG, .size_arg = 2,
+				       .size = 1025, .max = msghdr_control_max() });
+	}
+	/* -Y: the command names of the pids wait4 and waitid wait for, and of the one waitid's
+	 * siginfo names at exit (si_pid, offset 16), as they are at the call. */
+	if ((dopts.decode_pids & DECODE_PID_COMM) && se->name &&
+	    (!strcmp(se->name, "wait4") || !strcmp(se->name, "waitid"))) {
+		bool id = se->name[4] == 'i';
+		add(p, (struct capop){ .arg = id ? 1 : 0, .when = CAP_ENTRY, .how = HOW_COMM });
+		if (id)
+			add(p, (struct capop){ .arg = 2, .when = CAP_EXIT, .how = HOW_COMM,
+					       .size_from = SZ_DEREF, .size = 16 });
+	}
+	/* mount_setattr's userns_fd, at offset 24 of its struct mount_attr. */
+	if (want_fds && se->name && !strcmp(se->name, "mount_setattr"))
+		add(p, (struct capop){ .arg = 3, .when = CAP_ENTRY, .how = HOW_FD,
+				       .size_from = SZ_DEREF, .size = 24 });
 	if (want_fds && se->name && !strcmp(se->name, "landlock_add_rule"))
 		add(p, (struct capop){ .arg = 2, .when = CAP_ENTRY, .how = HOW_FD,
 				       .size_from = SZ_DEREF, .size = 8 });

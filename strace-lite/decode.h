@@ -199,6 +199,9 @@ void printpid_tgid_pgid(struct dctx *c, int pid);
  * decodes after the fact) knows better.  The length, or -errno with BUF empty.
  */
 extern int (*pid_comm_hook)(pid_t pid, char *buf, size_t len);
+/* Tried first: PID's name as it was at C's stop (bpf's captures): its length (0: no such
+ * process then, nothing printed), or -1 when the backend does not know. */
+extern int (*pid_comm_at_stop_hook)(struct dctx *c, pid_t pid, char *buf, size_t len);
 /* "<comm>" escaped as -y escapes paths; nothing for an empty COMM. */
 void print_comm_str(struct strbuf *sb, const char *comm);
 void print_mode(struct dctx *c, unsigned int mode); /* 0644 */

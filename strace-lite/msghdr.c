@@ -45,6 +45,11 @@ static unsigned int optmem_max(void)
 	return max;
 }
 
+unsigned int msghdr_control_max(void)
+{
+	return optmem_max();
+}
+
 /* A local array of LEN ints, cut after -s elements unless -v. */
 static void print_local_ints(struct dctx *c, const void *data, unsigned int n, int kind)
 {

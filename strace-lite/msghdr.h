@@ -6,6 +6,9 @@
 
 struct dctx;
 
+/* The most control data the decoder reads of a msghdr: the kernel's optmem_max. */
+unsigned int msghdr_control_max(void);
+
 /*
  * {msg_name=..., msg_namelen=..., msg_iov=[...], ...}: USER_NAMELEN is the length the caller
  * passed (a receive: "IN => OUT" when the kernel changed it), or NULL; at most DATA_SIZE bytes

@@ -318,6 +318,15 @@ void print_comm_str(struct strbuf *sb, const char *comm)
 }
 
 int (*pid_comm_hook)(pid_t pid, char *buf, size_t len) = proc_comm;
+int (*pid_comm_at_stop_hook)(struct dctx *c, pid_t pid, char *buf, size_t len);
+
+/* The command name of PID for C's line: as the backend saw it at the stop, else as now. */
+static int pid_comm(struct dctx *c, pid_t pid, char *buf, size_t len)
+{
+	int n = pid_comm_at_stop_hook ? pid_comm_at_stop_hook(c, pid, buf, len) : -1;
+
+	return n >= 0 ? n : pid_comm_hook(pid, buf, len);
+}
 
 void printpid(struct dctx *c, int pid, enum pid_type type)
 {
@@ -332,7 +341,7 @@ void printpid(struct dctx *c, int pid, enum pid_type type)
 	int ours = translate_pid(c->pid, pid, type);
 	if (!ours)
 		return;
-	if (want_comm && pid_comm_hook(ours, comm, sizeof(comm)) > 0)
+	if (want_comm && pid_comm(c, ours, comm, sizeof(comm)) > 0)
 		print_comm_str(c->sb, comm);
 	if (want_ns && ours != pid) {
 		char text[64];
@@ -347,7 +356,7 @@ void printpid_ours(struct dctx *c, int pid)
 
 	tprintf(c, "%d", pid);
 	if ((dopts.decode_pids & DECODE_PID_COMM) && pid > 0 &&
-	    pid_comm_hook(pid, comm, sizeof(comm)) > 0)
+	    pid_comm(c, pid, comm, sizeof(comm)) > 0)
 		print_comm_str(c->sb, comm);
 }
 
