@@ -262,7 +262,6 @@ static bool foreign_link(struct dctx *c, const char *link)
 	return link && sscanf(link, "/proc/%d/", &pid) == 1 && pid != c->pid;
 }
 
-#define FOREIGN_KEY (1ull << 40) /* fd_record's key of a foreign descriptor: fd | this */
 
 static const struct cap *fd_record(struct dctx *c, const char *link)
 {

@@ -31,6 +31,8 @@
 
 #include "strace-lite/record.h"
 #include "bpf/bpfev.h"
+#include "bpf/sysbpf.h"
+#include "strace-lite/bpf-capture.h"
 #include "common/proc.h"
 #include "strace-lite/sttrace.h"
 #include "common/log.h"
@@ -109,8 +111,24 @@ static ssize_t rec_readlink(struct dctx *c, const char *link, char *buf, size_t 
 	    !(!stat(link, &st_link) && !lstat(text, &st_path) && st_link.st_ino == st_path.st_ino &&
 	      st_link.st_dev == st_path.st_dev))
 		text[total++] = 'D';
+	/* The key bpf-capture.c's fd_record looks for. */
+	uint64_t key = (uint64_t)(uint32_t)fd | (pid != proc_pid(c->pid) ? FOREIGN_KEY : 0);
+	log_add(true, key, text, total);
+	return n;
+}
+
+/* -Y: a pid's command name as the live run found it, kept where the eBPF side puts the name
+ * it reads at the call (COMM_ADDR), for bpf-capture.c's capture_comm at replay. */
+static int rec_comm(struct dctx *c, pid_t pid, char *buf, size_t len)
+{
+	char comm[16] = { 0 };
+	int n = pid_comm_hook(pid, buf, len);
+
 	(void)c;
-	log_add(true, (uint64_t)(int64_t)fd, text, total);
+	/* Not found (a child reaped by the call): an empty name, found empty at replay too. */
+	if (n > 0)
+		snprintf(comm, sizeof(comm), "%s", buf);
+	log_add(false, COMM_ADDR(pid), comm, sizeof(comm));
 	return n;
 }
 
@@ -125,7 +143,7 @@ static bool rec_sockview(struct dctx *c, const char *link, struct sockdiag_view 
 		return false;
 	for (size_t i = nlog; i-- > 0;) {
 		struct readlog *r = &rlog[i];
-		if (!r->fd || r->key != (uint64_t)(int64_t)fd)
+		if (!r->fd || (uint32_t)r->key != (uint32_t)fd)
 			continue;
 		size_t l = strnlen((const char *)r->data, r->len);
 		if (r->len == l + 1) { /* the text alone so far */
@@ -150,6 +168,7 @@ void recpt_setup(void)
 	tcb_reader = rec_read;
 	tracee_readlink_hook = rec_readlink;
 	sockdiag_view_hook = rec_sockview;
+	pid_comm_at_stop_hook = rec_comm;
 }
 
 static bool recorded(const struct tcb *tcp)
