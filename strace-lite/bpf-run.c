@@ -634,6 +634,10 @@ static void reap_children(int how)
 			spawned_gone(p, st);
 			continue;
 		}
+		if (p == output_pipe_pid()) {
+			output_pipe_reaped(st); /* -o '|COMMAND' ended early */
+			continue;
+		}
 		ring_buffer__consume(rb);
 		record_note(REC_UNKNOWN_EXIT, p, 0);
 		if (!pid2tcb(p) && !(opts.quiet & QUIET_EXIT))

@@ -199,6 +199,17 @@ static void handle_syscall_stop(struct tcb *tcp)
 {
 	struct __ptrace_syscall_info info;
 
+	/*
+	 * The exit of a call the filters left out: nothing to print, so (as strace) nothing is
+	 * asked of the kernel, unless something still wants the result: -k (mappings changed),
+	 * command names (exec, prctl), a recording.
+	 */
+	if ((tcp->flags & (TCB_INSYSCALL | TCB_FILTERED)) == (TCB_INSYSCALL | TCB_FILTERED) &&
+	    !opts.stack && !tcb_track_comm() && !record_on() && !tcp->tamper) {
+		tcp->flags &= ~(TCB_INSYSCALL | TCB_FILTERED);
+		return;
+	}
+
 	if (ptrace(PTRACE_GET_SYSCALL_INFO, tcp->pid, (void *)sizeof(info), &info) < 0)
 		return;
 	tcp->ip = info.instruction_pointer;
@@ -371,6 +382,10 @@ static int engine_run(void)
 			/* A new child whose first stop beat its parent's fork event, or the exit
 			 * of a child we do not trace: one the program cloned with CLONE_PARENT
 			 * (its parent is ours: us), or one we inherited. */
+			if (!WIFSTOPPED(status) && pid == output_pipe_pid()) {
+				output_pipe_reaped(status); /* -o '|COMMAND' ended early */
+				continue;
+			}
 			if (!WIFSTOPPED(status)) {
 				record_note(REC_UNKNOWN_EXIT, pid, 0);
 				if (!(opts.quiet & QUIET_EXIT))

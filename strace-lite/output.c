@@ -13,6 +13,9 @@
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
+#include <sys/wait.h>
+#include <unistd.h>
+#include <fcntl.h>
 
 #include "common/event.h"
 #include "common/log.h"
@@ -22,10 +25,55 @@ struct tcb *printing_tcp;
 static FILE *shared_log;
 static bool print_pid_pfx;
 
+/*
+ * -o '|COMMAND' (or '!COMMAND'): the trace goes to COMMAND's standard input, run by /bin/sh
+ * as strace runs it.  It is our child: the wait loops leave it alone (output_pipe_pid), and the
+ * end waits for it, so that what it wrote is there when sttrace exits.
+ */
+static pid_t pipe_pid;
+static int pipe_status = -1;
+
+pid_t output_pipe_pid(void)
+{
+	return pipe_pid;
+}
+
+void output_pipe_reaped(int status)
+{
+	pipe_status = status;
+	pipe_pid = 0;
+}
+
+static FILE *pipe_open(const char *cmd)
+{
+	int p[2];
+
+	if (pipe2(p, O_CLOEXEC) < 0)
+		return NULL;
+	pid_t pid = fork();
+	if (pid < 0) {
+		close(p[0]);
+		close(p[1]);
+		return NULL;
+	}
+	if (pid == 0) {
+		dup2(p[0], 0);
+		execl("/bin/sh", "sh", "-c", cmd, (char *)NULL);
+		_exit(127);
+	}
+	close(p[0]);
+	pipe_pid = pid;
+	return fdopen(p[1], "w");
+}
+
 int output_open(void)
 {
 	shared_log = stderr;
-	if (opts.outfname && !opts.output_separately) {
+	if (opts.outfname && (opts.outfname[0] == '|' || opts.outfname[0] == '!')) {
+		shared_log = pipe_open(opts.outfname + 1);
+		if (!shared_log)
+			return -errno;
+	} else if (opts.outfname && !opts.output_separately) {
 		shared_log = fopen(opts.outfname, opts.append ? "ae" : "we");
 		if (!shared_log)
 			return -errno;
@@ -343,6 +391,15 @@ void output_finish(void)
 	event_sinks_close();
 	if (shared_log)
 		flush_checked(shared_log, 0);
+	if (pipe_pid || pipe_status >= 0) {
+		/* The command reads to the end, and is done when we are. */
+		fclose(shared_log);
+		shared_log = NULL;
+		while (pipe_pid && waitpid(pipe_pid, NULL, 0) < 0 && errno == EINTR)
+			;
+		pipe_pid = 0;
+		pipe_status = -1;
+	}
 }
 
 /* The logger's hook (sttrace.c installs it): the trace so far goes out before a message. */

@@ -303,6 +303,11 @@ static int settle_options(struct cli *cl, int argc, char *err, size_t errlen)
 	}
 	if (opts.output_separately && !opts.outfname)
 		opts.output_separately = false;
+	if (opts.output_separately && (opts.outfname[0] == '|' || opts.outfname[0] == '!')) {
+		snprintf(err, errlen, "piping the output and -ff/--output-separately are mutually "
+				      "exclusive");
+		return -EINVAL;
+	}
 	if (cl->qflag)
 		opts.quiet |= cl->qflag == 1 ? QUIET_ATTACH | QUIET_PERSONALITY :
 			      cl->qflag == 2 ? QUIET_ATTACH | QUIET_PERSONALITY | QUIET_EXIT :

@@ -248,6 +248,10 @@ void output_detached(struct tcb *tcp);   /* close an open line with " <detached 
 void output_close(struct tcb *tcp);
 /* The end of the trace: the log flushed, the event sinks (--perfetto...) closed. */
 void output_finish(void);
+/* -o '|COMMAND': the command's process (our child, not a tracee: the wait loops pass it to
+ * output_pipe_reaped), or 0. */
+pid_t output_pipe_pid(void);
+void output_pipe_reaped(int status);
 void output_flush_for_message(void); /* the logger's hook: flush the shared log */
 void output_record(struct tcb *tcp, struct strbuf *rec); /* one whole --json line */
 FILE *output_shared(void); /* the log (-o) or stderr: where -c writes its table */

@@ -156,7 +156,7 @@ void tcb_catch_signals(void)
 	proc_catch_signals(opts.intr == INTR_ANYWHERE  ? PROC_SIGS_DEFAULT :
 			   opts.intr >= INTR_NEVER     ? PROC_SIGS_IGNORE :
 							 PROC_SIGS_CATCH,
-			   false);
+			   output_pipe_pid() != 0); /* -o '|head -1': its end is not ours */
 }
 
 /* A child or thread that -f follows (or that the prefilter needs, silently). */
