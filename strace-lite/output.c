@@ -315,8 +315,9 @@ void tcb_emit(struct tcb *tcp)
 
 void output_flush_line(struct tcb *tcp)
 {
-	/* A blocking call's entry shows at once on a terminal; a log file stays buffered. */
-	if (!opts.outfname)
+	/* A blocking call's entry shows at once on a terminal; a log file stays buffered, unless
+	 * a signal may end sttrace where it stands (--interruptible=anywhere: no last flush). */
+	if (!opts.outfname || opts.intr == INTR_ANYWHERE)
 		fflush(tcb_file(tcp));
 }
 

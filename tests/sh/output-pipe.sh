@@ -6,6 +6,7 @@
 # (head -1) ends neither sttrace nor the program; -ff with a pipe is refused.  And the exit of
 # a call the filters left out asks nothing of the kernel (strace's get_regs test): sttrace
 # traced by sttrace makes fewer ptrace calls with -e trace=none than with every call traced.
+# With --interruptible=anywhere a blocking call's entry is written to -o at once.
 set -u
 . "$TOP/tests/lib.sh"
 fail=0
@@ -38,4 +39,13 @@ for t in none all; do
 done
 [ "$(cat n.none)" -lt "$(cat n.all)" ] ||
 	bad "filtered calls' exits fetched anyway: $(cat n.none) calls with trace=none, $(cat n.all) with all"
+
+# --interruptible=anywhere: a signal ends sttrace where it stands, so a blocking call's entry
+# is in the log at once (strace's strace-D tests kill the tracer so).
+"$STTRACE" -o int.log --interruptible=anywhere -e trace=clock_nanosleep,nanosleep sleep 5 &
+pid=$!
+for i in $(seq 1 50); do grep -q 'nanosleep(' int.log 2>/dev/null && break; sleep 0.1; done
+kill -TERM $pid
+wait $pid 2>/dev/null
+grep -q 'nanosleep(' int.log || bad "--interruptible=anywhere: the blocking call's entry not in the log"
 exit $fail
