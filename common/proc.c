@@ -204,18 +204,19 @@ int proc_list_threads(pid_t pid, pid_t **tids)
  * the outer namespace calls N.  Our depth below /proc's namespace (0: /proc is ours), from
  * /proc/self: the link names our pid there.
  */
-static int nspids(const char *status, int *ids, int max)
+int proc_status_ids(const char *path, const char *key, int *ids, int max)
 {
-	char line[256];
+	char line[512];
+	size_t kl = strlen(key);
 	int n = -1;
-	FILE *f = fopen(status, "re");
+	FILE *f = fopen(path, "re");
 
 	if (!f)
 		return -1;
 	while (n < 0 && fgets(line, sizeof(line), f)) {
-		if (strncmp(line, "NSpid:", 6))
+		if (strncmp(line, key, kl) || line[kl] != ':')
 			continue;
-		char *p = line + 6, *end;
+		char *p = line + kl + 1, *end;
 		for (n = 0; n < max; n++, p = end) {
 			long v = strtol(p, &end, 10);
 			if (end == p)
@@ -227,7 +228,7 @@ static int nspids(const char *status, int *ids, int max)
 	return n;
 }
 
-static int proc_depth(void)
+int proc_ns_depth(void)
 {
 	static int depth = -1;
 	char buf[32];
@@ -240,21 +241,20 @@ static int proc_depth(void)
 	if (n > 0) {
 		buf[n] = '\0';
 		if (atoi(buf) != getpid()) {
-			int k = nspids("/proc/self/status", ids, 32);
+			int k = proc_status_ids("/proc/self/status", "NSpid", ids, 32);
 			depth = k > 1 ? k - 1 : 0;
 		}
 	}
 	return depth;
 }
 
-/* The inode of the pid namespace UP levels above that of /proc/N's task (0: not known). */
-static ino_t pidns_above(int n, int up)
+ino_t proc_pidns_of(const char *dir, int up)
 {
-	char path[64];
+	char path[300];
 	struct stat st;
 	ino_t ino = 0;
 
-	snprintf(path, sizeof(path), "/proc/%d/ns/pid", n);
+	snprintf(path, sizeof(path), "%s/ns/pid", dir);
 	int fd = open(path, O_RDONLY | O_CLOEXEC);
 	while (fd >= 0 && up-- > 0) {
 		int parent = ioctl(fd, NS_GET_PARENT);
@@ -280,8 +280,9 @@ static bool proc_is(int n, int depth, pid_t pid)
 	if (!ours && !stat("/proc/self/ns/pid", &st))
 		ours = st.st_ino;
 	snprintf(path, sizeof(path), "/proc/%d/status", n);
-	int k = nspids(path, ids, 32);
-	return k > depth && ids[depth] == pid && pidns_above(n, k - 1 - depth) == ours;
+	int k = proc_status_ids(path, "NSpid", ids, 32);
+	snprintf(path, sizeof(path), "/proc/%d", n);
+	return k > depth && ids[depth] == pid && proc_pidns_of(path, k - 1 - depth) == ours;
 }
 
 pid_t proc_pid(pid_t pid)
@@ -290,7 +291,7 @@ pid_t proc_pid(pid_t pid)
 		pid_t ours, theirs;
 	} cache[64];
 	static unsigned int next;
-	int depth = proc_depth();
+	int depth = proc_ns_depth();
 
 	if (!depth || pid <= 0)
 		return pid;

@@ -38,6 +38,14 @@ bool proc_thread_exists(pid_t tid);
 /* The number /proc knows our thread PID by: PID, unless /proc is another pid namespace's (we
  * run in a new one with the outer /proc); PID too when it cannot be found. */
 pid_t proc_pid(pid_t pid);
+/* Our pid namespace's depth below /proc's (0: /proc is ours). */
+int proc_ns_depth(void);
+/* The ids of the "KEY:\tA\tB..." line of status file PATH (NSpid...), at most MAX: how many,
+ * or -1. */
+int proc_status_ids(const char *path, const char *key, int *ids, int max);
+/* The inode of the pid namespace of /proc directory DIR's task, UP levels above its own (0:
+ * not known). */
+ino_t proc_pidns_of(const char *dir, int up);
 /* The signal that stopped thread TID (group-stop, "T" in /proc/TID/stat), 0 when it is not
  * stopped, or -errno. */
 int proc_stop_signal(pid_t tid);

@@ -31,66 +31,6 @@
 
 static int translate_proc(pid_t tid, int id, enum pid_type type);
 
-/* The ids of a "KEY:\tA\tB..." line of the status file PATH: how many, or -1. */
-static int status_ids(const char *path, const char *key, int ids[NS_DEPTH])
-{
-	char line[512];
-	size_t kl = strlen(key);
-	int n = -1;
-	FILE *f = fopen(path, "re");
-
-	if (!f)
-		return -1;
-	while (n < 0 && fgets(line, sizeof(line), f)) {
-		if (strncmp(line, key, kl) || line[kl] != ':')
-			continue;
-		char *p = line + kl + 1, *end;
-		for (n = 0; n < NS_DEPTH; n++, p = end) {
-			long v = strtol(p, &end, 10);
-			if (end == p)
-				break;
-			ids[n] = (int)v;
-		}
-	}
-	fclose(f);
-	return n;
-}
-
-/* Our depth below the namespace of /proc's mount (0 unless /proc is another namespace's). */
-static int our_depth(void)
-{
-	static int depth = -1;
-	int ids[NS_DEPTH];
-
-	if (depth < 0) {
-		int n = status_ids("/proc/self/status", "NSpid", ids);
-		depth = n > 0 ? n - 1 : 0;
-	}
-	return depth;
-}
-
-/* The pid namespace of the task of /proc directory DIR, UP levels above its own: its inode, 0
- * if unknown. */
-static ino_t pidns_of(const char *dir, int up)
-{
-	char path[300];
-	struct stat st;
-	ino_t ino = 0;
-
-	snprintf(path, sizeof(path), "%s/ns/pid", dir);
-	int fd = open(path, O_RDONLY | O_CLOEXEC);
-	while (fd >= 0 && up-- > 0) {
-		int parent = ioctl(fd, NS_GET_PARENT);
-		close(fd);
-		fd = parent;
-	}
-	if (fd >= 0 && !fstat(fd, &st))
-		ino = st.st_ino;
-	if (fd >= 0)
-		close(fd);
-	return ino;
-}
-
 /* Task directory DIR, if its KEY list has ID at DEPTH, in namespace NS: its id at depth TO;
  * else 0. */
 static int task_id(const char *dir, const char *key, int depth, int id, int to, ino_t ns)
@@ -99,10 +39,10 @@ static int task_id(const char *dir, const char *key, int depth, int id, int to, 
 	int ids[NS_DEPTH];
 
 	snprintf(path, sizeof(path), "%s/status", dir);
-	int n = status_ids(path, key, ids);
+	int n = proc_status_ids(path, key, ids, NS_DEPTH);
 	if (n <= depth || n <= to || ids[depth] != id)
 		return 0;
-	return pidns_of(dir, n - 1 - depth) == ns ? ids[to] : 0;
+	return proc_pidns_of(dir, n - 1 - depth) == ns ? ids[to] : 0;
 }
 
 /*
@@ -141,7 +81,7 @@ static ino_t our_pidns(void)
 	static ino_t ns;
 
 	if (!ns)
-		ns = pidns_of("/proc/self", 0);
+		ns = proc_pidns_of("/proc/self", 0);
 	return ns;
 }
 
@@ -278,25 +218,25 @@ static int translate_proc(pid_t tid, int id, enum pid_type type)
 	/* Where the tracee is: /proc is ours, or (our_depth) it is found by its id at our depth
 	 * below our namespace. */
 	ino_t our_ns = our_pidns();
-	int proc_tid = our_depth() ? find_id("/proc", true, "NSpid", our_depth(), tid, 0, our_ns) :
+	int proc_tid = proc_ns_depth() ? find_id("/proc", true, "NSpid", proc_ns_depth(), tid, 0, our_ns) :
 				     tid;
 	snprintf(dir, sizeof(dir), "/proc/%d", proc_tid);
-	ino_t ns = pidns_of(dir, 0);
+	ino_t ns = proc_pidns_of(dir, 0);
 	/* Ours, or unknown: a tracee gone (--bpf decodes after the fact) is taken as ours. */
 	if (!ns || ns == our_ns)
 		return id;
 	snprintf(path, sizeof(path), "%s/status", dir);
-	int n = status_ids(path, "NSpid", ids);
+	int n = proc_status_ids(path, "NSpid", ids, NS_DEPTH);
 	if (n <= 0)
 		return 0;
-	if (n - 1 == our_depth())
+	if (n - 1 == proc_ns_depth())
 		return id;
 	/* /proc's numbers are ours when we are at its depth: a found id can be checked there. */
-	int found = our_depth() ? 0 : cached_id(keys[type], type, n - 1, id, ns);
+	int found = proc_ns_depth() ? 0 : cached_id(keys[type], type, n - 1, id, ns);
 	if (found)
 		return found;
-	found = find_id("/proc", type == PT_TID, keys[type], n - 1, id, our_depth(), ns);
-	if (found && !our_depth())
+	found = find_id("/proc", type == PT_TID, keys[type], n - 1, id, proc_ns_depth(), ns);
+	if (found && !proc_ns_depth())
 		cache_id(type, n - 1, id, ns, found);
 	return found;
 }
