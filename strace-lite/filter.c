@@ -274,8 +274,10 @@ int qualify(const char *expr, char *err, size_t errlen)
 	if (!strcmp(q, "quiet") || !strcmp(q, "silent") || !strcmp(q, "silence") ||
 	    !strcmp(q, "q")) {
 		rc = named_set(val, "quiet", quiet_number, &set, err, errlen);
-		if (!rc)
+		if (!rc) {
 			opts.quiet = numset_mask(&set, 5);
+			opts.quiet_given = true;
+		}
 		return rc;
 	}
 	if (!strcmp(q, "read") || !strcmp(q, "reads") || !strcmp(q, "r") ||

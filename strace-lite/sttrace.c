@@ -308,6 +308,11 @@ static int settle_options(struct cli *cl, int argc, char *err, size_t errlen)
 				      "exclusive");
 		return -EINVAL;
 	}
+	/* strace's: -o FILE with a program implies -q (its attach messages would only clutter the
+	 * terminal the program shares), unless -q or --quiet= says otherwise. */
+	if (opts.outfname && opts.outfname != record_no_output && argc && !cl->qflag &&
+	    !opts.quiet_given)
+		cl->qflag = 1;
 	if (cl->qflag)
 		opts.quiet |= cl->qflag == 1 ? QUIET_ATTACH | QUIET_PERSONALITY :
 			      cl->qflag == 2 ? QUIET_ATTACH | QUIET_PERSONALITY | QUIET_EXIT :

@@ -76,6 +76,7 @@ struct options {
 	double overhead;       /* -O: seconds taken off each call's time in -c */
 	bool seccomp;          /* prefilter unselected syscalls */
 	unsigned quiet;        /* QUIET_* */
+	bool quiet_given;      /* --quiet= (or -e quiet=) said which */
 	struct numset trace;   /* -e trace= */
 	bool trace_all;        /* no -e trace= given */
 	struct numset raw;     /* -e raw= */

@@ -6,7 +6,8 @@
 # (head -1) ends neither sttrace nor the program; -ff with a pipe is refused.  And the exit of
 # a call the filters left out asks nothing of the kernel (strace's get_regs test): sttrace
 # traced by sttrace makes fewer ptrace calls with -e trace=none than with every call traced.
-# With --interruptible=anywhere a blocking call's entry is written to -o at once.
+# With --interruptible=anywhere a blocking call's entry is written to -o at once; -o with a
+# program implies -q.
 set -u
 . "$TOP/tests/lib.sh"
 fail=0
@@ -39,6 +40,13 @@ for t in none all; do
 done
 [ "$(cat n.none)" -lt "$(cat n.all)" ] ||
 	bad "filtered calls' exits fetched anyway: $(cat n.none) calls with trace=none, $(cat n.all) with all"
+
+# -o FILE with a program implies -q, as strace's: no "Process N attached" on the terminal;
+# --quiet= given says what is quiet instead.
+"$STTRACE" -f -o q.log sh -c '/bin/true & wait' 2>q.err || bad "-o -f: exit status $?"
+[ ! -s q.err ] || bad "-o FILE: said $(head -1 q.err)"
+"$STTRACE" -f -o q.log --quiet=exit sh -c '/bin/true & wait' 2>q.err
+grep -q 'Process [0-9]* attached' q.err || bad "-o FILE --quiet=exit: no attach message"
 
 # --interruptible=anywhere: a signal ends sttrace where it stands, so a blocking call's entry
 # is in the log at once (strace's strace-D tests kill the tracer so).
