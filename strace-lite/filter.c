@@ -146,6 +146,8 @@ static int signal_number(const char *s)
 static int named_set(const char *spec, const char *what, int (*lookup)(const char *),
 		     struct numset *set, char *err, size_t errlen)
 {
+	const char *given = spec; /* strace names the whole list when it holds no name: "!," */
+
 	if (set_begin(&spec, set))
 		return 0;
 	char *copy = strdup(spec), *save = NULL;
@@ -161,7 +163,7 @@ static int named_set(const char *spec, const char *what, int (*lookup)(const cha
 		numset_add(set, (unsigned)n);
 	}
 	if (!ntok && !rc) {
-		snprintf(err, errlen, "invalid %s '%s'", what, spec);
+		snprintf(err, errlen, "invalid %s '%s'", what, given);
 		rc = -EINVAL;
 	}
 	free(copy);
