@@ -313,6 +313,11 @@ int qualify(const char *expr, char *err, size_t errlen)
 		return inject_parse(val, false, err, errlen);
 	if (!strcmp(q, "fault"))
 		return inject_parse(val, true, err, errlen);
+	if (!strcmp(q, "secontext")) { /* strace built without SELinux says so, in its words */
+		snprintf(err, errlen, "SELinux context printing (--secontext option) is not "
+				      "supported by this build of strace");
+		return -EINVAL;
+	}
 	if (!strcmp(q, "usdt") || !strcmp(q, "uprobe") || !strcmp(q, "uretprobe"))
 		return probe_qualify(q, val, err, errlen);
 	snprintf(err, errlen, "invalid filter action '%s'", q);

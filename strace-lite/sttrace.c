@@ -149,6 +149,7 @@ enum {
 	OPT_QUAL_FAULT,
 	OPT_QUAL_READ,
 	OPT_QUAL_WRITE,
+	OPT_QUAL_SECONTEXT,
 	OPT_JSON,
 	OPT_STACK_FORMAT,
 	OPT_FLAMEGRAPH,
@@ -231,6 +232,7 @@ static const struct option longopts[] = {
 	{ "fault", required_argument, 0, OPT_QUAL_FAULT },
 	{ "read", required_argument, 0, OPT_QUAL_READ },
 	{ "write", required_argument, 0, OPT_QUAL_WRITE },
+	{ "secontext", optional_argument, 0, OPT_QUAL_SECONTEXT },
 	{ 0, 0, 0, 0 },
 };
 
@@ -245,6 +247,7 @@ static const char *const qual_names[] = {
 	[OPT_QUAL_FAULT - OPT_QUAL_TRACE] = "fault",
 	[OPT_QUAL_READ - OPT_QUAL_TRACE] = "read",
 	[OPT_QUAL_WRITE - OPT_QUAL_TRACE] = "write",
+	[OPT_QUAL_SECONTEXT - OPT_QUAL_TRACE] = "secontext",
 };
 
 /* What the options count or collect before they settle into opts. */
@@ -684,7 +687,8 @@ int main(int argc, char **argv)
 		case OPT_QUAL_INJECT:
 		case OPT_QUAL_FAULT:
 		case OPT_QUAL_READ:
-		case OPT_QUAL_WRITE: {
+		case OPT_QUAL_WRITE:
+		case OPT_QUAL_SECONTEXT: {
 			char expr[4096];
 			/* Without a value: all, and -y's set for --decode-fds. */
 			snprintf(expr, sizeof(expr), "%s=%s", qual_names[c - OPT_QUAL_TRACE],
