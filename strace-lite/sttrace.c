@@ -28,6 +28,7 @@
 #include "common/perfetto.h"
 #include "common/spawn.h"
 #include "common/optlist.h"
+#include "strace-lite/optvalues.h"
 
 #define STTRACE_VERSION "0.1.0"
 
@@ -77,56 +78,6 @@ static void decide_seccomp(int seccomp, bool attach_only)
 	opts.seccomp = seccomp != 0 && follows && !attach_only && !trace_selects_all();
 }
 
-static int parse_uint(const char *s, int *out)
-{
-	char *end;
-	errno = 0;
-	long v = strtol(s, &end, 10);
-	if (!*s || *end || errno || v < 0 || v > INT_MAX)
-		return -EINVAL;
-	*out = (int)v;
-	return 0;
-}
-
-/* -r, -T and their long forms: on, with ARG's precision (none given: us); -EINVAL if bad. */
-static int time_option(bool *on, int *digits, const char *arg)
-{
-	*on = true;
-	*digits = arg ? ts_precision(arg) : 6;
-	return *digits;
-}
-
-/* -I: a name or strace's number (1-4); -EINVAL if neither. */
-static int parse_intr(const char *s)
-{
-	static const struct {
-		const char *name;
-		int v;
-	} names[] = { { "anywhere", INTR_ANYWHERE }, { "always", INTR_ANYWHERE },
-		      { "waiting", INTR_WHILE_WAIT }, { "never", INTR_NEVER },
-		      { "never_tstp", INTR_BLOCK_TSTP_TOO } };
-	int v;
-
-	for (size_t i = 0; i < sizeof(names) / sizeof(names[0]); i++)
-		if (!strcmp(s, names[i].name))
-			return names[i].v;
-	return parse_uint(s, &v) == 0 && v >= INTR_ANYWHERE && v <= INTR_BLOCK_TSTP_TOO ? v :
-										      -EINVAL;
-}
-
-/* --daemonize[=grandchild|pgroup|session]: -D, -DD, -DDD; -EINVAL for another word. */
-static int parse_daemonize(const char *s)
-{
-	static const char *const names[] = { "grandchild", "pgroup", "session" };
-
-	if (!s)
-		return 1;
-	for (int i = 0; i < 3; i++)
-		if (!strcmp(s, names[i]))
-			return i + 1;
-	return -EINVAL;
-}
-
 enum {
 	OPT_SECCOMP = 0x100,
 	OPT_FOLLOWFORKS,
@@ -164,6 +115,7 @@ enum {
 	OPT_CGROUP,
 	OPT_PIDNS_TRANSLATION,
 	OPT_LIST,
+	OPT_TIPS,
 	OPT_RECORD,
 };
 
@@ -233,6 +185,7 @@ static const struct option longopts[] = {
 	{ "read", required_argument, 0, OPT_QUAL_READ },
 	{ "write", required_argument, 0, OPT_QUAL_WRITE },
 	{ "secontext", optional_argument, 0, OPT_QUAL_SECONTEXT },
+	{ "tips", optional_argument, 0, OPT_TIPS },
 	{ 0, 0, 0, 0 },
 };
 
@@ -258,6 +211,7 @@ struct cli {
 	char **envs; /* -E: VAR=VAL to set, VAR to remove, for the program */
 	int nenvs;
 	int fflag, qflag, xflag, yflag, tflag, daemon;
+	int daemon_long; /* --daemonize=: with -D too is an error */
 	int seccomp; /* --seccomp-bpf: -1 not given, 0, 1 */
 	bool ts_given; /* --timestamps= */
 	const struct backend *backend; /* --backend=, --bpf */
@@ -277,13 +231,19 @@ struct cli {
  */
 static int settle_options(struct cli *cl, int argc, char *err, size_t errlen)
 {
+	if (cl->daemon_long && cl->daemon) {
+		log_error("-D and --daemonize cannot be provided simultaneously");
+		return -1;
+	}
+	if (cl->daemon_long)
+		cl->daemon = cl->daemon_long;
+	if (cl->daemon && !argc) { /* first, as strace: -DDDD -p PID says this */
+		snprintf(err, errlen, "PROG [ARGS] must be specified with -D/--daemonize");
+		return -EINVAL;
+	}
 	if (cl->daemon > 3) {
 		snprintf(err, errlen, "Too many -D's (%d), maximum supported -D count is 3",
 			 cl->daemon);
-		return -EINVAL;
-	}
-	if (cl->daemon && !argc) {
-		snprintf(err, errlen, "PROG [ARGS] must be specified with -D/--daemonize");
 		return -EINVAL;
 	}
 	if (opts.append && !opts.outfname)
@@ -590,6 +550,10 @@ int main(int argc, char **argv)
 		case 'V':
 			printf("sttrace -- version %s\n", STTRACE_VERSION);
 			return 0;
+		case OPT_TIPS:
+			if (parse_tips(optarg) < 0)
+				goto bad_arg;
+			break;
 		case OPT_LIST:
 			return list_names(optarg, optstring);
 		case 'w': opts.wflag = true; break;
@@ -630,8 +594,8 @@ int main(int argc, char **argv)
 		}
 		case 'D': cl.daemon++; break;
 		case OPT_DAEMONIZE:
-			cl.daemon = parse_daemonize(optarg);
-			if (cl.daemon < 0)
+			cl.daemon_long = parse_daemonize(optarg);
+			if (cl.daemon_long < 0)
 				goto bad_arg;
 			break;
 		case 'O': {

@@ -48,6 +48,12 @@ expect "bad --string-limit" "^sttrace: invalid --string-limit argument: 'x'$" \
 expect "unknown -u user" "^sttrace: Cannot find user 'no-such-user-here'$" "$STTRACE" -u no-such-user-here true
 expect "bad -b" "^sttrace: Syscall 'execveat' for -b isn't supported$" "$STTRACE" -b execveat true
 expect "bad -O" "^sttrace: invalid -O argument: '1h'$" "$STTRACE" -c -O 1h true
+expect "bad --tips" "^sttrace: invalid --tips argument: 'id:format'$" "$STTRACE" --tips=id:format true
+expect "bad --tips id" "^sttrace: invalid --tips argument: '2147483648'$" "$STTRACE" --tips=2147483648 true
+expect "good --tips" "^sttrace: must have PROG \[ARGS\] or -p PID$" "$STTRACE" --tips=id:random,23,format:full
+expect "--secontext" \
+	"^sttrace: SELinux context printing \(--secontext option\) is not supported by this build of strace$" \
+	"$STTRACE" --secontext=full true
 # What -e and -p refuse is said in one line, without the hint at -h (as strace).
 for args in "-e trace=nosuchcall" "--decode-pids=x" "-e inject=getpid" "-p abc"; do
 	# shellcheck disable=SC2086
