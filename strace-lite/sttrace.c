@@ -259,6 +259,16 @@ static int settle_options(struct cli *cl, int argc, char *err, size_t errlen)
 		opts.ts_digits = cl->tflag >= 2 ? 6 : 0;
 	}
 
+	if (cl->fflag >= 2 && opts.cflag) {
+		snprintf(err, errlen, "(-c/--summary-only or -C/--summary) and "
+				      "-ff/--output-separately are mutually exclusive");
+		return -EINVAL;
+	}
+	if (opts.wflag && !opts.cflag) {
+		snprintf(err, errlen, "-w/--summary-wall-clock must be given with "
+				      "(-c/--summary-only or -C/--summary)");
+		return -EINVAL;
+	}
 	if (cl->fflag) {
 		opts.followfork = 1;
 		if (cl->fflag >= 2 && opts.outfname)
@@ -487,8 +497,15 @@ int main(int argc, char **argv)
 			if (parse_uint(optarg, &opts.acolumn) < 0)
 				goto bad_arg;
 			break;
-		case 'c': opts.cflag = 1; break;
-		case 'C': opts.cflag = 2; break;
+		case 'c':
+		case 'C':
+			if (opts.cflag && opts.cflag != (c == 'c' ? 1 : 2)) {
+				snprintf(err, sizeof(err), "-c/--summary-only and -C/--summary are "
+							   "mutually exclusive");
+				goto bad_msg;
+			}
+			opts.cflag = c == 'c' ? 1 : 2;
+			break;
 		case 'e':
 			if (qualify(optarg, err, sizeof(err)) < 0)
 				goto die_msg;

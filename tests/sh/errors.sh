@@ -54,6 +54,14 @@ expect "good --tips" "^sttrace: must have PROG \[ARGS\] or -p PID$" "$STTRACE" -
 expect "--secontext" \
 	"^sttrace: SELinux context printing \(--secontext option\) is not supported by this build of strace$" \
 	"$STTRACE" --secontext=full true
+expect "-c with -C" "^sttrace: -c/--summary-only and -C/--summary are mutually exclusive$" \
+	"$STTRACE" -C -c true
+expect "-c with -ff" \
+	"^sttrace: \(-c/--summary-only or -C/--summary\) and -ff/--output-separately are mutually exclusive$" \
+	"$STTRACE" -c -ff true
+expect "-w without -c" \
+	"^sttrace: -w/--summary-wall-clock must be given with \(-c/--summary-only or -C/--summary\)$" \
+	"$STTRACE" -w true
 # What -e and -p refuse is said in one line, without the hint at -h (as strace).
 for args in "-e trace=nosuchcall" "--decode-pids=x" "-e inject=getpid" "-p abc"; do
 	# shellcheck disable=SC2086
