@@ -139,10 +139,29 @@ static int cmp_errors(const void *a, const void *b)
 	uint64_t x = counts[*(const unsigned *)a].errors, y = counts[*(const unsigned *)b].errors;
 	return x < y ? 1 : x > y ? -1 : 0;
 }
+static int cmp_avg(const void *a, const void *b)
+{
+	const struct counts *x = &counts[*(const unsigned *)a], *y = &counts[*(const unsigned *)b];
+	double u = x->time / (double)x->calls, v = y->time / (double)y->calls;
+	return u < v ? 1 : u > v ? -1 : 0;
+}
+static int cmp_max(const void *a, const void *b)
+{
+	double x = counts[*(const unsigned *)a].tmax, y = counts[*(const unsigned *)b].tmax;
+	return x < y ? 1 : x > y ? -1 : 0;
+}
+static int cmp_min(const void *a, const void *b)
+{
+	double x = counts[*(const unsigned *)a].tmin, y = counts[*(const unsigned *)b].tmin;
+	return x < y ? 1 : x > y ? -1 : 0;
+}
 static int cmp_name(const void *a, const void *b)
 {
 	return strcmp(sysent_table[*(const unsigned *)a].name, sysent_table[*(const unsigned *)b].name);
 }
+
+/* strace's column names (-S and its -U): 0 nothing, then SORT_*. */
+enum { SORT_TIME = 1, SORT_CALLS, SORT_ERRORS, SORT_NAME, SORT_AVG, SORT_MAX, SORT_MIN };
 
 int summary_sortby(const char *key)
 {
@@ -150,9 +169,22 @@ int summary_sortby(const char *key)
 		const char *name;
 		int which;
 	} keys[] = {
-		{ "time", 1 },	 { "time_total", 1 }, { "total_time", 1 }, { "calls", 2 },
-		{ "count", 2 },	 { "errors", 3 },     { "error", 3 },	   { "name", 4 },
-		{ "syscall", 4 }, { "syscall_name", 4 }, { "nothing", 0 }, { "none", 0 },
+		{ "time", SORT_TIME },	       { "time_percent", SORT_TIME },
+		{ "time-percent", SORT_TIME }, { "time_total", SORT_TIME },
+		{ "time-total", SORT_TIME },   { "total_time", SORT_TIME },
+		{ "total-time", SORT_TIME },   { "min_time", SORT_MIN },
+		{ "min-time", SORT_MIN },      { "shortest", SORT_MIN },
+		{ "time_min", SORT_MIN },      { "time-min", SORT_MIN },
+		{ "longest", SORT_MAX },       { "max_time", SORT_MAX },
+		{ "max-time", SORT_MAX },      { "time_max", SORT_MAX },
+		{ "time-max", SORT_MAX },      { "avg_time", SORT_AVG },
+		{ "avg-time", SORT_AVG },      { "time_avg", SORT_AVG },
+		{ "time-avg", SORT_AVG },      { "calls", SORT_CALLS },
+		{ "count", SORT_CALLS },       { "error", SORT_ERRORS },
+		{ "errors", SORT_ERRORS },     { "name", SORT_NAME },
+		{ "syscall", SORT_NAME },      { "syscall_name", SORT_NAME },
+		{ "syscall-name", SORT_NAME }, { "none", 0 },
+		{ "nothing", 0 },
 	};
 	for (size_t i = 0; i < sizeof(keys) / sizeof(keys[0]); i++)
 		if (!strcmp(key, keys[i].name))
@@ -189,9 +221,12 @@ void summary_print(FILE *f)
 			name_max = strlen(sysent_table[i].name);
 	}
 	int sort = summary_sortby(opts.sortby ? opts.sortby : "time");
-	int (*fn)(const void *, const void *) =
-		sort == 1 ? cmp_time : sort == 2 ? cmp_calls : sort == 3 ? cmp_errors :
-		sort == 4 ? cmp_name : NULL;
+	static int (*const cmps[])(const void *, const void *) = {
+		[SORT_TIME] = cmp_time, [SORT_CALLS] = cmp_calls, [SORT_ERRORS] = cmp_errors,
+		[SORT_NAME] = cmp_name, [SORT_AVG] = cmp_avg,	  [SORT_MAX] = cmp_max,
+		[SORT_MIN] = cmp_min,
+	};
+	int (*fn)(const void *, const void *) = sort > 0 ? cmps[sort] : NULL;
 	if (fn)
 		qsort(idx, n, sizeof(*idx), fn);
 

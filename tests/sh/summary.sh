@@ -28,6 +28,16 @@ for mode in "-c -S name" "-c -S calls -e trace=%file" "-C -S name -a0 -e trace=c
 	if [ -s d.txt ]; then echo "FAIL: sttrace $mode differs from strace:"; cat d.txt; fail=1
 	else echo "ok: $mode ($(grep -c . t.log) lines)"; fi
 done
+# -S by the per-call times (strace's keys and their aliases): usecs/call falls down the table.
+for key in avg_time time-avg max_time longest min-time shortest; do
+	run_checked "$STTRACE" -o k.log -c -w -S $key "$prog" >/dev/null 2>&1 ||
+		{ echo "FAIL: -S $key refused"; cat k.log; fail=1; continue; }
+	case $key in *avg*)
+		awk '/^ +[0-9]/ && $NF != "total" {print $3}' k.log | sort -c -n -r ||
+			{ echo "FAIL: -S $key: not by usecs/call"; cat k.log; fail=1; } ;;
+	esac
+	echo "ok: -S $key"
+done
 run_checked "$STTRACE" -o w.log -c -w sh -c 'for i in 1 2 3; do cat /dev/null; done' >/dev/null 2>&1
 total=$(awk '$NF == "total" {print $2}' w.log)
 awk -v t="$total" 'BEGIN {exit !(t > 0)}' || { echo "FAIL: -w total time is $total"; cat w.log; fail=1; }
