@@ -146,6 +146,7 @@ static const struct option longopts[] = {
 	{ "cgroup", required_argument, 0, OPT_CGROUP },
 	{ "record", required_argument, 0, OPT_RECORD },
 	{ "summary-sort-by", required_argument, 0, 'S' },
+	{ "summary-columns", required_argument, 0, 'U' },
 	{ "absolute-timestamps", optional_argument, 0, OPT_TS },
 	{ "timestamps", optional_argument, 0, OPT_TS },
 	{ "syscall-times", optional_argument, 0, OPT_SYSCALL_TIMES },
@@ -212,6 +213,7 @@ struct cli {
 	int nenvs;
 	int fflag, qflag, xflag, yflag, tflag, daemon;
 	int daemon_long; /* --daemonize=: with -D too is an error */
+	bool columns_given; /* -U */
 	int seccomp; /* --seccomp-bpf: -1 not given, 0, 1 */
 	bool ts_given; /* --timestamps= */
 	const struct backend *backend; /* --backend=, --bpf */
@@ -266,6 +268,11 @@ static int settle_options(struct cli *cl, int argc, char *err, size_t errlen)
 	}
 	if (opts.wflag && !opts.cflag) {
 		snprintf(err, errlen, "-w/--summary-wall-clock must be given with "
+				      "(-c/--summary-only or -C/--summary)");
+		return -EINVAL;
+	}
+	if (cl->columns_given && !opts.cflag) {
+		snprintf(err, errlen, "-U/--summary-columns must be given with "
 				      "(-c/--summary-only or -C/--summary)");
 		return -EINVAL;
 	}
@@ -474,7 +481,7 @@ int main(int argc, char **argv)
 	int c, v, rc = 1, lidx;
 	char err[256] = "";
 	struct compare_cfg cmp = { .tool = "sttrace" };
-	static const char optstring[] = "+a:Ab:cCDe:E:fhiI:knO:o:p:P:qrs:S:tTu:vVwxX:yYzZ";
+	static const char optstring[] = "+a:Ab:cCDe:E:fhiI:knO:o:p:P:qrs:S:tTu:U:vVwxX:yYzZ";
 
 	/* Messages are prefixed with the name sttrace was invoked by, as strace does (its
 	 * tests expect "$STRACE: ..."): "sttrace: ..." when run from $PATH. */
@@ -544,6 +551,11 @@ int main(int argc, char **argv)
 				goto bad_msg;
 			}
 			opts.sortby = optarg;
+			break;
+		case 'U':
+			if (summary_columns(optarg, err, sizeof(err)) < 0)
+				goto bad_msg;
+			cl.columns_given = true;
 			break;
 		case 't': cl.tflag++; break;
 		case OPT_TS:

@@ -279,6 +279,7 @@ void summary_add(long scno, uint64_t calls, uint64_t errors, double seconds);
 void summary_sample(long scno, double seconds);
 void summary_print(FILE *f);
 int summary_sortby(const char *key); /* -1 if unknown */
+int summary_columns(const char *spec, char *err, size_t errlen); /* -U */
 /* probe-summary.c: -c with probes, hits per probe (KIND "usdt", "uprobe", "uretprobe") */
 void probe_summary_add(const char *kind, const char *label, uint64_t hits);
 void probe_summary_print(FILE *f);

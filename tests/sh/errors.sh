@@ -62,6 +62,12 @@ expect "-c with -ff" \
 expect "-w without -c" \
 	"^sttrace: -w/--summary-wall-clock must be given with \(-c/--summary-only or -C/--summary\)$" \
 	"$STTRACE" -w true
+expect "-U without -c" \
+	"^sttrace: -U/--summary-columns must be given with \(-c/--summary-only or -C/--summary\)$" \
+	"$STTRACE" -U name,calls true
+expect "-U twice" "^sttrace: call summary column has been provided more than once: 'count' \(-U option residual: 'count'\)$" \
+	"$STTRACE" -c -U calls,count true
+expect "-U unknown" "^sttrace: unknown column name: 'size'$" "$STTRACE" -c -U name,size,calls true
 # What -e and -p refuse is said in one line, without the hint at -h (as strace).
 for args in "-e trace=nosuchcall" "--decode-pids=x" "-e inject=getpid" "-p abc"; do
 	# shellcheck disable=SC2086
