@@ -293,6 +293,7 @@ int qualify(const char *expr, char *err, size_t errlen)
 		rc = named_set(val, "decode-fds", decode_fd_number, &set, err, errlen);
 		if (!rc)
 			dopts.decode_fds = numset_mask(&set, 4);
+		opts.decode_fds_given = true;
 		return rc;
 	}
 	if (!strcmp(q, "decode-pids") || !strcmp(q, "decode-pid")) {

@@ -214,6 +214,7 @@ struct cli {
 	int fflag, qflag, xflag, yflag, tflag, daemon;
 	int daemon_long; /* --daemonize=: with -D too is an error */
 	bool columns_given; /* -U */
+	int xlong; /* --strings-in-hex=: 1 + its -x count; with -x too is an error */
 	int seccomp; /* --seccomp-bpf: -1 not given, 0, 1 */
 	bool ts_given; /* --timestamps= */
 	const struct backend *backend; /* --backend=, --bpf */
@@ -233,6 +234,10 @@ struct cli {
  */
 static int settle_options(struct cli *cl, int argc, char *err, size_t errlen)
 {
+	if (!argc && !cl->npids && !cl->cgroup && cl->backend != &replay_backend) {
+		snprintf(err, errlen, "must have PROG [ARGS] or -p PID"); /* first, as strace */
+		return -EINVAL;
+	}
 	if (cl->daemon_long && cl->daemon) {
 		log_error("-D and --daemonize cannot be provided simultaneously");
 		return -1;
@@ -256,12 +261,35 @@ static int settle_options(struct cli *cl, int argc, char *err, size_t errlen)
 		log_error("-t and --absolute-timestamps cannot be provided simultaneously");
 		return -1;
 	}
+	if (cl->yflag && opts.decode_fds_given) {
+		log_error("-y and --decode-fds cannot be provided simultaneously");
+		return -1;
+	}
+	if (cl->xlong && cl->xflag) {
+		log_error("-x and --strings-in-hex cannot be provided simultaneously");
+		return -1;
+	}
+	if (cl->xlong)
+		cl->xflag = cl->xlong - 1;
 	if (cl->tflag) {
 		opts.ts_format = cl->tflag >= 3 ? TS_UNIX : TS_TIME;
 		opts.ts_digits = cl->tflag >= 2 ? 6 : 0;
 	}
 
-	if (cl->fflag >= 2 && opts.cflag) {
+	pathtrace_report();
+	if (cl->qflag && opts.quiet_given) {
+		log_error("-q and -e quiet/--quiet cannot be provided simultaneously");
+		return -1;
+	}
+	if (cl->fflag && opts.followfork) {
+		log_error("-f and --follow-forks cannot be provided simultaneously");
+		return -1;
+	}
+	if (cl->fflag >= 2 && opts.output_separately) {
+		log_error("-ff and --output-separately cannot be provided simultaneously");
+		return -1;
+	}
+	if ((cl->fflag >= 2 || opts.output_separately) && opts.cflag) {
 		snprintf(err, errlen, "(-c/--summary-only or -C/--summary) and "
 				      "-ff/--output-separately are mutually exclusive");
 		return -EINVAL;
@@ -317,10 +345,6 @@ static int settle_options(struct cli *cl, int argc, char *err, size_t errlen)
 	}
 	if (opts.record && !opts.outfname)
 		opts.outfname = record_no_output; /* the recording is the output, as perf record's */
-	if (!argc && !cl->npids && !cl->cgroup && cl->backend != &replay_backend) {
-		snprintf(err, errlen, "must have PROG [ARGS] or -p PID");
-		return -EINVAL;
-	}
 	if (cl->backend == &bpfbe_backend && cl->daemon) {
 		snprintf(err, errlen, "-D is not supported with --bpf");
 		return -EINVAL;
@@ -541,7 +565,7 @@ int main(int argc, char **argv)
 				goto bad_arg;
 			break;
 		case 's':
-			if (parse_uint(optarg, &v) < 0)
+			if (parse_uint(optarg, &v) < 0 || v > (int)(UINT_MAX / 4)) /* strace's cap */
 				goto bad_arg;
 			cl.print.max_strlen = (unsigned)v;
 			break;
@@ -589,11 +613,11 @@ int main(int argc, char **argv)
 		case 'x': cl.xflag++; break;
 		case OPT_HEX_STR:
 			if (!optarg || !strcmp(optarg, "all"))
-				cl.xflag = 2;
+				cl.xlong = 3;
 			else if (!strcmp(optarg, "non-ascii"))
-				cl.xflag = 1;
+				cl.xlong = 2;
 			else if (!strcmp(optarg, "none"))
-				cl.xflag = 0;
+				cl.xlong = 1;
 			else
 				goto bad_arg;
 			break;
@@ -685,7 +709,8 @@ int main(int argc, char **argv)
 			char expr[4096];
 			/* Without a value: all, and -y's set for --decode-fds. */
 			snprintf(expr, sizeof(expr), "%s=%s", qual_names[c - OPT_QUAL_TRACE],
-				 optarg ? optarg : c == OPT_QUAL_DECODE_FD ? "path" : "all");
+				 optarg ? optarg : c == OPT_QUAL_DECODE_FD ? "path" :
+				 c == OPT_QUAL_QUIET ? "attach,personality" : "all");
 			if (qualify(expr, err, sizeof(err)) < 0)
 				goto die_msg;
 			break;

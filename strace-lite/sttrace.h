@@ -77,6 +77,7 @@ struct options {
 	bool seccomp;          /* prefilter unselected syscalls */
 	unsigned quiet;        /* QUIET_* */
 	bool quiet_given;      /* --quiet= (or -e quiet=) said which */
+	bool decode_fds_given; /* --decode-fds= (or -e decode-fds=): -y too is an error */
 	struct numset trace;   /* -e trace= */
 	bool trace_all;        /* no -e trace= given */
 	struct numset raw;     /* -e raw= */
@@ -266,6 +267,7 @@ int qualify_syscalls(const char *spec, struct numset *set, char *err, size_t err
 
 /* pathtrace.c: -P */
 int pathtrace_add(const char *path);
+void pathtrace_report(void);
 bool pathtrace_enabled(void);
 bool pathtrace_match(struct dctx *c);
 

@@ -68,6 +68,16 @@ expect "-U without -c" \
 expect "-U twice" "^sttrace: call summary column has been provided more than once: 'count' \(-U option residual: 'count'\)$" \
 	"$STTRACE" -c -U calls,count true
 expect "-U unknown" "^sttrace: unknown column name: 'size'$" "$STTRACE" -c -U name,size,calls true
+expect "-q with --quiet" "^sttrace: -q and -e quiet/--quiet cannot be provided simultaneously$" \
+	"$STTRACE" -q --quiet true
+expect "-y with --decode-fds" "^sttrace: -y and --decode-fds cannot be provided simultaneously$" \
+	"$STTRACE" --decode-fds=none -y true
+expect "-x with --strings-in-hex" "^sttrace: -x and --strings-in-hex cannot be provided simultaneously$" \
+	"$STTRACE" --strings-in-hex -x true
+expect "-f with --follow-forks" "^sttrace: -f and --follow-forks cannot be provided simultaneously$" \
+	"$STTRACE" -f --follow-forks true
+expect "-s too big" "^sttrace: invalid -s argument: '1073741824'$" "$STTRACE" -s 1073741824 true
+expect "-P said after the program check" "^sttrace: must have PROG \[ARGS\] or -p PID$" "$STTRACE" -P /.
 # What -e and -p refuse is said in one line, without the hint at -h (as strace).
 for args in "-e trace=nosuchcall" "--decode-pids=x" "-e inject=getpid" "-p abc"; do
 	# shellcheck disable=SC2086
