@@ -97,4 +97,14 @@ printf "%s\n" "./bin/x: invalid -s argument: 'x'" "Try './bin/x -h' for more inf
 [ $rc = 42 ] && echo "ok (exit status passed on)" || { echo "FAIL: exit status $rc, want 42"; fail=1; }
 "$STTRACE" -o /dev/null sh -c 'kill -TERM $$'; rc=$?
 [ $rc = 143 ] && echo "ok (death by SIGTERM passed on)" || { echo "FAIL: status $rc, want 143"; fail=1; }
+# A program that cannot be executed: the failed execve is printed, then nothing of what our
+# child does next (its message is on stderr, its exit_group is ours), as strace (ptrace).
+: >noexec.file
+chmod 644 noexec.file
+"$STTRACE" ./noexec.file 2>noexec.err; rc=$?
+printf '%s\n' 'execve("./noexec.file", ["./noexec.file"], 0xADDR /* N vars */) = -1 EACCES (Permission denied)' \
+	"$STTRACE: exec: Permission denied" '+++ exited with 1 +++' >noexec.exp
+sed -E 's/0x[0-9a-f]+ \/\* [0-9]+ vars/0xADDR \/* N vars/' noexec.err >noexec.out
+if [ $rc = 1 ] && diff noexec.exp noexec.out; then echo "ok (first exec fails)"
+else echo "FAIL: first exec failure: rc=$rc"; cat noexec.err; fail=1; fi
 exit $fail
