@@ -153,7 +153,7 @@ static void print_rval(struct tcb *tcp, int sys_res)
 	if (call_is_raw(c) && kind != RK_NONE && !c->err) {
 		/* strace prints a raw call's result in hex, whatever the call returns. */
 		tprintf(c, "= %#" PRIx64, (uint64_t)c->rval);
-	} else if (kind == RK_NONE) {
+	} else if (kind == RK_NONE && !c->err) { /* failing (an injected error) it prints one */
 		tprints(c, "= ?");
 	} else if (c->err) {
 		switch (c->err) {
