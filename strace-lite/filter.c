@@ -146,6 +146,8 @@ static int signal_number(const char *s)
 static int named_set(const char *spec, const char *what, int (*lookup)(const char *),
 		     struct numset *set, char *err, size_t errlen)
 {
+	const char *given = spec; /* strace names the whole list when it holds no name: "!," */
+
 	if (set_begin(&spec, set))
 		return 0;
 	char *copy = strdup(spec), *save = NULL;
@@ -161,7 +163,7 @@ static int named_set(const char *spec, const char *what, int (*lookup)(const cha
 		numset_add(set, (unsigned)n);
 	}
 	if (!ntok && !rc) {
-		snprintf(err, errlen, "invalid %s '%s'", what, spec);
+		snprintf(err, errlen, "invalid %s '%s'", what, given);
 		rc = -EINVAL;
 	}
 	free(copy);
@@ -291,6 +293,7 @@ int qualify(const char *expr, char *err, size_t errlen)
 		rc = named_set(val, "decode-fds", decode_fd_number, &set, err, errlen);
 		if (!rc)
 			dopts.decode_fds = numset_mask(&set, 4);
+		opts.decode_fds_given = true;
 		return rc;
 	}
 	if (!strcmp(q, "decode-pids") || !strcmp(q, "decode-pid")) {
@@ -311,6 +314,11 @@ int qualify(const char *expr, char *err, size_t errlen)
 		return inject_parse(val, false, err, errlen);
 	if (!strcmp(q, "fault"))
 		return inject_parse(val, true, err, errlen);
+	if (!strcmp(q, "secontext")) { /* strace built without SELinux says so, in its words */
+		snprintf(err, errlen, "SELinux context printing (--secontext option) is not "
+				      "supported by this build of strace");
+		return -EINVAL;
+	}
 	if (!strcmp(q, "usdt") || !strcmp(q, "uprobe") || !strcmp(q, "uretprobe"))
 		return probe_qualify(q, val, err, errlen);
 	snprintf(err, errlen, "invalid filter action '%s'", q);

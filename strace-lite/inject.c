@@ -109,6 +109,9 @@ static bool parse_poke(const char *tok, bool at_enter, struct inject_rule *r)
 	if (strncmp(tok, "@arg", 4) || tok[4] < '1' || tok[4] > '7' || tok[5] != '=' || !hex ||
 	    hex % 2 || hex > 2048 || strspn(tok + 6, "0123456789abcdefABCDEF") != hex)
 		return false;
+	for (unsigned int i = 0; i < r->npokes; i++) /* one poke per argument and stop */
+		if (r->pokes[i].at_enter == at_enter && r->pokes[i].arg == tok[4] - '0')
+			return false;
 	struct inject_poke *np = realloc(r->pokes, (r->npokes + 1) * sizeof(*np));
 	if (!np)
 		return false;
@@ -171,8 +174,9 @@ static bool parse_token(char *tok, bool fault, struct inject_rule *r)
 		char *end;
 		if (r->has_error || r->has_retval)
 			return false;
+		errno = 0;
 		r->retval = (int64_t)strtoull(tok + 7, &end, 0);
-		r->has_retval = end != tok + 7 && !*end;
+		r->has_retval = end != tok + 7 && !*end && errno != ERANGE; /* 2^64 is not 0 */
 		return r->has_retval;
 	}
 	if (!strncmp(tok, "delay_enter=", 12))

@@ -19,6 +19,7 @@
 #define MAX_PATHS 256
 static char *paths[MAX_PATHS];
 static int npaths;
+static bool resolved[MAX_PATHS]; /* paths[i] is paths[i - 1] resolved */
 
 int pathtrace_add(const char *path)
 {
@@ -28,13 +29,20 @@ int pathtrace_add(const char *path)
 	/* Also the canonical name, as strace: descriptors read back as canonical paths. */
 	char *real = realpath(path, NULL);
 	if (real && strcmp(real, path)) {
-		if (!(opts.quiet & QUIET_PATH_RESOLVE))
-			log_info("Requested path \"%s\" resolved into \"%s\"", path, real);
+		resolved[npaths] = true;
 		paths[npaths++] = real;
 	} else {
 		free(real);
 	}
 	return 0;
+}
+
+/* What -P resolved, said once the options are settled (strace's order and --quiet=). */
+void pathtrace_report(void)
+{
+	for (int i = 1; i < npaths; i++)
+		if (resolved[i] && !(opts.quiet & QUIET_PATH_RESOLVE))
+			log_info("Requested path \"%s\" resolved into \"%s\"", paths[i - 1], paths[i]);
 }
 
 bool pathtrace_enabled(void)

@@ -28,6 +28,7 @@
 #include "common/perfetto.h"
 #include "common/spawn.h"
 #include "common/optlist.h"
+#include "strace-lite/optvalues.h"
 
 #define STTRACE_VERSION "0.1.0"
 
@@ -77,56 +78,6 @@ static void decide_seccomp(int seccomp, bool attach_only)
 	opts.seccomp = seccomp != 0 && follows && !attach_only && !trace_selects_all();
 }
 
-static int parse_uint(const char *s, int *out)
-{
-	char *end;
-	errno = 0;
-	long v = strtol(s, &end, 10);
-	if (!*s || *end || errno || v < 0 || v > INT_MAX)
-		return -EINVAL;
-	*out = (int)v;
-	return 0;
-}
-
-/* -r, -T and their long forms: on, with ARG's precision (none given: us); -EINVAL if bad. */
-static int time_option(bool *on, int *digits, const char *arg)
-{
-	*on = true;
-	*digits = arg ? ts_precision(arg) : 6;
-	return *digits;
-}
-
-/* -I: a name or strace's number (1-4); -EINVAL if neither. */
-static int parse_intr(const char *s)
-{
-	static const struct {
-		const char *name;
-		int v;
-	} names[] = { { "anywhere", INTR_ANYWHERE }, { "always", INTR_ANYWHERE },
-		      { "waiting", INTR_WHILE_WAIT }, { "never", INTR_NEVER },
-		      { "never_tstp", INTR_BLOCK_TSTP_TOO } };
-	int v;
-
-	for (size_t i = 0; i < sizeof(names) / sizeof(names[0]); i++)
-		if (!strcmp(s, names[i].name))
-			return names[i].v;
-	return parse_uint(s, &v) == 0 && v >= INTR_ANYWHERE && v <= INTR_BLOCK_TSTP_TOO ? v :
-										      -EINVAL;
-}
-
-/* --daemonize[=grandchild|pgroup|session]: -D, -DD, -DDD; -EINVAL for another word. */
-static int parse_daemonize(const char *s)
-{
-	static const char *const names[] = { "grandchild", "pgroup", "session" };
-
-	if (!s)
-		return 1;
-	for (int i = 0; i < 3; i++)
-		if (!strcmp(s, names[i]))
-			return i + 1;
-	return -EINVAL;
-}
-
 enum {
 	OPT_SECCOMP = 0x100,
 	OPT_FOLLOWFORKS,
@@ -149,6 +100,7 @@ enum {
 	OPT_QUAL_FAULT,
 	OPT_QUAL_READ,
 	OPT_QUAL_WRITE,
+	OPT_QUAL_SECONTEXT,
 	OPT_JSON,
 	OPT_STACK_FORMAT,
 	OPT_FLAMEGRAPH,
@@ -163,6 +115,7 @@ enum {
 	OPT_CGROUP,
 	OPT_PIDNS_TRANSLATION,
 	OPT_LIST,
+	OPT_TIPS,
 	OPT_RECORD,
 };
 
@@ -193,6 +146,7 @@ static const struct option longopts[] = {
 	{ "cgroup", required_argument, 0, OPT_CGROUP },
 	{ "record", required_argument, 0, OPT_RECORD },
 	{ "summary-sort-by", required_argument, 0, 'S' },
+	{ "summary-columns", required_argument, 0, 'U' },
 	{ "absolute-timestamps", optional_argument, 0, OPT_TS },
 	{ "timestamps", optional_argument, 0, OPT_TS },
 	{ "syscall-times", optional_argument, 0, OPT_SYSCALL_TIMES },
@@ -231,6 +185,8 @@ static const struct option longopts[] = {
 	{ "fault", required_argument, 0, OPT_QUAL_FAULT },
 	{ "read", required_argument, 0, OPT_QUAL_READ },
 	{ "write", required_argument, 0, OPT_QUAL_WRITE },
+	{ "secontext", optional_argument, 0, OPT_QUAL_SECONTEXT },
+	{ "tips", optional_argument, 0, OPT_TIPS },
 	{ 0, 0, 0, 0 },
 };
 
@@ -245,6 +201,7 @@ static const char *const qual_names[] = {
 	[OPT_QUAL_FAULT - OPT_QUAL_TRACE] = "fault",
 	[OPT_QUAL_READ - OPT_QUAL_TRACE] = "read",
 	[OPT_QUAL_WRITE - OPT_QUAL_TRACE] = "write",
+	[OPT_QUAL_SECONTEXT - OPT_QUAL_TRACE] = "secontext",
 };
 
 /* What the options count or collect before they settle into opts. */
@@ -255,6 +212,9 @@ struct cli {
 	char **envs; /* -E: VAR=VAL to set, VAR to remove, for the program */
 	int nenvs;
 	int fflag, qflag, xflag, yflag, tflag, daemon;
+	int daemon_long; /* --daemonize=: with -D too is an error */
+	bool columns_given; /* -U */
+	int xlong; /* --strings-in-hex=: 1 + its -x count; with -x too is an error */
 	int seccomp; /* --seccomp-bpf: -1 not given, 0, 1 */
 	bool ts_given; /* --timestamps= */
 	const struct backend *backend; /* --backend=, --bpf */
@@ -274,13 +234,23 @@ struct cli {
  */
 static int settle_options(struct cli *cl, int argc, char *err, size_t errlen)
 {
+	if (!argc && !cl->npids && !cl->cgroup && cl->backend != &replay_backend) {
+		snprintf(err, errlen, "must have PROG [ARGS] or -p PID"); /* first, as strace */
+		return -EINVAL;
+	}
+	if (cl->daemon_long && cl->daemon) {
+		log_error("-D and --daemonize cannot be provided simultaneously");
+		return -1;
+	}
+	if (cl->daemon_long)
+		cl->daemon = cl->daemon_long;
+	if (cl->daemon && !argc) { /* first, as strace: -DDDD -p PID says this */
+		snprintf(err, errlen, "PROG [ARGS] must be specified with -D/--daemonize");
+		return -EINVAL;
+	}
 	if (cl->daemon > 3) {
 		snprintf(err, errlen, "Too many -D's (%d), maximum supported -D count is 3",
 			 cl->daemon);
-		return -EINVAL;
-	}
-	if (cl->daemon && !argc) {
-		snprintf(err, errlen, "PROG [ARGS] must be specified with -D/--daemonize");
 		return -EINVAL;
 	}
 	if (opts.append && !opts.outfname)
@@ -291,11 +261,49 @@ static int settle_options(struct cli *cl, int argc, char *err, size_t errlen)
 		log_error("-t and --absolute-timestamps cannot be provided simultaneously");
 		return -1;
 	}
+	if (cl->yflag && opts.decode_fds_given) {
+		log_error("-y and --decode-fds cannot be provided simultaneously");
+		return -1;
+	}
+	if (cl->xlong && cl->xflag) {
+		log_error("-x and --strings-in-hex cannot be provided simultaneously");
+		return -1;
+	}
+	if (cl->xlong)
+		cl->xflag = cl->xlong - 1;
 	if (cl->tflag) {
 		opts.ts_format = cl->tflag >= 3 ? TS_UNIX : TS_TIME;
 		opts.ts_digits = cl->tflag >= 2 ? 6 : 0;
 	}
 
+	pathtrace_report();
+	if (cl->qflag && opts.quiet_given) {
+		log_error("-q and -e quiet/--quiet cannot be provided simultaneously");
+		return -1;
+	}
+	if (cl->fflag && opts.followfork) {
+		log_error("-f and --follow-forks cannot be provided simultaneously");
+		return -1;
+	}
+	if (cl->fflag >= 2 && opts.output_separately) {
+		log_error("-ff and --output-separately cannot be provided simultaneously");
+		return -1;
+	}
+	if ((cl->fflag >= 2 || opts.output_separately) && opts.cflag) {
+		snprintf(err, errlen, "(-c/--summary-only or -C/--summary) and "
+				      "-ff/--output-separately are mutually exclusive");
+		return -EINVAL;
+	}
+	if (opts.wflag && !opts.cflag) {
+		snprintf(err, errlen, "-w/--summary-wall-clock must be given with "
+				      "(-c/--summary-only or -C/--summary)");
+		return -EINVAL;
+	}
+	if (cl->columns_given && !opts.cflag) {
+		snprintf(err, errlen, "-U/--summary-columns must be given with "
+				      "(-c/--summary-only or -C/--summary)");
+		return -EINVAL;
+	}
 	if (cl->fflag) {
 		opts.followfork = 1;
 		if (cl->fflag >= 2 && opts.outfname)
@@ -337,10 +345,6 @@ static int settle_options(struct cli *cl, int argc, char *err, size_t errlen)
 	}
 	if (opts.record && !opts.outfname)
 		opts.outfname = record_no_output; /* the recording is the output, as perf record's */
-	if (!argc && !cl->npids && !cl->cgroup && cl->backend != &replay_backend) {
-		snprintf(err, errlen, "must have PROG [ARGS] or -p PID");
-		return -EINVAL;
-	}
 	if (cl->backend == &bpfbe_backend && cl->daemon) {
 		snprintf(err, errlen, "-D is not supported with --bpf");
 		return -EINVAL;
@@ -501,7 +505,7 @@ int main(int argc, char **argv)
 	int c, v, rc = 1, lidx;
 	char err[256] = "";
 	struct compare_cfg cmp = { .tool = "sttrace" };
-	static const char optstring[] = "+a:Ab:cCDe:E:fhiI:knO:o:p:P:qrs:S:tTu:vVwxX:yYzZ";
+	static const char optstring[] = "+a:Ab:cCDe:E:fhiI:knO:o:p:P:qrs:S:tTu:U:vVwxX:yYzZ";
 
 	/* Messages are prefixed with the name sttrace was invoked by, as strace does (its
 	 * tests expect "$STRACE: ..."): "sttrace: ..." when run from $PATH. */
@@ -524,8 +528,15 @@ int main(int argc, char **argv)
 			if (parse_uint(optarg, &opts.acolumn) < 0)
 				goto bad_arg;
 			break;
-		case 'c': opts.cflag = 1; break;
-		case 'C': opts.cflag = 2; break;
+		case 'c':
+		case 'C':
+			if (opts.cflag && opts.cflag != (c == 'c' ? 1 : 2)) {
+				snprintf(err, sizeof(err), "-c/--summary-only and -C/--summary are "
+							   "mutually exclusive");
+				goto bad_msg;
+			}
+			opts.cflag = c == 'c' ? 1 : 2;
+			break;
 		case 'e':
 			if (qualify(optarg, err, sizeof(err)) < 0)
 				goto die_msg;
@@ -554,7 +565,7 @@ int main(int argc, char **argv)
 				goto bad_arg;
 			break;
 		case 's':
-			if (parse_uint(optarg, &v) < 0)
+			if (parse_uint(optarg, &v) < 0 || v > (int)(UINT_MAX / 4)) /* strace's cap */
 				goto bad_arg;
 			cl.print.max_strlen = (unsigned)v;
 			break;
@@ -564,6 +575,11 @@ int main(int argc, char **argv)
 				goto bad_msg;
 			}
 			opts.sortby = optarg;
+			break;
+		case 'U':
+			if (summary_columns(optarg, err, sizeof(err)) < 0)
+				goto bad_msg;
+			cl.columns_given = true;
 			break;
 		case 't': cl.tflag++; break;
 		case OPT_TS:
@@ -587,17 +603,21 @@ int main(int argc, char **argv)
 		case 'V':
 			printf("sttrace -- version %s\n", STTRACE_VERSION);
 			return 0;
+		case OPT_TIPS:
+			if (parse_tips(optarg) < 0)
+				goto bad_arg;
+			break;
 		case OPT_LIST:
 			return list_names(optarg, optstring);
 		case 'w': opts.wflag = true; break;
 		case 'x': cl.xflag++; break;
 		case OPT_HEX_STR:
 			if (!optarg || !strcmp(optarg, "all"))
-				cl.xflag = 2;
+				cl.xlong = 3;
 			else if (!strcmp(optarg, "non-ascii"))
-				cl.xflag = 1;
+				cl.xlong = 2;
 			else if (!strcmp(optarg, "none"))
-				cl.xflag = 0;
+				cl.xlong = 1;
 			else
 				goto bad_arg;
 			break;
@@ -627,8 +647,8 @@ int main(int argc, char **argv)
 		}
 		case 'D': cl.daemon++; break;
 		case OPT_DAEMONIZE:
-			cl.daemon = parse_daemonize(optarg);
-			if (cl.daemon < 0)
+			cl.daemon_long = parse_daemonize(optarg);
+			if (cl.daemon_long < 0)
 				goto bad_arg;
 			break;
 		case 'O': {
@@ -684,11 +704,13 @@ int main(int argc, char **argv)
 		case OPT_QUAL_INJECT:
 		case OPT_QUAL_FAULT:
 		case OPT_QUAL_READ:
-		case OPT_QUAL_WRITE: {
+		case OPT_QUAL_WRITE:
+		case OPT_QUAL_SECONTEXT: {
 			char expr[4096];
 			/* Without a value: all, and -y's set for --decode-fds. */
 			snprintf(expr, sizeof(expr), "%s=%s", qual_names[c - OPT_QUAL_TRACE],
-				 optarg ? optarg : c == OPT_QUAL_DECODE_FD ? "path" : "all");
+				 optarg ? optarg : c == OPT_QUAL_DECODE_FD ? "path" :
+				 c == OPT_QUAL_QUIET ? "attach,personality" : "all");
 			if (qualify(expr, err, sizeof(err)) < 0)
 				goto die_msg;
 			break;

@@ -77,6 +77,7 @@ struct options {
 	bool seccomp;          /* prefilter unselected syscalls */
 	unsigned quiet;        /* QUIET_* */
 	bool quiet_given;      /* --quiet= (or -e quiet=) said which */
+	bool decode_fds_given; /* --decode-fds= (or -e decode-fds=): -y too is an error */
 	struct numset trace;   /* -e trace= */
 	bool trace_all;        /* no -e trace= given */
 	struct numset raw;     /* -e raw= */
@@ -266,6 +267,7 @@ int qualify_syscalls(const char *spec, struct numset *set, char *err, size_t err
 
 /* pathtrace.c: -P */
 int pathtrace_add(const char *path);
+void pathtrace_report(void);
 bool pathtrace_enabled(void);
 bool pathtrace_match(struct dctx *c);
 
@@ -279,6 +281,7 @@ void summary_add(long scno, uint64_t calls, uint64_t errors, double seconds);
 void summary_sample(long scno, double seconds);
 void summary_print(FILE *f);
 int summary_sortby(const char *key); /* -1 if unknown */
+int summary_columns(const char *spec, char *err, size_t errlen); /* -U */
 /* probe-summary.c: -c with probes, hits per probe (KIND "usdt", "uprobe", "uretprobe") */
 void probe_summary_add(const char *kind, const char *label, uint64_t hits);
 void probe_summary_print(FILE *f);

@@ -3,6 +3,7 @@
  * -c / -C: per-syscall counts, errors and time, printed as strace's summary table.  The engine
  * measures the time: system CPU time spent in the call by default, wall time with -w.
  */
+#include <errno.h>
 #include <inttypes.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -139,25 +140,96 @@ static int cmp_errors(const void *a, const void *b)
 	uint64_t x = counts[*(const unsigned *)a].errors, y = counts[*(const unsigned *)b].errors;
 	return x < y ? 1 : x > y ? -1 : 0;
 }
+static int cmp_avg(const void *a, const void *b)
+{
+	const struct counts *x = &counts[*(const unsigned *)a], *y = &counts[*(const unsigned *)b];
+	double u = x->time / (double)x->calls, v = y->time / (double)y->calls;
+	return u < v ? 1 : u > v ? -1 : 0;
+}
+static int cmp_max(const void *a, const void *b)
+{
+	double x = counts[*(const unsigned *)a].tmax, y = counts[*(const unsigned *)b].tmax;
+	return x < y ? 1 : x > y ? -1 : 0;
+}
+static int cmp_min(const void *a, const void *b)
+{
+	double x = counts[*(const unsigned *)a].tmin, y = counts[*(const unsigned *)b].tmin;
+	return x < y ? 1 : x > y ? -1 : 0;
+}
 static int cmp_name(const void *a, const void *b)
 {
 	return strcmp(sysent_table[*(const unsigned *)a].name, sysent_table[*(const unsigned *)b].name);
 }
 
+/* strace's column names, for -S (which column orders the table) and -U (which are shown). */
+enum { COL_NONE, COL_PCT, COL_TOTAL, COL_MIN, COL_MAX, COL_AVG, COL_CALLS, COL_ERRORS, COL_NAME,
+       NCOLS };
+static const struct {
+	const char *name;
+	int col;
+} col_names[] = {
+	{ "time", COL_PCT },	       { "time_percent", COL_PCT },  { "time-percent", COL_PCT },
+	{ "time_total", COL_TOTAL },   { "time-total", COL_TOTAL },  { "total_time", COL_TOTAL },
+	{ "total-time", COL_TOTAL },   { "min_time", COL_MIN },	     { "min-time", COL_MIN },
+	{ "shortest", COL_MIN },       { "time_min", COL_MIN },	     { "time-min", COL_MIN },
+	{ "longest", COL_MAX },	       { "max_time", COL_MAX },	     { "max-time", COL_MAX },
+	{ "time_max", COL_MAX },       { "time-max", COL_MAX },	     { "avg_time", COL_AVG },
+	{ "avg-time", COL_AVG },       { "time_avg", COL_AVG },	     { "time-avg", COL_AVG },
+	{ "calls", COL_CALLS },	       { "count", COL_CALLS },	     { "error", COL_ERRORS },
+	{ "errors", COL_ERRORS },      { "name", COL_NAME },	     { "syscall", COL_NAME },
+	{ "syscall_name", COL_NAME },  { "syscall-name", COL_NAME }, { "none", COL_NONE },
+	{ "nothing", COL_NONE },
+};
+
+/* The columns shown, in order (-U); strace's six by default. */
+static int columns[NCOLS] = { COL_PCT, COL_TOTAL, COL_AVG, COL_CALLS, COL_ERRORS, COL_NAME };
+static int ncolumns = 6;
+
+static int column_of(const char *name, size_t len)
+{
+	for (size_t i = 0; i < sizeof(col_names) / sizeof(col_names[0]); i++)
+		if (!strncmp(col_names[i].name, name, len) && !col_names[i].name[len])
+			return col_names[i].col;
+	return -1;
+}
+
 int summary_sortby(const char *key)
 {
-	static const struct {
-		const char *name;
-		int which;
-	} keys[] = {
-		{ "time", 1 },	 { "time_total", 1 }, { "total_time", 1 }, { "calls", 2 },
-		{ "count", 2 },	 { "errors", 3 },     { "error", 3 },	   { "name", 4 },
-		{ "syscall", 4 }, { "syscall_name", 4 }, { "nothing", 0 }, { "none", 0 },
-	};
-	for (size_t i = 0; i < sizeof(keys) / sizeof(keys[0]); i++)
-		if (!strcmp(key, keys[i].name))
-			return keys[i].which;
-	return -1;
+	return column_of(key, strlen(key));
+}
+
+/* -U: the columns SPEC names, the syscall name last if it names none (strace's words). */
+int summary_columns(const char *spec, char *err, size_t errlen)
+{
+	bool seen[NCOLS] = { false };
+	int n = 0;
+
+	for (const char *tok = spec;;) {
+		const char *comma = strchr(tok, ',');
+		size_t len = comma ? (size_t)(comma - tok) : strlen(tok);
+		int c = column_of(tok, len);
+
+		if (c <= COL_NONE) {
+			snprintf(err, errlen, "unknown column name: '%.*s'", (int)len, tok);
+			return -EINVAL;
+		}
+		if (seen[c]) {
+			snprintf(err, errlen,
+				 "call summary column has been provided more than once: '%.*s' "
+				 "(-U option residual: '%s')",
+				 (int)len, tok, tok);
+			return -EINVAL;
+		}
+		seen[c] = true;
+		columns[n++] = c;
+		if (!comma)
+			break;
+		tok = comma + 1;
+	}
+	if (!seen[COL_NAME])
+		columns[n++] = COL_NAME;
+	ncolumns = n;
+	return 0;
 }
 
 static int ndigits(const char *fmt, double v)
@@ -166,74 +238,134 @@ static int ndigits(const char *fmt, double v)
 	return snprintf(buf, sizeof(buf), fmt, v);
 }
 
+/* One row: each column's value for C (SCNO -1: the totals line), separated by one space. */
+static void print_row(FILE *f, const int *w, const struct counts *c, const char *name,
+		      long scno, double total)
+{
+	for (int i = 0; i < ncolumns; i++) {
+		int col = columns[i];
+		if (i && !(col == COL_NAME && opts.percentiles))
+			fputc(' ', f);
+		switch (col) {
+		case COL_PCT:
+			fprintf(f, "%*.2f", w[col],
+				scno < 0 ? 100.0 : total > 0 ? 100.0 * c->time / total : 0);
+			break;
+		case COL_TOTAL: fprintf(f, "%*.6f", w[col], c->time); break;
+		case COL_MIN: fprintf(f, "%*.6f", w[col], c->tmin); break;
+		case COL_MAX: fprintf(f, "%*.6f", w[col], c->tmax); break;
+		case COL_AVG:
+			fprintf(f, "%*" PRIu64, w[col],
+				c->calls ? (uint64_t)(c->time / (double)c->calls * 1e6) : 0);
+			break;
+		case COL_CALLS: fprintf(f, "%*" PRIu64, w[col], c->calls); break;
+		case COL_ERRORS: fprintf(f, "%*.0" PRIu64, w[col], c->errors); break;
+		case COL_NAME:
+			if (opts.percentiles) { /* ours, before the name, a space before each */
+				print_percentiles(f, scno);
+				fputc(' ', f);
+			}
+			if (i == ncolumns - 1)
+				fprintf(f, "%s", name);
+			else
+				fprintf(f, "%-*s", w[col], name);
+			break;
+		}
+	}
+	fputc('\n', f);
+}
+
+static void print_rule(FILE *f, const int *w)
+{
+	for (int i = 0; i < ncolumns; i++) {
+		if (i)
+			fputc(' ', f);
+		if (columns[i] == COL_NAME && opts.percentiles)
+			fprintf(f, "--------- --------- --------- --------- ");
+		for (int j = 0; j < w[columns[i]]; j++)
+			fputc('-', f);
+	}
+	fputc('\n', f);
+}
+
 void summary_print(FILE *f)
 {
-	uint64_t calls = 0, errors = 0;
-	double total = 0, avg_max = 0;
+	static const char *const heads[NCOLS] = {
+		[COL_PCT] = "% time",	[COL_TOTAL] = "seconds", [COL_MIN] = "shortest",
+		[COL_MAX] = "longest",	[COL_AVG] = "usecs/call", [COL_CALLS] = "calls",
+		[COL_ERRORS] = "errors", [COL_NAME] = "syscall",
+	};
+	static int (*const cmps[NCOLS])(const void *, const void *) = {
+		[COL_PCT] = cmp_time, [COL_TOTAL] = cmp_time,	[COL_CALLS] = cmp_calls,
+		[COL_ERRORS] = cmp_errors, [COL_NAME] = cmp_name, [COL_AVG] = cmp_avg,
+		[COL_MAX] = cmp_max, [COL_MIN] = cmp_min,
+	};
+	struct counts sum = { 0 };
+	double avg_max = 0;
 	size_t name_max = 0;
 	unsigned *idx = calloc(nsyscalls, sizeof(*idx)), n = 0;
 
 	if (!idx)
 		return;
 	for (unsigned i = 0; counts && i < ncounts; i++) {
-		if (!counts[i].calls)
+		struct counts *cc = &counts[i];
+		if (!cc->calls)
 			continue;
 		idx[n++] = i;
-		calls += counts[i].calls;
-		errors += counts[i].errors;
-		total += counts[i].time;
-		double avg = counts[i].time / (double)counts[i].calls;
+		if (!sum.calls || cc->tmin < sum.tmin)
+			sum.tmin = cc->tmin;
+		if (cc->tmax > sum.tmax)
+			sum.tmax = cc->tmax;
+		sum.calls += cc->calls;
+		sum.errors += cc->errors;
+		sum.time += cc->time;
+		double avg = cc->time / (double)cc->calls;
 		if (avg > avg_max)
 			avg_max = avg;
 		if (strlen(sysent_table[i].name) > name_max)
 			name_max = strlen(sysent_table[i].name);
 	}
 	int sort = summary_sortby(opts.sortby ? opts.sortby : "time");
-	int (*fn)(const void *, const void *) =
-		sort == 1 ? cmp_time : sort == 2 ? cmp_calls : sort == 3 ? cmp_errors :
-		sort == 4 ? cmp_name : NULL;
-	if (fn)
-		qsort(idx, n, sizeof(*idx), fn);
+	if (sort > 0)
+		qsort(idx, n, sizeof(*idx), cmps[sort]);
 
-	int w_pct = 6, w_sec = 11, w_usec = 11, w_calls = 9, w_err = 9;
-	int w_name = name_max + 1 > 16 ? (int)name_max + 1 : 16;
-	if (ndigits("%.6f", total) > w_sec)
-		w_sec = ndigits("%.6f", total);
-	if (ndigits("%.0f", avg_max * 1e6) > w_usec)
-		w_usec = ndigits("%.0f", avg_max * 1e6);
-	if (ndigits("%.0f", (double)calls) > w_calls)
-		w_calls = ndigits("%.0f", (double)calls);
-	if (ndigits("%.0f", (double)errors) > w_err)
-		w_err = ndigits("%.0f", (double)errors);
+	/* strace's widths: the heading's, or the widest value's (the times by whole seconds). */
+	double min_max = 0;
+	for (unsigned j = 0; j < n; j++)
+		if (counts[idx[j]].tmin > min_max)
+			min_max = counts[idx[j]].tmin;
+	int w[NCOLS] = { [COL_PCT] = 6, [COL_TOTAL] = 11, [COL_MIN] = 8, [COL_MAX] = 7,
+			 [COL_AVG] = 11, [COL_CALLS] = 9, [COL_ERRORS] = 9, [COL_NAME] = 16 };
+	int v[NCOLS] = { [COL_TOTAL] = ndigits("%.6f", sum.time),
+			 [COL_MIN] = ndigits("%.0f", (double)(uint64_t)min_max) + 7,
+			 [COL_MAX] = ndigits("%.0f", (double)(uint64_t)sum.tmax) + 7,
+			 [COL_AVG] = ndigits("%.0f", avg_max * 1e6),
+			 [COL_CALLS] = ndigits("%.0f", (double)sum.calls),
+			 [COL_ERRORS] = ndigits("%.0f", (double)sum.errors),
+			 [COL_NAME] = (int)name_max + 1 };
+	for (int c = 0; c < NCOLS; c++)
+		if (v[c] > w[c])
+			w[c] = v[c];
 
-	fprintf(f, "%*s %*s %*s %*s %*s", w_pct, "% time", w_sec, "seconds", w_usec,
-		"usecs/call", w_calls, "calls", w_err, "errors");
-	if (opts.percentiles) /* microseconds of wall time, as usecs/call */
-		fprintf(f, " %9s %9s %9s %9s", "p50", "p90", "p99", "max");
-	fprintf(f, " syscall\n");
-	char dash[256];
-	memset(dash, '-', sizeof(dash));
-#define DASHES()                                                                              \
-	fprintf(f, "%.*s %.*s %.*s %.*s %.*s%s %.*s\n", w_pct, dash, w_sec, dash, w_usec, dash,   \
-		w_calls, dash, w_err, dash,                                                      \
-		opts.percentiles ? " --------- --------- --------- ---------" : "", w_name, dash)
-	DASHES();
-	for (unsigned j = 0; j < n; j++) {
-		struct counts *cc = &counts[idx[j]];
-		double pct = total > 0 ? 100.0 * cc->time / total : 0;
-		fprintf(f, "%*.2f %*.6f %*" PRIu64 " %*" PRIu64 " %*.0" PRIu64, w_pct, pct, w_sec,
-			cc->time, w_usec, (uint64_t)(cc->time / (double)cc->calls * 1e6), w_calls,
-			cc->calls, w_err, cc->errors);
-		print_percentiles(f, idx[j]);
-		fprintf(f, " %s\n", sysent_table[idx[j]].name);
+	for (int i = 0; i < ncolumns; i++) {
+		int col = columns[i];
+		if (i)
+			fputc(' ', f);
+		if (col == COL_NAME && opts.percentiles) /* microseconds of wall time */
+			fprintf(f, "%9s %9s %9s %9s ", "p50", "p90", "p99", "max");
+		if (col != COL_NAME)
+			fprintf(f, "%*s", w[col], heads[col]);
+		else if (i == ncolumns - 1)
+			fprintf(f, "%s", heads[col]);
+		else
+			fprintf(f, "%-*s", w[col], heads[col]);
 	}
-	DASHES();
-	fprintf(f, "%*.2f %*.6f %*" PRIu64 " %*" PRIu64 " %*.0" PRIu64, w_pct, 100.0, w_sec, total,
-		w_usec, calls ? (uint64_t)(total / (double)calls * 1e6) : 0, w_calls, calls, w_err,
-		errors);
-	print_percentiles(f, -1);
-	fprintf(f, " total\n");
-#undef DASHES
+	fputc('\n', f);
+	print_rule(f, w);
+	for (unsigned j = 0; j < n; j++)
+		print_row(f, w, &counts[idx[j]], sysent_table[idx[j]].name, (long)idx[j], sum.time);
+	print_rule(f, w);
+	print_row(f, w, &sum, "total", -1, sum.time);
 	free(idx);
 	probe_summary_print(f);
 }

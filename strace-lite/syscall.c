@@ -153,7 +153,7 @@ static void print_rval(struct tcb *tcp, int sys_res)
 	if (call_is_raw(c) && kind != RK_NONE && !c->err) {
 		/* strace prints a raw call's result in hex, whatever the call returns. */
 		tprintf(c, "= %#" PRIx64, (uint64_t)c->rval);
-	} else if (kind == RK_NONE) {
+	} else if (kind == RK_NONE && !c->err) { /* failing (an injected error) it prints one */
 		tprints(c, "= ?");
 	} else if (c->err) {
 		switch (c->err) {
@@ -266,7 +266,7 @@ static void json_syscall_exit(struct tcb *tcp, const struct timespec *ts)
 	sb_free(&rec);
 }
 
-void syscall_exit(struct tcb *tcp, int64_t rval, bool is_error)
+static void exit_print(struct tcb *tcp, int64_t rval, bool is_error)
 {
 	struct dctx *c = &tcp->dc;
 	struct timespec ts = { 0, 0 };
@@ -300,7 +300,7 @@ void syscall_exit(struct tcb *tcp, int64_t rval, bool is_error)
 		event_publish(&ex);
 	}
 	if (tcp->flags & TCB_CHECK_EXEC) {
-		/* A failed execve of a spawned child before its first success stays hidden. */
+		/* A failed first execve of a spawned child: see syscall_exit. */
 		tcp->flags &= ~TCB_CHECK_EXEC;
 	}
 	if (opts.cflag) {
@@ -443,3 +443,13 @@ void syscall_unfinished(struct tcb *tcp)
 	}
 }
 
+void syscall_exit(struct tcb *tcp, int64_t rval, bool is_error)
+{
+	bool first_exec = tcp->flags & TCB_CHECK_EXEC;
+
+	exit_print(tcp, rval, is_error);
+	/* A spawned child whose first execve failed is printed no further (sttrace's message
+	 * and its exit_group are ours, not the program's), as strace's: hidden again. */
+	if (first_exec && is_error)
+		tcp->flags |= TCB_HIDE_LOG;
+}

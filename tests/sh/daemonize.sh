@@ -32,7 +32,8 @@ for tracer in "$STTRACE" strace; do
 		echo "$tracer $d: parent $ppid, tracer $tpid (group $tpg, session $tsid)"
 	done
 done
-for args in "-DDDD true" "-D -p 1" "--daemonize=daemon true"; do
+for args in "-DDDD true" "-D -p 1" "--daemonize=daemon true" "-DDDD -p 1" "-D --daemonize -p 1" \
+	"--daemonize=Pgrp -p 1" "--daemonize=SESSION -p 1"; do
 	# shellcheck disable=SC2086
 	"$STTRACE" $args 2>t.err; trc=$?
 	if command -v strace >/dev/null; then

@@ -48,6 +48,36 @@ expect "bad --string-limit" "^sttrace: invalid --string-limit argument: 'x'$" \
 expect "unknown -u user" "^sttrace: Cannot find user 'no-such-user-here'$" "$STTRACE" -u no-such-user-here true
 expect "bad -b" "^sttrace: Syscall 'execveat' for -b isn't supported$" "$STTRACE" -b execveat true
 expect "bad -O" "^sttrace: invalid -O argument: '1h'$" "$STTRACE" -c -O 1h true
+expect "bad --tips" "^sttrace: invalid --tips argument: 'id:format'$" "$STTRACE" --tips=id:format true
+expect "bad --tips id" "^sttrace: invalid --tips argument: '2147483648'$" "$STTRACE" --tips=2147483648 true
+expect "good --tips" "^sttrace: must have PROG \[ARGS\] or -p PID$" "$STTRACE" --tips=id:random,23,format:full
+expect "--secontext" \
+	"^sttrace: SELinux context printing \(--secontext option\) is not supported by this build of strace$" \
+	"$STTRACE" --secontext=full true
+expect "-c with -C" "^sttrace: -c/--summary-only and -C/--summary are mutually exclusive$" \
+	"$STTRACE" -C -c true
+expect "-c with -ff" \
+	"^sttrace: \(-c/--summary-only or -C/--summary\) and -ff/--output-separately are mutually exclusive$" \
+	"$STTRACE" -c -ff true
+expect "-w without -c" \
+	"^sttrace: -w/--summary-wall-clock must be given with \(-c/--summary-only or -C/--summary\)$" \
+	"$STTRACE" -w true
+expect "-U without -c" \
+	"^sttrace: -U/--summary-columns must be given with \(-c/--summary-only or -C/--summary\)$" \
+	"$STTRACE" -U name,calls true
+expect "-U twice" "^sttrace: call summary column has been provided more than once: 'count' \(-U option residual: 'count'\)$" \
+	"$STTRACE" -c -U calls,count true
+expect "-U unknown" "^sttrace: unknown column name: 'size'$" "$STTRACE" -c -U name,size,calls true
+expect "-q with --quiet" "^sttrace: -q and -e quiet/--quiet cannot be provided simultaneously$" \
+	"$STTRACE" -q --quiet true
+expect "-y with --decode-fds" "^sttrace: -y and --decode-fds cannot be provided simultaneously$" \
+	"$STTRACE" --decode-fds=none -y true
+expect "-x with --strings-in-hex" "^sttrace: -x and --strings-in-hex cannot be provided simultaneously$" \
+	"$STTRACE" --strings-in-hex -x true
+expect "-f with --follow-forks" "^sttrace: -f and --follow-forks cannot be provided simultaneously$" \
+	"$STTRACE" -f --follow-forks true
+expect "-s too big" "^sttrace: invalid -s argument: '1073741824'$" "$STTRACE" -s 1073741824 true
+expect "-P said after the program check" "^sttrace: must have PROG \[ARGS\] or -p PID$" "$STTRACE" -P /.
 # What -e and -p refuse is said in one line, without the hint at -h (as strace).
 for args in "-e trace=nosuchcall" "--decode-pids=x" "-e inject=getpid" "-p abc"; do
 	# shellcheck disable=SC2086
@@ -67,4 +97,14 @@ printf "%s\n" "./bin/x: invalid -s argument: 'x'" "Try './bin/x -h' for more inf
 [ $rc = 42 ] && echo "ok (exit status passed on)" || { echo "FAIL: exit status $rc, want 42"; fail=1; }
 "$STTRACE" -o /dev/null sh -c 'kill -TERM $$'; rc=$?
 [ $rc = 143 ] && echo "ok (death by SIGTERM passed on)" || { echo "FAIL: status $rc, want 143"; fail=1; }
+# A program that cannot be executed: the failed execve is printed, then nothing of what our
+# child does next (its message is on stderr, its exit_group is ours), as strace (ptrace).
+: >noexec.file
+chmod 644 noexec.file
+"$STTRACE" ./noexec.file 2>noexec.err; rc=$?
+printf '%s\n' 'execve("./noexec.file", ["./noexec.file"], 0xADDR /* N vars */) = -1 EACCES (Permission denied)' \
+	"$STTRACE: exec: Permission denied" '+++ exited with 1 +++' >noexec.exp
+sed -E 's/0x[0-9a-f]+ \/\* [0-9]+ vars/0xADDR \/* N vars/' noexec.err >noexec.out
+if [ $rc = 1 ] && diff noexec.exp noexec.out; then echo "ok (first exec fails)"
+else echo "FAIL: first exec failure: rc=$rc"; cat noexec.err; fail=1; fi
 exit $fail

@@ -3,7 +3,7 @@
 #
 # -c and -C against strace 6.1: the same program gives the same table (header, rules, calls,
 # errors, syscall names, order by name, totals line); only the three time columns, which are
-# measurements, are masked.  -w (wall time) must give non-zero times.  -O 1s (and its long
+# measurements, are masked.  -U with no time column (name not last too) is compared unmasked.  -w (wall time) must give non-zero times.  -O 1s (and its long
 # form) takes more than any call took off each: every time is 0, unmasked, as strace's.
 # Without -w the time is system CPU time, under --bpf too.
 set -u
@@ -12,9 +12,10 @@ prog="$TOP/$B/tests/trace/fileops"
 fail=0
 mask() { sed -E 's/^( *[0-9]+\.[0-9]+) +[0-9]+\.[0-9]+ +[0-9]+ /T /'; }
 for mode in "-c -S name" "-c -S calls -e trace=%file" "-C -S name -a0 -e trace=close" \
-	"-c -S name -O 1s" "-c -S name --summary-syscall-overhead=1000000"; do
+	"-c -S name -O 1s" "-c -S name --summary-syscall-overhead=1000000" \
+	"-c -S name -U calls,errors" "-C -S calls -a0 -e trace=close --summary-columns=name,calls"; do
 	m=mask
-	case $mode in *-O*|*overhead*) m=cat ;; esac
+	case $mode in *-O*|*overhead*|*-U*|*columns*) m=cat ;; esac
 	# shellcheck disable=SC2086
 	strace -o s.log $mode "$prog" >/dev/null 2>&1
 	# shellcheck disable=SC2086
@@ -27,6 +28,16 @@ for mode in "-c -S name" "-c -S calls -e trace=%file" "-C -S name -a0 -e trace=c
 	fi
 	if [ -s d.txt ]; then echo "FAIL: sttrace $mode differs from strace:"; cat d.txt; fail=1
 	else echo "ok: $mode ($(grep -c . t.log) lines)"; fi
+done
+# -S by the per-call times (strace's keys and their aliases): usecs/call falls down the table.
+for key in avg_time time-avg max_time longest min-time shortest; do
+	run_checked "$STTRACE" -o k.log -c -w -S $key "$prog" >/dev/null 2>&1 ||
+		{ echo "FAIL: -S $key refused"; cat k.log; fail=1; continue; }
+	case $key in *avg*)
+		awk '/^ +[0-9]/ && $NF != "total" {print $3}' k.log | sort -c -n -r ||
+			{ echo "FAIL: -S $key: not by usecs/call"; cat k.log; fail=1; } ;;
+	esac
+	echo "ok: -S $key"
 done
 run_checked "$STTRACE" -o w.log -c -w sh -c 'for i in 1 2 3; do cat /dev/null; done' >/dev/null 2>&1
 total=$(awk '$NF == "total" {print $2}' w.log)

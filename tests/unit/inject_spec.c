@@ -155,6 +155,8 @@ static void actions(void)
 	bad("open:error=EIO:error=EPERM", false, NULL);
 	bad("open:retval=", false, NULL);
 	bad("open:retval=12abc", false, NULL);
+	bad("open:retval=0x10000000000000000", false, NULL); /* 2^64: too big, not 0 */
+	bad("chdir:poke_enter=@arg1=00,@arg1=00", false, NULL); /* one poke per argument */
 	bad("open:signal=0", false, NULL);
 	bad("open:signal=65", false, NULL);
 	bad("open:signal=SIGFOO", false, NULL);

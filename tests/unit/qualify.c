@@ -282,6 +282,9 @@ static void fds(void)
 	bad("read=bad", "invalid descriptor 'bad'");
 	bad("write=-1", "invalid descriptor '-1'");
 	bad("read=3x", "invalid descriptor '3x'");
+	bad("read=!", "invalid descriptor '!'"); /* the whole list when it names nothing */
+	bad("write=!,", "invalid descriptor '!,'");
+	bad("secontext=mismatch", "SELinux context printing (--secontext option) is not supported by this build of strace");
 }
 
 static void actions(void)
