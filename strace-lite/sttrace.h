@@ -288,6 +288,9 @@ void probe_summary_print(FILE *f);
 
 /* seccomp.c: install, in the child before execve, a filter that stops only traced syscalls. */
 int seccomp_install(void);
+/* Whether the prefilter is used (opts.seccomp): SECCOMP is what the user asked (-1 nothing, 0,
+ * 1), ATTACH_ONLY no program started; strace's rule and warnings. */
+void seccomp_decide(int seccomp, bool attach_only);
 
 /* errno names */
 const char *errno_name(int err);
