@@ -147,6 +147,9 @@ offers 'sttrace rep' replay
 offers_only 'sttrace replay ./probes.' ./probes.c
 offers 'sttrace replay ./probes.c --js' --json
 offers_only 'sttrace replay ./probes.c -S na' name
+offers 'lttrace rep' replay
+offers_only 'lttrace replay ./probes.' ./probes.c
+offers 'lttrace replay ./probes.c --js' --json
 
 echo "$n checks"
 exit $fail
