@@ -323,13 +323,16 @@ int printstrn(struct dctx *c, uint64_t addr, uint64_t len)
 {
 	unsigned int max = print_opts_get()->max_strlen;
 	size_t size = len < max ? (size_t)len : max;
-	char buf[size + 1];
+	/* As strace, one byte more than shown is read when there is more: a buffer that ends
+	 * right after -s bytes (the next page unmapped) prints as its address. */
+	size_t fetch = len > max ? (size_t)max + 1 : size;
+	char buf[fetch + 1];
 
 	if (!addr) {
 		tprints(c, "NULL");
 		return -1;
 	}
-	int rc = umoven(c, addr, size, buf);
+	int rc = umoven(c, addr, fetch, buf);
 	if (rc < 0) {
 		printaddr(c, addr);
 		return rc;

@@ -170,7 +170,7 @@ static int named_set(const char *spec, const char *what, int (*lookup)(const cha
 	return rc;
 }
 
-/* Any descriptor strace accepts; the sets hold the first MAX_SCNO (higher ones never dump). */
+/* Any descriptor strace accepts; the sets hold the first NUMSET_MAX (higher ones never dump). */
 static int fd_number(const char *s)
 {
 	char *end;

@@ -18,20 +18,22 @@
 #include "strace-lite/decode.h"
 
 #define MAX_SCNO 1024 /* bitmaps of syscall numbers */
+/* Numbers a set holds: syscalls, signals and descriptors (-e read=19998 must dump). */
+#define NUMSET_MAX 65536
 
 /* -e sets: a bitmap plus a "not" flag (strace's number sets). */
 struct numset {
-	uint64_t bits[MAX_SCNO / 64];
+	uint64_t bits[NUMSET_MAX / 64];
 	bool negated;
 };
 static inline bool numset_has(const struct numset *s, unsigned int n)
 {
-	bool in = n < MAX_SCNO && (s->bits[n / 64] >> (n % 64)) & 1;
+	bool in = n < NUMSET_MAX && (s->bits[n / 64] >> (n % 64)) & 1;
 	return in != s->negated;
 }
 static inline void numset_add(struct numset *s, unsigned int n)
 {
-	if (n < MAX_SCNO)
+	if (n < NUMSET_MAX)
 		s->bits[n / 64] |= 1ull << (n % 64);
 }
 

@@ -16,6 +16,7 @@
 
 #include "common/print.h"
 #include "common/strbuf.h"
+#include "strace-lite/array.h"
 #include "strace-lite/decode.h"
 #include "gen/xlat.h"
 
@@ -273,5 +274,43 @@ SYS_FUNC(setpriority)
 {
 	print_prio_who(c);
 	tprintf(c, ", %d", (int)c->arg[2]);
+	return RVAL_DECODED;
+}
+
+/* kexec_load's segments: at most KEXEC_SEGMENT_MAX (16) of them, else the address. */
+static bool print_kexec_seg(struct dctx *c, void *elem, size_t size, void *data)
+{
+	const uint64_t *seg = elem;
+
+	(void)size;
+	(void)data;
+	tprint_struct_begin(c);
+	tprints(c, "buf=");
+	printaddr(c, seg[0]);
+	tprintf(c, ", bufsz=%" PRIu64 ", mem=", seg[1]);
+	printaddr(c, seg[2]);
+	tprintf(c, ", memsz=%" PRIu64, seg[3]);
+	tprint_struct_end(c);
+	return true;
+}
+
+/* kexec_load(entry, nr_segments, segments, flags): flags are an arch (top 16 bits) and bits. */
+SYS_FUNC(kexec_load)
+{
+	uint64_t seg[4], flags = c->arg[3];
+
+	printaddr(c, c->arg[0]);
+	tprintf(c, ", %" PRIu64 ", ", c->arg[1]);
+	if (!c->arg[2] || c->arg[1] > 16)
+		printaddr(c, c->arg[2]);
+	else
+		print_array(c, c->arg[2], c->arg[1], seg, sizeof(seg), 0, print_kexec_seg, NULL);
+	tprints(c, ", ");
+	printxval(c, xlat_kexec_arch_values, flags & 0xffff0000, "KEXEC_ARCH_???");
+	flags &= ~(uint64_t)0xffff0000;
+	if (flags) {
+		tprint_or(c);
+		printflags(c, xlat_kexec_load_flags, flags, "KEXEC_???");
+	}
 	return RVAL_DECODED;
 }
