@@ -76,6 +76,7 @@ void syscall_enter(struct tcb *tcp, long scno, const uint64_t *args)
 	c->rval = 0;
 	c->pid = tcp->pid;
 	c->next_arg = 0;
+	c->prev_name = tcp->prev_name;
 	c->auxstr = NULL;
 
 	if ((tcp->flags & TCB_HIDE_LOG) && sysent_is_exec(c->se)) {
@@ -282,6 +283,7 @@ static void exit_print(struct tcb *tcp, int64_t rval, bool is_error)
 		tcp->flags &= ~TCB_FILTERED;
 		return;
 	}
+	tcp->prev_name = c->se->name; /* what a restart_syscall resumes, as strace says */
 	if (opts.Tflag || opts.cflag || opts.json || event_sinks_active())
 		tnow(CLOCK_MONOTONIC, &ts);
 	c->exiting = true;
