@@ -397,6 +397,13 @@ static int engine_run(void)
 					log_warn("Exit of unknown pid %d ignored", pid);
 				continue;
 			}
+			if (!opts.followfork && !probe_enabled()) {
+				/* Not ours to follow: a clone that misused CLONE_PTRACE. */
+				ptrace(PTRACE_DETACH, pid, 0L, 0L);
+				if (!(opts.quiet & QUIET_ATTACH))
+					log_warn("Detached unknown pid %d", pid);
+				continue;
+			}
 			tcp = new_child(pid, TCB_STARTUP | (opts.followfork ? 0 : TCB_SILENT) |
 						     (opts.seccomp ? TCB_SECCOMP : 0));
 			recpt_fork(NULL, tcp);
