@@ -322,8 +322,10 @@ static void exit_print(struct tcb *tcp, int64_t rval, bool is_error)
 		json_syscall_exit(tcp, &ts);
 		return;
 	}
-	if (!tcp->staging && (opts.output_separately ? (tcp->flags & TCB_REPRINT)
-						     : printing_tcp != tcp)) {
+	/* REPRINT: the execve a thread began, ended under the leader's pid (even with the
+	 * "superseded" line quiet). */
+	if (!tcp->staging && ((tcp->flags & TCB_REPRINT) ||
+			      (!opts.output_separately && printing_tcp != tcp))) {
 		tcp->flags &= ~TCB_REPRINT;
 		printleader(tcp);
 		sb_printf(&tcp->sb, "<... %s resumed>", c->se->name);
