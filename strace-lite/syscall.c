@@ -412,6 +412,8 @@ void syscall_unfinished(struct tcb *tcp)
 		publish_unfinished(&ev);
 		return;
 	}
+	bool staged = false;
+
 	if (!(tcp->flags & TCB_INSYSCALL) || (tcp->flags & TCB_FILTERED) || hide_log(tcp) ||
 	    opts.cflag == 1)
 		return;
@@ -423,10 +425,12 @@ void syscall_unfinished(struct tcb *tcp)
 			return;
 		}
 		output_publish_stage(tcp);
+		staged = true; /* the line goes on where the stage ended: no "resumed" */
 	}
-	if (!opts.output_separately && printing_tcp && printing_tcp != tcp && printing_tcp->curcol)
+	if (!staged && !opts.output_separately && printing_tcp && printing_tcp != tcp &&
+	    printing_tcp->curcol)
 		output_unfinished(printing_tcp);
-	if (!opts.output_separately && printing_tcp != tcp) {
+	if (!staged && !opts.output_separately && printing_tcp != tcp) {
 		printleader(tcp);
 		sb_printf(&tcp->sb, "<... %s resumed>", tcp->dc.se->name);
 	}
