@@ -1,7 +1,8 @@
 // SPDX-License-Identifier: LGPL-2.1-or-later
 /*
  * The values of sttrace's options that take a word or a number (-s, -r/-T precisions, -I,
- * --daemonize, --tips), parsed as strace parses them; the front end (sttrace.c) wires them.
+ * --daemonize, --tips), parsed as strace parses them, and the seccomp prefilter's decision;
+ * the front end (sttrace.c) wires them.
  */
 #include <errno.h>
 #include <limits.h>
@@ -11,6 +12,8 @@
 
 #include "strace-lite/sttrace.h"
 #include "strace-lite/optvalues.h"
+#include "strace-lite/probe.h"
+#include "common/log.h"
 
 int parse_uint(const char *s, int *out)
 {
@@ -98,4 +101,44 @@ int parse_tips(const char *s)
 	}
 	free(copy);
 	return rc;
+}
+
+/* Every syscall is selected: a prefilter would leave nothing out. */
+static bool trace_selects_all(void)
+{
+	if (opts.trace_all)
+		return true;
+	for (unsigned int n = 0; n < nsyscalls && n < MAX_SCNO; n++)
+		if (!numset_has(&opts.trace, n))
+			return false;
+	return true;
+}
+
+/*
+ * The seccomp prefilter, strace's rule: only where every child is followed anyway, that is with
+ * -f (or with probes, whose breakpoints children inherit).  The filter is inherited by every
+ * child: one we did not follow could not call PTRACE_TRACEME (EPERM, we would be its tracer
+ * already), nor, left alone, make a selected syscall (ENOSYS without a tracer).  SECCOMP is what
+ * the user asked: -1 nothing (the default: on where it pays), 0 or 1.
+ */
+void decide_seccomp(int seccomp, bool attach_only)
+{
+	bool follows = opts.followfork || probe_enabled();
+
+	if (seccomp > 0) {
+		/* strace's warnings, word for word. */
+		if (attach_only)
+			log_warn("--seccomp-bpf is not enabled for processes attached with -p");
+		if (!follows) {
+			log_warn("--seccomp-bpf cannot be used without -f/--follow-forks, "
+				 "disabling");
+			seccomp = 0;
+		}
+	}
+	if (seccomp > 0 && trace_selects_all()) {
+		log_warn("Seccomp filter is requested but there are no syscalls to filter.  "
+			 "See -e trace to filter syscalls.");
+		seccomp = 0;
+	}
+	opts.seccomp = seccomp != 0 && follows && !attach_only && !trace_selects_all();
 }

@@ -10,5 +10,6 @@ int time_option(bool *on, int *digits, const char *arg);
 int parse_intr(const char *s);
 int parse_daemonize(const char *s);
 int parse_tips(const char *s);
+void decide_seccomp(int seccomp, bool attach_only); /* sets opts.seccomp */
 
 #endif

@@ -38,45 +38,6 @@ static void help_hint(void)
 	fprintf(stderr, "Try '%s -h' for more information.\n", log_prefix());
 }
 
-/* Every syscall is selected: a prefilter would leave nothing out. */
-static bool trace_selects_all(void)
-{
-	if (opts.trace_all)
-		return true;
-	for (unsigned int n = 0; n < nsyscalls && n < MAX_SCNO; n++)
-		if (!numset_has(&opts.trace, n))
-			return false;
-	return true;
-}
-
-/*
- * The seccomp prefilter, strace's rule: only where every child is followed anyway, that is with
- * -f (or with probes, whose breakpoints children inherit).  The filter is inherited by every
- * child: one we did not follow could not call PTRACE_TRACEME (EPERM, we would be its tracer
- * already), nor, left alone, make a selected syscall (ENOSYS without a tracer).  SECCOMP is what
- * the user asked: -1 nothing (the default: on where it pays), 0 or 1.
- */
-static void decide_seccomp(int seccomp, bool attach_only)
-{
-	bool follows = opts.followfork || probe_enabled();
-
-	if (seccomp > 0) {
-		/* strace's warnings, word for word. */
-		if (attach_only)
-			log_warn("--seccomp-bpf is not enabled for processes attached with -p");
-		if (!follows) {
-			log_warn("--seccomp-bpf cannot be used without -f/--follow-forks, "
-				 "disabling");
-			seccomp = 0;
-		}
-	}
-	if (seccomp > 0 && trace_selects_all()) {
-		log_warn("Seccomp filter is requested but there are no syscalls to filter.  "
-			 "See -e trace to filter syscalls.");
-		seccomp = 0;
-	}
-	opts.seccomp = seccomp != 0 && follows && !attach_only && !trace_selects_all();
-}
 
 enum {
 	OPT_SECCOMP = 0x100,
