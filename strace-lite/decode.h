@@ -53,6 +53,8 @@ struct dctx {
 	int next_arg;
 	/* With RVAL_STR: printed after the return value, in parentheses. */
 	const char *auxstr;
+	/* The name of the thread's last call traced to its exit (restart_syscall's); NULL none. */
+	const char *prev_name;
 };
 
 #define SYS_FUNC(name) int sys_##name(struct dctx *c)

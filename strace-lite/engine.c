@@ -39,7 +39,9 @@
 
 static unsigned int ptrace_options(bool spawned)
 {
-	unsigned int o = PTRACE_O_TRACESYSGOOD | PTRACE_O_TRACEEXEC;
+	/* TRACEEXIT: a thread leaving inside a call (exit, killed by another thread's exec or
+	 * exit_group) ends that call's line when it leaves, as strace's ("exit(42) = ?"). */
+	unsigned int o = PTRACE_O_TRACESYSGOOD | PTRACE_O_TRACEEXEC | PTRACE_O_TRACEEXIT;
 
 	/* Probes: children carry our int3s, so they are followed (silently without -f).  The
 	 * prefilter comes only where children are followed anyway (sttrace.c). */
@@ -303,6 +305,9 @@ static void handle_stop(struct tcb *tcp, int status)
 		probe_exec(tcp);
 		break;
 	}
+	case PTRACE_EVENT_EXIT:
+		syscall_unfinished(tcp); /* "= ?" now, before another thread's lines */
+		break;
 	case PTRACE_EVENT_SECCOMP:
 		tcp->flags |= TCB_SECCOMP;
 		if (!(tcp->flags & TCB_INSYSCALL))
@@ -390,6 +395,13 @@ static int engine_run(void)
 				record_note(REC_UNKNOWN_EXIT, pid, 0);
 				if (!(opts.quiet & QUIET_EXIT))
 					log_warn("Exit of unknown pid %d ignored", pid);
+				continue;
+			}
+			if (!opts.followfork && !probe_enabled()) {
+				/* Not ours to follow: a clone that misused CLONE_PTRACE. */
+				ptrace(PTRACE_DETACH, pid, 0L, 0L);
+				if (!(opts.quiet & QUIET_ATTACH))
+					log_warn("Detached unknown pid %d", pid);
 				continue;
 			}
 			tcp = new_child(pid, TCB_STARTUP | (opts.followfork ? 0 : TCB_SILENT) |

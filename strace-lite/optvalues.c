@@ -1,7 +1,8 @@
 // SPDX-License-Identifier: LGPL-2.1-or-later
 /*
  * The values of sttrace's options that take a word or a number (-s, -r/-T precisions, -I,
- * --daemonize, --tips), parsed as strace parses them; the front end (sttrace.c) wires them.
+ * --daemonize, --tips), parsed as strace parses them;
+ * the front end (sttrace.c) wires them.
  */
 #include <errno.h>
 #include <limits.h>
@@ -11,6 +12,8 @@
 
 #include "strace-lite/sttrace.h"
 #include "strace-lite/optvalues.h"
+#include "strace-lite/probe.h"
+#include "common/log.h"
 
 int parse_uint(const char *s, int *out)
 {

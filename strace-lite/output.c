@@ -142,7 +142,8 @@ static void out_printf(struct tcb *tcp, const char *fmt, ...)
 
 void output_unfinished(struct tcb *tcp)
 {
-	if (tcp && tcp->curcol) {
+	/* A line held back for -e status= is not on the output: nothing to cut. */
+	if (tcp && tcp->curcol && !tcp->staging) {
 		out_write(tcp, " <unfinished ...>\n", 18);
 		tcp->curcol = 0;
 	}

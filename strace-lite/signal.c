@@ -242,3 +242,10 @@ SYS_FUNC(rt_tgsigqueueinfo)
 	print_siginfo_at(c, c->arg[3]);
 	return RVAL_DECODED;
 }
+
+/* restart_syscall(): the kernel resumes the call a signal interrupted; strace names it. */
+SYS_FUNC(restart_syscall)
+{
+	tprintf(c, "<... resuming interrupted %s ...>", c->prev_name ? c->prev_name : "system call");
+	return RVAL_DECODED;
+}

@@ -138,6 +138,7 @@ struct tcb {
 	int inject_sig;             /* a signal to deliver at the call's exit */
 	const struct inject_rule *tamper; /* the rule that hit the current call */
 	char comm[64];              /* --decode-pids=comm: its command name, for the pid prefix */
+	const char *prev_name;      /* its last call traced to its exit, for restart_syscall */
 	uint64_t ip;                /* -i: the instruction pointer at the event being printed */
 	bool ip_known;              /* false: "????????????????" (a thread gone) */
 	struct tid_node node;       /* in the tracee table (tcb.c) */

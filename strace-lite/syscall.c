@@ -76,6 +76,7 @@ void syscall_enter(struct tcb *tcp, long scno, const uint64_t *args)
 	c->rval = 0;
 	c->pid = tcp->pid;
 	c->next_arg = 0;
+	c->prev_name = tcp->prev_name;
 	c->auxstr = NULL;
 
 	if ((tcp->flags & TCB_HIDE_LOG) && sysent_is_exec(c->se)) {
@@ -282,6 +283,7 @@ static void exit_print(struct tcb *tcp, int64_t rval, bool is_error)
 		tcp->flags &= ~TCB_FILTERED;
 		return;
 	}
+	tcp->prev_name = c->se->name; /* what a restart_syscall resumes, as strace says */
 	if (opts.Tflag || opts.cflag || opts.json || event_sinks_active())
 		tnow(CLOCK_MONOTONIC, &ts);
 	c->exiting = true;
@@ -320,8 +322,10 @@ static void exit_print(struct tcb *tcp, int64_t rval, bool is_error)
 		json_syscall_exit(tcp, &ts);
 		return;
 	}
-	if (!tcp->staging && (opts.output_separately ? (tcp->flags & TCB_REPRINT)
-						     : printing_tcp != tcp)) {
+	/* REPRINT: the execve a thread began, ended under the leader's pid (even with the
+	 * "superseded" line quiet). */
+	if (!tcp->staging && ((tcp->flags & TCB_REPRINT) ||
+			      (!opts.output_separately && printing_tcp != tcp))) {
 		tcp->flags &= ~TCB_REPRINT;
 		printleader(tcp);
 		sb_printf(&tcp->sb, "<... %s resumed>", c->se->name);
@@ -408,6 +412,8 @@ void syscall_unfinished(struct tcb *tcp)
 		publish_unfinished(&ev);
 		return;
 	}
+	bool staged = false;
+
 	if (!(tcp->flags & TCB_INSYSCALL) || (tcp->flags & TCB_FILTERED) || hide_log(tcp) ||
 	    opts.cflag == 1)
 		return;
@@ -419,10 +425,12 @@ void syscall_unfinished(struct tcb *tcp)
 			return;
 		}
 		output_publish_stage(tcp);
+		staged = true; /* the line goes on where the stage ended: no "resumed" */
 	}
-	if (!opts.output_separately && printing_tcp && printing_tcp != tcp && printing_tcp->curcol)
+	if (!staged && !opts.output_separately && printing_tcp && printing_tcp != tcp &&
+	    printing_tcp->curcol)
 		output_unfinished(printing_tcp);
-	if (!opts.output_separately && printing_tcp != tcp) {
+	if (!staged && !opts.output_separately && printing_tcp != tcp) {
 		printleader(tcp);
 		sb_printf(&tcp->sb, "<... %s resumed>", tcp->dc.se->name);
 	}

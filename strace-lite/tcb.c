@@ -348,7 +348,14 @@ struct tcb *exec_switch(struct tcb *tcp, unsigned long old)
 		output_record(thr, &rec);
 		sb_free(&rec);
 	} else if (!hide_log(thr) && opts.cflag != 1 && !(opts.quiet & QUIET_THREAD_EXECVE)) {
+		/* Straight out, whatever -e status= decides of the staged execve line. */
+		bool staging = thr->staging;
+		int col = thr->curcol;
+		thr->staging = false;
 		print_line(thr, "+++ superseded by execve in pid %lu +++", old);
+		thr->staging = staging;
+		if (staging)
+			thr->curcol = col;
 	}
 	thr->flags |= TCB_REPRINT;
 	return thr;
