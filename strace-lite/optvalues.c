@@ -12,8 +12,6 @@
 
 #include "strace-lite/sttrace.h"
 #include "strace-lite/optvalues.h"
-#include "strace-lite/probe.h"
-#include "common/log.h"
 
 int parse_uint(const char *s, int *out)
 {
