@@ -422,6 +422,7 @@ void syscall_unfinished(struct tcb *tcp)
 		if (!(opts.status_mask & (1u << STATUS_UNFINISHED))) {
 			sb_reset(&tcp->stage);
 			tcp->curcol = 0;
+			tcp->flags &= ~TCB_INSYSCALL; /* its line is done (not shown): once only */
 			return;
 		}
 		output_publish_stage(tcp);
