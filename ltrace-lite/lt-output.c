@@ -197,7 +197,8 @@ void lt_summary_print(void)
 	unsigned long long total = 0;
 	unsigned long calls = 0;
 
-	qsort(counts, ncounts, sizeof(*counts), count_cmp);
+	if (ncounts)
+		qsort(counts, ncounts, sizeof(*counts), count_cmp);
 	for (size_t i = 0; i < ncounts; i++) {
 		total += (unsigned long long)(counts[i].secs * 1e6);
 		calls += counts[i].calls;

@@ -88,7 +88,9 @@ const struct lt_event *lt_record_event(const struct lt_event *ev, struct lt_even
 	*copy = *ev;
 	for (int i = 0; i < NSTR; i++)
 		sb_reset(&s[i]);
-	switch (ev->kind) {
+	/* -c: the backends may hand over no values (the table needs none): counts and times. */
+	bool values = ev->v || ev->kind == LT_EV_SYSCALL || ev->kind == LT_EV_SYSRET;
+	switch (lt_opts.cflag || !values ? LT_EV_GONE : ev->kind) {
 	case LT_EV_CALL:
 	case LT_EV_SYSCALL:
 		lt_format_args(&s[S_ARGS], ev);
