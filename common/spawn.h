@@ -81,6 +81,8 @@ pid_t proc_waitpid(pid_t pid, int *status, int flags);
  * BEFORE_SLEEP, when not NULL, runs before sleeping (an output flush).  The pid or -1/errno.
  */
 pid_t proc_wait_stop(int *status, struct rusage *ru, void (*before_sleep)(void));
+/* A process was forked or exec'd: the next stops are waited for sleeping (spawn.c says why). */
+void proc_wait_calm(void);
 
 /*
  * Let tracee TID go: interrupt it, wait for a stop, detach from it handing back a pending

@@ -293,6 +293,8 @@ static void handle_stop(struct tcb *tcp, int status)
 		unsigned long old = 0;
 
 		tcp->flags &= ~TCB_CHECK_EXEC;
+		if (!ours)
+			proc_wait_calm();
 		if (ptrace(PTRACE_GETEVENTMSG, tcp->pid, 0L, &old) == 0)
 			tcp = exec_switch(tcp, old);
 		recpt_exec(tcp, old ? (pid_t)old : tcp->pid, opts.detach_on_execve && !ours);
