@@ -164,12 +164,34 @@ static void pid_result(struct strbuf *sb)
 		}
 }
 
+/*
+ * Whether numbers of line S may be pids: a signal or exit line, or a call that takes a pid (a
+ * size or a count that happens to equal a pid of the trace is left alone elsewhere).  Fields
+ * named pid= (si_pid=, capget's pid=) are pids in any line.
+ */
+static bool pid_line(const char *s)
+{
+	static const char *const calls[] = {
+		"---", "+++", "kill(", "tkill(", "tgkill(", "wait4(", "waitid(", "waitpid(",
+		"ptrace(", "setpgid(", "getpgid(", "getsid(", "sched_", "prlimit64(", "pidfd_open(",
+		"process_vm_", "kcmp(", "rt_sigqueueinfo(", "rt_tgsigqueueinfo(", "ioprio_",
+		"get_robust_list(", "move_pages(", "migrate_pages(", "perf_event_open(",
+		"getpriority(", "setpriority(", "prctl(", "process_madvise(", "pidfd_send_signal(",
+		"fcntl(", "ioctl(", "setns(", "unshare(", "clone", "fork(", "vfork(", "exit",
+		"restart_syscall("
+	};
+	for (size_t i = 0; i < sizeof(calls) / sizeof(calls[0]); i++)
+		if (!strncmp(s, calls[i], strlen(calls[i])))
+			return true;
+	return false;
+}
+
 /* S with pids as P1, P2 (their order in T), addresses as 0xADDR, volatile values as N; the
  * bytes getrandom returns as "BYTES". */
 static char *normalize(const struct trace *t, const char *s, size_t len)
 {
 	struct strbuf sb = { 0 };
-	bool quoted = false;
+	bool quoted = false, pids = pid_line(s);
 
 	if (len > 11 && !strncmp(s, "getrandom(\"", 11)) {
 		const char *end = s + 11;
@@ -215,7 +237,8 @@ static char *normalize(const struct trace *t, const char *s, size_t len)
 			int k;
 			if (volatile_field(s + i, s))
 				sb_putc(&sb, 'N');
-			else if (n >= 2 && (k = pid_index(t, s + i, n)) >= 0)
+			else if (n >= 2 && (pids || (i >= 4 && !strncmp(s + i - 4, "pid=", 4))) &&
+				 (k = pid_index(t, s + i, n)) >= 0)
 				sb_printf(&sb, "P%d", k + 1);
 			else
 				sb_write(&sb, s + i, n);

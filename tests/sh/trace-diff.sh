@@ -53,6 +53,23 @@ W
 	[ $rc = 0 ] && ! grep -q '^[-+][^-+]' same.out || bad "$opts: A against itself: exit $rc"
 done
 
+# A size that happens to equal a pid of one run is not that pid: the same read in both runs
+# (the child is 832 in B, 501 in A) is no difference, and the kill of each run's child is
+# the same call.
+cat >P.log <<'T'
+[pid   500] read(3, "0123456789"..., 832) = 832
+[pid   500] kill(501, SIGTERM) = 0
+[pid   501] +++ killed by SIGTERM +++
+T
+cat >Q.log <<'T'
+[pid   700] read(3, "0123456789"..., 832) = 832
+[pid   700] kill(832, SIGTERM) = 0
+[pid   832] +++ killed by SIGTERM +++
+T
+"$STTRACE" diff P.log Q.log >pq.out
+rc=$?
+[ $rc = 0 ] || bad "a size equal to a pid taken for that pid: exit $rc: $(cat pq.out)"
+
 # Not traces: sttrace runs diff(1) on them, as strace would.
 printf 'x\n' >f1
 printf 'y\n' >f2
