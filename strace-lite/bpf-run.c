@@ -401,6 +401,9 @@ static void on_exit_event(const struct ev_exit *e)
 	if (!tcp)
 		return;
 	if (e->by_exec) {
+		/* Killed inside a call (the kernel reported no exit for it): "= ?" now, before
+		 * the exec'ing thread's lines, as ptrace's exit event does. */
+		syscall_unfinished(tcp);
 		/* The leader stays for the exec'ing thread to take over (on_exec). */
 		if (e->h.tid != e->h.tgid) {
 			tcp->flags &= ~TCB_INSYSCALL;
