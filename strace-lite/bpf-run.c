@@ -47,7 +47,7 @@
 
 static struct sysbpf *skel;
 static struct ring_buffer *rb;
-static struct proc_child held = { .pid = -1, .hold_fd = -1 }; /* the spawned program */
+static struct proc_child held = { .pid = -1, .hold_fd = -1, .fail_fd = -1 }; /* the program */
 static pid_t spawned;    /* the program we started, until we have reaped it */
 static pid_t attached_pids[64]; /* -p */
 static int nattached;
@@ -220,10 +220,19 @@ static int install_filter(void *arg)
 	return bpf_inject_install();
 }
 
-static void exec_failed(const char *path, int err, void *arg)
+/*
+ * The program could not start: said after the lines of its failed execve, as under ptrace
+ * (where it waits at the execve's exit for them), not when the child says it before they are
+ * read.  Once gone: then it has said all it had to.
+ */
+static void said_exec_failure(void)
 {
-	errno = -err;
-	log_perror("exec");
+	int err = proc_exec_failure(&held);
+
+	if (err < 0) {
+		errno = -err;
+		log_perror("exec");
+	}
 }
 
 static int bpfbe_spawn(char **argv)
@@ -234,7 +243,7 @@ static int bpfbe_spawn(char **argv)
 	struct proc_spawn sp = { .hold = PROC_HOLD_PIPE, .pdeathsig = true,
 				 .exec_fail_code = 1, .before_exec = become_user,
 				 .before_hold = inject_enabled() ? install_filter : NULL,
-				 .exec_failed = exec_failed };
+				 .defer_fail = true };
 	int rc = program_lookup(argv[0], path, sizeof(path));
 
 	if (rc < 0)
@@ -391,6 +400,8 @@ static void on_exit_event(const struct ev_exit *e)
 	/* Gone inside a call whose entry waited for its exit: the entry still prints. */
 	if (t && t->deferred && tcp && !e->by_exec)
 		enter_deferred(tcp, t);
+	if ((pid_t)e->h.tid == spawned)
+		said_exec_failure();
 	tmem_drop(e->h.tid);
 	if (e->group_dead && e->h.tid != e->h.tgid && !e->by_exec) {
 		if (tcp)
@@ -610,6 +621,7 @@ static void spawned_gone(pid_t p, int st)
 {
 	spawned = 0;
 	ring_buffer__consume(rb);
+	said_exec_failure();
 	record_note(REC_REAPED, p, st);
 	tcb_reaped(p, st);
 }
