@@ -49,6 +49,7 @@ static struct sysbpf *skel;
 static struct ring_buffer *rb;
 static struct proc_child held = { .pid = -1, .hold_fd = -1, .fail_fd = -1 }; /* the program */
 static pid_t spawned;    /* the program we started, until we have reaped it */
+static bool spawned_left; /* -b execve: detached from it at its exec */
 static pid_t attached_pids[64]; /* -p */
 static int nattached;
 
@@ -452,6 +453,10 @@ static void on_exec(const struct ev_exec *e)
 	if (!tcp)
 		return;
 	if (e->detached) {
+		/* -b execve: the program runs on untraced, its exit status not ours (0), nor
+		 * waited for, as under ptrace. */
+		if (tcp->pid == held.pid)
+			spawned_left = true;
 		report_detach(tcp);
 		return;
 	}
@@ -621,6 +626,8 @@ static void spawned_gone(pid_t p, int st)
 {
 	spawned = 0;
 	ring_buffer__consume(rb);
+	if (spawned_left)
+		return; /* reaped, but its exit is not ours to show nor to pass on */
 	said_exec_failure();
 	record_note(REC_REAPED, p, st);
 	tcb_reaped(p, st);
