@@ -518,6 +518,13 @@ static long plan_op(__u32 i, struct opctx *o)
 		addr = pl[0];
 		size = pl[1];
 		break;
+	case SZ_FPROG:
+		/* struct sock_fprog: the count (16 bits) at 0, the instructions' address at 8. */
+		if (bpf_probe_read_user(pl, sizeof(pl), (void *)addr))
+			return 0;
+		addr = pl[1];
+		size *= (__u16)pl[0];
+		break;
 	default:
 		return 0;
 	}

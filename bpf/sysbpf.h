@@ -51,6 +51,7 @@ enum {
 	SZ_CMSG,   /* HOW_FD: the argument is a msghdr; the descriptors of its SCM_RIGHTS */
 	SZ_MMSG,   /* an mmsghdr array of args[size_arg] entries (at most size): of each, its
 		    * name, iovec array with the buffers, and control data (at most max bytes) */
+	SZ_FPROG,  /* the argument is a struct sock_fprog: len * size bytes at its filter */
 };
 
 struct capop {
