@@ -353,6 +353,7 @@ static long fdset_bit(__u32 i, struct fdsetctx *fc)
 
 #include "bpf/msg.bpf.h"
 #include "bpf/comm.bpf.h"
+#include "bpf/kvm.bpf.h"
 
 struct opctx {
 	struct scratch *s;
@@ -424,6 +425,11 @@ static long plan_op(__u32 i, struct opctx *o)
 		cc.p = pl[0];
 		cc.end = pl[0] + (pl[1] < 4096 ? pl[1] : 4096);
 		bpf_loop(CMSG_MAX, cmsg_step, &cc, 0);
+		return 0;
+	}
+	if (op->how == HOW_KVMRUN) {
+		if ((plan_uses & PU_KVMRUN) && o->ret == 0 && (__u32)o->args[1] == KVM_RUN_)
+			send_kvm_exit(o->s, (__s32)addr);
 		return 0;
 	}
 	if (op->how == HOW_COMM) {

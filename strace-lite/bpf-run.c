@@ -99,6 +99,7 @@ void bpfbe_decode_setup(void)
 	tracee_deleted_hook = capture_deleted;
 	pid_comm_hook = tcb_pid_comm;
 	pid_comm_at_stop_hook = capture_comm;
+	kvm_exit_reason_hook = capture_kvm_exit;
 	tcb_comm_from_events = true;
 	sockdiag_view_hook = capture_sockview;
 }
@@ -114,6 +115,8 @@ static unsigned int plan_use(const struct capop *op)
 		return PU_FD;
 	if (op->how == HOW_COMM)
 		return PU_COMM;
+	if (op->how == HOW_KVMRUN)
+		return PU_KVMRUN;
 	return op->size_from == SZ_MMSG ? PU_MMSG : 0;
 }
 
@@ -453,8 +456,7 @@ static void on_exec(const struct ev_exec *e)
 	if (!tcp)
 		return;
 	if (e->detached) {
-		/* -b execve: the program runs on untraced, its exit status not ours (0), nor
-		 * waited for, as under ptrace. */
+		/* -b execve: the program runs on untraced, its exit status not ours (0). */
 		if (tcp->pid == held.pid)
 			spawned_left = true;
 		report_detach(tcp);

@@ -192,6 +192,8 @@ static int cpuid2(struct dctx *c, unsigned int code, uint64_t arg)
  * vcpu's shared page the process mapped (mmap of the vcpu's descriptor, which the maps name
  * "anon_inode:kvm-vcpu:N" as the descriptor's link does), read at the call's exit.
  */
+int (*kvm_exit_reason_hook)(struct dctx *c, int fd, uint32_t *reason);
+
 static int run_exit(struct dctx *c)
 {
 	char link[64], name[64];
@@ -200,6 +202,8 @@ static int run_exit(struct dctx *c)
 
 	if (syserror(c) || !dopts.kvm_vcpu)
 		return IOCTL_DECODED;
+	if (kvm_exit_reason_hook && kvm_exit_reason_hook(c, (int)c->arg[0], &reason) == 0)
+		goto found;
 	snprintf(link, sizeof(link), "/proc/%d/fd/%d", proc_pid(c->pid), (int)c->arg[0]);
 	ssize_t n = tracee_readlink(c, link, name, sizeof(name) - 1);
 	if (n <= 0)
@@ -215,6 +219,7 @@ static int run_exit(struct dctx *c)
 	free(v);
 	if (!at || c->read(c, at + offsetof(struct kvm_run, exit_reason), &reason, sizeof(reason)))
 		return IOCTL_DECODED;
+found:
 	c->auxstr = xlat_lookup(xlat_kvm_exit_reason, reason);
 	return c->auxstr ? IOCTL_DECODED | RVAL_STR : IOCTL_DECODED;
 }
