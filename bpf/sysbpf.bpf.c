@@ -659,14 +659,6 @@ int BPF_PROG(sys_enter, struct pt_regs *regs, long id)
 	return 0;
 }
 
-/* The kernel's __fatal_signal_pending(current): SIGKILL in the thread's own pending set. */
-static __always_inline bool fatal_pending(void)
-{
-	struct task_struct *t = bpf_get_current_task_btf();
-
-	return t->pending.signal.sig[0] & (1UL << (9 /* SIGKILL */ - 1));
-}
-
 SEC("tp_btf/sys_exit")
 int BPF_PROG(sys_exit, struct pt_regs *regs, long ret)
 {
@@ -682,10 +674,10 @@ int BPF_PROG(sys_exit, struct pt_regs *regs, long ret)
 		return 0;
 	}
 	f->active = 0;
-	/* A thread with SIGKILL pending (another thread's execve or exit_group, a kill -9) dies
-	 * on its way out: ptrace reports no exit for it (ptrace_stop() gives up on a fatal
-	 * signal), so the call stays unfinished and ends with the thread, "= ?", as there. */
-	if (fatal_pending())
+	/* SIGKILL pending (another thread's execve or exit_group, a kill -9: the kernel's
+	 * __fatal_signal_pending): the thread dies on its way out, and ptrace reports no exit
+	 * (ptrace_stop gives up): the call stays unfinished, ending with the thread ("= ?"). */
+	if (bpf_get_current_task_btf()->pending.signal.sig[0] & (1UL << (9 /* SIGKILL */ - 1)))
 		return 0;
 	__u64 now = bpf_ktime_get_ns();
 	struct ev_sys rec = {
