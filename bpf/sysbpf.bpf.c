@@ -353,6 +353,7 @@ static long fdset_bit(__u32 i, struct fdsetctx *fc)
 
 #include "bpf/msg.bpf.h"
 #include "bpf/comm.bpf.h"
+#include "bpf/kvm.bpf.h"
 
 struct opctx {
 	struct scratch *s;
@@ -424,6 +425,11 @@ static long plan_op(__u32 i, struct opctx *o)
 		cc.p = pl[0];
 		cc.end = pl[0] + (pl[1] < 4096 ? pl[1] : 4096);
 		bpf_loop(CMSG_MAX, cmsg_step, &cc, 0);
+		return 0;
+	}
+	if (op->how == HOW_KVMRUN) {
+		if ((plan_uses & PU_KVMRUN) && o->ret == 0 && (__u32)o->args[1] == KVM_RUN_)
+			send_kvm_exit(o->s, (__s32)addr);
 		return 0;
 	}
 	if (op->how == HOW_COMM) {
@@ -517,6 +523,13 @@ static long plan_op(__u32 i, struct opctx *o)
 			return 0;
 		addr = pl[0];
 		size = pl[1];
+		break;
+	case SZ_FPROG:
+		/* struct sock_fprog: the count (16 bits) at 0, the instructions' address at 8. */
+		if (bpf_probe_read_user(pl, sizeof(pl), (void *)addr))
+			return 0;
+		addr = pl[1];
+		size *= (__u16)pl[0];
 		break;
 	default:
 		return 0;
@@ -661,6 +674,11 @@ int BPF_PROG(sys_exit, struct pt_regs *regs, long ret)
 		return 0;
 	}
 	f->active = 0;
+	/* SIGKILL pending (another thread's execve or exit_group, a kill -9: the kernel's
+	 * __fatal_signal_pending): the thread dies on its way out, and ptrace reports no exit
+	 * (ptrace_stop gives up): the call stays unfinished, ending with the thread ("= ?"). */
+	if (bpf_get_current_task_btf()->pending.signal.sig[0] & (1UL << (9 /* SIGKILL */ - 1)))
+		return 0;
 	__u64 now = bpf_ktime_get_ns();
 	struct ev_sys rec = {
 		.h = { .kind = EV_SYS_EXIT, .tid = tid, .tgid = pt >> 32, .ts = now },

@@ -26,7 +26,9 @@ enum { CAP_ENTRY = 1, CAP_EXIT = 2, CAP_RETRY = 4 /* at exit: entry-only ops aga
 /* HOW_COMM: the argument (with SZ_DEREF: the int at offset size of what it points to) is a
  * pid, the caller's own or one of its children's: its command name, 16 bytes at COMM_ADDR(pid)
  * in an EV_MEM record (empty when no such process is found: a reaped child). */
-enum { HOW_BUF, HOW_STR, HOW_FD, HOW_FDPAIR, HOW_COMM };
+/* HOW_KVMRUN: at a successful exit of ioctl(FD, KVM_RUN) on a vcpu's descriptor, the 4 bytes
+ * of its struct kvm_run's exit_reason, in an EV_MEM record at KVM_RUN_ADDR(FD). */
+enum { HOW_BUF, HOW_STR, HOW_FD, HOW_FDPAIR, HOW_COMM, HOW_KVMRUN };
 /* Kinds of ops the plans of the traced calls have (plan_uses): the verifier skips the code of
  * the others. */
 #define PU_FD 1    /* HOW_FD, HOW_FDPAIR */
@@ -34,8 +36,10 @@ enum { HOW_BUF, HOW_STR, HOW_FD, HOW_FDPAIR, HOW_COMM };
 #define PU_MMSG 4  /* SZ_MMSG */
 #define PU_CMSG 8  /* HOW_FD with SZ_CMSG */
 #define PU_PIDFD 16 /* HOW_FD with SZ_PIDFD */
-#define PU_ALL 31
+#define PU_KVMRUN 32 /* HOW_KVMRUN */
+#define PU_ALL 63
 #define COMM_ADDR(pid) (0xfffff00000000000ull | (__u32)(pid)) /* never a user address */
+#define KVM_RUN_ADDR(fd) (0xfffff10000000000ull | (__u32)(fd))  /* nor this */
 #define ARG_RET 7 /* capop.arg with HOW_FD: the return value is the descriptor */
 #define FD_ARRAY_MAX 6
 #define FDSET_BITS_MAX 1024
@@ -51,6 +55,7 @@ enum {
 	SZ_CMSG,   /* HOW_FD: the argument is a msghdr; the descriptors of its SCM_RIGHTS */
 	SZ_MMSG,   /* an mmsghdr array of args[size_arg] entries (at most size): of each, its
 		    * name, iovec array with the buffers, and control data (at most max bytes) */
+	SZ_FPROG,  /* the argument is a struct sock_fprog: len * size bytes at its filter */
 };
 
 struct capop {

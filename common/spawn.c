@@ -41,16 +41,21 @@ static void change(int sig, const struct sigaction *sa)
 
 /* ---- spawning --------------------------------------------------------------------------- */
 
-static void child_fail(const char *path, int err, const struct proc_spawn *sp)
+/* EFD: defer_fail's pipe, where ERR goes instead of to the hook. */
+static void child_fail(const char *path, int err, const struct proc_spawn *sp, int efd)
 {
-	if (sp->exec_failed)
+	if (efd >= 0) {
+		if (write(efd, &err, sizeof(err)) != sizeof(err))
+			_exit(sp->exec_fail_code ? sp->exec_fail_code : 127);
+	} else if (sp->exec_failed) {
 		sp->exec_failed(path, err, sp->arg);
+	}
 	_exit(sp->exec_fail_code ? sp->exec_fail_code : 127);
 }
 
 /* In the child: hold as asked, then exec. */
 static void child_run(const char *path, char *const argv[], const struct proc_spawn *sp,
-		      const int pfd[2])
+		      const int pfd[2], int efd)
 {
 	char go;
 
@@ -59,7 +64,7 @@ static void child_run(const char *path, char *const argv[], const struct proc_sp
 			sigaction(sig, &found[sig], NULL);
 	for (int fd = 0; sp->redirect && fd < 3; fd++)
 		if ((sp->stdio[fd] == fd ? fcntl(fd, F_SETFD, 0) : dup2(sp->stdio[fd], fd)) < 0)
-			child_fail(path, -errno, sp);
+			child_fail(path, -errno, sp, efd);
 	if (sp->before_hold && sp->before_hold(sp->arg) < 0)
 		_exit(sp->exec_fail_code ? sp->exec_fail_code : 127); /* it said why */
 	switch (sp->hold) {
@@ -77,7 +82,7 @@ static void child_run(const char *path, char *const argv[], const struct proc_sp
 		break;
 	case PROC_HOLD_TRACEME:
 		if (ptrace(PTRACE_TRACEME, 0L, 0L, 0L) < 0)
-			child_fail(path, -errno, sp);
+			child_fail(path, -errno, sp, efd);
 		break;
 	case PROC_HOLD_NONE:
 		break;
@@ -88,31 +93,41 @@ static void child_run(const char *path, char *const argv[], const struct proc_sp
 		execvp(path, argv);
 	else
 		execv(path, argv);
-	child_fail(path, -errno, sp);
+	child_fail(path, -errno, sp, efd);
 }
 
 int proc_spawn(const char *path, char *const argv[], const struct proc_spawn *sp,
 	       struct proc_child *child)
 {
-	int pfd[2] = { -1, -1 }, status, rc = 0;
+	int pfd[2] = { -1, -1 }, efd[2] = { -1, -1 }, status, rc = 0;
 
 	child->pid = -1;
 	child->hold_fd = -1;
 	child->status = -1;
+	child->fail_fd = -1;
 	if (sp->hold == PROC_HOLD_PIPE && pipe2(pfd, O_CLOEXEC) < 0)
 		return -errno;
+	/* The write end goes with a successful exec: the reader sees the error or nothing. */
+	if (sp->defer_fail && pipe2(efd, O_CLOEXEC) < 0) {
+		rc = -errno;
+		goto fail;
+	}
 	pid_t pid = fork();
 	if (pid < 0) {
-		int err = -errno;
-		if (pfd[0] >= 0) {
-			close(pfd[0]);
-			close(pfd[1]);
-		}
-		return err;
+		rc = -errno;
+		goto fail;
 	}
-	if (pid == 0)
-		child_run(path, argv, sp, pfd);
+	if (pid == 0) {
+		if (efd[0] >= 0)
+			close(efd[0]);
+		child_run(path, argv, sp, pfd, efd[1]);
+	}
 	child->pid = pid;
+	if (efd[0] >= 0) {
+		close(efd[1]);
+		fcntl(efd[0], F_SETFL, O_NONBLOCK);
+		child->fail_fd = efd[0];
+	}
 	switch (sp->hold) {
 	case PROC_HOLD_PIPE:
 		close(pfd[0]);
@@ -131,6 +146,27 @@ int proc_spawn(const char *path, char *const argv[], const struct proc_spawn *sp
 		break;
 	}
 	return rc < 0 ? rc : 0;
+fail:
+	for (int i = 0; i < 2; i++) {
+		if (pfd[i] >= 0)
+			close(pfd[i]);
+		if (efd[i] >= 0)
+			close(efd[i]);
+	}
+	return rc;
+}
+
+int proc_exec_failure(struct proc_child *child)
+{
+	int err = 0;
+
+	if (child->fail_fd < 0)
+		return 0;
+	if (read(child->fail_fd, &err, sizeof(err)) != sizeof(err) || err >= 0)
+		err = 0;
+	close(child->fail_fd);
+	child->fail_fd = -1;
+	return err;
 }
 
 int proc_spawn_daemon(const char *path, char *const argv[], const struct proc_spawn *sp,
@@ -143,6 +179,7 @@ int proc_spawn_daemon(const char *path, char *const argv[], const struct proc_sp
 	child->pid = -1;
 	child->hold_fd = -1;
 	child->status = -1;
+	child->fail_fd = -1;
 	held.hold = PROC_HOLD_PIPE;
 	held.pdeathsig = false; /* the tracer is not its parent */
 	if (pipe2(pfd, O_CLOEXEC) < 0)
@@ -156,7 +193,7 @@ int proc_spawn_daemon(const char *path, char *const argv[], const struct proc_sp
 	if (pid > 0) {
 		/* The program: the middle process is gone at once, then the wait for the byte. */
 		proc_waitpid(pid, NULL, 0);
-		child_run(path, argv, &held, pfd);
+		child_run(path, argv, &held, pfd, -1);
 	}
 	close(pfd[0]);
 	/* The middle process: the tracer's parent, gone at once (the program reads EOF when the

@@ -36,6 +36,9 @@ struct proc_spawn {
 	int (*before_exec)(void *arg);
 	/* In the child, when the exec (or the hold, or a dup2) failed with ERR (-errno): say why. */
 	void (*exec_failed)(const char *path, int err, void *arg);
+	/* proc_spawn only: ERR goes to the tracer instead of to exec_failed, which says it when
+	 * it has shown what came before (the failed execve's line): proc_exec_failure. */
+	bool defer_fail;
 	void *arg;
 };
 
@@ -43,6 +46,7 @@ struct proc_child {
 	pid_t pid;
 	int hold_fd; /* PROC_HOLD_PIPE: the write end, -1 once released */
 	int status;  /* PROC_HOLD_TRACEME: the wait status when it never reached its exec */
+	int fail_fd; /* defer_fail: where the child's error arrives, -1 once read */
 };
 
 /*
@@ -70,6 +74,11 @@ int proc_spawn_daemon(const char *path, char *const argv[], const struct proc_sp
  */
 int proc_seize(pid_t pid, unsigned long options, bool (*known)(pid_t tid),
 	       void (*added)(pid_t tid, void *arg), void *arg, pid_t *failed);
+/*
+ * defer_fail: the error (-errno) with which CHILD could not start, once it has exited; 0 when
+ * it exec'd or said nothing (yet).  Read once.
+ */
+int proc_exec_failure(struct proc_child *child);
 /* Let a held program go on to its exec; GO false: to its death, unexeced. 0 or -errno. */
 int proc_release(struct proc_child *child, bool go);
 /* waitpid that retries on EINTR: the pid or -errno. */

@@ -306,6 +306,16 @@ int capture_comm(struct dctx *c, pid_t pid, char *buf, size_t len)
 	return (int)strlen(buf);
 }
 
+int capture_kvm_exit(struct dctx *c, int fd, uint32_t *reason)
+{
+	struct tmem *t = tmem_get(c->pid, false);
+
+	if (!t || !c->exiting || capset_copy(&t->exit, KVM_RUN_ADDR(fd), (uint8_t *)reason,
+					     sizeof(*reason)) != sizeof(*reason))
+		return -1;
+	return 0;
+}
+
 /* tracee_readlink for -y, -yy and -P. */
 ssize_t capture_readlink(struct dctx *c, const char *link, char *buf, size_t len)
 {

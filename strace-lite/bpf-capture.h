@@ -62,6 +62,8 @@ size_t capture_readonly_read(pid_t pid, uint64_t addr, uint8_t *buf, size_t len)
 void capture_processes_gone(void);
 ssize_t capture_readlink(struct dctx *c, const char *link, char *buf, size_t len);
 int capture_comm(struct dctx *c, pid_t pid, char *buf, size_t len);
+/* kvm_exit_reason_hook: what the kernel sent at this KVM_RUN's exit (HOW_KVMRUN). */
+int capture_kvm_exit(struct dctx *c, int fd, uint32_t *reason);
 /* Whether the file of LINK was unlinked, as the kernel said (its text then ends in
  * " (deleted)"): 1, 0, or -1 when no record says. */
 int capture_deleted(struct dctx *c, const char *link);

@@ -347,6 +347,15 @@ int bpf_plan_build(const struct sysent *se, struct plan *p)
 	if (se->name && !strcmp(se->name, "ptrace"))
 		add(p, (struct capop){ .arg = 3, .when = CAP_ENTRY | CAP_EXIT, .how = HOW_BUF,
 				       .size_from = SZ_PTRLEN, .max = 1024 });
+	/* -e kvm=vcpu: why a KVM_RUN returned (the op looks at the request itself). */
+	if (dopts.kvm_vcpu && se->name && !strcmp(se->name, "ioctl"))
+		add(p, (struct capop){ .arg = 0, .when = CAP_EXIT, .how = HOW_KVMRUN });
+	/* -v prints a seccomp filter's instructions, all of them (BPF_MAXINSNS at most, one more
+	 * read to say more follow), more than a chased pointer's window: its struct sock_fprog
+	 * says how many. */
+	if (dopts.verbose && se->name && !strcmp(se->name, "seccomp"))
+		add(p, (struct capop){ .arg = 2, .when = CAP_ENTRY, .how = HOW_BUF,
+				       .size_from = SZ_FPROG, .size = 8, .max = 4097 * 8 });
 	/* PTRACE_SETSIGINFO's siginfo may hold a descriptor: si_fd, at offset 24 (SIGIO). */
 	if (want_fds && se->name && !strcmp(se->name, "ptrace"))
 		add(p, (struct capop){ .arg = 3, .when = CAP_ENTRY, .how = HOW_FD,

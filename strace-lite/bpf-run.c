@@ -47,8 +47,9 @@
 
 static struct sysbpf *skel;
 static struct ring_buffer *rb;
-static struct proc_child held = { .pid = -1, .hold_fd = -1 }; /* the spawned program */
+static struct proc_child held = { .pid = -1, .hold_fd = -1, .fail_fd = -1 }; /* the program */
 static pid_t spawned;    /* the program we started, until we have reaped it */
+static bool spawned_left; /* -b execve: detached from it at its exec */
 static pid_t attached_pids[64]; /* -p */
 static int nattached;
 
@@ -98,6 +99,7 @@ void bpfbe_decode_setup(void)
 	tracee_deleted_hook = capture_deleted;
 	pid_comm_hook = tcb_pid_comm;
 	pid_comm_at_stop_hook = capture_comm;
+	kvm_exit_reason_hook = capture_kvm_exit;
 	tcb_comm_from_events = true;
 	sockdiag_view_hook = capture_sockview;
 }
@@ -113,6 +115,8 @@ static unsigned int plan_use(const struct capop *op)
 		return PU_FD;
 	if (op->how == HOW_COMM)
 		return PU_COMM;
+	if (op->how == HOW_KVMRUN)
+		return PU_KVMRUN;
 	return op->size_from == SZ_MMSG ? PU_MMSG : 0;
 }
 
@@ -220,10 +224,19 @@ static int install_filter(void *arg)
 	return bpf_inject_install();
 }
 
-static void exec_failed(const char *path, int err, void *arg)
+/*
+ * The program could not start: said after the lines of its failed execve, as under ptrace
+ * (where it waits at the execve's exit for them), not when the child says it before they are
+ * read.  Once gone: then it has said all it had to.
+ */
+static void said_exec_failure(void)
 {
-	errno = -err;
-	log_perror("exec");
+	int err = proc_exec_failure(&held);
+
+	if (err < 0) {
+		errno = -err;
+		log_perror("exec");
+	}
 }
 
 static int bpfbe_spawn(char **argv)
@@ -234,7 +247,7 @@ static int bpfbe_spawn(char **argv)
 	struct proc_spawn sp = { .hold = PROC_HOLD_PIPE, .pdeathsig = true,
 				 .exec_fail_code = 1, .before_exec = become_user,
 				 .before_hold = inject_enabled() ? install_filter : NULL,
-				 .exec_failed = exec_failed };
+				 .defer_fail = true };
 	int rc = program_lookup(argv[0], path, sizeof(path));
 
 	if (rc < 0)
@@ -391,6 +404,8 @@ static void on_exit_event(const struct ev_exit *e)
 	/* Gone inside a call whose entry waited for its exit: the entry still prints. */
 	if (t && t->deferred && tcp && !e->by_exec)
 		enter_deferred(tcp, t);
+	if ((pid_t)e->h.tid == spawned)
+		said_exec_failure();
 	tmem_drop(e->h.tid);
 	if (e->group_dead && e->h.tid != e->h.tgid && !e->by_exec) {
 		if (tcp)
@@ -401,6 +416,9 @@ static void on_exit_event(const struct ev_exit *e)
 	if (!tcp)
 		return;
 	if (e->by_exec) {
+		/* Killed inside a call (the kernel reported no exit for it): "= ?" now, before
+		 * the exec'ing thread's lines, as ptrace's exit event does. */
+		syscall_unfinished(tcp);
 		/* The leader stays for the exec'ing thread to take over (on_exec). */
 		if (e->h.tid != e->h.tgid) {
 			tcp->flags &= ~TCB_INSYSCALL;
@@ -438,6 +456,9 @@ static void on_exec(const struct ev_exec *e)
 	if (!tcp)
 		return;
 	if (e->detached) {
+		/* -b execve: the program runs on untraced, its exit status not ours (0). */
+		if (tcp->pid == held.pid)
+			spawned_left = true;
 		report_detach(tcp);
 		return;
 	}
@@ -607,6 +628,9 @@ static void spawned_gone(pid_t p, int st)
 {
 	spawned = 0;
 	ring_buffer__consume(rb);
+	if (spawned_left)
+		return; /* reaped, but its exit is not ours to show nor to pass on */
+	said_exec_failure();
 	record_note(REC_REAPED, p, st);
 	tcb_reaped(p, st);
 }

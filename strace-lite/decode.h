@@ -204,6 +204,13 @@ extern int (*pid_comm_hook)(pid_t pid, char *buf, size_t len);
 /* Tried first: PID's name as it was at C's stop (bpf's captures): its length (0: no such
  * process then, nothing printed), or -1 when the backend does not know. */
 extern int (*pid_comm_at_stop_hook)(struct dctx *c, pid_t pid, char *buf, size_t len);
+/*
+ * -e kvm=vcpu: why KVM_RUN on vcpu descriptor FD returned, at C's exit: 0 with *REASON, or -1.
+ * kvm_exit_reason_live reads the vcpu's page the process maps; a backend that decodes after
+ * the fact (bpf, a replay) sets the hook to what it captured instead.
+ */
+int kvm_exit_reason_live(struct dctx *c, int fd, uint32_t *reason);
+extern int (*kvm_exit_reason_hook)(struct dctx *c, int fd, uint32_t *reason);
 /* "<comm>" escaped as -y escapes paths; nothing for an empty COMM. */
 void print_comm_str(struct strbuf *sb, const char *comm);
 void print_mode(struct dctx *c, unsigned int mode); /* 0644 */

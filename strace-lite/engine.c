@@ -309,6 +309,7 @@ static void handle_stop(struct tcb *tcp, int status)
 	}
 	case PTRACE_EVENT_EXIT:
 		syscall_unfinished(tcp); /* "= ?" now, before another thread's lines */
+		recpt_exiting(tcp);
 		break;
 	case PTRACE_EVENT_SECCOMP:
 		tcp->flags |= TCB_SECCOMP;

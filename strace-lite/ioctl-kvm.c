@@ -192,28 +192,40 @@ static int cpuid2(struct dctx *c, unsigned int code, uint64_t arg)
  * vcpu's shared page the process mapped (mmap of the vcpu's descriptor, which the maps name
  * "anon_inode:kvm-vcpu:N" as the descriptor's link does), read at the call's exit.
  */
-static int run_exit(struct dctx *c)
+int (*kvm_exit_reason_hook)(struct dctx *c, int fd, uint32_t *reason);
+
+int kvm_exit_reason_live(struct dctx *c, int fd, uint32_t *reason)
 {
 	char link[64], name[64];
 	struct mapping *v = NULL;
-	uint32_t reason;
 
-	if (syserror(c) || !dopts.kvm_vcpu)
-		return IOCTL_DECODED;
-	snprintf(link, sizeof(link), "/proc/%d/fd/%d", proc_pid(c->pid), (int)c->arg[0]);
+	snprintf(link, sizeof(link), "/proc/%d/fd/%d", proc_pid(c->pid), fd);
 	ssize_t n = tracee_readlink(c, link, name, sizeof(name) - 1);
 	if (n <= 0)
-		return IOCTL_DECODED;
+		return -1;
 	name[n] = '\0';
 	if (strncmp(name, "anon_inode:kvm-vcpu:", 20))
-		return IOCTL_DECODED;
+		return -1;
 	int nm = maps_read(c->pid, 0, &v);
 	uint64_t at = 0;
 	for (int i = 0; i < nm && !at; i++)
 		if (!strcmp(v[i].path, name))
 			at = v[i].start;
 	free(v);
-	if (!at || c->read(c, at + offsetof(struct kvm_run, exit_reason), &reason, sizeof(reason)))
+	if (!at || c->read(c, at + offsetof(struct kvm_run, exit_reason), reason, sizeof(*reason)))
+		return -1;
+	return 0;
+}
+
+static int run_exit(struct dctx *c)
+{
+	uint32_t reason;
+	int fd = (int)c->arg[0];
+
+	if (syserror(c) || !dopts.kvm_vcpu)
+		return IOCTL_DECODED;
+	if ((kvm_exit_reason_hook ? kvm_exit_reason_hook(c, fd, &reason) :
+				    kvm_exit_reason_live(c, fd, &reason)) < 0)
 		return IOCTL_DECODED;
 	c->auxstr = xlat_lookup(xlat_kvm_exit_reason, reason);
 	return c->auxstr ? IOCTL_DECODED | RVAL_STR : IOCTL_DECODED;

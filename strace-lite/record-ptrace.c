@@ -132,6 +132,17 @@ static int rec_comm(struct dctx *c, pid_t pid, char *buf, size_t len)
 	return n;
 }
 
+/* -e kvm=vcpu: KVM_RUN's exit reason as the live run read it, kept where the eBPF side puts
+ * the one it reads (KVM_RUN_ADDR), for bpf-capture.c's capture_kvm_exit at replay. */
+static int rec_kvm_exit(struct dctx *c, int fd, uint32_t *reason)
+{
+	int rc = kvm_exit_reason_live(c, fd, reason);
+
+	if (rc == 0)
+		log_add(false, KVM_RUN_ADDR(fd), reason, sizeof(*reason));
+	return rc;
+}
+
 /* -yy: the socket or pidfd behind LINK, asked now, kept with the link's text for the replay
  * (bpf-capture.c's capture_sockview reads it there), and answered from. */
 static bool rec_sockview(struct dctx *c, const char *link, struct sockdiag_view *v)
@@ -169,6 +180,7 @@ void recpt_setup(void)
 	tracee_readlink_hook = rec_readlink;
 	sockdiag_view_hook = rec_sockview;
 	pid_comm_at_stop_hook = rec_comm;
+	kvm_exit_reason_hook = rec_kvm_exit;
 }
 
 static bool recorded(const struct tcb *tcp)
@@ -387,6 +399,12 @@ void recpt_exec(struct tcb *tcp, pid_t old_tid, bool detached)
 	e.detached = detached;
 	proc_comm(tcp->pid, e.comm, sizeof(e.comm));
 	record_event(&e, sizeof(e));
+}
+
+void recpt_exiting(struct tcb *tcp)
+{
+	if (recorded(tcp))
+		record_note(REC_PT_EXITING, tcp->pid, 0);
 }
 
 void recpt_exit_status(struct tcb *tcp, int status)

@@ -47,8 +47,10 @@ enum rec_type {
 	REC_PT_EXIT,      /* a: a thread gone, b: its wait status */
 	REC_PROBE,        /* a USDT or uprobe hit as decoded live (either backend): struct
 			   * rec_probe, its label, then its arguments' text */
+	REC_PT_EXITING,   /* a: a thread at its exit event (the ptrace backend's): a call it is in
+			   * ends now, "= ?" (killed inside it: no exit) */
 };
-#define REC_LAST REC_PROBE
+#define REC_LAST REC_PT_EXITING
 _Static_assert(REC_EVENT_Z == RECFILE_Z && REC_EVENT == 1, "the container packs type 1");
 
 struct rec_probe {
@@ -108,6 +110,7 @@ void recpt_signal(struct tcb *tcp, const siginfo_t *si, int sig);
 void recpt_stopped(struct tcb *tcp, int sig);
 void recpt_fork(struct tcb *parent, struct tcb *child);
 void recpt_exec(struct tcb *tcp, pid_t old_tid, bool detached);
+void recpt_exiting(struct tcb *tcp); /* its exit event: a call it is in ends "= ?" */
 void recpt_exit_status(struct tcb *tcp, int status);
 
 /* ---- replay.c: `sttrace replay FILE [options]`, a backend whose events come from FILE ---- */

@@ -54,7 +54,7 @@ bool replay_args(int *argc, char ***argv)
 static bool is_note(unsigned int type)
 {
 	return (type > REC_EVENT && type <= REC_END) || type == REC_INJECT ||
-	       type == REC_STOPPED || type == REC_PT_EXIT;
+	       type == REC_STOPPED || type == REC_PT_EXIT || type == REC_PT_EXITING;
 }
 
 /* The next record into cur and buf (unpacked): 1, 0 at a clean end of file, -1 cut or
@@ -224,6 +224,10 @@ static bool note(const struct rec_note *r, int *interrupted, uint64_t *lost)
 	case REC_STOPPED: /* a group-stop, as the ptrace backend saw it */
 		if (tcp && r->b > 0 && r->b < 65)
 			print_signal(tcp, NULL, (int)r->b);
+		break;
+	case REC_PT_EXITING:
+		if (tcp)
+			syscall_unfinished(tcp);
 		break;
 	case REC_PT_EXIT: /* a thread's exit, with its wait status (the ptrace backend's) */
 		if (!tcp || r->b < 0 || r->b > 0xffff ||

@@ -50,6 +50,20 @@ grep -q "^$STTRACE: --bpf: [0-9]* events lost (ring buffer full): the trace is i
 lines=$(grep -c '^getppid' lost.log)
 echo "with a 16 KiB ring buffer: $lines of 200000 lines, $(cat lost.err)"
 
+# 3b. A program that cannot be executed: its failed execve's line, then why, then its exit, in
+# that order as over ptrace (the child's reason waits for the line; five runs: it was a race).
+: >noexec.file
+chmod 644 noexec.file
+printf '%s\n' 'execve("./noexec.file", ["./noexec.file"], 0xADDR /* N vars */) = -1 EACCES (Permission denied)' \
+	"$STTRACE: exec: Permission denied" '+++ exited with 1 +++' >noexec.exp
+for i in 1 2 3 4 5; do
+	"$STTRACE" --bpf ./noexec.file 2>noexec.err; rc=$?
+	sed -E 's/0x[0-9a-f]+ \/\* [0-9]+ vars/0xADDR \/* N vars/' noexec.err >noexec.out
+	if [ $rc != 1 ] || ! diff noexec.exp noexec.out; then
+		echo "FAIL: first exec failure under --bpf: rc=$rc"; cat noexec.err; fail=1; break
+	fi
+done
+
 # 4. Errors, one line each, non-zero exit.
 check_err() { # expected-message command...
 	local want=$1 out rc; shift

@@ -10,7 +10,9 @@
 #    (under --bpf too, where the kernel kills at once), sttrace dies of it too;
 # 3. SIGTERM to sttrace running a program: it dies of SIGTERM (143) after ending the program,
 #    saying "Process N detached" and closing the open line with " <detached ...>" as strace;
-# 4. SIGTERM to sttrace -p: it dies of SIGTERM, the process runs on.
+# 4. SIGTERM to sttrace -p: it dies of SIGTERM, the process runs on;
+# 5. -b execve: the program detached at its second exec, its exit status is not sttrace's (0,
+#    as strace: strace's bexecve).
 # Arguments (--bpf) go to every sttrace run.
 set -u
 extra=("$@")
@@ -94,4 +96,12 @@ kill -0 $lp 2>/dev/null || bad "-p: the process did not run on"
 kill $lp
 wait $lp 2>/dev/null
 echo "SIGTERM to sttrace -p: exit status $rc"
+
+# 5. -b execve: detached from the program at its second exec (the shell's exec), which then
+# exits with 3: sttrace exits 0.
+"$STTRACE" "${extra[@]}" -b execve -e trace=none sh -c 'exec sh -c "exit 3"' 2>bexec.err
+rc=$?
+[ "$rc" = 0 ] || bad "-b execve: exit status $rc, not 0 (the detached program's?)"
+grep -q "^$STTRACE: Process [0-9]* detached\$" bexec.err || { bad "-b execve: no 'detached'"; cat bexec.err; }
+echo "-b execve, the detached program exits 3: exit status $rc"
 exit $fail

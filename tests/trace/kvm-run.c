@@ -3,8 +3,8 @@
  * -e kvm=vcpu: KVM_RUN's exit reason after its result, "= 0 (KVM_EXIT_IO)", read from the
  * vcpu's shared page.  A guest of three real-mode instructions at the reset vector
  * (mov al, 'x'; out 0x10, al; hlt): the first run exits for the port write, the second for
- * the hlt.  Run with -a0 -y -e trace=ioctl -e kvm=vcpu (ptrace only: --bpf reads after the
- * fact, when the page may say something else).
+ * the hlt.  Run with -a0 -y -e trace=ioctl -e kvm=vcpu (under --bpf the kernel reads the
+ * reason at the call's exit: the page says something else by the time it is decoded).
  */
 #include <fcntl.h>
 #include <stdio.h>

@@ -4,7 +4,9 @@
  * and seccomp(SECCOMP_SET_MODE_FILTER, FLAGS, ...) print the program, a BPF_RET's value as
  * its action and data (SECCOMP_RET_ERRNO|0x1, an unknown action as 0x60000 /\* SECCOMP_RET_???
  * *\/); seccomp's other operations: GET_ACTION_AVAIL's action, GET_NOTIF_SIZES's sizes.
- * The filter installed denies acct(2) only.
+ * A program longer than a pointer's usual window (40 instructions) prints whole; one of
+ * BPF_MAXINSNS + 1 prints BPF_MAXINSNS, then "..." (more follow; under --bpf, the capture
+ * covers what -v prints).  The filter installed denies acct(2) only.
  * Run with -v -a0 -e trace=prctl,seccomp.
  */
 #include <errno.h>
@@ -44,6 +46,19 @@ int main(void)
 	printf("seccomp(SECCOMP_SET_MODE_FILTER, SECCOMP_FILTER_FLAG_LOG|0x80, {len=2, filter=["
 	       "BPF_STMT(BPF_RET|BPF_K, 0x60000 /* SECCOMP_RET_??? */), "
 	       "BPF_STMT(BPF_RET|BPF_K, SECCOMP_RET_KILL_PROCESS)]}) = %s\n", sprintrc(rc));
+
+	static struct sock_filter many[BPF_MAXINSNS + 1];
+	for (int n = 0; n <= BPF_MAXINSNS; n++)
+		many[n] = (struct sock_filter)BPF_STMT(BPF_RET | BPF_K, SECCOMP_RET_ALLOW);
+	for (unsigned int len = 40; len <= BPF_MAXINSNS + 1; len += BPF_MAXINSNS + 1 - 40) {
+		prog = (struct sock_fprog){ .len = len, .filter = many };
+		rc = syscall(__NR_seccomp, SECCOMP_SET_MODE_FILTER, 0x80, &prog);
+		printf("seccomp(SECCOMP_SET_MODE_FILTER, 0x80 /* SECCOMP_FILTER_FLAG_??? */, "
+		       "{len=%u, filter=[", len);
+		for (unsigned int n = 0; n < len && n < BPF_MAXINSNS; n++)
+			printf("%sBPF_STMT(BPF_RET|BPF_K, SECCOMP_RET_ALLOW)", n ? ", " : "");
+		printf("%s]}) = %s\n", len > BPF_MAXINSNS ? ", ..." : "", sprintrc(rc));
+	}
 
 	unsigned int act = SECCOMP_RET_LOG;
 	rc = syscall(__NR_seccomp, SECCOMP_GET_ACTION_AVAIL, 0, &act);

@@ -3,8 +3,8 @@
  * -e status=unfinished with a thread's execve (strace's status-unfinished-threads): only the
  * leader's nanosleep, which the exec ends, shows: its line goes on where it stopped
  * ("...},  <unfinished ...>) = ?"), with no "resumed"; the "superseded" line is printed
- * whatever the filter; the execve itself, successful, does not show.  ptrace only: the eBPF
- * backend sees the leader's nanosleep return.  Run with
+ * whatever the filter; the execve itself, successful, does not show.  Under --bpf the killed
+ * nanosleep's sys_exit (SIGKILL pending) is no result, as under ptrace.  Run with
  * -a0 -f -e trace=execve,nanosleep,exit_group -e status=unfinished
  */
 #include <pthread.h>

@@ -4,7 +4,8 @@
  * inside its nanosleep, which strace reports when the leader leaves ("<... nanosleep resumed>
  * <unfinished ...>) = ?"), before "+++ superseded by execve in pid TID +++"; the execve line
  * is thus cut with "<unfinished ...>", not "<pid changed to ...>" (strace's threads-execve).
- * ptrace only: the eBPF backend sees the leader's nanosleep return (ERESTART_RESTARTBLOCK).
+ * Under --bpf the kernel's sys_exit does fire for the killed nanosleep (ERESTART_RESTARTBLOCK,
+ * with SIGKILL pending): it is no result, as ptrace reports none.
  * Run with -a0 -f -v -s4096 -e trace=execve,nanosleep,exit_group
  */
 #include <pthread.h>
