@@ -11,7 +11,10 @@ set -u
 prog="$TOP/$B/tests/trace/engine-status"
 fail=0
 # The leading time fields and the trailing <T>, digits as 9s (a line with none stays as it is).
+# strace 6.1 does not know syscall 335 (uretprobe, made by any process returning through a
+# uretprobe while another tracer has one on libc) and traces it whatever -e trace= says.
 mask() {
+	grep -v 'syscall_0x14f(' |
 	perl -pe 's{^([0-9:. ]+ (?:\(\+ *[0-9.]+\) )?)}{$1 =~ tr/0-9/9/r}e;
 		  s{ <([0-9.]+)>$}{" <" . ($1 =~ tr/0-9/9/r) . ">"}e'
 }
