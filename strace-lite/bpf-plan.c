@@ -229,6 +229,15 @@ int bpf_plan_build(const struct sysent *se, struct plan *p)
 						       .size_arg = 1, .size = DEFAULT_WINDOW,
 						       .max = IOCTL_WINDOW_MAX, .chase = 2 });
 				plan_ioctl_families(p, i);
+			} else if (se->func && i == 1 && se->name && !strcmp(se->name, "bpf")) {
+				/* bpf(2)'s attribute: as many bytes as its size argument says
+				 * (a page at most), at entry and exit (the kernel writes some
+				 * back), and two levels of pointers: a path, a name, arrays
+				 * (kprobe_multi's symbol names). */
+				add(p, (struct capop){ .arg = i, .when = CAP_ENTRY | CAP_EXIT,
+						       .how = HOW_BUF, .size_from = SZ_ARG,
+						       .size_arg = 2, .size = 1, .max = 4096,
+						       .chase = 2 });
 			} else if (se->func) {
 				add(p, (struct capop){ .arg = i, .when = CAP_ENTRY | CAP_EXIT,
 						       .how = HOW_BUF, .size_from = SZ_CONST,
