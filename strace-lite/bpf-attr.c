@@ -14,6 +14,7 @@
 
 #include "strace-lite/bpf-attr.h"
 #include "strace-lite/decode.h"
+#include "strace-lite/ebpf.h"
 #include "strace-lite/ioctl-int.h"
 #include "strace-lite/sockaddr.h"
 #include "strace-lite/util-print.h"
@@ -62,7 +63,7 @@ static void print_prog_load(struct dctx *c, const struct prog_load_attr *a, unsi
 	FLD_U(c, *a, insn_cnt);
 	tprint_struct_next(c);
 	tprint_field(c, "insns");
-	printaddr(c, a->insns);
+	print_ebpf_prog(c, a->insns, a->insn_cnt);
 	tprint_struct_next(c);
 	tprint_field(c, "license");
 	printstr(c, a->license);
