@@ -244,7 +244,7 @@ bool bpf_inject_answer(void)
 	struct injected inj = { 0 };
 	if (r) {
 		const uint64_t *args = (const uint64_t *)req.data.args;
-		tcp->flags &= ~(TCB_INJECTED | TCB_POKED | TCB_DELAYED);
+		tcp->flags &= ~(TCB_INJECTED | TCB_INJECTED_OK | TCB_POKED | TCB_DELAYED);
 		if (r->has_poke_enter && poke(tcp->pid, sysent_get(nr), r, args))
 			tcp->flags |= TCB_POKED;
 		if (r->has_delay_enter)
@@ -255,7 +255,7 @@ bool bpf_inject_answer(void)
 			resp.error = r->has_error ? -r->error : 0;
 			resp.val = r->has_error ? 0 : r->retval;
 			tcp->inject_rval = r->has_error ? -(int64_t)r->error : r->retval;
-			tcp->flags |= TCB_INJECTED;
+			tcp->flags |= TCB_INJECTED | (r->has_error ? 0 : TCB_INJECTED_OK);
 			inj.skipped = 1;
 			if (r->has_delay_exit)
 				hold(r->delay_exit_ns);
@@ -278,5 +278,5 @@ bool bpf_inject_answer(void)
 
 void bpf_inject_exit_done(struct tcb *tcp)
 {
-	tcp->flags &= ~(TCB_INJECTED | TCB_POKED | TCB_DELAYED);
+	tcp->flags &= ~(TCB_INJECTED | TCB_INJECTED_OK | TCB_POKED | TCB_DELAYED);
 }

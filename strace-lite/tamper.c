@@ -87,7 +87,7 @@ void tamper_enter(struct tcb *tcp)
 	if ((!r->has_error && !r->has_retval) || !set_scno(tcp, r->subst >= 0 ? r->subst : -1))
 		return;
 	tcp->inject_rval = r->has_error ? -(int64_t)r->error : r->retval;
-	tcp->flags |= TCB_INJECTED;
+	tcp->flags |= TCB_INJECTED | (r->has_error ? 0 : TCB_INJECTED_OK);
 }
 
 void tamper_exit(struct tcb *tcp, int64_t *rval, uint8_t *is_error)
@@ -101,7 +101,8 @@ void tamper_exit(struct tcb *tcp, int64_t *rval, uint8_t *is_error)
 		regs.rax = (unsigned long long)tcp->inject_rval;
 		if (ptrace(PTRACE_SETREGS, tcp->pid, 0L, &regs) == 0) {
 			*rval = tcp->inject_rval;
-			*is_error = tcp->inject_rval < 0 && tcp->inject_rval >= -4095;
+			*is_error = !(tcp->flags & TCB_INJECTED_OK) && tcp->inject_rval < 0 &&
+				    tcp->inject_rval >= -4095;
 		}
 	}
 	if (r->has_poke_exit && poke(tcp, r, false))
