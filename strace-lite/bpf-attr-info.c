@@ -2,10 +2,12 @@
 /*
  * bpf(2)'s BPF_OBJ_GET_INFO_BY_FD: "{info={bpf_fd=.., info_len=N" at entry; at exit " => M"
  * when the kernel changed the length, and the information it wrote: with -v for a map its
- * struct bpf_map_info, else the address.
+ * struct bpf_map_info, for a program its struct bpf_prog_info (bpf-prog-info.c), else the
+ * address.
  */
 #include <stddef.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "strace-lite/bpf-attr.h"
@@ -86,8 +88,10 @@ static void print_map_info(struct dctx *c, const unsigned char *buf, unsigned in
 	tprint_struct_end(c);
 }
 
-/* Whether descriptor FD of the tracee is a BPF map. */
-static bool fd_is_map(struct dctx *c, int fd)
+enum { OBJ_OTHER, OBJ_MAP, OBJ_PROG };
+
+/* What descriptor FD of the tracee is: a BPF map, a BPF program, something else. */
+static int fd_kind(struct dctx *c, int fd)
 {
 	char link[64], path[64];
 	ssize_t n;
@@ -95,41 +99,56 @@ static bool fd_is_map(struct dctx *c, int fd)
 	snprintf(link, sizeof(link), "/proc/%d/fd/%d", (int)c->pid, fd);
 	n = tracee_readlink(c, link, path, sizeof(path) - 1);
 	if (n <= 0)
-		return false;
+		return OBJ_OTHER;
 	path[n] = '\0';
-	return !strcmp(path, "anon_inode:bpf-map");
+	return !strcmp(path, "anon_inode:bpf-map")	? OBJ_MAP
+	       : !strcmp(path, "anon_inode:bpf-prog") ? OBJ_PROG
+						       : OBJ_OTHER;
 }
 
 /*
- * OBJ_GET_INFO_BY_FD: at entry "{info={bpf_fd=.., info_len=N" (priv[0]: 1 + N, priv[1]: the
- * descriptor is a map and -v asks for its information); at exit " => M" when the kernel
- * changed the length, and the information.
+ * OBJ_GET_INFO_BY_FD: at entry "{info={bpf_fd=.., info_len=N" (priv[0]: 1 + N, priv[1]: what
+ * the descriptor is when -v asks for its information, priv[2]: a program's information as the
+ * caller gave it); at exit " => M" when the kernel changed the length, and the information
+ * (read even when the call failed, as strace does).
  */
 int bpfattr_obj_get_info_by_fd(struct dctx *c, const unsigned char *buf, unsigned int size)
 {
 	static unsigned char info[INFO_MAX];
 	struct obj_info_attr a;
+	void *saved;
 
 	bpf_attr_copy(&a, sizeof(a), buf, size);
+	memset(info, 0, sizeof(info));
 	if (entering(c)) {
 		c->priv[0] = 1 + (uint64_t)a.info_len;
-		c->priv[1] = dopts.verbose && fd_is_map(c, (int)a.bpf_fd);
+		c->priv[1] = dopts.verbose ? fd_kind(c, (int)a.bpf_fd) : OBJ_OTHER;
+		c->priv[2] = 0;
+		if (c->priv[1] == OBJ_PROG && a.info_len > 0 && a.info_len <= INFO_MAX &&
+		    umoven(c, a.info, a.info_len, info) == 0)
+			c->priv[2] = (uintptr_t)bpf_prog_info_save(info, a.info_len);
 		tprints(c, "{info={");
 		bpf_attr_fd(c, "bpf_fd", a.bpf_fd);
 		tprint_struct_next(c);
 		FLD_U(c, a, info_len);
 		return 1;
 	}
+	saved = (void *)(uintptr_t)c->priv[2];
+	c->priv[2] = 0;
 	if (c->priv[0] && c->priv[0] - 1 != a.info_len)
 		tprintf(c, " => %u", a.info_len);
 	tprint_struct_next(c);
 	tprint_field(c, "info");
-	memset(info, 0, sizeof(info));
-	if (c->priv[1] && a.info_len > 0 && a.info_len <= INFO_MAX &&
-	    umoven(c, a.info, a.info_len, info) == 0)
-		print_map_info(c, info, a.info_len);
-	else
+	if (c->priv[1] != OBJ_OTHER && a.info_len > 0 && a.info_len <= INFO_MAX &&
+	    umoven(c, a.info, a.info_len, info) == 0) {
+		if (c->priv[1] == OBJ_MAP)
+			print_map_info(c, info, a.info_len);
+		else
+			bpf_prog_info_print(c, saved, info, a.info_len);
+	} else {
 		printaddr(c, a.info);
+	}
+	free(saved);
 	tprint_struct_end(c);
 	bpf_attr_end(c, buf, size, sizeof(a));
 	return 0;

@@ -58,5 +58,11 @@ int bpfattr_link_get_fd_by_id(struct dctx *c, const unsigned char *buf, unsigned
 /* bpf-attr-link.c: BPF_LINK_CREATE. */
 int bpfattr_link_create(struct dctx *c, const unsigned char *buf, unsigned int size);
 
+/* bpf-prog-info.c: a program's struct bpf_prog_info (SIZE bytes at BUF); what the caller gave
+ * at entry, saved by bpf_prog_info_save (malloc'd, NULL when out of memory). */
+void *bpf_prog_info_save(const unsigned char *buf, unsigned int size);
+void bpf_prog_info_print(struct dctx *c, const void *saved, const unsigned char *buf,
+			 unsigned int size);
+
 /* bpf-attr-info.c: BPF_OBJ_GET_INFO_BY_FD. */
 int bpfattr_obj_get_info_by_fd(struct dctx *c, const unsigned char *buf, unsigned int size);

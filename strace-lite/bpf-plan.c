@@ -389,6 +389,11 @@ int bpf_plan_build(const struct sysent *se, struct plan *p)
 		 * describes (OBJ_PIN's bpf_fd with size 8).  The return value at entry is 0. */
 		add(p, (struct capop){ .arg = ARG_RET, .when = CAP_ENTRY, .how = HOW_FD });
 	}
+	/* -v without -y: OBJ_GET_INFO_BY_FD's bpf_fd still, what it is (a map, a program) says
+	 * how its information prints. */
+	if (!want_fds && dopts.verbose && se->name && !strcmp(se->name, "bpf"))
+		add(p, (struct capop){ .arg = 1, .when = CAP_ENTRY, .how = HOW_FD,
+				       .size_from = SZ_DEREF, .size = 0 });
 	/* Some ioctl requests return a descriptor (KVM_CREATE_VM, GPIO line requests). */
 	if (want_fds && (se->rkind == RK_FD || (se->name && !strcmp(se->name, "ioctl"))))
 		add(p, (struct capop){ .arg = ARG_RET, .when = CAP_EXIT, .how = HOW_FD });
