@@ -201,9 +201,7 @@ static bool poke(pid_t tid, const struct sysent *se, const struct inject_rule *r
 				  tid, p->arg, se ? se->name : "?", se ? se->nargs : 0);
 			continue;
 		}
-		struct iovec local = { p->data, p->len };
-		struct iovec remote = { (void *)(uintptr_t)args[p->arg - 1], p->len };
-		if (process_vm_writev(tid, &local, 1, &remote, 1, 0) != (ssize_t)p->len)
+		if (!inject_poke_write(tid, args[p->arg - 1], p->data, p->len, false))
 			log_error("poke_tcb: Failed to tamper with process %d: couldn't poke", tid);
 		else
 			poked = true;
