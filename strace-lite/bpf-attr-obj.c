@@ -211,14 +211,6 @@ int bpfattr_link_get_fd_by_id(struct dctx *c, const unsigned char *buf, unsigned
 	return one_id(c, buf, size, "link_id");
 }
 
-static bool print_u32(struct dctx *c, void *elem, size_t size, void *data)
-{
-	(void)size;
-	(void)data;
-	tprintf(c, "%u", *(uint32_t *)elem);
-	return true;
-}
-
 struct query_attr {
 	uint32_t target_fd, attach_type, query_flags, attach_flags;
 	uint64_t prog_ids;
@@ -246,7 +238,7 @@ int bpfattr_prog_query(struct dctx *c, const unsigned char *buf, unsigned int si
 		tprint_field(c, "prog_ids");
 		return 1;
 	}
-	print_array(c, a.prog_ids, a.prog_cnt, &id, sizeof(id), 0, print_u32, NULL);
+	print_array(c, a.prog_ids, a.prog_cnt, &id, sizeof(id), 0, print_elem_u32, NULL);
 	tprint_struct_next(c);
 	tprint_field(c, "prog_cnt");
 	if (c->priv[0] != a.prog_cnt)

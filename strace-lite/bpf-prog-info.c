@@ -96,14 +96,6 @@ static void print_boottime(struct dctx *c, uint64_t ns)
 		print_comment(c->sb, s);
 }
 
-static bool print_u32(struct dctx *c, void *elem, size_t size, void *data)
-{
-	(void)size;
-	(void)data;
-	tprintf(c, "%u", *(uint32_t *)elem);
-	return true;
-}
-
 static uint32_t min32(uint32_t a, uint32_t b)
 {
 	return a < b ? a : b;
@@ -148,7 +140,7 @@ void bpf_prog_info_print(struct dctx *c, const void *saved_p, const unsigned cha
 	tprint_struct_next(c);
 	tprint_field(c, "map_ids");
 	print_array(c, in.map_ids, min32(sv->nr_map_ids, in.nr_map_ids), &id, sizeof(id), 0,
-		    print_u32, NULL);
+		    print_elem_u32, NULL);
 	tprint_struct_next(c);
 	tprint_field(c, "name");
 	ioctl_print_cstring(c, in.name, sizeof(in.name));
