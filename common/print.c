@@ -86,7 +86,7 @@ int quote_string_ex(struct strbuf *sb, const void *str, size_t size, unsigned in
 		default:
 			if (is_print((unsigned char)c) && !(escape && strchr(escape, (int)c))) {
 				sb_putc(sb, (char)c);
-			} else if (xf == XFLAG_NON_ASCII) {
+			} else if (xf == XFLAG_NON_ASCII || xf == XFLAG_NON_ASCII_CHARS) {
 				put_hex(sb, (unsigned char)c);
 			} else {
 				/* Three digits when a digit follows, else the shortest form. */

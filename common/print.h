@@ -11,7 +11,12 @@
 #include "common/strbuf.h"
 #include "common/xlat_types.h"
 
-enum xflag { XFLAG_NONE, XFLAG_NON_ASCII /* -x */, XFLAG_ALL /* -xx */ };
+enum xflag {
+	XFLAG_NONE,
+	XFLAG_NON_ASCII, /* -x */
+	XFLAG_ALL, /* -xx */
+	XFLAG_NON_ASCII_CHARS, /* --strings-in-hex=non-ascii-chars: \x.. for each such byte */
+};
 enum xlat_style { XSTYLE_ABBREV, XSTYLE_RAW, XSTYLE_VERBOSE };
 
 struct print_opts {

@@ -9,6 +9,14 @@
 #include "strace-lite/array.h"
 #include "strace-lite/decode.h"
 
+bool print_elem_u32(struct dctx *c, void *elem, size_t size, void *data)
+{
+	(void)size;
+	(void)data;
+	tprintf(c, "%u", *(uint32_t *)elem);
+	return true;
+}
+
 bool print_array(struct dctx *c, uint64_t addr, uint64_t nmemb, void *elem_buf, size_t elem_size,
 		 unsigned int flags, print_elem_fn fn, void *data)
 {

@@ -19,6 +19,9 @@ enum {
 	PA_TRUNCATED = 1 << 1,       /* the array goes on past NMEMB: print "..." at its end */
 };
 
+/* An element printer for arrays of u32 in decimal (strace's print_uint_array_member). */
+bool print_elem_u32(struct dctx *c, void *elem, size_t size, void *data);
+
 /* Returns true when every element was printed. */
 bool print_array(struct dctx *c, uint64_t addr, uint64_t nmemb, void *elem_buf, size_t elem_size,
 		 unsigned int flags, print_elem_fn fn, void *data);

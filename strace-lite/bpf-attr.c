@@ -1,26 +1,26 @@
 // SPDX-License-Identifier: LGPL-2.1-or-later
 /*
- * bpf(2): the command, and for BPF_MAP_CREATE, BPF_PROG_LOAD and BPF_OBJ_GET_INFO_BY_FD its
- * union bpf_attr member, as far as the size argument says there is (strace stops at each field
- * older kernels lacked).  Other commands print their attribute's address.  The object
- * information OBJ_GET_INFO_BY_FD writes prints with -v for maps, else its address.  Nonzero bytes past the structure show as "..." (with -v,
- * extra_data="\x..." and the byte range).
+ * bpf(2): the command, and for each command strace 6.1 decodes its union bpf_attr member, read
+ * when the size argument is at most a page (the others print the attribute's address).  Here
+ * the dispatch, the helpers the command files share, BPF_MAP_CREATE and BPF_PROG_LOAD; the
+ * other commands are in bpf-attr-map.c, bpf-attr-obj.c, bpf-attr-link.c and bpf-attr-info.c.
+ * Nonzero bytes past a structure show as "..." (with -v, extra_data="\x..." and the byte
+ * range).
  */
 #include <inttypes.h>
 #include <stddef.h>
 #include <stdio.h>
 #include <string.h>
 
+#include "strace-lite/bpf-attr.h"
 #include "strace-lite/decode.h"
+#include "strace-lite/ebpf.h"
 #include "strace-lite/ioctl-int.h"
 #include "strace-lite/sockaddr.h"
 #include "strace-lite/util-print.h"
 #include "common/print.h"
 #include "gen/xlat.h"
 
-#define BPF_CMD_MAP_CREATE 0
-#define BPF_CMD_PROG_LOAD 5
-#define BPF_CMD_OBJ_GET_INFO_BY_FD 15
 #define MAP_F_NUMA_NODE 4
 #define ATTR_MAX 4096 /* strace reads the attribute when it is at most a page */
 
@@ -47,23 +47,6 @@ struct map_create_attr {
 	uint64_t map_extra;
 };
 
-struct obj_info_attr {
-	uint32_t bpf_fd, info_len;
-	uint64_t info;
-};
-
-struct map_info {
-	uint32_t type, id, key_size, value_size, max_entries, map_flags;
-	char name[16];
-	uint32_t ifindex, btf_vmlinux_value_type_id;
-	uint64_t netns_dev, netns_ino;
-	uint32_t btf_id, btf_key_type_id, btf_value_type_id, pad;
-	uint64_t map_extra;
-};
-
-/* Whether the attribute (LEN bytes) ends before field offset OFF. */
-#define ENDS_BEFORE(len, off) ((len) <= (off))
-
 /* KERNEL_VERSION(a, b, c), or its raw value in the -X styles. */
 static void print_kernel_version(struct dctx *c, uint32_t v)
 {
@@ -80,11 +63,11 @@ static void print_prog_load(struct dctx *c, const struct prog_load_attr *a, unsi
 	FLD_U(c, *a, insn_cnt);
 	tprint_struct_next(c);
 	tprint_field(c, "insns");
-	printaddr(c, a->insns);
+	print_ebpf_prog(c, a->insns, a->insn_cnt);
 	tprint_struct_next(c);
 	tprint_field(c, "license");
 	printstr(c, a->license);
-	if (ENDS_BEFORE(len, offsetof(struct prog_load_attr, log_level)))
+	if (BPF_ENDS_BEFORE(len, offsetof(struct prog_load_attr, log_level)))
 		return;
 	tprint_struct_next(c);
 	FLD_U(c, *a, log_level);
@@ -93,16 +76,16 @@ static void print_prog_load(struct dctx *c, const struct prog_load_attr *a, unsi
 	tprint_struct_next(c);
 	tprint_field(c, "log_buf");
 	printstr_ex(c, a->log_buf, a->log_size, QUOTE_0_TERMINATED);
-	if (ENDS_BEFORE(len, offsetof(struct prog_load_attr, kern_version)))
+	if (BPF_ENDS_BEFORE(len, offsetof(struct prog_load_attr, kern_version)))
 		return;
 	tprint_struct_next(c);
 	tprint_field(c, "kern_version");
 	print_kernel_version(c, a->kern_version);
-	if (ENDS_BEFORE(len, offsetof(struct prog_load_attr, prog_flags)))
+	if (BPF_ENDS_BEFORE(len, offsetof(struct prog_load_attr, prog_flags)))
 		return;
 	tprint_struct_next(c);
 	FLD_FLAGS(c, *a, prog_flags, xlat_bpf_prog_flags, "BPF_F_???");
-	if (ENDS_BEFORE(len, offsetof(struct prog_load_attr, prog_name)))
+	if (BPF_ENDS_BEFORE(len, offsetof(struct prog_load_attr, prog_name)))
 		return;
 	tprint_struct_next(c);
 	tprint_field(c, "prog_name");
@@ -112,16 +95,16 @@ static void print_prog_load(struct dctx *c, const struct prog_load_attr *a, unsi
 		ioctl_print_cstring(c, a->prog_name,
 				    n < sizeof(a->prog_name) ? n : sizeof(a->prog_name));
 	}
-	if (ENDS_BEFORE(len, offsetof(struct prog_load_attr, prog_ifindex)))
+	if (BPF_ENDS_BEFORE(len, offsetof(struct prog_load_attr, prog_ifindex)))
 		return;
 	tprint_struct_next(c);
 	tprint_field(c, "prog_ifindex");
 	print_ifindex(c, a->prog_ifindex);
-	if (ENDS_BEFORE(len, offsetof(struct prog_load_attr, expected_attach_type)))
+	if (BPF_ENDS_BEFORE(len, offsetof(struct prog_load_attr, expected_attach_type)))
 		return;
 	tprint_struct_next(c);
 	FLD_XVAL(c, *a, expected_attach_type, xlat_bpf_attach_type, "BPF_???");
-	if (ENDS_BEFORE(len, offsetof(struct prog_load_attr, prog_btf_fd)))
+	if (BPF_ENDS_BEFORE(len, offsetof(struct prog_load_attr, prog_btf_fd)))
 		return;
 	tprint_struct_next(c);
 	tprint_field(c, "prog_btf_fd");
@@ -140,16 +123,16 @@ static void print_prog_load(struct dctx *c, const struct prog_load_attr *a, unsi
 	printaddr(c, a->line_info);
 	tprint_struct_next(c);
 	FLD_U(c, *a, line_info_cnt);
-	if (ENDS_BEFORE(len, offsetof(struct prog_load_attr, attach_btf_id)))
+	if (BPF_ENDS_BEFORE(len, offsetof(struct prog_load_attr, attach_btf_id)))
 		return;
 	tprint_struct_next(c);
 	FLD_U(c, *a, attach_btf_id);
-	if (ENDS_BEFORE(len, offsetof(struct prog_load_attr, attach_prog_fd)))
+	if (BPF_ENDS_BEFORE(len, offsetof(struct prog_load_attr, attach_prog_fd)))
 		return;
 	tprint_struct_next(c);
 	tprint_field(c, "attach_prog_fd");
 	printfd(c, (int)a->attach_prog_fd);
-	if (ENDS_BEFORE(len, offsetof(struct prog_load_attr, fd_array)))
+	if (BPF_ENDS_BEFORE(len, offsetof(struct prog_load_attr, fd_array)))
 		return;
 	tprint_struct_next(c);
 	tprint_field(c, "fd_array");
@@ -173,16 +156,16 @@ static void print_map_create(struct dctx *c, const struct map_create_attr *a, un
 	FLD_U(c, *a, value_size);
 	tprint_struct_next(c);
 	FLD_U(c, *a, max_entries);
-	if (ENDS_BEFORE(len, offsetof(struct map_create_attr, map_flags)))
+	if (BPF_ENDS_BEFORE(len, offsetof(struct map_create_attr, map_flags)))
 		return;
 	tprint_struct_next(c);
 	FLD_FLAGS(c, *a, map_flags, xlat_bpf_map_flags, "BPF_F_???");
-	if (ENDS_BEFORE(len, offsetof(struct map_create_attr, inner_map_fd)))
+	if (BPF_ENDS_BEFORE(len, offsetof(struct map_create_attr, inner_map_fd)))
 		return;
 	tprint_struct_next(c);
 	tprint_field(c, "inner_map_fd");
 	printfd(c, (int)a->inner_map_fd);
-	if (ENDS_BEFORE(len, offsetof(struct map_create_attr, numa_node)))
+	if (BPF_ENDS_BEFORE(len, offsetof(struct map_create_attr, numa_node)))
 		return;
 	if (a->map_flags & MAP_F_NUMA_NODE) {
 		tprint_struct_next(c);
@@ -190,15 +173,15 @@ static void print_map_create(struct dctx *c, const struct map_create_attr *a, un
 		if (a->numa_node == UINT32_MAX)
 			tprints(c, " /* NUMA_NO_NODE */");
 	}
-	if (ENDS_BEFORE(len, offsetof(struct map_create_attr, map_name)))
+	if (BPF_ENDS_BEFORE(len, offsetof(struct map_create_attr, map_name)))
 		return;
 	print_name(c, "map_name", a->map_name, len - offsetof(struct map_create_attr, map_name));
-	if (ENDS_BEFORE(len, offsetof(struct map_create_attr, map_ifindex)))
+	if (BPF_ENDS_BEFORE(len, offsetof(struct map_create_attr, map_ifindex)))
 		return;
 	tprint_struct_next(c);
 	tprint_field(c, "map_ifindex");
 	print_ifindex(c, a->map_ifindex);
-	if (ENDS_BEFORE(len, offsetof(struct map_create_attr, btf_fd)))
+	if (BPF_ENDS_BEFORE(len, offsetof(struct map_create_attr, btf_fd)))
 		return;
 	tprint_struct_next(c);
 	tprint_field(c, "btf_fd");
@@ -207,118 +190,50 @@ static void print_map_create(struct dctx *c, const struct map_create_attr *a, un
 	FLD_U(c, *a, btf_key_type_id);
 	tprint_struct_next(c);
 	FLD_U(c, *a, btf_value_type_id);
-	if (ENDS_BEFORE(len, offsetof(struct map_create_attr, btf_vmlinux_value_type_id)))
+	if (BPF_ENDS_BEFORE(len, offsetof(struct map_create_attr, btf_vmlinux_value_type_id)))
 		return;
 	tprint_struct_next(c);
 	FLD_U(c, *a, btf_vmlinux_value_type_id);
-	if (ENDS_BEFORE(len, offsetof(struct map_create_attr, map_extra)))
+	if (BPF_ENDS_BEFORE(len, offsetof(struct map_create_attr, map_extra)))
 		return;
 	tprint_struct_next(c);
 	FLD_U(c, *a, map_extra);
 }
 
-static void print_extra_data(struct dctx *c, const unsigned char *buf, unsigned int size,
-			     unsigned int asize);
-
-/* A map's struct bpf_map_info (SIZE bytes at BUF, zeros after). */
-static void print_map_info(struct dctx *c, const unsigned char *buf, unsigned int size)
+static int map_create(struct dctx *c, const unsigned char *buf, unsigned int size)
 {
-	struct map_info m;
-	unsigned int len = size < sizeof(m) ? size : (unsigned int)sizeof(m);
+	struct map_create_attr a;
+	unsigned int len = bpf_attr_copy(&a, sizeof(a), buf, size);
 
-	memset(&m, 0, sizeof(m));
-	memcpy(&m, buf, len);
 	tprint_struct_begin(c);
-	FLD_XVAL(c, m, type, xlat_bpf_map_types, "BPF_MAP_TYPE_???");
-	tprint_struct_next(c);
-	FLD_U(c, m, id);
-	tprint_struct_next(c);
-	FLD_U(c, m, key_size);
-	tprint_struct_next(c);
-	FLD_U(c, m, value_size);
-	tprint_struct_next(c);
-	FLD_U(c, m, max_entries);
-	tprint_struct_next(c);
-	FLD_FLAGS(c, m, map_flags, xlat_bpf_map_flags, "BPF_F_???");
-	if (!ENDS_BEFORE(len, offsetof(struct map_info, name))) {
-		print_name(c, "name", m.name, sizeof(m.name));
-		if (!ENDS_BEFORE(len, offsetof(struct map_info, ifindex))) {
-			tprint_struct_next(c);
-			tprint_field(c, "ifindex");
-			print_ifindex(c, m.ifindex);
-			tprint_struct_next(c);
-			FLD_U(c, m, btf_vmlinux_value_type_id);
-			tprint_struct_next(c);
-			tprint_field(c, "netns_dev");
-			print_dev(c, m.netns_dev);
-			tprint_struct_next(c);
-			FLD_U(c, m, netns_ino);
-			if (!ENDS_BEFORE(len, offsetof(struct map_info, btf_id))) {
-				tprint_struct_next(c);
-				FLD_U(c, m, btf_id);
-				tprint_struct_next(c);
-				FLD_U(c, m, btf_key_type_id);
-				tprint_struct_next(c);
-				FLD_U(c, m, btf_value_type_id);
-				print_extra_data(c, buf, size, sizeof(m));
-			}
-		}
-	}
-	tprint_struct_end(c);
+	print_map_create(c, &a, len);
+	bpf_attr_end(c, buf, size, sizeof(a));
+	return 0;
 }
 
-/* Whether descriptor FD of the tracee is a BPF map. */
-static bool fd_is_map(struct dctx *c, int fd)
+static int prog_load(struct dctx *c, const unsigned char *buf, unsigned int size)
 {
-	char link[64], path[64];
-	ssize_t n;
+	struct prog_load_attr a;
+	unsigned int len = bpf_attr_copy(&a, sizeof(a), buf, size);
 
-	snprintf(link, sizeof(link), "/proc/%d/fd/%d", (int)c->pid, fd);
-	n = tracee_readlink(c, link, path, sizeof(path) - 1);
-	if (n <= 0)
-		return false;
-	path[n] = '\0';
-	return !strcmp(path, "anon_inode:bpf-map");
+	tprint_struct_begin(c);
+	print_prog_load(c, &a, len);
+	bpf_attr_end(c, buf, size, sizeof(a));
+	return 0;
 }
 
-/*
- * OBJ_GET_INFO_BY_FD: at entry "{info={bpf_fd=.., info_len=N" (priv[0]: 1 + N, priv[1]: the
- * descriptor is a map and -v asks for its information); at exit " => M" when the kernel
- * changed the length, and the information.
- */
-static void print_obj_info(struct dctx *c, const struct obj_info_attr *a)
+unsigned int bpf_attr_copy(void *dst, size_t dsize, const unsigned char *buf, unsigned int size)
 {
-	static unsigned char info[ATTR_MAX];
+	unsigned int len = size < dsize ? size : (unsigned int)dsize;
 
-	if (entering(c)) {
-		c->priv[0] = 1 + (uint64_t)a->info_len;
-		c->priv[1] = dopts.verbose && fd_is_map(c, (int)a->bpf_fd);
-		tprints(c, "{info={");
-		tprint_field(c, "bpf_fd");
-		printfd(c, (int)a->bpf_fd);
-		tprint_struct_next(c);
-		FLD_U(c, *a, info_len);
-		return;
-	}
-	if (c->priv[0] && c->priv[0] - 1 != a->info_len)
-		tprintf(c, " => %u", a->info_len);
-	tprint_struct_next(c);
-	tprint_field(c, "info");
-	memset(info, 0, sizeof(info));
-	if (c->priv[1] && a->info_len > 0 && a->info_len <= ATTR_MAX &&
-	    umoven(c, a->info, a->info_len, info) == 0)
-		print_map_info(c, info, a->info_len);
-	else
-		printaddr(c, a->info);
-	tprint_struct_end(c);
+	memset(dst, 0, dsize);
+	memcpy(dst, buf, len);
+	return len;
 }
 
-/* Nonzero bytes of BUF (SIZE) past the structure's ASIZE bytes. */
-static void print_extra_data(struct dctx *c, const unsigned char *buf, unsigned int size,
-			     unsigned int asize)
+void bpf_attr_extra(struct dctx *c, const unsigned char *buf, unsigned int size,
+		    unsigned int asize)
 {
-	if (size <= asize)
-		return;
 	for (unsigned int i = asize; i < size; i++) {
 		if (!buf[i])
 			continue;
@@ -334,64 +249,93 @@ static void print_extra_data(struct dctx *c, const unsigned char *buf, unsigned 
 	}
 }
 
+void bpf_attr_end(struct dctx *c, const unsigned char *buf, unsigned int size, unsigned int asize)
+{
+	bpf_attr_extra(c, buf, size, asize);
+	tprint_struct_end(c);
+}
+
+void bpf_attr_fd(struct dctx *c, const char *name, uint32_t fd)
+{
+	tprint_field(c, name);
+	printfd(c, (int)fd);
+}
+
+void bpf_attr_addr(struct dctx *c, const char *name, uint64_t addr)
+{
+	tprint_field(c, name);
+	printaddr(c, addr);
+}
+
+/* The commands strace 6.1 decodes, and whether they return a descriptor. */
+static const struct {
+	bpf_attr_fn fn;
+	bool fd;
+} cmds[] = {
+	[0] = { map_create, true },
+	[1] = { bpfattr_map_lookup_elem, false },
+	[2] = { bpfattr_map_update_elem, false },
+	[3] = { bpfattr_map_delete_elem, false },
+	[4] = { bpfattr_map_get_next_key, false },
+	[5] = { prog_load, true },
+	[6] = { bpfattr_obj_pin, true },
+	[7] = { bpfattr_obj_pin, true },		/* OBJ_GET */
+	[8] = { bpfattr_prog_attach, false },
+	[9] = { bpfattr_prog_detach, false },
+	[10] = { bpfattr_prog_test_run, false },
+	[11] = { bpfattr_get_next_id, false },	/* PROG */
+	[12] = { bpfattr_get_next_id, false },	/* MAP */
+	[13] = { bpfattr_prog_get_fd_by_id, true },
+	[14] = { bpfattr_map_get_fd_by_id, true },
+	[15] = { bpfattr_obj_get_info_by_fd, false },
+	[16] = { bpfattr_prog_query, false },
+	[17] = { bpfattr_raw_tracepoint_open, false },
+	[18] = { bpfattr_btf_load, true },
+	[19] = { bpfattr_btf_get_fd_by_id, true },
+	[20] = { bpfattr_task_fd_query, false },
+	[21] = { bpfattr_map_lookup_elem, false },	/* LOOKUP_AND_DELETE_ELEM */
+	[22] = { bpfattr_map_freeze, false },
+	[23] = { bpfattr_get_next_id, false },	/* BTF */
+	[24] = { bpfattr_map_lookup_batch, false },
+	[25] = { bpfattr_map_lookup_batch, false }, /* LOOKUP_AND_DELETE_BATCH */
+	[26] = { bpfattr_map_update_batch, false },
+	[27] = { bpfattr_map_delete_batch, false },
+	[28] = { bpfattr_link_create, true },
+	[29] = { bpfattr_link_update, false },
+	[30] = { bpfattr_link_get_fd_by_id, true },
+	[31] = { bpfattr_get_next_id, false },	/* LINK */
+};
+
+/*
+ * The attribute of a known command is read when it is at most a page, at entry and again at
+ * exit for the commands the kernel writes back into (priv[3]: the decoder asked for the exit).
+ */
 SYS_FUNC(bpf)
 {
 	static unsigned char buf[ATTR_MAX];
 	unsigned int cmd = (unsigned int)c->arg[0], size = (unsigned int)c->arg[2];
 	uint64_t addr = c->arg[1];
-	bool known = cmd == BPF_CMD_MAP_CREATE || cmd == BPF_CMD_PROG_LOAD ||
-		     cmd == BPF_CMD_OBJ_GET_INFO_BY_FD;
+	bool known = cmd < sizeof(cmds) / sizeof(cmds[0]) && cmds[cmd].fn;
+	int kind = 0;
 
 	if (entering(c)) {
 		printxval(c, xlat_bpf_commands, cmd, "BPF_???");
 		tprint_arg_next(c);
+		c->priv[3] = 0;
+	} else if (!c->priv[3]) {
+		return RVAL_DECODED;
 	}
-	if (entering(c))
-		c->priv[2] = 0;
-	else if (c->priv[2])
-		goto done; /* the address printed at entry */
 	if (known && size > 0 && size <= ATTR_MAX) {
-		if (umoven_or_printaddr_ignore_syserror(c, addr, size, buf)) {
-			c->priv[2] = 1;
-			goto done;
-		}
-		if (cmd == BPF_CMD_OBJ_GET_INFO_BY_FD) {
-			struct obj_info_attr a;
-
-			memset(&a, 0, sizeof(a));
-			memcpy(&a, buf, size < sizeof(a) ? size : sizeof(a));
-			print_obj_info(c, &a);
-			if (entering(c))
+		if (!umoven_or_printaddr_ignore_syserror(c, addr, size, buf)) {
+			kind = cmds[cmd].fd ? RVAL_KIND(RK_FD) : 0;
+			if (cmds[cmd].fn(c, buf, size) && entering(c)) {
+				c->priv[3] = 1;
 				return 0;
-			print_extra_data(c, buf, size, sizeof(a));
-			tprint_struct_end(c);
-			goto done;
+			}
 		}
-		if (cmd == BPF_CMD_MAP_CREATE) {
-			struct map_create_attr a;
-			unsigned int len = size < sizeof(a) ? size : (unsigned int)sizeof(a);
-
-			memset(&a, 0, sizeof(a));
-			memcpy(&a, buf, len);
-			tprint_struct_begin(c);
-			print_map_create(c, &a, len);
-			print_extra_data(c, buf, size, sizeof(a));
-		} else {
-			struct prog_load_attr a;
-			unsigned int len = size < sizeof(a) ? size : (unsigned int)sizeof(a);
-
-			memset(&a, 0, sizeof(a));
-			memcpy(&a, buf, len);
-			tprint_struct_begin(c);
-			print_prog_load(c, &a, len);
-			print_extra_data(c, buf, size, sizeof(a));
-		}
-		tprint_struct_end(c);
 	} else {
 		printaddr(c, addr);
 	}
-done:
 	tprintf(c, ", %u", size);
-	return RVAL_DECODED |
-	       (cmd == BPF_CMD_PROG_LOAD || cmd == BPF_CMD_MAP_CREATE ? RVAL_KIND(RK_FD) : 0);
+	return RVAL_DECODED | kind;
 }

@@ -201,9 +201,7 @@ static bool poke(pid_t tid, const struct sysent *se, const struct inject_rule *r
 				  tid, p->arg, se ? se->name : "?", se ? se->nargs : 0);
 			continue;
 		}
-		struct iovec local = { p->data, p->len };
-		struct iovec remote = { (void *)(uintptr_t)args[p->arg - 1], p->len };
-		if (process_vm_writev(tid, &local, 1, &remote, 1, 0) != (ssize_t)p->len)
+		if (!inject_poke_write(tid, args[p->arg - 1], p->data, p->len, false))
 			log_error("poke_tcb: Failed to tamper with process %d: couldn't poke", tid);
 		else
 			poked = true;
@@ -244,7 +242,7 @@ bool bpf_inject_answer(void)
 	struct injected inj = { 0 };
 	if (r) {
 		const uint64_t *args = (const uint64_t *)req.data.args;
-		tcp->flags &= ~(TCB_INJECTED | TCB_POKED | TCB_DELAYED);
+		tcp->flags &= ~(TCB_INJECTED | TCB_INJECTED_OK | TCB_POKED | TCB_DELAYED);
 		if (r->has_poke_enter && poke(tcp->pid, sysent_get(nr), r, args))
 			tcp->flags |= TCB_POKED;
 		if (r->has_delay_enter)
@@ -255,7 +253,7 @@ bool bpf_inject_answer(void)
 			resp.error = r->has_error ? -r->error : 0;
 			resp.val = r->has_error ? 0 : r->retval;
 			tcp->inject_rval = r->has_error ? -(int64_t)r->error : r->retval;
-			tcp->flags |= TCB_INJECTED;
+			tcp->flags |= TCB_INJECTED | (r->has_error ? 0 : TCB_INJECTED_OK);
 			inj.skipped = 1;
 			if (r->has_delay_exit)
 				hold(r->delay_exit_ns);
@@ -278,5 +276,5 @@ bool bpf_inject_answer(void)
 
 void bpf_inject_exit_done(struct tcb *tcp)
 {
-	tcp->flags &= ~(TCB_INJECTED | TCB_POKED | TCB_DELAYED);
+	tcp->flags &= ~(TCB_INJECTED | TCB_INJECTED_OK | TCB_POKED | TCB_DELAYED);
 }

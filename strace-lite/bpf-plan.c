@@ -229,6 +229,15 @@ int bpf_plan_build(const struct sysent *se, struct plan *p)
 						       .size_arg = 1, .size = DEFAULT_WINDOW,
 						       .max = IOCTL_WINDOW_MAX, .chase = 2 });
 				plan_ioctl_families(p, i);
+			} else if (se->func && i == 1 && se->name && !strcmp(se->name, "bpf")) {
+				/* bpf(2)'s attribute: as many bytes as its size argument says
+				 * (a page at most), at entry and exit (the kernel writes some
+				 * back), and two levels of pointers: a path, a name, arrays
+				 * (kprobe_multi's symbol names). */
+				add(p, (struct capop){ .arg = i, .when = CAP_ENTRY | CAP_EXIT,
+						       .how = HOW_BUF, .size_from = SZ_ARG,
+						       .size_arg = 2, .size = 1, .max = 4096,
+						       .chase = 2 });
 			} else if (se->func) {
 				add(p, (struct capop){ .arg = i, .when = CAP_ENTRY | CAP_EXIT,
 						       .how = HOW_BUF, .size_from = SZ_CONST,
@@ -371,17 +380,29 @@ int bpf_plan_build(const struct sysent *se, struct plan *p)
 	if (want_fds && se->name && !strcmp(se->name, "clone"))
 		add(p, (struct capop){ .arg = 2, .when = CAP_EXIT, .how = HOW_FD,
 				       .size_from = SZ_DEREF, .size = 0 });
-	/* bpf(2)'s attribute holds descriptors: OBJ_GET_INFO_BY_FD's bpf_fd (0), MAP_CREATE's
-	 * inner_map_fd (20) and btf_fd (48), PROG_LOAD's prog_btf_fd (72) and attach_prog_fd
-	 * (112); MAP_CREATE and PROG_LOAD return one.  A value that is no descriptor costs a
-	 * lookup. */
+	/* bpf(2)'s attribute holds descriptors: OBJ_GET_INFO_BY_FD's bpf_fd and most commands'
+	 * first field (0), MAP_CREATE's inner_map_fd (20) and btf_fd (48), PROG_LOAD's
+	 * prog_btf_fd (72) and attach_prog_fd (112), PROG_ATTACH's attach_bpf_fd, LINK_CREATE's
+	 * target_fd and TASK_FD_QUERY's fd (4), OBJ_PIN's bpf_fd and RAW_TRACEPOINT_OPEN's
+	 * prog_fd (8), PROG_ATTACH's replace_bpf_fd (16), LINK_UPDATE's old_prog_fd (12), the
+	 * batches' map_fd (36); several commands return one.  The command is not known here:
+	 * each offset is looked at, a value that is no descriptor costs a lookup, and of the 8
+	 * values a stop describes the first offsets come first. */
 	if (want_fds && se->name && !strcmp(se->name, "bpf")) {
-		static const unsigned char off[] = { 0, 20, 48, 72, 112 };
+		static const unsigned char off[] = { 0, 20, 48, 72, 112, 4, 8, 16, 12, 36 };
 		for (size_t k = 0; k < sizeof(off); k++)
 			add(p, (struct capop){ .arg = 1, .when = CAP_ENTRY, .how = HOW_FD,
 					       .size_from = SZ_DEREF, .size = off[k] });
 		add(p, (struct capop){ .arg = ARG_RET, .when = CAP_EXIT, .how = HOW_FD });
+		/* Descriptor 0 too: a field past a short attribute reads as 0, which strace
+		 * describes (OBJ_PIN's bpf_fd with size 8).  The return value at entry is 0. */
+		add(p, (struct capop){ .arg = ARG_RET, .when = CAP_ENTRY, .how = HOW_FD });
 	}
+	/* -v without -y: OBJ_GET_INFO_BY_FD's bpf_fd still, what it is (a map, a program) says
+	 * how its information prints. */
+	if (!want_fds && dopts.verbose && se->name && !strcmp(se->name, "bpf"))
+		add(p, (struct capop){ .arg = 1, .when = CAP_ENTRY, .how = HOW_FD,
+				       .size_from = SZ_DEREF, .size = 0 });
 	/* Some ioctl requests return a descriptor (KVM_CREATE_VM, GPIO line requests). */
 	if (want_fds && (se->rkind == RK_FD || (se->name && !strcmp(se->name, "ioctl"))))
 		add(p, (struct capop){ .arg = ARG_RET, .when = CAP_EXIT, .how = HOW_FD });

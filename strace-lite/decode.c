@@ -14,6 +14,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "common/log.h"
 #include "common/proc.h"
 #include "strace-lite/decode.h"
 
@@ -43,8 +44,15 @@ int umovestr(struct dctx *c, uint64_t addr, size_t len, char *buf)
 		if (chunk > len - done)
 			chunk = len - done;
 		int rc = rd(c, addr + done, buf + done, chunk);
-		if (rc < 0)
+		if (rc < 0) {
+			/* Live memory (no read_str: not a capture, which may be cut short on
+			 * purpose) that ends in the middle of the string: reported, as strace
+			 * does. */
+			if (done && !c->read_str && (rc == -EFAULT || rc == -EIO))
+				log_error("umovestr: short read (%zu < %zu) @%#" PRIx64 ": %s", done,
+					  len, addr, strerror(-rc));
 			return rc;
+		}
 		if (memchr(buf + done, '\0', chunk))
 			return 1;
 		done += chunk;

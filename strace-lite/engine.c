@@ -233,7 +233,7 @@ static void handle_syscall_stop(struct tcb *tcp)
 		tamper_exit(tcp, &info.exit.rval, &info.exit.is_error);
 		syscall_exit(tcp, info.exit.rval, info.exit.is_error);
 		recpt_exit(tcp, info.exit.rval);
-		tcp->flags &= ~(TCB_INJECTED | TCB_POKED | TCB_DELAYED);
+		tcp->flags &= ~(TCB_INJECTED | TCB_INJECTED_OK | TCB_POKED | TCB_DELAYED);
 		tcp->tamper = NULL;
 		break;
 	default:

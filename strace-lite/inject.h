@@ -9,6 +9,7 @@
  */
 #pragma once
 #include <stdbool.h>
+#include <stddef.h>
 #include <stdint.h>
 
 struct tcb;
@@ -51,5 +52,12 @@ int inject_parse(const char *spec, bool fault, char *err, size_t errlen);
 bool inject_enabled(void);
 /* The rule of syscall SCNO as given (no thread's count), or NULL. */
 const struct inject_rule *inject_rule_get(long scno);
+/*
+ * Write LEN bytes of DATA at ADDR in thread PID as strace's upoken (tamper.c):
+ * process_vm_writev, else, when the thread is in a ptrace stop (PTRACED), PTRACE_POKEDATA word
+ * by word; a write cut short by unmapped memory is reported ("short write (N < LEN)").  Returns
+ * the bytes written: a poke counts when any were.
+ */
+size_t inject_poke_write(int pid, uint64_t addr, const void *data, size_t len, bool ptraced);
 /* The rule that fires on this call of SCNO in TCP (counting the call), or NULL. */
 const struct inject_rule *inject_check(struct tcb *tcp, long scno);

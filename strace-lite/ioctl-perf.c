@@ -12,14 +12,6 @@
 #include "strace-lite/ioctl-int.h"
 #include "strace-lite/perf-attr.h"
 
-static bool print_u32_elem(struct dctx *c, void *elem, size_t size, void *data)
-{
-	(void)size;
-	(void)data;
-	tprintf(c, "%u", *(uint32_t *)elem);
-	return true;
-}
-
 static int query_bpf(struct dctx *c, uint64_t arg)
 {
 	uint32_t v;
@@ -37,7 +29,7 @@ static int query_bpf(struct dctx *c, uint64_t arg)
 	}
 	tprintf(c, "prog_cnt=%u, ids=", v);
 	print_array(c, arg + offsetof(struct perf_event_query_bpf, ids), v, &v, sizeof(v), 0,
-		    print_u32_elem, NULL);
+		    print_elem_u32, NULL);
 	tprint_struct_end(c);
 	return IOCTL_DECODED;
 }

@@ -64,14 +64,6 @@ static bool decode_unix_vfs(struct dctx *c, uint64_t addr, unsigned int len, con
 	return true;
 }
 
-static bool print_u32_elem(struct dctx *c, void *elem, size_t size, void *data)
-{
-	(void)size;
-	(void)data;
-	tprintf(c, "%u", *(uint32_t *)elem);
-	return true;
-}
-
 static bool decode_unix_icons(struct dctx *c, uint64_t addr, unsigned int len, const void *o)
 {
 	uint32_t v;
@@ -79,7 +71,7 @@ static bool decode_unix_icons(struct dctx *c, uint64_t addr, unsigned int len, c
 	(void)o;
 	if (len < sizeof(v))
 		return false;
-	print_array(c, addr, len / sizeof(v), &v, sizeof(v), 0, print_u32_elem, NULL);
+	print_array(c, addr, len / sizeof(v), &v, sizeof(v), 0, print_elem_u32, NULL);
 	return true;
 }
 

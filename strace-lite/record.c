@@ -129,21 +129,31 @@ void record_flush(void)
 	recfile_flush();
 }
 
-/* REC_INJECT's b: the flags in bits 0-2, the result given in the 61 bits above. */
+/*
+ * REC_INJECT's b: the flags in bits 0-2, the result given in the 61 bits above.  An error
+ * given (error=) is in -4095..-1; a result given by retval= is recorded in that range never
+ * (as 0 then: the replay takes the result from the call's exit), so that the replay tells
+ * the two apart (TCB_INJECTED_OK) without a bit of its own.
+ */
 void record_inject(const struct tcb *tcp)
 {
 	uint64_t bits = ((tcp->flags & TCB_INJECTED) ? 1 : 0) | ((tcp->flags & TCB_POKED) ? 2 : 0) |
 			((tcp->flags & TCB_DELAYED) ? 4 : 0);
+	int64_t v = tcp->inject_rval;
 
-	record_note(REC_INJECT, tcp->pid, (int64_t)(((uint64_t)tcp->inject_rval << 3) | bits));
+	if ((tcp->flags & TCB_INJECTED_OK) && v < 0 && v >= -4095)
+		v = 0;
+	record_note(REC_INJECT, tcp->pid, (int64_t)(((uint64_t)v << 3) | bits));
 }
 
 void replay_inject(struct tcb *tcp, int64_t how)
 {
-	tcp->flags &= ~(TCB_INJECTED | TCB_POKED | TCB_DELAYED);
+	tcp->flags &= ~(TCB_INJECTED | TCB_INJECTED_OK | TCB_POKED | TCB_DELAYED);
 	tcp->flags |= (how & 1 ? TCB_INJECTED : 0) | (how & 2 ? TCB_POKED : 0) |
 		      (how & 4 ? TCB_DELAYED : 0);
 	tcp->inject_rval = how >> 3; /* arithmetic: a negative errno stays negative */
+	if ((how & 1) && !(tcp->inject_rval < 0 && tcp->inject_rval >= -4095))
+		tcp->flags |= TCB_INJECTED_OK;
 }
 
 int record_close(int interrupted, uint64_t lost)

@@ -174,7 +174,8 @@ struct cli {
 	int fflag, qflag, xflag, yflag, tflag, daemon;
 	int daemon_long; /* --daemonize=: with -D too is an error */
 	bool columns_given; /* -U */
-	int xlong; /* --strings-in-hex=: 1 + its -x count; with -x too is an error */
+	int xlong; /* --strings-in-hex=: 1 + its -x count (4: non-ascii-chars); with -x too is an
+		    * error */
 	int seccomp; /* --seccomp-bpf: -1 not given, 0, 1 */
 	bool ts_given; /* --timestamps= */
 	const struct backend *backend; /* --backend=, --bpf */
@@ -285,7 +286,8 @@ static int settle_options(struct cli *cl, int argc, char *err, size_t errlen)
 		opts.quiet |= cl->qflag == 1 ? QUIET_ATTACH | QUIET_PERSONALITY :
 			      cl->qflag == 2 ? QUIET_ATTACH | QUIET_PERSONALITY | QUIET_EXIT :
 					       ~0u;
-	cl->print.xflag = cl->xflag >= 2 ? XFLAG_ALL : cl->xflag ? XFLAG_NON_ASCII : XFLAG_NONE;
+	cl->print.xflag = cl->xlong == 4 ? XFLAG_NON_ASCII_CHARS : cl->xflag >= 2 ? XFLAG_ALL :
+			  cl->xflag ? XFLAG_NON_ASCII : XFLAG_NONE;
 	print_opts_set(&cl->print);
 	if (cl->yflag)
 		dopts.decode_fds = cl->yflag >= 2 ? DECODE_FD_ALL : DECODE_FD_PATH;
@@ -576,6 +578,8 @@ int main(int argc, char **argv)
 				cl.xlong = 3;
 			else if (!strcmp(optarg, "non-ascii"))
 				cl.xlong = 2;
+			else if (!strcmp(optarg, "non-ascii-chars"))
+				cl.xlong = 4;
 			else if (!strcmp(optarg, "none"))
 				cl.xlong = 1;
 			else

@@ -113,6 +113,8 @@ enum {
 	TCB_VANISHED = 1 << 11,     /* (bpf) not found at the last look for threads gone silently */
 	TCB_POKED = 1 << 12,        /* -e inject=...:poke_enter=/poke_exit= wrote its memory */
 	TCB_DELAYED = 1 << 13,      /* -e inject=...:delay_enter=/delay_exit= held it */
+	TCB_INJECTED_OK = 1 << 14,  /* with TCB_INJECTED: retval= gave it, a success whatever the
+				     * value (strace's set_success: retval=-2 is no ENOENT) */
 };
 
 struct tcb {

@@ -193,7 +193,9 @@ static void print_rval(struct tcb *tcp, int sys_res)
 			tprints(c, "= ");
 			printpid(c, (int)c->rval, (enum pid_type)(PT_TID + kind - RK_TID));
 			break;
-		default: tprintf(c, "= %" PRId64, c->rval); break;
+		/* strace prints any other success unsigned (a value injected into a call that
+		 * never fails, or one below -4095). */
+		default: tprintf(c, "= %" PRIu64, (uint64_t)c->rval); break;
 		}
 	}
 	/* strace puts the injection note before auxstr on failure, after it on success. */
@@ -272,6 +274,9 @@ static void exit_print(struct tcb *tcp, int64_t rval, bool is_error)
 	struct dctx *c = &tcp->dc;
 	struct timespec ts = { 0, 0 };
 
+	/* A result given by retval= is a success, whatever its value. */
+	if ((tcp->flags & (TCB_INJECTED | TCB_INJECTED_OK)) == (TCB_INJECTED | TCB_INJECTED_OK))
+		is_error = false;
 	tcp->flags &= ~TCB_INSYSCALL;
 	if (opts.stack && !is_error &&
 	    ((c->se->classes & TRACE_MEMORY) || sysent_is_exec(c->se)))

@@ -12,7 +12,9 @@
  * tracees wait at their next stop.
  */
 #include <errno.h>
+#include <inttypes.h>
 #include <stdlib.h>
+#include <string.h>
 #include <sys/ptrace.h>
 #include <sys/uio.h>
 #include <sys/user.h>
@@ -32,6 +34,65 @@ static void hold(uint64_t ns)
 }
 
 /* The pokes of R for this stop (entry or exit); true if any was written. */
+/* The word at ADDR (aligned) with N bytes of DATA at offset OFF in it. */
+static bool poke_part(int pid, uint64_t addr, const uint8_t *data, size_t n, size_t off)
+{
+	errno = 0;
+	long w = ptrace(PTRACE_PEEKDATA, pid, (void *)(uintptr_t)addr, 0L);
+
+	if (errno)
+		return false;
+	memcpy((char *)&w + off, data, n);
+	return ptrace(PTRACE_POKEDATA, pid, (void *)(uintptr_t)addr, (void *)w) == 0;
+}
+
+static size_t poke_words(int pid, uint64_t addr, const uint8_t *data, size_t len)
+{
+	size_t done = 0, off = addr & (sizeof(long) - 1);
+
+	if (len && off) {
+		size_t n = sizeof(long) - off < len ? sizeof(long) - off : len;
+		if (!poke_part(pid, addr - off, data, n, off))
+			goto fail;
+		done = n;
+	}
+	while (len - done >= sizeof(long)) {
+		long w;
+		memcpy(&w, data + done, sizeof(w));
+		if (ptrace(PTRACE_POKEDATA, pid, (void *)(uintptr_t)(addr + done), (void *)w) < 0)
+			goto fail;
+		done += sizeof(long);
+	}
+	if (len > done) {
+		if (!poke_part(pid, addr + done, data + done, len - done, 0))
+			goto fail;
+		done = len;
+	}
+	return done;
+fail:
+	if (done && (errno == EFAULT || errno == EIO || errno == EPERM))
+		log_error("poke: pid:%d short write (%zu < %zu) @%#" PRIx64 ": %s", pid, done, len,
+			  addr, strerror(errno));
+	return done;
+}
+
+size_t inject_poke_write(int pid, uint64_t addr, const void *data, size_t len, bool ptraced)
+{
+	struct iovec local = { (void *)data, len };
+	struct iovec remote = { (void *)(uintptr_t)addr, len };
+	ssize_t n = process_vm_writev(pid, &local, 1, &remote, 1, 0);
+
+	if (n == (ssize_t)len)
+		return len;
+	if (n >= 0) {
+		log_error("poke: pid:%d short write (%zd < %zu) @%#" PRIx64, pid, n, len, addr);
+		return (size_t)n;
+	}
+	if (ptraced && (errno == ENOSYS || errno == EPERM || errno == EFAULT || errno == EIO))
+		return poke_words(pid, addr, data, len);
+	return 0;
+}
+
 static bool poke(struct tcb *tcp, const struct inject_rule *r, bool at_enter)
 {
 	bool poked = false;
@@ -47,9 +108,7 @@ static bool poke(struct tcb *tcp, const struct inject_rule *r, bool at_enter)
 			continue;
 		}
 		proc_vm_cache_drop();
-		struct iovec local = { p->data, p->len };
-		struct iovec remote = { (void *)(uintptr_t)tcp->dc.arg[p->arg - 1], p->len };
-		if (process_vm_writev(tcp->pid, &local, 1, &remote, 1, 0) != (ssize_t)p->len)
+		if (!inject_poke_write(tcp->pid, tcp->dc.arg[p->arg - 1], p->data, p->len, true))
 			log_error("poke_tcb: Failed to tamper with process %d: couldn't poke",
 				  tcp->pid);
 		else
@@ -87,7 +146,7 @@ void tamper_enter(struct tcb *tcp)
 	if ((!r->has_error && !r->has_retval) || !set_scno(tcp, r->subst >= 0 ? r->subst : -1))
 		return;
 	tcp->inject_rval = r->has_error ? -(int64_t)r->error : r->retval;
-	tcp->flags |= TCB_INJECTED;
+	tcp->flags |= TCB_INJECTED | (r->has_error ? 0 : TCB_INJECTED_OK);
 }
 
 void tamper_exit(struct tcb *tcp, int64_t *rval, uint8_t *is_error)
@@ -101,7 +160,8 @@ void tamper_exit(struct tcb *tcp, int64_t *rval, uint8_t *is_error)
 		regs.rax = (unsigned long long)tcp->inject_rval;
 		if (ptrace(PTRACE_SETREGS, tcp->pid, 0L, &regs) == 0) {
 			*rval = tcp->inject_rval;
-			*is_error = tcp->inject_rval < 0 && tcp->inject_rval >= -4095;
+			*is_error = !(tcp->flags & TCB_INJECTED_OK) && tcp->inject_rval < 0 &&
+				    tcp->inject_rval >= -4095;
 		}
 	}
 	if (r->has_poke_exit && poke(tcp, r, false))

@@ -4,12 +4,130 @@
  * bpf(2): BPF_PROG_LOAD's attribute (a whole one with a license string and a name, one that
  * ends after the license, one with nonzero bytes past its end, a NULL one), BPF_MAP_CREATE's
  * (whole, with the NUMA node, and cut short), BPF_OBJ_GET_INFO_BY_FD's on a bad descriptor,
- * and a command strace does not know.  No program or map is valid (insn_cnt 0, an unknown
- * map type): every call fails.  Run with -a0.
+ * and a command strace does not know; then the other commands strace 6.1 decodes, each on a
+ * bad descriptor or id: map elements (with nonzero bytes past the attribute), a batch,
+ * OBJ_PIN's path, PROG_ATTACH, PROG_TEST_RUN cut short, GET_NEXT_ID (read again at exit),
+ * PROG_QUERY (its ids at exit), RAW_TRACEPOINT_OPEN's name, BTF_LOAD's data, TASK_FD_QUERY,
+ * LINK_CREATE with kprobe_multi's arrays (symbol names two pointers away) and LINK_UPDATE.  No
+ * program or map is valid (insn_cnt 0, an unknown map type): every call fails.  Run with -a0.
  */
 #include <stdint.h>
 
 #include "fdtest.h"
+
+/* The commands after OBJ_GET_INFO_BY_FD. */
+static void more_cmds(void)
+{
+	static struct {
+		uint32_t map_fd, pad;
+		uint64_t key, value, flags;
+		unsigned char extra[8];
+	} e = { .map_fd = -1, .key = 0xdeadbeef, .value = 0xbadc0ded, .flags = 4 };
+	long rc;
+
+	rc = syscall(__NR_bpf, 1, &e, 32);
+	out("bpf(BPF_MAP_LOOKUP_ELEM, {map_fd=-1, key=0xdeadbeef, value=0xbadc0ded, "
+	    "flags=BPF_F_LOCK}, 32) = %s\n", sprintrc(rc));
+	e.flags = 2;
+	rc = syscall(__NR_bpf, 2, &e, 32);
+	out("bpf(BPF_MAP_UPDATE_ELEM, {map_fd=-1, key=0xdeadbeef, value=0xbadc0ded, "
+	    "flags=BPF_EXIST}, 32) = %s\n", sprintrc(rc));
+	rc = syscall(__NR_bpf, 3, &e, 16);
+	out("bpf(BPF_MAP_DELETE_ELEM, {map_fd=-1, key=0xdeadbeef}, 16) = %s\n", sprintrc(rc));
+	e.extra[1] = 1;
+	rc = syscall(__NR_bpf, 4, &e, sizeof(e));
+	out("bpf(BPF_MAP_GET_NEXT_KEY, {map_fd=-1, key=0xdeadbeef, next_key=0xbadc0ded, ...}, "
+	    "%u) = %s\n", (unsigned int)sizeof(e), sprintrc(rc));
+	rc = syscall(__NR_bpf, 22, &e, 4);
+	out("bpf(BPF_MAP_FREEZE, {map_fd=-1}, 4) = %s\n", sprintrc(rc));
+
+	struct {
+		uint64_t in_batch, out_batch, keys, values;
+		uint32_t count, map_fd;
+		uint64_t elem_flags, flags;
+	} b = { .keys = 0xdeadf00d, .count = 3, .map_fd = -1, .elem_flags = 4 };
+	rc = syscall(__NR_bpf, 24, &b, sizeof(b));
+	out("bpf(BPF_MAP_LOOKUP_BATCH, {batch={in_batch=NULL, out_batch=NULL, keys=0xdeadf00d, "
+	    "values=NULL, count=3, map_fd=-1, elem_flags=BPF_F_LOCK, flags=0}}, %u) = %s\n",
+	    (unsigned int)sizeof(b), sprintrc(rc));
+
+	static const char path[] = "/sys/fs/bpf/nonexistent/x";
+	struct {
+		uint64_t pathname;
+		uint32_t bpf_fd, file_flags;
+	} pin = { .pathname = (uintptr_t)path, .bpf_fd = -1, .file_flags = 8 };
+	rc = syscall(__NR_bpf, 6, &pin, sizeof(pin));
+	out("bpf(BPF_OBJ_PIN, {pathname=\"%s\", bpf_fd=-1, file_flags=BPF_F_RDONLY}, %u) = %s\n",
+	    path, (unsigned int)sizeof(pin), sprintrc(rc));
+
+	uint32_t at[5] = { -1, -2, 2, 0x5, -3 };
+	rc = syscall(__NR_bpf, 8, at, sizeof(at));
+	out("bpf(BPF_PROG_ATTACH, {target_fd=-1, attach_bpf_fd=-2, "
+	    "attach_type=BPF_CGROUP_INET_SOCK_CREATE, attach_flags=BPF_F_ALLOW_OVERRIDE|"
+	    "BPF_F_REPLACE, replace_bpf_fd=-3}, 20) = %s\n", sprintrc(rc));
+
+	uint32_t tr[10] = { -1, 7, 0, 0, 0, 0, 0, 0, 100, 9 };
+	rc = syscall(__NR_bpf, 10, tr, 40);
+	out("bpf(BPF_PROG_TEST_RUN, {test={prog_fd=-1, retval=7, data_size_in=0, data_size_out=0, "
+	    "data_in=NULL, data_out=NULL, repeat=100, duration=9}}, 40) = %s\n", sprintrc(rc));
+
+	uint32_t id[3] = { 0xffffff00, 0, 0 };
+	rc = syscall(__NR_bpf, 11, id, 12);
+	out("bpf(BPF_PROG_GET_NEXT_ID, {start_id=4294967040, next_id=0, open_flags=0}, 12) = "
+	    "%s\n", sprintrc(rc));
+	id[0] = 0xdeadbeef;
+	rc = syscall(__NR_bpf, 30, id, 4);
+	out("bpf(BPF_LINK_GET_FD_BY_ID, {link_id=3735928559}, 4) = %s\n", sprintrc(rc));
+
+	static uint32_t ids[2];
+	struct {
+		uint32_t target_fd, attach_type, query_flags, attach_flags;
+		uint64_t prog_ids;
+		uint32_t prog_cnt;
+	} q = { .target_fd = -1, .query_flags = 1, .prog_ids = (uintptr_t)ids, .prog_cnt = 2 };
+	rc = syscall(__NR_bpf, 16, &q, 28);
+	out("bpf(BPF_PROG_QUERY, {query={target_fd=-1, attach_type=BPF_CGROUP_INET_INGRESS, "
+	    "query_flags=BPF_F_QUERY_EFFECTIVE, attach_flags=0, prog_ids=%p, prog_cnt=2}}, 28) = "
+	    "%s\n", (void *)ids, sprintrc(rc));
+
+	static const char tp[] = "sys_enter";
+	struct {
+		uint64_t name;
+		uint32_t prog_fd;
+	} rt = { .name = (uintptr_t)tp, .prog_fd = -1 };
+	rc = syscall(__NR_bpf, 17, &rt, 12);
+	out("bpf(BPF_RAW_TRACEPOINT_OPEN, {raw_tracepoint={name=\"%s\", prog_fd=-1}}, 12) = %s\n",
+	    tp, sprintrc(rc));
+
+	static const char btf[] = "bPf\0daTum";
+	struct {
+		uint64_t btf, btf_log_buf;
+		uint32_t btf_size, btf_log_size, btf_log_level;
+	} bl = { .btf = (uintptr_t)btf, .btf_size = 9, .btf_log_level = 42 };
+	rc = syscall(__NR_bpf, 18, &bl, 28);
+	out("bpf(BPF_BTF_LOAD, {btf=\"bPf\\0daTum\", btf_log_buf=NULL, btf_size=9, "
+	    "btf_log_size=0, btf_log_level=42}, 28) = %s\n", sprintrc(rc));
+
+	static const char *const syms[] = { "foo", NULL, "bar" };
+	static const uint64_t addrs[] = { 0, 1, 0xbadc0ded };
+	struct {
+		uint32_t prog_fd, target_fd, attach_type, flags;
+		uint32_t kflags, cnt;
+		uint64_t syms, addrs, cookies;
+	} lc = { .prog_fd = -1, .attach_type = 42, .kflags = 1, .cnt = 3,
+		 .syms = (uintptr_t)syms, .addrs = (uintptr_t)addrs };
+	rc = syscall(__NR_bpf, 28, &lc, sizeof(lc));
+	out("bpf(BPF_LINK_CREATE, {link_create={prog_fd=-1, target_fd=0, "
+	    "attach_type=BPF_TRACE_KPROBE_MULTI, flags=0, kprobe_multi={"
+	    "flags=BPF_F_KPROBE_MULTI_RETURN, cnt=3, syms=[\"foo\", NULL, \"bar\"], "
+	    "addrs=[0, 0x1, 0xbadc0ded], cookies=NULL}}}, %u) = %s\n", (unsigned int)sizeof(lc),
+	    sprintrc(rc));
+
+	uint32_t lu[4] = { -1, -2, 4, -3 };
+	rc = syscall(__NR_bpf, 29, lu, sizeof(lu));
+	out("bpf(BPF_LINK_UPDATE, {link_update={link_fd=-1, new_prog_fd=-2, flags=BPF_F_REPLACE, "
+	    "old_prog_fd=-3}}, 16) = %s\n", sprintrc(rc));
+}
 
 struct prog_load {
 	uint32_t prog_type, insn_cnt;
@@ -114,6 +232,8 @@ int main(void)
 
 	rc = syscall(__NR_bpf, 0x7f, a, 8);
 	out("bpf(0x7f /* BPF_??? */, %p, 8) = %s\n", (void *)a, sprintrc(rc));
+
+	more_cmds();
 
 	out("+++ exited with 0 +++\n");
 	return 0;

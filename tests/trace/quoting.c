@@ -4,8 +4,10 @@
  * strace's quoting of every byte value: C escapes for \t\n\v\f\r, \" and \\, printable ASCII as
  * is, anything else in octal -- the shortest form, unless a digit 0-7 follows, then all three
  * digits -- or, with -x, the whole string in \xNN once any byte is not printable, and with -xx
- * always.  Each byte is written twice, once followed by '7' and once by 'a', to exercise both
- * octal forms.  Run with -a0 -s2048 -e trace=write (quoting-x, quoting-xx: -x, -xx).
+ * always, with --strings-in-hex=non-ascii-chars each byte not printable in \xNN and the rest
+ * as without -x.  Each byte is written twice, once followed by '7' and once by 'a', to exercise
+ * both octal forms.  Run with -a0 -s2048 -e trace=write (quoting-x, quoting-xx,
+ * quoting-xchars: -x, -xx, --strings-in-hex=non-ascii-chars).
  */
 #include <fcntl.h>
 
@@ -37,7 +39,7 @@ static size_t quote(char *o, const unsigned char *s, size_t n)
 			o[k++] = (char)c;
 		} else if (c >= ' ' && c < 0x7f) {
 			o[k++] = (char)c;
-		} else if (XFLAG == 1) {
+		} else if (XFLAG == 1 || XFLAG == 3) {
 			k += (size_t)sprintf(o + k, "\\x%02x", c);
 		} else if (i + 1 < n && s[i + 1] >= '0' && s[i + 1] <= '7') {
 			k += (size_t)sprintf(o + k, "\\%03o", c);

@@ -1,0 +1,68 @@
+/* SPDX-License-Identifier: LGPL-2.1-or-later */
+/*
+ * bpf(2)'s attribute, by command (bpf-attr*.c).  A command's decoder prints its union bpf_attr
+ * member from "{" to "}" out of the SIZE bytes the caller read at BUF, as far as SIZE says
+ * there is (strace stops at each field older kernels lacked), then the nonzero bytes past the
+ * structure ("..."; with -v extra_data="\x.." and their range).
+ */
+#pragma once
+#include <stddef.h>
+#include <stdint.h>
+
+struct dctx;
+
+/* 0: done; 1 (at entry only): call again at exit, the attribute read again then. */
+typedef int (*bpf_attr_fn)(struct dctx *c, const unsigned char *buf, unsigned int size);
+
+/* Zero DST (DSIZE bytes) and copy into it what of BUF there is; returns the bytes copied. */
+unsigned int bpf_attr_copy(void *dst, size_t dsize, const unsigned char *buf, unsigned int size);
+/* The nonzero bytes of BUF (SIZE) past the structure's ASIZE bytes, then "}". */
+void bpf_attr_end(struct dctx *c, const unsigned char *buf, unsigned int size, unsigned int asize);
+/* The same without the "}". */
+void bpf_attr_extra(struct dctx *c, const unsigned char *buf, unsigned int size,
+		    unsigned int asize);
+/* A 32-bit descriptor field: "name=fd". */
+void bpf_attr_fd(struct dctx *c, const char *name, uint32_t fd);
+/* A 64-bit address field: "name=0x..." or NULL. */
+void bpf_attr_addr(struct dctx *c, const char *name, uint64_t addr);
+
+/* Whether the attribute (LEN bytes) ends before field offset OFF. */
+#define BPF_ENDS_BEFORE(len, off) ((len) <= (off))
+
+/* bpf-attr-map.c: map element and batch commands. */
+int bpfattr_map_lookup_elem(struct dctx *c, const unsigned char *buf, unsigned int size);
+int bpfattr_map_update_elem(struct dctx *c, const unsigned char *buf, unsigned int size);
+int bpfattr_map_delete_elem(struct dctx *c, const unsigned char *buf, unsigned int size);
+int bpfattr_map_get_next_key(struct dctx *c, const unsigned char *buf, unsigned int size);
+int bpfattr_map_freeze(struct dctx *c, const unsigned char *buf, unsigned int size);
+int bpfattr_map_lookup_batch(struct dctx *c, const unsigned char *buf, unsigned int size);
+int bpfattr_map_update_batch(struct dctx *c, const unsigned char *buf, unsigned int size);
+int bpfattr_map_delete_batch(struct dctx *c, const unsigned char *buf, unsigned int size);
+
+/* bpf-attr-obj.c: pinning, ids, attaching, queries, BTF, links. */
+int bpfattr_obj_pin(struct dctx *c, const unsigned char *buf, unsigned int size);
+int bpfattr_prog_attach(struct dctx *c, const unsigned char *buf, unsigned int size);
+int bpfattr_prog_detach(struct dctx *c, const unsigned char *buf, unsigned int size);
+int bpfattr_prog_test_run(struct dctx *c, const unsigned char *buf, unsigned int size);
+int bpfattr_get_next_id(struct dctx *c, const unsigned char *buf, unsigned int size);
+int bpfattr_prog_get_fd_by_id(struct dctx *c, const unsigned char *buf, unsigned int size);
+int bpfattr_map_get_fd_by_id(struct dctx *c, const unsigned char *buf, unsigned int size);
+int bpfattr_prog_query(struct dctx *c, const unsigned char *buf, unsigned int size);
+int bpfattr_raw_tracepoint_open(struct dctx *c, const unsigned char *buf, unsigned int size);
+int bpfattr_btf_load(struct dctx *c, const unsigned char *buf, unsigned int size);
+int bpfattr_btf_get_fd_by_id(struct dctx *c, const unsigned char *buf, unsigned int size);
+int bpfattr_task_fd_query(struct dctx *c, const unsigned char *buf, unsigned int size);
+int bpfattr_link_update(struct dctx *c, const unsigned char *buf, unsigned int size);
+int bpfattr_link_get_fd_by_id(struct dctx *c, const unsigned char *buf, unsigned int size);
+
+/* bpf-attr-link.c: BPF_LINK_CREATE. */
+int bpfattr_link_create(struct dctx *c, const unsigned char *buf, unsigned int size);
+
+/* bpf-prog-info.c: a program's struct bpf_prog_info (SIZE bytes at BUF); what the caller gave
+ * at entry, saved by bpf_prog_info_save (malloc'd, NULL when out of memory). */
+void *bpf_prog_info_save(const unsigned char *buf, unsigned int size);
+void bpf_prog_info_print(struct dctx *c, const void *saved, const unsigned char *buf,
+			 unsigned int size);
+
+/* bpf-attr-info.c: BPF_OBJ_GET_INFO_BY_FD. */
+int bpfattr_obj_get_info_by_fd(struct dctx *c, const unsigned char *buf, unsigned int size);
