@@ -2,7 +2,7 @@
 /*
  * lttrace --bpf: which functions get a uprobe and what each call's record carries.
  *
- * The sets are lt-resolve.c's (ltrace's -e/-l/-x, default @MAIN: the functions the program
+ * The sets are lt_filter_walk's (ltrace's -e/-l/-x, default @MAIN: the functions the program
  * imports, probed in the object that defines them), decided once, when the program is held at
  * its entry point with every needed object mapped (or at once for -p).  A uprobe sits on a
  * file (inode + offset), so one per function serves every thread and, with -f, every forked
@@ -42,14 +42,6 @@ struct maps {
 	struct mapping *m;
 	int n;
 };
-
-static int definer(const struct lb_plan *p, const char *name, int c)
-{
-	for (size_t i = 0; i < p->nobjs; i++)
-		if ((int)i != c && p->objs[i].elf && uprobe_elf_find(p->objs[i].elf, name))
-			return (int)i;
-	return -1;
-}
 
 /* A probe at runtime address ADDR of object D for NAME: a new site or a name more. */
 static void add_site(struct lb_plan *p, const struct maps *mp, int d, uint64_t addr,
@@ -121,50 +113,16 @@ static void arm_function(struct lb_plan *p, const struct maps *mp, int d, const 
 	add_site(p, mp, d, addr, name);
 }
 
-/* lt-resolve.c's arm_plan, for probes. */
-static void plan(struct lb_plan *p, const struct maps *mp)
-{
-	bool have_x = lt_filter_have(LT_FILTER_X), have_l = lt_filter_have(LT_FILTER_L);
-	bool have_e = !lt_opts.no_libcalls && (lt_filter_have(LT_FILTER_E) || !have_l);
+struct arm_ctx {
+	struct lb_plan *p;
+	const struct maps *mp;
+};
 
-	for (size_t c = 0; c < p->nobjs; c++) {
-		const struct uprobe_obj *o = &p->objs[c];
-		if (!o->elf)
-			continue;
-		for (size_t k = 0; have_x && k < o->elf->nsyms; k++) {
-			const char *n = o->elf->syms[k].name;
-			if (lt_filter_match(LT_FILTER_X, n, o->elf->soname, o->path, o->is_main))
-				arm_function(p, mp, (int)c, n);
-		}
-		if (o->is_main && p->is_static && have_e) {
-			for (size_t k = 0; k < o->elf->nsyms; k++) {
-				const char *n = o->elf->syms[k].name;
-				if (lt_filter_match(LT_FILTER_E, n, o->elf->soname, o->path,
-						    true) &&
-				    (!lt_opts.hide_caller || lt_proto_lookup(n)))
-					arm_function(p, mp, (int)c, n);
-			}
-			continue;
-		}
-		bool e_lib = have_e && lt_filter_lib_match(LT_FILTER_E, o->elf->soname, o->path,
-							   o->is_main);
-		if (!e_lib && !have_l)
-			continue;
-		size_t nimp = lt_opts.hide_caller ? o->elf->nstrong : o->elf->nimports;
-		for (size_t k = 0; k < nimp; k++) {
-			const char *n = o->elf->imports[k];
-			bool want = e_lib && lt_filter_match(LT_FILTER_E, n, o->elf->soname,
-							     o->path, o->is_main);
-			int d = definer(p, n, (int)c);
-			if (d < 0)
-				continue;
-			if (!want && have_l)
-				want = lt_filter_match(LT_FILTER_L, n, p->objs[d].elf->soname,
-						       p->objs[d].path, p->objs[d].is_main);
-			if (want)
-				arm_function(p, mp, d, n);
-		}
-	}
+static void arm_named(void *ctx, int d, const char *name)
+{
+	struct arm_ctx *a = ctx;
+
+	arm_function(a->p, a->mp, d, name);
 }
 
 /*
@@ -235,7 +193,7 @@ int lb_plan_build(struct lb_plan *p, pid_t pid)
 	}
 	if (!p->maps)
 		prefault(p, &mp);
-	plan(p, &mp);
+	lt_filter_walk(p->objs, p->nobjs, p->is_static, arm_named, &(struct arm_ctx){ p, &mp });
 	free(p->maps);
 	p->maps = mp.m;
 	p->nmaps = mp.n;

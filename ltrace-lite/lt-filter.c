@@ -228,3 +228,60 @@ bool lt_filter_lib_match(enum lt_filter_kind kind, const char *soname, const cha
 				return true;
 	return false;
 }
+
+/* Which object defines NAME for a caller in object C: the program first, then load order. */
+static int definer(const struct uprobe_obj *objs, size_t nobjs, const char *name, int c)
+{
+	for (size_t i = 0; i < nobjs; i++)
+		if ((int)i != c && !objs[i].gone && objs[i].elf &&
+		    uprobe_elf_find(objs[i].elf, name))
+			return (int)i;
+	return -1;
+}
+
+void lt_filter_walk(const struct uprobe_obj *objs, size_t nobjs, bool is_static,
+		    void (*arm)(void *ctx, int d, const char *name), void *ctx)
+{
+	bool have_x = lt_filter_have(LT_FILTER_X), have_l = lt_filter_have(LT_FILTER_L);
+	bool have_e = !lt_opts.no_libcalls && (lt_filter_have(LT_FILTER_E) || !have_l);
+
+	for (size_t c = 0; c < nobjs; c++) {
+		const struct uprobe_obj *o = &objs[c];
+		if (o->gone || !o->elf)
+			continue;
+		for (size_t k = 0; have_x && k < o->elf->nsyms; k++)
+			if (lt_filter_match(LT_FILTER_X, o->elf->syms[k].name, o->elf->soname,
+					    o->path, o->is_main))
+				arm(ctx, (int)c, o->elf->syms[k].name);
+		if (o->is_main && is_static && have_e) {
+			/* A static program imports nothing: -e's names, and by default (@MAIN)
+			 * libc's functions known by their prototypes, not every static function. */
+			for (size_t k = 0; k < o->elf->nsyms; k++) {
+				const char *n = o->elf->syms[k].name;
+				if (lt_filter_match(LT_FILTER_E, n, o->elf->soname, o->path, true) &&
+				    (!lt_opts.hide_caller || lt_proto_lookup(n)))
+					arm(ctx, (int)c, n);
+			}
+			continue;
+		}
+		bool e_lib = have_e && lt_filter_lib_match(LT_FILTER_E, o->elf->soname, o->path,
+							   o->is_main);
+		if (!e_lib && !have_l)
+			continue;
+		/* ltrace does not show weak imports by default (__cxa_finalize); -e names them. */
+		size_t nimp = lt_opts.hide_caller ? o->elf->nstrong : o->elf->nimports;
+		for (size_t k = 0; k < nimp; k++) {
+			const char *n = o->elf->imports[k];
+			bool want = e_lib && lt_filter_match(LT_FILTER_E, n, o->elf->soname, o->path,
+							     o->is_main);
+			int d = definer(objs, nobjs, n, (int)c);
+			if (d < 0)
+				continue;
+			if (!want && have_l)
+				want = lt_filter_match(LT_FILTER_L, n, objs[d].elf->soname,
+						       objs[d].path, objs[d].is_main);
+			if (want)
+				arm(ctx, d, n);
+		}
+	}
+}

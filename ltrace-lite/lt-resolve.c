@@ -72,16 +72,6 @@ static bool exec_mapped(const struct mapping *m, int nm, uint64_t addr)
 	return at && at->exec;
 }
 
-/* Which object defines NAME for a caller in object C: the program first, then load order. */
-static int definer(struct space *s, const char *name, int c)
-{
-	for (size_t i = 0; i < s->nobjs; i++)
-		if ((int)i != c && !s->objs[i].gone && s->objs[i].elf &&
-		    uprobe_elf_find(s->objs[i].elf, name))
-			return (int)i;
-	return -1;
-}
-
 /* The implementations an IFUNC's resolver chose, wherever a slot already holds them. */
 static void arm_ifunc_slots(struct space *s, int d, const char *name, uint64_t resolver,
 			    const struct mapping *m, int nm)
@@ -143,59 +133,17 @@ static void arm_function(struct space *s, int d, const char *name, const struct 
 	arm_ifunc_slots(s, d, name, addr, m, nm);
 }
 
-static bool static_candidate(const char *name)
-{
-	/* Named by -e: wanted.  The default (@MAIN) in a static program: libc's functions, known
-	 * by their prototypes, not the program's every static function. */
-	if (!lt_opts.hide_caller)
-		return true;
-	return lt_proto_lookup(name) != NULL;
-}
+struct arm_ctx {
+	struct space *s;
+	const struct mapping *m;
+	int nm;
+};
 
-/* The functions each object may call in another (-e, -l) or defines (-x), armed. */
-static void arm_plan(struct space *s, const struct mapping *m, int nm)
+static void arm_named(void *ctx, int d, const char *name)
 {
-	bool have_x = lt_filter_have(LT_FILTER_X), have_l = lt_filter_have(LT_FILTER_L);
-	bool have_e = !lt_opts.no_libcalls && (lt_filter_have(LT_FILTER_E) || !have_l);
+	struct arm_ctx *a = ctx;
 
-	for (size_t c = 0; c < s->nobjs; c++) {
-		const struct uprobe_obj *o = &s->objs[c];
-		if (o->gone || !o->elf)
-			continue;
-		if (have_x)
-			for (size_t k = 0; k < o->elf->nsyms; k++)
-				if (lt_filter_match(LT_FILTER_X, o->elf->syms[k].name, o->elf->soname,
-						    o->path, o->is_main))
-					arm_function(s, (int)c, o->elf->syms[k].name, m, nm);
-		if (o->is_main && s->is_static && have_e) {
-			for (size_t k = 0; k < o->elf->nsyms; k++) {
-				const char *n = o->elf->syms[k].name;
-				if (lt_filter_match(LT_FILTER_E, n, o->elf->soname, o->path, true) &&
-				    static_candidate(n))
-					arm_function(s, (int)c, n, m, nm);
-			}
-			continue;
-		}
-		bool e_lib = have_e && lt_filter_lib_match(LT_FILTER_E, o->elf->soname, o->path,
-							   o->is_main);
-		if (!e_lib && !have_l)
-			continue;
-		/* ltrace does not show weak imports by default (__cxa_finalize); -e names them. */
-		size_t nimp = lt_opts.hide_caller ? o->elf->nstrong : o->elf->nimports;
-		for (size_t k = 0; k < nimp; k++) {
-			const char *n = o->elf->imports[k];
-			bool want = e_lib && lt_filter_match(LT_FILTER_E, n, o->elf->soname, o->path,
-							     o->is_main);
-			int d = definer(s, n, (int)c);
-			if (d < 0)
-				continue;
-			if (!want && have_l)
-				want = lt_filter_match(LT_FILTER_L, n, s->objs[d].elf->soname,
-						       s->objs[d].path, s->objs[d].is_main);
-			if (want)
-				arm_function(s, d, n, m, nm);
-		}
-	}
+	arm_function(a->s, d, name, a->m, a->nm);
 }
 
 /*
@@ -275,7 +223,8 @@ void space_resolve(struct space *s)
 	}
 	if (added) {
 		arm_dlopen(s, m, nm);
-		arm_plan(s, m, nm);
+		lt_filter_walk(s->objs, s->nobjs, s->is_static, arm_named,
+			       &(struct arm_ctx){ s, m, nm });
 	}
 	flush_refused();
 	/* -w: the unwinder's view of the mappings is stale (it is by process: all threads). */

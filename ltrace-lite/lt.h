@@ -115,6 +115,14 @@ bool lt_filter_match(enum lt_filter_kind kind, const char *sym, const char *sona
 /* Could some rule of KIND match anything in this object (whatever the symbol)? */
 bool lt_filter_lib_match(enum lt_filter_kind kind, const char *soname, const char *path,
 			 bool is_main);
+/*
+ * The functions the chains name in the objects OBJS (NOBJS; IS_STATIC: the program is
+ * static), for both backends: ARM(CTX, D, NAME) for each, D the object that defines it.  -e
+ * (default @MAIN): an object's imports, in the object that defines them; -l LIB: the imports
+ * other objects take from LIB; -x: the functions an object defines.
+ */
+void lt_filter_walk(const struct uprobe_obj *objs, size_t nobjs, bool is_static,
+		    void (*arm)(void *ctx, int d, const char *name), void *ctx);
 
 /* lt-ptrace.c: the ptrace backend, as lttrace.c's table registers it (common/backend.h). */
 struct backend;

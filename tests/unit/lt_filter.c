@@ -13,6 +13,9 @@
 
 #include "ltrace-lite/lt.h"
 
+/* lt_filter_walk (not tested here) reads the front end's options. */
+struct lt_options lt_opts;
+
 static int failures;
 
 #define FAIL(...)                                                                                  \
