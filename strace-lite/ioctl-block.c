@@ -35,24 +35,17 @@ static void print_blkpg(struct dctx *c, uint64_t arg)
 		return;
 	tprint_struct_begin(c);
 	FLD_XVAL(c, a, op, xlat_blkpg_ops, "BLKPG_???");
-	tprint_struct_next(c);
-	FLD_D(c, a, flags);
-	tprint_struct_next(c);
-	FLD_D(c, a, datalen);
-	tprint_struct_next(c);
-	tprint_field(c, "data");
+	NEXT_D(c, a, flags);
+	NEXT_D(c, a, datalen);
+	tprint_next_field(c, "data");
 	if (!umove_or_printaddr(c, (uint64_t)(uintptr_t)a.data, &p)) {
 		tprint_struct_begin(c);
 		FLD_D(c, p, start);
-		tprint_struct_next(c);
-		FLD_D(c, p, length);
-		tprint_struct_next(c);
-		FLD_D(c, p, pno);
-		tprint_struct_next(c);
-		tprint_field(c, "devname");
+		NEXT_D(c, p, length);
+		NEXT_D(c, p, pno);
+		tprint_next_field(c, "devname");
 		ioctl_print_cstring(c, p.devname, sizeof(p.devname));
-		tprint_struct_next(c);
-		tprint_field(c, "volname");
+		tprint_next_field(c, "volname");
 		ioctl_print_cstring(c, p.volname, sizeof(p.volname));
 		tprint_struct_end(c);
 	}
@@ -70,22 +63,16 @@ static int decode_tracesetup(struct dctx *c, uint64_t arg)
 			return IOCTL_DECODED;
 		tprint_struct_begin(c);
 		FLD_U(c, b, act_mask);
-		tprint_struct_next(c);
-		FLD_U(c, b, buf_size);
-		tprint_struct_next(c);
-		FLD_U(c, b, buf_nr);
-		tprint_struct_next(c);
-		FLD_U(c, b, start_lba);
-		tprint_struct_next(c);
-		FLD_U(c, b, end_lba);
-		tprint_struct_next(c);
-		tprint_field(c, "pid");
+		NEXT_U(c, b, buf_size);
+		NEXT_U(c, b, buf_nr);
+		NEXT_U(c, b, start_lba);
+		NEXT_U(c, b, end_lba);
+		tprint_next_field(c, "pid");
 		printpid(c, (int)b.pid, PT_TGID);
 		return 0;
 	}
 	if (!syserror(c) && !umove(c, arg, &b)) {
-		tprint_struct_next(c);
-		tprint_field(c, "name");
+		tprint_next_field(c, "name");
 		ioctl_print_cstring(c, b.name, sizeof(b.name));
 	}
 	tprint_struct_end(c);

@@ -44,10 +44,8 @@ IOCTL_FAMILY(random)
 			return IOCTL_DECODED;
 		tprint_struct_begin(c);
 		FLD_D(c, info, entropy_count);
-		tprint_struct_next(c);
-		FLD_D(c, info, buf_size);
-		tprint_struct_next(c);
-		tprint_field(c, "buf");
+		NEXT_D(c, info, buf_size);
+		tprint_next_field(c, "buf");
 		printstrn(c, arg + offsetof(struct rand_pool_info, buf), (unsigned int)info.buf_size);
 		tprint_struct_end(c);
 		return IOCTL_DECODED;
@@ -95,17 +93,12 @@ static void print_counter_watch(struct dctx *c, uint64_t addr)
 	tprint_struct_begin(c);
 	FLD_XVAL(c, w.component, type, xlat_counter_ioctl_component_types,
 		 "COUNTER_COMPONENT_???");
-	tprint_struct_next(c);
-	FLD_XVAL(c, w.component, scope, xlat_counter_ioctl_scopes, "COUNTER_SCOPE_???");
-	tprint_struct_next(c);
-	FLD_U(c, w.component, parent);
-	tprint_struct_next(c);
-	FLD_U(c, w.component, id);
+	NEXT_XVAL(c, w.component, scope, xlat_counter_ioctl_scopes, "COUNTER_SCOPE_???");
+	NEXT_U(c, w.component, parent);
+	NEXT_U(c, w.component, id);
 	tprint_struct_end(c);
-	tprint_struct_next(c);
-	FLD_XVAL(c, w, event, xlat_counter_ioctl_event_types, "COUNTER_EVENT_???");
-	tprint_struct_next(c);
-	FLD_U(c, w, channel);
+	NEXT_XVAL(c, w, event, xlat_counter_ioctl_event_types, "COUNTER_EVENT_???");
+	NEXT_U(c, w, channel);
 	tprint_struct_end(c);
 }
 

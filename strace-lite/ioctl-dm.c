@@ -41,18 +41,15 @@ static void decode_device(struct dctx *c, unsigned int code, const struct dm_ioc
 		return;
 	}
 	if (ioc->dev) {
-		tprint_struct_next(c);
-		tprint_field(c, "dev");
+		tprint_next_field(c, "dev");
 		print_dev(c, ioc->dev);
 	}
 	if (ioc->name[0]) {
-		tprint_struct_next(c);
-		tprint_field(c, "name");
+		tprint_next_field(c, "name");
 		ioctl_print_cstring(c, ioc->name, sizeof(ioc->name));
 	}
 	if (ioc->uuid[0]) {
-		tprint_struct_next(c);
-		tprint_field(c, "uuid");
+		tprint_next_field(c, "uuid");
 		ioctl_print_cstring(c, ioc->uuid, sizeof(ioc->uuid));
 	}
 }
@@ -62,8 +59,7 @@ static void decode_values(struct dctx *c, unsigned int code, const struct dm_ioc
 	if (entering(c)) {
 		switch (code) {
 		case DM_TABLE_LOAD:
-			tprint_struct_next(c);
-			FLD_U(c, *ioc, target_count);
+			NEXT_U(c, *ioc, target_count);
 			break;
 		case DM_DEV_SUSPEND:
 			if (ioc->flags & DM_SUSPEND_FLAG)
@@ -72,8 +68,7 @@ static void decode_values(struct dctx *c, unsigned int code, const struct dm_ioc
 		case DM_DEV_RENAME:
 		case DM_DEV_REMOVE:
 		case DM_DEV_WAIT:
-			tprint_struct_next(c);
-			FLD_U(c, *ioc, event_nr);
+			NEXT_U(c, *ioc, event_nr);
 			break;
 		}
 		return;
@@ -123,20 +118,17 @@ static bool decode_header(struct dctx *c, unsigned int code, const struct dm_ioc
 		print_comment(c->sb, "unsupported device mapper ABI version");
 		goto skip;
 	}
-	tprint_struct_next(c);
-	FLD_U(c, *ioc, data_size);
+	NEXT_U(c, *ioc, data_size);
 	if (ioc->data_size < offsetof(struct dm_ioctl, data)) {
 		print_comment(c->sb, "data_size too small");
 		goto skip;
 	}
 	if (has_params(code)) {
-		tprint_struct_next(c);
-		FLD_U(c, *ioc, data_start);
+		NEXT_U(c, *ioc, data_start);
 	}
 	decode_device(c, code, ioc);
 	decode_values(c, code, ioc);
-	tprint_struct_next(c);
-	FLD_FLAGS(c, *ioc, flags, xlat_dm_flags, "DM_???");
+	NEXT_FLAGS(c, *ioc, flags, xlat_dm_flags, "DM_???");
 	rc = true;
 skip:
 	tprint_struct_end(c);
@@ -191,8 +183,7 @@ static void decode_target_spec(struct dctx *c, uint64_t addr, const struct dm_io
 			(unsigned long long)s.length);
 		if (!entering(c))
 			tprintf(c, ", status=%d", s.status);
-		tprint_struct_next(c);
-		tprint_field(c, "target_type");
+		tprint_next_field(c, "target_type");
 		ioctl_print_cstring(c, s.target_type, sizeof(s.target_type));
 		tprints(c, ", string=");
 		printstr_ex(c, addr + offset_end, ioc->data_size - offset_end, QUOTE_0_TERMINATED);

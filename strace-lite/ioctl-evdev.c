@@ -27,19 +27,15 @@ static int decode_abs(struct dctx *c, unsigned int code, uint64_t arg)
 		return IOCTL_DECODED;
 	tprint_struct_begin(c);
 	FLD_U(c, a, value);
-	tprint_struct_next(c);
-	FLD_U(c, a, minimum);
+	NEXT_U(c, a, minimum);
 	tprint_struct_next(c);
 	if (dopts.verbose) {
 		FLD_U(c, a, maximum);
-		tprint_struct_next(c);
-		FLD_U(c, a, fuzz);
-		tprint_struct_next(c);
-		FLD_U(c, a, flat);
+		NEXT_U(c, a, fuzz);
+		NEXT_U(c, a, flat);
 		if (sz > orig_sz) {
 			if (sz >= res_sz) {
-				tprint_struct_next(c);
-				FLD_U(c, a, resolution);
+				NEXT_U(c, a, resolution);
 			}
 			if (sz != res_sz) {
 				tprint_struct_next(c);
@@ -73,8 +69,7 @@ static int decode_keycode_v2(struct dctx *c, uint64_t arg)
 		return IOCTL_DECODED;
 	tprint_struct_begin(c);
 	FLD_U(c, e, flags);
-	tprint_struct_next(c);
-	FLD_U(c, e, len);
+	NEXT_U(c, e, len);
 	tprint_struct_next(c);
 	if (!dopts.verbose) {
 		tprint_more_data_follows(c);
@@ -82,10 +77,8 @@ static int decode_keycode_v2(struct dctx *c, uint64_t arg)
 		return IOCTL_DECODED;
 	}
 	FLD_U(c, e, index);
-	tprint_struct_next(c);
-	FLD_XVAL(c, e, keycode, xlat_evdev_keycode, "KEY_???");
-	tprint_struct_next(c);
-	tprint_field(c, "scancode");
+	NEXT_XVAL(c, e, keycode, xlat_evdev_keycode, "KEY_???");
+	tprint_next_field(c, "scancode");
 	tprint_array_begin(c);
 	for (size_t i = 0; i < sizeof(e.scancode); i++) {
 		if (i)
@@ -105,12 +98,9 @@ static int decode_getid(struct dctx *c, uint64_t arg)
 		return IOCTL_DECODED;
 	tprint_struct_begin(c);
 	FLD_U(c, id, bustype);
-	tprint_struct_next(c);
-	FLD_U(c, id, vendor);
-	tprint_struct_next(c);
-	FLD_U(c, id, product);
-	tprint_struct_next(c);
-	FLD_U(c, id, version);
+	NEXT_U(c, id, vendor);
+	NEXT_U(c, id, product);
+	NEXT_U(c, id, version);
 	tprint_struct_end(c);
 	return IOCTL_DECODED;
 }
@@ -203,8 +193,7 @@ static int decode_mtslots(struct dctx *c, unsigned int code, uint64_t arg)
 	tprint_struct_begin(c);
 	tprint_field(c, "code");
 	printxval(c, xlat_evdev_mtslots, slot_code, "ABS_MT_???");
-	tprint_struct_next(c);
-	tprint_field(c, "values");
+	tprint_next_field(c, "values");
 	print_array(c, arg + sizeof(val), n - 1, &val, sizeof(val), 0, print_int_elem, NULL);
 	tprint_struct_end(c);
 	return IOCTL_DECODED;
@@ -307,12 +296,9 @@ static void print_envelope(struct dctx *c, const struct ff_envelope *e)
 	tprint_field(c, "envelope");
 	tprint_struct_begin(c);
 	FLD_U(c, *e, attack_length);
-	tprint_struct_next(c);
-	FLD_U(c, *e, attack_level);
-	tprint_struct_next(c);
-	FLD_U(c, *e, fade_length);
-	tprint_struct_next(c);
-	FLD_X(c, *e, fade_level);
+	NEXT_U(c, *e, attack_level);
+	NEXT_U(c, *e, fade_length);
+	NEXT_X(c, *e, fade_level);
 	tprint_struct_end(c);
 }
 
@@ -328,35 +314,27 @@ static void print_effect_u(struct dctx *c, const struct ff_effect *f)
 	case FF_RAMP:
 		tprints(c, ", ramp={");
 		FLD_D(c, f->u.ramp, start_level);
-		tprint_struct_next(c);
-		FLD_D(c, f->u.ramp, end_level);
+		NEXT_D(c, f->u.ramp, end_level);
 		tprint_struct_next(c);
 		print_envelope(c, &f->u.ramp.envelope);
 		break;
 	case FF_PERIODIC:
 		tprints(c, ", periodic={");
 		FLD_U(c, f->u.periodic, waveform);
-		tprint_struct_next(c);
-		FLD_U(c, f->u.periodic, period);
-		tprint_struct_next(c);
-		FLD_D(c, f->u.periodic, magnitude);
-		tprint_struct_next(c);
-		FLD_D(c, f->u.periodic, offset);
-		tprint_struct_next(c);
-		FLD_U(c, f->u.periodic, phase);
+		NEXT_U(c, f->u.periodic, period);
+		NEXT_D(c, f->u.periodic, magnitude);
+		NEXT_D(c, f->u.periodic, offset);
+		NEXT_U(c, f->u.periodic, phase);
 		tprint_struct_next(c);
 		print_envelope(c, &f->u.periodic.envelope);
-		tprint_struct_next(c);
-		FLD_U(c, f->u.periodic, custom_len);
-		tprint_struct_next(c);
-		tprint_field(c, "custom_data");
+		NEXT_U(c, f->u.periodic, custom_len);
+		tprint_next_field(c, "custom_data");
 		printaddr(c, (uint64_t)(uintptr_t)f->u.periodic.custom_data);
 		break;
 	case FF_RUMBLE:
 		tprints(c, ", rumble={");
 		FLD_U(c, f->u.rumble, strong_magnitude);
-		tprint_struct_next(c);
-		FLD_U(c, f->u.rumble, weak_magnitude);
+		NEXT_U(c, f->u.rumble, weak_magnitude);
 		break;
 	default:
 		return;
@@ -372,10 +350,8 @@ static int decode_ff_effect(struct dctx *c, uint64_t arg)
 		return IOCTL_DECODED;
 	tprint_struct_begin(c);
 	FLD_XVAL(c, f, type, xlat_evdev_ff_types, "FF_???");
-	tprint_struct_next(c);
-	FLD_D(c, f, id);
-	tprint_struct_next(c);
-	FLD_U(c, f, direction);
+	NEXT_D(c, f, id);
+	NEXT_U(c, f, direction);
 	tprint_struct_next(c);
 	if (!dopts.verbose) {
 		tprint_more_data_follows(c);
@@ -384,8 +360,7 @@ static int decode_ff_effect(struct dctx *c, uint64_t arg)
 	}
 	tprint_field(c, "trigger");
 	tprintf(c, "{button=%u, interval=%u}", f.trigger.button, f.trigger.interval);
-	tprint_struct_next(c);
-	tprint_field(c, "replay");
+	tprint_next_field(c, "replay");
 	tprintf(c, "{length=%u, delay=%u}", f.replay.length, f.replay.delay);
 	print_effect_u(c, &f);
 	tprint_struct_end(c);

@@ -18,10 +18,8 @@ static void print_fstrim_range(struct dctx *c, uint64_t addr)
 		return;
 	tprint_struct_begin(c);
 	FLD_X(c, r, start);
-	tprint_struct_next(c);
-	FLD_U(c, r, len);
-	tprint_struct_next(c);
-	FLD_U(c, r, minlen);
+	NEXT_U(c, r, len);
+	NEXT_U(c, r, minlen);
 	tprint_struct_end(c);
 }
 
@@ -33,16 +31,12 @@ static void print_fsxattr(struct dctx *c, uint64_t addr, bool is_get)
 		return;
 	tprint_struct_begin(c);
 	FLD_FLAGS(c, fa, fsx_xflags, xlat_fs_xflags, "FS_XFLAG_???");
-	tprint_struct_next(c);
-	FLD_U(c, fa, fsx_extsize);
+	NEXT_U(c, fa, fsx_extsize);
 	if (is_get) {
-		tprint_struct_next(c);
-		FLD_U(c, fa, fsx_nextents);
+		NEXT_U(c, fa, fsx_nextents);
 	}
-	tprint_struct_next(c);
-	FLD_X(c, fa, fsx_projid);
-	tprint_struct_next(c);
-	FLD_U(c, fa, fsx_cowextsize);
+	NEXT_X(c, fa, fsx_projid);
+	NEXT_U(c, fa, fsx_cowextsize);
 	tprint_struct_end(c);
 }
 
@@ -79,12 +73,9 @@ static bool print_fiemap_extent(struct dctx *c, void *elem, size_t size, void *d
 	(void)data;
 	tprint_struct_begin(c);
 	FLD_U(c, *fe, fe_logical);
-	tprint_struct_next(c);
-	FLD_U(c, *fe, fe_physical);
-	tprint_struct_next(c);
-	FLD_U(c, *fe, fe_length);
-	tprint_struct_next(c);
-	FLD_FLAGS(c, *fe, fe_flags, xlat_fiemap_extent_flags, "FIEMAP_EXTENT_???");
+	NEXT_U(c, *fe, fe_physical);
+	NEXT_U(c, *fe, fe_length);
+	NEXT_FLAGS(c, *fe, fe_flags, xlat_fiemap_extent_flags, "FIEMAP_EXTENT_???");
 	tprint_struct_end(c);
 	return true;
 }
@@ -105,18 +96,14 @@ static int decode_fiemap(struct dctx *c, uint64_t arg)
 	tprint_struct_begin(c);
 	if (entering(c)) {
 		FLD_U(c, fm, fm_start);
-		tprint_struct_next(c);
-		FLD_U(c, fm, fm_length);
-		tprint_struct_next(c);
-		FLD_FLAGS(c, fm, fm_flags, xlat_fiemap_flags, "FIEMAP_FLAG_???");
-		tprint_struct_next(c);
-		FLD_U(c, fm, fm_extent_count);
+		NEXT_U(c, fm, fm_length);
+		NEXT_FLAGS(c, fm, fm_flags, xlat_fiemap_flags, "FIEMAP_FLAG_???");
+		NEXT_U(c, fm, fm_extent_count);
 		tprint_struct_end(c);
 		return 0;
 	}
 	FLD_FLAGS(c, fm, fm_flags, xlat_fiemap_flags, "FIEMAP_FLAG_???");
-	tprint_struct_next(c);
-	FLD_U(c, fm, fm_mapped_extents);
+	NEXT_U(c, fm, fm_mapped_extents);
 	tprint_struct_next(c);
 	if (!dopts.verbose) {
 		tprint_more_data_follows(c);

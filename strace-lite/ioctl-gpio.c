@@ -56,11 +56,9 @@ static int decode_chipinfo(struct dctx *c, uint64_t arg)
 		return IOCTL_DECODED;
 	tprint_field(c, "{name");
 	ioctl_print_cstring(c, i.name, sizeof(i.name));
-	tprint_struct_next(c);
-	tprint_field(c, "label");
+	tprint_next_field(c, "label");
 	ioctl_print_cstring(c, i.label, sizeof(i.label));
-	tprint_struct_next(c);
-	FLD_U(c, i, lines);
+	NEXT_U(c, i, lines);
 	tprint_struct_end(c);
 	return IOCTL_DECODED;
 }
@@ -78,11 +76,9 @@ static int decode_lineinfo(struct dctx *c, uint64_t arg)
 		return 0;
 	}
 	FLD_FLAGS(c, i, flags, xlat_gpio_line_flags, "GPIOLINE_FLAG_???");
-	tprint_struct_next(c);
-	tprint_field(c, "name");
+	tprint_next_field(c, "name");
 	ioctl_print_cstring(c, i.name, sizeof(i.name));
-	tprint_struct_next(c);
-	tprint_field(c, "consumer");
+	tprint_next_field(c, "consumer");
 	ioctl_print_cstring(c, i.consumer, sizeof(i.consumer));
 	tprint_struct_end(c);
 	return IOCTL_DECODED;
@@ -109,18 +105,14 @@ static int decode_linehandle(struct dctx *c, uint64_t arg)
 	}
 	tprint_struct_begin(c);
 	FLD_U(c, r, lines);
-	tprint_struct_next(c);
-	tprint_field(c, "lineoffsets");
+	tprint_next_field(c, "lineoffsets");
 	ioctl_print_u32_array(c, r.lineoffsets, MIN_(r.lines, NELEM(r.lineoffsets)));
-	tprint_struct_next(c);
-	FLD_FLAGS(c, r, flags, xlat_gpio_handle_flags, "GPIOHANDLE_REQUEST_???");
-	tprint_struct_next(c);
-	tprint_field(c, "default_values");
+	NEXT_FLAGS(c, r, flags, xlat_gpio_handle_flags, "GPIOHANDLE_REQUEST_???");
+	tprint_next_field(c, "default_values");
 	for (size_t i = 0; i < NELEM(dv); i++)
 		dv[i] = r.default_values[i];
 	ioctl_print_u32_array(c, dv, MIN_(r.lines, NELEM(dv)));
-	tprint_struct_next(c);
-	tprint_field(c, "consumer_label");
+	tprint_next_field(c, "consumer_label");
 	ioctl_print_cstring(c, r.consumer_label, sizeof(r.consumer_label));
 	tprint_struct_end(c);
 	return 0;
@@ -138,12 +130,9 @@ static int decode_lineevent(struct dctx *c, uint64_t arg)
 	}
 	tprint_struct_begin(c);
 	FLD_U(c, r, lineoffset);
-	tprint_struct_next(c);
-	FLD_FLAGS(c, r, handleflags, xlat_gpio_handle_flags, "GPIOHANDLE_REQUEST_???");
-	tprint_struct_next(c);
-	FLD_FLAGS(c, r, eventflags, xlat_gpio_event_flags, "GPIOEVENT_REQUEST_???");
-	tprint_struct_next(c);
-	tprint_field(c, "consumer_label");
+	NEXT_FLAGS(c, r, handleflags, xlat_gpio_handle_flags, "GPIOHANDLE_REQUEST_???");
+	NEXT_FLAGS(c, r, eventflags, xlat_gpio_event_flags, "GPIOEVENT_REQUEST_???");
+	tprint_next_field(c, "consumer_label");
 	ioctl_print_cstring(c, r.consumer_label, sizeof(r.consumer_label));
 	tprint_struct_end(c);
 	return 0;
@@ -174,8 +163,7 @@ static void print_handle_config(struct dctx *c, uint64_t arg)
 		v[i] = h.default_values[i];
 	tprint_struct_begin(c);
 	FLD_FLAGS(c, h, flags, xlat_gpio_handle_flags, "GPIOHANDLE_REQUEST_???");
-	tprint_struct_next(c);
-	tprint_field(c, "default_values");
+	tprint_next_field(c, "default_values");
 	ioctl_print_u32_array(c, v, NELEM(v));
 	tprint_struct_end(c);
 }
@@ -188,11 +176,9 @@ static void print_attr_raw(struct dctx *c, const struct gpio_v2_line_attribute *
 	}
 	FLD_U(c, *a, id);
 	if (a->padding) {
-		tprint_struct_next(c);
-		FLD_X(c, *a, padding);
+		NEXT_X(c, *a, padding);
 	}
-	tprint_struct_next(c);
-	tprint_field(c, "data");
+	tprint_next_field(c, "data");
 	ioctl_print_x(c, a->values);
 	if (field)
 		tprint_struct_end(c);
@@ -239,8 +225,7 @@ static void print_attrs(struct dctx *c, const void *attrs, size_t n, bool config
 				(const struct gpio_v2_line_config_attribute *)attrs + i;
 
 			print_attr(c, &a->attr, true);
-			tprint_struct_next(c);
-			FLD_X(c, *a, mask);
+			NEXT_X(c, *a, mask);
 		} else {
 			print_attr(c, (const struct gpio_v2_line_attribute *)attrs + i, false);
 		}
@@ -253,8 +238,7 @@ static void print_line_config(struct dctx *c, const struct gpio_v2_line_config *
 {
 	tprint_struct_begin(c);
 	FLD_FLAGS(c, *lc, flags, xlat_gpio_v2_line_flags, "GPIO_V2_LINE_FLAG_???");
-	tprint_struct_next(c);
-	FLD_U(c, *lc, num_attrs);
+	NEXT_U(c, *lc, num_attrs);
 	if (any_set(lc->padding, NELEM(lc->padding))) {
 		tprint_struct_next(c);
 		print_x32_array(c, "padding", lc->padding, NELEM(lc->padding));
@@ -280,13 +264,10 @@ static int decode_v2_lineinfo(struct dctx *c, uint64_t arg)
 	}
 	tprint_field(c, "name");
 	ioctl_print_cstring(c, li.name, sizeof(li.name));
-	tprint_struct_next(c);
-	tprint_field(c, "consumer");
+	tprint_next_field(c, "consumer");
 	ioctl_print_cstring(c, li.consumer, sizeof(li.consumer));
-	tprint_struct_next(c);
-	FLD_FLAGS(c, li, flags, xlat_gpio_v2_line_flags, "GPIO_V2_LINE_FLAG_???");
-	tprint_struct_next(c);
-	FLD_U(c, li, num_attrs);
+	NEXT_FLAGS(c, li, flags, xlat_gpio_v2_line_flags, "GPIO_V2_LINE_FLAG_???");
+	NEXT_U(c, li, num_attrs);
 	if (li.num_attrs) {
 		tprint_struct_next(c);
 		print_attrs(c, li.attrs, MIN_(li.num_attrs, NELEM(li.attrs)), false);
@@ -311,18 +292,14 @@ static int decode_v2_line_request(struct dctx *c, uint64_t arg)
 	}
 	tprint_struct_begin(c);
 	FLD_U(c, lr, num_lines);
-	tprint_struct_next(c);
-	tprint_field(c, "offsets");
+	tprint_next_field(c, "offsets");
 	ioctl_print_u32_array(c, lr.offsets, MIN_(lr.num_lines, NELEM(lr.offsets)));
-	tprint_struct_next(c);
-	tprint_field(c, "consumer");
+	tprint_next_field(c, "consumer");
 	ioctl_print_cstring(c, lr.consumer, sizeof(lr.consumer));
-	tprint_struct_next(c);
-	tprint_field(c, "config");
+	tprint_next_field(c, "config");
 	print_line_config(c, &lr.config);
 	if (lr.event_buffer_size) {
-		tprint_struct_next(c);
-		FLD_U(c, lr, event_buffer_size);
+		NEXT_U(c, lr, event_buffer_size);
 	}
 	if (any_set(lr.padding, NELEM(lr.padding))) {
 		tprint_struct_next(c);
@@ -381,8 +358,7 @@ IOCTL_FAMILY(gpio)
 			return IOCTL_DECODED;
 		tprint_struct_begin(c);
 		FLD_X(c, v, bits);
-		tprint_struct_next(c);
-		FLD_X(c, v, mask);
+		NEXT_X(c, v, mask);
 		tprint_struct_end(c);
 		return IOCTL_DECODED;
 	case GPIO_GET_LINEINFO_IOCTL:

@@ -21,12 +21,9 @@ static int decode_getgeo(struct dctx *c, uint64_t arg)
 		return IOCTL_DECODED;
 	tprint_struct_begin(c);
 	FLD_U(c, g, heads);
-	tprint_struct_next(c);
-	FLD_U(c, g, sectors);
-	tprint_struct_next(c);
-	FLD_U(c, g, cylinders);
-	tprint_struct_next(c);
-	FLD_U(c, g, start);
+	NEXT_U(c, g, sectors);
+	NEXT_U(c, g, cylinders);
+	NEXT_U(c, g, start);
 	tprint_struct_end(c);
 	return IOCTL_DECODED;
 }
@@ -59,12 +56,9 @@ static int decode_drive_cmd(struct dctx *c, uint64_t arg)
 			return IOCTL_DECODED;
 		tprint_struct_begin(c);
 		FLD_XVAL(c, h, command, xlat_hdio_drive_cmds, "ATA_CMD_???");
-		tprint_struct_next(c);
-		FLD_U(c, h, sector_number);
-		tprint_struct_next(c);
-		FLD_U(c, h, feature);
-		tprint_struct_next(c);
-		FLD_U(c, h, sector_count);
+		NEXT_U(c, h, sector_number);
+		NEXT_U(c, h, feature);
+		NEXT_U(c, h, sector_count);
 		tprint_struct_end(c);
 		return 0;
 	}
@@ -74,13 +68,10 @@ static int decode_drive_cmd(struct dctx *c, uint64_t arg)
 	tprints(c, " => ");
 	tprint_struct_begin(c);
 	FLD_X(c, r, status);
-	tprint_struct_next(c);
-	FLD_U(c, r, error);
-	tprint_struct_next(c);
-	FLD_U(c, r, nsector);
+	NEXT_U(c, r, error);
+	NEXT_U(c, r, nsector);
 	if (r.sector_count) {
-		tprint_struct_next(c);
-		tprint_field(c, "buf");
+		tprint_next_field(c, "buf");
 		print_hex_buf(c, arg + 4, (uint64_t)r.sector_count * SECTOR_SIZE);
 	}
 	tprint_struct_end(c);

@@ -63,6 +63,17 @@ int scsi_sg_io(struct dctx *c, uint64_t arg);
 #define FLD_X(c, s, f) (tprint_field((c), #f), ioctl_print_x((c), ZX((s).f)))
 #define FLD_FLAGS(c, s, f, x, dflt) (tprint_field((c), #f), printflags((c), (x), ZX((s).f), (dflt)))
 #define FLD_XVAL(c, s, f, x, dflt) (tprint_field((c), #f), printxval((c), (x), ZX((s).f), (dflt)))
+/* The same after ", ": every field but a struct's first. */
+#define NEXT_U(c, s, f) (tprint_struct_next(c), FLD_U(c, s, f))
+#define NEXT_D(c, s, f) (tprint_struct_next(c), FLD_D(c, s, f))
+#define NEXT_X(c, s, f) (tprint_struct_next(c), FLD_X(c, s, f))
+#define NEXT_FLAGS(c, s, f, x, dflt) (tprint_struct_next(c), FLD_FLAGS(c, s, f, x, dflt))
+#define NEXT_XVAL(c, s, f, x, dflt) (tprint_struct_next(c), FLD_XVAL(c, s, f, x, dflt))
+static inline void tprint_next_field(struct dctx *c, const char *name)
+{
+	tprint_struct_next(c);
+	tprint_field(c, name);
+}
 
 /* A number in hex as strace's PRINT_VAL_X: "0x2a", "0". */
 static inline void ioctl_print_x(struct dctx *c, uint64_t v)

@@ -254,8 +254,7 @@ static int kbd_entry(struct dctx *c, uint64_t arg, bool get)
 		} else {
 			FLD_FLAGS(c, e, kb_table, xlat_kd_keymap_flags, "K_???");
 		}
-		tprint_struct_next(c);
-		FLD_U(c, e, kb_index);
+		NEXT_U(c, e, kb_index);
 		if (get)
 			return 0;
 	} else if (syserror(c)) {
@@ -290,8 +289,7 @@ static int kbd_str_entry(struct dctx *c, uint64_t arg, bool get)
 		tprint_struct_end(c);
 		return IOCTL_DECODED;
 	}
-	tprint_struct_next(c);
-	tprint_field(c, "kb_string");
+	tprint_next_field(c, "kb_string");
 	if (umovestr(c, arg + offsetof(struct kbsentry, kb_string), sizeof(e.kb_string),
 		     (char *)e.kb_string) < 0) {
 		tprint_unavailable(c);
@@ -331,10 +329,8 @@ static bool print_diacruc_elem(struct dctx *c, void *elem, size_t size, void *da
 	(void)data;
 	tprint_struct_begin(c);
 	FLD_X(c, *d, diacr);
-	tprint_struct_next(c);
-	FLD_X(c, *d, base);
-	tprint_struct_next(c);
-	FLD_X(c, *d, result);
+	NEXT_X(c, *d, base);
+	NEXT_X(c, *d, result);
 	tprint_struct_end(c);
 	return true;
 }
@@ -371,8 +367,7 @@ static int keycode(struct dctx *c, uint64_t arg, bool get)
 			return IOCTL_DECODED;
 		tprint_struct_begin(c);
 		FLD_X(c, k, scancode);
-		tprint_struct_next(c);
-		FLD_X(c, k, keycode);
+		NEXT_X(c, k, keycode);
 		if (get)
 			return 0;
 		tprint_struct_end(c);
@@ -522,8 +517,7 @@ static bool print_unipair(struct dctx *c, void *elem, size_t size, void *data)
 	(void)data;
 	tprint_struct_begin(c);
 	FLD_X(c, *u, unicode);
-	tprint_struct_next(c);
-	FLD_X(c, *u, fontpos);
+	NEXT_X(c, *u, fontpos);
 	tprint_struct_end(c);
 	return true;
 }
@@ -550,14 +544,12 @@ static int unimap(struct dctx *c, uint64_t arg, bool get)
 		tprintf(c, " => %u", d.entry_ct);
 	}
 	if (!entering(c) && syserror(c) && c->err != ENOMEM) {
-		tprint_struct_next(c);
-		tprint_field(c, "entries");
+		tprint_next_field(c, "entries");
 		printaddr(c, (uintptr_t)d.entries);
 		tprint_struct_end(c);
 		return IOCTL_DECODED;
 	}
-	tprint_struct_next(c);
-	tprint_field(c, "entries");
+	tprint_next_field(c, "entries");
 	print_array(c, (uintptr_t)d.entries, entering(c) ? d.entry_ct : (uint16_t)c->priv[0],
 		    &elem, sizeof(elem), 0, print_unipair, NULL);
 	tprint_struct_end(c);
@@ -595,8 +587,7 @@ static void print_font_op(struct dctx *c, const struct console_font_op *f)
 	if (entering(c)) {
 		FLD_XVAL(c, *f, op, xlat_kd_font_ops, "KD_FONT_OP_???");
 		if (!no_flags) {
-			tprint_struct_next(c);
-			FLD_FLAGS(c, *f, flags, xlat_kd_font_flags, "KD_FONT_FLAG_???");
+			NEXT_FLAGS(c, *f, flags, xlat_kd_font_flags, "KD_FONT_FLAG_???");
 		}
 		tprint_struct_next(c);
 	}
@@ -606,14 +597,12 @@ static void print_font_op(struct dctx *c, const struct console_font_op *f)
 	}
 	FLD_U(c, *f, height);
 	if (!no_flags) {
-		tprint_struct_next(c);
-		FLD_U(c, *f, charcount);
+		NEXT_U(c, *f, charcount);
 	}
 	switch (f->op) {
 	case KD_FONT_OP_GET:
 		if (entering(c)) {
-			tprint_struct_next(c);
-			tprint_field(c, "data");
+			tprint_next_field(c, "data");
 			printaddr(c, (uintptr_t)f->data);
 			break;
 		}
@@ -622,15 +611,13 @@ static void print_font_op(struct dctx *c, const struct console_font_op *f)
 		uint64_t w = f->width < 32 ? f->width : 32;
 		uint64_t n = f->charcount < 512 ? f->charcount : 512;
 
-		tprint_struct_next(c);
-		tprint_field(c, "data");
+		tprint_next_field(c, "data");
 		printstr_ex(c, (uintptr_t)f->data, (w + 7) / 8 * 32 * n, QUOTE_FORCE_HEX);
 		break;
 	}
 	case KD_FONT_OP_SET_DEFAULT:
 		if (entering(c)) {
-			tprint_struct_next(c);
-			tprint_field(c, "data");
+			tprint_next_field(c, "data");
 			printstr_ex(c, (uintptr_t)f->data, 32,
 				    QUOTE_0_TERMINATED | QUOTE_EXPECT_TRAILING_0);
 		}
@@ -638,8 +625,7 @@ static void print_font_op(struct dctx *c, const struct console_font_op *f)
 	case KD_FONT_OP_COPY:
 		break;
 	default:
-		tprint_struct_next(c);
-		tprint_field(c, "data");
+		tprint_next_field(c, "data");
 		printaddr(c, (uintptr_t)f->data);
 	}
 	tprint_struct_end(c);

@@ -30,14 +30,10 @@ static int memory_region(struct dctx *c, uint64_t arg)
 		return IOCTL_DECODED;
 	tprint_struct_begin(c);
 	FLD_U(c, r, slot);
-	tprint_struct_next(c);
-	FLD_FLAGS(c, r, flags, xlat_kvm_mem_flags, "KVM_MEM_???");
-	tprint_struct_next(c);
-	FLD_X(c, r, guest_phys_addr);
-	tprint_struct_next(c);
-	FLD_U(c, r, memory_size);
-	tprint_struct_next(c);
-	FLD_X(c, r, userspace_addr);
+	NEXT_FLAGS(c, r, flags, xlat_kvm_mem_flags, "KVM_MEM_???");
+	NEXT_X(c, r, guest_phys_addr);
+	NEXT_U(c, r, memory_size);
+	NEXT_X(c, r, userspace_addr);
 	tprint_struct_end(c);
 	return IOCTL_DECODED;
 }
@@ -120,8 +116,7 @@ static void print_sregs(struct dctx *c, const struct kvm_sregs *s)
 		(unsigned long long)s->cr0, (unsigned long long)s->cr2,
 		(unsigned long long)s->cr3, (unsigned long long)s->cr4,
 		(unsigned long long)s->cr8, (unsigned long long)s->efer);
-	tprint_struct_next(c);
-	FLD_X(c, *s, apic_base);
+	NEXT_X(c, *s, apic_base);
 	tprints(c, ", interrupt_bitmap=[");
 	for (size_t i = 0; i < sizeof(s->interrupt_bitmap) / sizeof(s->interrupt_bitmap[0]); i++) {
 		if (i)
@@ -151,18 +146,12 @@ static bool print_cpuid_entry(struct dctx *c, void *elem, size_t size, void *dat
 	(void)data;
 	tprint_struct_begin(c);
 	FLD_X(c, *e, function);
-	tprint_struct_next(c);
-	FLD_X(c, *e, index);
-	tprint_struct_next(c);
-	FLD_FLAGS(c, *e, flags, xlat_kvm_cpuid_flags, "KVM_CPUID_FLAG_???");
-	tprint_struct_next(c);
-	FLD_X(c, *e, eax);
-	tprint_struct_next(c);
-	FLD_X(c, *e, ebx);
-	tprint_struct_next(c);
-	FLD_X(c, *e, ecx);
-	tprint_struct_next(c);
-	FLD_X(c, *e, edx);
+	NEXT_X(c, *e, index);
+	NEXT_FLAGS(c, *e, flags, xlat_kvm_cpuid_flags, "KVM_CPUID_FLAG_???");
+	NEXT_X(c, *e, eax);
+	NEXT_X(c, *e, ebx);
+	NEXT_X(c, *e, ecx);
+	NEXT_X(c, *e, edx);
 	tprint_struct_end(c);
 	return true;
 }

@@ -34,8 +34,7 @@ static void print_start_length(struct dctx *c, uint64_t start, uint64_t length)
 {
 	tprint_field(c, "{start");
 	ioctl_print_x(c, start);
-	tprint_struct_next(c);
-	tprint_field(c, "length");
+	tprint_next_field(c, "length");
 	ioctl_print_x(c, length);
 }
 
@@ -60,13 +59,11 @@ static void decode_oob(struct dctx *c, uint64_t arg, bool is64)
 		return;
 	if (is64) {
 		print_start_length(c, u.b64.start, u.b64.length);
-		tprint_struct_next(c);
-		tprint_field(c, "usr_ptr");
+		tprint_next_field(c, "usr_ptr");
 		printaddr(c, u.b64.usr_ptr);
 	} else {
 		print_start_length(c, u.b.start, u.b.length);
-		tprint_struct_next(c);
-		tprint_field(c, "ptr");
+		tprint_next_field(c, "ptr");
 		printaddr(c, (uint64_t)(uintptr_t)u.b.ptr);
 	}
 	tprint_struct_end(c);
@@ -80,18 +77,13 @@ static void decode_write_req(struct dctx *c, uint64_t arg)
 		return;
 	tprint_struct_begin(c);
 	FLD_X(c, r, start);
-	tprint_struct_next(c);
-	FLD_X(c, r, len);
-	tprint_struct_next(c);
-	FLD_X(c, r, ooblen);
-	tprint_struct_next(c);
-	tprint_field(c, "usr_data");
+	NEXT_X(c, r, len);
+	NEXT_X(c, r, ooblen);
+	tprint_next_field(c, "usr_data");
 	printaddr(c, r.usr_data);
-	tprint_struct_next(c);
-	tprint_field(c, "usr_oob");
+	tprint_next_field(c, "usr_oob");
 	printaddr(c, r.usr_oob);
-	tprint_struct_next(c);
-	FLD_XVAL(c, r, mode, xlat_mtd_mode_options, "MTD_OPS_???");
+	NEXT_XVAL(c, r, mode, xlat_mtd_mode_options, "MTD_OPS_???");
 	tprint_struct_end(c);
 }
 
@@ -102,8 +94,7 @@ static void decode_otp_info(struct dctx *c, uint64_t arg)
 	if (umove_or_printaddr(c, arg, &o))
 		return;
 	print_start_length(c, o.start, o.length);
-	tprint_struct_next(c);
-	FLD_U(c, o, locked);
+	NEXT_U(c, o, locked);
 	tprint_struct_end(c);
 }
 
@@ -115,18 +106,12 @@ static void decode_info_user(struct dctx *c, uint64_t arg)
 		return;
 	tprint_struct_begin(c);
 	FLD_XVAL(c, m, type, xlat_mtd_type_options, "MTD_???");
-	tprint_struct_next(c);
-	FLD_FLAGS(c, m, flags, xlat_mtd_flags_options, "MTD_???");
-	tprint_struct_next(c);
-	FLD_X(c, m, size);
-	tprint_struct_next(c);
-	FLD_X(c, m, erasesize);
-	tprint_struct_next(c);
-	FLD_X(c, m, writesize);
-	tprint_struct_next(c);
-	FLD_X(c, m, oobsize);
-	tprint_struct_next(c);
-	FLD_X(c, m, padding);
+	NEXT_FLAGS(c, m, flags, xlat_mtd_flags_options, "MTD_???");
+	NEXT_X(c, m, size);
+	NEXT_X(c, m, erasesize);
+	NEXT_X(c, m, writesize);
+	NEXT_X(c, m, oobsize);
+	NEXT_X(c, m, padding);
 	tprint_struct_end(c);
 }
 
@@ -138,10 +123,8 @@ static void decode_oobinfo(struct dctx *c, uint64_t arg)
 		return;
 	tprint_struct_begin(c);
 	FLD_XVAL(c, n, useecc, xlat_mtd_nandecc_options, "MTD_NANDECC_???");
-	tprint_struct_next(c);
-	FLD_X(c, n, eccbytes);
-	tprint_struct_next(c);
-	tprint_field(c, "oobfree");
+	NEXT_X(c, n, eccbytes);
+	tprint_next_field(c, "oobfree");
 	tprint_array_begin(c);
 	for (size_t i = 0; i < NELEM(n.oobfree); i++) {
 		if (i)
@@ -153,8 +136,7 @@ static void decode_oobinfo(struct dctx *c, uint64_t arg)
 		print_x32s(c, n.oobfree[i], 2);
 	}
 	tprint_array_end(c);
-	tprint_struct_next(c);
-	tprint_field(c, "eccpos");
+	tprint_next_field(c, "eccpos");
 	print_x32s(c, n.eccpos, NELEM(n.eccpos));
 	tprint_struct_end(c);
 }
@@ -167,13 +149,10 @@ static void decode_ecclayout(struct dctx *c, uint64_t arg)
 		return;
 	tprint_struct_begin(c);
 	FLD_X(c, l, eccbytes);
-	tprint_struct_next(c);
-	tprint_field(c, "eccpos");
+	tprint_next_field(c, "eccpos");
 	print_x32s(c, l.eccpos, NELEM(l.eccpos));
-	tprint_struct_next(c);
-	FLD_X(c, l, oobavail);
-	tprint_struct_next(c);
-	tprint_field(c, "oobfree");
+	NEXT_X(c, l, oobavail);
+	tprint_next_field(c, "oobfree");
 	tprint_array_begin(c);
 	for (size_t i = 0; i < NELEM(l.oobfree); i++) {
 		if (i)
@@ -184,8 +163,7 @@ static void decode_ecclayout(struct dctx *c, uint64_t arg)
 		}
 		tprint_struct_begin(c);
 		FLD_X(c, l.oobfree[i], offset);
-		tprint_struct_next(c);
-		FLD_X(c, l.oobfree[i], length);
+		NEXT_X(c, l.oobfree[i], length);
 		tprint_struct_end(c);
 	}
 	tprint_array_end(c);
@@ -200,12 +178,9 @@ static void decode_ecc_stats(struct dctx *c, uint64_t arg)
 		return;
 	tprint_struct_begin(c);
 	FLD_X(c, e, corrected);
-	tprint_struct_next(c);
-	FLD_X(c, e, failed);
-	tprint_struct_next(c);
-	FLD_X(c, e, badblocks);
-	tprint_struct_next(c);
-	FLD_X(c, e, bbtblocks);
+	NEXT_X(c, e, failed);
+	NEXT_X(c, e, badblocks);
+	NEXT_X(c, e, bbtblocks);
 	tprint_struct_end(c);
 }
 
@@ -223,12 +198,9 @@ static int decode_regioninfo(struct dctx *c, uint64_t arg)
 		return 0;
 	}
 	if (!syserror(c) && !umove(c, arg, &r)) {
-		tprint_struct_next(c);
-		FLD_X(c, r, offset);
-		tprint_struct_next(c);
-		FLD_X(c, r, erasesize);
-		tprint_struct_next(c);
-		FLD_X(c, r, numblocks);
+		NEXT_X(c, r, offset);
+		NEXT_X(c, r, erasesize);
+		NEXT_X(c, r, numblocks);
 	}
 	tprint_struct_end(c);
 	return IOCTL_DECODED;

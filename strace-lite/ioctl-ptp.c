@@ -16,11 +16,9 @@ static void print_clock_time(struct dctx *c, const struct ptp_clock_time *t, boo
 {
 	tprint_struct_begin(c);
 	FLD_D(c, *t, sec);
-	tprint_struct_next(c);
-	FLD_U(c, *t, nsec);
+	NEXT_U(c, *t, nsec);
 	if (t->reserved) {
-		tprint_struct_next(c);
-		FLD_X(c, *t, reserved);
+		NEXT_X(c, *t, reserved);
 	}
 	tprint_struct_end(c);
 	if (rtc && print_opts_get()->xstyle != XSTYLE_RAW)
@@ -37,8 +35,7 @@ static void print_rsv(struct dctx *c, const char *name, const void *words, size_
 		;
 	if (i == n)
 		return;
-	tprint_struct_next(c);
-	tprint_field(c, name);
+	tprint_next_field(c, name);
 	tprint_array_begin(c);
 	for (i = 0; i < n; i++) {
 		if (i)
@@ -85,20 +82,13 @@ static void print_caps(struct dctx *c, uint64_t arg)
 		return;
 	tprint_struct_begin(c);
 	FLD_D(c, k, max_adj);
-	tprint_struct_next(c);
-	FLD_D(c, k, n_alarm);
-	tprint_struct_next(c);
-	FLD_D(c, k, n_ext_ts);
-	tprint_struct_next(c);
-	FLD_D(c, k, n_per_out);
-	tprint_struct_next(c);
-	FLD_D(c, k, pps);
-	tprint_struct_next(c);
-	FLD_D(c, k, n_pins);
-	tprint_struct_next(c);
-	FLD_D(c, k, cross_timestamping);
-	tprint_struct_next(c);
-	FLD_D(c, k, adjust_phase);
+	NEXT_D(c, k, n_alarm);
+	NEXT_D(c, k, n_ext_ts);
+	NEXT_D(c, k, n_per_out);
+	NEXT_D(c, k, pps);
+	NEXT_D(c, k, n_pins);
+	NEXT_D(c, k, cross_timestamping);
+	NEXT_D(c, k, adjust_phase);
 	RSV(c, k);
 	tprint_struct_end(c);
 }
@@ -117,16 +107,12 @@ static void print_perout(struct dctx *c, unsigned int code, uint64_t arg)
 		tprint_field(c, "start");
 		print_clock_time(c, &p.start, true);
 	}
-	tprint_struct_next(c);
-	tprint_field(c, "period");
+	tprint_next_field(c, "period");
 	print_clock_time(c, &p.period, false);
-	tprint_struct_next(c);
-	FLD_U(c, p, index);
-	tprint_struct_next(c);
-	FLD_FLAGS(c, p, flags, xlat_ptp_perout_flags, "PTP_PEROUT_???");
+	NEXT_U(c, p, index);
+	NEXT_FLAGS(c, p, flags, xlat_ptp_perout_flags, "PTP_PEROUT_???");
 	if (p.flags & PTP_PEROUT_DUTY_CYCLE) {
-		tprint_struct_next(c);
-		tprint_field(c, "on");
+		tprint_next_field(c, "on");
 		print_clock_time(c, &p.on, false);
 	} else if (code == PTP_PEROUT_REQUEST2) {
 		RSV(c, p);
@@ -204,14 +190,11 @@ static int decode_pin(struct dctx *c, unsigned int code, uint64_t arg)
 		}
 	}
 	if (get) {
-		tprint_struct_next(c);
-		tprint_field(c, "name");
+		tprint_next_field(c, "name");
 		ioctl_print_cstring(c, p.name, sizeof(p.name));
 	}
-	tprint_struct_next(c);
-	FLD_XVAL(c, p, func, xlat_ptp_pin_funcs, "PTP_PF_???");
-	tprint_struct_next(c);
-	FLD_U(c, p, chan);
+	NEXT_XVAL(c, p, func, xlat_ptp_pin_funcs, "PTP_PF_???");
+	NEXT_U(c, p, chan);
 	if (code == PTP_PIN_SETFUNC2)
 		RSV(c, p);
 	tprint_struct_end(c);
@@ -227,11 +210,9 @@ static void print_precise(struct dctx *c, uint64_t arg)
 	tprint_struct_begin(c);
 	tprint_field(c, "device");
 	print_clock_time(c, &p.device, true);
-	tprint_struct_next(c);
-	tprint_field(c, "sys_realtime");
+	tprint_next_field(c, "sys_realtime");
 	print_clock_time(c, &p.sys_realtime, true);
-	tprint_struct_next(c);
-	tprint_field(c, "sys_monoraw");
+	tprint_next_field(c, "sys_monoraw");
 	print_clock_time(c, &p.sys_monoraw, false);
 	RSV(c, p);
 	tprint_struct_end(c);
@@ -257,8 +238,7 @@ IOCTL_FAMILY(ptp)
 			return IOCTL_DECODED;
 		tprint_struct_begin(c);
 		FLD_U(c, e, index);
-		tprint_struct_next(c);
-		FLD_FLAGS(c, e, flags, xlat_ptp_extts_flags, "PTP_???");
+		NEXT_FLAGS(c, e, flags, xlat_ptp_extts_flags, "PTP_???");
 		if (code == PTP_EXTTS_REQUEST2)
 			RSV(c, e);
 		tprint_struct_end(c);

@@ -76,12 +76,9 @@ static bool print_param(struct dctx *c, void *elem, size_t size, void *data)
 		tprintf(c, ", shm_id=%llu", (unsigned long long)p->c);
 		break;
 	default:
-		tprint_struct_next(c);
-		FLD_X(c, *p, a);
-		tprint_struct_next(c);
-		FLD_X(c, *p, b);
-		tprint_struct_next(c);
-		FLD_X(c, *p, c);
+		NEXT_X(c, *p, a);
+		NEXT_X(c, *p, b);
+		NEXT_X(c, *p, c);
 		break;
 	}
 	tprint_struct_end(c);
@@ -108,8 +105,7 @@ static int version(struct dctx *c, uint64_t arg)
 		return IOCTL_DECODED;
 	tprint_struct_begin(c);
 	FLD_XVAL(c, v, impl_id, xlat_tee_ioctl_impl_ids, "TEE_IMPL_ID_???");
-	tprint_struct_next(c);
-	FLD_FLAGS(c, v, gen_caps, xlat_tee_ioctl_gen_caps, "TEE_GEN_CAP_???");
+	NEXT_FLAGS(c, v, gen_caps, xlat_tee_ioctl_gen_caps, "TEE_GEN_CAP_???");
 	tprint_struct_next(c);
 	if (v.impl_id == TEE_IMPL_ID_OPTEE)
 		FLD_FLAGS(c, v, impl_caps, xlat_tee_ioctl_optee_caps, "TEE_OPTEE_CAP_???");
@@ -130,8 +126,7 @@ static void print_login(struct dctx *c, const struct tee_ioctl_open_session_arg 
 {
 	uint32_t gid;
 
-	tprint_struct_next(c);
-	FLD_XVAL(c, *s, clnt_login, xlat_tee_ioctl_login_types, "TEE_IOCTL_LOGIN_???");
+	NEXT_XVAL(c, *s, clnt_login, xlat_tee_ioctl_login_types, "TEE_IOCTL_LOGIN_???");
 	switch (s->clnt_login) {
 	case TEE_IOCTL_LOGIN_PUBLIC:
 	case TEE_IOCTL_LOGIN_USER:
@@ -280,11 +275,9 @@ static int shm_alloc(struct dctx *c, uint64_t arg)
 		return IOCTL_DECODED;
 	tprint_struct_begin(c);
 	FLD_X(c, s, size);
-	tprint_struct_next(c);
-	FLD_FLAGS(c, s, flags, xlat_tee_ioctl_shm_flags, "TEE_IOCTL_SHM_???");
+	NEXT_FLAGS(c, s, flags, xlat_tee_ioctl_shm_flags, "TEE_IOCTL_SHM_???");
 	if (!entering(c)) {
-		tprint_struct_next(c);
-		FLD_D(c, s, id);
+		NEXT_D(c, s, id);
 	}
 	tprint_struct_end(c);
 	return entering(c) ? 0 : IOCTL_DECODED;
@@ -306,12 +299,10 @@ static int shm_register_fd(struct dctx *c, uint64_t arg)
 	if (entering(c)) {
 		tprints(c, "fd=");
 		printfd(c, (int)s.fd);
-		tprint_struct_next(c);
-		FLD_FLAGS(c, s, flags, xlat_tee_ioctl_shm_flags, "TEE_IOCTL_SHM_???");
+		NEXT_FLAGS(c, s, flags, xlat_tee_ioctl_shm_flags, "TEE_IOCTL_SHM_???");
 	} else {
 		FLD_X(c, s, size);
-		tprint_struct_next(c);
-		FLD_D(c, s, id);
+		NEXT_D(c, s, id);
 	}
 	tprint_struct_end(c);
 	return entering(c) ? 0 : IOCTL_DECODED;
@@ -336,11 +327,9 @@ static int shm_register(struct dctx *c, uint64_t arg)
 		tprint_struct_next(c);
 	}
 	FLD_X(c, s, length);
-	tprint_struct_next(c);
-	FLD_FLAGS(c, s, flags, xlat_tee_ioctl_shm_flags, "TEE_IOCTL_SHM_???");
+	NEXT_FLAGS(c, s, flags, xlat_tee_ioctl_shm_flags, "TEE_IOCTL_SHM_???");
 	if (!entering(c)) {
-		tprint_struct_next(c);
-		FLD_D(c, s, id);
+		NEXT_D(c, s, id);
 	}
 	tprint_struct_end(c);
 	return entering(c) ? 0 : IOCTL_DECODED;

@@ -43,16 +43,11 @@ static int decode_mkvol(struct dctx *c, uint64_t arg)
 		return IOCTL_DECODED;
 	tprint_struct_begin(c);
 	FLD_D(c, m, vol_id);
-	tprint_struct_next(c);
-	FLD_D(c, m, alignment);
-	tprint_struct_next(c);
-	FLD_D(c, m, bytes);
-	tprint_struct_next(c);
-	FLD_XVAL(c, m, vol_type, xlat_ubi_volume_types, "UBI_???_VOLUME");
-	tprint_struct_next(c);
-	FLD_FLAGS(c, m, flags, xlat_ubi_volume_flags, "UBI_VOL_???");
-	tprint_struct_next(c);
-	FLD_D(c, m, name_len);
+	NEXT_D(c, m, alignment);
+	NEXT_D(c, m, bytes);
+	NEXT_XVAL(c, m, vol_type, xlat_ubi_volume_types, "UBI_???_VOLUME");
+	NEXT_FLAGS(c, m, flags, xlat_ubi_volume_flags, "UBI_VOL_???");
+	NEXT_D(c, m, name_len);
 	tprint_struct_next(c);
 	print_name(c, m.name, m.name_len, sizeof(m.name));
 	tprint_struct_end(c);
@@ -70,12 +65,9 @@ static int decode_attach(struct dctx *c, uint64_t arg)
 		return IOCTL_DECODED;
 	tprint_struct_begin(c);
 	FLD_D(c, a, ubi_num);
-	tprint_struct_next(c);
-	FLD_D(c, a, mtd_num);
-	tprint_struct_next(c);
-	FLD_D(c, a, vid_hdr_offset);
-	tprint_struct_next(c);
-	FLD_D(c, a, max_beb_per1024);
+	NEXT_D(c, a, mtd_num);
+	NEXT_D(c, a, vid_hdr_offset);
+	NEXT_D(c, a, max_beb_per1024);
 	tprint_struct_end(c);
 	return 0;
 }
@@ -90,8 +82,7 @@ static void print_rnvol(struct dctx *c, uint64_t arg)
 	n = r.count < 0 ? 0 : (size_t)r.count > NELEM(r.ents) ? NELEM(r.ents) : (size_t)r.count;
 	tprint_struct_begin(c);
 	FLD_D(c, r, count);
-	tprint_struct_next(c);
-	tprint_field(c, "ents");
+	tprint_next_field(c, "ents");
 	tprint_array_begin(c);
 	for (size_t i = 0; i < n; i++) {
 		if (i)
@@ -102,8 +93,7 @@ static void print_rnvol(struct dctx *c, uint64_t arg)
 		}
 		tprint_struct_begin(c);
 		FLD_D(c, r.ents[i], vol_id);
-		tprint_struct_next(c);
-		FLD_D(c, r.ents[i], name_len);
+		NEXT_D(c, r.ents[i], name_len);
 		tprint_struct_next(c);
 		print_name(c, r.ents[i].name, r.ents[i].name_len, sizeof(r.ents[i].name));
 		tprint_struct_end(c);
@@ -135,8 +125,7 @@ IOCTL_FAMILY(ubi)
 		if (!umove_or_printaddr(c, arg, &u.rs)) {
 			tprint_struct_begin(c);
 			FLD_D(c, u.rs, bytes);
-			tprint_struct_next(c);
-			FLD_D(c, u.rs, vol_id);
+			NEXT_D(c, u.rs, vol_id);
 			tprint_struct_end(c);
 		}
 		return IOCTL_DECODED;
@@ -145,10 +134,8 @@ IOCTL_FAMILY(ubi)
 		if (!umove_or_printaddr(c, arg, &u.leb)) {
 			tprint_struct_begin(c);
 			FLD_D(c, u.leb, lnum);
-			tprint_struct_next(c);
-			FLD_D(c, u.leb, bytes);
-			tprint_struct_next(c);
-			FLD_XVAL(c, u.leb, dtype, xlat_ubi_data_types, "UBI_???");
+			NEXT_D(c, u.leb, bytes);
+			NEXT_XVAL(c, u.leb, dtype, xlat_ubi_data_types, "UBI_???");
 			tprint_struct_end(c);
 		}
 		return IOCTL_DECODED;
@@ -157,8 +144,7 @@ IOCTL_FAMILY(ubi)
 		if (!umove_or_printaddr(c, arg, &u.map)) {
 			tprint_struct_begin(c);
 			FLD_D(c, u.map, lnum);
-			tprint_struct_next(c);
-			FLD_XVAL(c, u.map, dtype, xlat_ubi_data_types, "UBI_???");
+			NEXT_XVAL(c, u.map, dtype, xlat_ubi_data_types, "UBI_???");
 			tprint_struct_end(c);
 		}
 		return IOCTL_DECODED;
@@ -167,8 +153,7 @@ IOCTL_FAMILY(ubi)
 		if (!umove_or_printaddr(c, arg, &u.prop)) {
 			tprint_struct_begin(c);
 			FLD_XVAL(c, u.prop, property, xlat_ubi_volume_props, "UBI_VOL_PROP_???");
-			tprint_struct_next(c);
-			FLD_X(c, u.prop, value);
+			NEXT_X(c, u.prop, value);
 			tprint_struct_end(c);
 		}
 		return IOCTL_DECODED;

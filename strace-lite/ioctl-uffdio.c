@@ -14,8 +14,7 @@ static void print_range(struct dctx *c, const struct uffdio_range *r)
 {
 	tprint_struct_begin(c);
 	FLD_X(c, *r, start);
-	tprint_struct_next(c);
-	FLD_X(c, *r, len);
+	NEXT_X(c, *r, len);
 	tprint_struct_end(c);
 }
 
@@ -29,8 +28,7 @@ static int decode_api(struct dctx *c, uint64_t arg)
 			return IOCTL_DECODED;
 		tprint_struct_begin(c);
 		FLD_X(c, a, api);
-		tprint_struct_next(c);
-		FLD_FLAGS(c, a, features, xlat_uffd_api_features, "UFFD_FEATURE_???");
+		NEXT_FLAGS(c, a, features, xlat_uffd_api_features, "UFFD_FEATURE_???");
 		/* Kept to tell at exit whether the kernel changed them. */
 		c->priv[0] = a.features;
 		c->priv[1] = 1;
@@ -41,8 +39,7 @@ static int decode_api(struct dctx *c, uint64_t arg)
 			tprints(c, " => ");
 			FLD_FLAGS(c, a, features, xlat_uffd_api_features, "UFFD_FEATURE_???");
 		}
-		tprint_struct_next(c);
-		FLD_FLAGS(c, a, ioctls, xlat_uffd_api_flags, "_UFFDIO_???");
+		NEXT_FLAGS(c, a, ioctls, xlat_uffd_api_flags, "_UFFDIO_???");
 	}
 	tprint_struct_end(c);
 	return IOCTL_DECODED;
@@ -58,17 +55,13 @@ static int decode_copy(struct dctx *c, uint64_t arg)
 			return IOCTL_DECODED;
 		tprint_struct_begin(c);
 		FLD_X(c, u, dst);
-		tprint_struct_next(c);
-		FLD_X(c, u, src);
-		tprint_struct_next(c);
-		FLD_X(c, u, len);
-		tprint_struct_next(c);
-		FLD_FLAGS(c, u, mode, xlat_uffd_copy_flags, "UFFDIO_COPY_???");
+		NEXT_X(c, u, src);
+		NEXT_X(c, u, len);
+		NEXT_FLAGS(c, u, mode, xlat_uffd_copy_flags, "UFFDIO_COPY_???");
 		return 0;
 	}
 	if (!syserror(c) && !umove(c, arg, &u)) {
-		tprint_struct_next(c);
-		FLD_X(c, u, copy);
+		NEXT_X(c, u, copy);
 	}
 	tprint_struct_end(c);
 	return IOCTL_DECODED;
@@ -85,13 +78,11 @@ static int decode_register(struct dctx *c, uint64_t arg)
 		tprint_struct_begin(c);
 		tprint_field(c, "range");
 		print_range(c, &u.range);
-		tprint_struct_next(c);
-		FLD_FLAGS(c, u, mode, xlat_uffd_register_mode_flags, "UFFDIO_REGISTER_MODE_???");
+		NEXT_FLAGS(c, u, mode, xlat_uffd_register_mode_flags, "UFFDIO_REGISTER_MODE_???");
 		return 0;
 	}
 	if (!syserror(c) && !umove(c, arg, &u)) {
-		tprint_struct_next(c);
-		FLD_FLAGS(c, u, ioctls, xlat_uffd_register_ioctl_flags, "UFFDIO_???");
+		NEXT_FLAGS(c, u, ioctls, xlat_uffd_register_ioctl_flags, "UFFDIO_???");
 	}
 	tprint_struct_end(c);
 	return IOCTL_DECODED;
@@ -108,13 +99,11 @@ static int decode_zeropage(struct dctx *c, uint64_t arg)
 		tprint_struct_begin(c);
 		tprint_field(c, "range");
 		print_range(c, &u.range);
-		tprint_struct_next(c);
-		FLD_FLAGS(c, u, mode, xlat_uffd_zeropage_flags, "UFFDIO_ZEROPAGE_???");
+		NEXT_FLAGS(c, u, mode, xlat_uffd_zeropage_flags, "UFFDIO_ZEROPAGE_???");
 		return 0;
 	}
 	if (!syserror(c) && !umove(c, arg, &u)) {
-		tprint_struct_next(c);
-		FLD_X(c, u, zeropage);
+		NEXT_X(c, u, zeropage);
 	}
 	tprint_struct_end(c);
 	return IOCTL_DECODED;

@@ -68,15 +68,13 @@ int v4l2_control(struct dctx *c, uint64_t arg, bool is_get)
 		tprint_field(c, "id");
 		print_cid(c, ctl.id, false);
 		if (!is_get) {
-			tprint_struct_next(c);
-			FLD_D(c, ctl, value);
+			NEXT_D(c, ctl, value);
 		}
 		return 0;
 	}
 	if (!syserror(c) && !umove(c, arg, &ctl)) {
 		if (is_get) {
-			tprint_struct_next(c);
-			FLD_D(c, ctl, value);
+			NEXT_D(c, ctl, value);
 		} else {
 			tprintf(c, " => %d", ctl.value);
 		}
@@ -89,22 +87,14 @@ static void print_tuner_fields(struct dctx *c, const struct v4l2_tuner *t)
 {
 	tprint_field(c, "name");
 	ioctl_print_cstring(c, (const char *)t->name, sizeof(t->name));
-	tprint_struct_next(c);
-	FLD_XVAL(c, *t, type, xlat_v4l2_tuner_types, "V4L2_TUNER_???");
-	tprint_struct_next(c);
-	FLD_FLAGS(c, *t, capability, xlat_v4l2_tuner_capabilities, "V4L2_TUNER_CAP_???");
-	tprint_struct_next(c);
-	FLD_U(c, *t, rangelow);
-	tprint_struct_next(c);
-	FLD_U(c, *t, rangehigh);
-	tprint_struct_next(c);
-	FLD_FLAGS(c, *t, rxsubchans, xlat_v4l2_tuner_rxsubchanses, "V4L2_TUNER_SUB_???");
-	tprint_struct_next(c);
-	FLD_XVAL(c, *t, audmode, xlat_v4l2_tuner_audmodes, "V4L2_TUNER_MODE_???");
-	tprint_struct_next(c);
-	FLD_D(c, *t, signal);
-	tprint_struct_next(c);
-	FLD_D(c, *t, afc);
+	NEXT_XVAL(c, *t, type, xlat_v4l2_tuner_types, "V4L2_TUNER_???");
+	NEXT_FLAGS(c, *t, capability, xlat_v4l2_tuner_capabilities, "V4L2_TUNER_CAP_???");
+	NEXT_U(c, *t, rangelow);
+	NEXT_U(c, *t, rangehigh);
+	NEXT_FLAGS(c, *t, rxsubchans, xlat_v4l2_tuner_rxsubchanses, "V4L2_TUNER_SUB_???");
+	NEXT_XVAL(c, *t, audmode, xlat_v4l2_tuner_audmodes, "V4L2_TUNER_MODE_???");
+	NEXT_D(c, *t, signal);
+	NEXT_D(c, *t, afc);
 }
 
 int v4l2_tuner(struct dctx *c, uint64_t arg, bool is_get)
@@ -142,8 +132,7 @@ static void print_reserved(struct dctx *c, const uint32_t *a, size_t n)
 		;
 	if (i == n)
 		return;
-	tprint_struct_next(c);
-	tprint_field(c, "reserved");
+	tprint_next_field(c, "reserved");
 	tprint_array_begin(c);
 	for (i = 0; i < n; i++) {
 		if (i)
@@ -181,11 +170,9 @@ static void queryctrl_common(struct dctx *c, uint32_t id, uint32_t type, const c
 		tprints(c, " => ");
 		print_cid(c, id, false);
 	}
-	tprint_struct_next(c);
-	tprint_field(c, "type");
+	tprint_next_field(c, "type");
 	printxval(c, xlat_v4l2_control_types, type, "V4L2_CTRL_TYPE_???");
-	tprint_struct_next(c);
-	tprint_field(c, "name");
+	tprint_next_field(c, "name");
 	ioctl_print_cstring(c, name, namesz);
 }
 
@@ -203,14 +190,10 @@ int v4l2_queryctrl(struct dctx *c, uint64_t arg)
 	tprint_struct_next(c);
 	if (dopts.verbose) {
 		FLD_D(c, q, minimum);
-		tprint_struct_next(c);
-		FLD_D(c, q, maximum);
-		tprint_struct_next(c);
-		FLD_D(c, q, step);
-		tprint_struct_next(c);
-		FLD_D(c, q, default_value);
-		tprint_struct_next(c);
-		FLD_FLAGS(c, q, flags, xlat_v4l2_control_flags, "V4L2_CTRL_FLAG_???");
+		NEXT_D(c, q, maximum);
+		NEXT_D(c, q, step);
+		NEXT_D(c, q, default_value);
+		NEXT_FLAGS(c, q, flags, xlat_v4l2_control_flags, "V4L2_CTRL_FLAG_???");
 		print_reserved(c, q.reserved, sizeof(q.reserved) / sizeof(q.reserved[0]));
 	} else {
 		tprint_more_data_follows(c);
@@ -233,22 +216,14 @@ int v4l2_query_ext_ctrl(struct dctx *c, uint64_t arg)
 	tprint_struct_next(c);
 	if (dopts.verbose) {
 		FLD_D(c, q, minimum);
-		tprint_struct_next(c);
-		FLD_D(c, q, maximum);
-		tprint_struct_next(c);
-		FLD_U(c, q, step);
-		tprint_struct_next(c);
-		FLD_D(c, q, default_value);
-		tprint_struct_next(c);
-		FLD_FLAGS(c, q, flags, xlat_v4l2_control_flags, "V4L2_CTRL_FLAG_???");
-		tprint_struct_next(c);
-		FLD_U(c, q, elem_size);
-		tprint_struct_next(c);
-		FLD_U(c, q, elems);
-		tprint_struct_next(c);
-		FLD_U(c, q, nr_of_dims);
-		tprint_struct_next(c);
-		tprint_field(c, "dims");
+		NEXT_D(c, q, maximum);
+		NEXT_U(c, q, step);
+		NEXT_D(c, q, default_value);
+		NEXT_FLAGS(c, q, flags, xlat_v4l2_control_flags, "V4L2_CTRL_FLAG_???");
+		NEXT_U(c, q, elem_size);
+		NEXT_U(c, q, elems);
+		NEXT_U(c, q, nr_of_dims);
+		tprint_next_field(c, "dims");
 		ioctl_print_u32_array(c, q.dims, q.nr_of_dims < V4L2_CTRL_MAX_DIMS ?
 						 q.nr_of_dims : V4L2_CTRL_MAX_DIMS);
 		print_reserved(c, q.reserved, sizeof(q.reserved) / sizeof(q.reserved[0]));
@@ -272,14 +247,11 @@ int v4l2_cropcap(struct dctx *c, uint64_t arg)
 		return 0;
 	}
 	if (!syserror(c) && !umove(c, arg, &cc)) {
-		tprint_struct_next(c);
-		tprint_field(c, "bounds");
+		tprint_next_field(c, "bounds");
 		v4l2_print_rect(c, &cc.bounds);
-		tprint_struct_next(c);
-		tprint_field(c, "defrect");
+		tprint_next_field(c, "defrect");
 		v4l2_print_rect(c, &cc.defrect);
-		tprint_struct_next(c);
-		FLD_FRACT(c, cc, pixelaspect);
+		NEXT_FRACT(c, cc, pixelaspect);
 	}
 	tprint_struct_end(c);
 	return IOCTL_DECODED;
@@ -297,12 +269,10 @@ int v4l2_crop(struct dctx *c, uint64_t arg, bool is_get)
 		FLD_XVAL(c, cr, type, xlat_v4l2_buf_types, "V4L2_BUF_TYPE_???");
 		if (is_get)
 			return 0;
-		tprint_struct_next(c);
-		tprint_field(c, "c");
+		tprint_next_field(c, "c");
 		v4l2_print_rect(c, &cr.c);
 	} else if (!syserror(c) && !umove(c, arg, &cr)) {
-		tprint_struct_next(c);
-		tprint_field(c, "c");
+		tprint_next_field(c, "c");
 		v4l2_print_rect(c, &cr.c);
 	}
 	tprint_struct_end(c);
@@ -317,16 +287,14 @@ static bool print_ext_control(struct dctx *c, void *elem, size_t size, void *dat
 	(void)data;
 	tprint_struct_begin(c);
 	FLD_XVAL(c, *p, id, xlat_v4l2_control_ids, "V4L2_CID_???");
-	tprint_struct_next(c);
-	FLD_U(c, *p, size);
+	NEXT_U(c, *p, size);
 	tprint_struct_next(c);
 	if (p->size > 0) {
 		tprint_field(c, "string");
 		printstrn(c, (uintptr_t)p->string, p->size);
 	} else {
 		FLD_D(c, *p, value);
-		tprint_struct_next(c);
-		FLD_D(c, *p, value64);
+		NEXT_D(c, *p, value64);
 	}
 	tprint_struct_end(c);
 	return true;
@@ -343,8 +311,7 @@ int v4l2_ext_controls(struct dctx *c, uint64_t arg, bool is_get)
 			return IOCTL_DECODED;
 		tprint_struct_begin(c);
 		FLD_XVAL(c, ec, ctrl_class, xlat_v4l2_control_classes, "V4L2_CTRL_CLASS_???");
-		tprint_struct_next(c);
-		FLD_U(c, ec, count);
+		NEXT_U(c, ec, count);
 		if (!ec.count) {
 			tprint_struct_end(c);
 			return IOCTL_DECODED;
@@ -364,8 +331,7 @@ int v4l2_ext_controls(struct dctx *c, uint64_t arg, bool is_get)
 				 PA_IGNORE_SYSERROR, print_ext_control, NULL);
 
 	if (!entering(c) && syserror(c)) {
-		tprint_struct_next(c);
-		FLD_U(c, ec, error_idx);
+		NEXT_U(c, ec, error_idx);
 	}
 	if (!entering(c) || fail) {
 		tprint_struct_end(c);
@@ -384,14 +350,12 @@ int v4l2_frmsizeenum(struct dctx *c, uint64_t arg)
 			return IOCTL_DECODED;
 		tprint_struct_begin(c);
 		FLD_U(c, s, index);
-		tprint_struct_next(c);
-		tprint_field(c, "pixel_format");
+		tprint_next_field(c, "pixel_format");
 		v4l2_print_fourcc(c, s.pixel_format, xlat_v4l2_pix_fmts);
 		return 0;
 	}
 	if (!syserror(c) && !umove(c, arg, &s)) {
-		tprint_struct_next(c);
-		FLD_XVAL(c, s, type, xlat_v4l2_framesize_types, "V4L2_FRMSIZE_TYPE_???");
+		NEXT_XVAL(c, s, type, xlat_v4l2_framesize_types, "V4L2_FRMSIZE_TYPE_???");
 		if (s.type == V4L2_FRMSIZE_TYPE_DISCRETE) {
 			tprintf(c, ", discrete={width=%u, height=%u}", s.discrete.width,
 				s.discrete.height);
@@ -418,31 +382,23 @@ int v4l2_frmivalenum(struct dctx *c, uint64_t arg)
 			return IOCTL_DECODED;
 		tprint_struct_begin(c);
 		FLD_U(c, f, index);
-		tprint_struct_next(c);
-		tprint_field(c, "pixel_format");
+		tprint_next_field(c, "pixel_format");
 		v4l2_print_fourcc(c, f.pixel_format, xlat_v4l2_pix_fmts);
-		tprint_struct_next(c);
-		FLD_U(c, f, width);
-		tprint_struct_next(c);
-		FLD_U(c, f, height);
+		NEXT_U(c, f, width);
+		NEXT_U(c, f, height);
 		return 0;
 	}
 	if (!syserror(c) && !umove(c, arg, &f)) {
-		tprint_struct_next(c);
-		FLD_XVAL(c, f, type, xlat_v4l2_frameinterval_types, "V4L2_FRMIVAL_TYPE_???");
+		NEXT_XVAL(c, f, type, xlat_v4l2_frameinterval_types, "V4L2_FRMIVAL_TYPE_???");
 		if (f.type == V4L2_FRMIVAL_TYPE_DISCRETE) {
-			tprint_struct_next(c);
-			FLD_FRACT(c, f, discrete);
+			NEXT_FRACT(c, f, discrete);
 		} else if (f.type == V4L2_FRMIVAL_TYPE_STEPWISE ||
 			   f.type == V4L2_FRMIVAL_TYPE_CONTINUOUS) {
-			tprint_struct_next(c);
-			tprint_field(c, "stepwise");
+			tprint_next_field(c, "stepwise");
 			tprint_struct_begin(c);
 			FLD_FRACT(c, f.stepwise, min);
-			tprint_struct_next(c);
-			FLD_FRACT(c, f.stepwise, max);
-			tprint_struct_next(c);
-			FLD_FRACT(c, f.stepwise, step);
+			NEXT_FRACT(c, f.stepwise, max);
+			NEXT_FRACT(c, f.stepwise, step);
 			tprint_struct_end(c);
 		}
 	}

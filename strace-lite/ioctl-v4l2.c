@@ -16,12 +16,9 @@ void v4l2_print_rect(struct dctx *c, const struct v4l2_rect *r)
 {
 	tprint_struct_begin(c);
 	FLD_D(c, *r, left);
-	tprint_struct_next(c);
-	FLD_D(c, *r, top);
-	tprint_struct_next(c);
-	FLD_U(c, *r, width);
-	tprint_struct_next(c);
-	FLD_U(c, *r, height);
+	NEXT_D(c, *r, top);
+	NEXT_U(c, *r, width);
+	NEXT_U(c, *r, height);
 	tprint_struct_end(c);
 }
 
@@ -66,22 +63,17 @@ static int decode_querycap(struct dctx *c, uint64_t arg)
 	tprint_struct_begin(c);
 	tprint_field(c, "driver");
 	ioctl_print_cstring(c, (const char *)caps.driver, sizeof(caps.driver));
-	tprint_struct_next(c);
-	tprint_field(c, "card");
+	tprint_next_field(c, "card");
 	ioctl_print_cstring(c, (const char *)caps.card, sizeof(caps.card));
-	tprint_struct_next(c);
-	tprint_field(c, "bus_info");
+	tprint_next_field(c, "bus_info");
 	ioctl_print_cstring(c, (const char *)caps.bus_info, sizeof(caps.bus_info));
-	tprint_struct_next(c);
-	tprint_field(c, "version");
+	tprint_next_field(c, "version");
 	snprintf(ver, sizeof(ver), "KERNEL_VERSION(%u, %u, %u)", caps.version >> 16,
 		 (caps.version >> 8) & 0xff, caps.version & 0xff);
 	print_xlat_named(c->sb, caps.version, ver);
-	tprint_struct_next(c);
-	FLD_FLAGS(c, caps, capabilities, xlat_v4l2_device_capabilities_flags, "V4L2_CAP_???");
+	NEXT_FLAGS(c, caps, capabilities, xlat_v4l2_device_capabilities_flags, "V4L2_CAP_???");
 	if (caps.device_caps) {
-		tprint_struct_next(c);
-		FLD_FLAGS(c, caps, device_caps, xlat_v4l2_device_capabilities_flags,
+		NEXT_FLAGS(c, caps, device_caps, xlat_v4l2_device_capabilities_flags,
 			  "V4L2_CAP_???");
 	}
 	tprint_struct_end(c);
@@ -98,15 +90,12 @@ static int decode_enum_fmt(struct dctx *c, uint64_t arg)
 			return IOCTL_DECODED;
 		tprint_struct_begin(c);
 		FLD_U(c, f, index);
-		tprint_struct_next(c);
-		FLD_XVAL(c, f, type, xlat_v4l2_buf_types, "V4L2_BUF_TYPE_???");
+		NEXT_XVAL(c, f, type, xlat_v4l2_buf_types, "V4L2_BUF_TYPE_???");
 		return 0;
 	}
 	if (!syserror(c) && !umove(c, arg, &f)) {
-		tprint_struct_next(c);
-		FLD_FLAGS(c, f, flags, xlat_v4l2_format_description_flags, "V4L2_FMT_FLAG_???");
-		tprint_struct_next(c);
-		tprint_field(c, "description");
+		NEXT_FLAGS(c, f, flags, xlat_v4l2_format_description_flags, "V4L2_FMT_FLAG_???");
+		tprint_next_field(c, "description");
 		ioctl_print_cstring(c, (const char *)f.description, sizeof(f.description));
 		tprint_struct_next(c);
 		FLD_FOURCC(c, f, pixelformat, xlat_v4l2_pix_fmts);
@@ -119,18 +108,13 @@ static void print_pix(struct dctx *c, const struct v4l2_pix_format *p)
 {
 	tprint_struct_begin(c);
 	FLD_U(c, *p, width);
-	tprint_struct_next(c);
-	FLD_U(c, *p, height);
+	NEXT_U(c, *p, height);
 	tprint_struct_next(c);
 	FLD_FOURCC(c, *p, pixelformat, xlat_v4l2_pix_fmts);
-	tprint_struct_next(c);
-	FLD_XVAL(c, *p, field, xlat_v4l2_fields, "V4L2_FIELD_???");
-	tprint_struct_next(c);
-	FLD_U(c, *p, bytesperline);
-	tprint_struct_next(c);
-	FLD_U(c, *p, sizeimage);
-	tprint_struct_next(c);
-	FLD_XVAL(c, *p, colorspace, xlat_v4l2_colorspaces, "V4L2_COLORSPACE_???");
+	NEXT_XVAL(c, *p, field, xlat_v4l2_fields, "V4L2_FIELD_???");
+	NEXT_U(c, *p, bytesperline);
+	NEXT_U(c, *p, sizeimage);
+	NEXT_XVAL(c, *p, colorspace, xlat_v4l2_colorspaces, "V4L2_COLORSPACE_???");
 	tprint_struct_end(c);
 }
 
@@ -141,16 +125,12 @@ static void print_pix_mp(struct dctx *c, const struct v4l2_pix_format_mplane *p)
 
 	tprint_struct_begin(c);
 	FLD_U(c, *p, width);
-	tprint_struct_next(c);
-	FLD_U(c, *p, height);
+	NEXT_U(c, *p, height);
 	tprint_struct_next(c);
 	FLD_FOURCC(c, *p, pixelformat, xlat_v4l2_pix_fmts);
-	tprint_struct_next(c);
-	FLD_XVAL(c, *p, field, xlat_v4l2_fields, "V4L2_FIELD_???");
-	tprint_struct_next(c);
-	FLD_XVAL(c, *p, colorspace, xlat_v4l2_colorspaces, "V4L2_COLORSPACE_???");
-	tprint_struct_next(c);
-	tprint_field(c, "plane_fmt");
+	NEXT_XVAL(c, *p, field, xlat_v4l2_fields, "V4L2_FIELD_???");
+	NEXT_XVAL(c, *p, colorspace, xlat_v4l2_colorspaces, "V4L2_COLORSPACE_???");
+	tprint_next_field(c, "plane_fmt");
 	tprint_array_begin(c);
 	for (size_t i = 0; i < n && i < max; i++) {
 		if (i)
@@ -161,13 +141,11 @@ static void print_pix_mp(struct dctx *c, const struct v4l2_pix_format_mplane *p)
 		}
 		tprint_struct_begin(c);
 		FLD_U(c, p->plane_fmt[i], sizeimage);
-		tprint_struct_next(c);
-		FLD_U(c, p->plane_fmt[i], bytesperline);
+		NEXT_U(c, p->plane_fmt[i], bytesperline);
 		tprint_struct_end(c);
 	}
 	tprint_array_end(c);
-	tprint_struct_next(c);
-	FLD_U(c, *p, num_planes);
+	NEXT_U(c, *p, num_planes);
 	tprint_struct_end(c);
 }
 
@@ -192,22 +170,16 @@ static bool print_win(struct dctx *c, const struct v4l2_window *p)
 	tprint_struct_begin(c);
 	tprint_field(c, "w");
 	v4l2_print_rect(c, &p->w);
-	tprint_struct_next(c);
-	FLD_XVAL(c, *p, field, xlat_v4l2_fields, "V4L2_FIELD_???");
-	tprint_struct_next(c);
-	FLD_X(c, *p, chromakey);
-	tprint_struct_next(c);
-	tprint_field(c, "clips");
+	NEXT_XVAL(c, *p, field, xlat_v4l2_fields, "V4L2_FIELD_???");
+	NEXT_X(c, *p, chromakey);
+	tprint_next_field(c, "clips");
 	rc = print_array(c, (uintptr_t)p->clips, p->clipcount, &clip, sizeof(clip), 0, print_clip,
 			 NULL);
-	tprint_struct_next(c);
-	FLD_U(c, *p, clipcount);
-	tprint_struct_next(c);
-	tprint_field(c, "bitmap");
+	NEXT_U(c, *p, clipcount);
+	tprint_next_field(c, "bitmap");
 	printaddr(c, (uintptr_t)p->bitmap);
 	if (p->global_alpha) {
-		tprint_struct_next(c);
-		FLD_X(c, *p, global_alpha);
+		NEXT_X(c, *p, global_alpha);
 	}
 	tprint_struct_end(c);
 	return rc;
@@ -232,20 +204,15 @@ static void print_vbi(struct dctx *c, const struct v4l2_vbi_format *p)
 {
 	tprint_struct_begin(c);
 	FLD_U(c, *p, sampling_rate);
-	tprint_struct_next(c);
-	FLD_U(c, *p, offset);
-	tprint_struct_next(c);
-	FLD_U(c, *p, samples_per_line);
+	NEXT_U(c, *p, offset);
+	NEXT_U(c, *p, samples_per_line);
 	tprint_struct_next(c);
 	FLD_FOURCC(c, *p, sample_format, xlat_v4l2_pix_fmts);
-	tprint_struct_next(c);
-	tprint_field(c, "start");
+	tprint_next_field(c, "start");
 	print_int_array(c, p->start, 2, true);
-	tprint_struct_next(c);
-	tprint_field(c, "count");
+	tprint_next_field(c, "count");
 	print_int_array(c, p->count, 2, false);
-	tprint_struct_next(c);
-	FLD_FLAGS(c, *p, flags, xlat_v4l2_vbi_flags, "V4L2_VBI_???");
+	NEXT_FLAGS(c, *p, flags, xlat_v4l2_vbi_flags, "V4L2_VBI_???");
 	tprint_struct_end(c);
 }
 
@@ -253,8 +220,7 @@ static void print_sliced(struct dctx *c, const struct v4l2_sliced_vbi_format *p)
 {
 	tprint_struct_begin(c);
 	FLD_FLAGS(c, *p, service_set, xlat_v4l2_sliced_flags, "V4L2_SLICED_???");
-	tprint_struct_next(c);
-	tprint_field(c, "service_lines");
+	tprint_next_field(c, "service_lines");
 	tprint_array_begin(c);
 	for (int i = 0; i < 2; i++) {
 		if (i)
@@ -272,8 +238,7 @@ static void print_sliced(struct dctx *c, const struct v4l2_sliced_vbi_format *p)
 		tprint_array_end(c);
 	}
 	tprint_array_end(c);
-	tprint_struct_next(c);
-	FLD_U(c, *p, io_size);
+	NEXT_U(c, *p, io_size);
 	tprint_struct_end(c);
 }
 
@@ -318,8 +283,7 @@ static bool print_format_fmt(struct dctx *c, const char *prefix, const struct v4
 		tprint_struct_begin(c);
 		FLD_FOURCC(c, f->fmt.sdr, pixelformat, xlat_v4l2_sdr_fmts);
 		if (f->fmt.sdr.buffersize) {
-			tprint_struct_next(c);
-			FLD_U(c, f->fmt.sdr, buffersize);
+			NEXT_U(c, f->fmt.sdr, buffersize);
 		}
 		tprint_struct_end(c);
 		return true;
@@ -329,8 +293,7 @@ static bool print_format_fmt(struct dctx *c, const char *prefix, const struct v4
 		tprint_field(c, "fmt.meta");
 		tprint_struct_begin(c);
 		FLD_FOURCC(c, f->fmt.meta, dataformat, xlat_v4l2_meta_fmts);
-		tprint_struct_next(c);
-		FLD_U(c, f->fmt.meta, buffersize);
+		NEXT_U(c, f->fmt.meta, buffersize);
 		tprint_struct_end(c);
 		return true;
 	default:
@@ -372,10 +335,8 @@ static int decode_reqbufs(struct dctx *c, uint64_t arg)
 			return IOCTL_DECODED;
 		tprint_struct_begin(c);
 		FLD_XVAL(c, r, type, xlat_v4l2_buf_types, "V4L2_BUF_TYPE_???");
-		tprint_struct_next(c);
-		FLD_XVAL(c, r, memory, xlat_v4l2_memories, "V4L2_MEMORY_???");
-		tprint_struct_next(c);
-		FLD_U(c, r, count);
+		NEXT_XVAL(c, r, memory, xlat_v4l2_memories, "V4L2_MEMORY_???");
+		NEXT_U(c, r, count);
 		return 0;
 	}
 	if (!syserror(c) && !umove(c, arg, &r))
@@ -414,33 +375,25 @@ static int decode_buffer(struct dctx *c, unsigned int code, uint64_t arg)
 		tprint_struct_begin(c);
 		FLD_XVAL(c, b, type, xlat_v4l2_buf_types, "V4L2_BUF_TYPE_???");
 		if (code != VIDIOC_DQBUF) {
-			tprint_struct_next(c);
-			FLD_U(c, b, index);
+			NEXT_U(c, b, index);
 		}
 		return 0;
 	}
 	if (!syserror(c) && !umove(c, arg, &b)) {
 		if (code == VIDIOC_DQBUF) {
-			tprint_struct_next(c);
-			FLD_U(c, b, index);
+			NEXT_U(c, b, index);
 		}
-		tprint_struct_next(c);
-		FLD_XVAL(c, b, memory, xlat_v4l2_memories, "V4L2_MEMORY_???");
+		NEXT_XVAL(c, b, memory, xlat_v4l2_memories, "V4L2_MEMORY_???");
 		if (b.memory == V4L2_MEMORY_MMAP) {
-			tprint_struct_next(c);
-			tprint_field(c, "m.offset");
+			tprint_next_field(c, "m.offset");
 			ioctl_print_x(c, b.m.offset);
 		} else if (b.memory == V4L2_MEMORY_USERPTR) {
-			tprint_struct_next(c);
-			tprint_field(c, "m.userptr");
+			tprint_next_field(c, "m.userptr");
 			printaddr(c, b.m.userptr);
 		}
-		tprint_struct_next(c);
-		FLD_U(c, b, length);
-		tprint_struct_next(c);
-		FLD_U(c, b, bytesused);
-		tprint_struct_next(c);
-		tprint_field(c, "flags");
+		NEXT_U(c, b, length);
+		NEXT_U(c, b, bytesused);
+		tprint_next_field(c, "flags");
 		print_buf_flags(c, b.flags);
 		if (code == VIDIOC_DQBUF)
 			tprintf(c, ", timestamp={tv_sec=%lld, tv_usec=%llu}",
@@ -461,10 +414,8 @@ static int decode_framebuffer(struct dctx *c, uint64_t arg)
 	if (!umove_or_printaddr(c, arg, &b)) {
 		tprint_struct_begin(c);
 		FLD_X(c, b, capability);
-		tprint_struct_next(c);
-		FLD_X(c, b, flags);
-		tprint_struct_next(c);
-		tprint_field(c, "base");
+		NEXT_X(c, b, flags);
+		tprint_next_field(c, "base");
 		printaddr(c, (uintptr_t)b.base);
 		tprint_struct_end(c);
 	}
@@ -494,16 +445,12 @@ static void print_streamparm(struct dctx *c, const struct v4l2_streamparm *s)
 	tprint_struct_begin(c);
 	/* The two members have the same layout but for the names of two fields. */
 	FLD_FLAGS(c, *cp, capability, xlat_v4l2_streaming_capabilities, "V4L2_CAP_???");
-	tprint_struct_next(c);
-	tprint_field(c, cap ? "capturemode" : "outputmode");
+	tprint_next_field(c, cap ? "capturemode" : "outputmode");
 	printflags(c, xlat_v4l2_capture_modes, cap ? cp->capturemode : op->outputmode,
 		   "V4L2_MODE_???");
-	tprint_struct_next(c);
-	FLD_FRACT(c, *cp, timeperframe);
-	tprint_struct_next(c);
-	FLD_X(c, *cp, extendedmode);
-	tprint_struct_next(c);
-	tprint_field(c, cap ? "readbuffers" : "writebuffers");
+	NEXT_FRACT(c, *cp, timeperframe);
+	NEXT_X(c, *cp, extendedmode);
+	tprint_next_field(c, cap ? "readbuffers" : "writebuffers");
 	tprintf(c, "%u", cap ? cp->readbuffers : op->writebuffers);
 	tprint_struct_end(c);
 }
@@ -551,13 +498,10 @@ static int decode_enumstd(struct dctx *c, uint64_t arg)
 		return 0;
 	}
 	if (!syserror(c) && !umove(c, arg, &s)) {
-		tprint_struct_next(c);
-		tprint_field(c, "name");
+		tprint_next_field(c, "name");
 		ioctl_print_cstring(c, (const char *)s.name, sizeof(s.name));
-		tprint_struct_next(c);
-		FLD_FRACT(c, s, frameperiod);
-		tprint_struct_next(c);
-		FLD_U(c, s, framelines);
+		NEXT_FRACT(c, s, frameperiod);
+		NEXT_U(c, s, framelines);
 	}
 	tprint_struct_end(c);
 	return IOCTL_DECODED;
@@ -576,11 +520,9 @@ static int decode_enuminput(struct dctx *c, uint64_t arg)
 		return 0;
 	}
 	if (!syserror(c) && !umove(c, arg, &i)) {
-		tprint_struct_next(c);
-		tprint_field(c, "name");
+		tprint_next_field(c, "name");
 		ioctl_print_cstring(c, (const char *)i.name, sizeof(i.name));
-		tprint_struct_next(c);
-		FLD_XVAL(c, i, type, xlat_v4l2_input_types, "V4L2_INPUT_TYPE_???");
+		NEXT_XVAL(c, i, type, xlat_v4l2_input_types, "V4L2_INPUT_TYPE_???");
 	}
 	tprint_struct_end(c);
 	return IOCTL_DECODED;
@@ -597,10 +539,8 @@ static int decode_create_bufs(struct dctx *c, uint64_t arg)
 			return IOCTL_DECODED;
 		tprint_struct_begin(c);
 		FLD_U(c, b, count);
-		tprint_struct_next(c);
-		FLD_XVAL(c, b, memory, xlat_v4l2_memories, "V4L2_MEMORY_???");
-		tprint_struct_next(c);
-		tprint_field(c, "format");
+		NEXT_XVAL(c, b, memory, xlat_v4l2_memories, "V4L2_MEMORY_???");
+		tprint_next_field(c, "format");
 		tprint_struct_begin(c);
 		FLD_XVAL(c, b.format, type, xlat_v4l2_buf_types, "V4L2_BUF_TYPE_???");
 		print_format_fmt(c, ", ", &b.format);
