@@ -58,10 +58,8 @@ static int decode_tracesetup(struct dctx *c, uint64_t arg)
 	struct blk_user_trace_setup b;
 
 	if (entering(c)) {
-		tprint_arg_next(c);
-		if (umove_or_printaddr(c, arg, &b))
+		if (!ioctl_struct_begin(c, arg, &b))
 			return IOCTL_DECODED;
-		tprint_struct_begin(c);
 		FLD_U(c, b, act_mask);
 		NEXT_U(c, b, buf_size);
 		NEXT_U(c, b, buf_nr);
@@ -75,8 +73,7 @@ static int decode_tracesetup(struct dctx *c, uint64_t arg)
 		tprint_next_field(c, "name");
 		ioctl_print_cstring(c, b.name, sizeof(b.name));
 	}
-	tprint_struct_end(c);
-	return IOCTL_DECODED;
+	return ioctl_struct_done(c);
 }
 
 IOCTL_FAMILY(block)

@@ -39,16 +39,13 @@ IOCTL_FAMILY(random)
 		printnum_int(c, arg, "%d");
 		return IOCTL_DECODED;
 	case RNDADDENTROPY:
-		tprint_arg_next(c);
-		if (umove_or_printaddr(c, arg, &info))
+		if (!ioctl_struct_begin(c, arg, &info))
 			return IOCTL_DECODED;
-		tprint_struct_begin(c);
 		FLD_D(c, info, entropy_count);
 		NEXT_D(c, info, buf_size);
 		tprint_next_field(c, "buf");
 		printstrn(c, arg + offsetof(struct rand_pool_info, buf), (unsigned int)info.buf_size);
-		tprint_struct_end(c);
-		return IOCTL_DECODED;
+		return ioctl_struct_done(c);
 	case RNDZAPENTCNT:
 	case RNDCLEARPOOL:
 	case RNDRESEEDCRNG:

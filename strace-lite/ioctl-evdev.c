@@ -45,8 +45,7 @@ static int decode_abs(struct dctx *c, unsigned int code, uint64_t arg)
 	} else {
 		tprint_more_data_follows(c);
 	}
-	tprint_struct_end(c);
-	return IOCTL_DECODED;
+	return ioctl_struct_done(c);
 }
 
 static int decode_keycode(struct dctx *c, uint64_t arg)
@@ -73,8 +72,7 @@ static int decode_keycode_v2(struct dctx *c, uint64_t arg)
 	tprint_struct_next(c);
 	if (!dopts.verbose) {
 		tprint_more_data_follows(c);
-		tprint_struct_end(c);
-		return IOCTL_DECODED;
+		return ioctl_struct_done(c);
 	}
 	FLD_U(c, e, index);
 	NEXT_XVAL(c, e, keycode, xlat_evdev_keycode, "KEY_???");
@@ -86,8 +84,7 @@ static int decode_keycode_v2(struct dctx *c, uint64_t arg)
 		tprintf(c, "%#x", e.scancode[i]);
 	}
 	tprint_array_end(c);
-	tprint_struct_end(c);
-	return IOCTL_DECODED;
+	return ioctl_struct_done(c);
 }
 
 static int decode_getid(struct dctx *c, uint64_t arg)
@@ -101,8 +98,7 @@ static int decode_getid(struct dctx *c, uint64_t arg)
 	NEXT_U(c, id, vendor);
 	NEXT_U(c, id, product);
 	NEXT_U(c, id, version);
-	tprint_struct_end(c);
-	return IOCTL_DECODED;
+	return ioctl_struct_done(c);
 }
 
 static int next_bit(const unsigned char *b, int from, unsigned int nbits)
@@ -195,8 +191,7 @@ static int decode_mtslots(struct dctx *c, unsigned int code, uint64_t arg)
 	printxval(c, xlat_evdev_mtslots, slot_code, "ABS_MT_???");
 	tprint_next_field(c, "values");
 	print_array(c, arg + sizeof(val), n - 1, &val, sizeof(val), 0, print_int_elem, NULL);
-	tprint_struct_end(c);
-	return IOCTL_DECODED;
+	return ioctl_struct_done(c);
 }
 
 /* "[delay, period]" */
@@ -355,16 +350,14 @@ static int decode_ff_effect(struct dctx *c, uint64_t arg)
 	tprint_struct_next(c);
 	if (!dopts.verbose) {
 		tprint_more_data_follows(c);
-		tprint_struct_end(c);
-		return IOCTL_DECODED;
+		return ioctl_struct_done(c);
 	}
 	tprint_field(c, "trigger");
 	tprintf(c, "{button=%u, interval=%u}", f.trigger.button, f.trigger.interval);
 	tprint_next_field(c, "replay");
 	tprintf(c, "{length=%u, delay=%u}", f.replay.length, f.replay.delay);
 	print_effect_u(c, &f);
-	tprint_struct_end(c);
-	return IOCTL_DECODED;
+	return ioctl_struct_done(c);
 }
 
 static int decode_write(struct dctx *c, unsigned int code, uint64_t arg)

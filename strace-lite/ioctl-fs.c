@@ -114,8 +114,7 @@ static int decode_fiemap(struct dctx *c, uint64_t arg)
 		print_array(c, arg + offsetof(struct fiemap, fm_extents), fm.fm_mapped_extents, &fe,
 			    sizeof(fe), 0, print_fiemap_extent, NULL);
 	}
-	tprint_struct_end(c);
-	return IOCTL_DECODED;
+	return ioctl_struct_done(c);
 }
 
 /* FS_IOC32_[GS]ETFLAGS: the same requests with an int-sized argument. */

@@ -59,8 +59,7 @@ static int decode_chipinfo(struct dctx *c, uint64_t arg)
 	tprint_next_field(c, "label");
 	ioctl_print_cstring(c, i.label, sizeof(i.label));
 	NEXT_U(c, i, lines);
-	tprint_struct_end(c);
-	return IOCTL_DECODED;
+	return ioctl_struct_done(c);
 }
 
 static int decode_lineinfo(struct dctx *c, uint64_t arg)
@@ -80,8 +79,7 @@ static int decode_lineinfo(struct dctx *c, uint64_t arg)
 	ioctl_print_cstring(c, i.name, sizeof(i.name));
 	tprint_next_field(c, "consumer");
 	ioctl_print_cstring(c, i.consumer, sizeof(i.consumer));
-	tprint_struct_end(c);
-	return IOCTL_DECODED;
+	return ioctl_struct_done(c);
 }
 
 /* The new line descriptor, at exit of a request. */
@@ -276,8 +274,7 @@ static int decode_v2_lineinfo(struct dctx *c, uint64_t arg)
 		tprint_struct_next(c);
 		print_x32_array(c, "padding", li.padding, NELEM(li.padding));
 	}
-	tprint_struct_end(c);
-	return IOCTL_DECODED;
+	return ioctl_struct_done(c);
 }
 
 static int decode_v2_line_request(struct dctx *c, uint64_t arg)
@@ -322,8 +319,7 @@ static int decode_v2_get_values(struct dctx *c, uint64_t arg)
 		return 0;
 	}
 	FLD_X(c, v, bits);
-	tprint_struct_end(c);
-	return IOCTL_DECODED;
+	return ioctl_struct_done(c);
 }
 
 IOCTL_FAMILY(gpio)
@@ -353,14 +349,11 @@ IOCTL_FAMILY(gpio)
 	case GPIO_V2_LINE_GET_VALUES_IOCTL:
 		return decode_v2_get_values(c, arg);
 	case GPIO_V2_LINE_SET_VALUES_IOCTL:
-		tprint_arg_next(c);
-		if (umove_or_printaddr(c, arg, &v))
+		if (!ioctl_struct_begin(c, arg, &v))
 			return IOCTL_DECODED;
-		tprint_struct_begin(c);
 		FLD_X(c, v, bits);
 		NEXT_X(c, v, mask);
-		tprint_struct_end(c);
-		return IOCTL_DECODED;
+		return ioctl_struct_done(c);
 	case GPIO_GET_LINEINFO_IOCTL:
 	case GPIO_GET_LINEINFO_WATCH_IOCTL:
 		return decode_lineinfo(c, arg);

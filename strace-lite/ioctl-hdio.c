@@ -24,8 +24,7 @@ static int decode_getgeo(struct dctx *c, uint64_t arg)
 	NEXT_U(c, g, sectors);
 	NEXT_U(c, g, cylinders);
 	NEXT_U(c, g, start);
-	tprint_struct_end(c);
-	return IOCTL_DECODED;
+	return ioctl_struct_done(c);
 }
 
 /* LEN bytes at ADDR in hex escapes, cut by -s (strace's printstr_ex with QUOTE_FORCE_HEX). */
@@ -51,10 +50,8 @@ static int decode_drive_cmd(struct dctx *c, uint64_t arg)
 	struct { uint8_t status, error, nsector, sector_count; } r;
 
 	if (entering(c)) {
-		tprint_arg_next(c);
-		if (umove_or_printaddr(c, arg, &h))
+		if (!ioctl_struct_begin(c, arg, &h))
 			return IOCTL_DECODED;
-		tprint_struct_begin(c);
 		FLD_XVAL(c, h, command, xlat_hdio_drive_cmds, "ATA_CMD_???");
 		NEXT_U(c, h, sector_number);
 		NEXT_U(c, h, feature);
@@ -74,8 +71,7 @@ static int decode_drive_cmd(struct dctx *c, uint64_t arg)
 		tprint_next_field(c, "buf");
 		print_hex_buf(c, arg + 4, (uint64_t)r.sector_count * SECTOR_SIZE);
 	}
-	tprint_struct_end(c);
-	return IOCTL_DECODED;
+	return ioctl_struct_done(c);
 }
 
 static bool print_xint32(struct dctx *c, void *elem, size_t size, void *data)

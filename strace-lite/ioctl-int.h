@@ -75,6 +75,26 @@ static inline void tprint_next_field(struct dctx *c, const char *name)
 	tprint_field(c, name);
 }
 
+/*
+ * At entry, the usual start of a struct argument: ", " and, when ARG reads into *OBJP, "{"
+ * and true; else (NULL, unreadable) its address and false: the caller returns IOCTL_DECODED.
+ */
+static inline bool ioctl_struct_beginn(struct dctx *c, uint64_t arg, size_t size, void *buf)
+{
+	tprint_arg_next(c);
+	if (umoven_or_printaddr(c, arg, size, buf))
+		return false;
+	tprint_struct_begin(c);
+	return true;
+}
+#define ioctl_struct_begin(c, arg, objp) ioctl_struct_beginn((c), (arg), sizeof(*(objp)), (objp))
+/* "}", and the argument is decoded. */
+static inline int ioctl_struct_done(struct dctx *c)
+{
+	tprint_struct_end(c);
+	return IOCTL_DECODED;
+}
+
 /* A number in hex as strace's PRINT_VAL_X: "0x2a", "0". */
 static inline void ioctl_print_x(struct dctx *c, uint64_t v)
 {

@@ -258,8 +258,7 @@ static int kbd_entry(struct dctx *c, uint64_t arg, bool get)
 		if (get)
 			return 0;
 	} else if (syserror(c)) {
-		tprint_struct_end(c);
-		return IOCTL_DECODED;
+		return ioctl_struct_done(c);
 	}
 	tprint_struct_next(c);
 	if (umove(c, arg + offsetof(struct kbentry, kb_value), &e.kb_value)) {
@@ -269,8 +268,7 @@ static int kbd_entry(struct dctx *c, uint64_t arg, bool get)
 	FLD_X(c, e, kb_value);
 	if (!raw_style())
 		print_kb_value_comment(c, e.kb_value);
-	tprint_struct_end(c);
-	return IOCTL_DECODED;
+	return ioctl_struct_done(c);
 }
 
 static int kbd_str_entry(struct dctx *c, uint64_t arg, bool get)
@@ -286,8 +284,7 @@ static int kbd_str_entry(struct dctx *c, uint64_t arg, bool get)
 		if (get)
 			return 0;
 	} else if (syserror(c)) {
-		tprint_struct_end(c);
-		return IOCTL_DECODED;
+		return ioctl_struct_done(c);
 	}
 	tprint_next_field(c, "kb_string");
 	if (umovestr(c, arg + offsetof(struct kbsentry, kb_string), sizeof(e.kb_string),
@@ -301,8 +298,7 @@ static int kbd_str_entry(struct dctx *c, uint64_t arg, bool get)
 		if (quote_string(c->sb, e.kb_string, n, QUOTE_0_TERMINATED))
 			tprint_more_data_follows(c);
 	}
-	tprint_struct_end(c);
-	return IOCTL_DECODED;
+	return ioctl_struct_done(c);
 }
 
 static bool print_diacr_elem(struct dctx *c, void *elem, size_t size, void *data)
@@ -353,8 +349,7 @@ static int diacr(struct dctx *c, uint64_t arg, bool get, bool uc)
 		    uc ? sizeof(struct kbdiacruc) : sizeof(struct kbdiacr),
 		    cnt > MAX_DIACR_ ? PA_TRUNCATED : 0,
 		    uc ? print_diacruc_elem : print_diacr_elem, NULL);
-	tprint_struct_end(c);
-	return IOCTL_DECODED;
+	return ioctl_struct_done(c);
 }
 
 static int keycode(struct dctx *c, uint64_t arg, bool get)
@@ -362,23 +357,19 @@ static int keycode(struct dctx *c, uint64_t arg, bool get)
 	struct kbkeycode k;
 
 	if (entering(c)) {
-		tprint_arg_next(c);
-		if (umove_or_printaddr(c, arg, &k))
+		if (!ioctl_struct_begin(c, arg, &k))
 			return IOCTL_DECODED;
-		tprint_struct_begin(c);
 		FLD_X(c, k, scancode);
 		NEXT_X(c, k, keycode);
 		if (get)
 			return 0;
-		tprint_struct_end(c);
-		return IOCTL_DECODED;
+		return ioctl_struct_done(c);
 	}
 	if (!syserror(c) && !umove(c, arg + offsetof(struct kbkeycode, keycode), &k.keycode)) {
 		tprints(c, " => ");
 		ioctl_print_x(c, k.keycode);
 	}
-	tprint_struct_end(c);
-	return IOCTL_DECODED;
+	return ioctl_struct_done(c);
 }
 
 static int kbdrep(struct dctx *c, uint64_t arg)
@@ -546,14 +537,12 @@ static int unimap(struct dctx *c, uint64_t arg, bool get)
 	if (!entering(c) && syserror(c) && c->err != ENOMEM) {
 		tprint_next_field(c, "entries");
 		printaddr(c, (uintptr_t)d.entries);
-		tprint_struct_end(c);
-		return IOCTL_DECODED;
+		return ioctl_struct_done(c);
 	}
 	tprint_next_field(c, "entries");
 	print_array(c, (uintptr_t)d.entries, entering(c) ? d.entry_ct : (uint16_t)c->priv[0],
 		    &elem, sizeof(elem), 0, print_unipair, NULL);
-	tprint_struct_end(c);
-	return IOCTL_DECODED;
+	return ioctl_struct_done(c);
 }
 
 static int fontx(struct dctx *c, uint64_t arg, bool get)

@@ -25,17 +25,14 @@ static int memory_region(struct dctx *c, uint64_t arg)
 {
 	struct kvm_userspace_memory_region r;
 
-	tprint_arg_next(c);
-	if (umove_or_printaddr(c, arg, &r))
+	if (!ioctl_struct_begin(c, arg, &r))
 		return IOCTL_DECODED;
-	tprint_struct_begin(c);
 	FLD_U(c, r, slot);
 	NEXT_FLAGS(c, r, flags, xlat_kvm_mem_flags, "KVM_MEM_???");
 	NEXT_X(c, r, guest_phys_addr);
 	NEXT_U(c, r, memory_size);
 	NEXT_X(c, r, userspace_addr);
-	tprint_struct_end(c);
-	return IOCTL_DECODED;
+	return ioctl_struct_done(c);
 }
 
 #define REG(f) (tprint_struct_next(c), FLD_X(c, *r, f))
@@ -172,8 +169,7 @@ static int cpuid2(struct dctx *c, unsigned int code, uint64_t arg)
 	else
 		print_array(c, arg + sizeof(cpuid), cpuid.nent, &entry, sizeof(entry), 0,
 			    print_cpuid_entry, NULL);
-	tprint_struct_end(c);
-	return IOCTL_DECODED;
+	return ioctl_struct_done(c);
 }
 
 /*

@@ -190,10 +190,8 @@ static int decode_regioninfo(struct dctx *c, uint64_t arg)
 	struct region_info_user r;
 
 	if (entering(c)) {
-		tprint_arg_next(c);
-		if (umove_or_printaddr(c, arg, &r))
+		if (!ioctl_struct_begin(c, arg, &r))
 			return IOCTL_DECODED;
-		tprint_struct_begin(c);
 		FLD_X(c, r, regionindex);
 		return 0;
 	}
@@ -202,8 +200,7 @@ static int decode_regioninfo(struct dctx *c, uint64_t arg)
 		NEXT_X(c, r, erasesize);
 		NEXT_X(c, r, numblocks);
 	}
-	tprint_struct_end(c);
-	return IOCTL_DECODED;
+	return ioctl_struct_done(c);
 }
 
 /* The read requests: print at exit. */

@@ -30,8 +30,7 @@ static int query_bpf(struct dctx *c, uint64_t arg)
 	tprintf(c, "prog_cnt=%u, ids=", v);
 	print_array(c, arg + offsetof(struct perf_event_query_bpf, ids), v, &v, sizeof(v), 0,
 		    print_elem_u32, NULL);
-	tprint_struct_end(c);
-	return IOCTL_DECODED;
+	return ioctl_struct_done(c);
 }
 
 IOCTL_FAMILY(perf)

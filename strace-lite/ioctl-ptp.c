@@ -158,8 +158,7 @@ static int decode_sys_offset(struct dctx *c, unsigned int code, uint64_t arg)
 			print_times(c, u.s.ts, 2 * n + 1, 1);
 		}
 	}
-	tprint_struct_end(c);
-	return IOCTL_DECODED;
+	return ioctl_struct_done(c);
 }
 
 static int decode_pin(struct dctx *c, unsigned int code, uint64_t arg)
@@ -168,10 +167,8 @@ static int decode_pin(struct dctx *c, unsigned int code, uint64_t arg)
 	struct ptp_pin_desc p;
 
 	if (entering(c)) {
-		tprint_arg_next(c);
-		if (umove_or_printaddr(c, arg, &p))
+		if (!ioctl_struct_begin(c, arg, &p))
 			return IOCTL_DECODED;
-		tprint_struct_begin(c);
 		FLD_U(c, p, index);
 		if (code == PTP_PIN_GETFUNC2)
 			RSV(c, p);
@@ -179,14 +176,12 @@ static int decode_pin(struct dctx *c, unsigned int code, uint64_t arg)
 			return 0;
 	} else {
 		if (syserror(c)) {
-			tprint_struct_end(c);
-			return IOCTL_DECODED;
+			return ioctl_struct_done(c);
 		}
 		if (umove(c, arg, &p) < 0) {
 			tprint_arg_next(c);
 			tprint_unavailable(c);
-			tprint_struct_end(c);
-			return IOCTL_DECODED;
+			return ioctl_struct_done(c);
 		}
 	}
 	if (get) {
@@ -197,8 +192,7 @@ static int decode_pin(struct dctx *c, unsigned int code, uint64_t arg)
 	NEXT_U(c, p, chan);
 	if (code == PTP_PIN_SETFUNC2)
 		RSV(c, p);
-	tprint_struct_end(c);
-	return IOCTL_DECODED;
+	return ioctl_struct_done(c);
 }
 
 static void print_precise(struct dctx *c, uint64_t arg)
@@ -233,16 +227,13 @@ IOCTL_FAMILY(ptp)
 		return IOCTL_DECODED;
 	case PTP_EXTTS_REQUEST:
 	case PTP_EXTTS_REQUEST2:
-		tprint_arg_next(c);
-		if (umove_or_printaddr(c, arg, &e))
+		if (!ioctl_struct_begin(c, arg, &e))
 			return IOCTL_DECODED;
-		tprint_struct_begin(c);
 		FLD_U(c, e, index);
 		NEXT_FLAGS(c, e, flags, xlat_ptp_extts_flags, "PTP_???");
 		if (code == PTP_EXTTS_REQUEST2)
 			RSV(c, e);
-		tprint_struct_end(c);
-		return IOCTL_DECODED;
+		return ioctl_struct_done(c);
 	case PTP_PEROUT_REQUEST:
 	case PTP_PEROUT_REQUEST2:
 		tprint_arg_next(c);

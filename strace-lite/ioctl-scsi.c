@@ -22,10 +22,8 @@ static int decode_scsi_id(struct dctx *c, uint64_t arg)
 
 	if (entering(c))
 		return 0;
-	tprint_arg_next(c);
-	if (umove_or_printaddr(c, arg, &id))
+	if (!ioctl_struct_begin(c, arg, &id))
 		return IOCTL_DECODED;
-	tprint_struct_begin(c);
 	FLD_D(c, id, host_no);
 	NEXT_D(c, id, channel);
 	NEXT_X(c, id, scsi_id);
@@ -33,8 +31,7 @@ static int decode_scsi_id(struct dctx *c, uint64_t arg)
 	NEXT_X(c, id, scsi_type);
 	NEXT_D(c, id, h_cmd_per_lun);
 	NEXT_D(c, id, d_queue_depth);
-	tprint_struct_end(c);
-	return IOCTL_DECODED;
+	return ioctl_struct_done(c);
 }
 
 static int decode_req_info(struct dctx *c, uint64_t arg)
@@ -43,10 +40,8 @@ static int decode_req_info(struct dctx *c, uint64_t arg)
 
 	if (entering(c))
 		return 0;
-	tprint_arg_next(c);
-	if (umove_or_printaddr(c, arg, &r))
+	if (!ioctl_struct_begin(c, arg, &r))
 		return IOCTL_DECODED;
-	tprint_struct_begin(c);
 	FLD_D(c, r, req_state);
 	NEXT_D(c, r, orphan);
 	NEXT_D(c, r, sg_io_owned);
@@ -55,8 +50,7 @@ static int decode_req_info(struct dctx *c, uint64_t arg)
 	tprint_next_field(c, "usr_ptr");
 	printaddr(c, (uint64_t)(uintptr_t)r.usr_ptr);
 	NEXT_U(c, r, duration);
-	tprint_struct_end(c);
-	return IOCTL_DECODED;
+	return ioctl_struct_done(c);
 }
 
 IOCTL_FAMILY(scsi)

@@ -51,8 +51,7 @@ static int v3_request(struct dctx *c, uint64_t arg)
 
 	tprints(c, "{interface_id='S', ");
 	if (umoven_or_printaddr(c, arg + skip, sizeof(h) - skip, &h.dxfer_direction)) {
-		tprint_struct_end(c);
-		return IOCTL_DECODED;
+		return ioctl_struct_done(c);
 	}
 	print_direction(c, h.dxfer_direction);
 	NEXT_U(c, h, cmd_len);
@@ -122,8 +121,7 @@ static int v4_request(struct dctx *c, uint64_t arg)
 
 	tprints(c, "{guard='Q', ");
 	if (umoven_or_printaddr(c, arg + skip, sizeof(h) - skip, &h.protocol)) {
-		tprint_struct_end(c);
-		return IOCTL_DECODED;
+		return ioctl_struct_done(c);
 	}
 	FLD_XVAL(c, h, protocol, xlat_bsg_protocol, "BSG_PROTOCOL_???");
 	NEXT_XVAL(c, h, subprotocol, xlat_bsg_subprotocol, "BSG_SUB_PROTOCOL_???");
@@ -192,8 +190,7 @@ int scsi_sg_io(struct dctx *c, uint64_t arg)
 			v3_response(c, arg);
 		else if (c->priv[PRIV_IID] == 'Q')
 			v4_response(c, arg);
-		tprint_struct_end(c);
-		return IOCTL_DECODED;
+		return ioctl_struct_done(c);
 	}
 	c->priv[PRIV_IID] = 0;
 	tprint_arg_next(c);

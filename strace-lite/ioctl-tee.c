@@ -111,8 +111,7 @@ static int version(struct dctx *c, uint64_t arg)
 		FLD_FLAGS(c, v, impl_caps, xlat_tee_ioctl_optee_caps, "TEE_OPTEE_CAP_???");
 	else
 		FLD_X(c, v, impl_caps);
-	tprint_struct_end(c);
-	return IOCTL_DECODED;
+	return ioctl_struct_done(c);
 }
 
 static void print_uuid(struct dctx *c, const char *name, const uint8_t *u)
@@ -172,8 +171,7 @@ static int open_session(struct dctx *c, uint64_t arg)
 		return 0;
 	}
 	if (syserror(c)) {
-		tprint_struct_end(c);
-		return IOCTL_DECODED;
+		return ioctl_struct_done(c);
 	}
 	tprints(c, " => ");
 	if (!fetch_buf(c, arg, &b, &s, sizeof(s), num_off, &params))
@@ -207,8 +205,7 @@ static int invoke(struct dctx *c, uint64_t arg)
 		return 0;
 	}
 	if (syserror(c)) {
-		tprint_struct_end(c);
-		return IOCTL_DECODED;
+		return ioctl_struct_done(c);
 	}
 	tprints(c, " => ");
 	if (!fetch_buf(c, arg, &b, &s, sizeof(s), num_off, &params))
@@ -245,8 +242,7 @@ static int suppl(struct dctx *c, uint64_t arg, bool send)
 		return 0;
 	}
 	if (syserror(c)) {
-		tprint_struct_end(c);
-		return IOCTL_DECODED;
+		return ioctl_struct_done(c);
 	}
 	tprints(c, " => ");
 	if (!fetch_buf(c, arg, &b, &u, size, num_off, &params))
@@ -347,8 +343,7 @@ static int session_only(struct dctx *c, uint64_t arg, bool cancel)
 	if (cancel)
 		tprintf(c, "cancel_id=%u, ", s.cancel_id);
 	FLD_X(c, s, session);
-	tprint_struct_end(c);
-	return IOCTL_DECODED;
+	return ioctl_struct_done(c);
 }
 
 IOCTL_FAMILY(tee)

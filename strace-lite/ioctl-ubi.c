@@ -38,10 +38,8 @@ static int decode_mkvol(struct dctx *c, uint64_t arg)
 
 	if (!entering(c))
 		return print_new_id(c, arg);
-	tprint_arg_next(c);
-	if (umove_or_printaddr(c, arg, &m))
+	if (!ioctl_struct_begin(c, arg, &m))
 		return IOCTL_DECODED;
-	tprint_struct_begin(c);
 	FLD_D(c, m, vol_id);
 	NEXT_D(c, m, alignment);
 	NEXT_D(c, m, bytes);
@@ -60,10 +58,8 @@ static int decode_attach(struct dctx *c, uint64_t arg)
 
 	if (!entering(c))
 		return print_new_id(c, arg);
-	tprint_arg_next(c);
-	if (umove_or_printaddr(c, arg, &a))
+	if (!ioctl_struct_begin(c, arg, &a))
 		return IOCTL_DECODED;
-	tprint_struct_begin(c);
 	FLD_D(c, a, ubi_num);
 	NEXT_D(c, a, mtd_num);
 	NEXT_D(c, a, vid_hdr_offset);

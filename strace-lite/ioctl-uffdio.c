@@ -23,10 +23,8 @@ static int decode_api(struct dctx *c, uint64_t arg)
 	struct uffdio_api a;
 
 	if (entering(c)) {
-		tprint_arg_next(c);
-		if (umove_or_printaddr(c, arg, &a))
+		if (!ioctl_struct_begin(c, arg, &a))
 			return IOCTL_DECODED;
-		tprint_struct_begin(c);
 		FLD_X(c, a, api);
 		NEXT_FLAGS(c, a, features, xlat_uffd_api_features, "UFFD_FEATURE_???");
 		/* Kept to tell at exit whether the kernel changed them. */
@@ -41,8 +39,7 @@ static int decode_api(struct dctx *c, uint64_t arg)
 		}
 		NEXT_FLAGS(c, a, ioctls, xlat_uffd_api_flags, "_UFFDIO_???");
 	}
-	tprint_struct_end(c);
-	return IOCTL_DECODED;
+	return ioctl_struct_done(c);
 }
 
 static int decode_copy(struct dctx *c, uint64_t arg)
@@ -50,10 +47,8 @@ static int decode_copy(struct dctx *c, uint64_t arg)
 	struct uffdio_copy u;
 
 	if (entering(c)) {
-		tprint_arg_next(c);
-		if (umove_or_printaddr(c, arg, &u))
+		if (!ioctl_struct_begin(c, arg, &u))
 			return IOCTL_DECODED;
-		tprint_struct_begin(c);
 		FLD_X(c, u, dst);
 		NEXT_X(c, u, src);
 		NEXT_X(c, u, len);
@@ -63,8 +58,7 @@ static int decode_copy(struct dctx *c, uint64_t arg)
 	if (!syserror(c) && !umove(c, arg, &u)) {
 		NEXT_X(c, u, copy);
 	}
-	tprint_struct_end(c);
-	return IOCTL_DECODED;
+	return ioctl_struct_done(c);
 }
 
 static int decode_register(struct dctx *c, uint64_t arg)
@@ -72,10 +66,8 @@ static int decode_register(struct dctx *c, uint64_t arg)
 	struct uffdio_register u;
 
 	if (entering(c)) {
-		tprint_arg_next(c);
-		if (umove_or_printaddr(c, arg, &u))
+		if (!ioctl_struct_begin(c, arg, &u))
 			return IOCTL_DECODED;
-		tprint_struct_begin(c);
 		tprint_field(c, "range");
 		print_range(c, &u.range);
 		NEXT_FLAGS(c, u, mode, xlat_uffd_register_mode_flags, "UFFDIO_REGISTER_MODE_???");
@@ -84,8 +76,7 @@ static int decode_register(struct dctx *c, uint64_t arg)
 	if (!syserror(c) && !umove(c, arg, &u)) {
 		NEXT_FLAGS(c, u, ioctls, xlat_uffd_register_ioctl_flags, "UFFDIO_???");
 	}
-	tprint_struct_end(c);
-	return IOCTL_DECODED;
+	return ioctl_struct_done(c);
 }
 
 static int decode_zeropage(struct dctx *c, uint64_t arg)
@@ -93,10 +84,8 @@ static int decode_zeropage(struct dctx *c, uint64_t arg)
 	struct uffdio_zeropage u;
 
 	if (entering(c)) {
-		tprint_arg_next(c);
-		if (umove_or_printaddr(c, arg, &u))
+		if (!ioctl_struct_begin(c, arg, &u))
 			return IOCTL_DECODED;
-		tprint_struct_begin(c);
 		tprint_field(c, "range");
 		print_range(c, &u.range);
 		NEXT_FLAGS(c, u, mode, xlat_uffd_zeropage_flags, "UFFDIO_ZEROPAGE_???");
@@ -105,8 +94,7 @@ static int decode_zeropage(struct dctx *c, uint64_t arg)
 	if (!syserror(c) && !umove(c, arg, &u)) {
 		NEXT_X(c, u, zeropage);
 	}
-	tprint_struct_end(c);
-	return IOCTL_DECODED;
+	return ioctl_struct_done(c);
 }
 
 IOCTL_FAMILY(uffdio)

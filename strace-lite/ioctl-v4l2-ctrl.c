@@ -61,10 +61,8 @@ int v4l2_control(struct dctx *c, uint64_t arg, bool is_get)
 	struct v4l2_control ctl;
 
 	if (entering(c)) {
-		tprint_arg_next(c);
-		if (umove_or_printaddr(c, arg, &ctl))
+		if (!ioctl_struct_begin(c, arg, &ctl))
 			return IOCTL_DECODED;
-		tprint_struct_begin(c);
 		tprint_field(c, "id");
 		print_cid(c, ctl.id, false);
 		if (!is_get) {
@@ -79,8 +77,7 @@ int v4l2_control(struct dctx *c, uint64_t arg, bool is_get)
 			tprintf(c, " => %d", ctl.value);
 		}
 	}
-	tprint_struct_end(c);
-	return IOCTL_DECODED;
+	return ioctl_struct_done(c);
 }
 
 static void print_tuner_fields(struct dctx *c, const struct v4l2_tuner *t)
@@ -102,10 +99,8 @@ int v4l2_tuner(struct dctx *c, uint64_t arg, bool is_get)
 	struct v4l2_tuner t;
 
 	if (entering(c)) {
-		tprint_arg_next(c);
-		if (umove_or_printaddr(c, arg, &t))
+		if (!ioctl_struct_begin(c, arg, &t))
 			return IOCTL_DECODED;
-		tprint_struct_begin(c);
 		FLD_U(c, t, index);
 		if (is_get)
 			return 0;
@@ -114,13 +109,11 @@ int v4l2_tuner(struct dctx *c, uint64_t arg, bool is_get)
 		return 0;
 	}
 	if (syserror(c) || umove(c, arg, &t)) {
-		tprint_struct_end(c);
-		return IOCTL_DECODED;
+		return ioctl_struct_done(c);
 	}
 	tprints(c, is_get ? ", " : "} => {");
 	print_tuner_fields(c, &t);
-	tprint_struct_end(c);
-	return IOCTL_DECODED;
+	return ioctl_struct_done(c);
 }
 
 /* ", reserved=[0x1, 0]" when any of the N words is set. */
@@ -183,8 +176,7 @@ int v4l2_queryctrl(struct dctx *c, uint64_t arg)
 	if (entering(c))
 		return queryctrl_entry(c, arg, &q, sizeof(q)) ? 0 : IOCTL_DECODED;
 	if (syserror(c) || umove(c, arg, &q)) {
-		tprint_struct_end(c);
-		return IOCTL_DECODED;
+		return ioctl_struct_done(c);
 	}
 	queryctrl_common(c, q.id, q.type, (const char *)q.name, sizeof(q.name));
 	tprint_struct_next(c);
@@ -198,8 +190,7 @@ int v4l2_queryctrl(struct dctx *c, uint64_t arg)
 	} else {
 		tprint_more_data_follows(c);
 	}
-	tprint_struct_end(c);
-	return IOCTL_DECODED;
+	return ioctl_struct_done(c);
 }
 
 int v4l2_query_ext_ctrl(struct dctx *c, uint64_t arg)
@@ -209,8 +200,7 @@ int v4l2_query_ext_ctrl(struct dctx *c, uint64_t arg)
 	if (entering(c))
 		return queryctrl_entry(c, arg, &q, sizeof(q)) ? 0 : IOCTL_DECODED;
 	if (syserror(c) || umove(c, arg, &q)) {
-		tprint_struct_end(c);
-		return IOCTL_DECODED;
+		return ioctl_struct_done(c);
 	}
 	queryctrl_common(c, q.id, q.type, q.name, sizeof(q.name));
 	tprint_struct_next(c);
@@ -230,8 +220,7 @@ int v4l2_query_ext_ctrl(struct dctx *c, uint64_t arg)
 	} else {
 		tprint_more_data_follows(c);
 	}
-	tprint_struct_end(c);
-	return IOCTL_DECODED;
+	return ioctl_struct_done(c);
 }
 
 int v4l2_cropcap(struct dctx *c, uint64_t arg)
@@ -239,10 +228,8 @@ int v4l2_cropcap(struct dctx *c, uint64_t arg)
 	struct v4l2_cropcap cc;
 
 	if (entering(c)) {
-		tprint_arg_next(c);
-		if (umove_or_printaddr(c, arg, &cc))
+		if (!ioctl_struct_begin(c, arg, &cc))
 			return IOCTL_DECODED;
-		tprint_struct_begin(c);
 		FLD_XVAL(c, cc, type, xlat_v4l2_buf_types, "V4L2_BUF_TYPE_???");
 		return 0;
 	}
@@ -253,8 +240,7 @@ int v4l2_cropcap(struct dctx *c, uint64_t arg)
 		v4l2_print_rect(c, &cc.defrect);
 		NEXT_FRACT(c, cc, pixelaspect);
 	}
-	tprint_struct_end(c);
-	return IOCTL_DECODED;
+	return ioctl_struct_done(c);
 }
 
 int v4l2_crop(struct dctx *c, uint64_t arg, bool is_get)
@@ -262,10 +248,8 @@ int v4l2_crop(struct dctx *c, uint64_t arg, bool is_get)
 	struct v4l2_crop cr;
 
 	if (entering(c)) {
-		tprint_arg_next(c);
-		if (umove_or_printaddr(c, arg, &cr))
+		if (!ioctl_struct_begin(c, arg, &cr))
 			return IOCTL_DECODED;
-		tprint_struct_begin(c);
 		FLD_XVAL(c, cr, type, xlat_v4l2_buf_types, "V4L2_BUF_TYPE_???");
 		if (is_get)
 			return 0;
@@ -275,8 +259,7 @@ int v4l2_crop(struct dctx *c, uint64_t arg, bool is_get)
 		tprint_next_field(c, "c");
 		v4l2_print_rect(c, &cr.c);
 	}
-	tprint_struct_end(c);
-	return IOCTL_DECODED;
+	return ioctl_struct_done(c);
 }
 
 static bool print_ext_control(struct dctx *c, void *elem, size_t size, void *data)
@@ -306,23 +289,19 @@ int v4l2_ext_controls(struct dctx *c, uint64_t arg, bool is_get)
 	struct v4l2_ext_control ctl;
 
 	if (entering(c)) {
-		tprint_arg_next(c);
-		if (umove_or_printaddr(c, arg, &ec))
+		if (!ioctl_struct_begin(c, arg, &ec))
 			return IOCTL_DECODED;
-		tprint_struct_begin(c);
 		FLD_XVAL(c, ec, ctrl_class, xlat_v4l2_control_classes, "V4L2_CTRL_CLASS_???");
 		NEXT_U(c, ec, count);
 		if (!ec.count) {
-			tprint_struct_end(c);
-			return IOCTL_DECODED;
+			return ioctl_struct_done(c);
 		}
 		if (is_get)
 			return 0;
 		tprint_struct_next(c);
 	} else {
 		if (umove(c, arg, &ec)) {
-			tprint_struct_end(c);
-			return IOCTL_DECODED;
+			return ioctl_struct_done(c);
 		}
 		tprints(c, is_get ? ", " : "} => {");
 	}
@@ -334,8 +313,7 @@ int v4l2_ext_controls(struct dctx *c, uint64_t arg, bool is_get)
 		NEXT_U(c, ec, error_idx);
 	}
 	if (!entering(c) || fail) {
-		tprint_struct_end(c);
-		return IOCTL_DECODED;
+		return ioctl_struct_done(c);
 	}
 	return 0;
 }
@@ -345,10 +323,8 @@ int v4l2_frmsizeenum(struct dctx *c, uint64_t arg)
 	struct v4l2_frmsizeenum s;
 
 	if (entering(c)) {
-		tprint_arg_next(c);
-		if (umove_or_printaddr(c, arg, &s))
+		if (!ioctl_struct_begin(c, arg, &s))
 			return IOCTL_DECODED;
-		tprint_struct_begin(c);
 		FLD_U(c, s, index);
 		tprint_next_field(c, "pixel_format");
 		v4l2_print_fourcc(c, s.pixel_format, xlat_v4l2_pix_fmts);
@@ -368,8 +344,7 @@ int v4l2_frmsizeenum(struct dctx *c, uint64_t arg)
 				w->max_height, w->step_height);
 		}
 	}
-	tprint_struct_end(c);
-	return IOCTL_DECODED;
+	return ioctl_struct_done(c);
 }
 
 int v4l2_frmivalenum(struct dctx *c, uint64_t arg)
@@ -377,10 +352,8 @@ int v4l2_frmivalenum(struct dctx *c, uint64_t arg)
 	struct v4l2_frmivalenum f;
 
 	if (entering(c)) {
-		tprint_arg_next(c);
-		if (umove_or_printaddr(c, arg, &f))
+		if (!ioctl_struct_begin(c, arg, &f))
 			return IOCTL_DECODED;
-		tprint_struct_begin(c);
 		FLD_U(c, f, index);
 		tprint_next_field(c, "pixel_format");
 		v4l2_print_fourcc(c, f.pixel_format, xlat_v4l2_pix_fmts);
@@ -402,6 +375,5 @@ int v4l2_frmivalenum(struct dctx *c, uint64_t arg)
 			tprint_struct_end(c);
 		}
 	}
-	tprint_struct_end(c);
-	return IOCTL_DECODED;
+	return ioctl_struct_done(c);
 }

@@ -57,10 +57,8 @@ static int decode_querycap(struct dctx *c, uint64_t arg)
 
 	if (entering(c))
 		return 0;
-	tprint_arg_next(c);
-	if (umove_or_printaddr(c, arg, &caps))
+	if (!ioctl_struct_begin(c, arg, &caps))
 		return IOCTL_DECODED;
-	tprint_struct_begin(c);
 	tprint_field(c, "driver");
 	ioctl_print_cstring(c, (const char *)caps.driver, sizeof(caps.driver));
 	tprint_next_field(c, "card");
@@ -76,8 +74,7 @@ static int decode_querycap(struct dctx *c, uint64_t arg)
 		NEXT_FLAGS(c, caps, device_caps, xlat_v4l2_device_capabilities_flags,
 			  "V4L2_CAP_???");
 	}
-	tprint_struct_end(c);
-	return IOCTL_DECODED;
+	return ioctl_struct_done(c);
 }
 
 static int decode_enum_fmt(struct dctx *c, uint64_t arg)
@@ -85,10 +82,8 @@ static int decode_enum_fmt(struct dctx *c, uint64_t arg)
 	struct v4l2_fmtdesc f;
 
 	if (entering(c)) {
-		tprint_arg_next(c);
-		if (umove_or_printaddr(c, arg, &f))
+		if (!ioctl_struct_begin(c, arg, &f))
 			return IOCTL_DECODED;
-		tprint_struct_begin(c);
 		FLD_U(c, f, index);
 		NEXT_XVAL(c, f, type, xlat_v4l2_buf_types, "V4L2_BUF_TYPE_???");
 		return 0;
@@ -100,8 +95,7 @@ static int decode_enum_fmt(struct dctx *c, uint64_t arg)
 		tprint_struct_next(c);
 		FLD_FOURCC(c, f, pixelformat, xlat_v4l2_pix_fmts);
 	}
-	tprint_struct_end(c);
-	return IOCTL_DECODED;
+	return ioctl_struct_done(c);
 }
 
 static void print_pix(struct dctx *c, const struct v4l2_pix_format *p)
@@ -306,23 +300,19 @@ static int decode_format(struct dctx *c, uint64_t arg, bool is_get)
 	struct v4l2_format f;
 
 	if (entering(c)) {
-		tprint_arg_next(c);
-		if (umove_or_printaddr(c, arg, &f))
+		if (!ioctl_struct_begin(c, arg, &f))
 			return IOCTL_DECODED;
-		tprint_struct_begin(c);
 		FLD_XVAL(c, f, type, xlat_v4l2_buf_types, "V4L2_BUF_TYPE_???");
 		if (is_get)
 			return 0;
 		if (!print_format_fmt(c, ", ", &f)) {
-			tprint_struct_end(c);
-			return IOCTL_DECODED;
+			return ioctl_struct_done(c);
 		}
 		return 0;
 	}
 	if (!syserror(c) && !umove(c, arg, &f))
 		print_format_fmt(c, is_get ? ", " : "} => {", &f);
-	tprint_struct_end(c);
-	return IOCTL_DECODED;
+	return ioctl_struct_done(c);
 }
 
 static int decode_reqbufs(struct dctx *c, uint64_t arg)
@@ -330,10 +320,8 @@ static int decode_reqbufs(struct dctx *c, uint64_t arg)
 	struct v4l2_requestbuffers r;
 
 	if (entering(c)) {
-		tprint_arg_next(c);
-		if (umove_or_printaddr(c, arg, &r))
+		if (!ioctl_struct_begin(c, arg, &r))
 			return IOCTL_DECODED;
-		tprint_struct_begin(c);
 		FLD_XVAL(c, r, type, xlat_v4l2_buf_types, "V4L2_BUF_TYPE_???");
 		NEXT_XVAL(c, r, memory, xlat_v4l2_memories, "V4L2_MEMORY_???");
 		NEXT_U(c, r, count);
@@ -341,8 +329,7 @@ static int decode_reqbufs(struct dctx *c, uint64_t arg)
 	}
 	if (!syserror(c) && !umove(c, arg, &r))
 		tprintf(c, " => %u", r.count);
-	tprint_struct_end(c);
-	return IOCTL_DECODED;
+	return ioctl_struct_done(c);
 }
 
 static void print_buf_flags(struct dctx *c, uint32_t val)
@@ -369,10 +356,8 @@ static int decode_buffer(struct dctx *c, unsigned int code, uint64_t arg)
 	struct v4l2_buffer b;
 
 	if (entering(c)) {
-		tprint_arg_next(c);
-		if (umove_or_printaddr(c, arg, &b))
+		if (!ioctl_struct_begin(c, arg, &b))
 			return IOCTL_DECODED;
-		tprint_struct_begin(c);
 		FLD_XVAL(c, b, type, xlat_v4l2_buf_types, "V4L2_BUF_TYPE_???");
 		if (code != VIDIOC_DQBUF) {
 			NEXT_U(c, b, index);
@@ -402,8 +387,7 @@ static int decode_buffer(struct dctx *c, unsigned int code, uint64_t arg)
 		tprint_struct_next(c);
 		tprint_more_data_follows(c);
 	}
-	tprint_struct_end(c);
-	return IOCTL_DECODED;
+	return ioctl_struct_done(c);
 }
 
 static int decode_framebuffer(struct dctx *c, uint64_t arg)
@@ -460,14 +444,11 @@ static int decode_streamparm(struct dctx *c, uint64_t arg, bool is_get)
 	struct v4l2_streamparm s;
 
 	if (entering(c)) {
-		tprint_arg_next(c);
-		if (umove_or_printaddr(c, arg, &s))
+		if (!ioctl_struct_begin(c, arg, &s))
 			return IOCTL_DECODED;
-		tprint_struct_begin(c);
 		FLD_XVAL(c, s, type, xlat_v4l2_buf_types, "V4L2_BUF_TYPE_???");
 		if (s.type != V4L2_BUF_TYPE_VIDEO_CAPTURE && s.type != V4L2_BUF_TYPE_VIDEO_OUTPUT) {
-			tprint_struct_end(c);
-			return IOCTL_DECODED;
+			return ioctl_struct_done(c);
 		}
 		if (is_get)
 			return 0;
@@ -476,13 +457,11 @@ static int decode_streamparm(struct dctx *c, uint64_t arg, bool is_get)
 		return 0;
 	}
 	if (syserror(c) || umove(c, arg, &s)) {
-		tprint_struct_end(c);
-		return IOCTL_DECODED;
+		return ioctl_struct_done(c);
 	}
 	tprints(c, is_get ? ", " : "} => {");
 	print_streamparm(c, &s);
-	tprint_struct_end(c);
-	return IOCTL_DECODED;
+	return ioctl_struct_done(c);
 }
 
 static int decode_enumstd(struct dctx *c, uint64_t arg)
@@ -490,10 +469,8 @@ static int decode_enumstd(struct dctx *c, uint64_t arg)
 	struct v4l2_standard s;
 
 	if (entering(c)) {
-		tprint_arg_next(c);
-		if (umove_or_printaddr(c, arg, &s))
+		if (!ioctl_struct_begin(c, arg, &s))
 			return IOCTL_DECODED;
-		tprint_struct_begin(c);
 		FLD_U(c, s, index);
 		return 0;
 	}
@@ -503,8 +480,7 @@ static int decode_enumstd(struct dctx *c, uint64_t arg)
 		NEXT_FRACT(c, s, frameperiod);
 		NEXT_U(c, s, framelines);
 	}
-	tprint_struct_end(c);
-	return IOCTL_DECODED;
+	return ioctl_struct_done(c);
 }
 
 static int decode_enuminput(struct dctx *c, uint64_t arg)
@@ -512,10 +488,8 @@ static int decode_enuminput(struct dctx *c, uint64_t arg)
 	struct v4l2_input i;
 
 	if (entering(c)) {
-		tprint_arg_next(c);
-		if (umove_or_printaddr(c, arg, &i))
+		if (!ioctl_struct_begin(c, arg, &i))
 			return IOCTL_DECODED;
-		tprint_struct_begin(c);
 		FLD_U(c, i, index);
 		return 0;
 	}
@@ -524,8 +498,7 @@ static int decode_enuminput(struct dctx *c, uint64_t arg)
 		ioctl_print_cstring(c, (const char *)i.name, sizeof(i.name));
 		NEXT_XVAL(c, i, type, xlat_v4l2_input_types, "V4L2_INPUT_TYPE_???");
 	}
-	tprint_struct_end(c);
-	return IOCTL_DECODED;
+	return ioctl_struct_done(c);
 }
 
 static int decode_create_bufs(struct dctx *c, uint64_t arg)
@@ -534,10 +507,8 @@ static int decode_create_bufs(struct dctx *c, uint64_t arg)
 	struct v4l2_create_buffers b;
 
 	if (entering(c)) {
-		tprint_arg_next(c);
-		if (umove_or_printaddr(c, arg, &b))
+		if (!ioctl_struct_begin(c, arg, &b))
 			return IOCTL_DECODED;
-		tprint_struct_begin(c);
 		FLD_U(c, b, count);
 		NEXT_XVAL(c, b, memory, xlat_v4l2_memories, "V4L2_MEMORY_???");
 		tprint_next_field(c, "format");
