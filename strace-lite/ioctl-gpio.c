@@ -211,12 +211,8 @@ static void print_attrs(struct dctx *c, const void *attrs, size_t n, bool config
 	tprint_field(c, "attrs");
 	tprint_array_begin(c);
 	for (size_t i = 0; i < n; i++) {
-		if (i)
-			tprint_array_next(c);
-		if (!dopts.verbose && i >= print_opts_get()->max_strlen) {
-			tprint_more_data_follows(c);
+		if (!ioctl_array_elem(c, i))
 			break;
-		}
 		tprint_struct_begin(c);
 		if (config) {
 			const struct gpio_v2_line_config_attribute *a =

@@ -106,5 +106,10 @@ static inline void ioctl_print_x(struct dctx *c, uint64_t v)
  * SIZE - 1 bytes, "..." when no NUL ends the field.
  */
 void ioctl_print_cstring(struct dctx *c, const char *s, size_t size);
+/*
+ * Before element I of an array: ", " but before the first; false (after "...") when -s cuts
+ * the array there (not with -v): the caller stops.
+ */
+bool ioctl_array_elem(struct dctx *c, size_t i);
 /* N unsigned ints of a local array, "[1, 2, ...]" cut after -s of them unless -v. */
 void ioctl_print_u32_array(struct dctx *c, const uint32_t *a, size_t n);

@@ -19,12 +19,8 @@ static void print_x32s(struct dctx *c, const uint32_t *a, size_t n)
 {
 	tprint_array_begin(c);
 	for (size_t i = 0; i < n; i++) {
-		if (i)
-			tprint_array_next(c);
-		if (!dopts.verbose && i >= print_opts_get()->max_strlen) {
-			tprint_more_data_follows(c);
+		if (!ioctl_array_elem(c, i))
 			break;
-		}
 		ioctl_print_x(c, a[i]);
 	}
 	tprint_array_end(c);
@@ -127,12 +123,8 @@ static void decode_oobinfo(struct dctx *c, uint64_t arg)
 	tprint_next_field(c, "oobfree");
 	tprint_array_begin(c);
 	for (size_t i = 0; i < NELEM(n.oobfree); i++) {
-		if (i)
-			tprint_array_next(c);
-		if (!dopts.verbose && i >= print_opts_get()->max_strlen) {
-			tprint_more_data_follows(c);
+		if (!ioctl_array_elem(c, i))
 			break;
-		}
 		print_x32s(c, n.oobfree[i], 2);
 	}
 	tprint_array_end(c);
@@ -155,12 +147,8 @@ static void decode_ecclayout(struct dctx *c, uint64_t arg)
 	tprint_next_field(c, "oobfree");
 	tprint_array_begin(c);
 	for (size_t i = 0; i < NELEM(l.oobfree); i++) {
-		if (i)
-			tprint_array_next(c);
-		if (!dopts.verbose && i >= print_opts_get()->max_strlen) {
-			tprint_more_data_follows(c);
+		if (!ioctl_array_elem(c, i))
 			break;
-		}
 		tprint_struct_begin(c);
 		FLD_X(c, l.oobfree[i], offset);
 		NEXT_X(c, l.oobfree[i], length);

@@ -53,12 +53,8 @@ static void print_times(struct dctx *c, const struct ptp_clock_time *t, unsigned
 	tprint_field(c, "ts");
 	tprint_array_begin(c);
 	for (unsigned int i = 0; i < n; i++) {
-		if (i)
-			tprint_array_next(c);
-		if (!dopts.verbose && i >= print_opts_get()->max_strlen) {
-			tprint_more_data_follows(c);
+		if (!ioctl_array_elem(c, i))
 			break;
-		}
 		if (group == 1) {
 			print_clock_time(c, &t[i], true);
 			continue;

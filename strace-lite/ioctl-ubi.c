@@ -81,12 +81,8 @@ static void print_rnvol(struct dctx *c, uint64_t arg)
 	tprint_next_field(c, "ents");
 	tprint_array_begin(c);
 	for (size_t i = 0; i < n; i++) {
-		if (i)
-			tprint_array_next(c);
-		if (!dopts.verbose && i >= print_opts_get()->max_strlen) {
-			tprint_more_data_follows(c);
+		if (!ioctl_array_elem(c, i))
 			break;
-		}
 		tprint_struct_begin(c);
 		FLD_D(c, r.ents[i], vol_id);
 		NEXT_D(c, r.ents[i], name_len);

@@ -128,12 +128,8 @@ static void print_reserved(struct dctx *c, const uint32_t *a, size_t n)
 	tprint_next_field(c, "reserved");
 	tprint_array_begin(c);
 	for (i = 0; i < n; i++) {
-		if (i)
-			tprint_array_next(c);
-		if (!dopts.verbose && i >= print_opts_get()->max_strlen) {
-			tprint_more_data_follows(c);
+		if (!ioctl_array_elem(c, i))
 			break;
-		}
 		ioctl_print_x(c, a[i]);
 	}
 	tprint_array_end(c);

@@ -127,12 +127,8 @@ static void print_pix_mp(struct dctx *c, const struct v4l2_pix_format_mplane *p)
 	tprint_next_field(c, "plane_fmt");
 	tprint_array_begin(c);
 	for (size_t i = 0; i < n && i < max; i++) {
-		if (i)
-			tprint_array_next(c);
-		if (!dopts.verbose && i >= print_opts_get()->max_strlen) {
-			tprint_more_data_follows(c);
+		if (!ioctl_array_elem(c, i))
 			break;
-		}
 		tprint_struct_begin(c);
 		FLD_U(c, p->plane_fmt[i], sizeimage);
 		NEXT_U(c, p->plane_fmt[i], bytesperline);
@@ -221,12 +217,8 @@ static void print_sliced(struct dctx *c, const struct v4l2_sliced_vbi_format *p)
 			tprint_array_next(c);
 		tprint_array_begin(c);
 		for (unsigned int j = 0; j < 24; j++) {
-			if (j)
-				tprint_array_next(c);
-			if (!dopts.verbose && j >= print_opts_get()->max_strlen) {
-				tprint_more_data_follows(c);
+			if (!ioctl_array_elem(c, j))
 				break;
-			}
 			ioctl_print_x(c, p->service_lines[i][j]);
 		}
 		tprint_array_end(c);
