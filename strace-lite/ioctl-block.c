@@ -43,10 +43,8 @@ static void print_blkpg(struct dctx *c, uint64_t arg)
 		FLD_D(c, p, start);
 		NEXT_D(c, p, length);
 		NEXT_D(c, p, pno);
-		tprint_next_field(c, "devname");
-		ioctl_print_cstring(c, p.devname, sizeof(p.devname));
-		tprint_next_field(c, "volname");
-		ioctl_print_cstring(c, p.volname, sizeof(p.volname));
+		NEXT_CSTR(c, p, devname);
+		NEXT_CSTR(c, p, volname);
 		tprint_struct_end(c);
 	}
 	tprint_struct_end(c);
@@ -70,8 +68,7 @@ static int decode_tracesetup(struct dctx *c, uint64_t arg)
 		return 0;
 	}
 	if (!syserror(c) && !umove(c, arg, &b)) {
-		tprint_next_field(c, "name");
-		ioctl_print_cstring(c, b.name, sizeof(b.name));
+		NEXT_CSTR(c, b, name);
 	}
 	return ioctl_struct_done(c);
 }

@@ -45,12 +45,10 @@ static void decode_device(struct dctx *c, unsigned int code, const struct dm_ioc
 		print_dev(c, ioc->dev);
 	}
 	if (ioc->name[0]) {
-		tprint_next_field(c, "name");
-		ioctl_print_cstring(c, ioc->name, sizeof(ioc->name));
+		NEXT_CSTR(c, *ioc, name);
 	}
 	if (ioc->uuid[0]) {
-		tprint_next_field(c, "uuid");
-		ioctl_print_cstring(c, ioc->uuid, sizeof(ioc->uuid));
+		NEXT_CSTR(c, *ioc, uuid);
 	}
 }
 
@@ -183,8 +181,7 @@ static void decode_target_spec(struct dctx *c, uint64_t addr, const struct dm_io
 			(unsigned long long)s.length);
 		if (!entering(c))
 			tprintf(c, ", status=%d", s.status);
-		tprint_next_field(c, "target_type");
-		ioctl_print_cstring(c, s.target_type, sizeof(s.target_type));
+		NEXT_CSTR(c, s, target_type);
 		tprints(c, ", string=");
 		printstr_ex(c, addr + offset_end, ioc->data_size - offset_end, QUOTE_0_TERMINATED);
 		tprint_struct_end(c);

@@ -56,8 +56,7 @@ static int decode_chipinfo(struct dctx *c, uint64_t arg)
 		return IOCTL_DECODED;
 	tprint_field(c, "{name");
 	ioctl_print_cstring(c, i.name, sizeof(i.name));
-	tprint_next_field(c, "label");
-	ioctl_print_cstring(c, i.label, sizeof(i.label));
+	NEXT_CSTR(c, i, label);
 	NEXT_U(c, i, lines);
 	return ioctl_struct_done(c);
 }
@@ -75,10 +74,8 @@ static int decode_lineinfo(struct dctx *c, uint64_t arg)
 		return 0;
 	}
 	FLD_FLAGS(c, i, flags, xlat_gpio_line_flags, "GPIOLINE_FLAG_???");
-	tprint_next_field(c, "name");
-	ioctl_print_cstring(c, i.name, sizeof(i.name));
-	tprint_next_field(c, "consumer");
-	ioctl_print_cstring(c, i.consumer, sizeof(i.consumer));
+	NEXT_CSTR(c, i, name);
+	NEXT_CSTR(c, i, consumer);
 	return ioctl_struct_done(c);
 }
 
@@ -110,8 +107,7 @@ static int decode_linehandle(struct dctx *c, uint64_t arg)
 	for (size_t i = 0; i < NELEM(dv); i++)
 		dv[i] = r.default_values[i];
 	ioctl_print_u32_array(c, dv, MIN_(r.lines, NELEM(dv)));
-	tprint_next_field(c, "consumer_label");
-	ioctl_print_cstring(c, r.consumer_label, sizeof(r.consumer_label));
+	NEXT_CSTR(c, r, consumer_label);
 	tprint_struct_end(c);
 	return 0;
 }
@@ -130,8 +126,7 @@ static int decode_lineevent(struct dctx *c, uint64_t arg)
 	FLD_U(c, r, lineoffset);
 	NEXT_FLAGS(c, r, handleflags, xlat_gpio_handle_flags, "GPIOHANDLE_REQUEST_???");
 	NEXT_FLAGS(c, r, eventflags, xlat_gpio_event_flags, "GPIOEVENT_REQUEST_???");
-	tprint_next_field(c, "consumer_label");
-	ioctl_print_cstring(c, r.consumer_label, sizeof(r.consumer_label));
+	NEXT_CSTR(c, r, consumer_label);
 	tprint_struct_end(c);
 	return 0;
 }
@@ -256,10 +251,8 @@ static int decode_v2_lineinfo(struct dctx *c, uint64_t arg)
 		tprint_struct_end(c);
 		return 0;
 	}
-	tprint_field(c, "name");
-	ioctl_print_cstring(c, li.name, sizeof(li.name));
-	tprint_next_field(c, "consumer");
-	ioctl_print_cstring(c, li.consumer, sizeof(li.consumer));
+	FLD_CSTR(c, li, name);
+	NEXT_CSTR(c, li, consumer);
 	NEXT_FLAGS(c, li, flags, xlat_gpio_v2_line_flags, "GPIO_V2_LINE_FLAG_???");
 	NEXT_U(c, li, num_attrs);
 	if (li.num_attrs) {
@@ -287,8 +280,7 @@ static int decode_v2_line_request(struct dctx *c, uint64_t arg)
 	FLD_U(c, lr, num_lines);
 	tprint_next_field(c, "offsets");
 	ioctl_print_u32_array(c, lr.offsets, MIN_(lr.num_lines, NELEM(lr.offsets)));
-	tprint_next_field(c, "consumer");
-	ioctl_print_cstring(c, lr.consumer, sizeof(lr.consumer));
+	NEXT_CSTR(c, lr, consumer);
 	tprint_next_field(c, "config");
 	print_line_config(c, &lr.config);
 	if (lr.event_buffer_size) {

@@ -69,6 +69,10 @@ int scsi_sg_io(struct dctx *c, uint64_t arg);
 #define NEXT_X(c, s, f) (tprint_struct_next(c), FLD_X(c, s, f))
 #define NEXT_FLAGS(c, s, f, x, dflt) (tprint_struct_next(c), FLD_FLAGS(c, s, f, x, dflt))
 #define NEXT_XVAL(c, s, f, x, dflt) (tprint_struct_next(c), FLD_XVAL(c, s, f, x, dflt))
+#define FLD_CSTR(c, s, f) \
+	(tprint_field((c), #f), ioctl_print_cstring((c), (const char *)(s).f, sizeof((s).f)))
+#define NEXT_CSTR(c, s, f) (tprint_struct_next(c), FLD_CSTR(c, s, f))
+#define NEXT_ADDR(c, s, f) (tprint_next_field((c), #f), printaddr((c), (s).f))
 static inline void tprint_next_field(struct dctx *c, const char *name)
 {
 	tprint_struct_next(c);

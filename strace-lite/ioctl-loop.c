@@ -63,8 +63,7 @@ static void decode_info(struct dctx *c, uint64_t arg)
 		tprintf(c, "%u", (unsigned int)i.lo_encrypt_key_size);
 	}
 	NEXT_FLAGS(c, i, lo_flags, xlat_loop_flags_options, "LO_FLAGS_???");
-	tprint_next_field(c, "lo_name");
-	ioctl_print_cstring(c, i.lo_name, sizeof(i.lo_name));
+	NEXT_CSTR(c, i, lo_name);
 	if (crypt) {
 		tprint_struct_next(c);
 		print_key(c, i.lo_encrypt_key, i.lo_encrypt_key_size);
@@ -102,11 +101,9 @@ static void print_info64(struct dctx *c, const struct loop_info64 *i)
 		NEXT_U(c, *i, lo_encrypt_key_size);
 	}
 	NEXT_FLAGS(c, *i, lo_flags, xlat_loop_flags_options, "LO_FLAGS_???");
-	tprint_next_field(c, "lo_file_name");
-	ioctl_print_cstring(c, (const char *)i->lo_file_name, sizeof(i->lo_file_name));
+	NEXT_CSTR(c, *i, lo_file_name);
 	if (crypt) {
-		tprint_next_field(c, "lo_crypt_name");
-		ioctl_print_cstring(c, (const char *)i->lo_crypt_name, sizeof(i->lo_crypt_name));
+		NEXT_CSTR(c, *i, lo_crypt_name);
 		tprint_struct_next(c);
 		print_key(c, i->lo_encrypt_key, (int)i->lo_encrypt_key_size);
 	}

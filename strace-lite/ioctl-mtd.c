@@ -55,8 +55,7 @@ static void decode_oob(struct dctx *c, uint64_t arg, bool is64)
 		return;
 	if (is64) {
 		print_start_length(c, u.b64.start, u.b64.length);
-		tprint_next_field(c, "usr_ptr");
-		printaddr(c, u.b64.usr_ptr);
+		NEXT_ADDR(c, u.b64, usr_ptr);
 	} else {
 		print_start_length(c, u.b.start, u.b.length);
 		tprint_next_field(c, "ptr");
@@ -75,10 +74,8 @@ static void decode_write_req(struct dctx *c, uint64_t arg)
 	FLD_X(c, r, start);
 	NEXT_X(c, r, len);
 	NEXT_X(c, r, ooblen);
-	tprint_next_field(c, "usr_data");
-	printaddr(c, r.usr_data);
-	tprint_next_field(c, "usr_oob");
-	printaddr(c, r.usr_oob);
+	NEXT_ADDR(c, r, usr_data);
+	NEXT_ADDR(c, r, usr_oob);
 	NEXT_XVAL(c, r, mode, xlat_mtd_mode_options, "MTD_OPS_???");
 	tprint_struct_end(c);
 }

@@ -181,8 +181,7 @@ static int decode_pin(struct dctx *c, unsigned int code, uint64_t arg)
 		}
 	}
 	if (get) {
-		tprint_next_field(c, "name");
-		ioctl_print_cstring(c, p.name, sizeof(p.name));
+		NEXT_CSTR(c, p, name);
 	}
 	NEXT_XVAL(c, p, func, xlat_ptp_pin_funcs, "PTP_PF_???");
 	NEXT_U(c, p, chan);

@@ -108,16 +108,13 @@ static void print_ifreq(struct dctx *c, unsigned int code, const struct ifreq *i
 		FLD_D(c, *ifr, ifr_mtu);
 		break;
 	case SIOCSIFSLAVE: case SIOCGIFSLAVE:
-		tprint_field(c, "ifr_slave");
-		ioctl_print_cstring(c, ifr->ifr_slave, sizeof(ifr->ifr_slave));
+		FLD_CSTR(c, *ifr, ifr_slave);
 		break;
 	case SIOCSIFNAME:
-		tprint_field(c, "ifr_newname");
-		ioctl_print_cstring(c, ifr->ifr_newname, sizeof(ifr->ifr_newname));
+		FLD_CSTR(c, *ifr, ifr_newname);
 		break;
 	case SIOCGIFNAME:
-		tprint_field(c, "ifr_name");
-		ioctl_print_cstring(c, ifr->ifr_name, sizeof(ifr->ifr_name));
+		FLD_CSTR(c, *ifr, ifr_name);
 		break;
 	case SIOCSIFTXQLEN: case SIOCGIFTXQLEN:
 		FLD_D(c, *ifr, ifr_qlen);

@@ -82,8 +82,7 @@ int v4l2_control(struct dctx *c, uint64_t arg, bool is_get)
 
 static void print_tuner_fields(struct dctx *c, const struct v4l2_tuner *t)
 {
-	tprint_field(c, "name");
-	ioctl_print_cstring(c, (const char *)t->name, sizeof(t->name));
+	FLD_CSTR(c, *t, name);
 	NEXT_XVAL(c, *t, type, xlat_v4l2_tuner_types, "V4L2_TUNER_???");
 	NEXT_FLAGS(c, *t, capability, xlat_v4l2_tuner_capabilities, "V4L2_TUNER_CAP_???");
 	NEXT_U(c, *t, rangelow);

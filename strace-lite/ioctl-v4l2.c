@@ -59,12 +59,9 @@ static int decode_querycap(struct dctx *c, uint64_t arg)
 		return 0;
 	if (!ioctl_struct_begin(c, arg, &caps))
 		return IOCTL_DECODED;
-	tprint_field(c, "driver");
-	ioctl_print_cstring(c, (const char *)caps.driver, sizeof(caps.driver));
-	tprint_next_field(c, "card");
-	ioctl_print_cstring(c, (const char *)caps.card, sizeof(caps.card));
-	tprint_next_field(c, "bus_info");
-	ioctl_print_cstring(c, (const char *)caps.bus_info, sizeof(caps.bus_info));
+	FLD_CSTR(c, caps, driver);
+	NEXT_CSTR(c, caps, card);
+	NEXT_CSTR(c, caps, bus_info);
 	tprint_next_field(c, "version");
 	snprintf(ver, sizeof(ver), "KERNEL_VERSION(%u, %u, %u)", caps.version >> 16,
 		 (caps.version >> 8) & 0xff, caps.version & 0xff);
@@ -90,8 +87,7 @@ static int decode_enum_fmt(struct dctx *c, uint64_t arg)
 	}
 	if (!syserror(c) && !umove(c, arg, &f)) {
 		NEXT_FLAGS(c, f, flags, xlat_v4l2_format_description_flags, "V4L2_FMT_FLAG_???");
-		tprint_next_field(c, "description");
-		ioctl_print_cstring(c, (const char *)f.description, sizeof(f.description));
+		NEXT_CSTR(c, f, description);
 		tprint_struct_next(c);
 		FLD_FOURCC(c, f, pixelformat, xlat_v4l2_pix_fmts);
 	}
@@ -467,8 +463,7 @@ static int decode_enumstd(struct dctx *c, uint64_t arg)
 		return 0;
 	}
 	if (!syserror(c) && !umove(c, arg, &s)) {
-		tprint_next_field(c, "name");
-		ioctl_print_cstring(c, (const char *)s.name, sizeof(s.name));
+		NEXT_CSTR(c, s, name);
 		NEXT_FRACT(c, s, frameperiod);
 		NEXT_U(c, s, framelines);
 	}
@@ -486,8 +481,7 @@ static int decode_enuminput(struct dctx *c, uint64_t arg)
 		return 0;
 	}
 	if (!syserror(c) && !umove(c, arg, &i)) {
-		tprint_next_field(c, "name");
-		ioctl_print_cstring(c, (const char *)i.name, sizeof(i.name));
+		NEXT_CSTR(c, i, name);
 		NEXT_XVAL(c, i, type, xlat_v4l2_input_types, "V4L2_INPUT_TYPE_???");
 	}
 	return ioctl_struct_done(c);
