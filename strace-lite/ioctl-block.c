@@ -67,9 +67,8 @@ static int decode_tracesetup(struct dctx *c, uint64_t arg)
 		printpid(c, (int)b.pid, PT_TGID);
 		return 0;
 	}
-	if (!syserror(c) && !umove(c, arg, &b)) {
+	if (!syserror(c) && !umove(c, arg, &b))
 		NEXT_CSTR(c, b, name);
-	}
 	return ioctl_struct_done(c);
 }
 

@@ -44,12 +44,10 @@ static void decode_device(struct dctx *c, unsigned int code, const struct dm_ioc
 		tprint_next_field(c, "dev");
 		print_dev(c, ioc->dev);
 	}
-	if (ioc->name[0]) {
+	if (ioc->name[0])
 		NEXT_CSTR(c, *ioc, name);
-	}
-	if (ioc->uuid[0]) {
+	if (ioc->uuid[0])
 		NEXT_CSTR(c, *ioc, uuid);
-	}
 }
 
 static void decode_values(struct dctx *c, unsigned int code, const struct dm_ioctl *ioc)
@@ -121,9 +119,8 @@ static bool decode_header(struct dctx *c, unsigned int code, const struct dm_ioc
 		print_comment(c->sb, "data_size too small");
 		goto skip;
 	}
-	if (has_params(code)) {
+	if (has_params(code))
 		NEXT_U(c, *ioc, data_start);
-	}
 	decode_device(c, code, ioc);
 	decode_values(c, code, ioc);
 	NEXT_FLAGS(c, *ioc, flags, xlat_dm_flags, "DM_???");

@@ -34,9 +34,8 @@ static int decode_abs(struct dctx *c, unsigned int code, uint64_t arg)
 		NEXT_U(c, a, fuzz);
 		NEXT_U(c, a, flat);
 		if (sz > orig_sz) {
-			if (sz >= res_sz) {
+			if (sz >= res_sz)
 				NEXT_U(c, a, resolution);
-			}
 			if (sz != res_sz) {
 				tprint_struct_next(c);
 				tprint_more_data_follows(c);

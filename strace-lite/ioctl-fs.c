@@ -32,9 +32,8 @@ static void print_fsxattr(struct dctx *c, uint64_t addr, bool is_get)
 	tprint_struct_begin(c);
 	FLD_FLAGS(c, fa, fsx_xflags, xlat_fs_xflags, "FS_XFLAG_???");
 	NEXT_U(c, fa, fsx_extsize);
-	if (is_get) {
+	if (is_get)
 		NEXT_U(c, fa, fsx_nextents);
-	}
 	NEXT_X(c, fa, fsx_projid);
 	NEXT_U(c, fa, fsx_cowextsize);
 	tprint_struct_end(c);

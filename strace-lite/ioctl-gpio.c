@@ -168,9 +168,8 @@ static void print_attr_raw(struct dctx *c, const struct gpio_v2_line_attribute *
 		tprint_struct_begin(c);
 	}
 	FLD_U(c, *a, id);
-	if (a->padding) {
+	if (a->padding)
 		NEXT_X(c, *a, padding);
-	}
 	tprint_next_field(c, "data");
 	ioctl_print_x(c, a->values);
 	if (field)
@@ -283,9 +282,8 @@ static int decode_v2_line_request(struct dctx *c, uint64_t arg)
 	NEXT_CSTR(c, lr, consumer);
 	tprint_next_field(c, "config");
 	print_line_config(c, &lr.config);
-	if (lr.event_buffer_size) {
+	if (lr.event_buffer_size)
 		NEXT_U(c, lr, event_buffer_size);
-	}
 	if (any_set(lr.padding, NELEM(lr.padding))) {
 		tprint_struct_next(c);
 		print_x32_array(c, "padding", lr.padding, NELEM(lr.padding));

@@ -575,9 +575,8 @@ static void print_font_op(struct dctx *c, const struct console_font_op *f)
 	tprint_struct_begin(c);
 	if (entering(c)) {
 		FLD_XVAL(c, *f, op, xlat_kd_font_ops, "KD_FONT_OP_???");
-		if (!no_flags) {
+		if (!no_flags)
 			NEXT_FLAGS(c, *f, flags, xlat_kd_font_flags, "KD_FONT_FLAG_???");
-		}
 		tprint_struct_next(c);
 	}
 	if (f->op != KD_FONT_OP_COPY) {
@@ -585,9 +584,8 @@ static void print_font_op(struct dctx *c, const struct console_font_op *f)
 		tprint_struct_next(c);
 	}
 	FLD_U(c, *f, height);
-	if (!no_flags) {
+	if (!no_flags)
 		NEXT_U(c, *f, charcount);
-	}
 	switch (f->op) {
 	case KD_FONT_OP_GET:
 		if (entering(c)) {

@@ -17,9 +17,8 @@ static void print_clock_time(struct dctx *c, const struct ptp_clock_time *t, boo
 	tprint_struct_begin(c);
 	FLD_D(c, *t, sec);
 	NEXT_U(c, *t, nsec);
-	if (t->reserved) {
+	if (t->reserved)
 		NEXT_X(c, *t, reserved);
-	}
 	tprint_struct_end(c);
 	if (rtc && print_opts_get()->xstyle != XSTYLE_RAW)
 		print_time_comment(c, t->sec, t->nsec);
@@ -171,18 +170,16 @@ static int decode_pin(struct dctx *c, unsigned int code, uint64_t arg)
 		if (get)
 			return 0;
 	} else {
-		if (syserror(c)) {
+		if (syserror(c))
 			return ioctl_struct_done(c);
-		}
 		if (umove(c, arg, &p) < 0) {
 			tprint_arg_next(c);
 			tprint_unavailable(c);
 			return ioctl_struct_done(c);
 		}
 	}
-	if (get) {
+	if (get)
 		NEXT_CSTR(c, p, name);
-	}
 	NEXT_XVAL(c, p, func, xlat_ptp_pin_funcs, "PTP_PF_???");
 	NEXT_U(c, p, chan);
 	if (code == PTP_PIN_SETFUNC2)

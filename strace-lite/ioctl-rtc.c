@@ -106,9 +106,8 @@ static int decode_param(struct dctx *c, uint64_t arg, bool get)
 			FLD_X(c, p, uvalue);
 		}
 	}
-	if (entering(c)) {
+	if (entering(c))
 		NEXT_U(c, p, index);
-	}
 	if (p.pad_) {
 		tprint_next_field(c, "__pad");
 		ioctl_print_x(c, p.pad_);

@@ -50,9 +50,8 @@ static int v3_request(struct dctx *c, uint64_t arg)
 	const size_t skip = offsetof(struct sg_io_hdr, dxfer_direction);
 
 	tprints(c, "{interface_id='S', ");
-	if (umoven_or_printaddr(c, arg + skip, sizeof(h) - skip, &h.dxfer_direction)) {
+	if (umoven_or_printaddr(c, arg + skip, sizeof(h) - skip, &h.dxfer_direction))
 		return ioctl_struct_done(c);
-	}
 	print_direction(c, h.dxfer_direction);
 	NEXT_U(c, h, cmd_len);
 	print_buffer(c, "cmdp", (uintptr_t)h.cmdp, h.cmd_len, 0);
@@ -120,9 +119,8 @@ static int v4_request(struct dctx *c, uint64_t arg)
 	const size_t skip = offsetof(struct sg_io_v4, protocol);
 
 	tprints(c, "{guard='Q', ");
-	if (umoven_or_printaddr(c, arg + skip, sizeof(h) - skip, &h.protocol)) {
+	if (umoven_or_printaddr(c, arg + skip, sizeof(h) - skip, &h.protocol))
 		return ioctl_struct_done(c);
-	}
 	FLD_XVAL(c, h, protocol, xlat_bsg_protocol, "BSG_PROTOCOL_???");
 	NEXT_XVAL(c, h, subprotocol, xlat_bsg_subprotocol, "BSG_SUB_PROTOCOL_???");
 	NEXT_U(c, h, request_len);

@@ -170,9 +170,8 @@ static int open_session(struct dctx *c, uint64_t arg)
 		tprint_struct_end(c);
 		return 0;
 	}
-	if (syserror(c)) {
+	if (syserror(c))
 		return ioctl_struct_done(c);
-	}
 	tprints(c, " => ");
 	if (!fetch_buf(c, arg, &b, &s, sizeof(s), num_off, &params))
 		return IOCTL_DECODED;
@@ -204,9 +203,8 @@ static int invoke(struct dctx *c, uint64_t arg)
 		tprint_struct_end(c);
 		return 0;
 	}
-	if (syserror(c)) {
+	if (syserror(c))
 		return ioctl_struct_done(c);
-	}
 	tprints(c, " => ");
 	if (!fetch_buf(c, arg, &b, &s, sizeof(s), num_off, &params))
 		return IOCTL_DECODED;
@@ -241,9 +239,8 @@ static int suppl(struct dctx *c, uint64_t arg, bool send)
 		tprint_struct_end(c);
 		return 0;
 	}
-	if (syserror(c)) {
+	if (syserror(c))
 		return ioctl_struct_done(c);
-	}
 	tprints(c, " => ");
 	if (!fetch_buf(c, arg, &b, &u, size, num_off, &params))
 		return IOCTL_DECODED;
@@ -272,9 +269,8 @@ static int shm_alloc(struct dctx *c, uint64_t arg)
 	tprint_struct_begin(c);
 	FLD_X(c, s, size);
 	NEXT_FLAGS(c, s, flags, xlat_tee_ioctl_shm_flags, "TEE_IOCTL_SHM_???");
-	if (!entering(c)) {
+	if (!entering(c))
 		NEXT_D(c, s, id);
-	}
 	tprint_struct_end(c);
 	return entering(c) ? 0 : IOCTL_DECODED;
 }
@@ -324,9 +320,8 @@ static int shm_register(struct dctx *c, uint64_t arg)
 	}
 	FLD_X(c, s, length);
 	NEXT_FLAGS(c, s, flags, xlat_tee_ioctl_shm_flags, "TEE_IOCTL_SHM_???");
-	if (!entering(c)) {
+	if (!entering(c))
 		NEXT_D(c, s, id);
-	}
 	tprint_struct_end(c);
 	return entering(c) ? 0 : IOCTL_DECODED;
 }

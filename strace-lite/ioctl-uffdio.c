@@ -55,9 +55,8 @@ static int decode_copy(struct dctx *c, uint64_t arg)
 		NEXT_FLAGS(c, u, mode, xlat_uffd_copy_flags, "UFFDIO_COPY_???");
 		return 0;
 	}
-	if (!syserror(c) && !umove(c, arg, &u)) {
+	if (!syserror(c) && !umove(c, arg, &u))
 		NEXT_X(c, u, copy);
-	}
 	return ioctl_struct_done(c);
 }
 
@@ -73,9 +72,8 @@ static int decode_register(struct dctx *c, uint64_t arg)
 		NEXT_FLAGS(c, u, mode, xlat_uffd_register_mode_flags, "UFFDIO_REGISTER_MODE_???");
 		return 0;
 	}
-	if (!syserror(c) && !umove(c, arg, &u)) {
+	if (!syserror(c) && !umove(c, arg, &u))
 		NEXT_FLAGS(c, u, ioctls, xlat_uffd_register_ioctl_flags, "UFFDIO_???");
-	}
 	return ioctl_struct_done(c);
 }
 
@@ -91,9 +89,8 @@ static int decode_zeropage(struct dctx *c, uint64_t arg)
 		NEXT_FLAGS(c, u, mode, xlat_uffd_zeropage_flags, "UFFDIO_ZEROPAGE_???");
 		return 0;
 	}
-	if (!syserror(c) && !umove(c, arg, &u)) {
+	if (!syserror(c) && !umove(c, arg, &u))
 		NEXT_X(c, u, zeropage);
-	}
 	return ioctl_struct_done(c);
 }
 

@@ -65,9 +65,8 @@ int v4l2_control(struct dctx *c, uint64_t arg, bool is_get)
 			return IOCTL_DECODED;
 		tprint_field(c, "id");
 		print_cid(c, ctl.id, false);
-		if (!is_get) {
+		if (!is_get)
 			NEXT_D(c, ctl, value);
-		}
 		return 0;
 	}
 	if (!syserror(c) && !umove(c, arg, &ctl)) {
@@ -107,9 +106,8 @@ int v4l2_tuner(struct dctx *c, uint64_t arg, bool is_get)
 		print_tuner_fields(c, &t);
 		return 0;
 	}
-	if (syserror(c) || umove(c, arg, &t)) {
+	if (syserror(c) || umove(c, arg, &t))
 		return ioctl_struct_done(c);
-	}
 	tprints(c, is_get ? ", " : "} => {");
 	print_tuner_fields(c, &t);
 	return ioctl_struct_done(c);
@@ -170,9 +168,8 @@ int v4l2_queryctrl(struct dctx *c, uint64_t arg)
 
 	if (entering(c))
 		return queryctrl_entry(c, arg, &q, sizeof(q)) ? 0 : IOCTL_DECODED;
-	if (syserror(c) || umove(c, arg, &q)) {
+	if (syserror(c) || umove(c, arg, &q))
 		return ioctl_struct_done(c);
-	}
 	queryctrl_common(c, q.id, q.type, (const char *)q.name, sizeof(q.name));
 	tprint_struct_next(c);
 	if (dopts.verbose) {
@@ -194,9 +191,8 @@ int v4l2_query_ext_ctrl(struct dctx *c, uint64_t arg)
 
 	if (entering(c))
 		return queryctrl_entry(c, arg, &q, sizeof(q)) ? 0 : IOCTL_DECODED;
-	if (syserror(c) || umove(c, arg, &q)) {
+	if (syserror(c) || umove(c, arg, &q))
 		return ioctl_struct_done(c);
-	}
 	queryctrl_common(c, q.id, q.type, q.name, sizeof(q.name));
 	tprint_struct_next(c);
 	if (dopts.verbose) {
@@ -288,28 +284,24 @@ int v4l2_ext_controls(struct dctx *c, uint64_t arg, bool is_get)
 			return IOCTL_DECODED;
 		FLD_XVAL(c, ec, ctrl_class, xlat_v4l2_control_classes, "V4L2_CTRL_CLASS_???");
 		NEXT_U(c, ec, count);
-		if (!ec.count) {
+		if (!ec.count)
 			return ioctl_struct_done(c);
-		}
 		if (is_get)
 			return 0;
 		tprint_struct_next(c);
 	} else {
-		if (umove(c, arg, &ec)) {
+		if (umove(c, arg, &ec))
 			return ioctl_struct_done(c);
-		}
 		tprints(c, is_get ? ", " : "} => {");
 	}
 	tprint_field(c, "controls");
 	bool fail = !print_array(c, (uintptr_t)ec.controls, ec.count, &ctl, sizeof(ctl),
 				 PA_IGNORE_SYSERROR, print_ext_control, NULL);
 
-	if (!entering(c) && syserror(c)) {
+	if (!entering(c) && syserror(c))
 		NEXT_U(c, ec, error_idx);
-	}
-	if (!entering(c) || fail) {
+	if (!entering(c) || fail)
 		return ioctl_struct_done(c);
-	}
 	return 0;
 }
 

@@ -164,9 +164,8 @@ static bool print_win(struct dctx *c, const struct v4l2_window *p)
 	NEXT_U(c, *p, clipcount);
 	tprint_next_field(c, "bitmap");
 	printaddr(c, (uintptr_t)p->bitmap);
-	if (p->global_alpha) {
+	if (p->global_alpha)
 		NEXT_X(c, *p, global_alpha);
-	}
 	tprint_struct_end(c);
 	return rc;
 }
@@ -264,9 +263,8 @@ static bool print_format_fmt(struct dctx *c, const char *prefix, const struct v4
 		tprint_field(c, "fmt.sdr");
 		tprint_struct_begin(c);
 		FLD_FOURCC(c, f->fmt.sdr, pixelformat, xlat_v4l2_sdr_fmts);
-		if (f->fmt.sdr.buffersize) {
+		if (f->fmt.sdr.buffersize)
 			NEXT_U(c, f->fmt.sdr, buffersize);
-		}
 		tprint_struct_end(c);
 		return true;
 	case V4L2_BUF_TYPE_META_OUTPUT:
@@ -293,9 +291,8 @@ static int decode_format(struct dctx *c, uint64_t arg, bool is_get)
 		FLD_XVAL(c, f, type, xlat_v4l2_buf_types, "V4L2_BUF_TYPE_???");
 		if (is_get)
 			return 0;
-		if (!print_format_fmt(c, ", ", &f)) {
+		if (!print_format_fmt(c, ", ", &f))
 			return ioctl_struct_done(c);
-		}
 		return 0;
 	}
 	if (!syserror(c) && !umove(c, arg, &f))
@@ -347,15 +344,13 @@ static int decode_buffer(struct dctx *c, unsigned int code, uint64_t arg)
 		if (!ioctl_struct_begin(c, arg, &b))
 			return IOCTL_DECODED;
 		FLD_XVAL(c, b, type, xlat_v4l2_buf_types, "V4L2_BUF_TYPE_???");
-		if (code != VIDIOC_DQBUF) {
+		if (code != VIDIOC_DQBUF)
 			NEXT_U(c, b, index);
-		}
 		return 0;
 	}
 	if (!syserror(c) && !umove(c, arg, &b)) {
-		if (code == VIDIOC_DQBUF) {
+		if (code == VIDIOC_DQBUF)
 			NEXT_U(c, b, index);
-		}
 		NEXT_XVAL(c, b, memory, xlat_v4l2_memories, "V4L2_MEMORY_???");
 		if (b.memory == V4L2_MEMORY_MMAP) {
 			tprint_next_field(c, "m.offset");
@@ -435,18 +430,16 @@ static int decode_streamparm(struct dctx *c, uint64_t arg, bool is_get)
 		if (!ioctl_struct_begin(c, arg, &s))
 			return IOCTL_DECODED;
 		FLD_XVAL(c, s, type, xlat_v4l2_buf_types, "V4L2_BUF_TYPE_???");
-		if (s.type != V4L2_BUF_TYPE_VIDEO_CAPTURE && s.type != V4L2_BUF_TYPE_VIDEO_OUTPUT) {
+		if (s.type != V4L2_BUF_TYPE_VIDEO_CAPTURE && s.type != V4L2_BUF_TYPE_VIDEO_OUTPUT)
 			return ioctl_struct_done(c);
-		}
 		if (is_get)
 			return 0;
 		tprint_struct_next(c);
 		print_streamparm(c, &s);
 		return 0;
 	}
-	if (syserror(c) || umove(c, arg, &s)) {
+	if (syserror(c) || umove(c, arg, &s))
 		return ioctl_struct_done(c);
-	}
 	tprints(c, is_get ? ", " : "} => {");
 	print_streamparm(c, &s);
 	return ioctl_struct_done(c);
