@@ -84,15 +84,8 @@ static int decode_fiemap(struct dctx *c, uint64_t arg)
 {
 	struct fiemap fm;
 
-	if (entering(c))
-		tprint_arg_next(c);
-	else if (syserror(c))
+	if (!ioctl_inout_begin(c, arg, &fm))
 		return IOCTL_DECODED;
-	else
-		tprints(c, " => ");
-	if (umove_or_printaddr(c, arg, &fm))
-		return IOCTL_DECODED;
-	tprint_struct_begin(c);
 	if (entering(c)) {
 		FLD_U(c, fm, fm_start);
 		NEXT_U(c, fm, fm_length);

@@ -13,10 +13,8 @@ static int decode_getgeo(struct dctx *c, uint64_t arg)
 {
 	struct hd_geometry g;
 
-	if (entering(c)) {
-		tprint_arg_next(c);
+	if (ioctl_arg_at_exit(c, true))
 		return 0;
-	}
 	if (umove_or_printaddr(c, arg, &g))
 		return IOCTL_DECODED;
 	tprint_struct_begin(c);
@@ -85,10 +83,8 @@ static bool print_xint32(struct dctx *c, void *elem, size_t size, void *data)
 /* An identity block of LEN bytes, read at exit. */
 static int decode_identity(struct dctx *c, uint64_t arg, unsigned int len)
 {
-	if (entering(c)) {
-		tprint_arg_next(c);
+	if (ioctl_arg_at_exit(c, true))
 		return 0;
-	}
 	if (syserror(c))
 		printaddr(c, arg);
 	else
@@ -126,10 +122,8 @@ IOCTL_FAMILY(hdio)
 	case HDIO_GET_NOWERR:
 	case HDIO_GET_UNMASKINTR:
 	case HDIO_GET_WCACHE:
-		if (entering(c)) {
-			tprint_arg_next(c);
+		if (ioctl_arg_at_exit(c, true))
 			return 0;
-		}
 		if (umove_or_printaddr(c, arg, &v))
 			return IOCTL_DECODED;
 		tprints(c, "[");

@@ -92,6 +92,28 @@ static inline bool ioctl_struct_beginn(struct dctx *c, uint64_t arg, size_t size
 	return true;
 }
 #define ioctl_struct_begin(c, arg, objp) ioctl_struct_beginn((c), (arg), sizeof(*(objp)), (objp))
+/* The same for a struct printed at entry and again at exit after " => " (not after an error). */
+static inline bool ioctl_inout_beginn(struct dctx *c, uint64_t arg, size_t size, void *buf)
+{
+	if (entering(c))
+		return ioctl_struct_beginn(c, arg, size, buf);
+	if (syserror(c))
+		return false;
+	tprints(c, " => ");
+	if (umoven_or_printaddr(c, arg, size, buf))
+		return false;
+	tprint_struct_begin(c);
+	return true;
+}
+#define ioctl_inout_begin(c, arg, objp) ioctl_inout_beginn((c), (arg), sizeof(*(objp)), (objp))
+/* ", " at entry, and there true when the argument prints at exit (AT_EXIT): the caller returns 0. */
+static inline bool ioctl_arg_at_exit(struct dctx *c, bool at_exit)
+{
+	if (!entering(c))
+		return false;
+	tprint_arg_next(c);
+	return at_exit;
+}
 /* "}", and the argument is decoded. */
 static inline int ioctl_struct_done(struct dctx *c)
 {

@@ -62,11 +62,8 @@ static int by_value_or_ref(struct dctx *c, uint64_t arg, bool get, size_t size,
 {
 	uint32_t v = 0;
 
-	if (entering(c)) {
-		tprint_arg_next(c);
-		if (get)
-			return 0;
-	}
+	if (ioctl_arg_at_exit(c, get))
+		return 0;
 	if (get) {
 		if (umoven_or_printaddr(c, arg, size, &v))
 			return IOCTL_DECODED;
@@ -119,10 +116,8 @@ static int get_mode(struct dctx *c, uint64_t arg, const struct xlat *x, const ch
 {
 	unsigned int v;
 
-	if (entering(c)) {
-		tprint_arg_next(c);
+	if (ioctl_arg_at_exit(c, true))
 		return 0;
-	}
 	if (umove_or_printaddr(c, arg, &v))
 		return IOCTL_DECODED;
 	tprints(c, "[");
@@ -137,11 +132,8 @@ static int get_mode(struct dctx *c, uint64_t arg, const struct xlat *x, const ch
 /* A buffer of LEN bytes at ARG in hex: written by the kernel when GET, else read. */
 static int hex_buffer(struct dctx *c, uint64_t arg, bool get, uint64_t len)
 {
-	if (entering(c)) {
-		tprint_arg_next(c);
-		if (get)
-			return 0;
-	}
+	if (ioctl_arg_at_exit(c, get))
+		return 0;
 	if (!entering(c) && syserror(c))
 		printaddr(c, arg);
 	else
@@ -174,11 +166,8 @@ static int uni_screen_map(struct dctx *c, uint64_t arg, bool get)
 {
 	uint16_t elem;
 
-	if (entering(c)) {
-		tprint_arg_next(c);
-		if (get)
-			return 0;
-	}
+	if (ioctl_arg_at_exit(c, get))
+		return 0;
 	print_array(c, arg, E_TABSZ_, &elem, sizeof(elem), 0, print_scrmap_elem, NULL);
 	return IOCTL_DECODED;
 }
@@ -337,11 +326,8 @@ static int diacr(struct dctx *c, uint64_t arg, bool get, bool uc)
 	unsigned int cnt;
 	struct kbdiacruc elem;
 
-	if (entering(c)) {
-		tprint_arg_next(c);
-		if (get)
-			return 0;
-	}
+	if (ioctl_arg_at_exit(c, get))
+		return 0;
 	if (umove_or_printaddr(c, arg, &cnt))
 		return IOCTL_DECODED;
 	tprintf(c, "{kb_cnt=%u, %s=", cnt, uc ? "kbdiacruc" : "kbdiacr");

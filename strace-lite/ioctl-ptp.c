@@ -211,10 +211,8 @@ IOCTL_FAMILY(ptp)
 	switch (code) {
 	case PTP_CLOCK_GETCAPS:
 	case PTP_CLOCK_GETCAPS2:
-		if (entering(c)) {
-			tprint_arg_next(c);
+		if (ioctl_arg_at_exit(c, true))
 			return 0;
-		}
 		print_caps(c, arg);
 		return IOCTL_DECODED;
 	case PTP_EXTTS_REQUEST:
@@ -248,10 +246,8 @@ IOCTL_FAMILY(ptp)
 		return decode_pin(c, code, arg);
 	case PTP_SYS_OFFSET_PRECISE:
 	case PTP_SYS_OFFSET_PRECISE2:
-		if (entering(c)) {
-			tprint_arg_next(c);
+		if (ioctl_arg_at_exit(c, true))
 			return 0;
-		}
 		print_precise(c, arg);
 		return IOCTL_DECODED;
 	default:

@@ -97,10 +97,8 @@ static int version(struct dctx *c, uint64_t arg)
 {
 	struct tee_ioctl_version_data v;
 
-	if (entering(c)) {
-		tprint_arg_next(c);
+	if (ioctl_arg_at_exit(c, true))
 		return 0;
-	}
 	if (umove_or_printaddr(c, arg, &v))
 		return IOCTL_DECODED;
 	tprint_struct_begin(c);
@@ -258,15 +256,8 @@ static int shm_alloc(struct dctx *c, uint64_t arg)
 {
 	struct tee_ioctl_shm_alloc_data s;
 
-	if (entering(c))
-		tprint_arg_next(c);
-	else if (syserror(c))
+	if (!ioctl_inout_begin(c, arg, &s))
 		return IOCTL_DECODED;
-	else
-		tprints(c, " => ");
-	if (umove_or_printaddr(c, arg, &s))
-		return IOCTL_DECODED;
-	tprint_struct_begin(c);
 	FLD_X(c, s, size);
 	NEXT_FLAGS(c, s, flags, xlat_tee_ioctl_shm_flags, "TEE_IOCTL_SHM_???");
 	if (!entering(c))
@@ -279,15 +270,8 @@ static int shm_register_fd(struct dctx *c, uint64_t arg)
 {
 	struct tee_shm_register_fd s;
 
-	if (entering(c))
-		tprint_arg_next(c);
-	else if (syserror(c))
+	if (!ioctl_inout_begin(c, arg, &s))
 		return IOCTL_DECODED;
-	else
-		tprints(c, " => ");
-	if (umove_or_printaddr(c, arg, &s))
-		return IOCTL_DECODED;
-	tprint_struct_begin(c);
 	if (entering(c)) {
 		tprints(c, "fd=");
 		printfd(c, (int)s.fd);
@@ -304,15 +288,8 @@ static int shm_register(struct dctx *c, uint64_t arg)
 {
 	struct tee_ioctl_shm_register_data s;
 
-	if (entering(c))
-		tprint_arg_next(c);
-	else if (syserror(c))
+	if (!ioctl_inout_begin(c, arg, &s))
 		return IOCTL_DECODED;
-	else
-		tprints(c, " => ");
-	if (umove_or_printaddr(c, arg, &s))
-		return IOCTL_DECODED;
-	tprint_struct_begin(c);
 	if (entering(c)) {
 		tprints(c, "addr=");
 		printaddr(c, s.addr);
