@@ -79,16 +79,12 @@ IOCTL_FAMILY(block)
 	switch (code) {
 	case BLKRASET:
 	case BLKFRASET:
-		tprint_arg_next(c);
-		tprintf(c, "%llu", (unsigned long long)arg);
-		return IOCTL_DECODED;
+		return ARG_DECODED(c, tprintf(c, "%llu", (unsigned long long)arg));
 	case BLKSECTGET:
 	case BLKROTATIONAL:
 		if (entering(c))
 			return 0;
-		tprint_arg_next(c);
-		print_num(c, arg, 2, false);
-		return IOCTL_DECODED;
+		return ARG_DECODED(c, print_num(c, arg, 2, false));
 	case BLKROGET:
 	case BLKBSZGET:
 	case BLKSSZGET:
@@ -98,9 +94,7 @@ IOCTL_FAMILY(block)
 		/* fall through */
 	case BLKROSET:
 	case BLKBSZSET:
-		tprint_arg_next(c);
-		print_num(c, arg, 4, true);
-		return IOCTL_DECODED;
+		return ARG_DECODED(c, print_num(c, arg, 4, true));
 	case BLKPBSZGET:
 	case BLKIOMIN:
 	case BLKIOOPT:
@@ -109,9 +103,7 @@ IOCTL_FAMILY(block)
 	case BLKGETNRZONES:
 		if (entering(c))
 			return 0;
-		tprint_arg_next(c);
-		print_num(c, arg, 4, false);
-		return IOCTL_DECODED;
+		return ARG_DECODED(c, print_num(c, arg, 4, false));
 	case BLKRAGET:
 	case BLKFRAGET:
 	case BLKGETSIZE:
@@ -119,9 +111,7 @@ IOCTL_FAMILY(block)
 	case BLKGETDISKSEQ:
 		if (entering(c))
 			return 0;
-		tprint_arg_next(c);
-		print_num(c, arg, 8, code == BLKRAGET || code == BLKFRAGET);
-		return IOCTL_DECODED;
+		return ARG_DECODED(c, print_num(c, arg, 8, code == BLKRAGET || code == BLKFRAGET));
 	case BLKDISCARD:
 	case BLKSECDISCARD:
 	case BLKZEROOUT:
@@ -130,9 +120,7 @@ IOCTL_FAMILY(block)
 			tprintf(c, "[%" PRIu64 ", %" PRIu64 "]", pair[0], pair[1]);
 		return IOCTL_DECODED;
 	case BLKPG:
-		tprint_arg_next(c);
-		print_blkpg(c, arg);
-		return IOCTL_DECODED;
+		return ARG_DECODED(c, print_blkpg(c, arg));
 	case BLKTRACESETUP:
 		return decode_tracesetup(c, arg);
 	case BLKRRPART:

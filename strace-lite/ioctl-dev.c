@@ -20,9 +20,7 @@ IOCTL_FAMILY(inotify)
 {
 	if (code != INOTIFY_IOC_SETNEXTWD_)
 		return RVAL_DECODED;
-	tprint_arg_next(c);
-	tprintf(c, "%d", (int)arg);
-	return IOCTL_DECODED;
+	return ARG_DECODED(c, tprintf(c, "%d", (int)arg));
 }
 
 IOCTL_FAMILY(random)
@@ -35,9 +33,7 @@ IOCTL_FAMILY(random)
 			return 0;
 		/* fall through */
 	case RNDADDTOENTCNT:
-		tprint_arg_next(c);
-		printnum_int(c, arg, "%d");
-		return IOCTL_DECODED;
+		return ARG_DECODED(c, printnum_int(c, arg, "%d"));
 	case RNDADDENTROPY:
 		if (!ioctl_struct_begin(c, arg, &info))
 			return IOCTL_DECODED;
@@ -69,9 +65,7 @@ IOCTL_FAMILY(watchdog)
 		/* fall through */
 	case WDIOC_SETTIMEOUT:
 	case WDIOC_SETPRETIMEOUT:
-		tprint_arg_next(c);
-		printnum_int(c, arg, "%d");
-		return IOCTL_DECODED;
+		return ARG_DECODED(c, printnum_int(c, arg, "%d"));
 	case WDIOC_KEEPALIVE: /* takes an int the kernel ignores */
 		return IOCTL_DECODED;
 	default:
@@ -103,9 +97,7 @@ IOCTL_FAMILY(counter)
 {
 	switch (code) {
 	case COUNTER_ADD_WATCH_IOCTL:
-		tprint_arg_next(c);
-		print_counter_watch(c, arg);
-		return IOCTL_DECODED;
+		return ARG_DECODED(c, print_counter_watch(c, arg));
 	case COUNTER_ENABLE_EVENTS_IOCTL:
 	case COUNTER_DISABLE_EVENTS_IOCTL:
 		return IOCTL_DECODED;
@@ -154,20 +146,14 @@ IOCTL_FAMILY(nbd)
 	case NBD_PRINT_DEBUG:
 		return IOCTL_DECODED;
 	case NBD_SET_SOCK:
-		tprint_arg_next(c);
-		printfd(c, (int)arg);
-		return IOCTL_DECODED;
+		return ARG_DECODED(c, printfd(c, (int)arg));
 	case NBD_SET_BLKSIZE:
 	case NBD_SET_SIZE:
 	case NBD_SET_SIZE_BLOCKS:
 	case NBD_SET_TIMEOUT:
-		tprint_arg_next(c);
-		tprintf(c, "%llu", (unsigned long long)arg);
-		return IOCTL_DECODED;
+		return ARG_DECODED(c, tprintf(c, "%llu", (unsigned long long)arg));
 	case NBD_SET_FLAGS:
-		tprint_arg_next(c);
-		printflags(c, xlat_nbd_ioctl_flags, arg, "NBD_IOC_FLAG_???");
-		return IOCTL_DECODED;
+		return ARG_DECODED(c, printflags(c, xlat_nbd_ioctl_flags, arg, "NBD_IOC_FLAG_???"));
 	default:
 		return RVAL_DECODED;
 	}

@@ -43,19 +43,13 @@ IOCTL_FAMILY(fs_x)
 {
 	switch (code) {
 	case FITRIM:
-		tprint_arg_next(c);
-		print_fstrim_range(c, arg);
-		return IOCTL_DECODED;
+		return ARG_DECODED(c, print_fstrim_range(c, arg));
 	case FS_IOC_FSGETXATTR:
 		if (entering(c))
 			return 0;
-		tprint_arg_next(c);
-		print_fsxattr(c, arg, true);
-		return IOCTL_DECODED;
+		return ARG_DECODED(c, print_fsxattr(c, arg, true));
 	case FS_IOC_FSSETXATTR:
-		tprint_arg_next(c);
-		print_fsxattr(c, arg, false);
-		return IOCTL_DECODED;
+		return ARG_DECODED(c, print_fsxattr(c, arg, false));
 	case FIFREEZE:
 	case FITHAW:
 		return IOCTL_DECODED;
@@ -143,9 +137,7 @@ IOCTL_FAMILY(fs_0x94)
 {
 	if (code == FICLONE) {
 		/* The source descriptor, printed as strace does: a plain int. */
-		tprint_arg_next(c);
-		tprintf(c, "%d", (int)arg);
-		return IOCTL_DECODED;
+		return ARG_DECODED(c, tprintf(c, "%d", (int)arg));
 	}
 	return RVAL_DECODED;
 }

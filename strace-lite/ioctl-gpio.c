@@ -350,17 +350,11 @@ IOCTL_FAMILY(gpio)
 	case GPIOHANDLE_GET_LINE_VALUES_IOCTL:
 		if (entering(c))
 			return 0;
-		tprint_arg_next(c);
-		print_handle_data(c, arg);
-		return IOCTL_DECODED;
+		return ARG_DECODED(c, print_handle_data(c, arg));
 	case GPIOHANDLE_SET_LINE_VALUES_IOCTL:
-		tprint_arg_next(c);
-		print_handle_data(c, arg);
-		return IOCTL_DECODED;
+		return ARG_DECODED(c, print_handle_data(c, arg));
 	case GPIOHANDLE_SET_CONFIG_IOCTL:
-		tprint_arg_next(c);
-		print_handle_config(c, arg);
-		return IOCTL_DECODED;
+		return ARG_DECODED(c, print_handle_config(c, arg));
 	default:
 		return RVAL_DECODED;
 	}

@@ -136,13 +136,9 @@ IOCTL_FAMILY(hdio)
 		tprints(c, "]");
 		return IOCTL_DECODED;
 	case HDIO_SET_BUSSTATE:
-		tprint_arg_next(c);
-		printxval(c, xlat_hdio_busstates, arg, "BUSSTATE_???");
-		return IOCTL_DECODED;
+		return ARG_DECODED(c, printxval(c, xlat_hdio_busstates, arg, "BUSSTATE_???"));
 	case HDIO_SET_NICE:
-		tprint_arg_next(c);
-		printflags(c, xlat_hdio_ide_nice, arg, "IDE_NICE_???");
-		return IOCTL_DECODED;
+		return ARG_DECODED(c, printflags(c, xlat_hdio_ide_nice, arg, "IDE_NICE_???"));
 	case HDIO_SET_32BIT:
 	case HDIO_SET_ACOUSTIC:
 	case HDIO_SET_ADDRESS:
@@ -154,9 +150,7 @@ IOCTL_FAMILY(hdio)
 	case HDIO_SET_UNMASKINTR:
 	case HDIO_SET_WCACHE:
 	case HDIO_UNREGISTER_HWIF:
-		tprint_arg_next(c);
-		tprintf(c, "%llu", (unsigned long long)arg);
-		return IOCTL_DECODED;
+		return ARG_DECODED(c, tprintf(c, "%llu", (unsigned long long)arg));
 	default:
 		return RVAL_DECODED;
 	}

@@ -407,17 +407,13 @@ static int kd_simple(struct dctx *c, unsigned int code, uint64_t arg)
 	case KDDELIO:
 		return kd_io(c, arg);
 	case KDSETMODE:
-		tprint_arg_next(c);
-		printxval(c, xlat_kd_modes, (unsigned int)arg, "KD_???");
-		return IOCTL_DECODED;
+		return ARG_DECODED(c, printxval(c, xlat_kd_modes, (unsigned int)arg, "KD_???"));
 	case KDGETMODE:
 		return get_mode(c, arg, xlat_kd_modes, "KD_???", false);
 	case KDGKBMODE:
 		return get_mode(c, arg, xlat_kd_kbd_modes, "K_???", true);
 	case KDSKBMODE:
-		tprint_arg_next(c);
-		print_kbd_mode(c, (int)arg);
-		return IOCTL_DECODED;
+		return ARG_DECODED(c, print_kbd_mode(c, (int)arg));
 	case KDGKBMETA:
 	case KDSKBMETA:
 		return by_value_or_ref(c, arg, code == KDGKBMETA, 4, xlat_kd_meta_vals, "K_???",

@@ -243,9 +243,7 @@ IOCTL_FAMILY(kvm)
 	case KVM_GET_EMULATED_CPUID:
 		return cpuid2(c, code, arg);
 	case KVM_CHECK_EXTENSION:
-		tprint_arg_next(c);
-		printxval(c, xlat_kvm_cap, arg, "KVM_CAP_???");
-		return IOCTL_DECODED;
+		return ARG_DECODED(c, printxval(c, xlat_kvm_cap, arg, "KVM_CAP_???"));
 	case KVM_CREATE_VM:
 		return RVAL_DECODED | RVAL_KIND(RK_FD);
 	default:

@@ -148,9 +148,7 @@ IOCTL_FAMILY(loop)
 			return 0;
 		/* fall through */
 	case LOOP_SET_STATUS:
-		tprint_arg_next(c);
-		decode_info(c, arg);
-		return IOCTL_DECODED;
+		return ARG_DECODED(c, decode_info(c, arg));
 	case LOOP_GET_STATUS64:
 		if (entering(c))
 			return 0;
@@ -161,28 +159,20 @@ IOCTL_FAMILY(loop)
 			print_info64(c, &i64);
 		return IOCTL_DECODED;
 	case LOOP_CONFIGURE:
-		tprint_arg_next(c);
-		decode_config(c, arg);
-		return IOCTL_DECODED;
+		return ARG_DECODED(c, decode_config(c, arg));
 	case LOOP_CLR_FD:
 	case LOOP_SET_CAPACITY:
 	case LOOP_CTL_GET_FREE:
 		return IOCTL_DECODED;
 	case LOOP_SET_FD:
 	case LOOP_CHANGE_FD:
-		tprint_arg_next(c);
-		printfd(c, (int)arg);
-		return IOCTL_DECODED;
+		return ARG_DECODED(c, printfd(c, (int)arg));
 	case LOOP_CTL_ADD:
 	case LOOP_CTL_REMOVE:
-		tprint_arg_next(c);
-		tprintf(c, "%d", (int)arg);
-		return IOCTL_DECODED;
+		return ARG_DECODED(c, tprintf(c, "%d", (int)arg));
 	case LOOP_SET_DIRECT_IO:
 	case LOOP_SET_BLOCK_SIZE:
-		tprint_arg_next(c);
-		tprintf(c, "%llu", (unsigned long long)arg);
-		return IOCTL_DECODED;
+		return ARG_DECODED(c, tprintf(c, "%llu", (unsigned long long)arg));
 	default:
 		return RVAL_DECODED;
 	}

@@ -230,9 +230,7 @@ IOCTL_FAMILY(mtd)
 	case MEMUNLOCK:
 	case MEMISLOCKED:
 	case MEMERASE64:
-		tprint_arg_next(c);
-		decode_erase(c, arg, code == MEMERASE64);
-		return IOCTL_DECODED;
+		return ARG_DECODED(c, decode_erase(c, arg, code == MEMERASE64));
 	case MEMWRITEOOB:
 	case MEMREADOOB:
 	case MEMWRITEOOB64:
@@ -241,13 +239,9 @@ IOCTL_FAMILY(mtd)
 		decode_oob(c, arg, code == MEMWRITEOOB64 || code == MEMREADOOB64);
 		return IOCTL_DECODED;
 	case MEMWRITE:
-		tprint_arg_next(c);
-		decode_write_req(c, arg);
-		return IOCTL_DECODED;
+		return ARG_DECODED(c, decode_write_req(c, arg));
 	case OTPLOCK:
-		tprint_arg_next(c);
-		decode_otp_info(c, arg);
-		return IOCTL_DECODED;
+		return ARG_DECODED(c, decode_otp_info(c, arg));
 	case OTPSELECT:
 		tprint_arg_next(c);
 		if (!umove_or_printaddr(c, arg, &otp)) {
@@ -262,9 +256,7 @@ IOCTL_FAMILY(mtd)
 		return IOCTL_DECODED;
 	case MEMGETBADBLOCK:
 	case MEMSETBADBLOCK:
-		tprint_arg_next(c);
-		printnum_int64(c, arg, "%" PRIu64);
-		return IOCTL_DECODED;
+		return ARG_DECODED(c, printnum_int64(c, arg, "%" PRIu64));
 	case OTPGETREGIONINFO:
 	case MEMGETINFO:
 	case MEMGETOOBSEL:

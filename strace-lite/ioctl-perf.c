@@ -46,27 +46,19 @@ IOCTL_FAMILY(perf)
 		tprintf(c, ", %d", (int)arg);
 		return IOCTL_DECODED;
 	case PERF_EVENT_IOC_PERIOD:
-		tprint_arg_next(c);
-		printnum_int64(c, arg, "%" PRIu64);
-		return IOCTL_DECODED;
+		return ARG_DECODED(c, printnum_int64(c, arg, "%" PRIu64));
 	case PERF_EVENT_IOC_SET_OUTPUT:
 	case PERF_EVENT_IOC_SET_BPF:
-		tprint_arg_next(c);
-		printfd(c, (int)arg);
-		return IOCTL_DECODED;
+		return ARG_DECODED(c, printfd(c, (int)arg));
 	case PERF_EVENT_IOC_PAUSE_OUTPUT:
 		tprintf(c, ", %llu", (unsigned long long)arg);
 		return IOCTL_DECODED;
 	case PERF_EVENT_IOC_SET_FILTER:
-		tprint_arg_next(c);
-		printstr_ex(c, arg, 4096, QUOTE_0_TERMINATED);
-		return IOCTL_DECODED;
+		return ARG_DECODED(c, printstr_ex(c, arg, 4096, QUOTE_0_TERMINATED));
 	case PERF_EVENT_IOC_ID:
 		if (entering(c))
 			return 0;
-		tprint_arg_next(c);
-		printnum_int64(c, arg, "%" PRIu64);
-		return IOCTL_DECODED;
+		return ARG_DECODED(c, printnum_int64(c, arg, "%" PRIu64));
 	case PERF_EVENT_IOC_QUERY_BPF:
 		return query_bpf(c, arg);
 	case PERF_EVENT_IOC_MODIFY_ATTRIBUTES: {

@@ -226,14 +226,10 @@ IOCTL_FAMILY(ptp)
 		return ioctl_struct_done(c);
 	case PTP_PEROUT_REQUEST:
 	case PTP_PEROUT_REQUEST2:
-		tprint_arg_next(c);
-		print_perout(c, code, arg);
-		return IOCTL_DECODED;
+		return ARG_DECODED(c, print_perout(c, code, arg));
 	case PTP_ENABLE_PPS:
 	case PTP_ENABLE_PPS2:
-		tprint_arg_next(c);
-		ioctl_print_x(c, arg);
-		return IOCTL_DECODED;
+		return ARG_DECODED(c, ioctl_print_x(c, arg));
 	case PTP_SYS_OFFSET:
 	case PTP_SYS_OFFSET2:
 	case PTP_SYS_OFFSET_EXTENDED:

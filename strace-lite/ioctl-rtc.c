@@ -129,14 +129,10 @@ IOCTL_FAMILY(rtc)
 		/* fall through */
 	case RTC_ALM_SET:
 	case RTC_SET_TIME:
-		tprint_arg_next(c);
-		decode_time(c, arg);
-		return IOCTL_DECODED;
+		return ARG_DECODED(c, decode_time(c, arg));
 	case RTC_IRQP_SET:
 	case RTC_EPOCH_SET:
-		tprint_arg_next(c);
-		tprintf(c, "%llu", (unsigned long long)arg);
-		return IOCTL_DECODED;
+		return ARG_DECODED(c, tprintf(c, "%llu", (unsigned long long)arg));
 	case RTC_IRQP_READ:
 	case RTC_EPOCH_READ:
 		if (entering(c))
@@ -150,17 +146,13 @@ IOCTL_FAMILY(rtc)
 			return 0;
 		/* fall through */
 	case RTC_WKALM_SET:
-		tprint_arg_next(c);
-		decode_wkalrm(c, arg);
-		return IOCTL_DECODED;
+		return ARG_DECODED(c, decode_wkalrm(c, arg));
 	case RTC_PLL_GET:
 		if (entering(c))
 			return 0;
 		/* fall through */
 	case RTC_PLL_SET:
-		tprint_arg_next(c);
-		decode_pll(c, arg);
-		return IOCTL_DECODED;
+		return ARG_DECODED(c, decode_pll(c, arg));
 	case RTC_VL_READ:
 		if (entering(c))
 			return 0;

@@ -85,9 +85,7 @@ IOCTL_FAMILY(scsi)
 	case SG_SET_KEEP_ORPHAN:
 	case SG_SET_RESERVED_SIZE:
 	case SG_SET_TIMEOUT:
-		tprint_arg_next(c);
-		printnum_int(c, arg, "%d");
-		return IOCTL_DECODED;
+		return ARG_DECODED(c, printnum_int(c, arg, "%d"));
 	case SG_EMULATED_HOST:
 	case SG_GET_ACCESS_COUNT:
 	case SG_GET_COMMAND_Q:
@@ -101,13 +99,9 @@ IOCTL_FAMILY(scsi)
 	case SG_GET_VERSION_NUM:
 		if (entering(c))
 			return 0;
-		tprint_arg_next(c);
-		printnum_int(c, arg, "%d");
-		return IOCTL_DECODED;
+		return ARG_DECODED(c, printnum_int(c, arg, "%d"));
 	case SG_SET_TRANSFORM:
-		tprint_arg_next(c);
-		ioctl_print_x(c, (unsigned int)arg);
-		return IOCTL_DECODED;
+		return ARG_DECODED(c, ioctl_print_x(c, (unsigned int)arg));
 	case SG_GET_TIMEOUT:
 		return IOCTL_DECODED;
 	default:

@@ -124,18 +124,12 @@ IOCTL_FAMILY(seccomp)
 	case SECCOMP_IOCTL_NOTIF_RECV:
 		return decode_notif_recv(c, arg);
 	case SECCOMP_IOCTL_NOTIF_SEND:
-		tprint_arg_next(c);
-		print_notif_resp(c, arg);
-		return IOCTL_DECODED;
+		return ARG_DECODED(c, print_notif_resp(c, arg));
 	case SECCOMP_IOCTL_NOTIF_ID_VALID:
 	case NOTIF_ID_VALID_WRONG_DIR_:
-		tprint_arg_next(c);
-		printnum_int64(c, arg, "%#" PRIx64);
-		return IOCTL_DECODED;
+		return ARG_DECODED(c, printnum_int64(c, arg, "%#" PRIx64));
 	case SECCOMP_IOCTL_NOTIF_ADDFD:
-		tprint_arg_next(c);
-		print_notif_addfd(c, arg);
-		return IOCTL_DECODED;
+		return ARG_DECODED(c, print_notif_addfd(c, arg));
 	default:
 		return RVAL_DECODED;
 	}

@@ -240,9 +240,7 @@ IOCTL_FAMILY(sock)
 			return 0;
 		/* fall through */
 	case FIOSETOWN: case SIOCSIFENCAP: case SIOCSPGRP:
-		tprint_arg_next(c);
-		printnum_int(c, arg, "%d");
-		return IOCTL_DECODED;
+		return ARG_DECODED(c, printnum_int(c, arg, "%d"));
 	case SIOCBRADDIF: case SIOCBRDELIF:
 		tprint_arg_next(c);
 		if (!umove_or_printaddr(c, arg, &ifr)) {
@@ -299,9 +297,7 @@ IOCTL_FAMILY(sock)
 	case SIOCGSTAMP_NEW: case SIOCGSTAMPNS_OLD: case SIOCGSTAMPNS_NEW: case SIOCRTMSG:
 	case SIOCSARP: case SIOCSHWTSTAMP: case SIOCSIFBR: case SIOCSIFLINK: case SIOCSIFMEM:
 	case SIOCSIFPFLAGS: case SIOCSIFVLAN: case SIOCSMIIREG: case SIOCSRARP: case SIOCWANDEV:
-		tprint_arg_next(c);
-		printaddr(c, arg);
-		return IOCTL_DECODED;
+		return ARG_DECODED(c, printaddr(c, arg));
 	}
 	return RVAL_DECODED;
 }

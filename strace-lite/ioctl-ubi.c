@@ -109,9 +109,7 @@ IOCTL_FAMILY(ubi)
 	case UBI_IOCMKVOL:
 		return decode_mkvol(c, arg);
 	case UBI_IOCRNVOL:
-		tprint_arg_next(c);
-		print_rnvol(c, arg);
-		return IOCTL_DECODED;
+		return ARG_DECODED(c, print_rnvol(c, arg));
 	case UBI_IOCRSVOL:
 		tprint_arg_next(c);
 		if (!umove_or_printaddr(c, arg, &u.rs)) {
@@ -150,9 +148,7 @@ IOCTL_FAMILY(ubi)
 		}
 		return IOCTL_DECODED;
 	case UBI_IOCVOLUP:
-		tprint_arg_next(c);
-		printnum_int64(c, arg, "%" PRIi64);
-		return IOCTL_DECODED;
+		return ARG_DECODED(c, printnum_int64(c, arg, "%" PRIi64));
 	case UBI_IOCDET:
 	case UBI_IOCEBER:
 	case UBI_IOCEBISMAP:
@@ -160,9 +156,7 @@ IOCTL_FAMILY(ubi)
 	case UBI_IOCRMVOL:
 	case UBI_IOCRPEB:
 	case UBI_IOCSPEB:
-		tprint_arg_next(c);
-		printnum_int(c, arg, "%d");
-		return IOCTL_DECODED;
+		return ARG_DECODED(c, printnum_int(c, arg, "%d"));
 	case UBI_IOCVOLCRBLK:
 	case UBI_IOCVOLRMBLK:
 		return IOCTL_DECODED;
