@@ -212,6 +212,5 @@ IOCTL_FAMILY(lirc)
 		tprintf(c, "%u", v);
 		break;
 	}
-	tprints(c, "]");
-	return IOCTL_DECODED;
+	return DECODED(tprints(c, "]"));
 }

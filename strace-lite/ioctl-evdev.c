@@ -19,10 +19,8 @@ static int decode_abs(struct dctx *c, unsigned int code, uint64_t arg)
 	struct input_absinfo a;
 	size_t sz = IOC_SIZE(code);
 
-	if (sz < orig_sz) {
-		printaddr(c, arg);
-		return IOCTL_DECODED;
-	}
+	if (sz < orig_sz)
+		return DECODED(printaddr(c, arg));
 	if (umoven_or_printaddr(c, arg, sz < sizeof(a) ? sz : sizeof(a), &a))
 		return IOCTL_DECODED;
 	tprint_struct_begin(c);
@@ -55,8 +53,7 @@ static int decode_keycode(struct dctx *c, uint64_t arg)
 		return IOCTL_DECODED;
 	tprintf(c, "[%u, ", k[0]);
 	printxval(c, xlat_evdev_keycode, k[1], "KEY_???");
-	tprints(c, "]");
-	return IOCTL_DECODED;
+	return DECODED(tprints(c, "]"));
 }
 
 static int decode_keycode_v2(struct dctx *c, uint64_t arg)
@@ -119,10 +116,8 @@ static int decode_bitset(struct dctx *c, uint64_t arg, const struct xlat *x, uns
 	unsigned int size = (nbits + 7) / 8;
 
 	size = (size + 7) / 8 * 8;
-	if (syserror(c) || !size) {
-		printaddr(c, arg);
-		return IOCTL_DECODED;
-	}
+	if (syserror(c) || !size)
+		return DECODED(printaddr(c, arg));
 	unsigned char bits[size];
 
 	if (umoven_or_printaddr(c, arg, size, bits))
@@ -179,10 +174,8 @@ static int decode_mtslots(struct dctx *c, unsigned int code, uint64_t arg)
 	unsigned int slot_code;
 	int val;
 
-	if (!n) {
-		printaddr(c, arg);
-		return IOCTL_DECODED;
-	}
+	if (!n)
+		return DECODED(printaddr(c, arg));
 	if (umove_or_printaddr(c, arg, &slot_code))
 		return IOCTL_DECODED;
 	tprint_struct_begin(c);
@@ -227,13 +220,11 @@ static int decode_bit(struct dctx *c, unsigned int ev, uint64_t arg)
 	case EV_FF:
 		return decode_bitset(c, arg, xlat_evdev_ff_types, FF_MAX, "FF_???");
 	case EV_PWR:
-		printnum_int(c, arg, "%d");
-		return IOCTL_DECODED;
+		return DECODED(printnum_int(c, arg, "%d"));
 	case EV_FF_STATUS:
 		return decode_bitset(c, arg, xlat_evdev_ff_status, FF_STATUS_MAX, "FF_STATUS_???");
 	default:
-		printaddr(c, arg);
-		return IOCTL_DECODED;
+		return DECODED(printaddr(c, arg));
 	}
 }
 
@@ -241,11 +232,9 @@ static int decode_read(struct dctx *c, unsigned int code, uint64_t arg)
 {
 	switch (code) {
 	case EVIOCGVERSION:
-		printnum_int(c, arg, "%#x");
-		return IOCTL_DECODED;
+		return DECODED(printnum_int(c, arg, "%#x"));
 	case EVIOCGEFFECTS:
-		printnum_int(c, arg, "%u");
-		return IOCTL_DECODED;
+		return DECODED(printnum_int(c, arg, "%u"));
 	case EVIOCGID:
 		return decode_getid(c, arg);
 	case EVIOCGREP:
@@ -281,8 +270,7 @@ static int decode_read(struct dctx *c, unsigned int code, uint64_t arg)
 		return decode_abs(c, code, arg);
 	if ((IOC_NR(code) & ~EV_MAX) == IOC_NR(EVIOCGBIT(0, 0)))
 		return decode_bit(c, IOC_NR(code) & EV_MAX, arg);
-	printaddr(c, arg);
-	return IOCTL_DECODED;
+	return DECODED(printaddr(c, arg));
 }
 
 static void print_envelope(struct dctx *c, const struct ff_envelope *e)
@@ -369,22 +357,18 @@ static int decode_write(struct dctx *c, unsigned int code, uint64_t arg)
 	case EVIOCSKEYCODE_V2:
 		return decode_keycode_v2(c, arg);
 	case EVIOCRMFF:
-		tprintf(c, "%d", (int)arg);
-		return IOCTL_DECODED;
+		return DECODED(tprintf(c, "%d", (int)arg));
 	case EVIOCGRAB:
 	case EVIOCREVOKE:
-		tprintf(c, "%llu", (unsigned long long)arg);
-		return IOCTL_DECODED;
+		return DECODED(tprintf(c, "%llu", (unsigned long long)arg));
 	case EVIOCSCLOCKID:
-		printnum_int(c, arg, "%u");
-		return IOCTL_DECODED;
+		return DECODED(printnum_int(c, arg, "%u"));
 	case EVIOCSFF:
 		return decode_ff_effect(c, arg);
 	}
 	if ((IOC_NR(code) & ~ABS_MAX) == IOC_NR(EVIOCSABS(0)))
 		return decode_abs(c, code, arg);
-	printaddr(c, arg);
-	return IOCTL_DECODED;
+	return DECODED(printaddr(c, arg));
 }
 
 IOCTL_FAMILY(evdev)

@@ -94,10 +94,8 @@ static int decode_linehandle(struct dctx *c, uint64_t arg)
 
 	if (!in_out_prefix(c) || umove_or_printaddr(c, arg, &r))
 		return IOCTL_DECODED;
-	if (!entering(c)) {
-		print_fd_result(c, r.fd);
-		return IOCTL_DECODED;
-	}
+	if (!entering(c))
+		return DECODED(print_fd_result(c, r.fd));
 	tprint_struct_begin(c);
 	FLD_U(c, r, lines);
 	tprint_next_field(c, "lineoffsets");
@@ -118,10 +116,8 @@ static int decode_lineevent(struct dctx *c, uint64_t arg)
 
 	if (!in_out_prefix(c) || umove_or_printaddr(c, arg, &r))
 		return IOCTL_DECODED;
-	if (!entering(c)) {
-		print_fd_result(c, r.fd);
-		return IOCTL_DECODED;
-	}
+	if (!entering(c))
+		return DECODED(print_fd_result(c, r.fd));
 	tprint_struct_begin(c);
 	FLD_U(c, r, lineoffset);
 	NEXT_FLAGS(c, r, handleflags, xlat_gpio_handle_flags, "GPIOHANDLE_REQUEST_???");
@@ -271,10 +267,8 @@ static int decode_v2_line_request(struct dctx *c, uint64_t arg)
 
 	if (!in_out_prefix(c) || umove_or_printaddr(c, arg, &lr))
 		return IOCTL_DECODED;
-	if (!entering(c)) {
-		print_fd_result(c, lr.fd);
-		return IOCTL_DECODED;
-	}
+	if (!entering(c))
+		return DECODED(print_fd_result(c, lr.fd));
 	tprint_struct_begin(c);
 	FLD_U(c, lr, num_lines);
 	tprint_next_field(c, "offsets");

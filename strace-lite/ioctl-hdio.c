@@ -109,8 +109,7 @@ IOCTL_FAMILY(hdio)
 	case HDIO_DRIVE_RESET:
 	case HDIO_SCAN_HWIF:
 		tprint_arg_next(c);
-		print_array(c, arg, 3, &elem, sizeof(elem), 0, print_xint32, NULL);
-		return IOCTL_DECODED;
+		return DECODED(print_array(c, arg, 3, &elem, sizeof(elem), 0, print_xint32, NULL));
 	case HDIO_GET_32BIT:
 	case HDIO_GET_ACOUSTIC:
 	case HDIO_GET_ADDRESS:
@@ -133,8 +132,7 @@ IOCTL_FAMILY(hdio)
 			printflags(c, xlat_hdio_ide_nice, v, "IDE_NICE_???");
 		else
 			tprintf(c, "%llu", (unsigned long long)v);
-		tprints(c, "]");
-		return IOCTL_DECODED;
+		return DECODED(tprints(c, "]"));
 	case HDIO_SET_BUSSTATE:
 		return ARG_DECODED(c, printxval(c, xlat_hdio_busstates, arg, "BUSSTATE_???"));
 	case HDIO_SET_NICE:

@@ -34,8 +34,7 @@ static int kiocsound(struct dctx *c, uint64_t arg)
 		return IOCTL_DECODED;
 	if (freq)
 		snprintf(buf, sizeof(buf), "%u Hz", freq);
-	print_comment(c->sb, freq ? buf : "off");
-	return IOCTL_DECODED;
+	return DECODED(print_comment(c->sb, freq ? buf : "off"));
 }
 
 static int mk_tone(struct dctx *c, unsigned int arg)
@@ -52,8 +51,7 @@ static int mk_tone(struct dctx *c, unsigned int arg)
 		return IOCTL_DECODED;
 	if (freq)
 		snprintf(buf, sizeof(buf), "%u Hz, %u ms", freq, ticks);
-	print_comment(c->sb, freq ? buf : "off");
-	return IOCTL_DECODED;
+	return DECODED(print_comment(c->sb, freq ? buf : "off"));
 }
 
 /* A byte or int the kernel returns at ARG as "[NAME]", or one passed by value (SET). */
@@ -125,8 +123,7 @@ static int get_mode(struct dctx *c, uint64_t arg, const struct xlat *x, const ch
 		print_kbd_mode(c, (int)v);
 	else
 		printxval(c, x, v, dflt);
-	tprints(c, "]");
-	return IOCTL_DECODED;
+	return DECODED(tprints(c, "]"));
 }
 
 /* A buffer of LEN bytes at ARG in hex: written by the kernel when GET, else read. */
@@ -231,10 +228,8 @@ static int kbd_entry(struct dctx *c, uint64_t arg, bool get)
 
 	if (entering(c)) {
 		tprint_arg_next(c);
-		if (umoven(c, arg, offsetof(struct kbentry, kb_index) + 1, &e)) {
-			printaddr(c, arg);
-			return IOCTL_DECODED;
-		}
+		if (umoven(c, arg, offsetof(struct kbentry, kb_index) + 1, &e))
+			return DECODED(printaddr(c, arg));
 		tprint_struct_begin(c);
 		name = xlat_lookup(xlat_kd_key_tables, e.kb_table);
 		if (name) {
@@ -250,10 +245,8 @@ static int kbd_entry(struct dctx *c, uint64_t arg, bool get)
 		return ioctl_struct_done(c);
 	}
 	tprint_struct_next(c);
-	if (umove(c, arg + offsetof(struct kbentry, kb_value), &e.kb_value)) {
-		tprints(c, "kb_value=???}");
-		return IOCTL_DECODED;
-	}
+	if (umove(c, arg + offsetof(struct kbentry, kb_value), &e.kb_value))
+		return DECODED(tprints(c, "kb_value=???}"));
 	FLD_X(c, e, kb_value);
 	if (!raw_style())
 		print_kb_value_comment(c, e.kb_value);

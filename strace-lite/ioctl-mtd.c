@@ -236,8 +236,7 @@ IOCTL_FAMILY(mtd)
 	case MEMWRITEOOB64:
 	case MEMREADOOB64:
 		tprint_arg_next(c);
-		decode_oob(c, arg, code == MEMWRITEOOB64 || code == MEMREADOOB64);
-		return IOCTL_DECODED;
+		return DECODED(decode_oob(c, arg, code == MEMWRITEOOB64 || code == MEMREADOOB64));
 	case MEMWRITE:
 		return ARG_DECODED(c, decode_write_req(c, arg));
 	case OTPLOCK:
@@ -252,8 +251,7 @@ IOCTL_FAMILY(mtd)
 		return IOCTL_DECODED;
 	case MTDFILEMODE:
 		tprint_arg_next(c);
-		printxval(c, xlat_mtd_file_mode_options, arg, "MTD_FILE_MODE_???");
-		return IOCTL_DECODED;
+		return DECODED(printxval(c, xlat_mtd_file_mode_options, arg, "MTD_FILE_MODE_???"));
 	case MEMGETBADBLOCK:
 	case MEMSETBADBLOCK:
 		return ARG_DECODED(c, printnum_int64(c, arg, "%" PRIu64));

@@ -213,8 +213,7 @@ IOCTL_FAMILY(ptp)
 	case PTP_CLOCK_GETCAPS2:
 		if (ioctl_arg_at_exit(c, true))
 			return 0;
-		print_caps(c, arg);
-		return IOCTL_DECODED;
+		return DECODED(print_caps(c, arg));
 	case PTP_EXTTS_REQUEST:
 	case PTP_EXTTS_REQUEST2:
 		if (!ioctl_struct_begin(c, arg, &e))
@@ -244,8 +243,7 @@ IOCTL_FAMILY(ptp)
 	case PTP_SYS_OFFSET_PRECISE2:
 		if (ioctl_arg_at_exit(c, true))
 			return 0;
-		print_precise(c, arg);
-		return IOCTL_DECODED;
+		return DECODED(print_precise(c, arg));
 	default:
 		return RVAL_DECODED;
 	}

@@ -75,8 +75,7 @@ IOCTL_FAMILY(scsi)
 		}
 		printxval(c, xlat_sg_scsi_reset, v & ~SG_SCSI_RESET_NO_ESCALATE,
 			  "SG_SCSI_RESET_???");
-		tprints(c, "]");
-		return IOCTL_DECODED;
+		return DECODED(tprints(c, "]"));
 	case SG_NEXT_CMD_LEN:
 	case SG_SET_COMMAND_Q:
 	case SG_SET_DEBUG:

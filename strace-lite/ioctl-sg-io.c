@@ -200,7 +200,6 @@ int scsi_sg_io(struct dctx *c, uint64_t arg)
 	case 'Q':
 		return v4_request(c, arg);
 	default:
-		tprintf(c, "[%u]", iid);
-		return IOCTL_DECODED;
+		return DECODED(tprintf(c, "[%u]", iid));
 	}
 }

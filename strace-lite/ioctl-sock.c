@@ -177,10 +177,8 @@ static int decode_ifconf(struct dctx *c, uint64_t arg)
 	if (entering(c)) {
 		c->priv[0] = 0;
 		tprint_arg_next(c);
-		if (umove(c, arg, &ifc)) {
-			printaddr(c, arg);
-			return IOCTL_DECODED;
-		}
+		if (umove(c, arg, &ifc))
+			return DECODED(printaddr(c, arg));
 		c->priv[0] = 1;
 		c->priv[1] = (uint64_t)(int64_t)ifc.ifc_len;
 		c->priv[2] = (uint64_t)(uintptr_t)ifc.ifc_buf;
@@ -199,8 +197,7 @@ static int decode_ifconf(struct dctx *c, uint64_t arg)
 			print_ifc_len(c, in_len);
 		tprints(c, ", ifc_buf=");
 		printaddr(c, in_buf);
-		tprints(c, "}");
-		return IOCTL_DECODED;
+		return DECODED(tprints(c, "}"));
 	}
 	if (in_buf && in_len != ifc.ifc_len)
 		tprints(c, " => ");
@@ -220,8 +217,7 @@ static int decode_ifconf(struct dctx *c, uint64_t arg)
 		print_array(c, out_buf, (unsigned int)ifc.ifc_len / sizeof(ifr), &ifr, sizeof(ifr), 0,
 			    print_ifconf_ifreq, NULL);
 	}
-	tprints(c, "}");
-	return IOCTL_DECODED;
+	return DECODED(tprints(c, "}"));
 }
 
 IOCTL_FAMILY(sock)
@@ -233,8 +229,7 @@ IOCTL_FAMILY(sock)
 		return decode_ifconf(c, arg);
 	case SIOCBRADDBR: case SIOCBRDELBR:
 		tprint_arg_next(c);
-		printstr_ex(c, arg, sizeof(ifr.ifr_name), QUOTE_0_TERMINATED);
-		return IOCTL_DECODED;
+		return DECODED(printstr_ex(c, arg, sizeof(ifr.ifr_name), QUOTE_0_TERMINATED));
 	case FIOGETOWN: case SIOCATMARK: case SIOCGIFENCAP: case SIOCGPGRP: case SIOCOUTQNSD:
 		if (entering(c))
 			return 0;
@@ -260,8 +255,7 @@ IOCTL_FAMILY(sock)
 		ioctl_print_cstring(c, ifr.ifr_name, sizeof(ifr.ifr_name));
 		tprints(c, ", ");
 		print_ifreq(c, code, &ifr);
-		tprints(c, "}");
-		return IOCTL_DECODED;
+		return DECODED(tprints(c, "}"));
 	case SIOCGIFADDR: case SIOCGIFBRDADDR: case SIOCGIFDSTADDR: case SIOCGIFFLAGS:
 	case SIOCGIFHWADDR: case SIOCGIFINDEX: case SIOCGIFMAP: case SIOCGIFMETRIC:
 	case SIOCGIFMTU: case SIOCGIFNAME: case SIOCGIFNETMASK: case SIOCGIFSLAVE:
@@ -286,8 +280,7 @@ IOCTL_FAMILY(sock)
 			tprints(c, ", ");
 			print_ifreq(c, code, &ifr);
 		}
-		tprints(c, "}");
-		return IOCTL_DECODED;
+		return DECODED(tprints(c, "}"));
 	case SIOCADDDLCI: case SIOCADDRT: case SIOCBONDCHANGEACTIVE: case SIOCBONDENSLAVE:
 	case SIOCBONDINFOQUERY: case SIOCBONDRELEASE: case SIOCBONDSETHWADDR:
 	case SIOCBONDSLAVEINFOQUERY: case SIOCDARP: case SIOCDELDLCI: case SIOCDELRT:

@@ -178,8 +178,7 @@ static int open_session(struct dctx *c, uint64_t arg)
 	tprintf(c, ", ret=%u, ", s.ret);
 	FLD_XVAL(c, s, ret_origin, xlat_tee_ioctl_origins, "TEEC_ORIGIN_???");
 	print_params(c, params, s.num_params);
-	tprints(c, "}}");
-	return IOCTL_DECODED;
+	return DECODED(tprints(c, "}}"));
 }
 
 static int invoke(struct dctx *c, uint64_t arg)
@@ -209,8 +208,7 @@ static int invoke(struct dctx *c, uint64_t arg)
 	tprintf(c, "{ret=%u, ", s.ret);
 	FLD_XVAL(c, s, ret_origin, xlat_tee_ioctl_origins, "TEEC_ORIGIN_???");
 	print_params(c, params, s.num_params);
-	tprints(c, "}}");
-	return IOCTL_DECODED;
+	return DECODED(tprints(c, "}}"));
 }
 
 /* TEE_IOC_SUPPL_RECV (SEND false) and TEE_IOC_SUPPL_SEND. */
@@ -248,8 +246,7 @@ static int suppl(struct dctx *c, uint64_t arg, bool send)
 	else
 		tprintf(c, "{num_params=%u", num);
 	print_params(c, params, num);
-	tprints(c, "}}");
-	return IOCTL_DECODED;
+	return DECODED(tprints(c, "}}"));
 }
 
 static int shm_alloc(struct dctx *c, uint64_t arg)
