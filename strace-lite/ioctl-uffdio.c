@@ -60,37 +60,32 @@ static int decode_copy(struct dctx *c, uint64_t arg)
 	return ioctl_struct_done(c);
 }
 
-static int decode_register(struct dctx *c, uint64_t arg)
+/* UFFDIO_REGISTER and UFFDIO_ZEROPAGE: a range and mode flags, then what was done. */
+static int decode_range_mode(struct dctx *c, uint64_t arg, bool zero)
 {
-	struct uffdio_register u;
+	union {
+		struct uffdio_register r;
+		struct uffdio_zeropage z;
+	} u;
 
 	if (entering(c)) {
-		if (!ioctl_struct_begin(c, arg, &u))
+		if (!ioctl_struct_beginn(c, arg, zero ? sizeof(u.z) : sizeof(u.r), &u))
 			return IOCTL_DECODED;
 		tprint_field(c, "range");
-		print_range(c, &u.range);
-		NEXT_FLAGS(c, u, mode, xlat_uffd_register_mode_flags, "UFFDIO_REGISTER_MODE_???");
+		print_range(c, &u.r.range);
+		if (zero)
+			NEXT_FLAGS(c, u.z, mode, xlat_uffd_zeropage_flags, "UFFDIO_ZEROPAGE_???");
+		else
+			NEXT_FLAGS(c, u.r, mode, xlat_uffd_register_mode_flags,
+				   "UFFDIO_REGISTER_MODE_???");
 		return 0;
 	}
-	if (!syserror(c) && !umove(c, arg, &u))
-		NEXT_FLAGS(c, u, ioctls, xlat_uffd_register_ioctl_flags, "UFFDIO_???");
-	return ioctl_struct_done(c);
-}
-
-static int decode_zeropage(struct dctx *c, uint64_t arg)
-{
-	struct uffdio_zeropage u;
-
-	if (entering(c)) {
-		if (!ioctl_struct_begin(c, arg, &u))
-			return IOCTL_DECODED;
-		tprint_field(c, "range");
-		print_range(c, &u.range);
-		NEXT_FLAGS(c, u, mode, xlat_uffd_zeropage_flags, "UFFDIO_ZEROPAGE_???");
-		return 0;
-	}
-	if (!syserror(c) && !umove(c, arg, &u))
-		NEXT_X(c, u, zeropage);
+	if (syserror(c) || umoven(c, arg, zero ? sizeof(u.z) : sizeof(u.r), &u))
+		return ioctl_struct_done(c);
+	if (zero)
+		NEXT_X(c, u.z, zeropage);
+	else
+		NEXT_FLAGS(c, u.r, ioctls, xlat_uffd_register_ioctl_flags, "UFFDIO_???");
 	return ioctl_struct_done(c);
 }
 
@@ -104,7 +99,7 @@ IOCTL_FAMILY(uffdio)
 	case UFFDIO_COPY:
 		return decode_copy(c, arg);
 	case UFFDIO_REGISTER:
-		return decode_register(c, arg);
+		return decode_range_mode(c, arg, false);
 	case UFFDIO_UNREGISTER:
 	case UFFDIO_WAKE:
 		tprint_arg_next(c);
@@ -112,7 +107,7 @@ IOCTL_FAMILY(uffdio)
 			print_range(c, &r);
 		return IOCTL_DECODED;
 	case UFFDIO_ZEROPAGE:
-		return decode_zeropage(c, arg);
+		return decode_range_mode(c, arg, true);
 	default:
 		return RVAL_DECODED;
 	}
