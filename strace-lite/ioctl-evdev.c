@@ -196,36 +196,32 @@ static int decode_repeat(struct dctx *c, uint64_t arg)
 	return IOCTL_DECODED;
 }
 
+/* EVIOCGBIT's bit sets, by event type (0: the event types). */
+static const struct {
+	const struct xlat *x;
+	unsigned int max_nr;
+	const char *dflt;
+} bit_sets[EV_CNT] = {
+	[0] = { xlat_evdev_ev, EV_MAX, "EV_???" },
+	[EV_KEY] = { xlat_evdev_keycode, KEY_MAX, "KEY_???" },
+	[EV_REL] = { xlat_evdev_relative_axes, REL_MAX, "REL_???" },
+	[EV_ABS] = { xlat_evdev_abs, ABS_MAX, "ABS_???" },
+	[EV_MSC] = { xlat_evdev_misc, MSC_MAX, "MSC_???" },
+	[EV_SW] = { xlat_evdev_switch, SW_MAX, "SW_???" },
+	[EV_LED] = { xlat_evdev_leds, LED_MAX, "LED_???" },
+	[EV_SND] = { xlat_evdev_snd, SND_MAX, "SND_???" },
+	[EV_REP] = { xlat_evdev_autorepeat, REP_MAX, "REP_???" },
+	[EV_FF] = { xlat_evdev_ff_types, FF_MAX, "FF_???" },
+	[EV_FF_STATUS] = { xlat_evdev_ff_status, FF_STATUS_MAX, "FF_STATUS_???" },
+};
+
 static int decode_bit(struct dctx *c, unsigned int ev, uint64_t arg)
 {
-	switch (ev) {
-	case 0:
-		return decode_bitset(c, arg, xlat_evdev_ev, EV_MAX, "EV_???");
-	case EV_KEY:
-		return decode_bitset(c, arg, xlat_evdev_keycode, KEY_MAX, "KEY_???");
-	case EV_REL:
-		return decode_bitset(c, arg, xlat_evdev_relative_axes, REL_MAX, "REL_???");
-	case EV_ABS:
-		return decode_bitset(c, arg, xlat_evdev_abs, ABS_MAX, "ABS_???");
-	case EV_MSC:
-		return decode_bitset(c, arg, xlat_evdev_misc, MSC_MAX, "MSC_???");
-	case EV_SW:
-		return decode_bitset(c, arg, xlat_evdev_switch, SW_MAX, "SW_???");
-	case EV_LED:
-		return decode_bitset(c, arg, xlat_evdev_leds, LED_MAX, "LED_???");
-	case EV_SND:
-		return decode_bitset(c, arg, xlat_evdev_snd, SND_MAX, "SND_???");
-	case EV_REP:
-		return decode_bitset(c, arg, xlat_evdev_autorepeat, REP_MAX, "REP_???");
-	case EV_FF:
-		return decode_bitset(c, arg, xlat_evdev_ff_types, FF_MAX, "FF_???");
-	case EV_PWR:
+	if (ev == EV_PWR)
 		return DECODED(printnum_int(c, arg, "%d"));
-	case EV_FF_STATUS:
-		return decode_bitset(c, arg, xlat_evdev_ff_status, FF_STATUS_MAX, "FF_STATUS_???");
-	default:
+	if (ev >= EV_CNT || !bit_sets[ev].x)
 		return DECODED(printaddr(c, arg));
-	}
+	return decode_bitset(c, arg, bit_sets[ev].x, bit_sets[ev].max_nr, bit_sets[ev].dflt);
 }
 
 static int decode_read(struct dctx *c, unsigned int code, uint64_t arg)

@@ -445,37 +445,30 @@ static int decode_streamparm(struct dctx *c, uint64_t arg, bool is_get)
 	return ioctl_struct_done(c);
 }
 
-static int decode_enumstd(struct dctx *c, uint64_t arg)
+/* VIDIOC_ENUMSTD and VIDIOC_ENUMINPUT: the index, at exit the name and what it names. */
+static int decode_enum_named(struct dctx *c, uint64_t arg, bool input)
 {
-	struct v4l2_standard s;
+	union {
+		struct v4l2_standard s;
+		struct v4l2_input i;
+	} u;
+	size_t size = input ? sizeof(u.i) : sizeof(u.s);
 
 	if (entering(c)) {
-		if (!ioctl_struct_begin(c, arg, &s))
+		if (!ioctl_struct_beginn(c, arg, size, &u))
 			return IOCTL_DECODED;
-		FLD_U(c, s, index);
+		FLD_U(c, u.s, index); /* first in both */
 		return 0;
 	}
-	if (!syserror(c) && !umove(c, arg, &s)) {
-		NEXT_CSTR(c, s, name);
-		NEXT_FRACT(c, s, frameperiod);
-		NEXT_U(c, s, framelines);
-	}
-	return ioctl_struct_done(c);
-}
-
-static int decode_enuminput(struct dctx *c, uint64_t arg)
-{
-	struct v4l2_input i;
-
-	if (entering(c)) {
-		if (!ioctl_struct_begin(c, arg, &i))
-			return IOCTL_DECODED;
-		FLD_U(c, i, index);
-		return 0;
-	}
-	if (!syserror(c) && !umove(c, arg, &i)) {
-		NEXT_CSTR(c, i, name);
-		NEXT_XVAL(c, i, type, xlat_v4l2_input_types, "V4L2_INPUT_TYPE_???");
+	if (syserror(c) || umoven(c, arg, size, &u))
+		return ioctl_struct_done(c);
+	if (input) {
+		NEXT_CSTR(c, u.i, name);
+		NEXT_XVAL(c, u.i, type, xlat_v4l2_input_types, "V4L2_INPUT_TYPE_???");
+	} else {
+		NEXT_CSTR(c, u.s, name);
+		NEXT_FRACT(c, u.s, frameperiod);
+		NEXT_U(c, u.s, framelines);
 	}
 	return ioctl_struct_done(c);
 }
@@ -558,9 +551,9 @@ IOCTL_FAMILY(v4l2)
 	case VIDIOC_S_INPUT:
 		return decode_number(c, code, arg);
 	case VIDIOC_ENUMSTD:
-		return decode_enumstd(c, arg);
+		return decode_enum_named(c, arg, false);
 	case VIDIOC_ENUMINPUT:
-		return decode_enuminput(c, arg);
+		return decode_enum_named(c, arg, true);
 	case VIDIOC_G_CTRL:
 	case VIDIOC_S_CTRL:
 		return v4l2_control(c, arg, code == VIDIOC_G_CTRL);
