@@ -192,10 +192,8 @@ misplaced:
 	comment_unavailable(c, "misplaced struct dm_target_spec");
 }
 
-static bool print_dev_elem(struct dctx *c, void *elem, size_t size, void *data)
+static bool print_dev_elem(struct dctx *c, void *elem, size_t size UNUSED, void *data UNUSED)
 {
-	(void)size;
-	(void)data;
 	print_dev(c, *(uint64_t *)elem);
 	return true;
 }

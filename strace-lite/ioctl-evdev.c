@@ -160,10 +160,8 @@ static int decode_bitset(struct dctx *c, uint64_t arg, const struct xlat *x, uns
 	return IOCTL_DECODED;
 }
 
-static bool print_int_elem(struct dctx *c, void *elem, size_t size, void *data)
+static bool print_int_elem(struct dctx *c, void *elem, size_t size UNUSED, void *data UNUSED)
 {
-	(void)size;
-	(void)data;
 	tprintf(c, "%d", *(int *)elem);
 	return true;
 }

@@ -58,12 +58,10 @@ IOCTL_FAMILY(fs_x)
 	}
 }
 
-static bool print_fiemap_extent(struct dctx *c, void *elem, size_t size, void *data)
+static bool print_fiemap_extent(struct dctx *c, void *elem, size_t size UNUSED, void *data UNUSED)
 {
 	const struct fiemap_extent *fe = elem;
 
-	(void)size;
-	(void)data;
 	tprint_struct_begin(c);
 	FLD_U(c, *fe, fe_logical);
 	NEXT_U(c, *fe, fe_physical);

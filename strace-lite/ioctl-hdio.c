@@ -72,10 +72,8 @@ static int decode_drive_cmd(struct dctx *c, uint64_t arg)
 	return ioctl_struct_done(c);
 }
 
-static bool print_xint32(struct dctx *c, void *elem, size_t size, void *data)
+static bool print_xint32(struct dctx *c, void *elem, size_t size UNUSED, void *data UNUSED)
 {
-	(void)size;
-	(void)data;
 	tprintf(c, "%#x", *(uint32_t *)elem);
 	return true;
 }

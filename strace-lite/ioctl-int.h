@@ -14,6 +14,8 @@
 #include "strace-lite/decode.h"
 
 #define IOCTL_DECODED 0x1000
+/* A parameter a callback's signature has but its body does not use. */
+#define UNUSED __attribute__((unused))
 
 /* x86_64 request encoding (asm-generic/ioctl.h). */
 #define IOC_NR(code) ((code) & 0xff)

@@ -138,15 +138,13 @@ static int hex_buffer(struct dctx *c, uint64_t arg, bool get, uint64_t len)
 	return IOCTL_DECODED;
 }
 
-static bool print_scrmap_elem(struct dctx *c, void *elem, size_t size, void *data)
+static bool print_scrmap_elem(struct dctx *c, void *elem, size_t size UNUSED, void *data UNUSED)
 {
 	unsigned int v = *(uint16_t *)elem;
 	bool direct = (v & ~UNI_DIRECT_MASK_) == UNI_DIRECT_BASE_;
 	enum xlat_style st = print_opts_get()->xstyle;
 	char buf[48];
 
-	(void)size;
-	(void)data;
 	if (st != XSTYLE_ABBREV || !direct)
 		ioctl_print_x(c, v);
 	if (st == XSTYLE_RAW || !direct)
@@ -283,12 +281,10 @@ static int kbd_str_entry(struct dctx *c, uint64_t arg, bool get)
 	return ioctl_struct_done(c);
 }
 
-static bool print_diacr_elem(struct dctx *c, void *elem, size_t size, void *data)
+static bool print_diacr_elem(struct dctx *c, void *elem, size_t size UNUSED, void *data UNUSED)
 {
 	const struct kbdiacr *d = elem;
 
-	(void)size;
-	(void)data;
 	tprints(c, "{diacr=");
 	print_kchar(c, d->diacr);
 	tprints(c, ", base=");
@@ -299,12 +295,10 @@ static bool print_diacr_elem(struct dctx *c, void *elem, size_t size, void *data
 	return true;
 }
 
-static bool print_diacruc_elem(struct dctx *c, void *elem, size_t size, void *data)
+static bool print_diacruc_elem(struct dctx *c, void *elem, size_t size UNUSED, void *data UNUSED)
 {
 	const struct kbdiacruc *d = elem;
 
-	(void)size;
-	(void)data;
 	tprint_struct_begin(c);
 	FLD_X(c, *d, diacr);
 	NEXT_X(c, *d, base);
@@ -475,12 +469,10 @@ IOCTL_FAMILY(kd)
 	}
 }
 
-static bool print_unipair(struct dctx *c, void *elem, size_t size, void *data)
+static bool print_unipair(struct dctx *c, void *elem, size_t size UNUSED, void *data UNUSED)
 {
 	const struct unipair *u = elem;
 
-	(void)size;
-	(void)data;
 	tprint_struct_begin(c);
 	FLD_X(c, *u, unicode);
 	NEXT_X(c, *u, fontpos);

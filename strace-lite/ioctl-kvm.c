@@ -135,12 +135,10 @@ static int sregs(struct dctx *c, unsigned int code, uint64_t arg)
 	return IOCTL_DECODED;
 }
 
-static bool print_cpuid_entry(struct dctx *c, void *elem, size_t size, void *data)
+static bool print_cpuid_entry(struct dctx *c, void *elem, size_t size UNUSED, void *data UNUSED)
 {
 	const struct kvm_cpuid_entry2 *e = elem;
 
-	(void)size;
-	(void)data;
 	tprint_struct_begin(c);
 	FLD_X(c, *e, function);
 	NEXT_X(c, *e, index);

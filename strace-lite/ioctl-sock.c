@@ -151,12 +151,10 @@ static void print_ifc_len(struct dctx *c, int len)
 	}
 }
 
-static bool print_ifconf_ifreq(struct dctx *c, void *elem, size_t size, void *data)
+static bool print_ifconf_ifreq(struct dctx *c, void *elem, size_t size UNUSED, void *data UNUSED)
 {
 	const struct ifreq *ifr = elem;
 
-	(void)size;
-	(void)data;
 	tprints(c, "{ifr_name=");
 	ioctl_print_cstring(c, ifr->ifr_name, sizeof(ifr->ifr_name));
 	tprints(c, ", ");

@@ -52,12 +52,10 @@ static bool fetch_buf(struct dctx *c, uint64_t arg, struct tee_ioctl_buf_data *b
 	return true;
 }
 
-static bool print_param(struct dctx *c, void *elem, size_t size, void *data)
+static bool print_param(struct dctx *c, void *elem, size_t size UNUSED, void *data UNUSED)
 {
 	const struct tee_ioctl_param *p = elem;
 
-	(void)size;
-	(void)data;
 	tprints(c, "{attr=");
 	printxval(c, xlat_tee_ioctl_param_attr_types, p->attr & ~TEE_IOCTL_PARAM_ATTR_META,
 		  "TEE_IOCTL_PARAM_ATTR_");

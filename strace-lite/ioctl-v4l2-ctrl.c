@@ -253,12 +253,10 @@ int v4l2_crop(struct dctx *c, uint64_t arg, bool is_get)
 	return ioctl_struct_done(c);
 }
 
-static bool print_ext_control(struct dctx *c, void *elem, size_t size, void *data)
+static bool print_ext_control(struct dctx *c, void *elem, size_t size UNUSED, void *data UNUSED)
 {
 	const struct v4l2_ext_control *p = elem;
 
-	(void)size;
-	(void)data;
 	tprint_struct_begin(c);
 	FLD_XVAL(c, *p, id, xlat_v4l2_control_ids, "V4L2_CID_???");
 	NEXT_U(c, *p, size);

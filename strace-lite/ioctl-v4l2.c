@@ -135,12 +135,10 @@ static void print_pix_mp(struct dctx *c, const struct v4l2_pix_format_mplane *p)
 	tprint_struct_end(c);
 }
 
-static bool print_clip(struct dctx *c, void *elem, size_t size, void *data)
+static bool print_clip(struct dctx *c, void *elem, size_t size UNUSED, void *data UNUSED)
 {
 	const struct v4l2_clip *clip = elem;
 
-	(void)size;
-	(void)data;
 	tprint_struct_begin(c);
 	tprint_field(c, "c");
 	v4l2_print_rect(c, &clip->c);
