@@ -226,60 +226,38 @@ misplaced:
 	comment_unavailable(c, "misplaced struct dm_target_deps");
 }
 
-static void decode_name_list(struct dctx *c, uint64_t addr, const struct dm_ioctl *ioc)
+/* A dm_name_list record at ADDR, its name at NAME_ADDR (LEFT bytes to the buffer's end). */
+static void print_name_list(struct dctx *c, const struct dm_name_list *s, uint64_t addr,
+			    uint64_t name_addr, uint32_t left, uint32_t dm_minor)
 {
-	const uint32_t name_offs = offsetof(struct dm_name_list, name);
-	uint32_t offset = ioc->data_start, offset_end = 0;
-	struct dm_name_list s;
+	tprints(c, "{dev=");
+	print_dev(c, s->dev);
+	tprints(c, ", name=");
+	int rc = print_str(c, name_addr, left);
+	/* Since DM 4.37 an event number may follow the name, 8-byte aligned. */
+	if (rc > 0 && dm_minor >= 37) {
+		uint64_t event_addr = (name_addr + rc + 7) & ~7ULL;
+		uint32_t event_nr;
 
-	if (ioc->data_start == ioc->data_size)
-		return;
-	if (abbrev()) {
-		tprint_array_next(c);
-		tprint_more_data_follows(c);
-		return;
+		if (event_addr + sizeof(event_nr) <= addr + s->next &&
+		    !umove(c, event_addr, &event_nr))
+			tprintf(c, ", event_nr=%u", event_nr);
 	}
-	for (uint32_t count = 0;; ++count) {
-		tprint_array_next(c);
-		if (count && offset <= offset_end)
-			goto misplaced;
-		offset_end = offset + name_offs;
-		if (offset_end <= offset || offset_end > ioc->data_size)
-			goto misplaced;
-		if (count >= print_opts_get()->max_strlen) {
-			tprint_more_data_follows(c);
-			break;
-		}
-		if (umove_or_printaddr(c, addr + offset, &s))
-			break;
-		tprints(c, "{dev=");
-		print_dev(c, s.dev);
-		tprints(c, ", name=");
-		int rc = print_str(c, addr + offset_end, ioc->data_size - offset_end);
-		/* Since DM 4.37 an event number may follow the name, 8-byte aligned. */
-		if (rc > 0 && ioc->version[1] >= 37) {
-			uint64_t event_addr = (addr + offset_end + rc + 7) & ~7ULL;
-			uint32_t event_nr;
-
-			if (event_addr + sizeof(event_nr) <= addr + offset + s.next &&
-			    !umove(c, event_addr, &event_nr))
-				tprintf(c, ", event_nr=%u", event_nr);
-		}
-		tprint_struct_end(c);
-		if (!s.next)
-			break;
-		offset += s.next;
-	}
-	return;
-misplaced:
-	comment_unavailable(c, "misplaced struct dm_name_list");
 }
 
-static void decode_target_versions(struct dctx *c, uint64_t addr, const struct dm_ioctl *ioc)
+/*
+ * DM_LIST_DEVICES' struct dm_name_list records, or (VERSIONS) DM_LIST_VERSIONS' struct
+ * dm_target_versions ones: each followed by its name, chained by their next offsets.
+ */
+static void decode_chain(struct dctx *c, uint64_t addr, const struct dm_ioctl *ioc, bool versions)
 {
-	const uint32_t name_offs = offsetof(struct dm_target_versions, name);
-	uint32_t offset = ioc->data_start, offset_end = 0;
-	struct dm_target_versions s;
+	const uint32_t name_offs = versions ? offsetof(struct dm_target_versions, name) :
+					      offsetof(struct dm_name_list, name);
+	uint32_t offset = ioc->data_start, offset_end = 0, next;
+	union {
+		struct dm_name_list n;
+		struct dm_target_versions v;
+	} s;
 
 	if (ioc->data_start == ioc->data_size)
 		return;
@@ -299,20 +277,28 @@ static void decode_target_versions(struct dctx *c, uint64_t addr, const struct d
 			tprint_more_data_follows(c);
 			break;
 		}
-		if (umove_or_printaddr(c, addr + offset, &s))
+		if (umoven_or_printaddr(c, addr + offset, versions ? sizeof(s.v) : sizeof(s.n), &s))
 			break;
-		tprints(c, "{name=");
-		printstr_ex(c, addr + offset_end, ioc->data_size - offset_end, QUOTE_0_TERMINATED);
-		tprints(c, ", ");
-		print_u32_array3(c, "version", s.version);
+		if (versions) {
+			tprints(c, "{name=");
+			printstr_ex(c, addr + offset_end, ioc->data_size - offset_end,
+				    QUOTE_0_TERMINATED);
+			tprints(c, ", ");
+			print_u32_array3(c, "version", s.v.version);
+		} else {
+			print_name_list(c, &s.n, addr + offset, addr + offset_end,
+					ioc->data_size - offset_end, ioc->version[1]);
+		}
 		tprint_struct_end(c);
-		if (!s.next)
+		next = versions ? s.v.next : s.n.next;
+		if (!next)
 			break;
-		offset += s.next;
+		offset += next;
 	}
 	return;
 misplaced:
-	comment_unavailable(c, "misplaced struct dm_target_versions");
+	comment_unavailable(c, versions ? "misplaced struct dm_target_versions" :
+					  "misplaced struct dm_name_list");
 }
 
 static void decode_target_msg(struct dctx *c, uint64_t addr, const struct dm_ioctl *ioc)
@@ -378,11 +364,11 @@ static void decode_payload(struct dctx *c, unsigned int code, uint64_t arg,
 		break;
 	case DM_LIST_DEVICES:
 		if (ok_exit)
-			decode_name_list(c, arg, ioc);
+			decode_chain(c, arg, ioc, false);
 		break;
 	case DM_LIST_VERSIONS:
 		if (ok_exit)
-			decode_target_versions(c, arg, ioc);
+			decode_chain(c, arg, ioc, true);
 		break;
 	case DM_TARGET_MSG:
 		if (entering(c))
