@@ -24,6 +24,10 @@ static void print_clock_time(struct dctx *c, const struct ptp_clock_time *t, boo
 		print_time_comment(c, t->sec, t->nsec);
 }
 
+/* "NAME={sec=1, nsec=2}", a calendar time's comment after it when RTC. */
+#define FLD_TIME(c, s, f, rtc) (tprint_field((c), #f), print_clock_time((c), &(s).f, (rtc)))
+#define NEXT_TIME(c, s, f, rtc) (tprint_struct_next(c), FLD_TIME(c, s, f, rtc))
+
 /* ", NAME=[0x1, 0, ...]" when any of the N words is set. */
 static void print_rsv(struct dctx *c, const char *name, const void *words, size_t n)
 {
@@ -96,19 +100,15 @@ static void print_perout(struct dctx *c, unsigned int code, uint64_t arg)
 		return;
 	tprint_struct_begin(c);
 	if (p.flags & PTP_PEROUT_PHASE) {
-		tprint_field(c, "phase");
-		print_clock_time(c, &p.phase, false);
+		FLD_TIME(c, p, phase, false);
 	} else {
-		tprint_field(c, "start");
-		print_clock_time(c, &p.start, true);
+		FLD_TIME(c, p, start, true);
 	}
-	tprint_next_field(c, "period");
-	print_clock_time(c, &p.period, false);
+	NEXT_TIME(c, p, period, false);
 	NEXT_U(c, p, index);
 	NEXT_FLAGS(c, p, flags, xlat_ptp_perout_flags, "PTP_PEROUT_???");
 	if (p.flags & PTP_PEROUT_DUTY_CYCLE) {
-		tprint_next_field(c, "on");
-		print_clock_time(c, &p.on, false);
+		NEXT_TIME(c, p, on, false);
 	} else if (code == PTP_PEROUT_REQUEST2) {
 		RSV(c, p);
 	}
@@ -194,12 +194,9 @@ static void print_precise(struct dctx *c, uint64_t arg)
 	if (umove_or_printaddr(c, arg, &p))
 		return;
 	tprint_struct_begin(c);
-	tprint_field(c, "device");
-	print_clock_time(c, &p.device, true);
-	tprint_next_field(c, "sys_realtime");
-	print_clock_time(c, &p.sys_realtime, true);
-	tprint_next_field(c, "sys_monoraw");
-	print_clock_time(c, &p.sys_monoraw, false);
+	FLD_TIME(c, p, device, true);
+	NEXT_TIME(c, p, sys_realtime, true);
+	NEXT_TIME(c, p, sys_monoraw, false);
 	RSV(c, p);
 	tprint_struct_end(c);
 }

@@ -225,10 +225,8 @@ int v4l2_cropcap(struct dctx *c, uint64_t arg)
 		return 0;
 	}
 	if (!syserror(c) && !umove(c, arg, &cc)) {
-		tprint_next_field(c, "bounds");
-		v4l2_print_rect(c, &cc.bounds);
-		tprint_next_field(c, "defrect");
-		v4l2_print_rect(c, &cc.defrect);
+		NEXT_RECT(c, cc, bounds);
+		NEXT_RECT(c, cc, defrect);
 		NEXT_FRACT(c, cc, pixelaspect);
 	}
 	return ioctl_struct_done(c);
@@ -244,11 +242,9 @@ int v4l2_crop(struct dctx *c, uint64_t arg, bool is_get)
 		FLD_XVAL(c, cr, type, xlat_v4l2_buf_types, "V4L2_BUF_TYPE_???");
 		if (is_get)
 			return 0;
-		tprint_next_field(c, "c");
-		v4l2_print_rect(c, &cr.c);
+		NEXT_RECT(c, cr, c);
 	} else if (!syserror(c) && !umove(c, arg, &cr)) {
-		tprint_next_field(c, "c");
-		v4l2_print_rect(c, &cr.c);
+		NEXT_RECT(c, cr, c);
 	}
 	return ioctl_struct_done(c);
 }

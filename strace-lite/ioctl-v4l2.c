@@ -140,8 +140,7 @@ static bool print_clip(struct dctx *c, void *elem, size_t size UNUSED, void *dat
 	const struct v4l2_clip *clip = elem;
 
 	tprint_struct_begin(c);
-	tprint_field(c, "c");
-	v4l2_print_rect(c, &clip->c);
+	FLD_RECT(c, *clip, c);
 	tprint_struct_end(c);
 	return true;
 }
@@ -152,8 +151,7 @@ static bool print_win(struct dctx *c, const struct v4l2_window *p)
 	bool rc;
 
 	tprint_struct_begin(c);
-	tprint_field(c, "w");
-	v4l2_print_rect(c, &p->w);
+	FLD_RECT(c, *p, w);
 	NEXT_XVAL(c, *p, field, xlat_v4l2_fields, "V4L2_FIELD_???");
 	NEXT_X(c, *p, chromakey);
 	tprint_next_field(c, "clips");

@@ -13,6 +13,8 @@
 /* "{left=0, top=0, width=1, height=1}" */
 struct v4l2_rect;
 void v4l2_print_rect(struct dctx *c, const struct v4l2_rect *r);
+#define FLD_RECT(c, s, f) (tprint_field((c), #f), v4l2_print_rect((c), &(s).f))
+#define NEXT_RECT(c, s, f) (tprint_struct_next(c), FLD_RECT(c, s, f))
 /* "NAME=N/D" of a struct v4l2_fract field. */
 #define FLD_FRACT(c, s, f) \
 	(tprint_field((c), #f), tprintf((c), "%u/%u", (s).f.numerator, (s).f.denominator))
