@@ -24,27 +24,6 @@ static bool in_out_prefix(struct dctx *c)
 	return true;
 }
 
-static bool any_set(const uint32_t *a, size_t n)
-{
-	for (size_t i = 0; i < n; i++)
-		if (a[i])
-			return true;
-	return false;
-}
-
-/* ", NAME=[0x1, 0, ...]" (every word) */
-static void print_x32_array(struct dctx *c, const char *name, const uint32_t *a, size_t n)
-{
-	tprint_field(c, name);
-	tprint_array_begin(c);
-	for (size_t i = 0; i < n; i++) {
-		if (i)
-			tprint_array_next(c);
-		ioctl_print_x(c, a[i]);
-	}
-	tprint_array_end(c);
-}
-
 static int decode_chipinfo(struct dctx *c, uint64_t arg)
 {
 	struct gpiochip_info i;
@@ -223,10 +202,7 @@ static void print_line_config(struct dctx *c, const struct gpio_v2_line_config *
 	tprint_struct_begin(c);
 	FLD_FLAGS(c, *lc, flags, xlat_gpio_v2_line_flags, "GPIO_V2_LINE_FLAG_???");
 	NEXT_U(c, *lc, num_attrs);
-	if (any_set(lc->padding, NELEM(lc->padding))) {
-		tprint_struct_next(c);
-		print_x32_array(c, "padding", lc->padding, NELEM(lc->padding));
-	}
+	ioctl_print_nonzero_x32s(c, "padding", lc->padding, NELEM(lc->padding));
 	if (lc->num_attrs) {
 		tprint_struct_next(c);
 		print_attrs(c, lc->attrs, MIN_(lc->num_attrs, NELEM(lc->attrs)), true);
@@ -254,10 +230,7 @@ static int decode_v2_lineinfo(struct dctx *c, uint64_t arg)
 		tprint_struct_next(c);
 		print_attrs(c, li.attrs, MIN_(li.num_attrs, NELEM(li.attrs)), false);
 	}
-	if (any_set(li.padding, NELEM(li.padding))) {
-		tprint_struct_next(c);
-		print_x32_array(c, "padding", li.padding, NELEM(li.padding));
-	}
+	ioctl_print_nonzero_x32s(c, "padding", li.padding, NELEM(li.padding));
 	return ioctl_struct_done(c);
 }
 
@@ -278,10 +251,7 @@ static int decode_v2_line_request(struct dctx *c, uint64_t arg)
 	print_line_config(c, &lr.config);
 	if (lr.event_buffer_size)
 		NEXT_U(c, lr, event_buffer_size);
-	if (any_set(lr.padding, NELEM(lr.padding))) {
-		tprint_struct_next(c);
-		print_x32_array(c, "padding", lr.padding, NELEM(lr.padding));
-	}
+	ioctl_print_nonzero_x32s(c, "padding", lr.padding, NELEM(lr.padding));
 	tprint_struct_end(c);
 	return 0;
 }

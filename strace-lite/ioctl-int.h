@@ -143,5 +143,7 @@ void ioctl_print_cstring(struct dctx *c, const char *s, size_t size);
  * the array there (not with -v): the caller stops.
  */
 bool ioctl_array_elem(struct dctx *c, size_t i);
+/* ", NAME=[0x1, 0, ...]", the N words in hex when any of them is set (reserved fields). */
+void ioctl_print_nonzero_x32s(struct dctx *c, const char *name, const void *words, size_t n);
 /* N unsigned ints of a local array, "[1, 2, ...]" cut after -s of them unless -v. */
 void ioctl_print_u32_array(struct dctx *c, const uint32_t *a, size_t n);

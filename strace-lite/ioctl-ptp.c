@@ -28,26 +28,7 @@ static void print_clock_time(struct dctx *c, const struct ptp_clock_time *t, boo
 #define FLD_TIME(c, s, f, rtc) (tprint_field((c), #f), print_clock_time((c), &(s).f, (rtc)))
 #define NEXT_TIME(c, s, f, rtc) (tprint_struct_next(c), FLD_TIME(c, s, f, rtc))
 
-/* ", NAME=[0x1, 0, ...]" when any of the N words is set. */
-static void print_rsv(struct dctx *c, const char *name, const void *words, size_t n)
-{
-	const unsigned int *w = words;
-	size_t i;
-
-	for (i = 0; i < n && !w[i]; i++)
-		;
-	if (i == n)
-		return;
-	tprint_next_field(c, name);
-	tprint_array_begin(c);
-	for (i = 0; i < n; i++) {
-		if (i)
-			tprint_array_next(c);
-		tprintf(c, "%#x", w[i]);
-	}
-	tprint_array_end(c);
-}
-#define RSV(c, s) print_rsv((c), "rsv", (s).rsv, NELEM((s).rsv))
+#define RSV(c, s) ioctl_print_nonzero_x32s((c), "rsv", (s).rsv, NELEM((s).rsv))
 
 /* N clock times (or GROUP of them in brackets), cut after -s entries unless -v. */
 static void print_times(struct dctx *c, const struct ptp_clock_time *t, unsigned int n,

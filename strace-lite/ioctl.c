@@ -214,6 +214,25 @@ bool ioctl_array_elem(struct dctx *c, size_t i)
 	return true;
 }
 
+void ioctl_print_nonzero_x32s(struct dctx *c, const char *name, const void *words, size_t n)
+{
+	const uint32_t *w = words;
+	size_t i;
+
+	for (i = 0; i < n && !w[i]; i++)
+		;
+	if (i == n)
+		return;
+	tprint_next_field(c, name);
+	tprint_array_begin(c);
+	for (i = 0; i < n; i++) {
+		if (i)
+			tprint_array_next(c);
+		ioctl_print_x(c, w[i]);
+	}
+	tprint_array_end(c);
+}
+
 void ioctl_print_u32_array(struct dctx *c, const uint32_t *a, size_t n)
 {
 	tprint_array_begin(c);
