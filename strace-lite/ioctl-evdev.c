@@ -200,17 +200,17 @@ static const struct {
 	unsigned int max_nr;
 	const char *dflt;
 } bit_sets[EV_CNT] = {
-	[0] = { xlat_evdev_ev, EV_MAX, "EV_???" },
-	[EV_KEY] = { xlat_evdev_keycode, KEY_MAX, "KEY_???" },
-	[EV_REL] = { xlat_evdev_relative_axes, REL_MAX, "REL_???" },
-	[EV_ABS] = { xlat_evdev_abs, ABS_MAX, "ABS_???" },
-	[EV_MSC] = { xlat_evdev_misc, MSC_MAX, "MSC_???" },
-	[EV_SW] = { xlat_evdev_switch, SW_MAX, "SW_???" },
-	[EV_LED] = { xlat_evdev_leds, LED_MAX, "LED_???" },
-	[EV_SND] = { xlat_evdev_snd, SND_MAX, "SND_???" },
-	[EV_REP] = { xlat_evdev_autorepeat, REP_MAX, "REP_???" },
-	[EV_FF] = { xlat_evdev_ff_types, FF_MAX, "FF_???" },
-	[EV_FF_STATUS] = { xlat_evdev_ff_status, FF_STATUS_MAX, "FF_STATUS_???" },
+	[0] = {xlat_evdev_ev, EV_MAX, "EV_???"},
+	[EV_KEY] = {xlat_evdev_keycode, KEY_MAX, "KEY_???"},
+	[EV_REL] = {xlat_evdev_relative_axes, REL_MAX, "REL_???"},
+	[EV_ABS] = {xlat_evdev_abs, ABS_MAX, "ABS_???"},
+	[EV_MSC] = {xlat_evdev_misc, MSC_MAX, "MSC_???"},
+	[EV_SW] = {xlat_evdev_switch, SW_MAX, "SW_???"},
+	[EV_LED] = {xlat_evdev_leds, LED_MAX, "LED_???"},
+	[EV_SND] = {xlat_evdev_snd, SND_MAX, "SND_???"},
+	[EV_REP] = {xlat_evdev_autorepeat, REP_MAX, "REP_???"},
+	[EV_FF] = {xlat_evdev_ff_types, FF_MAX, "FF_???"},
+	[EV_FF_STATUS] = {xlat_evdev_ff_status, FF_STATUS_MAX, "FF_STATUS_???"},
 };
 
 static int decode_bit(struct dctx *c, unsigned int ev, uint64_t arg)

@@ -112,7 +112,7 @@ static inline bool ioctl_inout_beginn(struct dctx *c, uint64_t arg, size_t size,
 /* PRINT, an expression that prints (the rest of) the argument: IOCTL_DECODED. */
 #define DECODED(print) ((print), IOCTL_DECODED)
 #define ARG_DECODED(c, print) (tprint_arg_next(c), (print), IOCTL_DECODED)
-/* ", " at entry, and there true when the argument prints at exit (AT_EXIT): the caller returns 0. */
+/* ", " at entry, and there true when the argument prints at exit (AT_EXIT): caller returns 0. */
 static inline bool ioctl_arg_at_exit(struct dctx *c, bool at_exit)
 {
 	if (!entering(c))

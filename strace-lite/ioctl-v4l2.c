@@ -69,7 +69,7 @@ static int decode_querycap(struct dctx *c, uint64_t arg)
 	NEXT_FLAGS(c, caps, capabilities, xlat_v4l2_device_capabilities_flags, "V4L2_CAP_???");
 	if (caps.device_caps) {
 		NEXT_FLAGS(c, caps, device_caps, xlat_v4l2_device_capabilities_flags,
-			  "V4L2_CAP_???");
+			   "V4L2_CAP_???");
 	}
 	return ioctl_struct_done(c);
 }
