@@ -35,25 +35,16 @@ static void print_blkpg(struct dctx *c, uint64_t arg)
 		return;
 	tprint_struct_begin(c);
 	FLD_XVAL(c, a, op, xlat_blkpg_ops, "BLKPG_???");
-	tprint_struct_next(c);
-	FLD_D(c, a, flags);
-	tprint_struct_next(c);
-	FLD_D(c, a, datalen);
-	tprint_struct_next(c);
-	tprint_field(c, "data");
+	NEXT_D(c, a, flags);
+	NEXT_D(c, a, datalen);
+	tprint_next_field(c, "data");
 	if (!umove_or_printaddr(c, (uint64_t)(uintptr_t)a.data, &p)) {
 		tprint_struct_begin(c);
 		FLD_D(c, p, start);
-		tprint_struct_next(c);
-		FLD_D(c, p, length);
-		tprint_struct_next(c);
-		FLD_D(c, p, pno);
-		tprint_struct_next(c);
-		tprint_field(c, "devname");
-		ioctl_print_cstring(c, p.devname, sizeof(p.devname));
-		tprint_struct_next(c);
-		tprint_field(c, "volname");
-		ioctl_print_cstring(c, p.volname, sizeof(p.volname));
+		NEXT_D(c, p, length);
+		NEXT_D(c, p, pno);
+		NEXT_CSTR(c, p, devname);
+		NEXT_CSTR(c, p, volname);
 		tprint_struct_end(c);
 	}
 	tprint_struct_end(c);
@@ -65,31 +56,20 @@ static int decode_tracesetup(struct dctx *c, uint64_t arg)
 	struct blk_user_trace_setup b;
 
 	if (entering(c)) {
-		tprint_arg_next(c);
-		if (umove_or_printaddr(c, arg, &b))
+		if (!ioctl_struct_begin(c, arg, &b))
 			return IOCTL_DECODED;
-		tprint_struct_begin(c);
 		FLD_U(c, b, act_mask);
-		tprint_struct_next(c);
-		FLD_U(c, b, buf_size);
-		tprint_struct_next(c);
-		FLD_U(c, b, buf_nr);
-		tprint_struct_next(c);
-		FLD_U(c, b, start_lba);
-		tprint_struct_next(c);
-		FLD_U(c, b, end_lba);
-		tprint_struct_next(c);
-		tprint_field(c, "pid");
+		NEXT_U(c, b, buf_size);
+		NEXT_U(c, b, buf_nr);
+		NEXT_U(c, b, start_lba);
+		NEXT_U(c, b, end_lba);
+		tprint_next_field(c, "pid");
 		printpid(c, (int)b.pid, PT_TGID);
 		return 0;
 	}
-	if (!syserror(c) && !umove(c, arg, &b)) {
-		tprint_struct_next(c);
-		tprint_field(c, "name");
-		ioctl_print_cstring(c, b.name, sizeof(b.name));
-	}
-	tprint_struct_end(c);
-	return IOCTL_DECODED;
+	if (!syserror(c) && !umove(c, arg, &b))
+		NEXT_CSTR(c, b, name);
+	return ioctl_struct_done(c);
 }
 
 IOCTL_FAMILY(block)
@@ -99,16 +79,12 @@ IOCTL_FAMILY(block)
 	switch (code) {
 	case BLKRASET:
 	case BLKFRASET:
-		tprint_arg_next(c);
-		tprintf(c, "%llu", (unsigned long long)arg);
-		return IOCTL_DECODED;
+		return ARG_DECODED(c, tprintf(c, "%llu", (unsigned long long)arg));
 	case BLKSECTGET:
 	case BLKROTATIONAL:
 		if (entering(c))
 			return 0;
-		tprint_arg_next(c);
-		print_num(c, arg, 2, false);
-		return IOCTL_DECODED;
+		return ARG_DECODED(c, print_num(c, arg, 2, false));
 	case BLKROGET:
 	case BLKBSZGET:
 	case BLKSSZGET:
@@ -118,9 +94,7 @@ IOCTL_FAMILY(block)
 		/* fall through */
 	case BLKROSET:
 	case BLKBSZSET:
-		tprint_arg_next(c);
-		print_num(c, arg, 4, true);
-		return IOCTL_DECODED;
+		return ARG_DECODED(c, print_num(c, arg, 4, true));
 	case BLKPBSZGET:
 	case BLKIOMIN:
 	case BLKIOOPT:
@@ -129,9 +103,7 @@ IOCTL_FAMILY(block)
 	case BLKGETNRZONES:
 		if (entering(c))
 			return 0;
-		tprint_arg_next(c);
-		print_num(c, arg, 4, false);
-		return IOCTL_DECODED;
+		return ARG_DECODED(c, print_num(c, arg, 4, false));
 	case BLKRAGET:
 	case BLKFRAGET:
 	case BLKGETSIZE:
@@ -139,9 +111,7 @@ IOCTL_FAMILY(block)
 	case BLKGETDISKSEQ:
 		if (entering(c))
 			return 0;
-		tprint_arg_next(c);
-		print_num(c, arg, 8, code == BLKRAGET || code == BLKFRAGET);
-		return IOCTL_DECODED;
+		return ARG_DECODED(c, print_num(c, arg, 8, code == BLKRAGET || code == BLKFRAGET));
 	case BLKDISCARD:
 	case BLKSECDISCARD:
 	case BLKZEROOUT:
@@ -150,9 +120,7 @@ IOCTL_FAMILY(block)
 			tprintf(c, "[%" PRIu64 ", %" PRIu64 "]", pair[0], pair[1]);
 		return IOCTL_DECODED;
 	case BLKPG:
-		tprint_arg_next(c);
-		print_blkpg(c, arg);
-		return IOCTL_DECODED;
+		return ARG_DECODED(c, print_blkpg(c, arg));
 	case BLKTRACESETUP:
 		return decode_tracesetup(c, arg);
 	case BLKRRPART:

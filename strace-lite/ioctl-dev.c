@@ -20,9 +20,7 @@ IOCTL_FAMILY(inotify)
 {
 	if (code != INOTIFY_IOC_SETNEXTWD_)
 		return RVAL_DECODED;
-	tprint_arg_next(c);
-	tprintf(c, "%d", (int)arg);
-	return IOCTL_DECODED;
+	return ARG_DECODED(c, tprintf(c, "%d", (int)arg));
 }
 
 IOCTL_FAMILY(random)
@@ -35,22 +33,15 @@ IOCTL_FAMILY(random)
 			return 0;
 		/* fall through */
 	case RNDADDTOENTCNT:
-		tprint_arg_next(c);
-		printnum_int(c, arg, "%d");
-		return IOCTL_DECODED;
+		return ARG_DECODED(c, printnum_int(c, arg, "%d"));
 	case RNDADDENTROPY:
-		tprint_arg_next(c);
-		if (umove_or_printaddr(c, arg, &info))
+		if (!ioctl_struct_begin(c, arg, &info))
 			return IOCTL_DECODED;
-		tprint_struct_begin(c);
 		FLD_D(c, info, entropy_count);
-		tprint_struct_next(c);
-		FLD_D(c, info, buf_size);
-		tprint_struct_next(c);
-		tprint_field(c, "buf");
+		NEXT_D(c, info, buf_size);
+		tprint_next_field(c, "buf");
 		printstrn(c, arg + offsetof(struct rand_pool_info, buf), (unsigned int)info.buf_size);
-		tprint_struct_end(c);
-		return IOCTL_DECODED;
+		return ioctl_struct_done(c);
 	case RNDZAPENTCNT:
 	case RNDCLEARPOOL:
 	case RNDRESEEDCRNG:
@@ -74,9 +65,7 @@ IOCTL_FAMILY(watchdog)
 		/* fall through */
 	case WDIOC_SETTIMEOUT:
 	case WDIOC_SETPRETIMEOUT:
-		tprint_arg_next(c);
-		printnum_int(c, arg, "%d");
-		return IOCTL_DECODED;
+		return ARG_DECODED(c, printnum_int(c, arg, "%d"));
 	case WDIOC_KEEPALIVE: /* takes an int the kernel ignores */
 		return IOCTL_DECODED;
 	default:
@@ -95,17 +84,12 @@ static void print_counter_watch(struct dctx *c, uint64_t addr)
 	tprint_struct_begin(c);
 	FLD_XVAL(c, w.component, type, xlat_counter_ioctl_component_types,
 		 "COUNTER_COMPONENT_???");
-	tprint_struct_next(c);
-	FLD_XVAL(c, w.component, scope, xlat_counter_ioctl_scopes, "COUNTER_SCOPE_???");
-	tprint_struct_next(c);
-	FLD_U(c, w.component, parent);
-	tprint_struct_next(c);
-	FLD_U(c, w.component, id);
+	NEXT_XVAL(c, w.component, scope, xlat_counter_ioctl_scopes, "COUNTER_SCOPE_???");
+	NEXT_U(c, w.component, parent);
+	NEXT_U(c, w.component, id);
 	tprint_struct_end(c);
-	tprint_struct_next(c);
-	FLD_XVAL(c, w, event, xlat_counter_ioctl_event_types, "COUNTER_EVENT_???");
-	tprint_struct_next(c);
-	FLD_U(c, w, channel);
+	NEXT_XVAL(c, w, event, xlat_counter_ioctl_event_types, "COUNTER_EVENT_???");
+	NEXT_U(c, w, channel);
 	tprint_struct_end(c);
 }
 
@@ -113,9 +97,7 @@ IOCTL_FAMILY(counter)
 {
 	switch (code) {
 	case COUNTER_ADD_WATCH_IOCTL:
-		tprint_arg_next(c);
-		print_counter_watch(c, arg);
-		return IOCTL_DECODED;
+		return ARG_DECODED(c, print_counter_watch(c, arg));
 	case COUNTER_ENABLE_EVENTS_IOCTL:
 	case COUNTER_DISABLE_EVENTS_IOCTL:
 		return IOCTL_DECODED;
@@ -164,20 +146,14 @@ IOCTL_FAMILY(nbd)
 	case NBD_PRINT_DEBUG:
 		return IOCTL_DECODED;
 	case NBD_SET_SOCK:
-		tprint_arg_next(c);
-		printfd(c, (int)arg);
-		return IOCTL_DECODED;
+		return ARG_DECODED(c, printfd(c, (int)arg));
 	case NBD_SET_BLKSIZE:
 	case NBD_SET_SIZE:
 	case NBD_SET_SIZE_BLOCKS:
 	case NBD_SET_TIMEOUT:
-		tprint_arg_next(c);
-		tprintf(c, "%llu", (unsigned long long)arg);
-		return IOCTL_DECODED;
+		return ARG_DECODED(c, tprintf(c, "%llu", (unsigned long long)arg));
 	case NBD_SET_FLAGS:
-		tprint_arg_next(c);
-		printflags(c, xlat_nbd_ioctl_flags, arg, "NBD_IOC_FLAG_???");
-		return IOCTL_DECODED;
+		return ARG_DECODED(c, printflags(c, xlat_nbd_ioctl_flags, arg, "NBD_IOC_FLAG_???"));
 	default:
 		return RVAL_DECODED;
 	}
@@ -236,6 +212,5 @@ IOCTL_FAMILY(lirc)
 		tprintf(c, "%u", v);
 		break;
 	}
-	tprints(c, "]");
-	return IOCTL_DECODED;
+	return DECODED(tprints(c, "]"));
 }

@@ -41,20 +41,13 @@ static void decode_device(struct dctx *c, unsigned int code, const struct dm_ioc
 		return;
 	}
 	if (ioc->dev) {
-		tprint_struct_next(c);
-		tprint_field(c, "dev");
+		tprint_next_field(c, "dev");
 		print_dev(c, ioc->dev);
 	}
-	if (ioc->name[0]) {
-		tprint_struct_next(c);
-		tprint_field(c, "name");
-		ioctl_print_cstring(c, ioc->name, sizeof(ioc->name));
-	}
-	if (ioc->uuid[0]) {
-		tprint_struct_next(c);
-		tprint_field(c, "uuid");
-		ioctl_print_cstring(c, ioc->uuid, sizeof(ioc->uuid));
-	}
+	if (ioc->name[0])
+		NEXT_CSTR(c, *ioc, name);
+	if (ioc->uuid[0])
+		NEXT_CSTR(c, *ioc, uuid);
 }
 
 static void decode_values(struct dctx *c, unsigned int code, const struct dm_ioctl *ioc)
@@ -62,8 +55,7 @@ static void decode_values(struct dctx *c, unsigned int code, const struct dm_ioc
 	if (entering(c)) {
 		switch (code) {
 		case DM_TABLE_LOAD:
-			tprint_struct_next(c);
-			FLD_U(c, *ioc, target_count);
+			NEXT_U(c, *ioc, target_count);
 			break;
 		case DM_DEV_SUSPEND:
 			if (ioc->flags & DM_SUSPEND_FLAG)
@@ -72,8 +64,7 @@ static void decode_values(struct dctx *c, unsigned int code, const struct dm_ioc
 		case DM_DEV_RENAME:
 		case DM_DEV_REMOVE:
 		case DM_DEV_WAIT:
-			tprint_struct_next(c);
-			FLD_U(c, *ioc, event_nr);
+			NEXT_U(c, *ioc, event_nr);
 			break;
 		}
 		return;
@@ -123,20 +114,16 @@ static bool decode_header(struct dctx *c, unsigned int code, const struct dm_ioc
 		print_comment(c->sb, "unsupported device mapper ABI version");
 		goto skip;
 	}
-	tprint_struct_next(c);
-	FLD_U(c, *ioc, data_size);
+	NEXT_U(c, *ioc, data_size);
 	if (ioc->data_size < offsetof(struct dm_ioctl, data)) {
 		print_comment(c->sb, "data_size too small");
 		goto skip;
 	}
-	if (has_params(code)) {
-		tprint_struct_next(c);
-		FLD_U(c, *ioc, data_start);
-	}
+	if (has_params(code))
+		NEXT_U(c, *ioc, data_start);
 	decode_device(c, code, ioc);
 	decode_values(c, code, ioc);
-	tprint_struct_next(c);
-	FLD_FLAGS(c, *ioc, flags, xlat_dm_flags, "DM_???");
+	NEXT_FLAGS(c, *ioc, flags, xlat_dm_flags, "DM_???");
 	rc = true;
 skip:
 	tprint_struct_end(c);
@@ -191,9 +178,7 @@ static void decode_target_spec(struct dctx *c, uint64_t addr, const struct dm_io
 			(unsigned long long)s.length);
 		if (!entering(c))
 			tprintf(c, ", status=%d", s.status);
-		tprint_struct_next(c);
-		tprint_field(c, "target_type");
-		ioctl_print_cstring(c, s.target_type, sizeof(s.target_type));
+		NEXT_CSTR(c, s, target_type);
 		tprints(c, ", string=");
 		printstr_ex(c, addr + offset_end, ioc->data_size - offset_end, QUOTE_0_TERMINATED);
 		tprint_struct_end(c);
@@ -207,10 +192,8 @@ misplaced:
 	comment_unavailable(c, "misplaced struct dm_target_spec");
 }
 
-static bool print_dev_elem(struct dctx *c, void *elem, size_t size, void *data)
+static bool print_dev_elem(struct dctx *c, void *elem, size_t size UNUSED, void *data UNUSED)
 {
-	(void)size;
-	(void)data;
 	print_dev(c, *(uint64_t *)elem);
 	return true;
 }
@@ -243,60 +226,38 @@ misplaced:
 	comment_unavailable(c, "misplaced struct dm_target_deps");
 }
 
-static void decode_name_list(struct dctx *c, uint64_t addr, const struct dm_ioctl *ioc)
+/* A dm_name_list record at ADDR, its name at NAME_ADDR (LEFT bytes to the buffer's end). */
+static void print_name_list(struct dctx *c, const struct dm_name_list *s, uint64_t addr,
+			    uint64_t name_addr, uint32_t left, uint32_t dm_minor)
 {
-	const uint32_t name_offs = offsetof(struct dm_name_list, name);
-	uint32_t offset = ioc->data_start, offset_end = 0;
-	struct dm_name_list s;
+	tprints(c, "{dev=");
+	print_dev(c, s->dev);
+	tprints(c, ", name=");
+	int rc = print_str(c, name_addr, left);
+	/* Since DM 4.37 an event number may follow the name, 8-byte aligned. */
+	if (rc > 0 && dm_minor >= 37) {
+		uint64_t event_addr = (name_addr + rc + 7) & ~7ULL;
+		uint32_t event_nr;
 
-	if (ioc->data_start == ioc->data_size)
-		return;
-	if (abbrev()) {
-		tprint_array_next(c);
-		tprint_more_data_follows(c);
-		return;
+		if (event_addr + sizeof(event_nr) <= addr + s->next &&
+		    !umove(c, event_addr, &event_nr))
+			tprintf(c, ", event_nr=%u", event_nr);
 	}
-	for (uint32_t count = 0;; ++count) {
-		tprint_array_next(c);
-		if (count && offset <= offset_end)
-			goto misplaced;
-		offset_end = offset + name_offs;
-		if (offset_end <= offset || offset_end > ioc->data_size)
-			goto misplaced;
-		if (count >= print_opts_get()->max_strlen) {
-			tprint_more_data_follows(c);
-			break;
-		}
-		if (umove_or_printaddr(c, addr + offset, &s))
-			break;
-		tprints(c, "{dev=");
-		print_dev(c, s.dev);
-		tprints(c, ", name=");
-		int rc = print_str(c, addr + offset_end, ioc->data_size - offset_end);
-		/* Since DM 4.37 an event number may follow the name, 8-byte aligned. */
-		if (rc > 0 && ioc->version[1] >= 37) {
-			uint64_t event_addr = (addr + offset_end + rc + 7) & ~7ULL;
-			uint32_t event_nr;
-
-			if (event_addr + sizeof(event_nr) <= addr + offset + s.next &&
-			    !umove(c, event_addr, &event_nr))
-				tprintf(c, ", event_nr=%u", event_nr);
-		}
-		tprint_struct_end(c);
-		if (!s.next)
-			break;
-		offset += s.next;
-	}
-	return;
-misplaced:
-	comment_unavailable(c, "misplaced struct dm_name_list");
 }
 
-static void decode_target_versions(struct dctx *c, uint64_t addr, const struct dm_ioctl *ioc)
+/*
+ * DM_LIST_DEVICES' struct dm_name_list records, or (VERSIONS) DM_LIST_VERSIONS' struct
+ * dm_target_versions ones: each followed by its name, chained by their next offsets.
+ */
+static void decode_chain(struct dctx *c, uint64_t addr, const struct dm_ioctl *ioc, bool versions)
 {
-	const uint32_t name_offs = offsetof(struct dm_target_versions, name);
-	uint32_t offset = ioc->data_start, offset_end = 0;
-	struct dm_target_versions s;
+	const uint32_t name_offs = versions ? offsetof(struct dm_target_versions, name) :
+					      offsetof(struct dm_name_list, name);
+	uint32_t offset = ioc->data_start, offset_end = 0, next;
+	union {
+		struct dm_name_list n;
+		struct dm_target_versions v;
+	} s;
 
 	if (ioc->data_start == ioc->data_size)
 		return;
@@ -316,20 +277,28 @@ static void decode_target_versions(struct dctx *c, uint64_t addr, const struct d
 			tprint_more_data_follows(c);
 			break;
 		}
-		if (umove_or_printaddr(c, addr + offset, &s))
+		if (umoven_or_printaddr(c, addr + offset, versions ? sizeof(s.v) : sizeof(s.n), &s))
 			break;
-		tprints(c, "{name=");
-		printstr_ex(c, addr + offset_end, ioc->data_size - offset_end, QUOTE_0_TERMINATED);
-		tprints(c, ", ");
-		print_u32_array3(c, "version", s.version);
+		if (versions) {
+			tprints(c, "{name=");
+			printstr_ex(c, addr + offset_end, ioc->data_size - offset_end,
+				    QUOTE_0_TERMINATED);
+			tprints(c, ", ");
+			print_u32_array3(c, "version", s.v.version);
+		} else {
+			print_name_list(c, &s.n, addr + offset, addr + offset_end,
+					ioc->data_size - offset_end, ioc->version[1]);
+		}
 		tprint_struct_end(c);
-		if (!s.next)
+		next = versions ? s.v.next : s.n.next;
+		if (!next)
 			break;
-		offset += s.next;
+		offset += next;
 	}
 	return;
 misplaced:
-	comment_unavailable(c, "misplaced struct dm_target_versions");
+	comment_unavailable(c, versions ? "misplaced struct dm_target_versions" :
+					  "misplaced struct dm_name_list");
 }
 
 static void decode_target_msg(struct dctx *c, uint64_t addr, const struct dm_ioctl *ioc)
@@ -395,11 +364,11 @@ static void decode_payload(struct dctx *c, unsigned int code, uint64_t arg,
 		break;
 	case DM_LIST_DEVICES:
 		if (ok_exit)
-			decode_name_list(c, arg, ioc);
+			decode_chain(c, arg, ioc, false);
 		break;
 	case DM_LIST_VERSIONS:
 		if (ok_exit)
-			decode_target_versions(c, arg, ioc);
+			decode_chain(c, arg, ioc, true);
 		break;
 	case DM_TARGET_MSG:
 		if (entering(c))

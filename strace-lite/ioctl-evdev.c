@@ -19,28 +19,21 @@ static int decode_abs(struct dctx *c, unsigned int code, uint64_t arg)
 	struct input_absinfo a;
 	size_t sz = IOC_SIZE(code);
 
-	if (sz < orig_sz) {
-		printaddr(c, arg);
-		return IOCTL_DECODED;
-	}
+	if (sz < orig_sz)
+		return DECODED(printaddr(c, arg));
 	if (umoven_or_printaddr(c, arg, sz < sizeof(a) ? sz : sizeof(a), &a))
 		return IOCTL_DECODED;
 	tprint_struct_begin(c);
 	FLD_U(c, a, value);
-	tprint_struct_next(c);
-	FLD_U(c, a, minimum);
+	NEXT_U(c, a, minimum);
 	tprint_struct_next(c);
 	if (dopts.verbose) {
 		FLD_U(c, a, maximum);
-		tprint_struct_next(c);
-		FLD_U(c, a, fuzz);
-		tprint_struct_next(c);
-		FLD_U(c, a, flat);
+		NEXT_U(c, a, fuzz);
+		NEXT_U(c, a, flat);
 		if (sz > orig_sz) {
-			if (sz >= res_sz) {
-				tprint_struct_next(c);
-				FLD_U(c, a, resolution);
-			}
+			if (sz >= res_sz)
+				NEXT_U(c, a, resolution);
 			if (sz != res_sz) {
 				tprint_struct_next(c);
 				tprint_more_data_follows(c);
@@ -49,8 +42,7 @@ static int decode_abs(struct dctx *c, unsigned int code, uint64_t arg)
 	} else {
 		tprint_more_data_follows(c);
 	}
-	tprint_struct_end(c);
-	return IOCTL_DECODED;
+	return ioctl_struct_done(c);
 }
 
 static int decode_keycode(struct dctx *c, uint64_t arg)
@@ -61,8 +53,7 @@ static int decode_keycode(struct dctx *c, uint64_t arg)
 		return IOCTL_DECODED;
 	tprintf(c, "[%u, ", k[0]);
 	printxval(c, xlat_evdev_keycode, k[1], "KEY_???");
-	tprints(c, "]");
-	return IOCTL_DECODED;
+	return DECODED(tprints(c, "]"));
 }
 
 static int decode_keycode_v2(struct dctx *c, uint64_t arg)
@@ -73,19 +64,15 @@ static int decode_keycode_v2(struct dctx *c, uint64_t arg)
 		return IOCTL_DECODED;
 	tprint_struct_begin(c);
 	FLD_U(c, e, flags);
-	tprint_struct_next(c);
-	FLD_U(c, e, len);
+	NEXT_U(c, e, len);
 	tprint_struct_next(c);
 	if (!dopts.verbose) {
 		tprint_more_data_follows(c);
-		tprint_struct_end(c);
-		return IOCTL_DECODED;
+		return ioctl_struct_done(c);
 	}
 	FLD_U(c, e, index);
-	tprint_struct_next(c);
-	FLD_XVAL(c, e, keycode, xlat_evdev_keycode, "KEY_???");
-	tprint_struct_next(c);
-	tprint_field(c, "scancode");
+	NEXT_XVAL(c, e, keycode, xlat_evdev_keycode, "KEY_???");
+	tprint_next_field(c, "scancode");
 	tprint_array_begin(c);
 	for (size_t i = 0; i < sizeof(e.scancode); i++) {
 		if (i)
@@ -93,8 +80,7 @@ static int decode_keycode_v2(struct dctx *c, uint64_t arg)
 		tprintf(c, "%#x", e.scancode[i]);
 	}
 	tprint_array_end(c);
-	tprint_struct_end(c);
-	return IOCTL_DECODED;
+	return ioctl_struct_done(c);
 }
 
 static int decode_getid(struct dctx *c, uint64_t arg)
@@ -105,14 +91,10 @@ static int decode_getid(struct dctx *c, uint64_t arg)
 		return IOCTL_DECODED;
 	tprint_struct_begin(c);
 	FLD_U(c, id, bustype);
-	tprint_struct_next(c);
-	FLD_U(c, id, vendor);
-	tprint_struct_next(c);
-	FLD_U(c, id, product);
-	tprint_struct_next(c);
-	FLD_U(c, id, version);
-	tprint_struct_end(c);
-	return IOCTL_DECODED;
+	NEXT_U(c, id, vendor);
+	NEXT_U(c, id, product);
+	NEXT_U(c, id, version);
+	return ioctl_struct_done(c);
 }
 
 static int next_bit(const unsigned char *b, int from, unsigned int nbits)
@@ -134,10 +116,8 @@ static int decode_bitset(struct dctx *c, uint64_t arg, const struct xlat *x, uns
 	unsigned int size = (nbits + 7) / 8;
 
 	size = (size + 7) / 8 * 8;
-	if (syserror(c) || !size) {
-		printaddr(c, arg);
-		return IOCTL_DECODED;
-	}
+	if (syserror(c) || !size)
+		return DECODED(printaddr(c, arg));
 	unsigned char bits[size];
 
 	if (umoven_or_printaddr(c, arg, size, bits))
@@ -180,10 +160,8 @@ static int decode_bitset(struct dctx *c, uint64_t arg, const struct xlat *x, uns
 	return IOCTL_DECODED;
 }
 
-static bool print_int_elem(struct dctx *c, void *elem, size_t size, void *data)
+static bool print_int_elem(struct dctx *c, void *elem, size_t size UNUSED, void *data UNUSED)
 {
-	(void)size;
-	(void)data;
 	tprintf(c, "%d", *(int *)elem);
 	return true;
 }
@@ -194,20 +172,16 @@ static int decode_mtslots(struct dctx *c, unsigned int code, uint64_t arg)
 	unsigned int slot_code;
 	int val;
 
-	if (!n) {
-		printaddr(c, arg);
-		return IOCTL_DECODED;
-	}
+	if (!n)
+		return DECODED(printaddr(c, arg));
 	if (umove_or_printaddr(c, arg, &slot_code))
 		return IOCTL_DECODED;
 	tprint_struct_begin(c);
 	tprint_field(c, "code");
 	printxval(c, xlat_evdev_mtslots, slot_code, "ABS_MT_???");
-	tprint_struct_next(c);
-	tprint_field(c, "values");
+	tprint_next_field(c, "values");
 	print_array(c, arg + sizeof(val), n - 1, &val, sizeof(val), 0, print_int_elem, NULL);
-	tprint_struct_end(c);
-	return IOCTL_DECODED;
+	return ioctl_struct_done(c);
 }
 
 /* "[delay, period]" */
@@ -220,49 +194,41 @@ static int decode_repeat(struct dctx *c, uint64_t arg)
 	return IOCTL_DECODED;
 }
 
+/* EVIOCGBIT's bit sets, by event type (0: the event types). */
+static const struct {
+	const struct xlat *x;
+	unsigned int max_nr;
+	const char *dflt;
+} bit_sets[EV_CNT] = {
+	[0] = {xlat_evdev_ev, EV_MAX, "EV_???"},
+	[EV_KEY] = {xlat_evdev_keycode, KEY_MAX, "KEY_???"},
+	[EV_REL] = {xlat_evdev_relative_axes, REL_MAX, "REL_???"},
+	[EV_ABS] = {xlat_evdev_abs, ABS_MAX, "ABS_???"},
+	[EV_MSC] = {xlat_evdev_misc, MSC_MAX, "MSC_???"},
+	[EV_SW] = {xlat_evdev_switch, SW_MAX, "SW_???"},
+	[EV_LED] = {xlat_evdev_leds, LED_MAX, "LED_???"},
+	[EV_SND] = {xlat_evdev_snd, SND_MAX, "SND_???"},
+	[EV_REP] = {xlat_evdev_autorepeat, REP_MAX, "REP_???"},
+	[EV_FF] = {xlat_evdev_ff_types, FF_MAX, "FF_???"},
+	[EV_FF_STATUS] = {xlat_evdev_ff_status, FF_STATUS_MAX, "FF_STATUS_???"},
+};
+
 static int decode_bit(struct dctx *c, unsigned int ev, uint64_t arg)
 {
-	switch (ev) {
-	case 0:
-		return decode_bitset(c, arg, xlat_evdev_ev, EV_MAX, "EV_???");
-	case EV_KEY:
-		return decode_bitset(c, arg, xlat_evdev_keycode, KEY_MAX, "KEY_???");
-	case EV_REL:
-		return decode_bitset(c, arg, xlat_evdev_relative_axes, REL_MAX, "REL_???");
-	case EV_ABS:
-		return decode_bitset(c, arg, xlat_evdev_abs, ABS_MAX, "ABS_???");
-	case EV_MSC:
-		return decode_bitset(c, arg, xlat_evdev_misc, MSC_MAX, "MSC_???");
-	case EV_SW:
-		return decode_bitset(c, arg, xlat_evdev_switch, SW_MAX, "SW_???");
-	case EV_LED:
-		return decode_bitset(c, arg, xlat_evdev_leds, LED_MAX, "LED_???");
-	case EV_SND:
-		return decode_bitset(c, arg, xlat_evdev_snd, SND_MAX, "SND_???");
-	case EV_REP:
-		return decode_bitset(c, arg, xlat_evdev_autorepeat, REP_MAX, "REP_???");
-	case EV_FF:
-		return decode_bitset(c, arg, xlat_evdev_ff_types, FF_MAX, "FF_???");
-	case EV_PWR:
-		printnum_int(c, arg, "%d");
-		return IOCTL_DECODED;
-	case EV_FF_STATUS:
-		return decode_bitset(c, arg, xlat_evdev_ff_status, FF_STATUS_MAX, "FF_STATUS_???");
-	default:
-		printaddr(c, arg);
-		return IOCTL_DECODED;
-	}
+	if (ev == EV_PWR)
+		return DECODED(printnum_int(c, arg, "%d"));
+	if (ev >= EV_CNT || !bit_sets[ev].x)
+		return DECODED(printaddr(c, arg));
+	return decode_bitset(c, arg, bit_sets[ev].x, bit_sets[ev].max_nr, bit_sets[ev].dflt);
 }
 
 static int decode_read(struct dctx *c, unsigned int code, uint64_t arg)
 {
 	switch (code) {
 	case EVIOCGVERSION:
-		printnum_int(c, arg, "%#x");
-		return IOCTL_DECODED;
+		return DECODED(printnum_int(c, arg, "%#x"));
 	case EVIOCGEFFECTS:
-		printnum_int(c, arg, "%u");
-		return IOCTL_DECODED;
+		return DECODED(printnum_int(c, arg, "%u"));
 	case EVIOCGID:
 		return decode_getid(c, arg);
 	case EVIOCGREP:
@@ -298,8 +264,7 @@ static int decode_read(struct dctx *c, unsigned int code, uint64_t arg)
 		return decode_abs(c, code, arg);
 	if ((IOC_NR(code) & ~EV_MAX) == IOC_NR(EVIOCGBIT(0, 0)))
 		return decode_bit(c, IOC_NR(code) & EV_MAX, arg);
-	printaddr(c, arg);
-	return IOCTL_DECODED;
+	return DECODED(printaddr(c, arg));
 }
 
 static void print_envelope(struct dctx *c, const struct ff_envelope *e)
@@ -307,12 +272,9 @@ static void print_envelope(struct dctx *c, const struct ff_envelope *e)
 	tprint_field(c, "envelope");
 	tprint_struct_begin(c);
 	FLD_U(c, *e, attack_length);
-	tprint_struct_next(c);
-	FLD_U(c, *e, attack_level);
-	tprint_struct_next(c);
-	FLD_U(c, *e, fade_length);
-	tprint_struct_next(c);
-	FLD_X(c, *e, fade_level);
+	NEXT_U(c, *e, attack_level);
+	NEXT_U(c, *e, fade_length);
+	NEXT_X(c, *e, fade_level);
 	tprint_struct_end(c);
 }
 
@@ -328,35 +290,27 @@ static void print_effect_u(struct dctx *c, const struct ff_effect *f)
 	case FF_RAMP:
 		tprints(c, ", ramp={");
 		FLD_D(c, f->u.ramp, start_level);
-		tprint_struct_next(c);
-		FLD_D(c, f->u.ramp, end_level);
+		NEXT_D(c, f->u.ramp, end_level);
 		tprint_struct_next(c);
 		print_envelope(c, &f->u.ramp.envelope);
 		break;
 	case FF_PERIODIC:
 		tprints(c, ", periodic={");
 		FLD_U(c, f->u.periodic, waveform);
-		tprint_struct_next(c);
-		FLD_U(c, f->u.periodic, period);
-		tprint_struct_next(c);
-		FLD_D(c, f->u.periodic, magnitude);
-		tprint_struct_next(c);
-		FLD_D(c, f->u.periodic, offset);
-		tprint_struct_next(c);
-		FLD_U(c, f->u.periodic, phase);
+		NEXT_U(c, f->u.periodic, period);
+		NEXT_D(c, f->u.periodic, magnitude);
+		NEXT_D(c, f->u.periodic, offset);
+		NEXT_U(c, f->u.periodic, phase);
 		tprint_struct_next(c);
 		print_envelope(c, &f->u.periodic.envelope);
-		tprint_struct_next(c);
-		FLD_U(c, f->u.periodic, custom_len);
-		tprint_struct_next(c);
-		tprint_field(c, "custom_data");
+		NEXT_U(c, f->u.periodic, custom_len);
+		tprint_next_field(c, "custom_data");
 		printaddr(c, (uint64_t)(uintptr_t)f->u.periodic.custom_data);
 		break;
 	case FF_RUMBLE:
 		tprints(c, ", rumble={");
 		FLD_U(c, f->u.rumble, strong_magnitude);
-		tprint_struct_next(c);
-		FLD_U(c, f->u.rumble, weak_magnitude);
+		NEXT_U(c, f->u.rumble, weak_magnitude);
 		break;
 	default:
 		return;
@@ -372,24 +326,19 @@ static int decode_ff_effect(struct dctx *c, uint64_t arg)
 		return IOCTL_DECODED;
 	tprint_struct_begin(c);
 	FLD_XVAL(c, f, type, xlat_evdev_ff_types, "FF_???");
-	tprint_struct_next(c);
-	FLD_D(c, f, id);
-	tprint_struct_next(c);
-	FLD_U(c, f, direction);
+	NEXT_D(c, f, id);
+	NEXT_U(c, f, direction);
 	tprint_struct_next(c);
 	if (!dopts.verbose) {
 		tprint_more_data_follows(c);
-		tprint_struct_end(c);
-		return IOCTL_DECODED;
+		return ioctl_struct_done(c);
 	}
 	tprint_field(c, "trigger");
 	tprintf(c, "{button=%u, interval=%u}", f.trigger.button, f.trigger.interval);
-	tprint_struct_next(c);
-	tprint_field(c, "replay");
+	tprint_next_field(c, "replay");
 	tprintf(c, "{length=%u, delay=%u}", f.replay.length, f.replay.delay);
 	print_effect_u(c, &f);
-	tprint_struct_end(c);
-	return IOCTL_DECODED;
+	return ioctl_struct_done(c);
 }
 
 static int decode_write(struct dctx *c, unsigned int code, uint64_t arg)
@@ -402,22 +351,18 @@ static int decode_write(struct dctx *c, unsigned int code, uint64_t arg)
 	case EVIOCSKEYCODE_V2:
 		return decode_keycode_v2(c, arg);
 	case EVIOCRMFF:
-		tprintf(c, "%d", (int)arg);
-		return IOCTL_DECODED;
+		return DECODED(tprintf(c, "%d", (int)arg));
 	case EVIOCGRAB:
 	case EVIOCREVOKE:
-		tprintf(c, "%llu", (unsigned long long)arg);
-		return IOCTL_DECODED;
+		return DECODED(tprintf(c, "%llu", (unsigned long long)arg));
 	case EVIOCSCLOCKID:
-		printnum_int(c, arg, "%u");
-		return IOCTL_DECODED;
+		return DECODED(printnum_int(c, arg, "%u"));
 	case EVIOCSFF:
 		return decode_ff_effect(c, arg);
 	}
 	if ((IOC_NR(code) & ~ABS_MAX) == IOC_NR(EVIOCSABS(0)))
 		return decode_abs(c, code, arg);
-	printaddr(c, arg);
-	return IOCTL_DECODED;
+	return DECODED(printaddr(c, arg));
 }
 
 IOCTL_FAMILY(evdev)

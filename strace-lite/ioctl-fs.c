@@ -18,10 +18,8 @@ static void print_fstrim_range(struct dctx *c, uint64_t addr)
 		return;
 	tprint_struct_begin(c);
 	FLD_X(c, r, start);
-	tprint_struct_next(c);
-	FLD_U(c, r, len);
-	tprint_struct_next(c);
-	FLD_U(c, r, minlen);
+	NEXT_U(c, r, len);
+	NEXT_U(c, r, minlen);
 	tprint_struct_end(c);
 }
 
@@ -33,16 +31,11 @@ static void print_fsxattr(struct dctx *c, uint64_t addr, bool is_get)
 		return;
 	tprint_struct_begin(c);
 	FLD_FLAGS(c, fa, fsx_xflags, xlat_fs_xflags, "FS_XFLAG_???");
-	tprint_struct_next(c);
-	FLD_U(c, fa, fsx_extsize);
-	if (is_get) {
-		tprint_struct_next(c);
-		FLD_U(c, fa, fsx_nextents);
-	}
-	tprint_struct_next(c);
-	FLD_X(c, fa, fsx_projid);
-	tprint_struct_next(c);
-	FLD_U(c, fa, fsx_cowextsize);
+	NEXT_U(c, fa, fsx_extsize);
+	if (is_get)
+		NEXT_U(c, fa, fsx_nextents);
+	NEXT_X(c, fa, fsx_projid);
+	NEXT_U(c, fa, fsx_cowextsize);
 	tprint_struct_end(c);
 }
 
@@ -50,19 +43,13 @@ IOCTL_FAMILY(fs_x)
 {
 	switch (code) {
 	case FITRIM:
-		tprint_arg_next(c);
-		print_fstrim_range(c, arg);
-		return IOCTL_DECODED;
+		return ARG_DECODED(c, print_fstrim_range(c, arg));
 	case FS_IOC_FSGETXATTR:
 		if (entering(c))
 			return 0;
-		tprint_arg_next(c);
-		print_fsxattr(c, arg, true);
-		return IOCTL_DECODED;
+		return ARG_DECODED(c, print_fsxattr(c, arg, true));
 	case FS_IOC_FSSETXATTR:
-		tprint_arg_next(c);
-		print_fsxattr(c, arg, false);
-		return IOCTL_DECODED;
+		return ARG_DECODED(c, print_fsxattr(c, arg, false));
 	case FIFREEZE:
 	case FITHAW:
 		return IOCTL_DECODED;
@@ -71,20 +58,15 @@ IOCTL_FAMILY(fs_x)
 	}
 }
 
-static bool print_fiemap_extent(struct dctx *c, void *elem, size_t size, void *data)
+static bool print_fiemap_extent(struct dctx *c, void *elem, size_t size UNUSED, void *data UNUSED)
 {
 	const struct fiemap_extent *fe = elem;
 
-	(void)size;
-	(void)data;
 	tprint_struct_begin(c);
 	FLD_U(c, *fe, fe_logical);
-	tprint_struct_next(c);
-	FLD_U(c, *fe, fe_physical);
-	tprint_struct_next(c);
-	FLD_U(c, *fe, fe_length);
-	tprint_struct_next(c);
-	FLD_FLAGS(c, *fe, fe_flags, xlat_fiemap_extent_flags, "FIEMAP_EXTENT_???");
+	NEXT_U(c, *fe, fe_physical);
+	NEXT_U(c, *fe, fe_length);
+	NEXT_FLAGS(c, *fe, fe_flags, xlat_fiemap_extent_flags, "FIEMAP_EXTENT_???");
 	tprint_struct_end(c);
 	return true;
 }
@@ -94,29 +76,18 @@ static int decode_fiemap(struct dctx *c, uint64_t arg)
 {
 	struct fiemap fm;
 
-	if (entering(c))
-		tprint_arg_next(c);
-	else if (syserror(c))
+	if (!ioctl_inout_begin(c, arg, &fm))
 		return IOCTL_DECODED;
-	else
-		tprints(c, " => ");
-	if (umove_or_printaddr(c, arg, &fm))
-		return IOCTL_DECODED;
-	tprint_struct_begin(c);
 	if (entering(c)) {
 		FLD_U(c, fm, fm_start);
-		tprint_struct_next(c);
-		FLD_U(c, fm, fm_length);
-		tprint_struct_next(c);
-		FLD_FLAGS(c, fm, fm_flags, xlat_fiemap_flags, "FIEMAP_FLAG_???");
-		tprint_struct_next(c);
-		FLD_U(c, fm, fm_extent_count);
+		NEXT_U(c, fm, fm_length);
+		NEXT_FLAGS(c, fm, fm_flags, xlat_fiemap_flags, "FIEMAP_FLAG_???");
+		NEXT_U(c, fm, fm_extent_count);
 		tprint_struct_end(c);
 		return 0;
 	}
 	FLD_FLAGS(c, fm, fm_flags, xlat_fiemap_flags, "FIEMAP_FLAG_???");
-	tprint_struct_next(c);
-	FLD_U(c, fm, fm_mapped_extents);
+	NEXT_U(c, fm, fm_mapped_extents);
 	tprint_struct_next(c);
 	if (!dopts.verbose) {
 		tprint_more_data_follows(c);
@@ -127,8 +98,7 @@ static int decode_fiemap(struct dctx *c, uint64_t arg)
 		print_array(c, arg + offsetof(struct fiemap, fm_extents), fm.fm_mapped_extents, &fe,
 			    sizeof(fe), 0, print_fiemap_extent, NULL);
 	}
-	tprint_struct_end(c);
-	return IOCTL_DECODED;
+	return ioctl_struct_done(c);
 }
 
 /* FS_IOC32_[GS]ETFLAGS: the same requests with an int-sized argument. */
@@ -165,9 +135,7 @@ IOCTL_FAMILY(fs_0x94)
 {
 	if (code == FICLONE) {
 		/* The source descriptor, printed as strace does: a plain int. */
-		tprint_arg_next(c);
-		tprintf(c, "%d", (int)arg);
-		return IOCTL_DECODED;
+		return ARG_DECODED(c, tprintf(c, "%d", (int)arg));
 	}
 	return RVAL_DECODED;
 }

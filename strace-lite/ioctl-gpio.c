@@ -24,27 +24,6 @@ static bool in_out_prefix(struct dctx *c)
 	return true;
 }
 
-static bool any_set(const uint32_t *a, size_t n)
-{
-	for (size_t i = 0; i < n; i++)
-		if (a[i])
-			return true;
-	return false;
-}
-
-/* ", NAME=[0x1, 0, ...]" (every word) */
-static void print_x32_array(struct dctx *c, const char *name, const uint32_t *a, size_t n)
-{
-	tprint_field(c, name);
-	tprint_array_begin(c);
-	for (size_t i = 0; i < n; i++) {
-		if (i)
-			tprint_array_next(c);
-		ioctl_print_x(c, a[i]);
-	}
-	tprint_array_end(c);
-}
-
 static int decode_chipinfo(struct dctx *c, uint64_t arg)
 {
 	struct gpiochip_info i;
@@ -56,13 +35,9 @@ static int decode_chipinfo(struct dctx *c, uint64_t arg)
 		return IOCTL_DECODED;
 	tprint_field(c, "{name");
 	ioctl_print_cstring(c, i.name, sizeof(i.name));
-	tprint_struct_next(c);
-	tprint_field(c, "label");
-	ioctl_print_cstring(c, i.label, sizeof(i.label));
-	tprint_struct_next(c);
-	FLD_U(c, i, lines);
-	tprint_struct_end(c);
-	return IOCTL_DECODED;
+	NEXT_CSTR(c, i, label);
+	NEXT_U(c, i, lines);
+	return ioctl_struct_done(c);
 }
 
 static int decode_lineinfo(struct dctx *c, uint64_t arg)
@@ -78,14 +53,9 @@ static int decode_lineinfo(struct dctx *c, uint64_t arg)
 		return 0;
 	}
 	FLD_FLAGS(c, i, flags, xlat_gpio_line_flags, "GPIOLINE_FLAG_???");
-	tprint_struct_next(c);
-	tprint_field(c, "name");
-	ioctl_print_cstring(c, i.name, sizeof(i.name));
-	tprint_struct_next(c);
-	tprint_field(c, "consumer");
-	ioctl_print_cstring(c, i.consumer, sizeof(i.consumer));
-	tprint_struct_end(c);
-	return IOCTL_DECODED;
+	NEXT_CSTR(c, i, name);
+	NEXT_CSTR(c, i, consumer);
+	return ioctl_struct_done(c);
 }
 
 /* The new line descriptor, at exit of a request. */
@@ -103,25 +73,18 @@ static int decode_linehandle(struct dctx *c, uint64_t arg)
 
 	if (!in_out_prefix(c) || umove_or_printaddr(c, arg, &r))
 		return IOCTL_DECODED;
-	if (!entering(c)) {
-		print_fd_result(c, r.fd);
-		return IOCTL_DECODED;
-	}
+	if (!entering(c))
+		return DECODED(print_fd_result(c, r.fd));
 	tprint_struct_begin(c);
 	FLD_U(c, r, lines);
-	tprint_struct_next(c);
-	tprint_field(c, "lineoffsets");
+	tprint_next_field(c, "lineoffsets");
 	ioctl_print_u32_array(c, r.lineoffsets, MIN_(r.lines, NELEM(r.lineoffsets)));
-	tprint_struct_next(c);
-	FLD_FLAGS(c, r, flags, xlat_gpio_handle_flags, "GPIOHANDLE_REQUEST_???");
-	tprint_struct_next(c);
-	tprint_field(c, "default_values");
+	NEXT_FLAGS(c, r, flags, xlat_gpio_handle_flags, "GPIOHANDLE_REQUEST_???");
+	tprint_next_field(c, "default_values");
 	for (size_t i = 0; i < NELEM(dv); i++)
 		dv[i] = r.default_values[i];
 	ioctl_print_u32_array(c, dv, MIN_(r.lines, NELEM(dv)));
-	tprint_struct_next(c);
-	tprint_field(c, "consumer_label");
-	ioctl_print_cstring(c, r.consumer_label, sizeof(r.consumer_label));
+	NEXT_CSTR(c, r, consumer_label);
 	tprint_struct_end(c);
 	return 0;
 }
@@ -132,19 +95,13 @@ static int decode_lineevent(struct dctx *c, uint64_t arg)
 
 	if (!in_out_prefix(c) || umove_or_printaddr(c, arg, &r))
 		return IOCTL_DECODED;
-	if (!entering(c)) {
-		print_fd_result(c, r.fd);
-		return IOCTL_DECODED;
-	}
+	if (!entering(c))
+		return DECODED(print_fd_result(c, r.fd));
 	tprint_struct_begin(c);
 	FLD_U(c, r, lineoffset);
-	tprint_struct_next(c);
-	FLD_FLAGS(c, r, handleflags, xlat_gpio_handle_flags, "GPIOHANDLE_REQUEST_???");
-	tprint_struct_next(c);
-	FLD_FLAGS(c, r, eventflags, xlat_gpio_event_flags, "GPIOEVENT_REQUEST_???");
-	tprint_struct_next(c);
-	tprint_field(c, "consumer_label");
-	ioctl_print_cstring(c, r.consumer_label, sizeof(r.consumer_label));
+	NEXT_FLAGS(c, r, handleflags, xlat_gpio_handle_flags, "GPIOHANDLE_REQUEST_???");
+	NEXT_FLAGS(c, r, eventflags, xlat_gpio_event_flags, "GPIOEVENT_REQUEST_???");
+	NEXT_CSTR(c, r, consumer_label);
 	tprint_struct_end(c);
 	return 0;
 }
@@ -174,8 +131,7 @@ static void print_handle_config(struct dctx *c, uint64_t arg)
 		v[i] = h.default_values[i];
 	tprint_struct_begin(c);
 	FLD_FLAGS(c, h, flags, xlat_gpio_handle_flags, "GPIOHANDLE_REQUEST_???");
-	tprint_struct_next(c);
-	tprint_field(c, "default_values");
+	tprint_next_field(c, "default_values");
 	ioctl_print_u32_array(c, v, NELEM(v));
 	tprint_struct_end(c);
 }
@@ -187,12 +143,9 @@ static void print_attr_raw(struct dctx *c, const struct gpio_v2_line_attribute *
 		tprint_struct_begin(c);
 	}
 	FLD_U(c, *a, id);
-	if (a->padding) {
-		tprint_struct_next(c);
-		FLD_X(c, *a, padding);
-	}
-	tprint_struct_next(c);
-	tprint_field(c, "data");
+	if (a->padding)
+		NEXT_X(c, *a, padding);
+	tprint_next_field(c, "data");
 	ioctl_print_x(c, a->values);
 	if (field)
 		tprint_struct_end(c);
@@ -227,20 +180,15 @@ static void print_attrs(struct dctx *c, const void *attrs, size_t n, bool config
 	tprint_field(c, "attrs");
 	tprint_array_begin(c);
 	for (size_t i = 0; i < n; i++) {
-		if (i)
-			tprint_array_next(c);
-		if (!dopts.verbose && i >= print_opts_get()->max_strlen) {
-			tprint_more_data_follows(c);
+		if (!ioctl_array_elem(c, i))
 			break;
-		}
 		tprint_struct_begin(c);
 		if (config) {
 			const struct gpio_v2_line_config_attribute *a =
 				(const struct gpio_v2_line_config_attribute *)attrs + i;
 
 			print_attr(c, &a->attr, true);
-			tprint_struct_next(c);
-			FLD_X(c, *a, mask);
+			NEXT_X(c, *a, mask);
 		} else {
 			print_attr(c, (const struct gpio_v2_line_attribute *)attrs + i, false);
 		}
@@ -253,12 +201,8 @@ static void print_line_config(struct dctx *c, const struct gpio_v2_line_config *
 {
 	tprint_struct_begin(c);
 	FLD_FLAGS(c, *lc, flags, xlat_gpio_v2_line_flags, "GPIO_V2_LINE_FLAG_???");
-	tprint_struct_next(c);
-	FLD_U(c, *lc, num_attrs);
-	if (any_set(lc->padding, NELEM(lc->padding))) {
-		tprint_struct_next(c);
-		print_x32_array(c, "padding", lc->padding, NELEM(lc->padding));
-	}
+	NEXT_U(c, *lc, num_attrs);
+	ioctl_print_nonzero_x32s(c, "padding", lc->padding, NELEM(lc->padding));
 	if (lc->num_attrs) {
 		tprint_struct_next(c);
 		print_attrs(c, lc->attrs, MIN_(lc->num_attrs, NELEM(lc->attrs)), true);
@@ -278,25 +222,16 @@ static int decode_v2_lineinfo(struct dctx *c, uint64_t arg)
 		tprint_struct_end(c);
 		return 0;
 	}
-	tprint_field(c, "name");
-	ioctl_print_cstring(c, li.name, sizeof(li.name));
-	tprint_struct_next(c);
-	tprint_field(c, "consumer");
-	ioctl_print_cstring(c, li.consumer, sizeof(li.consumer));
-	tprint_struct_next(c);
-	FLD_FLAGS(c, li, flags, xlat_gpio_v2_line_flags, "GPIO_V2_LINE_FLAG_???");
-	tprint_struct_next(c);
-	FLD_U(c, li, num_attrs);
+	FLD_CSTR(c, li, name);
+	NEXT_CSTR(c, li, consumer);
+	NEXT_FLAGS(c, li, flags, xlat_gpio_v2_line_flags, "GPIO_V2_LINE_FLAG_???");
+	NEXT_U(c, li, num_attrs);
 	if (li.num_attrs) {
 		tprint_struct_next(c);
 		print_attrs(c, li.attrs, MIN_(li.num_attrs, NELEM(li.attrs)), false);
 	}
-	if (any_set(li.padding, NELEM(li.padding))) {
-		tprint_struct_next(c);
-		print_x32_array(c, "padding", li.padding, NELEM(li.padding));
-	}
-	tprint_struct_end(c);
-	return IOCTL_DECODED;
+	ioctl_print_nonzero_x32s(c, "padding", li.padding, NELEM(li.padding));
+	return ioctl_struct_done(c);
 }
 
 static int decode_v2_line_request(struct dctx *c, uint64_t arg)
@@ -305,29 +240,18 @@ static int decode_v2_line_request(struct dctx *c, uint64_t arg)
 
 	if (!in_out_prefix(c) || umove_or_printaddr(c, arg, &lr))
 		return IOCTL_DECODED;
-	if (!entering(c)) {
-		print_fd_result(c, lr.fd);
-		return IOCTL_DECODED;
-	}
+	if (!entering(c))
+		return DECODED(print_fd_result(c, lr.fd));
 	tprint_struct_begin(c);
 	FLD_U(c, lr, num_lines);
-	tprint_struct_next(c);
-	tprint_field(c, "offsets");
+	tprint_next_field(c, "offsets");
 	ioctl_print_u32_array(c, lr.offsets, MIN_(lr.num_lines, NELEM(lr.offsets)));
-	tprint_struct_next(c);
-	tprint_field(c, "consumer");
-	ioctl_print_cstring(c, lr.consumer, sizeof(lr.consumer));
-	tprint_struct_next(c);
-	tprint_field(c, "config");
+	NEXT_CSTR(c, lr, consumer);
+	tprint_next_field(c, "config");
 	print_line_config(c, &lr.config);
-	if (lr.event_buffer_size) {
-		tprint_struct_next(c);
-		FLD_U(c, lr, event_buffer_size);
-	}
-	if (any_set(lr.padding, NELEM(lr.padding))) {
-		tprint_struct_next(c);
-		print_x32_array(c, "padding", lr.padding, NELEM(lr.padding));
-	}
+	if (lr.event_buffer_size)
+		NEXT_U(c, lr, event_buffer_size);
+	ioctl_print_nonzero_x32s(c, "padding", lr.padding, NELEM(lr.padding));
 	tprint_struct_end(c);
 	return 0;
 }
@@ -345,8 +269,7 @@ static int decode_v2_get_values(struct dctx *c, uint64_t arg)
 		return 0;
 	}
 	FLD_X(c, v, bits);
-	tprint_struct_end(c);
-	return IOCTL_DECODED;
+	return ioctl_struct_done(c);
 }
 
 IOCTL_FAMILY(gpio)
@@ -376,15 +299,11 @@ IOCTL_FAMILY(gpio)
 	case GPIO_V2_LINE_GET_VALUES_IOCTL:
 		return decode_v2_get_values(c, arg);
 	case GPIO_V2_LINE_SET_VALUES_IOCTL:
-		tprint_arg_next(c);
-		if (umove_or_printaddr(c, arg, &v))
+		if (!ioctl_struct_begin(c, arg, &v))
 			return IOCTL_DECODED;
-		tprint_struct_begin(c);
 		FLD_X(c, v, bits);
-		tprint_struct_next(c);
-		FLD_X(c, v, mask);
-		tprint_struct_end(c);
-		return IOCTL_DECODED;
+		NEXT_X(c, v, mask);
+		return ioctl_struct_done(c);
 	case GPIO_GET_LINEINFO_IOCTL:
 	case GPIO_GET_LINEINFO_WATCH_IOCTL:
 		return decode_lineinfo(c, arg);
@@ -395,17 +314,11 @@ IOCTL_FAMILY(gpio)
 	case GPIOHANDLE_GET_LINE_VALUES_IOCTL:
 		if (entering(c))
 			return 0;
-		tprint_arg_next(c);
-		print_handle_data(c, arg);
-		return IOCTL_DECODED;
+		return ARG_DECODED(c, print_handle_data(c, arg));
 	case GPIOHANDLE_SET_LINE_VALUES_IOCTL:
-		tprint_arg_next(c);
-		print_handle_data(c, arg);
-		return IOCTL_DECODED;
+		return ARG_DECODED(c, print_handle_data(c, arg));
 	case GPIOHANDLE_SET_CONFIG_IOCTL:
-		tprint_arg_next(c);
-		print_handle_config(c, arg);
-		return IOCTL_DECODED;
+		return ARG_DECODED(c, print_handle_config(c, arg));
 	default:
 		return RVAL_DECODED;
 	}

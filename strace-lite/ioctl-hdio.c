@@ -13,22 +13,16 @@ static int decode_getgeo(struct dctx *c, uint64_t arg)
 {
 	struct hd_geometry g;
 
-	if (entering(c)) {
-		tprint_arg_next(c);
+	if (ioctl_arg_at_exit(c, true))
 		return 0;
-	}
 	if (umove_or_printaddr(c, arg, &g))
 		return IOCTL_DECODED;
 	tprint_struct_begin(c);
 	FLD_U(c, g, heads);
-	tprint_struct_next(c);
-	FLD_U(c, g, sectors);
-	tprint_struct_next(c);
-	FLD_U(c, g, cylinders);
-	tprint_struct_next(c);
-	FLD_U(c, g, start);
-	tprint_struct_end(c);
-	return IOCTL_DECODED;
+	NEXT_U(c, g, sectors);
+	NEXT_U(c, g, cylinders);
+	NEXT_U(c, g, start);
+	return ioctl_struct_done(c);
 }
 
 /* LEN bytes at ADDR in hex escapes, cut by -s (strace's printstr_ex with QUOTE_FORCE_HEX). */
@@ -54,17 +48,12 @@ static int decode_drive_cmd(struct dctx *c, uint64_t arg)
 	struct { uint8_t status, error, nsector, sector_count; } r;
 
 	if (entering(c)) {
-		tprint_arg_next(c);
-		if (umove_or_printaddr(c, arg, &h))
+		if (!ioctl_struct_begin(c, arg, &h))
 			return IOCTL_DECODED;
-		tprint_struct_begin(c);
 		FLD_XVAL(c, h, command, xlat_hdio_drive_cmds, "ATA_CMD_???");
-		tprint_struct_next(c);
-		FLD_U(c, h, sector_number);
-		tprint_struct_next(c);
-		FLD_U(c, h, feature);
-		tprint_struct_next(c);
-		FLD_U(c, h, sector_count);
+		NEXT_U(c, h, sector_number);
+		NEXT_U(c, h, feature);
+		NEXT_U(c, h, sector_count);
 		tprint_struct_end(c);
 		return 0;
 	}
@@ -74,23 +63,17 @@ static int decode_drive_cmd(struct dctx *c, uint64_t arg)
 	tprints(c, " => ");
 	tprint_struct_begin(c);
 	FLD_X(c, r, status);
-	tprint_struct_next(c);
-	FLD_U(c, r, error);
-	tprint_struct_next(c);
-	FLD_U(c, r, nsector);
+	NEXT_U(c, r, error);
+	NEXT_U(c, r, nsector);
 	if (r.sector_count) {
-		tprint_struct_next(c);
-		tprint_field(c, "buf");
+		tprint_next_field(c, "buf");
 		print_hex_buf(c, arg + 4, (uint64_t)r.sector_count * SECTOR_SIZE);
 	}
-	tprint_struct_end(c);
-	return IOCTL_DECODED;
+	return ioctl_struct_done(c);
 }
 
-static bool print_xint32(struct dctx *c, void *elem, size_t size, void *data)
+static bool print_xint32(struct dctx *c, void *elem, size_t size UNUSED, void *data UNUSED)
 {
-	(void)size;
-	(void)data;
 	tprintf(c, "%#x", *(uint32_t *)elem);
 	return true;
 }
@@ -98,10 +81,8 @@ static bool print_xint32(struct dctx *c, void *elem, size_t size, void *data)
 /* An identity block of LEN bytes, read at exit. */
 static int decode_identity(struct dctx *c, uint64_t arg, unsigned int len)
 {
-	if (entering(c)) {
-		tprint_arg_next(c);
+	if (ioctl_arg_at_exit(c, true))
 		return 0;
-	}
 	if (syserror(c))
 		printaddr(c, arg);
 	else
@@ -126,8 +107,7 @@ IOCTL_FAMILY(hdio)
 	case HDIO_DRIVE_RESET:
 	case HDIO_SCAN_HWIF:
 		tprint_arg_next(c);
-		print_array(c, arg, 3, &elem, sizeof(elem), 0, print_xint32, NULL);
-		return IOCTL_DECODED;
+		return DECODED(print_array(c, arg, 3, &elem, sizeof(elem), 0, print_xint32, NULL));
 	case HDIO_GET_32BIT:
 	case HDIO_GET_ACOUSTIC:
 	case HDIO_GET_ADDRESS:
@@ -139,10 +119,8 @@ IOCTL_FAMILY(hdio)
 	case HDIO_GET_NOWERR:
 	case HDIO_GET_UNMASKINTR:
 	case HDIO_GET_WCACHE:
-		if (entering(c)) {
-			tprint_arg_next(c);
+		if (ioctl_arg_at_exit(c, true))
 			return 0;
-		}
 		if (umove_or_printaddr(c, arg, &v))
 			return IOCTL_DECODED;
 		tprints(c, "[");
@@ -152,16 +130,11 @@ IOCTL_FAMILY(hdio)
 			printflags(c, xlat_hdio_ide_nice, v, "IDE_NICE_???");
 		else
 			tprintf(c, "%llu", (unsigned long long)v);
-		tprints(c, "]");
-		return IOCTL_DECODED;
+		return DECODED(tprints(c, "]"));
 	case HDIO_SET_BUSSTATE:
-		tprint_arg_next(c);
-		printxval(c, xlat_hdio_busstates, arg, "BUSSTATE_???");
-		return IOCTL_DECODED;
+		return ARG_DECODED(c, printxval(c, xlat_hdio_busstates, arg, "BUSSTATE_???"));
 	case HDIO_SET_NICE:
-		tprint_arg_next(c);
-		printflags(c, xlat_hdio_ide_nice, arg, "IDE_NICE_???");
-		return IOCTL_DECODED;
+		return ARG_DECODED(c, printflags(c, xlat_hdio_ide_nice, arg, "IDE_NICE_???"));
 	case HDIO_SET_32BIT:
 	case HDIO_SET_ACOUSTIC:
 	case HDIO_SET_ADDRESS:
@@ -173,9 +146,7 @@ IOCTL_FAMILY(hdio)
 	case HDIO_SET_UNMASKINTR:
 	case HDIO_SET_WCACHE:
 	case HDIO_UNREGISTER_HWIF:
-		tprint_arg_next(c);
-		tprintf(c, "%llu", (unsigned long long)arg);
-		return IOCTL_DECODED;
+		return ARG_DECODED(c, tprintf(c, "%llu", (unsigned long long)arg));
 	default:
 		return RVAL_DECODED;
 	}

@@ -14,6 +14,8 @@
 #include "strace-lite/decode.h"
 
 #define IOCTL_DECODED 0x1000
+/* A parameter a callback's signature has but its body does not use. */
+#define UNUSED __attribute__((unused))
 
 /* x86_64 request encoding (asm-generic/ioctl.h). */
 #define IOC_NR(code) ((code) & 0xff)
@@ -63,6 +65,67 @@ int scsi_sg_io(struct dctx *c, uint64_t arg);
 #define FLD_X(c, s, f) (tprint_field((c), #f), ioctl_print_x((c), ZX((s).f)))
 #define FLD_FLAGS(c, s, f, x, dflt) (tprint_field((c), #f), printflags((c), (x), ZX((s).f), (dflt)))
 #define FLD_XVAL(c, s, f, x, dflt) (tprint_field((c), #f), printxval((c), (x), ZX((s).f), (dflt)))
+/* The same after ", ": every field but a struct's first. */
+#define NEXT_U(c, s, f) (tprint_struct_next(c), FLD_U(c, s, f))
+#define NEXT_D(c, s, f) (tprint_struct_next(c), FLD_D(c, s, f))
+#define NEXT_X(c, s, f) (tprint_struct_next(c), FLD_X(c, s, f))
+#define NEXT_FLAGS(c, s, f, x, dflt) (tprint_struct_next(c), FLD_FLAGS(c, s, f, x, dflt))
+#define NEXT_XVAL(c, s, f, x, dflt) (tprint_struct_next(c), FLD_XVAL(c, s, f, x, dflt))
+#define FLD_CSTR(c, s, f) \
+	(tprint_field((c), #f), ioctl_print_cstring((c), (const char *)(s).f, sizeof((s).f)))
+#define NEXT_CSTR(c, s, f) (tprint_struct_next(c), FLD_CSTR(c, s, f))
+#define NEXT_ADDR(c, s, f) (tprint_next_field((c), #f), printaddr((c), (s).f))
+static inline void tprint_next_field(struct dctx *c, const char *name)
+{
+	tprint_struct_next(c);
+	tprint_field(c, name);
+}
+
+/*
+ * At entry, the usual start of a struct argument: ", " and, when ARG reads into *OBJP, "{"
+ * and true; else (NULL, unreadable) its address and false: the caller returns IOCTL_DECODED.
+ */
+static inline bool ioctl_struct_beginn(struct dctx *c, uint64_t arg, size_t size, void *buf)
+{
+	tprint_arg_next(c);
+	if (umoven_or_printaddr(c, arg, size, buf))
+		return false;
+	tprint_struct_begin(c);
+	return true;
+}
+#define ioctl_struct_begin(c, arg, objp) ioctl_struct_beginn((c), (arg), sizeof(*(objp)), (objp))
+/* The same for a struct printed at entry and again at exit after " => " (not after an error). */
+static inline bool ioctl_inout_beginn(struct dctx *c, uint64_t arg, size_t size, void *buf)
+{
+	if (entering(c))
+		return ioctl_struct_beginn(c, arg, size, buf);
+	if (syserror(c))
+		return false;
+	tprints(c, " => ");
+	if (umoven_or_printaddr(c, arg, size, buf))
+		return false;
+	tprint_struct_begin(c);
+	return true;
+}
+#define ioctl_inout_begin(c, arg, objp) ioctl_inout_beginn((c), (arg), sizeof(*(objp)), (objp))
+/* ", " and PRINT, an expression that prints the argument: IOCTL_DECODED. */
+/* PRINT, an expression that prints (the rest of) the argument: IOCTL_DECODED. */
+#define DECODED(print) ((print), IOCTL_DECODED)
+#define ARG_DECODED(c, print) (tprint_arg_next(c), (print), IOCTL_DECODED)
+/* ", " at entry, and there true when the argument prints at exit (AT_EXIT): caller returns 0. */
+static inline bool ioctl_arg_at_exit(struct dctx *c, bool at_exit)
+{
+	if (!entering(c))
+		return false;
+	tprint_arg_next(c);
+	return at_exit;
+}
+/* "}", and the argument is decoded. */
+static inline int ioctl_struct_done(struct dctx *c)
+{
+	tprint_struct_end(c);
+	return IOCTL_DECODED;
+}
 
 /* A number in hex as strace's PRINT_VAL_X: "0x2a", "0". */
 static inline void ioctl_print_x(struct dctx *c, uint64_t v)
@@ -75,5 +138,12 @@ static inline void ioctl_print_x(struct dctx *c, uint64_t v)
  * SIZE - 1 bytes, "..." when no NUL ends the field.
  */
 void ioctl_print_cstring(struct dctx *c, const char *s, size_t size);
+/*
+ * Before element I of an array: ", " but before the first; false (after "...") when -s cuts
+ * the array there (not with -v): the caller stops.
+ */
+bool ioctl_array_elem(struct dctx *c, size_t i);
+/* ", NAME=[0x1, 0, ...]", the N words in hex when any of them is set (reserved fields). */
+void ioctl_print_nonzero_x32s(struct dctx *c, const char *name, const void *words, size_t n);
 /* N unsigned ints of a local array, "[1, 2, ...]" cut after -s of them unless -v. */
 void ioctl_print_u32_array(struct dctx *c, const uint32_t *a, size_t n);

@@ -34,8 +34,7 @@ static int kiocsound(struct dctx *c, uint64_t arg)
 		return IOCTL_DECODED;
 	if (freq)
 		snprintf(buf, sizeof(buf), "%u Hz", freq);
-	print_comment(c->sb, freq ? buf : "off");
-	return IOCTL_DECODED;
+	return DECODED(print_comment(c->sb, freq ? buf : "off"));
 }
 
 static int mk_tone(struct dctx *c, unsigned int arg)
@@ -52,8 +51,7 @@ static int mk_tone(struct dctx *c, unsigned int arg)
 		return IOCTL_DECODED;
 	if (freq)
 		snprintf(buf, sizeof(buf), "%u Hz, %u ms", freq, ticks);
-	print_comment(c->sb, freq ? buf : "off");
-	return IOCTL_DECODED;
+	return DECODED(print_comment(c->sb, freq ? buf : "off"));
 }
 
 /* A byte or int the kernel returns at ARG as "[NAME]", or one passed by value (SET). */
@@ -62,11 +60,8 @@ static int by_value_or_ref(struct dctx *c, uint64_t arg, bool get, size_t size,
 {
 	uint32_t v = 0;
 
-	if (entering(c)) {
-		tprint_arg_next(c);
-		if (get)
-			return 0;
-	}
+	if (ioctl_arg_at_exit(c, get))
+		return 0;
 	if (get) {
 		if (umoven_or_printaddr(c, arg, size, &v))
 			return IOCTL_DECODED;
@@ -119,10 +114,8 @@ static int get_mode(struct dctx *c, uint64_t arg, const struct xlat *x, const ch
 {
 	unsigned int v;
 
-	if (entering(c)) {
-		tprint_arg_next(c);
+	if (ioctl_arg_at_exit(c, true))
 		return 0;
-	}
 	if (umove_or_printaddr(c, arg, &v))
 		return IOCTL_DECODED;
 	tprints(c, "[");
@@ -130,18 +123,14 @@ static int get_mode(struct dctx *c, uint64_t arg, const struct xlat *x, const ch
 		print_kbd_mode(c, (int)v);
 	else
 		printxval(c, x, v, dflt);
-	tprints(c, "]");
-	return IOCTL_DECODED;
+	return DECODED(tprints(c, "]"));
 }
 
 /* A buffer of LEN bytes at ARG in hex: written by the kernel when GET, else read. */
 static int hex_buffer(struct dctx *c, uint64_t arg, bool get, uint64_t len)
 {
-	if (entering(c)) {
-		tprint_arg_next(c);
-		if (get)
-			return 0;
-	}
+	if (ioctl_arg_at_exit(c, get))
+		return 0;
 	if (!entering(c) && syserror(c))
 		printaddr(c, arg);
 	else
@@ -149,15 +138,13 @@ static int hex_buffer(struct dctx *c, uint64_t arg, bool get, uint64_t len)
 	return IOCTL_DECODED;
 }
 
-static bool print_scrmap_elem(struct dctx *c, void *elem, size_t size, void *data)
+static bool print_scrmap_elem(struct dctx *c, void *elem, size_t size UNUSED, void *data UNUSED)
 {
 	unsigned int v = *(uint16_t *)elem;
 	bool direct = (v & ~UNI_DIRECT_MASK_) == UNI_DIRECT_BASE_;
 	enum xlat_style st = print_opts_get()->xstyle;
 	char buf[48];
 
-	(void)size;
-	(void)data;
 	if (st != XSTYLE_ABBREV || !direct)
 		ioctl_print_x(c, v);
 	if (st == XSTYLE_RAW || !direct)
@@ -174,11 +161,8 @@ static int uni_screen_map(struct dctx *c, uint64_t arg, bool get)
 {
 	uint16_t elem;
 
-	if (entering(c)) {
-		tprint_arg_next(c);
-		if (get)
-			return 0;
-	}
+	if (ioctl_arg_at_exit(c, get))
+		return 0;
 	print_array(c, arg, E_TABSZ_, &elem, sizeof(elem), 0, print_scrmap_elem, NULL);
 	return IOCTL_DECODED;
 }
@@ -242,10 +226,8 @@ static int kbd_entry(struct dctx *c, uint64_t arg, bool get)
 
 	if (entering(c)) {
 		tprint_arg_next(c);
-		if (umoven(c, arg, offsetof(struct kbentry, kb_index) + 1, &e)) {
-			printaddr(c, arg);
-			return IOCTL_DECODED;
-		}
+		if (umoven(c, arg, offsetof(struct kbentry, kb_index) + 1, &e))
+			return DECODED(printaddr(c, arg));
 		tprint_struct_begin(c);
 		name = xlat_lookup(xlat_kd_key_tables, e.kb_table);
 		if (name) {
@@ -254,24 +236,19 @@ static int kbd_entry(struct dctx *c, uint64_t arg, bool get)
 		} else {
 			FLD_FLAGS(c, e, kb_table, xlat_kd_keymap_flags, "K_???");
 		}
-		tprint_struct_next(c);
-		FLD_U(c, e, kb_index);
+		NEXT_U(c, e, kb_index);
 		if (get)
 			return 0;
 	} else if (syserror(c)) {
-		tprint_struct_end(c);
-		return IOCTL_DECODED;
+		return ioctl_struct_done(c);
 	}
 	tprint_struct_next(c);
-	if (umove(c, arg + offsetof(struct kbentry, kb_value), &e.kb_value)) {
-		tprints(c, "kb_value=???}");
-		return IOCTL_DECODED;
-	}
+	if (umove(c, arg + offsetof(struct kbentry, kb_value), &e.kb_value))
+		return DECODED(tprints(c, "kb_value=???}"));
 	FLD_X(c, e, kb_value);
 	if (!raw_style())
 		print_kb_value_comment(c, e.kb_value);
-	tprint_struct_end(c);
-	return IOCTL_DECODED;
+	return ioctl_struct_done(c);
 }
 
 static int kbd_str_entry(struct dctx *c, uint64_t arg, bool get)
@@ -287,11 +264,9 @@ static int kbd_str_entry(struct dctx *c, uint64_t arg, bool get)
 		if (get)
 			return 0;
 	} else if (syserror(c)) {
-		tprint_struct_end(c);
-		return IOCTL_DECODED;
+		return ioctl_struct_done(c);
 	}
-	tprint_struct_next(c);
-	tprint_field(c, "kb_string");
+	tprint_next_field(c, "kb_string");
 	if (umovestr(c, arg + offsetof(struct kbsentry, kb_string), sizeof(e.kb_string),
 		     (char *)e.kb_string) < 0) {
 		tprint_unavailable(c);
@@ -303,16 +278,13 @@ static int kbd_str_entry(struct dctx *c, uint64_t arg, bool get)
 		if (quote_string(c->sb, e.kb_string, n, QUOTE_0_TERMINATED))
 			tprint_more_data_follows(c);
 	}
-	tprint_struct_end(c);
-	return IOCTL_DECODED;
+	return ioctl_struct_done(c);
 }
 
-static bool print_diacr_elem(struct dctx *c, void *elem, size_t size, void *data)
+static bool print_diacr_elem(struct dctx *c, void *elem, size_t size UNUSED, void *data UNUSED)
 {
 	const struct kbdiacr *d = elem;
 
-	(void)size;
-	(void)data;
 	tprints(c, "{diacr=");
 	print_kchar(c, d->diacr);
 	tprints(c, ", base=");
@@ -323,18 +295,14 @@ static bool print_diacr_elem(struct dctx *c, void *elem, size_t size, void *data
 	return true;
 }
 
-static bool print_diacruc_elem(struct dctx *c, void *elem, size_t size, void *data)
+static bool print_diacruc_elem(struct dctx *c, void *elem, size_t size UNUSED, void *data UNUSED)
 {
 	const struct kbdiacruc *d = elem;
 
-	(void)size;
-	(void)data;
 	tprint_struct_begin(c);
 	FLD_X(c, *d, diacr);
-	tprint_struct_next(c);
-	FLD_X(c, *d, base);
-	tprint_struct_next(c);
-	FLD_X(c, *d, result);
+	NEXT_X(c, *d, base);
+	NEXT_X(c, *d, result);
 	tprint_struct_end(c);
 	return true;
 }
@@ -345,11 +313,8 @@ static int diacr(struct dctx *c, uint64_t arg, bool get, bool uc)
 	unsigned int cnt;
 	struct kbdiacruc elem;
 
-	if (entering(c)) {
-		tprint_arg_next(c);
-		if (get)
-			return 0;
-	}
+	if (ioctl_arg_at_exit(c, get))
+		return 0;
 	if (umove_or_printaddr(c, arg, &cnt))
 		return IOCTL_DECODED;
 	tprintf(c, "{kb_cnt=%u, %s=", cnt, uc ? "kbdiacruc" : "kbdiacr");
@@ -357,8 +322,7 @@ static int diacr(struct dctx *c, uint64_t arg, bool get, bool uc)
 		    uc ? sizeof(struct kbdiacruc) : sizeof(struct kbdiacr),
 		    cnt > MAX_DIACR_ ? PA_TRUNCATED : 0,
 		    uc ? print_diacruc_elem : print_diacr_elem, NULL);
-	tprint_struct_end(c);
-	return IOCTL_DECODED;
+	return ioctl_struct_done(c);
 }
 
 static int keycode(struct dctx *c, uint64_t arg, bool get)
@@ -366,24 +330,19 @@ static int keycode(struct dctx *c, uint64_t arg, bool get)
 	struct kbkeycode k;
 
 	if (entering(c)) {
-		tprint_arg_next(c);
-		if (umove_or_printaddr(c, arg, &k))
+		if (!ioctl_struct_begin(c, arg, &k))
 			return IOCTL_DECODED;
-		tprint_struct_begin(c);
 		FLD_X(c, k, scancode);
-		tprint_struct_next(c);
-		FLD_X(c, k, keycode);
+		NEXT_X(c, k, keycode);
 		if (get)
 			return 0;
-		tprint_struct_end(c);
-		return IOCTL_DECODED;
+		return ioctl_struct_done(c);
 	}
 	if (!syserror(c) && !umove(c, arg + offsetof(struct kbkeycode, keycode), &k.keycode)) {
 		tprints(c, " => ");
 		ioctl_print_x(c, k.keycode);
 	}
-	tprint_struct_end(c);
-	return IOCTL_DECODED;
+	return ioctl_struct_done(c);
 }
 
 static int kbdrep(struct dctx *c, uint64_t arg)
@@ -435,17 +394,13 @@ static int kd_simple(struct dctx *c, unsigned int code, uint64_t arg)
 	case KDDELIO:
 		return kd_io(c, arg);
 	case KDSETMODE:
-		tprint_arg_next(c);
-		printxval(c, xlat_kd_modes, (unsigned int)arg, "KD_???");
-		return IOCTL_DECODED;
+		return ARG_DECODED(c, printxval(c, xlat_kd_modes, (unsigned int)arg, "KD_???"));
 	case KDGETMODE:
 		return get_mode(c, arg, xlat_kd_modes, "KD_???", false);
 	case KDGKBMODE:
 		return get_mode(c, arg, xlat_kd_kbd_modes, "K_???", true);
 	case KDSKBMODE:
-		tprint_arg_next(c);
-		print_kbd_mode(c, (int)arg);
-		return IOCTL_DECODED;
+		return ARG_DECODED(c, print_kbd_mode(c, (int)arg));
 	case KDGKBMETA:
 	case KDSKBMETA:
 		return by_value_or_ref(c, arg, code == KDGKBMETA, 4, xlat_kd_meta_vals, "K_???",
@@ -514,16 +469,13 @@ IOCTL_FAMILY(kd)
 	}
 }
 
-static bool print_unipair(struct dctx *c, void *elem, size_t size, void *data)
+static bool print_unipair(struct dctx *c, void *elem, size_t size UNUSED, void *data UNUSED)
 {
 	const struct unipair *u = elem;
 
-	(void)size;
-	(void)data;
 	tprint_struct_begin(c);
 	FLD_X(c, *u, unicode);
-	tprint_struct_next(c);
-	FLD_X(c, *u, fontpos);
+	NEXT_X(c, *u, fontpos);
 	tprint_struct_end(c);
 	return true;
 }
@@ -550,18 +502,14 @@ static int unimap(struct dctx *c, uint64_t arg, bool get)
 		tprintf(c, " => %u", d.entry_ct);
 	}
 	if (!entering(c) && syserror(c) && c->err != ENOMEM) {
-		tprint_struct_next(c);
-		tprint_field(c, "entries");
+		tprint_next_field(c, "entries");
 		printaddr(c, (uintptr_t)d.entries);
-		tprint_struct_end(c);
-		return IOCTL_DECODED;
+		return ioctl_struct_done(c);
 	}
-	tprint_struct_next(c);
-	tprint_field(c, "entries");
+	tprint_next_field(c, "entries");
 	print_array(c, (uintptr_t)d.entries, entering(c) ? d.entry_ct : (uint16_t)c->priv[0],
 		    &elem, sizeof(elem), 0, print_unipair, NULL);
-	tprint_struct_end(c);
-	return IOCTL_DECODED;
+	return ioctl_struct_done(c);
 }
 
 static int fontx(struct dctx *c, uint64_t arg, bool get)
@@ -594,10 +542,8 @@ static void print_font_op(struct dctx *c, const struct console_font_op *f)
 	tprint_struct_begin(c);
 	if (entering(c)) {
 		FLD_XVAL(c, *f, op, xlat_kd_font_ops, "KD_FONT_OP_???");
-		if (!no_flags) {
-			tprint_struct_next(c);
-			FLD_FLAGS(c, *f, flags, xlat_kd_font_flags, "KD_FONT_FLAG_???");
-		}
+		if (!no_flags)
+			NEXT_FLAGS(c, *f, flags, xlat_kd_font_flags, "KD_FONT_FLAG_???");
 		tprint_struct_next(c);
 	}
 	if (f->op != KD_FONT_OP_COPY) {
@@ -605,15 +551,12 @@ static void print_font_op(struct dctx *c, const struct console_font_op *f)
 		tprint_struct_next(c);
 	}
 	FLD_U(c, *f, height);
-	if (!no_flags) {
-		tprint_struct_next(c);
-		FLD_U(c, *f, charcount);
-	}
+	if (!no_flags)
+		NEXT_U(c, *f, charcount);
 	switch (f->op) {
 	case KD_FONT_OP_GET:
 		if (entering(c)) {
-			tprint_struct_next(c);
-			tprint_field(c, "data");
+			tprint_next_field(c, "data");
 			printaddr(c, (uintptr_t)f->data);
 			break;
 		}
@@ -622,15 +565,13 @@ static void print_font_op(struct dctx *c, const struct console_font_op *f)
 		uint64_t w = f->width < 32 ? f->width : 32;
 		uint64_t n = f->charcount < 512 ? f->charcount : 512;
 
-		tprint_struct_next(c);
-		tprint_field(c, "data");
+		tprint_next_field(c, "data");
 		printstr_ex(c, (uintptr_t)f->data, (w + 7) / 8 * 32 * n, QUOTE_FORCE_HEX);
 		break;
 	}
 	case KD_FONT_OP_SET_DEFAULT:
 		if (entering(c)) {
-			tprint_struct_next(c);
-			tprint_field(c, "data");
+			tprint_next_field(c, "data");
 			printstr_ex(c, (uintptr_t)f->data, 32,
 				    QUOTE_0_TERMINATED | QUOTE_EXPECT_TRAILING_0);
 		}
@@ -638,8 +579,7 @@ static void print_font_op(struct dctx *c, const struct console_font_op *f)
 	case KD_FONT_OP_COPY:
 		break;
 	default:
-		tprint_struct_next(c);
-		tprint_field(c, "data");
+		tprint_next_field(c, "data");
 		printaddr(c, (uintptr_t)f->data);
 	}
 	tprint_struct_end(c);

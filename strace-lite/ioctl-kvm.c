@@ -25,21 +25,14 @@ static int memory_region(struct dctx *c, uint64_t arg)
 {
 	struct kvm_userspace_memory_region r;
 
-	tprint_arg_next(c);
-	if (umove_or_printaddr(c, arg, &r))
+	if (!ioctl_struct_begin(c, arg, &r))
 		return IOCTL_DECODED;
-	tprint_struct_begin(c);
 	FLD_U(c, r, slot);
-	tprint_struct_next(c);
-	FLD_FLAGS(c, r, flags, xlat_kvm_mem_flags, "KVM_MEM_???");
-	tprint_struct_next(c);
-	FLD_X(c, r, guest_phys_addr);
-	tprint_struct_next(c);
-	FLD_U(c, r, memory_size);
-	tprint_struct_next(c);
-	FLD_X(c, r, userspace_addr);
-	tprint_struct_end(c);
-	return IOCTL_DECODED;
+	NEXT_FLAGS(c, r, flags, xlat_kvm_mem_flags, "KVM_MEM_???");
+	NEXT_X(c, r, guest_phys_addr);
+	NEXT_U(c, r, memory_size);
+	NEXT_X(c, r, userspace_addr);
+	return ioctl_struct_done(c);
 }
 
 #define REG(f) (tprint_struct_next(c), FLD_X(c, *r, f))
@@ -120,8 +113,7 @@ static void print_sregs(struct dctx *c, const struct kvm_sregs *s)
 		(unsigned long long)s->cr0, (unsigned long long)s->cr2,
 		(unsigned long long)s->cr3, (unsigned long long)s->cr4,
 		(unsigned long long)s->cr8, (unsigned long long)s->efer);
-	tprint_struct_next(c);
-	FLD_X(c, *s, apic_base);
+	NEXT_X(c, *s, apic_base);
 	tprints(c, ", interrupt_bitmap=[");
 	for (size_t i = 0; i < sizeof(s->interrupt_bitmap) / sizeof(s->interrupt_bitmap[0]); i++) {
 		if (i)
@@ -143,26 +135,18 @@ static int sregs(struct dctx *c, unsigned int code, uint64_t arg)
 	return IOCTL_DECODED;
 }
 
-static bool print_cpuid_entry(struct dctx *c, void *elem, size_t size, void *data)
+static bool print_cpuid_entry(struct dctx *c, void *elem, size_t size UNUSED, void *data UNUSED)
 {
 	const struct kvm_cpuid_entry2 *e = elem;
 
-	(void)size;
-	(void)data;
 	tprint_struct_begin(c);
 	FLD_X(c, *e, function);
-	tprint_struct_next(c);
-	FLD_X(c, *e, index);
-	tprint_struct_next(c);
-	FLD_FLAGS(c, *e, flags, xlat_kvm_cpuid_flags, "KVM_CPUID_FLAG_???");
-	tprint_struct_next(c);
-	FLD_X(c, *e, eax);
-	tprint_struct_next(c);
-	FLD_X(c, *e, ebx);
-	tprint_struct_next(c);
-	FLD_X(c, *e, ecx);
-	tprint_struct_next(c);
-	FLD_X(c, *e, edx);
+	NEXT_X(c, *e, index);
+	NEXT_FLAGS(c, *e, flags, xlat_kvm_cpuid_flags, "KVM_CPUID_FLAG_???");
+	NEXT_X(c, *e, eax);
+	NEXT_X(c, *e, ebx);
+	NEXT_X(c, *e, ecx);
+	NEXT_X(c, *e, edx);
 	tprint_struct_end(c);
 	return true;
 }
@@ -183,8 +167,7 @@ static int cpuid2(struct dctx *c, unsigned int code, uint64_t arg)
 	else
 		print_array(c, arg + sizeof(cpuid), cpuid.nent, &entry, sizeof(entry), 0,
 			    print_cpuid_entry, NULL);
-	tprint_struct_end(c);
-	return IOCTL_DECODED;
+	return ioctl_struct_done(c);
 }
 
 /*
@@ -258,9 +241,7 @@ IOCTL_FAMILY(kvm)
 	case KVM_GET_EMULATED_CPUID:
 		return cpuid2(c, code, arg);
 	case KVM_CHECK_EXTENSION:
-		tprint_arg_next(c);
-		printxval(c, xlat_kvm_cap, arg, "KVM_CAP_???");
-		return IOCTL_DECODED;
+		return ARG_DECODED(c, printxval(c, xlat_kvm_cap, arg, "KVM_CAP_???"));
 	case KVM_CREATE_VM:
 		return RVAL_DECODED | RVAL_KIND(RK_FD);
 	default:

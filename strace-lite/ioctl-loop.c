@@ -48,30 +48,22 @@ static void decode_info(struct dctx *c, uint64_t arg)
 	tprint_struct_begin(c);
 	FLD_D(c, i, lo_number);
 	if (dopts.verbose) {
-		tprint_struct_next(c);
-		tprint_field(c, "lo_device");
+		tprint_next_field(c, "lo_device");
 		print_dev(c, i.lo_device);
-		tprint_struct_next(c);
-		FLD_U(c, i, lo_inode);
-		tprint_struct_next(c);
-		tprint_field(c, "lo_rdevice");
+		NEXT_U(c, i, lo_inode);
+		tprint_next_field(c, "lo_rdevice");
 		print_dev(c, i.lo_rdevice);
 	}
-	tprint_struct_next(c);
-	FLD_X(c, i, lo_offset);
+	NEXT_X(c, i, lo_offset);
 	if (crypt) {
-		tprint_struct_next(c);
-		FLD_XVAL(c, i, lo_encrypt_type, xlat_loop_crypt_type_options, "LO_CRYPT_???");
+		NEXT_XVAL(c, i, lo_encrypt_type, xlat_loop_crypt_type_options, "LO_CRYPT_???");
 		tprint_struct_next(c);
 		/* The kernel takes it as unsigned. */
 		tprint_field(c, "lo_encrypt_key_size");
 		tprintf(c, "%u", (unsigned int)i.lo_encrypt_key_size);
 	}
-	tprint_struct_next(c);
-	FLD_FLAGS(c, i, lo_flags, xlat_loop_flags_options, "LO_FLAGS_???");
-	tprint_struct_next(c);
-	tprint_field(c, "lo_name");
-	ioctl_print_cstring(c, i.lo_name, sizeof(i.lo_name));
+	NEXT_FLAGS(c, i, lo_flags, xlat_loop_flags_options, "LO_FLAGS_???");
+	NEXT_CSTR(c, i, lo_name);
 	if (crypt) {
 		tprint_struct_next(c);
 		print_key(c, i.lo_encrypt_key, i.lo_encrypt_key_size);
@@ -95,35 +87,23 @@ static void print_info64(struct dctx *c, const struct loop_info64 *i)
 	if (dopts.verbose) {
 		tprint_field(c, "lo_device");
 		print_dev(c, i->lo_device);
-		tprint_struct_next(c);
-		FLD_U(c, *i, lo_inode);
-		tprint_struct_next(c);
-		tprint_field(c, "lo_rdevice");
+		NEXT_U(c, *i, lo_inode);
+		tprint_next_field(c, "lo_rdevice");
 		print_dev(c, i->lo_rdevice);
-		tprint_struct_next(c);
-		FLD_X(c, *i, lo_offset);
-		tprint_struct_next(c);
-		FLD_U(c, *i, lo_sizelimit);
+		NEXT_X(c, *i, lo_offset);
+		NEXT_U(c, *i, lo_sizelimit);
 	} else {
 		FLD_X(c, *i, lo_offset);
 	}
-	tprint_struct_next(c);
-	FLD_U(c, *i, lo_number);
+	NEXT_U(c, *i, lo_number);
 	if (crypt) {
-		tprint_struct_next(c);
-		FLD_XVAL(c, *i, lo_encrypt_type, xlat_loop_crypt_type_options, "LO_CRYPT_???");
-		tprint_struct_next(c);
-		FLD_U(c, *i, lo_encrypt_key_size);
+		NEXT_XVAL(c, *i, lo_encrypt_type, xlat_loop_crypt_type_options, "LO_CRYPT_???");
+		NEXT_U(c, *i, lo_encrypt_key_size);
 	}
-	tprint_struct_next(c);
-	FLD_FLAGS(c, *i, lo_flags, xlat_loop_flags_options, "LO_FLAGS_???");
-	tprint_struct_next(c);
-	tprint_field(c, "lo_file_name");
-	ioctl_print_cstring(c, (const char *)i->lo_file_name, sizeof(i->lo_file_name));
+	NEXT_FLAGS(c, *i, lo_flags, xlat_loop_flags_options, "LO_FLAGS_???");
+	NEXT_CSTR(c, *i, lo_file_name);
 	if (crypt) {
-		tprint_struct_next(c);
-		tprint_field(c, "lo_crypt_name");
-		ioctl_print_cstring(c, (const char *)i->lo_crypt_name, sizeof(i->lo_crypt_name));
+		NEXT_CSTR(c, *i, lo_crypt_name);
 		tprint_struct_next(c);
 		print_key(c, i->lo_encrypt_key, (int)i->lo_encrypt_key_size);
 	}
@@ -145,10 +125,8 @@ static void decode_config(struct dctx *c, uint64_t arg)
 	tprint_struct_begin(c);
 	tprint_field(c, "fd");
 	printfd(c, (int)k.fd);
-	tprint_struct_next(c);
-	FLD_U(c, k, block_size);
-	tprint_struct_next(c);
-	tprint_field(c, "info");
+	NEXT_U(c, k, block_size);
+	tprint_next_field(c, "info");
 	print_info64(c, &k.info);
 	for (size_t n = 0; n < NELEM(k.__reserved); n++)
 		rsv |= k.__reserved[n] != 0;
@@ -170,9 +148,7 @@ IOCTL_FAMILY(loop)
 			return 0;
 		/* fall through */
 	case LOOP_SET_STATUS:
-		tprint_arg_next(c);
-		decode_info(c, arg);
-		return IOCTL_DECODED;
+		return ARG_DECODED(c, decode_info(c, arg));
 	case LOOP_GET_STATUS64:
 		if (entering(c))
 			return 0;
@@ -183,28 +159,20 @@ IOCTL_FAMILY(loop)
 			print_info64(c, &i64);
 		return IOCTL_DECODED;
 	case LOOP_CONFIGURE:
-		tprint_arg_next(c);
-		decode_config(c, arg);
-		return IOCTL_DECODED;
+		return ARG_DECODED(c, decode_config(c, arg));
 	case LOOP_CLR_FD:
 	case LOOP_SET_CAPACITY:
 	case LOOP_CTL_GET_FREE:
 		return IOCTL_DECODED;
 	case LOOP_SET_FD:
 	case LOOP_CHANGE_FD:
-		tprint_arg_next(c);
-		printfd(c, (int)arg);
-		return IOCTL_DECODED;
+		return ARG_DECODED(c, printfd(c, (int)arg));
 	case LOOP_CTL_ADD:
 	case LOOP_CTL_REMOVE:
-		tprint_arg_next(c);
-		tprintf(c, "%d", (int)arg);
-		return IOCTL_DECODED;
+		return ARG_DECODED(c, tprintf(c, "%d", (int)arg));
 	case LOOP_SET_DIRECT_IO:
 	case LOOP_SET_BLOCK_SIZE:
-		tprint_arg_next(c);
-		tprintf(c, "%llu", (unsigned long long)arg);
-		return IOCTL_DECODED;
+		return ARG_DECODED(c, tprintf(c, "%llu", (unsigned long long)arg));
 	default:
 		return RVAL_DECODED;
 	}

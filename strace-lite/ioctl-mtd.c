@@ -19,12 +19,8 @@ static void print_x32s(struct dctx *c, const uint32_t *a, size_t n)
 {
 	tprint_array_begin(c);
 	for (size_t i = 0; i < n; i++) {
-		if (i)
-			tprint_array_next(c);
-		if (!dopts.verbose && i >= print_opts_get()->max_strlen) {
-			tprint_more_data_follows(c);
+		if (!ioctl_array_elem(c, i))
 			break;
-		}
 		ioctl_print_x(c, a[i]);
 	}
 	tprint_array_end(c);
@@ -34,8 +30,7 @@ static void print_start_length(struct dctx *c, uint64_t start, uint64_t length)
 {
 	tprint_field(c, "{start");
 	ioctl_print_x(c, start);
-	tprint_struct_next(c);
-	tprint_field(c, "length");
+	tprint_next_field(c, "length");
 	ioctl_print_x(c, length);
 }
 
@@ -60,13 +55,10 @@ static void decode_oob(struct dctx *c, uint64_t arg, bool is64)
 		return;
 	if (is64) {
 		print_start_length(c, u.b64.start, u.b64.length);
-		tprint_struct_next(c);
-		tprint_field(c, "usr_ptr");
-		printaddr(c, u.b64.usr_ptr);
+		NEXT_ADDR(c, u.b64, usr_ptr);
 	} else {
 		print_start_length(c, u.b.start, u.b.length);
-		tprint_struct_next(c);
-		tprint_field(c, "ptr");
+		tprint_next_field(c, "ptr");
 		printaddr(c, (uint64_t)(uintptr_t)u.b.ptr);
 	}
 	tprint_struct_end(c);
@@ -80,18 +72,11 @@ static void decode_write_req(struct dctx *c, uint64_t arg)
 		return;
 	tprint_struct_begin(c);
 	FLD_X(c, r, start);
-	tprint_struct_next(c);
-	FLD_X(c, r, len);
-	tprint_struct_next(c);
-	FLD_X(c, r, ooblen);
-	tprint_struct_next(c);
-	tprint_field(c, "usr_data");
-	printaddr(c, r.usr_data);
-	tprint_struct_next(c);
-	tprint_field(c, "usr_oob");
-	printaddr(c, r.usr_oob);
-	tprint_struct_next(c);
-	FLD_XVAL(c, r, mode, xlat_mtd_mode_options, "MTD_OPS_???");
+	NEXT_X(c, r, len);
+	NEXT_X(c, r, ooblen);
+	NEXT_ADDR(c, r, usr_data);
+	NEXT_ADDR(c, r, usr_oob);
+	NEXT_XVAL(c, r, mode, xlat_mtd_mode_options, "MTD_OPS_???");
 	tprint_struct_end(c);
 }
 
@@ -102,8 +87,7 @@ static void decode_otp_info(struct dctx *c, uint64_t arg)
 	if (umove_or_printaddr(c, arg, &o))
 		return;
 	print_start_length(c, o.start, o.length);
-	tprint_struct_next(c);
-	FLD_U(c, o, locked);
+	NEXT_U(c, o, locked);
 	tprint_struct_end(c);
 }
 
@@ -115,18 +99,12 @@ static void decode_info_user(struct dctx *c, uint64_t arg)
 		return;
 	tprint_struct_begin(c);
 	FLD_XVAL(c, m, type, xlat_mtd_type_options, "MTD_???");
-	tprint_struct_next(c);
-	FLD_FLAGS(c, m, flags, xlat_mtd_flags_options, "MTD_???");
-	tprint_struct_next(c);
-	FLD_X(c, m, size);
-	tprint_struct_next(c);
-	FLD_X(c, m, erasesize);
-	tprint_struct_next(c);
-	FLD_X(c, m, writesize);
-	tprint_struct_next(c);
-	FLD_X(c, m, oobsize);
-	tprint_struct_next(c);
-	FLD_X(c, m, padding);
+	NEXT_FLAGS(c, m, flags, xlat_mtd_flags_options, "MTD_???");
+	NEXT_X(c, m, size);
+	NEXT_X(c, m, erasesize);
+	NEXT_X(c, m, writesize);
+	NEXT_X(c, m, oobsize);
+	NEXT_X(c, m, padding);
 	tprint_struct_end(c);
 }
 
@@ -138,23 +116,16 @@ static void decode_oobinfo(struct dctx *c, uint64_t arg)
 		return;
 	tprint_struct_begin(c);
 	FLD_XVAL(c, n, useecc, xlat_mtd_nandecc_options, "MTD_NANDECC_???");
-	tprint_struct_next(c);
-	FLD_X(c, n, eccbytes);
-	tprint_struct_next(c);
-	tprint_field(c, "oobfree");
+	NEXT_X(c, n, eccbytes);
+	tprint_next_field(c, "oobfree");
 	tprint_array_begin(c);
 	for (size_t i = 0; i < NELEM(n.oobfree); i++) {
-		if (i)
-			tprint_array_next(c);
-		if (!dopts.verbose && i >= print_opts_get()->max_strlen) {
-			tprint_more_data_follows(c);
+		if (!ioctl_array_elem(c, i))
 			break;
-		}
 		print_x32s(c, n.oobfree[i], 2);
 	}
 	tprint_array_end(c);
-	tprint_struct_next(c);
-	tprint_field(c, "eccpos");
+	tprint_next_field(c, "eccpos");
 	print_x32s(c, n.eccpos, NELEM(n.eccpos));
 	tprint_struct_end(c);
 }
@@ -167,25 +138,17 @@ static void decode_ecclayout(struct dctx *c, uint64_t arg)
 		return;
 	tprint_struct_begin(c);
 	FLD_X(c, l, eccbytes);
-	tprint_struct_next(c);
-	tprint_field(c, "eccpos");
+	tprint_next_field(c, "eccpos");
 	print_x32s(c, l.eccpos, NELEM(l.eccpos));
-	tprint_struct_next(c);
-	FLD_X(c, l, oobavail);
-	tprint_struct_next(c);
-	tprint_field(c, "oobfree");
+	NEXT_X(c, l, oobavail);
+	tprint_next_field(c, "oobfree");
 	tprint_array_begin(c);
 	for (size_t i = 0; i < NELEM(l.oobfree); i++) {
-		if (i)
-			tprint_array_next(c);
-		if (!dopts.verbose && i >= print_opts_get()->max_strlen) {
-			tprint_more_data_follows(c);
+		if (!ioctl_array_elem(c, i))
 			break;
-		}
 		tprint_struct_begin(c);
 		FLD_X(c, l.oobfree[i], offset);
-		tprint_struct_next(c);
-		FLD_X(c, l.oobfree[i], length);
+		NEXT_X(c, l.oobfree[i], length);
 		tprint_struct_end(c);
 	}
 	tprint_array_end(c);
@@ -200,12 +163,9 @@ static void decode_ecc_stats(struct dctx *c, uint64_t arg)
 		return;
 	tprint_struct_begin(c);
 	FLD_X(c, e, corrected);
-	tprint_struct_next(c);
-	FLD_X(c, e, failed);
-	tprint_struct_next(c);
-	FLD_X(c, e, badblocks);
-	tprint_struct_next(c);
-	FLD_X(c, e, bbtblocks);
+	NEXT_X(c, e, failed);
+	NEXT_X(c, e, badblocks);
+	NEXT_X(c, e, bbtblocks);
 	tprint_struct_end(c);
 }
 
@@ -215,23 +175,17 @@ static int decode_regioninfo(struct dctx *c, uint64_t arg)
 	struct region_info_user r;
 
 	if (entering(c)) {
-		tprint_arg_next(c);
-		if (umove_or_printaddr(c, arg, &r))
+		if (!ioctl_struct_begin(c, arg, &r))
 			return IOCTL_DECODED;
-		tprint_struct_begin(c);
 		FLD_X(c, r, regionindex);
 		return 0;
 	}
 	if (!syserror(c) && !umove(c, arg, &r)) {
-		tprint_struct_next(c);
-		FLD_X(c, r, offset);
-		tprint_struct_next(c);
-		FLD_X(c, r, erasesize);
-		tprint_struct_next(c);
-		FLD_X(c, r, numblocks);
+		NEXT_X(c, r, offset);
+		NEXT_X(c, r, erasesize);
+		NEXT_X(c, r, numblocks);
 	}
-	tprint_struct_end(c);
-	return IOCTL_DECODED;
+	return ioctl_struct_done(c);
 }
 
 /* The read requests: print at exit. */
@@ -276,24 +230,17 @@ IOCTL_FAMILY(mtd)
 	case MEMUNLOCK:
 	case MEMISLOCKED:
 	case MEMERASE64:
-		tprint_arg_next(c);
-		decode_erase(c, arg, code == MEMERASE64);
-		return IOCTL_DECODED;
+		return ARG_DECODED(c, decode_erase(c, arg, code == MEMERASE64));
 	case MEMWRITEOOB:
 	case MEMREADOOB:
 	case MEMWRITEOOB64:
 	case MEMREADOOB64:
 		tprint_arg_next(c);
-		decode_oob(c, arg, code == MEMWRITEOOB64 || code == MEMREADOOB64);
-		return IOCTL_DECODED;
+		return DECODED(decode_oob(c, arg, code == MEMWRITEOOB64 || code == MEMREADOOB64));
 	case MEMWRITE:
-		tprint_arg_next(c);
-		decode_write_req(c, arg);
-		return IOCTL_DECODED;
+		return ARG_DECODED(c, decode_write_req(c, arg));
 	case OTPLOCK:
-		tprint_arg_next(c);
-		decode_otp_info(c, arg);
-		return IOCTL_DECODED;
+		return ARG_DECODED(c, decode_otp_info(c, arg));
 	case OTPSELECT:
 		tprint_arg_next(c);
 		if (!umove_or_printaddr(c, arg, &otp)) {
@@ -304,13 +251,10 @@ IOCTL_FAMILY(mtd)
 		return IOCTL_DECODED;
 	case MTDFILEMODE:
 		tprint_arg_next(c);
-		printxval(c, xlat_mtd_file_mode_options, arg, "MTD_FILE_MODE_???");
-		return IOCTL_DECODED;
+		return DECODED(printxval(c, xlat_mtd_file_mode_options, arg, "MTD_FILE_MODE_???"));
 	case MEMGETBADBLOCK:
 	case MEMSETBADBLOCK:
-		tprint_arg_next(c);
-		printnum_int64(c, arg, "%" PRIu64);
-		return IOCTL_DECODED;
+		return ARG_DECODED(c, printnum_int64(c, arg, "%" PRIu64));
 	case OTPGETREGIONINFO:
 	case MEMGETINFO:
 	case MEMGETOOBSEL:

@@ -23,15 +23,12 @@ static int query_bpf(struct dctx *c, uint64_t arg)
 		tprintf(c, "{ids_len=%u, ", v);
 		return 0;
 	}
-	if (syserror(c) || umove(c, arg + offsetof(struct perf_event_query_bpf, prog_cnt), &v)) {
-		tprints(c, "...}");
-		return IOCTL_DECODED;
-	}
+	if (syserror(c) || umove(c, arg + offsetof(struct perf_event_query_bpf, prog_cnt), &v))
+		return DECODED(tprints(c, "...}"));
 	tprintf(c, "prog_cnt=%u, ids=", v);
 	print_array(c, arg + offsetof(struct perf_event_query_bpf, ids), v, &v, sizeof(v), 0,
 		    print_elem_u32, NULL);
-	tprint_struct_end(c);
-	return IOCTL_DECODED;
+	return ioctl_struct_done(c);
 }
 
 IOCTL_FAMILY(perf)
@@ -44,30 +41,20 @@ IOCTL_FAMILY(perf)
 		printflags(c, xlat_perf_ioctl_flags, (uint32_t)arg, "PERF_IOC_FLAG_???");
 		return IOCTL_DECODED;
 	case PERF_EVENT_IOC_REFRESH:
-		tprintf(c, ", %d", (int)arg);
-		return IOCTL_DECODED;
+		return DECODED(tprintf(c, ", %d", (int)arg));
 	case PERF_EVENT_IOC_PERIOD:
-		tprint_arg_next(c);
-		printnum_int64(c, arg, "%" PRIu64);
-		return IOCTL_DECODED;
+		return ARG_DECODED(c, printnum_int64(c, arg, "%" PRIu64));
 	case PERF_EVENT_IOC_SET_OUTPUT:
 	case PERF_EVENT_IOC_SET_BPF:
-		tprint_arg_next(c);
-		printfd(c, (int)arg);
-		return IOCTL_DECODED;
+		return ARG_DECODED(c, printfd(c, (int)arg));
 	case PERF_EVENT_IOC_PAUSE_OUTPUT:
-		tprintf(c, ", %llu", (unsigned long long)arg);
-		return IOCTL_DECODED;
+		return DECODED(tprintf(c, ", %llu", (unsigned long long)arg));
 	case PERF_EVENT_IOC_SET_FILTER:
-		tprint_arg_next(c);
-		printstr_ex(c, arg, 4096, QUOTE_0_TERMINATED);
-		return IOCTL_DECODED;
+		return ARG_DECODED(c, printstr_ex(c, arg, 4096, QUOTE_0_TERMINATED));
 	case PERF_EVENT_IOC_ID:
 		if (entering(c))
 			return 0;
-		tprint_arg_next(c);
-		printnum_int64(c, arg, "%" PRIu64);
-		return IOCTL_DECODED;
+		return ARG_DECODED(c, printnum_int64(c, arg, "%" PRIu64));
 	case PERF_EVENT_IOC_QUERY_BPF:
 		return query_bpf(c, arg);
 	case PERF_EVENT_IOC_MODIFY_ATTRIBUTES: {
@@ -76,10 +63,8 @@ IOCTL_FAMILY(perf)
 		unsigned int size;
 
 		tprint_arg_next(c);
-		if (umove(c, arg + offsetof(struct perf_event_attr, size), &asize)) {
-			printaddr(c, arg);
-			return IOCTL_DECODED;
-		}
+		if (umove(c, arg + offsetof(struct perf_event_attr, size), &asize))
+			return DECODED(printaddr(c, arg));
 		size = perf_attr_fetch(c, arg, &a, asize);
 		if (size)
 			perf_attr_print(c, &a, size, -1);

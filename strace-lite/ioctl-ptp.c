@@ -16,38 +16,19 @@ static void print_clock_time(struct dctx *c, const struct ptp_clock_time *t, boo
 {
 	tprint_struct_begin(c);
 	FLD_D(c, *t, sec);
-	tprint_struct_next(c);
-	FLD_U(c, *t, nsec);
-	if (t->reserved) {
-		tprint_struct_next(c);
-		FLD_X(c, *t, reserved);
-	}
+	NEXT_U(c, *t, nsec);
+	if (t->reserved)
+		NEXT_X(c, *t, reserved);
 	tprint_struct_end(c);
 	if (rtc && print_opts_get()->xstyle != XSTYLE_RAW)
 		print_time_comment(c, t->sec, t->nsec);
 }
 
-/* ", NAME=[0x1, 0, ...]" when any of the N words is set. */
-static void print_rsv(struct dctx *c, const char *name, const void *words, size_t n)
-{
-	const unsigned int *w = words;
-	size_t i;
+/* "NAME={sec=1, nsec=2}", a calendar time's comment after it when RTC. */
+#define FLD_TIME(c, s, f, rtc) (tprint_field((c), #f), print_clock_time((c), &(s).f, (rtc)))
+#define NEXT_TIME(c, s, f, rtc) (tprint_struct_next(c), FLD_TIME(c, s, f, rtc))
 
-	for (i = 0; i < n && !w[i]; i++)
-		;
-	if (i == n)
-		return;
-	tprint_struct_next(c);
-	tprint_field(c, name);
-	tprint_array_begin(c);
-	for (i = 0; i < n; i++) {
-		if (i)
-			tprint_array_next(c);
-		tprintf(c, "%#x", w[i]);
-	}
-	tprint_array_end(c);
-}
-#define RSV(c, s) print_rsv((c), "rsv", (s).rsv, NELEM((s).rsv))
+#define RSV(c, s) ioctl_print_nonzero_x32s((c), "rsv", (s).rsv, NELEM((s).rsv))
 
 /* N clock times (or GROUP of them in brackets), cut after -s entries unless -v. */
 static void print_times(struct dctx *c, const struct ptp_clock_time *t, unsigned int n,
@@ -56,12 +37,8 @@ static void print_times(struct dctx *c, const struct ptp_clock_time *t, unsigned
 	tprint_field(c, "ts");
 	tprint_array_begin(c);
 	for (unsigned int i = 0; i < n; i++) {
-		if (i)
-			tprint_array_next(c);
-		if (!dopts.verbose && i >= print_opts_get()->max_strlen) {
-			tprint_more_data_follows(c);
+		if (!ioctl_array_elem(c, i))
 			break;
-		}
 		if (group == 1) {
 			print_clock_time(c, &t[i], true);
 			continue;
@@ -85,20 +62,13 @@ static void print_caps(struct dctx *c, uint64_t arg)
 		return;
 	tprint_struct_begin(c);
 	FLD_D(c, k, max_adj);
-	tprint_struct_next(c);
-	FLD_D(c, k, n_alarm);
-	tprint_struct_next(c);
-	FLD_D(c, k, n_ext_ts);
-	tprint_struct_next(c);
-	FLD_D(c, k, n_per_out);
-	tprint_struct_next(c);
-	FLD_D(c, k, pps);
-	tprint_struct_next(c);
-	FLD_D(c, k, n_pins);
-	tprint_struct_next(c);
-	FLD_D(c, k, cross_timestamping);
-	tprint_struct_next(c);
-	FLD_D(c, k, adjust_phase);
+	NEXT_D(c, k, n_alarm);
+	NEXT_D(c, k, n_ext_ts);
+	NEXT_D(c, k, n_per_out);
+	NEXT_D(c, k, pps);
+	NEXT_D(c, k, n_pins);
+	NEXT_D(c, k, cross_timestamping);
+	NEXT_D(c, k, adjust_phase);
 	RSV(c, k);
 	tprint_struct_end(c);
 }
@@ -111,23 +81,15 @@ static void print_perout(struct dctx *c, unsigned int code, uint64_t arg)
 		return;
 	tprint_struct_begin(c);
 	if (p.flags & PTP_PEROUT_PHASE) {
-		tprint_field(c, "phase");
-		print_clock_time(c, &p.phase, false);
+		FLD_TIME(c, p, phase, false);
 	} else {
-		tprint_field(c, "start");
-		print_clock_time(c, &p.start, true);
+		FLD_TIME(c, p, start, true);
 	}
-	tprint_struct_next(c);
-	tprint_field(c, "period");
-	print_clock_time(c, &p.period, false);
-	tprint_struct_next(c);
-	FLD_U(c, p, index);
-	tprint_struct_next(c);
-	FLD_FLAGS(c, p, flags, xlat_ptp_perout_flags, "PTP_PEROUT_???");
+	NEXT_TIME(c, p, period, false);
+	NEXT_U(c, p, index);
+	NEXT_FLAGS(c, p, flags, xlat_ptp_perout_flags, "PTP_PEROUT_???");
 	if (p.flags & PTP_PEROUT_DUTY_CYCLE) {
-		tprint_struct_next(c);
-		tprint_field(c, "on");
-		print_clock_time(c, &p.on, false);
+		NEXT_TIME(c, p, on, false);
 	} else if (code == PTP_PEROUT_REQUEST2) {
 		RSV(c, p);
 	}
@@ -172,8 +134,7 @@ static int decode_sys_offset(struct dctx *c, unsigned int code, uint64_t arg)
 			print_times(c, u.s.ts, 2 * n + 1, 1);
 		}
 	}
-	tprint_struct_end(c);
-	return IOCTL_DECODED;
+	return ioctl_struct_done(c);
 }
 
 static int decode_pin(struct dctx *c, unsigned int code, uint64_t arg)
@@ -182,40 +143,29 @@ static int decode_pin(struct dctx *c, unsigned int code, uint64_t arg)
 	struct ptp_pin_desc p;
 
 	if (entering(c)) {
-		tprint_arg_next(c);
-		if (umove_or_printaddr(c, arg, &p))
+		if (!ioctl_struct_begin(c, arg, &p))
 			return IOCTL_DECODED;
-		tprint_struct_begin(c);
 		FLD_U(c, p, index);
 		if (code == PTP_PIN_GETFUNC2)
 			RSV(c, p);
 		if (get)
 			return 0;
 	} else {
-		if (syserror(c)) {
-			tprint_struct_end(c);
-			return IOCTL_DECODED;
-		}
+		if (syserror(c))
+			return ioctl_struct_done(c);
 		if (umove(c, arg, &p) < 0) {
 			tprint_arg_next(c);
 			tprint_unavailable(c);
-			tprint_struct_end(c);
-			return IOCTL_DECODED;
+			return ioctl_struct_done(c);
 		}
 	}
-	if (get) {
-		tprint_struct_next(c);
-		tprint_field(c, "name");
-		ioctl_print_cstring(c, p.name, sizeof(p.name));
-	}
-	tprint_struct_next(c);
-	FLD_XVAL(c, p, func, xlat_ptp_pin_funcs, "PTP_PF_???");
-	tprint_struct_next(c);
-	FLD_U(c, p, chan);
+	if (get)
+		NEXT_CSTR(c, p, name);
+	NEXT_XVAL(c, p, func, xlat_ptp_pin_funcs, "PTP_PF_???");
+	NEXT_U(c, p, chan);
 	if (code == PTP_PIN_SETFUNC2)
 		RSV(c, p);
-	tprint_struct_end(c);
-	return IOCTL_DECODED;
+	return ioctl_struct_done(c);
 }
 
 static void print_precise(struct dctx *c, uint64_t arg)
@@ -225,14 +175,9 @@ static void print_precise(struct dctx *c, uint64_t arg)
 	if (umove_or_printaddr(c, arg, &p))
 		return;
 	tprint_struct_begin(c);
-	tprint_field(c, "device");
-	print_clock_time(c, &p.device, true);
-	tprint_struct_next(c);
-	tprint_field(c, "sys_realtime");
-	print_clock_time(c, &p.sys_realtime, true);
-	tprint_struct_next(c);
-	tprint_field(c, "sys_monoraw");
-	print_clock_time(c, &p.sys_monoraw, false);
+	FLD_TIME(c, p, device, true);
+	NEXT_TIME(c, p, sys_realtime, true);
+	NEXT_TIME(c, p, sys_monoraw, false);
 	RSV(c, p);
 	tprint_struct_end(c);
 }
@@ -244,35 +189,24 @@ IOCTL_FAMILY(ptp)
 	switch (code) {
 	case PTP_CLOCK_GETCAPS:
 	case PTP_CLOCK_GETCAPS2:
-		if (entering(c)) {
-			tprint_arg_next(c);
+		if (ioctl_arg_at_exit(c, true))
 			return 0;
-		}
-		print_caps(c, arg);
-		return IOCTL_DECODED;
+		return DECODED(print_caps(c, arg));
 	case PTP_EXTTS_REQUEST:
 	case PTP_EXTTS_REQUEST2:
-		tprint_arg_next(c);
-		if (umove_or_printaddr(c, arg, &e))
+		if (!ioctl_struct_begin(c, arg, &e))
 			return IOCTL_DECODED;
-		tprint_struct_begin(c);
 		FLD_U(c, e, index);
-		tprint_struct_next(c);
-		FLD_FLAGS(c, e, flags, xlat_ptp_extts_flags, "PTP_???");
+		NEXT_FLAGS(c, e, flags, xlat_ptp_extts_flags, "PTP_???");
 		if (code == PTP_EXTTS_REQUEST2)
 			RSV(c, e);
-		tprint_struct_end(c);
-		return IOCTL_DECODED;
+		return ioctl_struct_done(c);
 	case PTP_PEROUT_REQUEST:
 	case PTP_PEROUT_REQUEST2:
-		tprint_arg_next(c);
-		print_perout(c, code, arg);
-		return IOCTL_DECODED;
+		return ARG_DECODED(c, print_perout(c, code, arg));
 	case PTP_ENABLE_PPS:
 	case PTP_ENABLE_PPS2:
-		tprint_arg_next(c);
-		ioctl_print_x(c, arg);
-		return IOCTL_DECODED;
+		return ARG_DECODED(c, ioctl_print_x(c, arg));
 	case PTP_SYS_OFFSET:
 	case PTP_SYS_OFFSET2:
 	case PTP_SYS_OFFSET_EXTENDED:
@@ -285,12 +219,9 @@ IOCTL_FAMILY(ptp)
 		return decode_pin(c, code, arg);
 	case PTP_SYS_OFFSET_PRECISE:
 	case PTP_SYS_OFFSET_PRECISE2:
-		if (entering(c)) {
-			tprint_arg_next(c);
+		if (ioctl_arg_at_exit(c, true))
 			return 0;
-		}
-		print_precise(c, arg);
-		return IOCTL_DECODED;
+		return DECODED(print_precise(c, arg));
 	default:
 		return RVAL_DECODED;
 	}

@@ -23,25 +23,18 @@ static void print_rtc_time(struct dctx *c, const struct rtc_time *t)
 {
 	tprint_struct_begin(c);
 	FLD_D(c, *t, tm_sec);
-	tprint_struct_next(c);
-	FLD_D(c, *t, tm_min);
-	tprint_struct_next(c);
-	FLD_D(c, *t, tm_hour);
-	tprint_struct_next(c);
-	FLD_D(c, *t, tm_mday);
-	tprint_struct_next(c);
-	FLD_D(c, *t, tm_mon);
-	tprint_struct_next(c);
-	FLD_D(c, *t, tm_year);
+	NEXT_D(c, *t, tm_min);
+	NEXT_D(c, *t, tm_hour);
+	NEXT_D(c, *t, tm_mday);
+	NEXT_D(c, *t, tm_mon);
+	NEXT_D(c, *t, tm_year);
 	tprint_struct_next(c);
 	if (!dopts.verbose) {
 		tprint_more_data_follows(c);
 	} else {
 		FLD_D(c, *t, tm_wday);
-		tprint_struct_next(c);
-		FLD_D(c, *t, tm_yday);
-		tprint_struct_next(c);
-		FLD_D(c, *t, tm_isdst);
+		NEXT_D(c, *t, tm_yday);
+		NEXT_D(c, *t, tm_isdst);
 	}
 	tprint_struct_end(c);
 }
@@ -62,10 +55,8 @@ static void decode_wkalrm(struct dctx *c, uint64_t arg)
 		return;
 	tprint_struct_begin(c);
 	FLD_U(c, w, enabled);
-	tprint_struct_next(c);
-	FLD_U(c, w, pending);
-	tprint_struct_next(c);
-	tprint_field(c, "time");
+	NEXT_U(c, w, pending);
+	tprint_next_field(c, "time");
 	print_rtc_time(c, &w.time);
 	tprint_struct_end(c);
 }
@@ -78,18 +69,12 @@ static void decode_pll(struct dctx *c, uint64_t arg)
 		return;
 	tprint_struct_begin(c);
 	FLD_D(c, p, pll_ctrl);
-	tprint_struct_next(c);
-	FLD_D(c, p, pll_value);
-	tprint_struct_next(c);
-	FLD_D(c, p, pll_max);
-	tprint_struct_next(c);
-	FLD_D(c, p, pll_min);
-	tprint_struct_next(c);
-	FLD_D(c, p, pll_posmult);
-	tprint_struct_next(c);
-	FLD_D(c, p, pll_negmult);
-	tprint_struct_next(c);
-	FLD_D(c, p, pll_clock);
+	NEXT_D(c, p, pll_value);
+	NEXT_D(c, p, pll_max);
+	NEXT_D(c, p, pll_min);
+	NEXT_D(c, p, pll_posmult);
+	NEXT_D(c, p, pll_negmult);
+	NEXT_D(c, p, pll_clock);
 	tprint_struct_end(c);
 }
 
@@ -121,13 +106,10 @@ static int decode_param(struct dctx *c, uint64_t arg, bool get)
 			FLD_X(c, p, uvalue);
 		}
 	}
-	if (entering(c)) {
-		tprint_struct_next(c);
-		FLD_U(c, p, index);
-	}
+	if (entering(c))
+		NEXT_U(c, p, index);
 	if (p.pad_) {
-		tprint_struct_next(c);
-		tprint_field(c, "__pad");
+		tprint_next_field(c, "__pad");
 		ioctl_print_x(c, p.pad_);
 	}
 	tprint_struct_end(c);
@@ -147,14 +129,10 @@ IOCTL_FAMILY(rtc)
 		/* fall through */
 	case RTC_ALM_SET:
 	case RTC_SET_TIME:
-		tprint_arg_next(c);
-		decode_time(c, arg);
-		return IOCTL_DECODED;
+		return ARG_DECODED(c, decode_time(c, arg));
 	case RTC_IRQP_SET:
 	case RTC_EPOCH_SET:
-		tprint_arg_next(c);
-		tprintf(c, "%llu", (unsigned long long)arg);
-		return IOCTL_DECODED;
+		return ARG_DECODED(c, tprintf(c, "%llu", (unsigned long long)arg));
 	case RTC_IRQP_READ:
 	case RTC_EPOCH_READ:
 		if (entering(c))
@@ -168,17 +146,13 @@ IOCTL_FAMILY(rtc)
 			return 0;
 		/* fall through */
 	case RTC_WKALM_SET:
-		tprint_arg_next(c);
-		decode_wkalrm(c, arg);
-		return IOCTL_DECODED;
+		return ARG_DECODED(c, decode_wkalrm(c, arg));
 	case RTC_PLL_GET:
 		if (entering(c))
 			return 0;
 		/* fall through */
 	case RTC_PLL_SET:
-		tprint_arg_next(c);
-		decode_pll(c, arg);
-		return IOCTL_DECODED;
+		return ARG_DECODED(c, decode_pll(c, arg));
 	case RTC_VL_READ:
 		if (entering(c))
 			return 0;

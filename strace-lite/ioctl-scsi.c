@@ -22,25 +22,16 @@ static int decode_scsi_id(struct dctx *c, uint64_t arg)
 
 	if (entering(c))
 		return 0;
-	tprint_arg_next(c);
-	if (umove_or_printaddr(c, arg, &id))
+	if (!ioctl_struct_begin(c, arg, &id))
 		return IOCTL_DECODED;
-	tprint_struct_begin(c);
 	FLD_D(c, id, host_no);
-	tprint_struct_next(c);
-	FLD_D(c, id, channel);
-	tprint_struct_next(c);
-	FLD_X(c, id, scsi_id);
-	tprint_struct_next(c);
-	FLD_D(c, id, lun);
-	tprint_struct_next(c);
-	FLD_X(c, id, scsi_type);
-	tprint_struct_next(c);
-	FLD_D(c, id, h_cmd_per_lun);
-	tprint_struct_next(c);
-	FLD_D(c, id, d_queue_depth);
-	tprint_struct_end(c);
-	return IOCTL_DECODED;
+	NEXT_D(c, id, channel);
+	NEXT_X(c, id, scsi_id);
+	NEXT_D(c, id, lun);
+	NEXT_X(c, id, scsi_type);
+	NEXT_D(c, id, h_cmd_per_lun);
+	NEXT_D(c, id, d_queue_depth);
+	return ioctl_struct_done(c);
 }
 
 static int decode_req_info(struct dctx *c, uint64_t arg)
@@ -49,26 +40,17 @@ static int decode_req_info(struct dctx *c, uint64_t arg)
 
 	if (entering(c))
 		return 0;
-	tprint_arg_next(c);
-	if (umove_or_printaddr(c, arg, &r))
+	if (!ioctl_struct_begin(c, arg, &r))
 		return IOCTL_DECODED;
-	tprint_struct_begin(c);
 	FLD_D(c, r, req_state);
-	tprint_struct_next(c);
-	FLD_D(c, r, orphan);
-	tprint_struct_next(c);
-	FLD_D(c, r, sg_io_owned);
-	tprint_struct_next(c);
-	FLD_D(c, r, problem);
-	tprint_struct_next(c);
-	FLD_D(c, r, pack_id);
-	tprint_struct_next(c);
-	tprint_field(c, "usr_ptr");
+	NEXT_D(c, r, orphan);
+	NEXT_D(c, r, sg_io_owned);
+	NEXT_D(c, r, problem);
+	NEXT_D(c, r, pack_id);
+	tprint_next_field(c, "usr_ptr");
 	printaddr(c, (uint64_t)(uintptr_t)r.usr_ptr);
-	tprint_struct_next(c);
-	FLD_U(c, r, duration);
-	tprint_struct_end(c);
-	return IOCTL_DECODED;
+	NEXT_U(c, r, duration);
+	return ioctl_struct_done(c);
 }
 
 IOCTL_FAMILY(scsi)
@@ -93,8 +75,7 @@ IOCTL_FAMILY(scsi)
 		}
 		printxval(c, xlat_sg_scsi_reset, v & ~SG_SCSI_RESET_NO_ESCALATE,
 			  "SG_SCSI_RESET_???");
-		tprints(c, "]");
-		return IOCTL_DECODED;
+		return DECODED(tprints(c, "]"));
 	case SG_NEXT_CMD_LEN:
 	case SG_SET_COMMAND_Q:
 	case SG_SET_DEBUG:
@@ -103,9 +84,7 @@ IOCTL_FAMILY(scsi)
 	case SG_SET_KEEP_ORPHAN:
 	case SG_SET_RESERVED_SIZE:
 	case SG_SET_TIMEOUT:
-		tprint_arg_next(c);
-		printnum_int(c, arg, "%d");
-		return IOCTL_DECODED;
+		return ARG_DECODED(c, printnum_int(c, arg, "%d"));
 	case SG_EMULATED_HOST:
 	case SG_GET_ACCESS_COUNT:
 	case SG_GET_COMMAND_Q:
@@ -119,13 +98,9 @@ IOCTL_FAMILY(scsi)
 	case SG_GET_VERSION_NUM:
 		if (entering(c))
 			return 0;
-		tprint_arg_next(c);
-		printnum_int(c, arg, "%d");
-		return IOCTL_DECODED;
+		return ARG_DECODED(c, printnum_int(c, arg, "%d"));
 	case SG_SET_TRANSFORM:
-		tprint_arg_next(c);
-		ioctl_print_x(c, (unsigned int)arg);
-		return IOCTL_DECODED;
+		return ARG_DECODED(c, ioctl_print_x(c, (unsigned int)arg));
 	case SG_GET_TIMEOUT:
 		return IOCTL_DECODED;
 	default:

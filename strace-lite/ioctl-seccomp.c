@@ -46,13 +46,10 @@ static void print_seccomp_data(struct dctx *c, const struct seccomp_data *d)
 	tprint_struct_begin(c);
 	tprint_field(c, "nr");
 	print_nr(c, (uint32_t)d->nr, d->arch);
-	tprint_struct_next(c);
-	FLD_XVAL(c, *d, arch, xlat_audit_arch, "AUDIT_ARCH_???");
-	tprint_struct_next(c);
-	tprint_field(c, "instruction_pointer");
+	NEXT_XVAL(c, *d, arch, xlat_audit_arch, "AUDIT_ARCH_???");
+	tprint_next_field(c, "instruction_pointer");
 	printaddr(c, d->instruction_pointer);
-	tprint_struct_next(c);
-	tprint_field(c, "args");
+	tprint_next_field(c, "args");
 	tprint_array_begin(c);
 	for (int i = 0; i < 6; i++) {
 		if (i)
@@ -76,13 +73,10 @@ static int decode_notif_recv(struct dctx *c, uint64_t arg)
 		return 0;
 	tprint_struct_begin(c);
 	FLD_X(c, n, id);
-	tprint_struct_next(c);
-	tprint_field(c, "pid");
+	tprint_next_field(c, "pid");
 	printpid(c, (int)n.pid, PT_TGID);
-	tprint_struct_next(c);
-	FLD_X(c, n, flags);
-	tprint_struct_next(c);
-	tprint_field(c, "data");
+	NEXT_X(c, n, flags);
+	tprint_next_field(c, "data");
 	print_seccomp_data(c, &n.data);
 	tprint_struct_end(c);
 	if (entering(c)) {
@@ -100,13 +94,10 @@ static void print_notif_resp(struct dctx *c, uint64_t arg)
 		return;
 	tprint_struct_begin(c);
 	FLD_X(c, r, id);
-	tprint_struct_next(c);
-	FLD_D(c, r, val);
-	tprint_struct_next(c);
-	tprint_field(c, "error");
+	NEXT_D(c, r, val);
+	tprint_next_field(c, "error");
 	print_neg_err(c, r.error);
-	tprint_struct_next(c);
-	FLD_FLAGS(c, r, flags, xlat_seccomp_ioctl_resp_flags, "SECCOMP_USER_NOTIF_FLAG_???");
+	NEXT_FLAGS(c, r, flags, xlat_seccomp_ioctl_resp_flags, "SECCOMP_USER_NOTIF_FLAG_???");
 	tprint_struct_end(c);
 }
 
@@ -118,16 +109,12 @@ static void print_notif_addfd(struct dctx *c, uint64_t arg)
 		return;
 	tprint_struct_begin(c);
 	FLD_X(c, a, id);
-	tprint_struct_next(c);
-	FLD_FLAGS(c, a, flags, xlat_seccomp_ioctl_addfd_flags, "SECCOMP_ADDFD_FLAG_???");
-	tprint_struct_next(c);
-	tprint_field(c, "srcfd");
+	NEXT_FLAGS(c, a, flags, xlat_seccomp_ioctl_addfd_flags, "SECCOMP_ADDFD_FLAG_???");
+	tprint_next_field(c, "srcfd");
 	printfd(c, (int)a.srcfd);
-	tprint_struct_next(c);
-	tprint_field(c, "newfd");
+	tprint_next_field(c, "newfd");
 	tprintf(c, "%d", (int)a.newfd);
-	tprint_struct_next(c);
-	FLD_FLAGS(c, a, newfd_flags, xlat_open_mode_flags, "O_???");
+	NEXT_FLAGS(c, a, newfd_flags, xlat_open_mode_flags, "O_???");
 	tprint_struct_end(c);
 }
 
@@ -137,18 +124,12 @@ IOCTL_FAMILY(seccomp)
 	case SECCOMP_IOCTL_NOTIF_RECV:
 		return decode_notif_recv(c, arg);
 	case SECCOMP_IOCTL_NOTIF_SEND:
-		tprint_arg_next(c);
-		print_notif_resp(c, arg);
-		return IOCTL_DECODED;
+		return ARG_DECODED(c, print_notif_resp(c, arg));
 	case SECCOMP_IOCTL_NOTIF_ID_VALID:
 	case NOTIF_ID_VALID_WRONG_DIR_:
-		tprint_arg_next(c);
-		printnum_int64(c, arg, "%#" PRIx64);
-		return IOCTL_DECODED;
+		return ARG_DECODED(c, printnum_int64(c, arg, "%#" PRIx64));
 	case SECCOMP_IOCTL_NOTIF_ADDFD:
-		tprint_arg_next(c);
-		print_notif_addfd(c, arg);
-		return IOCTL_DECODED;
+		return ARG_DECODED(c, print_notif_addfd(c, arg));
 	default:
 		return RVAL_DECODED;
 	}

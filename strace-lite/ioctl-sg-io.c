@@ -19,8 +19,7 @@ enum { PRIV_IID, PRIV_DIR, PRIV_PTR1, PRIV_PTR2 };
 static void print_buffer(struct dctx *c, const char *name, uint64_t addr, unsigned int size,
 			 unsigned int count)
 {
-	tprint_struct_next(c);
-	tprint_field(c, name);
+	tprint_next_field(c, name);
 	if (count)
 		print_iov_upto(c, count, addr, size, IOV_DECODE_STR);
 	else
@@ -29,8 +28,7 @@ static void print_buffer(struct dctx *c, const char *name, uint64_t addr, unsign
 
 static void print_ptr_field(struct dctx *c, const char *name, uint64_t addr)
 {
-	tprint_struct_next(c);
-	tprint_field(c, name);
+	tprint_next_field(c, name);
 	printaddr(c, addr);
 }
 
@@ -52,24 +50,16 @@ static int v3_request(struct dctx *c, uint64_t arg)
 	const size_t skip = offsetof(struct sg_io_hdr, dxfer_direction);
 
 	tprints(c, "{interface_id='S', ");
-	if (umoven_or_printaddr(c, arg + skip, sizeof(h) - skip, &h.dxfer_direction)) {
-		tprint_struct_end(c);
-		return IOCTL_DECODED;
-	}
+	if (umoven_or_printaddr(c, arg + skip, sizeof(h) - skip, &h.dxfer_direction))
+		return ioctl_struct_done(c);
 	print_direction(c, h.dxfer_direction);
-	tprint_struct_next(c);
-	FLD_U(c, h, cmd_len);
+	NEXT_U(c, h, cmd_len);
 	print_buffer(c, "cmdp", (uintptr_t)h.cmdp, h.cmd_len, 0);
-	tprint_struct_next(c);
-	FLD_U(c, h, mx_sb_len);
-	tprint_struct_next(c);
-	FLD_U(c, h, iovec_count);
-	tprint_struct_next(c);
-	FLD_U(c, h, dxfer_len);
-	tprint_struct_next(c);
-	FLD_U(c, h, timeout);
-	tprint_struct_next(c);
-	FLD_FLAGS(c, h, flags, xlat_sg_io_flags, "SG_FLAG_???");
+	NEXT_U(c, h, mx_sb_len);
+	NEXT_U(c, h, iovec_count);
+	NEXT_U(c, h, dxfer_len);
+	NEXT_U(c, h, timeout);
+	NEXT_FLAGS(c, h, flags, xlat_sg_io_flags, "SG_FLAG_???");
 	if (h.dxfer_direction == SG_DXFER_TO_DEV || h.dxfer_direction == SG_DXFER_TO_FROM_DEV)
 		print_buffer(c, "dxferp", (uintptr_t)h.dxferp, h.dxfer_len, h.iovec_count);
 	c->priv[PRIV_IID] = 'S';
@@ -111,25 +101,16 @@ static void v3_response(struct dctx *c, uint64_t arg)
 				printstr_ex(c, (uintptr_t)h.dxferp, din_len, QUOTE_FORCE_HEX);
 		}
 	}
-	tprint_struct_next(c);
-	FLD_X(c, h, status);
-	tprint_struct_next(c);
-	FLD_X(c, h, masked_status);
-	tprint_struct_next(c);
-	FLD_X(c, h, msg_status);
-	tprint_struct_next(c);
-	FLD_U(c, h, sb_len_wr);
+	NEXT_X(c, h, status);
+	NEXT_X(c, h, masked_status);
+	NEXT_X(c, h, msg_status);
+	NEXT_U(c, h, sb_len_wr);
 	print_buffer(c, "sbp", (uintptr_t)h.sbp, h.sb_len_wr, 0);
-	tprint_struct_next(c);
-	FLD_X(c, h, host_status);
-	tprint_struct_next(c);
-	FLD_X(c, h, driver_status);
-	tprint_struct_next(c);
-	FLD_D(c, h, resid);
-	tprint_struct_next(c);
-	FLD_U(c, h, duration);
-	tprint_struct_next(c);
-	FLD_FLAGS(c, h, info, xlat_sg_io_info, "SG_INFO_???");
+	NEXT_X(c, h, host_status);
+	NEXT_X(c, h, driver_status);
+	NEXT_D(c, h, resid);
+	NEXT_U(c, h, duration);
+	NEXT_FLAGS(c, h, info, xlat_sg_io_info, "SG_INFO_???");
 }
 
 static int v4_request(struct dctx *c, uint64_t arg)
@@ -138,41 +119,25 @@ static int v4_request(struct dctx *c, uint64_t arg)
 	const size_t skip = offsetof(struct sg_io_v4, protocol);
 
 	tprints(c, "{guard='Q', ");
-	if (umoven_or_printaddr(c, arg + skip, sizeof(h) - skip, &h.protocol)) {
-		tprint_struct_end(c);
-		return IOCTL_DECODED;
-	}
+	if (umoven_or_printaddr(c, arg + skip, sizeof(h) - skip, &h.protocol))
+		return ioctl_struct_done(c);
 	FLD_XVAL(c, h, protocol, xlat_bsg_protocol, "BSG_PROTOCOL_???");
-	tprint_struct_next(c);
-	FLD_XVAL(c, h, subprotocol, xlat_bsg_subprotocol, "BSG_SUB_PROTOCOL_???");
-	tprint_struct_next(c);
-	FLD_U(c, h, request_len);
+	NEXT_XVAL(c, h, subprotocol, xlat_bsg_subprotocol, "BSG_SUB_PROTOCOL_???");
+	NEXT_U(c, h, request_len);
 	print_buffer(c, "request", h.request, h.request_len, 0);
-	tprint_struct_next(c);
-	FLD_X(c, h, request_tag);
-	tprint_struct_next(c);
-	FLD_U(c, h, request_attr);
-	tprint_struct_next(c);
-	FLD_U(c, h, request_priority);
-	tprint_struct_next(c);
-	FLD_U(c, h, request_extra);
-	tprint_struct_next(c);
-	FLD_U(c, h, max_response_len);
-	tprint_struct_next(c);
-	FLD_U(c, h, dout_iovec_count);
-	tprint_struct_next(c);
-	FLD_U(c, h, dout_xfer_len);
-	tprint_struct_next(c);
-	FLD_U(c, h, din_iovec_count);
-	tprint_struct_next(c);
-	FLD_U(c, h, din_xfer_len);
+	NEXT_X(c, h, request_tag);
+	NEXT_U(c, h, request_attr);
+	NEXT_U(c, h, request_priority);
+	NEXT_U(c, h, request_extra);
+	NEXT_U(c, h, max_response_len);
+	NEXT_U(c, h, dout_iovec_count);
+	NEXT_U(c, h, dout_xfer_len);
+	NEXT_U(c, h, din_iovec_count);
+	NEXT_U(c, h, din_xfer_len);
 	print_buffer(c, "dout_xferp", h.dout_xferp, h.dout_xfer_len, h.dout_iovec_count);
-	tprint_struct_next(c);
-	FLD_U(c, h, timeout);
-	tprint_struct_next(c);
-	FLD_FLAGS(c, h, flags, xlat_bsg_flags, "BSG_FLAG_???");
-	tprint_struct_next(c);
-	FLD_X(c, h, usr_ptr);
+	NEXT_U(c, h, timeout);
+	NEXT_FLAGS(c, h, flags, xlat_bsg_flags, "BSG_FLAG_???");
+	NEXT_X(c, h, usr_ptr);
 	c->priv[PRIV_IID] = 'Q';
 	c->priv[PRIV_PTR1] = h.response;
 	c->priv[PRIV_PTR2] = h.din_xferp;
@@ -185,11 +150,9 @@ static void v4_response(struct dctx *c, uint64_t arg)
 	uint32_t din_len;
 
 	if (umove(c, arg, &h)) {
-		tprint_struct_next(c);
-		tprint_field(c, "response");
+		tprint_next_field(c, "response");
 		ioctl_print_x(c, c->priv[PRIV_PTR1]);
-		tprint_struct_next(c);
-		tprint_field(c, "din_xferp");
+		tprint_next_field(c, "din_xferp");
 		ioctl_print_x(c, c->priv[PRIV_PTR2]);
 		return;
 	}
@@ -198,33 +161,22 @@ static void v4_response(struct dctx *c, uint64_t arg)
 		FLD_U(c, h, guard);
 		return;
 	}
-	tprint_struct_next(c);
-	FLD_U(c, h, response_len);
+	NEXT_U(c, h, response_len);
 	print_buffer(c, "response", h.response, h.response_len, 0);
 	din_len = h.din_xfer_len;
 	if (h.din_resid > 0 && (unsigned int)h.din_resid <= din_len)
 		din_len -= h.din_resid;
 	print_buffer(c, "din_xferp", h.din_xferp, din_len, h.din_iovec_count);
-	tprint_struct_next(c);
-	FLD_X(c, h, driver_status);
-	tprint_struct_next(c);
-	FLD_X(c, h, transport_status);
-	tprint_struct_next(c);
-	FLD_X(c, h, device_status);
-	tprint_struct_next(c);
-	FLD_U(c, h, retry_delay);
-	tprint_struct_next(c);
-	FLD_FLAGS(c, h, info, xlat_sg_io_info, "SG_INFO_???");
-	tprint_struct_next(c);
-	FLD_U(c, h, duration);
-	tprint_struct_next(c);
-	FLD_U(c, h, response_len);
-	tprint_struct_next(c);
-	FLD_D(c, h, din_resid);
-	tprint_struct_next(c);
-	FLD_D(c, h, dout_resid);
-	tprint_struct_next(c);
-	FLD_X(c, h, generated_tag);
+	NEXT_X(c, h, driver_status);
+	NEXT_X(c, h, transport_status);
+	NEXT_X(c, h, device_status);
+	NEXT_U(c, h, retry_delay);
+	NEXT_FLAGS(c, h, info, xlat_sg_io_info, "SG_INFO_???");
+	NEXT_U(c, h, duration);
+	NEXT_U(c, h, response_len);
+	NEXT_D(c, h, din_resid);
+	NEXT_D(c, h, dout_resid);
+	NEXT_X(c, h, generated_tag);
 }
 
 int scsi_sg_io(struct dctx *c, uint64_t arg)
@@ -236,8 +188,7 @@ int scsi_sg_io(struct dctx *c, uint64_t arg)
 			v3_response(c, arg);
 		else if (c->priv[PRIV_IID] == 'Q')
 			v4_response(c, arg);
-		tprint_struct_end(c);
-		return IOCTL_DECODED;
+		return ioctl_struct_done(c);
 	}
 	c->priv[PRIV_IID] = 0;
 	tprint_arg_next(c);
@@ -249,7 +200,6 @@ int scsi_sg_io(struct dctx *c, uint64_t arg)
 	case 'Q':
 		return v4_request(c, arg);
 	default:
-		tprintf(c, "[%u]", iid);
-		return IOCTL_DECODED;
+		return DECODED(tprintf(c, "[%u]", iid));
 	}
 }

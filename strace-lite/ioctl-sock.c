@@ -108,16 +108,13 @@ static void print_ifreq(struct dctx *c, unsigned int code, const struct ifreq *i
 		FLD_D(c, *ifr, ifr_mtu);
 		break;
 	case SIOCSIFSLAVE: case SIOCGIFSLAVE:
-		tprint_field(c, "ifr_slave");
-		ioctl_print_cstring(c, ifr->ifr_slave, sizeof(ifr->ifr_slave));
+		FLD_CSTR(c, *ifr, ifr_slave);
 		break;
 	case SIOCSIFNAME:
-		tprint_field(c, "ifr_newname");
-		ioctl_print_cstring(c, ifr->ifr_newname, sizeof(ifr->ifr_newname));
+		FLD_CSTR(c, *ifr, ifr_newname);
 		break;
 	case SIOCGIFNAME:
-		tprint_field(c, "ifr_name");
-		ioctl_print_cstring(c, ifr->ifr_name, sizeof(ifr->ifr_name));
+		FLD_CSTR(c, *ifr, ifr_name);
 		break;
 	case SIOCSIFTXQLEN: case SIOCGIFTXQLEN:
 		FLD_D(c, *ifr, ifr_qlen);
@@ -154,12 +151,10 @@ static void print_ifc_len(struct dctx *c, int len)
 	}
 }
 
-static bool print_ifconf_ifreq(struct dctx *c, void *elem, size_t size, void *data)
+static bool print_ifconf_ifreq(struct dctx *c, void *elem, size_t size UNUSED, void *data UNUSED)
 {
 	const struct ifreq *ifr = elem;
 
-	(void)size;
-	(void)data;
 	tprints(c, "{ifr_name=");
 	ioctl_print_cstring(c, ifr->ifr_name, sizeof(ifr->ifr_name));
 	tprints(c, ", ");
@@ -180,10 +175,8 @@ static int decode_ifconf(struct dctx *c, uint64_t arg)
 	if (entering(c)) {
 		c->priv[0] = 0;
 		tprint_arg_next(c);
-		if (umove(c, arg, &ifc)) {
-			printaddr(c, arg);
-			return IOCTL_DECODED;
-		}
+		if (umove(c, arg, &ifc))
+			return DECODED(printaddr(c, arg));
 		c->priv[0] = 1;
 		c->priv[1] = (uint64_t)(int64_t)ifc.ifc_len;
 		c->priv[2] = (uint64_t)(uintptr_t)ifc.ifc_buf;
@@ -202,8 +195,7 @@ static int decode_ifconf(struct dctx *c, uint64_t arg)
 			print_ifc_len(c, in_len);
 		tprints(c, ", ifc_buf=");
 		printaddr(c, in_buf);
-		tprints(c, "}");
-		return IOCTL_DECODED;
+		return DECODED(tprints(c, "}"));
 	}
 	if (in_buf && in_len != ifc.ifc_len)
 		tprints(c, " => ");
@@ -223,8 +215,7 @@ static int decode_ifconf(struct dctx *c, uint64_t arg)
 		print_array(c, out_buf, (unsigned int)ifc.ifc_len / sizeof(ifr), &ifr, sizeof(ifr), 0,
 			    print_ifconf_ifreq, NULL);
 	}
-	tprints(c, "}");
-	return IOCTL_DECODED;
+	return DECODED(tprints(c, "}"));
 }
 
 IOCTL_FAMILY(sock)
@@ -236,16 +227,13 @@ IOCTL_FAMILY(sock)
 		return decode_ifconf(c, arg);
 	case SIOCBRADDBR: case SIOCBRDELBR:
 		tprint_arg_next(c);
-		printstr_ex(c, arg, sizeof(ifr.ifr_name), QUOTE_0_TERMINATED);
-		return IOCTL_DECODED;
+		return DECODED(printstr_ex(c, arg, sizeof(ifr.ifr_name), QUOTE_0_TERMINATED));
 	case FIOGETOWN: case SIOCATMARK: case SIOCGIFENCAP: case SIOCGPGRP: case SIOCOUTQNSD:
 		if (entering(c))
 			return 0;
 		/* fall through */
 	case FIOSETOWN: case SIOCSIFENCAP: case SIOCSPGRP:
-		tprint_arg_next(c);
-		printnum_int(c, arg, "%d");
-		return IOCTL_DECODED;
+		return ARG_DECODED(c, printnum_int(c, arg, "%d"));
 	case SIOCBRADDIF: case SIOCBRDELIF:
 		tprint_arg_next(c);
 		if (!umove_or_printaddr(c, arg, &ifr)) {
@@ -265,8 +253,7 @@ IOCTL_FAMILY(sock)
 		ioctl_print_cstring(c, ifr.ifr_name, sizeof(ifr.ifr_name));
 		tprints(c, ", ");
 		print_ifreq(c, code, &ifr);
-		tprints(c, "}");
-		return IOCTL_DECODED;
+		return DECODED(tprints(c, "}"));
 	case SIOCGIFADDR: case SIOCGIFBRDADDR: case SIOCGIFDSTADDR: case SIOCGIFFLAGS:
 	case SIOCGIFHWADDR: case SIOCGIFINDEX: case SIOCGIFMAP: case SIOCGIFMETRIC:
 	case SIOCGIFMTU: case SIOCGIFNAME: case SIOCGIFNETMASK: case SIOCGIFSLAVE:
@@ -291,8 +278,7 @@ IOCTL_FAMILY(sock)
 			tprints(c, ", ");
 			print_ifreq(c, code, &ifr);
 		}
-		tprints(c, "}");
-		return IOCTL_DECODED;
+		return DECODED(tprints(c, "}"));
 	case SIOCADDDLCI: case SIOCADDRT: case SIOCBONDCHANGEACTIVE: case SIOCBONDENSLAVE:
 	case SIOCBONDINFOQUERY: case SIOCBONDRELEASE: case SIOCBONDSETHWADDR:
 	case SIOCBONDSLAVEINFOQUERY: case SIOCDARP: case SIOCDELDLCI: case SIOCDELRT:
@@ -302,9 +288,7 @@ IOCTL_FAMILY(sock)
 	case SIOCGSTAMP_NEW: case SIOCGSTAMPNS_OLD: case SIOCGSTAMPNS_NEW: case SIOCRTMSG:
 	case SIOCSARP: case SIOCSHWTSTAMP: case SIOCSIFBR: case SIOCSIFLINK: case SIOCSIFMEM:
 	case SIOCSIFPFLAGS: case SIOCSIFVLAN: case SIOCSMIIREG: case SIOCSRARP: case SIOCWANDEV:
-		tprint_arg_next(c);
-		printaddr(c, arg);
-		return IOCTL_DECODED;
+		return ARG_DECODED(c, printaddr(c, arg));
 	}
 	return RVAL_DECODED;
 }

@@ -52,12 +52,10 @@ static bool fetch_buf(struct dctx *c, uint64_t arg, struct tee_ioctl_buf_data *b
 	return true;
 }
 
-static bool print_param(struct dctx *c, void *elem, size_t size, void *data)
+static bool print_param(struct dctx *c, void *elem, size_t size UNUSED, void *data UNUSED)
 {
 	const struct tee_ioctl_param *p = elem;
 
-	(void)size;
-	(void)data;
 	tprints(c, "{attr=");
 	printxval(c, xlat_tee_ioctl_param_attr_types, p->attr & ~TEE_IOCTL_PARAM_ATTR_META,
 		  "TEE_IOCTL_PARAM_ATTR_");
@@ -76,12 +74,9 @@ static bool print_param(struct dctx *c, void *elem, size_t size, void *data)
 		tprintf(c, ", shm_id=%llu", (unsigned long long)p->c);
 		break;
 	default:
-		tprint_struct_next(c);
-		FLD_X(c, *p, a);
-		tprint_struct_next(c);
-		FLD_X(c, *p, b);
-		tprint_struct_next(c);
-		FLD_X(c, *p, c);
+		NEXT_X(c, *p, a);
+		NEXT_X(c, *p, b);
+		NEXT_X(c, *p, c);
 		break;
 	}
 	tprint_struct_end(c);
@@ -100,23 +95,19 @@ static int version(struct dctx *c, uint64_t arg)
 {
 	struct tee_ioctl_version_data v;
 
-	if (entering(c)) {
-		tprint_arg_next(c);
+	if (ioctl_arg_at_exit(c, true))
 		return 0;
-	}
 	if (umove_or_printaddr(c, arg, &v))
 		return IOCTL_DECODED;
 	tprint_struct_begin(c);
 	FLD_XVAL(c, v, impl_id, xlat_tee_ioctl_impl_ids, "TEE_IMPL_ID_???");
-	tprint_struct_next(c);
-	FLD_FLAGS(c, v, gen_caps, xlat_tee_ioctl_gen_caps, "TEE_GEN_CAP_???");
+	NEXT_FLAGS(c, v, gen_caps, xlat_tee_ioctl_gen_caps, "TEE_GEN_CAP_???");
 	tprint_struct_next(c);
 	if (v.impl_id == TEE_IMPL_ID_OPTEE)
 		FLD_FLAGS(c, v, impl_caps, xlat_tee_ioctl_optee_caps, "TEE_OPTEE_CAP_???");
 	else
 		FLD_X(c, v, impl_caps);
-	tprint_struct_end(c);
-	return IOCTL_DECODED;
+	return ioctl_struct_done(c);
 }
 
 static void print_uuid(struct dctx *c, const char *name, const uint8_t *u)
@@ -130,8 +121,7 @@ static void print_login(struct dctx *c, const struct tee_ioctl_open_session_arg 
 {
 	uint32_t gid;
 
-	tprint_struct_next(c);
-	FLD_XVAL(c, *s, clnt_login, xlat_tee_ioctl_login_types, "TEE_IOCTL_LOGIN_???");
+	NEXT_XVAL(c, *s, clnt_login, xlat_tee_ioctl_login_types, "TEE_IOCTL_LOGIN_???");
 	switch (s->clnt_login) {
 	case TEE_IOCTL_LOGIN_PUBLIC:
 	case TEE_IOCTL_LOGIN_USER:
@@ -176,10 +166,8 @@ static int open_session(struct dctx *c, uint64_t arg)
 		tprint_struct_end(c);
 		return 0;
 	}
-	if (syserror(c)) {
-		tprint_struct_end(c);
-		return IOCTL_DECODED;
-	}
+	if (syserror(c))
+		return ioctl_struct_done(c);
 	tprints(c, " => ");
 	if (!fetch_buf(c, arg, &b, &s, sizeof(s), num_off, &params))
 		return IOCTL_DECODED;
@@ -188,8 +176,7 @@ static int open_session(struct dctx *c, uint64_t arg)
 	tprintf(c, ", ret=%u, ", s.ret);
 	FLD_XVAL(c, s, ret_origin, xlat_tee_ioctl_origins, "TEEC_ORIGIN_???");
 	print_params(c, params, s.num_params);
-	tprints(c, "}}");
-	return IOCTL_DECODED;
+	return DECODED(tprints(c, "}}"));
 }
 
 static int invoke(struct dctx *c, uint64_t arg)
@@ -211,18 +198,15 @@ static int invoke(struct dctx *c, uint64_t arg)
 		tprint_struct_end(c);
 		return 0;
 	}
-	if (syserror(c)) {
-		tprint_struct_end(c);
-		return IOCTL_DECODED;
-	}
+	if (syserror(c))
+		return ioctl_struct_done(c);
 	tprints(c, " => ");
 	if (!fetch_buf(c, arg, &b, &s, sizeof(s), num_off, &params))
 		return IOCTL_DECODED;
 	tprintf(c, "{ret=%u, ", s.ret);
 	FLD_XVAL(c, s, ret_origin, xlat_tee_ioctl_origins, "TEEC_ORIGIN_???");
 	print_params(c, params, s.num_params);
-	tprints(c, "}}");
-	return IOCTL_DECODED;
+	return DECODED(tprints(c, "}}"));
 }
 
 /* TEE_IOC_SUPPL_RECV (SEND false) and TEE_IOC_SUPPL_SEND. */
@@ -249,10 +233,8 @@ static int suppl(struct dctx *c, uint64_t arg, bool send)
 		tprint_struct_end(c);
 		return 0;
 	}
-	if (syserror(c)) {
-		tprint_struct_end(c);
-		return IOCTL_DECODED;
-	}
+	if (syserror(c))
+		return ioctl_struct_done(c);
 	tprints(c, " => ");
 	if (!fetch_buf(c, arg, &b, &u, size, num_off, &params))
 		return IOCTL_DECODED;
@@ -262,30 +244,19 @@ static int suppl(struct dctx *c, uint64_t arg, bool send)
 	else
 		tprintf(c, "{num_params=%u", num);
 	print_params(c, params, num);
-	tprints(c, "}}");
-	return IOCTL_DECODED;
+	return DECODED(tprints(c, "}}"));
 }
 
 static int shm_alloc(struct dctx *c, uint64_t arg)
 {
 	struct tee_ioctl_shm_alloc_data s;
 
-	if (entering(c))
-		tprint_arg_next(c);
-	else if (syserror(c))
+	if (!ioctl_inout_begin(c, arg, &s))
 		return IOCTL_DECODED;
-	else
-		tprints(c, " => ");
-	if (umove_or_printaddr(c, arg, &s))
-		return IOCTL_DECODED;
-	tprint_struct_begin(c);
 	FLD_X(c, s, size);
-	tprint_struct_next(c);
-	FLD_FLAGS(c, s, flags, xlat_tee_ioctl_shm_flags, "TEE_IOCTL_SHM_???");
-	if (!entering(c)) {
-		tprint_struct_next(c);
-		FLD_D(c, s, id);
-	}
+	NEXT_FLAGS(c, s, flags, xlat_tee_ioctl_shm_flags, "TEE_IOCTL_SHM_???");
+	if (!entering(c))
+		NEXT_D(c, s, id);
 	tprint_struct_end(c);
 	return entering(c) ? 0 : IOCTL_DECODED;
 }
@@ -294,24 +265,15 @@ static int shm_register_fd(struct dctx *c, uint64_t arg)
 {
 	struct tee_shm_register_fd s;
 
-	if (entering(c))
-		tprint_arg_next(c);
-	else if (syserror(c))
+	if (!ioctl_inout_begin(c, arg, &s))
 		return IOCTL_DECODED;
-	else
-		tprints(c, " => ");
-	if (umove_or_printaddr(c, arg, &s))
-		return IOCTL_DECODED;
-	tprint_struct_begin(c);
 	if (entering(c)) {
 		tprints(c, "fd=");
 		printfd(c, (int)s.fd);
-		tprint_struct_next(c);
-		FLD_FLAGS(c, s, flags, xlat_tee_ioctl_shm_flags, "TEE_IOCTL_SHM_???");
+		NEXT_FLAGS(c, s, flags, xlat_tee_ioctl_shm_flags, "TEE_IOCTL_SHM_???");
 	} else {
 		FLD_X(c, s, size);
-		tprint_struct_next(c);
-		FLD_D(c, s, id);
+		NEXT_D(c, s, id);
 	}
 	tprint_struct_end(c);
 	return entering(c) ? 0 : IOCTL_DECODED;
@@ -321,27 +283,17 @@ static int shm_register(struct dctx *c, uint64_t arg)
 {
 	struct tee_ioctl_shm_register_data s;
 
-	if (entering(c))
-		tprint_arg_next(c);
-	else if (syserror(c))
+	if (!ioctl_inout_begin(c, arg, &s))
 		return IOCTL_DECODED;
-	else
-		tprints(c, " => ");
-	if (umove_or_printaddr(c, arg, &s))
-		return IOCTL_DECODED;
-	tprint_struct_begin(c);
 	if (entering(c)) {
 		tprints(c, "addr=");
 		printaddr(c, s.addr);
 		tprint_struct_next(c);
 	}
 	FLD_X(c, s, length);
-	tprint_struct_next(c);
-	FLD_FLAGS(c, s, flags, xlat_tee_ioctl_shm_flags, "TEE_IOCTL_SHM_???");
-	if (!entering(c)) {
-		tprint_struct_next(c);
-		FLD_D(c, s, id);
-	}
+	NEXT_FLAGS(c, s, flags, xlat_tee_ioctl_shm_flags, "TEE_IOCTL_SHM_???");
+	if (!entering(c))
+		NEXT_D(c, s, id);
 	tprint_struct_end(c);
 	return entering(c) ? 0 : IOCTL_DECODED;
 }
@@ -358,8 +310,7 @@ static int session_only(struct dctx *c, uint64_t arg, bool cancel)
 	if (cancel)
 		tprintf(c, "cancel_id=%u, ", s.cancel_id);
 	FLD_X(c, s, session);
-	tprint_struct_end(c);
-	return IOCTL_DECODED;
+	return ioctl_struct_done(c);
 }
 
 IOCTL_FAMILY(tee)

@@ -36,9 +36,7 @@ IOCTL_FAMILY(term)
 	case TCSETSW:
 	case TCSETSF:
 	case TIOCSLCKTRMIOS:
-		tprint_arg_next(c);
-		print_struct_termios(c, arg);
-		return IOCTL_DECODED;
+		return ARG_DECODED(c, print_struct_termios(c, arg));
 	case TCGETS2:
 		if (entering(c))
 			return 0;
@@ -46,9 +44,7 @@ IOCTL_FAMILY(term)
 	case TCSETS2:
 	case TCSETSW2:
 	case TCSETSF2:
-		tprint_arg_next(c);
-		print_struct_termios2(c, arg);
-		return IOCTL_DECODED;
+		return ARG_DECODED(c, print_struct_termios2(c, arg));
 	case TCGETA:
 		if (entering(c))
 			return 0;
@@ -56,17 +52,13 @@ IOCTL_FAMILY(term)
 	case TCSETA:
 	case TCSETAW:
 	case TCSETAF:
-		tprint_arg_next(c);
-		print_struct_termio(c, arg);
-		return IOCTL_DECODED;
+		return ARG_DECODED(c, print_struct_termio(c, arg));
 	case TIOCGWINSZ:
 		if (entering(c))
 			return 0;
 		/* fall through */
 	case TIOCSWINSZ:
-		tprint_arg_next(c);
-		print_winsize(c, arg);
-		return IOCTL_DECODED;
+		return ARG_DECODED(c, print_winsize(c, arg));
 	case TIOCMGET:
 		if (entering(c))
 			return 0;
@@ -82,19 +74,13 @@ IOCTL_FAMILY(term)
 		}
 		return IOCTL_DECODED;
 	case TCXONC:
-		tprint_arg_next(c);
-		printxval(c, xlat_tcxonc_options, arg, "TC???");
-		return IOCTL_DECODED;
+		return ARG_DECODED(c, printxval(c, xlat_tcxonc_options, arg, "TC???"));
 	case TCFLSH:
-		tprint_arg_next(c);
-		printxval(c, xlat_tcflsh_options, arg, "TC???");
-		return IOCTL_DECODED;
+		return ARG_DECODED(c, printxval(c, xlat_tcflsh_options, arg, "TC???"));
 	case TCSBRK:
 	case TCSBRKP:
 	case TIOCSCTTY:
-		tprint_arg_next(c);
-		tprintf(c, "%d", (int)arg);
-		return IOCTL_DECODED;
+		return ARG_DECODED(c, tprintf(c, "%d", (int)arg));
 	case TIOCGPGRP:
 	case TIOCGSID:
 	case TIOCGETD:
@@ -114,13 +100,9 @@ IOCTL_FAMILY(term)
 	case TIOCPKT:
 	case TIOCSSOFTCAR:
 	case TIOCSPTLCK:
-		tprint_arg_next(c);
-		printnum_int(c, arg, "%d");
-		return IOCTL_DECODED;
+		return ARG_DECODED(c, printnum_int(c, arg, "%d"));
 	case TIOCSTI:
-		tprint_arg_next(c);
-		printstrn(c, arg, 1);
-		return IOCTL_DECODED;
+		return ARG_DECODED(c, printstrn(c, arg, 1));
 	case TIOCSBRK:
 	case TIOCCBRK:
 	case TIOCCONS:

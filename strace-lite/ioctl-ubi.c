@@ -38,21 +38,14 @@ static int decode_mkvol(struct dctx *c, uint64_t arg)
 
 	if (!entering(c))
 		return print_new_id(c, arg);
-	tprint_arg_next(c);
-	if (umove_or_printaddr(c, arg, &m))
+	if (!ioctl_struct_begin(c, arg, &m))
 		return IOCTL_DECODED;
-	tprint_struct_begin(c);
 	FLD_D(c, m, vol_id);
-	tprint_struct_next(c);
-	FLD_D(c, m, alignment);
-	tprint_struct_next(c);
-	FLD_D(c, m, bytes);
-	tprint_struct_next(c);
-	FLD_XVAL(c, m, vol_type, xlat_ubi_volume_types, "UBI_???_VOLUME");
-	tprint_struct_next(c);
-	FLD_FLAGS(c, m, flags, xlat_ubi_volume_flags, "UBI_VOL_???");
-	tprint_struct_next(c);
-	FLD_D(c, m, name_len);
+	NEXT_D(c, m, alignment);
+	NEXT_D(c, m, bytes);
+	NEXT_XVAL(c, m, vol_type, xlat_ubi_volume_types, "UBI_???_VOLUME");
+	NEXT_FLAGS(c, m, flags, xlat_ubi_volume_flags, "UBI_VOL_???");
+	NEXT_D(c, m, name_len);
 	tprint_struct_next(c);
 	print_name(c, m.name, m.name_len, sizeof(m.name));
 	tprint_struct_end(c);
@@ -65,17 +58,12 @@ static int decode_attach(struct dctx *c, uint64_t arg)
 
 	if (!entering(c))
 		return print_new_id(c, arg);
-	tprint_arg_next(c);
-	if (umove_or_printaddr(c, arg, &a))
+	if (!ioctl_struct_begin(c, arg, &a))
 		return IOCTL_DECODED;
-	tprint_struct_begin(c);
 	FLD_D(c, a, ubi_num);
-	tprint_struct_next(c);
-	FLD_D(c, a, mtd_num);
-	tprint_struct_next(c);
-	FLD_D(c, a, vid_hdr_offset);
-	tprint_struct_next(c);
-	FLD_D(c, a, max_beb_per1024);
+	NEXT_D(c, a, mtd_num);
+	NEXT_D(c, a, vid_hdr_offset);
+	NEXT_D(c, a, max_beb_per1024);
 	tprint_struct_end(c);
 	return 0;
 }
@@ -90,20 +78,14 @@ static void print_rnvol(struct dctx *c, uint64_t arg)
 	n = r.count < 0 ? 0 : (size_t)r.count > NELEM(r.ents) ? NELEM(r.ents) : (size_t)r.count;
 	tprint_struct_begin(c);
 	FLD_D(c, r, count);
-	tprint_struct_next(c);
-	tprint_field(c, "ents");
+	tprint_next_field(c, "ents");
 	tprint_array_begin(c);
 	for (size_t i = 0; i < n; i++) {
-		if (i)
-			tprint_array_next(c);
-		if (!dopts.verbose && i >= print_opts_get()->max_strlen) {
-			tprint_more_data_follows(c);
+		if (!ioctl_array_elem(c, i))
 			break;
-		}
 		tprint_struct_begin(c);
 		FLD_D(c, r.ents[i], vol_id);
-		tprint_struct_next(c);
-		FLD_D(c, r.ents[i], name_len);
+		NEXT_D(c, r.ents[i], name_len);
 		tprint_struct_next(c);
 		print_name(c, r.ents[i].name, r.ents[i].name_len, sizeof(r.ents[i].name));
 		tprint_struct_end(c);
@@ -127,16 +109,13 @@ IOCTL_FAMILY(ubi)
 	case UBI_IOCMKVOL:
 		return decode_mkvol(c, arg);
 	case UBI_IOCRNVOL:
-		tprint_arg_next(c);
-		print_rnvol(c, arg);
-		return IOCTL_DECODED;
+		return ARG_DECODED(c, print_rnvol(c, arg));
 	case UBI_IOCRSVOL:
 		tprint_arg_next(c);
 		if (!umove_or_printaddr(c, arg, &u.rs)) {
 			tprint_struct_begin(c);
 			FLD_D(c, u.rs, bytes);
-			tprint_struct_next(c);
-			FLD_D(c, u.rs, vol_id);
+			NEXT_D(c, u.rs, vol_id);
 			tprint_struct_end(c);
 		}
 		return IOCTL_DECODED;
@@ -145,10 +124,8 @@ IOCTL_FAMILY(ubi)
 		if (!umove_or_printaddr(c, arg, &u.leb)) {
 			tprint_struct_begin(c);
 			FLD_D(c, u.leb, lnum);
-			tprint_struct_next(c);
-			FLD_D(c, u.leb, bytes);
-			tprint_struct_next(c);
-			FLD_XVAL(c, u.leb, dtype, xlat_ubi_data_types, "UBI_???");
+			NEXT_D(c, u.leb, bytes);
+			NEXT_XVAL(c, u.leb, dtype, xlat_ubi_data_types, "UBI_???");
 			tprint_struct_end(c);
 		}
 		return IOCTL_DECODED;
@@ -157,8 +134,7 @@ IOCTL_FAMILY(ubi)
 		if (!umove_or_printaddr(c, arg, &u.map)) {
 			tprint_struct_begin(c);
 			FLD_D(c, u.map, lnum);
-			tprint_struct_next(c);
-			FLD_XVAL(c, u.map, dtype, xlat_ubi_data_types, "UBI_???");
+			NEXT_XVAL(c, u.map, dtype, xlat_ubi_data_types, "UBI_???");
 			tprint_struct_end(c);
 		}
 		return IOCTL_DECODED;
@@ -167,15 +143,12 @@ IOCTL_FAMILY(ubi)
 		if (!umove_or_printaddr(c, arg, &u.prop)) {
 			tprint_struct_begin(c);
 			FLD_XVAL(c, u.prop, property, xlat_ubi_volume_props, "UBI_VOL_PROP_???");
-			tprint_struct_next(c);
-			FLD_X(c, u.prop, value);
+			NEXT_X(c, u.prop, value);
 			tprint_struct_end(c);
 		}
 		return IOCTL_DECODED;
 	case UBI_IOCVOLUP:
-		tprint_arg_next(c);
-		printnum_int64(c, arg, "%" PRIi64);
-		return IOCTL_DECODED;
+		return ARG_DECODED(c, printnum_int64(c, arg, "%" PRIi64));
 	case UBI_IOCDET:
 	case UBI_IOCEBER:
 	case UBI_IOCEBISMAP:
@@ -183,9 +156,7 @@ IOCTL_FAMILY(ubi)
 	case UBI_IOCRMVOL:
 	case UBI_IOCRPEB:
 	case UBI_IOCSPEB:
-		tprint_arg_next(c);
-		printnum_int(c, arg, "%d");
-		return IOCTL_DECODED;
+		return ARG_DECODED(c, printnum_int(c, arg, "%d"));
 	case UBI_IOCVOLCRBLK:
 	case UBI_IOCVOLRMBLK:
 		return IOCTL_DECODED;

@@ -14,8 +14,7 @@ static void print_range(struct dctx *c, const struct uffdio_range *r)
 {
 	tprint_struct_begin(c);
 	FLD_X(c, *r, start);
-	tprint_struct_next(c);
-	FLD_X(c, *r, len);
+	NEXT_X(c, *r, len);
 	tprint_struct_end(c);
 }
 
@@ -24,13 +23,10 @@ static int decode_api(struct dctx *c, uint64_t arg)
 	struct uffdio_api a;
 
 	if (entering(c)) {
-		tprint_arg_next(c);
-		if (umove_or_printaddr(c, arg, &a))
+		if (!ioctl_struct_begin(c, arg, &a))
 			return IOCTL_DECODED;
-		tprint_struct_begin(c);
 		FLD_X(c, a, api);
-		tprint_struct_next(c);
-		FLD_FLAGS(c, a, features, xlat_uffd_api_features, "UFFD_FEATURE_???");
+		NEXT_FLAGS(c, a, features, xlat_uffd_api_features, "UFFD_FEATURE_???");
 		/* Kept to tell at exit whether the kernel changed them. */
 		c->priv[0] = a.features;
 		c->priv[1] = 1;
@@ -41,11 +37,9 @@ static int decode_api(struct dctx *c, uint64_t arg)
 			tprints(c, " => ");
 			FLD_FLAGS(c, a, features, xlat_uffd_api_features, "UFFD_FEATURE_???");
 		}
-		tprint_struct_next(c);
-		FLD_FLAGS(c, a, ioctls, xlat_uffd_api_flags, "_UFFDIO_???");
+		NEXT_FLAGS(c, a, ioctls, xlat_uffd_api_flags, "_UFFDIO_???");
 	}
-	tprint_struct_end(c);
-	return IOCTL_DECODED;
+	return ioctl_struct_done(c);
 }
 
 static int decode_copy(struct dctx *c, uint64_t arg)
@@ -53,71 +47,46 @@ static int decode_copy(struct dctx *c, uint64_t arg)
 	struct uffdio_copy u;
 
 	if (entering(c)) {
-		tprint_arg_next(c);
-		if (umove_or_printaddr(c, arg, &u))
+		if (!ioctl_struct_begin(c, arg, &u))
 			return IOCTL_DECODED;
-		tprint_struct_begin(c);
 		FLD_X(c, u, dst);
-		tprint_struct_next(c);
-		FLD_X(c, u, src);
-		tprint_struct_next(c);
-		FLD_X(c, u, len);
-		tprint_struct_next(c);
-		FLD_FLAGS(c, u, mode, xlat_uffd_copy_flags, "UFFDIO_COPY_???");
+		NEXT_X(c, u, src);
+		NEXT_X(c, u, len);
+		NEXT_FLAGS(c, u, mode, xlat_uffd_copy_flags, "UFFDIO_COPY_???");
 		return 0;
 	}
-	if (!syserror(c) && !umove(c, arg, &u)) {
-		tprint_struct_next(c);
-		FLD_X(c, u, copy);
-	}
-	tprint_struct_end(c);
-	return IOCTL_DECODED;
+	if (!syserror(c) && !umove(c, arg, &u))
+		NEXT_X(c, u, copy);
+	return ioctl_struct_done(c);
 }
 
-static int decode_register(struct dctx *c, uint64_t arg)
+/* UFFDIO_REGISTER and UFFDIO_ZEROPAGE: a range and mode flags, then what was done. */
+static int decode_range_mode(struct dctx *c, uint64_t arg, bool zero)
 {
-	struct uffdio_register u;
+	union {
+		struct uffdio_register r;
+		struct uffdio_zeropage z;
+	} u;
 
 	if (entering(c)) {
-		tprint_arg_next(c);
-		if (umove_or_printaddr(c, arg, &u))
+		if (!ioctl_struct_beginn(c, arg, zero ? sizeof(u.z) : sizeof(u.r), &u))
 			return IOCTL_DECODED;
-		tprint_struct_begin(c);
 		tprint_field(c, "range");
-		print_range(c, &u.range);
-		tprint_struct_next(c);
-		FLD_FLAGS(c, u, mode, xlat_uffd_register_mode_flags, "UFFDIO_REGISTER_MODE_???");
+		print_range(c, &u.r.range);
+		if (zero)
+			NEXT_FLAGS(c, u.z, mode, xlat_uffd_zeropage_flags, "UFFDIO_ZEROPAGE_???");
+		else
+			NEXT_FLAGS(c, u.r, mode, xlat_uffd_register_mode_flags,
+				   "UFFDIO_REGISTER_MODE_???");
 		return 0;
 	}
-	if (!syserror(c) && !umove(c, arg, &u)) {
-		tprint_struct_next(c);
-		FLD_FLAGS(c, u, ioctls, xlat_uffd_register_ioctl_flags, "UFFDIO_???");
-	}
-	tprint_struct_end(c);
-	return IOCTL_DECODED;
-}
-
-static int decode_zeropage(struct dctx *c, uint64_t arg)
-{
-	struct uffdio_zeropage u;
-
-	if (entering(c)) {
-		tprint_arg_next(c);
-		if (umove_or_printaddr(c, arg, &u))
-			return IOCTL_DECODED;
-		tprint_struct_begin(c);
-		tprint_field(c, "range");
-		print_range(c, &u.range);
-		tprint_struct_next(c);
-		FLD_FLAGS(c, u, mode, xlat_uffd_zeropage_flags, "UFFDIO_ZEROPAGE_???");
-		return 0;
-	}
-	if (!syserror(c) && !umove(c, arg, &u)) {
-		tprint_struct_next(c);
-		FLD_X(c, u, zeropage);
-	}
-	tprint_struct_end(c);
-	return IOCTL_DECODED;
+	if (syserror(c) || umoven(c, arg, zero ? sizeof(u.z) : sizeof(u.r), &u))
+		return ioctl_struct_done(c);
+	if (zero)
+		NEXT_X(c, u.z, zeropage);
+	else
+		NEXT_FLAGS(c, u.r, ioctls, xlat_uffd_register_ioctl_flags, "UFFDIO_???");
+	return ioctl_struct_done(c);
 }
 
 IOCTL_FAMILY(uffdio)
@@ -130,7 +99,7 @@ IOCTL_FAMILY(uffdio)
 	case UFFDIO_COPY:
 		return decode_copy(c, arg);
 	case UFFDIO_REGISTER:
-		return decode_register(c, arg);
+		return decode_range_mode(c, arg, false);
 	case UFFDIO_UNREGISTER:
 	case UFFDIO_WAKE:
 		tprint_arg_next(c);
@@ -138,7 +107,7 @@ IOCTL_FAMILY(uffdio)
 			print_range(c, &r);
 		return IOCTL_DECODED;
 	case UFFDIO_ZEROPAGE:
-		return decode_zeropage(c, arg);
+		return decode_range_mode(c, arg, true);
 	default:
 		return RVAL_DECODED;
 	}

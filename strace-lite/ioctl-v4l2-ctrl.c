@@ -61,50 +61,35 @@ int v4l2_control(struct dctx *c, uint64_t arg, bool is_get)
 	struct v4l2_control ctl;
 
 	if (entering(c)) {
-		tprint_arg_next(c);
-		if (umove_or_printaddr(c, arg, &ctl))
+		if (!ioctl_struct_begin(c, arg, &ctl))
 			return IOCTL_DECODED;
-		tprint_struct_begin(c);
 		tprint_field(c, "id");
 		print_cid(c, ctl.id, false);
-		if (!is_get) {
-			tprint_struct_next(c);
-			FLD_D(c, ctl, value);
-		}
+		if (!is_get)
+			NEXT_D(c, ctl, value);
 		return 0;
 	}
 	if (!syserror(c) && !umove(c, arg, &ctl)) {
 		if (is_get) {
-			tprint_struct_next(c);
-			FLD_D(c, ctl, value);
+			NEXT_D(c, ctl, value);
 		} else {
 			tprintf(c, " => %d", ctl.value);
 		}
 	}
-	tprint_struct_end(c);
-	return IOCTL_DECODED;
+	return ioctl_struct_done(c);
 }
 
 static void print_tuner_fields(struct dctx *c, const struct v4l2_tuner *t)
 {
-	tprint_field(c, "name");
-	ioctl_print_cstring(c, (const char *)t->name, sizeof(t->name));
-	tprint_struct_next(c);
-	FLD_XVAL(c, *t, type, xlat_v4l2_tuner_types, "V4L2_TUNER_???");
-	tprint_struct_next(c);
-	FLD_FLAGS(c, *t, capability, xlat_v4l2_tuner_capabilities, "V4L2_TUNER_CAP_???");
-	tprint_struct_next(c);
-	FLD_U(c, *t, rangelow);
-	tprint_struct_next(c);
-	FLD_U(c, *t, rangehigh);
-	tprint_struct_next(c);
-	FLD_FLAGS(c, *t, rxsubchans, xlat_v4l2_tuner_rxsubchanses, "V4L2_TUNER_SUB_???");
-	tprint_struct_next(c);
-	FLD_XVAL(c, *t, audmode, xlat_v4l2_tuner_audmodes, "V4L2_TUNER_MODE_???");
-	tprint_struct_next(c);
-	FLD_D(c, *t, signal);
-	tprint_struct_next(c);
-	FLD_D(c, *t, afc);
+	FLD_CSTR(c, *t, name);
+	NEXT_XVAL(c, *t, type, xlat_v4l2_tuner_types, "V4L2_TUNER_???");
+	NEXT_FLAGS(c, *t, capability, xlat_v4l2_tuner_capabilities, "V4L2_TUNER_CAP_???");
+	NEXT_U(c, *t, rangelow);
+	NEXT_U(c, *t, rangehigh);
+	NEXT_FLAGS(c, *t, rxsubchans, xlat_v4l2_tuner_rxsubchanses, "V4L2_TUNER_SUB_???");
+	NEXT_XVAL(c, *t, audmode, xlat_v4l2_tuner_audmodes, "V4L2_TUNER_MODE_???");
+	NEXT_D(c, *t, signal);
+	NEXT_D(c, *t, afc);
 }
 
 int v4l2_tuner(struct dctx *c, uint64_t arg, bool is_get)
@@ -112,10 +97,8 @@ int v4l2_tuner(struct dctx *c, uint64_t arg, bool is_get)
 	struct v4l2_tuner t;
 
 	if (entering(c)) {
-		tprint_arg_next(c);
-		if (umove_or_printaddr(c, arg, &t))
+		if (!ioctl_struct_begin(c, arg, &t))
 			return IOCTL_DECODED;
-		tprint_struct_begin(c);
 		FLD_U(c, t, index);
 		if (is_get)
 			return 0;
@@ -123,14 +106,11 @@ int v4l2_tuner(struct dctx *c, uint64_t arg, bool is_get)
 		print_tuner_fields(c, &t);
 		return 0;
 	}
-	if (syserror(c) || umove(c, arg, &t)) {
-		tprint_struct_end(c);
-		return IOCTL_DECODED;
-	}
+	if (syserror(c) || umove(c, arg, &t))
+		return ioctl_struct_done(c);
 	tprints(c, is_get ? ", " : "} => {");
 	print_tuner_fields(c, &t);
-	tprint_struct_end(c);
-	return IOCTL_DECODED;
+	return ioctl_struct_done(c);
 }
 
 /* ", reserved=[0x1, 0]" when any of the N words is set. */
@@ -142,16 +122,11 @@ static void print_reserved(struct dctx *c, const uint32_t *a, size_t n)
 		;
 	if (i == n)
 		return;
-	tprint_struct_next(c);
-	tprint_field(c, "reserved");
+	tprint_next_field(c, "reserved");
 	tprint_array_begin(c);
 	for (i = 0; i < n; i++) {
-		if (i)
-			tprint_array_next(c);
-		if (!dopts.verbose && i >= print_opts_get()->max_strlen) {
-			tprint_more_data_follows(c);
+		if (!ioctl_array_elem(c, i))
 			break;
-		}
 		ioctl_print_x(c, a[i]);
 	}
 	tprint_array_end(c);
@@ -181,11 +156,9 @@ static void queryctrl_common(struct dctx *c, uint32_t id, uint32_t type, const c
 		tprints(c, " => ");
 		print_cid(c, id, false);
 	}
-	tprint_struct_next(c);
-	tprint_field(c, "type");
+	tprint_next_field(c, "type");
 	printxval(c, xlat_v4l2_control_types, type, "V4L2_CTRL_TYPE_???");
-	tprint_struct_next(c);
-	tprint_field(c, "name");
+	tprint_next_field(c, "name");
 	ioctl_print_cstring(c, name, namesz);
 }
 
@@ -195,28 +168,21 @@ int v4l2_queryctrl(struct dctx *c, uint64_t arg)
 
 	if (entering(c))
 		return queryctrl_entry(c, arg, &q, sizeof(q)) ? 0 : IOCTL_DECODED;
-	if (syserror(c) || umove(c, arg, &q)) {
-		tprint_struct_end(c);
-		return IOCTL_DECODED;
-	}
+	if (syserror(c) || umove(c, arg, &q))
+		return ioctl_struct_done(c);
 	queryctrl_common(c, q.id, q.type, (const char *)q.name, sizeof(q.name));
 	tprint_struct_next(c);
 	if (dopts.verbose) {
 		FLD_D(c, q, minimum);
-		tprint_struct_next(c);
-		FLD_D(c, q, maximum);
-		tprint_struct_next(c);
-		FLD_D(c, q, step);
-		tprint_struct_next(c);
-		FLD_D(c, q, default_value);
-		tprint_struct_next(c);
-		FLD_FLAGS(c, q, flags, xlat_v4l2_control_flags, "V4L2_CTRL_FLAG_???");
+		NEXT_D(c, q, maximum);
+		NEXT_D(c, q, step);
+		NEXT_D(c, q, default_value);
+		NEXT_FLAGS(c, q, flags, xlat_v4l2_control_flags, "V4L2_CTRL_FLAG_???");
 		print_reserved(c, q.reserved, sizeof(q.reserved) / sizeof(q.reserved[0]));
 	} else {
 		tprint_more_data_follows(c);
 	}
-	tprint_struct_end(c);
-	return IOCTL_DECODED;
+	return ioctl_struct_done(c);
 }
 
 int v4l2_query_ext_ctrl(struct dctx *c, uint64_t arg)
@@ -225,38 +191,27 @@ int v4l2_query_ext_ctrl(struct dctx *c, uint64_t arg)
 
 	if (entering(c))
 		return queryctrl_entry(c, arg, &q, sizeof(q)) ? 0 : IOCTL_DECODED;
-	if (syserror(c) || umove(c, arg, &q)) {
-		tprint_struct_end(c);
-		return IOCTL_DECODED;
-	}
+	if (syserror(c) || umove(c, arg, &q))
+		return ioctl_struct_done(c);
 	queryctrl_common(c, q.id, q.type, q.name, sizeof(q.name));
 	tprint_struct_next(c);
 	if (dopts.verbose) {
 		FLD_D(c, q, minimum);
-		tprint_struct_next(c);
-		FLD_D(c, q, maximum);
-		tprint_struct_next(c);
-		FLD_U(c, q, step);
-		tprint_struct_next(c);
-		FLD_D(c, q, default_value);
-		tprint_struct_next(c);
-		FLD_FLAGS(c, q, flags, xlat_v4l2_control_flags, "V4L2_CTRL_FLAG_???");
-		tprint_struct_next(c);
-		FLD_U(c, q, elem_size);
-		tprint_struct_next(c);
-		FLD_U(c, q, elems);
-		tprint_struct_next(c);
-		FLD_U(c, q, nr_of_dims);
-		tprint_struct_next(c);
-		tprint_field(c, "dims");
+		NEXT_D(c, q, maximum);
+		NEXT_U(c, q, step);
+		NEXT_D(c, q, default_value);
+		NEXT_FLAGS(c, q, flags, xlat_v4l2_control_flags, "V4L2_CTRL_FLAG_???");
+		NEXT_U(c, q, elem_size);
+		NEXT_U(c, q, elems);
+		NEXT_U(c, q, nr_of_dims);
+		tprint_next_field(c, "dims");
 		ioctl_print_u32_array(c, q.dims, q.nr_of_dims < V4L2_CTRL_MAX_DIMS ?
 						 q.nr_of_dims : V4L2_CTRL_MAX_DIMS);
 		print_reserved(c, q.reserved, sizeof(q.reserved) / sizeof(q.reserved[0]));
 	} else {
 		tprint_more_data_follows(c);
 	}
-	tprint_struct_end(c);
-	return IOCTL_DECODED;
+	return ioctl_struct_done(c);
 }
 
 int v4l2_cropcap(struct dctx *c, uint64_t arg)
@@ -264,25 +219,17 @@ int v4l2_cropcap(struct dctx *c, uint64_t arg)
 	struct v4l2_cropcap cc;
 
 	if (entering(c)) {
-		tprint_arg_next(c);
-		if (umove_or_printaddr(c, arg, &cc))
+		if (!ioctl_struct_begin(c, arg, &cc))
 			return IOCTL_DECODED;
-		tprint_struct_begin(c);
 		FLD_XVAL(c, cc, type, xlat_v4l2_buf_types, "V4L2_BUF_TYPE_???");
 		return 0;
 	}
 	if (!syserror(c) && !umove(c, arg, &cc)) {
-		tprint_struct_next(c);
-		tprint_field(c, "bounds");
-		v4l2_print_rect(c, &cc.bounds);
-		tprint_struct_next(c);
-		tprint_field(c, "defrect");
-		v4l2_print_rect(c, &cc.defrect);
-		tprint_struct_next(c);
-		FLD_FRACT(c, cc, pixelaspect);
+		NEXT_RECT(c, cc, bounds);
+		NEXT_RECT(c, cc, defrect);
+		NEXT_FRACT(c, cc, pixelaspect);
 	}
-	tprint_struct_end(c);
-	return IOCTL_DECODED;
+	return ioctl_struct_done(c);
 }
 
 int v4l2_crop(struct dctx *c, uint64_t arg, bool is_get)
@@ -290,43 +237,32 @@ int v4l2_crop(struct dctx *c, uint64_t arg, bool is_get)
 	struct v4l2_crop cr;
 
 	if (entering(c)) {
-		tprint_arg_next(c);
-		if (umove_or_printaddr(c, arg, &cr))
+		if (!ioctl_struct_begin(c, arg, &cr))
 			return IOCTL_DECODED;
-		tprint_struct_begin(c);
 		FLD_XVAL(c, cr, type, xlat_v4l2_buf_types, "V4L2_BUF_TYPE_???");
 		if (is_get)
 			return 0;
-		tprint_struct_next(c);
-		tprint_field(c, "c");
-		v4l2_print_rect(c, &cr.c);
+		NEXT_RECT(c, cr, c);
 	} else if (!syserror(c) && !umove(c, arg, &cr)) {
-		tprint_struct_next(c);
-		tprint_field(c, "c");
-		v4l2_print_rect(c, &cr.c);
+		NEXT_RECT(c, cr, c);
 	}
-	tprint_struct_end(c);
-	return IOCTL_DECODED;
+	return ioctl_struct_done(c);
 }
 
-static bool print_ext_control(struct dctx *c, void *elem, size_t size, void *data)
+static bool print_ext_control(struct dctx *c, void *elem, size_t size UNUSED, void *data UNUSED)
 {
 	const struct v4l2_ext_control *p = elem;
 
-	(void)size;
-	(void)data;
 	tprint_struct_begin(c);
 	FLD_XVAL(c, *p, id, xlat_v4l2_control_ids, "V4L2_CID_???");
-	tprint_struct_next(c);
-	FLD_U(c, *p, size);
+	NEXT_U(c, *p, size);
 	tprint_struct_next(c);
 	if (p->size > 0) {
 		tprint_field(c, "string");
 		printstrn(c, (uintptr_t)p->string, p->size);
 	} else {
 		FLD_D(c, *p, value);
-		tprint_struct_next(c);
-		FLD_D(c, *p, value64);
+		NEXT_D(c, *p, value64);
 	}
 	tprint_struct_end(c);
 	return true;
@@ -338,39 +274,28 @@ int v4l2_ext_controls(struct dctx *c, uint64_t arg, bool is_get)
 	struct v4l2_ext_control ctl;
 
 	if (entering(c)) {
-		tprint_arg_next(c);
-		if (umove_or_printaddr(c, arg, &ec))
+		if (!ioctl_struct_begin(c, arg, &ec))
 			return IOCTL_DECODED;
-		tprint_struct_begin(c);
 		FLD_XVAL(c, ec, ctrl_class, xlat_v4l2_control_classes, "V4L2_CTRL_CLASS_???");
-		tprint_struct_next(c);
-		FLD_U(c, ec, count);
-		if (!ec.count) {
-			tprint_struct_end(c);
-			return IOCTL_DECODED;
-		}
+		NEXT_U(c, ec, count);
+		if (!ec.count)
+			return ioctl_struct_done(c);
 		if (is_get)
 			return 0;
 		tprint_struct_next(c);
 	} else {
-		if (umove(c, arg, &ec)) {
-			tprint_struct_end(c);
-			return IOCTL_DECODED;
-		}
+		if (umove(c, arg, &ec))
+			return ioctl_struct_done(c);
 		tprints(c, is_get ? ", " : "} => {");
 	}
 	tprint_field(c, "controls");
 	bool fail = !print_array(c, (uintptr_t)ec.controls, ec.count, &ctl, sizeof(ctl),
 				 PA_IGNORE_SYSERROR, print_ext_control, NULL);
 
-	if (!entering(c) && syserror(c)) {
-		tprint_struct_next(c);
-		FLD_U(c, ec, error_idx);
-	}
-	if (!entering(c) || fail) {
-		tprint_struct_end(c);
-		return IOCTL_DECODED;
-	}
+	if (!entering(c) && syserror(c))
+		NEXT_U(c, ec, error_idx);
+	if (!entering(c) || fail)
+		return ioctl_struct_done(c);
 	return 0;
 }
 
@@ -379,19 +304,15 @@ int v4l2_frmsizeenum(struct dctx *c, uint64_t arg)
 	struct v4l2_frmsizeenum s;
 
 	if (entering(c)) {
-		tprint_arg_next(c);
-		if (umove_or_printaddr(c, arg, &s))
+		if (!ioctl_struct_begin(c, arg, &s))
 			return IOCTL_DECODED;
-		tprint_struct_begin(c);
 		FLD_U(c, s, index);
-		tprint_struct_next(c);
-		tprint_field(c, "pixel_format");
+		tprint_next_field(c, "pixel_format");
 		v4l2_print_fourcc(c, s.pixel_format, xlat_v4l2_pix_fmts);
 		return 0;
 	}
 	if (!syserror(c) && !umove(c, arg, &s)) {
-		tprint_struct_next(c);
-		FLD_XVAL(c, s, type, xlat_v4l2_framesize_types, "V4L2_FRMSIZE_TYPE_???");
+		NEXT_XVAL(c, s, type, xlat_v4l2_framesize_types, "V4L2_FRMSIZE_TYPE_???");
 		if (s.type == V4L2_FRMSIZE_TYPE_DISCRETE) {
 			tprintf(c, ", discrete={width=%u, height=%u}", s.discrete.width,
 				s.discrete.height);
@@ -404,8 +325,7 @@ int v4l2_frmsizeenum(struct dctx *c, uint64_t arg)
 				w->max_height, w->step_height);
 		}
 	}
-	tprint_struct_end(c);
-	return IOCTL_DECODED;
+	return ioctl_struct_done(c);
 }
 
 int v4l2_frmivalenum(struct dctx *c, uint64_t arg)
@@ -413,39 +333,28 @@ int v4l2_frmivalenum(struct dctx *c, uint64_t arg)
 	struct v4l2_frmivalenum f;
 
 	if (entering(c)) {
-		tprint_arg_next(c);
-		if (umove_or_printaddr(c, arg, &f))
+		if (!ioctl_struct_begin(c, arg, &f))
 			return IOCTL_DECODED;
-		tprint_struct_begin(c);
 		FLD_U(c, f, index);
-		tprint_struct_next(c);
-		tprint_field(c, "pixel_format");
+		tprint_next_field(c, "pixel_format");
 		v4l2_print_fourcc(c, f.pixel_format, xlat_v4l2_pix_fmts);
-		tprint_struct_next(c);
-		FLD_U(c, f, width);
-		tprint_struct_next(c);
-		FLD_U(c, f, height);
+		NEXT_U(c, f, width);
+		NEXT_U(c, f, height);
 		return 0;
 	}
 	if (!syserror(c) && !umove(c, arg, &f)) {
-		tprint_struct_next(c);
-		FLD_XVAL(c, f, type, xlat_v4l2_frameinterval_types, "V4L2_FRMIVAL_TYPE_???");
+		NEXT_XVAL(c, f, type, xlat_v4l2_frameinterval_types, "V4L2_FRMIVAL_TYPE_???");
 		if (f.type == V4L2_FRMIVAL_TYPE_DISCRETE) {
-			tprint_struct_next(c);
-			FLD_FRACT(c, f, discrete);
+			NEXT_FRACT(c, f, discrete);
 		} else if (f.type == V4L2_FRMIVAL_TYPE_STEPWISE ||
 			   f.type == V4L2_FRMIVAL_TYPE_CONTINUOUS) {
-			tprint_struct_next(c);
-			tprint_field(c, "stepwise");
+			tprint_next_field(c, "stepwise");
 			tprint_struct_begin(c);
 			FLD_FRACT(c, f.stepwise, min);
-			tprint_struct_next(c);
-			FLD_FRACT(c, f.stepwise, max);
-			tprint_struct_next(c);
-			FLD_FRACT(c, f.stepwise, step);
+			NEXT_FRACT(c, f.stepwise, max);
+			NEXT_FRACT(c, f.stepwise, step);
 			tprint_struct_end(c);
 		}
 	}
-	tprint_struct_end(c);
-	return IOCTL_DECODED;
+	return ioctl_struct_done(c);
 }

@@ -16,12 +16,9 @@ void v4l2_print_rect(struct dctx *c, const struct v4l2_rect *r)
 {
 	tprint_struct_begin(c);
 	FLD_D(c, *r, left);
-	tprint_struct_next(c);
-	FLD_D(c, *r, top);
-	tprint_struct_next(c);
-	FLD_U(c, *r, width);
-	tprint_struct_next(c);
-	FLD_U(c, *r, height);
+	NEXT_D(c, *r, top);
+	NEXT_U(c, *r, width);
+	NEXT_U(c, *r, height);
 	tprint_struct_end(c);
 }
 
@@ -60,32 +57,21 @@ static int decode_querycap(struct dctx *c, uint64_t arg)
 
 	if (entering(c))
 		return 0;
-	tprint_arg_next(c);
-	if (umove_or_printaddr(c, arg, &caps))
+	if (!ioctl_struct_begin(c, arg, &caps))
 		return IOCTL_DECODED;
-	tprint_struct_begin(c);
-	tprint_field(c, "driver");
-	ioctl_print_cstring(c, (const char *)caps.driver, sizeof(caps.driver));
-	tprint_struct_next(c);
-	tprint_field(c, "card");
-	ioctl_print_cstring(c, (const char *)caps.card, sizeof(caps.card));
-	tprint_struct_next(c);
-	tprint_field(c, "bus_info");
-	ioctl_print_cstring(c, (const char *)caps.bus_info, sizeof(caps.bus_info));
-	tprint_struct_next(c);
-	tprint_field(c, "version");
+	FLD_CSTR(c, caps, driver);
+	NEXT_CSTR(c, caps, card);
+	NEXT_CSTR(c, caps, bus_info);
+	tprint_next_field(c, "version");
 	snprintf(ver, sizeof(ver), "KERNEL_VERSION(%u, %u, %u)", caps.version >> 16,
 		 (caps.version >> 8) & 0xff, caps.version & 0xff);
 	print_xlat_named(c->sb, caps.version, ver);
-	tprint_struct_next(c);
-	FLD_FLAGS(c, caps, capabilities, xlat_v4l2_device_capabilities_flags, "V4L2_CAP_???");
+	NEXT_FLAGS(c, caps, capabilities, xlat_v4l2_device_capabilities_flags, "V4L2_CAP_???");
 	if (caps.device_caps) {
-		tprint_struct_next(c);
-		FLD_FLAGS(c, caps, device_caps, xlat_v4l2_device_capabilities_flags,
-			  "V4L2_CAP_???");
+		NEXT_FLAGS(c, caps, device_caps, xlat_v4l2_device_capabilities_flags,
+			   "V4L2_CAP_???");
 	}
-	tprint_struct_end(c);
-	return IOCTL_DECODED;
+	return ioctl_struct_done(c);
 }
 
 static int decode_enum_fmt(struct dctx *c, uint64_t arg)
@@ -93,44 +79,32 @@ static int decode_enum_fmt(struct dctx *c, uint64_t arg)
 	struct v4l2_fmtdesc f;
 
 	if (entering(c)) {
-		tprint_arg_next(c);
-		if (umove_or_printaddr(c, arg, &f))
+		if (!ioctl_struct_begin(c, arg, &f))
 			return IOCTL_DECODED;
-		tprint_struct_begin(c);
 		FLD_U(c, f, index);
-		tprint_struct_next(c);
-		FLD_XVAL(c, f, type, xlat_v4l2_buf_types, "V4L2_BUF_TYPE_???");
+		NEXT_XVAL(c, f, type, xlat_v4l2_buf_types, "V4L2_BUF_TYPE_???");
 		return 0;
 	}
 	if (!syserror(c) && !umove(c, arg, &f)) {
-		tprint_struct_next(c);
-		FLD_FLAGS(c, f, flags, xlat_v4l2_format_description_flags, "V4L2_FMT_FLAG_???");
-		tprint_struct_next(c);
-		tprint_field(c, "description");
-		ioctl_print_cstring(c, (const char *)f.description, sizeof(f.description));
+		NEXT_FLAGS(c, f, flags, xlat_v4l2_format_description_flags, "V4L2_FMT_FLAG_???");
+		NEXT_CSTR(c, f, description);
 		tprint_struct_next(c);
 		FLD_FOURCC(c, f, pixelformat, xlat_v4l2_pix_fmts);
 	}
-	tprint_struct_end(c);
-	return IOCTL_DECODED;
+	return ioctl_struct_done(c);
 }
 
 static void print_pix(struct dctx *c, const struct v4l2_pix_format *p)
 {
 	tprint_struct_begin(c);
 	FLD_U(c, *p, width);
-	tprint_struct_next(c);
-	FLD_U(c, *p, height);
+	NEXT_U(c, *p, height);
 	tprint_struct_next(c);
 	FLD_FOURCC(c, *p, pixelformat, xlat_v4l2_pix_fmts);
-	tprint_struct_next(c);
-	FLD_XVAL(c, *p, field, xlat_v4l2_fields, "V4L2_FIELD_???");
-	tprint_struct_next(c);
-	FLD_U(c, *p, bytesperline);
-	tprint_struct_next(c);
-	FLD_U(c, *p, sizeimage);
-	tprint_struct_next(c);
-	FLD_XVAL(c, *p, colorspace, xlat_v4l2_colorspaces, "V4L2_COLORSPACE_???");
+	NEXT_XVAL(c, *p, field, xlat_v4l2_fields, "V4L2_FIELD_???");
+	NEXT_U(c, *p, bytesperline);
+	NEXT_U(c, *p, sizeimage);
+	NEXT_XVAL(c, *p, colorspace, xlat_v4l2_colorspaces, "V4L2_COLORSPACE_???");
 	tprint_struct_end(c);
 }
 
@@ -141,45 +115,32 @@ static void print_pix_mp(struct dctx *c, const struct v4l2_pix_format_mplane *p)
 
 	tprint_struct_begin(c);
 	FLD_U(c, *p, width);
-	tprint_struct_next(c);
-	FLD_U(c, *p, height);
+	NEXT_U(c, *p, height);
 	tprint_struct_next(c);
 	FLD_FOURCC(c, *p, pixelformat, xlat_v4l2_pix_fmts);
-	tprint_struct_next(c);
-	FLD_XVAL(c, *p, field, xlat_v4l2_fields, "V4L2_FIELD_???");
-	tprint_struct_next(c);
-	FLD_XVAL(c, *p, colorspace, xlat_v4l2_colorspaces, "V4L2_COLORSPACE_???");
-	tprint_struct_next(c);
-	tprint_field(c, "plane_fmt");
+	NEXT_XVAL(c, *p, field, xlat_v4l2_fields, "V4L2_FIELD_???");
+	NEXT_XVAL(c, *p, colorspace, xlat_v4l2_colorspaces, "V4L2_COLORSPACE_???");
+	tprint_next_field(c, "plane_fmt");
 	tprint_array_begin(c);
 	for (size_t i = 0; i < n && i < max; i++) {
-		if (i)
-			tprint_array_next(c);
-		if (!dopts.verbose && i >= print_opts_get()->max_strlen) {
-			tprint_more_data_follows(c);
+		if (!ioctl_array_elem(c, i))
 			break;
-		}
 		tprint_struct_begin(c);
 		FLD_U(c, p->plane_fmt[i], sizeimage);
-		tprint_struct_next(c);
-		FLD_U(c, p->plane_fmt[i], bytesperline);
+		NEXT_U(c, p->plane_fmt[i], bytesperline);
 		tprint_struct_end(c);
 	}
 	tprint_array_end(c);
-	tprint_struct_next(c);
-	FLD_U(c, *p, num_planes);
+	NEXT_U(c, *p, num_planes);
 	tprint_struct_end(c);
 }
 
-static bool print_clip(struct dctx *c, void *elem, size_t size, void *data)
+static bool print_clip(struct dctx *c, void *elem, size_t size UNUSED, void *data UNUSED)
 {
 	const struct v4l2_clip *clip = elem;
 
-	(void)size;
-	(void)data;
 	tprint_struct_begin(c);
-	tprint_field(c, "c");
-	v4l2_print_rect(c, &clip->c);
+	FLD_RECT(c, *clip, c);
 	tprint_struct_end(c);
 	return true;
 }
@@ -190,25 +151,17 @@ static bool print_win(struct dctx *c, const struct v4l2_window *p)
 	bool rc;
 
 	tprint_struct_begin(c);
-	tprint_field(c, "w");
-	v4l2_print_rect(c, &p->w);
-	tprint_struct_next(c);
-	FLD_XVAL(c, *p, field, xlat_v4l2_fields, "V4L2_FIELD_???");
-	tprint_struct_next(c);
-	FLD_X(c, *p, chromakey);
-	tprint_struct_next(c);
-	tprint_field(c, "clips");
+	FLD_RECT(c, *p, w);
+	NEXT_XVAL(c, *p, field, xlat_v4l2_fields, "V4L2_FIELD_???");
+	NEXT_X(c, *p, chromakey);
+	tprint_next_field(c, "clips");
 	rc = print_array(c, (uintptr_t)p->clips, p->clipcount, &clip, sizeof(clip), 0, print_clip,
 			 NULL);
-	tprint_struct_next(c);
-	FLD_U(c, *p, clipcount);
-	tprint_struct_next(c);
-	tprint_field(c, "bitmap");
+	NEXT_U(c, *p, clipcount);
+	tprint_next_field(c, "bitmap");
 	printaddr(c, (uintptr_t)p->bitmap);
-	if (p->global_alpha) {
-		tprint_struct_next(c);
-		FLD_X(c, *p, global_alpha);
-	}
+	if (p->global_alpha)
+		NEXT_X(c, *p, global_alpha);
 	tprint_struct_end(c);
 	return rc;
 }
@@ -232,20 +185,15 @@ static void print_vbi(struct dctx *c, const struct v4l2_vbi_format *p)
 {
 	tprint_struct_begin(c);
 	FLD_U(c, *p, sampling_rate);
-	tprint_struct_next(c);
-	FLD_U(c, *p, offset);
-	tprint_struct_next(c);
-	FLD_U(c, *p, samples_per_line);
+	NEXT_U(c, *p, offset);
+	NEXT_U(c, *p, samples_per_line);
 	tprint_struct_next(c);
 	FLD_FOURCC(c, *p, sample_format, xlat_v4l2_pix_fmts);
-	tprint_struct_next(c);
-	tprint_field(c, "start");
+	tprint_next_field(c, "start");
 	print_int_array(c, p->start, 2, true);
-	tprint_struct_next(c);
-	tprint_field(c, "count");
+	tprint_next_field(c, "count");
 	print_int_array(c, p->count, 2, false);
-	tprint_struct_next(c);
-	FLD_FLAGS(c, *p, flags, xlat_v4l2_vbi_flags, "V4L2_VBI_???");
+	NEXT_FLAGS(c, *p, flags, xlat_v4l2_vbi_flags, "V4L2_VBI_???");
 	tprint_struct_end(c);
 }
 
@@ -253,27 +201,21 @@ static void print_sliced(struct dctx *c, const struct v4l2_sliced_vbi_format *p)
 {
 	tprint_struct_begin(c);
 	FLD_FLAGS(c, *p, service_set, xlat_v4l2_sliced_flags, "V4L2_SLICED_???");
-	tprint_struct_next(c);
-	tprint_field(c, "service_lines");
+	tprint_next_field(c, "service_lines");
 	tprint_array_begin(c);
 	for (int i = 0; i < 2; i++) {
 		if (i)
 			tprint_array_next(c);
 		tprint_array_begin(c);
 		for (unsigned int j = 0; j < 24; j++) {
-			if (j)
-				tprint_array_next(c);
-			if (!dopts.verbose && j >= print_opts_get()->max_strlen) {
-				tprint_more_data_follows(c);
+			if (!ioctl_array_elem(c, j))
 				break;
-			}
 			ioctl_print_x(c, p->service_lines[i][j]);
 		}
 		tprint_array_end(c);
 	}
 	tprint_array_end(c);
-	tprint_struct_next(c);
-	FLD_U(c, *p, io_size);
+	NEXT_U(c, *p, io_size);
 	tprint_struct_end(c);
 }
 
@@ -317,10 +259,8 @@ static bool print_format_fmt(struct dctx *c, const char *prefix, const struct v4
 		tprint_field(c, "fmt.sdr");
 		tprint_struct_begin(c);
 		FLD_FOURCC(c, f->fmt.sdr, pixelformat, xlat_v4l2_sdr_fmts);
-		if (f->fmt.sdr.buffersize) {
-			tprint_struct_next(c);
-			FLD_U(c, f->fmt.sdr, buffersize);
-		}
+		if (f->fmt.sdr.buffersize)
+			NEXT_U(c, f->fmt.sdr, buffersize);
 		tprint_struct_end(c);
 		return true;
 	case V4L2_BUF_TYPE_META_OUTPUT:
@@ -329,8 +269,7 @@ static bool print_format_fmt(struct dctx *c, const char *prefix, const struct v4
 		tprint_field(c, "fmt.meta");
 		tprint_struct_begin(c);
 		FLD_FOURCC(c, f->fmt.meta, dataformat, xlat_v4l2_meta_fmts);
-		tprint_struct_next(c);
-		FLD_U(c, f->fmt.meta, buffersize);
+		NEXT_U(c, f->fmt.meta, buffersize);
 		tprint_struct_end(c);
 		return true;
 	default:
@@ -343,23 +282,18 @@ static int decode_format(struct dctx *c, uint64_t arg, bool is_get)
 	struct v4l2_format f;
 
 	if (entering(c)) {
-		tprint_arg_next(c);
-		if (umove_or_printaddr(c, arg, &f))
+		if (!ioctl_struct_begin(c, arg, &f))
 			return IOCTL_DECODED;
-		tprint_struct_begin(c);
 		FLD_XVAL(c, f, type, xlat_v4l2_buf_types, "V4L2_BUF_TYPE_???");
 		if (is_get)
 			return 0;
-		if (!print_format_fmt(c, ", ", &f)) {
-			tprint_struct_end(c);
-			return IOCTL_DECODED;
-		}
+		if (!print_format_fmt(c, ", ", &f))
+			return ioctl_struct_done(c);
 		return 0;
 	}
 	if (!syserror(c) && !umove(c, arg, &f))
 		print_format_fmt(c, is_get ? ", " : "} => {", &f);
-	tprint_struct_end(c);
-	return IOCTL_DECODED;
+	return ioctl_struct_done(c);
 }
 
 static int decode_reqbufs(struct dctx *c, uint64_t arg)
@@ -367,21 +301,16 @@ static int decode_reqbufs(struct dctx *c, uint64_t arg)
 	struct v4l2_requestbuffers r;
 
 	if (entering(c)) {
-		tprint_arg_next(c);
-		if (umove_or_printaddr(c, arg, &r))
+		if (!ioctl_struct_begin(c, arg, &r))
 			return IOCTL_DECODED;
-		tprint_struct_begin(c);
 		FLD_XVAL(c, r, type, xlat_v4l2_buf_types, "V4L2_BUF_TYPE_???");
-		tprint_struct_next(c);
-		FLD_XVAL(c, r, memory, xlat_v4l2_memories, "V4L2_MEMORY_???");
-		tprint_struct_next(c);
-		FLD_U(c, r, count);
+		NEXT_XVAL(c, r, memory, xlat_v4l2_memories, "V4L2_MEMORY_???");
+		NEXT_U(c, r, count);
 		return 0;
 	}
 	if (!syserror(c) && !umove(c, arg, &r))
 		tprintf(c, " => %u", r.count);
-	tprint_struct_end(c);
-	return IOCTL_DECODED;
+	return ioctl_struct_done(c);
 }
 
 static void print_buf_flags(struct dctx *c, uint32_t val)
@@ -408,39 +337,27 @@ static int decode_buffer(struct dctx *c, unsigned int code, uint64_t arg)
 	struct v4l2_buffer b;
 
 	if (entering(c)) {
-		tprint_arg_next(c);
-		if (umove_or_printaddr(c, arg, &b))
+		if (!ioctl_struct_begin(c, arg, &b))
 			return IOCTL_DECODED;
-		tprint_struct_begin(c);
 		FLD_XVAL(c, b, type, xlat_v4l2_buf_types, "V4L2_BUF_TYPE_???");
-		if (code != VIDIOC_DQBUF) {
-			tprint_struct_next(c);
-			FLD_U(c, b, index);
-		}
+		if (code != VIDIOC_DQBUF)
+			NEXT_U(c, b, index);
 		return 0;
 	}
 	if (!syserror(c) && !umove(c, arg, &b)) {
-		if (code == VIDIOC_DQBUF) {
-			tprint_struct_next(c);
-			FLD_U(c, b, index);
-		}
-		tprint_struct_next(c);
-		FLD_XVAL(c, b, memory, xlat_v4l2_memories, "V4L2_MEMORY_???");
+		if (code == VIDIOC_DQBUF)
+			NEXT_U(c, b, index);
+		NEXT_XVAL(c, b, memory, xlat_v4l2_memories, "V4L2_MEMORY_???");
 		if (b.memory == V4L2_MEMORY_MMAP) {
-			tprint_struct_next(c);
-			tprint_field(c, "m.offset");
+			tprint_next_field(c, "m.offset");
 			ioctl_print_x(c, b.m.offset);
 		} else if (b.memory == V4L2_MEMORY_USERPTR) {
-			tprint_struct_next(c);
-			tprint_field(c, "m.userptr");
+			tprint_next_field(c, "m.userptr");
 			printaddr(c, b.m.userptr);
 		}
-		tprint_struct_next(c);
-		FLD_U(c, b, length);
-		tprint_struct_next(c);
-		FLD_U(c, b, bytesused);
-		tprint_struct_next(c);
-		tprint_field(c, "flags");
+		NEXT_U(c, b, length);
+		NEXT_U(c, b, bytesused);
+		tprint_next_field(c, "flags");
 		print_buf_flags(c, b.flags);
 		if (code == VIDIOC_DQBUF)
 			tprintf(c, ", timestamp={tv_sec=%lld, tv_usec=%llu}",
@@ -449,8 +366,7 @@ static int decode_buffer(struct dctx *c, unsigned int code, uint64_t arg)
 		tprint_struct_next(c);
 		tprint_more_data_follows(c);
 	}
-	tprint_struct_end(c);
-	return IOCTL_DECODED;
+	return ioctl_struct_done(c);
 }
 
 static int decode_framebuffer(struct dctx *c, uint64_t arg)
@@ -461,10 +377,8 @@ static int decode_framebuffer(struct dctx *c, uint64_t arg)
 	if (!umove_or_printaddr(c, arg, &b)) {
 		tprint_struct_begin(c);
 		FLD_X(c, b, capability);
-		tprint_struct_next(c);
-		FLD_X(c, b, flags);
-		tprint_struct_next(c);
-		tprint_field(c, "base");
+		NEXT_X(c, b, flags);
+		tprint_next_field(c, "base");
 		printaddr(c, (uintptr_t)b.base);
 		tprint_struct_end(c);
 	}
@@ -494,16 +408,12 @@ static void print_streamparm(struct dctx *c, const struct v4l2_streamparm *s)
 	tprint_struct_begin(c);
 	/* The two members have the same layout but for the names of two fields. */
 	FLD_FLAGS(c, *cp, capability, xlat_v4l2_streaming_capabilities, "V4L2_CAP_???");
-	tprint_struct_next(c);
-	tprint_field(c, cap ? "capturemode" : "outputmode");
+	tprint_next_field(c, cap ? "capturemode" : "outputmode");
 	printflags(c, xlat_v4l2_capture_modes, cap ? cp->capturemode : op->outputmode,
 		   "V4L2_MODE_???");
-	tprint_struct_next(c);
-	FLD_FRACT(c, *cp, timeperframe);
-	tprint_struct_next(c);
-	FLD_X(c, *cp, extendedmode);
-	tprint_struct_next(c);
-	tprint_field(c, cap ? "readbuffers" : "writebuffers");
+	NEXT_FRACT(c, *cp, timeperframe);
+	NEXT_X(c, *cp, extendedmode);
+	tprint_next_field(c, cap ? "readbuffers" : "writebuffers");
 	tprintf(c, "%u", cap ? cp->readbuffers : op->writebuffers);
 	tprint_struct_end(c);
 }
@@ -513,77 +423,50 @@ static int decode_streamparm(struct dctx *c, uint64_t arg, bool is_get)
 	struct v4l2_streamparm s;
 
 	if (entering(c)) {
-		tprint_arg_next(c);
-		if (umove_or_printaddr(c, arg, &s))
+		if (!ioctl_struct_begin(c, arg, &s))
 			return IOCTL_DECODED;
-		tprint_struct_begin(c);
 		FLD_XVAL(c, s, type, xlat_v4l2_buf_types, "V4L2_BUF_TYPE_???");
-		if (s.type != V4L2_BUF_TYPE_VIDEO_CAPTURE && s.type != V4L2_BUF_TYPE_VIDEO_OUTPUT) {
-			tprint_struct_end(c);
-			return IOCTL_DECODED;
-		}
+		if (s.type != V4L2_BUF_TYPE_VIDEO_CAPTURE && s.type != V4L2_BUF_TYPE_VIDEO_OUTPUT)
+			return ioctl_struct_done(c);
 		if (is_get)
 			return 0;
 		tprint_struct_next(c);
 		print_streamparm(c, &s);
 		return 0;
 	}
-	if (syserror(c) || umove(c, arg, &s)) {
-		tprint_struct_end(c);
-		return IOCTL_DECODED;
-	}
+	if (syserror(c) || umove(c, arg, &s))
+		return ioctl_struct_done(c);
 	tprints(c, is_get ? ", " : "} => {");
 	print_streamparm(c, &s);
-	tprint_struct_end(c);
-	return IOCTL_DECODED;
+	return ioctl_struct_done(c);
 }
 
-static int decode_enumstd(struct dctx *c, uint64_t arg)
+/* VIDIOC_ENUMSTD and VIDIOC_ENUMINPUT: the index, at exit the name and what it names. */
+static int decode_enum_named(struct dctx *c, uint64_t arg, bool input)
 {
-	struct v4l2_standard s;
+	union {
+		struct v4l2_standard s;
+		struct v4l2_input i;
+	} u;
+	size_t size = input ? sizeof(u.i) : sizeof(u.s);
 
 	if (entering(c)) {
-		tprint_arg_next(c);
-		if (umove_or_printaddr(c, arg, &s))
+		if (!ioctl_struct_beginn(c, arg, size, &u))
 			return IOCTL_DECODED;
-		tprint_struct_begin(c);
-		FLD_U(c, s, index);
+		FLD_U(c, u.s, index); /* first in both */
 		return 0;
 	}
-	if (!syserror(c) && !umove(c, arg, &s)) {
-		tprint_struct_next(c);
-		tprint_field(c, "name");
-		ioctl_print_cstring(c, (const char *)s.name, sizeof(s.name));
-		tprint_struct_next(c);
-		FLD_FRACT(c, s, frameperiod);
-		tprint_struct_next(c);
-		FLD_U(c, s, framelines);
+	if (syserror(c) || umoven(c, arg, size, &u))
+		return ioctl_struct_done(c);
+	if (input) {
+		NEXT_CSTR(c, u.i, name);
+		NEXT_XVAL(c, u.i, type, xlat_v4l2_input_types, "V4L2_INPUT_TYPE_???");
+	} else {
+		NEXT_CSTR(c, u.s, name);
+		NEXT_FRACT(c, u.s, frameperiod);
+		NEXT_U(c, u.s, framelines);
 	}
-	tprint_struct_end(c);
-	return IOCTL_DECODED;
-}
-
-static int decode_enuminput(struct dctx *c, uint64_t arg)
-{
-	struct v4l2_input i;
-
-	if (entering(c)) {
-		tprint_arg_next(c);
-		if (umove_or_printaddr(c, arg, &i))
-			return IOCTL_DECODED;
-		tprint_struct_begin(c);
-		FLD_U(c, i, index);
-		return 0;
-	}
-	if (!syserror(c) && !umove(c, arg, &i)) {
-		tprint_struct_next(c);
-		tprint_field(c, "name");
-		ioctl_print_cstring(c, (const char *)i.name, sizeof(i.name));
-		tprint_struct_next(c);
-		FLD_XVAL(c, i, type, xlat_v4l2_input_types, "V4L2_INPUT_TYPE_???");
-	}
-	tprint_struct_end(c);
-	return IOCTL_DECODED;
+	return ioctl_struct_done(c);
 }
 
 static int decode_create_bufs(struct dctx *c, uint64_t arg)
@@ -592,15 +475,11 @@ static int decode_create_bufs(struct dctx *c, uint64_t arg)
 	struct v4l2_create_buffers b;
 
 	if (entering(c)) {
-		tprint_arg_next(c);
-		if (umove_or_printaddr(c, arg, &b))
+		if (!ioctl_struct_begin(c, arg, &b))
 			return IOCTL_DECODED;
-		tprint_struct_begin(c);
 		FLD_U(c, b, count);
-		tprint_struct_next(c);
-		FLD_XVAL(c, b, memory, xlat_v4l2_memories, "V4L2_MEMORY_???");
-		tprint_struct_next(c);
-		tprint_field(c, "format");
+		NEXT_XVAL(c, b, memory, xlat_v4l2_memories, "V4L2_MEMORY_???");
+		tprint_next_field(c, "format");
 		tprint_struct_begin(c);
 		FLD_XVAL(c, b.format, type, xlat_v4l2_buf_types, "V4L2_BUF_TYPE_???");
 		print_format_fmt(c, ", ", &b.format);
@@ -668,9 +547,9 @@ IOCTL_FAMILY(v4l2)
 	case VIDIOC_S_INPUT:
 		return decode_number(c, code, arg);
 	case VIDIOC_ENUMSTD:
-		return decode_enumstd(c, arg);
+		return decode_enum_named(c, arg, false);
 	case VIDIOC_ENUMINPUT:
-		return decode_enuminput(c, arg);
+		return decode_enum_named(c, arg, true);
 	case VIDIOC_G_CTRL:
 	case VIDIOC_S_CTRL:
 		return v4l2_control(c, arg, code == VIDIOC_G_CTRL);

@@ -13,9 +13,12 @@
 /* "{left=0, top=0, width=1, height=1}" */
 struct v4l2_rect;
 void v4l2_print_rect(struct dctx *c, const struct v4l2_rect *r);
+#define FLD_RECT(c, s, f) (tprint_field((c), #f), v4l2_print_rect((c), &(s).f))
+#define NEXT_RECT(c, s, f) (tprint_struct_next(c), FLD_RECT(c, s, f))
 /* "NAME=N/D" of a struct v4l2_fract field. */
 #define FLD_FRACT(c, s, f) \
 	(tprint_field((c), #f), tprintf((c), "%u/%u", (s).f.numerator, (s).f.denominator))
+#define NEXT_FRACT(c, s, f) (tprint_struct_next(c), FLD_FRACT(c, s, f))
 /* A fourcc as v4l2_fourcc('Y', 'U', 'Y', 'V'), named in a comment by table X (may be NULL). */
 void v4l2_print_fourcc(struct dctx *c, uint32_t fourcc, const struct xlat *x);
 

@@ -203,16 +203,42 @@ void ioctl_print_cstring(struct dctx *c, const char *s, size_t size)
 		tprint_more_data_follows(c);
 }
 
+bool ioctl_array_elem(struct dctx *c, size_t i)
+{
+	if (i)
+		tprint_array_next(c);
+	if (!dopts.verbose && i >= print_opts_get()->max_strlen) {
+		tprint_more_data_follows(c);
+		return false;
+	}
+	return true;
+}
+
+void ioctl_print_nonzero_x32s(struct dctx *c, const char *name, const void *words, size_t n)
+{
+	const uint32_t *w = words;
+	size_t i;
+
+	for (i = 0; i < n && !w[i]; i++)
+		;
+	if (i == n)
+		return;
+	tprint_next_field(c, name);
+	tprint_array_begin(c);
+	for (i = 0; i < n; i++) {
+		if (i)
+			tprint_array_next(c);
+		ioctl_print_x(c, w[i]);
+	}
+	tprint_array_end(c);
+}
+
 void ioctl_print_u32_array(struct dctx *c, const uint32_t *a, size_t n)
 {
 	tprint_array_begin(c);
 	for (size_t i = 0; i < n; i++) {
-		if (i)
-			tprint_array_next(c);
-		if (!dopts.verbose && i >= print_opts_get()->max_strlen) {
-			tprint_more_data_follows(c);
+		if (!ioctl_array_elem(c, i))
 			break;
-		}
 		tprintf(c, "%u", a[i]);
 	}
 	tprint_array_end(c);
