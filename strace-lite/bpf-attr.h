@@ -50,7 +50,8 @@ struct bpf_field {
 	void (*fn)(struct dctx *c, const void *a, const void *saved, unsigned int len);
 };
 /* Rows of a table of fields of the struct type BPF_T (defined by the table's user). */
-#define BF(f, k) { .name = #f, .off = offsetof(BPF_T, f), .size = sizeof(((BPF_T *)0)->f), .kind = (k) }
+#define BF(f, k) \
+	{ .name = #f, .off = offsetof(BPF_T, f), .size = sizeof(((BPF_T *)0)->f), .kind = (k) }
 #define BFX(f, k, xl, d) \
 	{ .name = #f, .off = offsetof(BPF_T, f), .size = sizeof(((BPF_T *)0)->f), .kind = (k), \
 	  .x = (xl), .dflt = (d) }
