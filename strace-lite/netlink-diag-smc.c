@@ -89,13 +89,7 @@ static bool decode_lgrinfo(struct dctx *c, uint64_t addr, unsigned int len, cons
 	return true;
 }
 
-static const struct nla_xlat shutdown_x = { xlat_sock_shutdown_flags, "???_SHUTDOWN", 1, false };
-
-static bool decode_shutdown(struct dctx *c, uint64_t addr, unsigned int len, const void *o)
-{
-	(void)o;
-	return decode_nla_flags(c, addr, len, &shutdown_x);
-}
+NLA_XLAT_FN(decode_shutdown, decode_nla_flags, xlat_sock_shutdown_flags, "???_SHUTDOWN", 1, false)
 
 static bool decode_dmbinfo(struct dctx *c, uint64_t addr, unsigned int len, const void *o)
 {

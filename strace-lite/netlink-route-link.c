@@ -106,19 +106,10 @@ static bool decode_port_vsi(struct dctx *c, uint64_t addr, unsigned int len, con
 	return true;
 }
 
-static bool decode_ifla_port(struct dctx *c, uint64_t addr, unsigned int len, const void *o)
-{
-	static const nla_fn fns[] = {
-		[IFLA_PORT_VF] = decode_nla_u32,
-		[IFLA_PORT_PROFILE] = decode_nla_str,
-		[IFLA_PORT_VSI_TYPE] = decode_port_vsi,
-		[IFLA_PORT_REQUEST] = decode_nla_u8,
-		[IFLA_PORT_RESPONSE] = decode_nla_u16,
-	};
-
-	decode_nlattr(c, addr, len, xlat_rtnl_ifla_port_attrs, "IFLA_VF_PORT_???", NLA_FNS(fns), o);
-	return true;
-}
+NLA_NEST_FN(decode_ifla_port, xlat_rtnl_ifla_port_attrs, "IFLA_VF_PORT_???",
+	    [IFLA_PORT_VF] = decode_nla_u32, [IFLA_PORT_PROFILE] = decode_nla_str,
+	    [IFLA_PORT_VSI_TYPE] = decode_port_vsi, [IFLA_PORT_REQUEST] = decode_nla_u8,
+	    [IFLA_PORT_RESPONSE] = decode_nla_u16)
 
 static bool decode_vf_ports(struct dctx *c, uint64_t addr, unsigned int len, const void *o)
 {
@@ -131,16 +122,8 @@ static bool decode_vf_ports(struct dctx *c, uint64_t addr, unsigned int len, con
 	return true;
 }
 
-static const struct nla_xlat ext_mask_x = { xlat_rtnl_ifla_ext_filter_flags, "RTEXT_FILTER_???",
-					    4, false };
-static const struct nla_xlat xdp_attached_x = { xlat_rtnl_ifla_xdp_attached_mode,
-						"XDP_ATTACHED_???", 1, false };
-
-static bool decode_ext_mask(struct dctx *c, uint64_t addr, unsigned int len, const void *o)
-{
-	(void)o;
-	return decode_nla_flags(c, addr, len, &ext_mask_x);
-}
+NLA_XLAT_FN(decode_ext_mask, decode_nla_flags, xlat_rtnl_ifla_ext_filter_flags, "RTEXT_FILTER_???",
+	    4, false)
 
 static bool decode_xdp_flags(struct dctx *c, uint64_t addr, unsigned int len, const void *o)
 {
@@ -154,28 +137,14 @@ static bool decode_xdp_flags(struct dctx *c, uint64_t addr, unsigned int len, co
 	return true;
 }
 
-static bool decode_xdp_attached(struct dctx *c, uint64_t addr, unsigned int len, const void *o)
-{
-	(void)o;
-	return decode_nla_xval(c, addr, len, &xdp_attached_x);
-}
+NLA_XLAT_FN(decode_xdp_attached, decode_nla_xval, xlat_rtnl_ifla_xdp_attached_mode,
+	    "XDP_ATTACHED_???", 1, false)
 
-static bool decode_ifla_xdp(struct dctx *c, uint64_t addr, unsigned int len, const void *o)
-{
-	static const nla_fn fns[] = {
-		[IFLA_XDP_FD] = decode_nla_fd,
-		[IFLA_XDP_ATTACHED] = decode_xdp_attached,
-		[IFLA_XDP_FLAGS] = decode_xdp_flags,
-		[IFLA_XDP_PROG_ID] = decode_nla_u32,
-		[IFLA_XDP_DRV_PROG_ID] = decode_nla_u32,
-		[IFLA_XDP_SKB_PROG_ID] = decode_nla_u32,
-		[IFLA_XDP_HW_PROG_ID] = decode_nla_u32,
-		[IFLA_XDP_EXPECTED_FD] = decode_nla_fd,
-	};
-
-	decode_nlattr(c, addr, len, xlat_rtnl_ifla_xdp_attrs, "IFLA_XDP_???", NLA_FNS(fns), o);
-	return true;
-}
+NLA_NEST_FN(decode_ifla_xdp, xlat_rtnl_ifla_xdp_attrs, "IFLA_XDP_???",
+	    [IFLA_XDP_FD] = decode_nla_fd, [IFLA_XDP_ATTACHED] = decode_xdp_attached,
+	    [IFLA_XDP_FLAGS] = decode_xdp_flags, [IFLA_XDP_PROG_ID] = decode_nla_u32,
+	    [IFLA_XDP_DRV_PROG_ID] = decode_nla_u32, [IFLA_XDP_SKB_PROG_ID] = decode_nla_u32,
+	    [IFLA_XDP_HW_PROG_ID] = decode_nla_u32, [IFLA_XDP_EXPECTED_FD] = decode_nla_fd)
 
 static bool decode_ifla_event(struct dctx *c, uint64_t addr, unsigned int len, const void *o)
 {
@@ -207,18 +176,9 @@ static bool decode_prop_list(struct dctx *c, uint64_t addr, unsigned int len, co
 	return true;
 }
 
-static bool decode_proto_down_reason(struct dctx *c, uint64_t addr, unsigned int len,
-				     const void *o)
-{
-	static const nla_fn fns[] = {
-		[IFLA_PROTO_DOWN_REASON_MASK] = decode_nla_x32,
-		[IFLA_PROTO_DOWN_REASON_VALUE] = decode_nla_x32,
-	};
-
-	decode_nlattr(c, addr, len, xlat_rtnl_ifla_proto_down_reason_attrs,
-		      "IFLA_PROTO_DOWN_REASON_???", NLA_FNS(fns), o);
-	return true;
-}
+NLA_NEST_FN(decode_proto_down_reason, xlat_rtnl_ifla_proto_down_reason_attrs,
+	    "IFLA_PROTO_DOWN_REASON_???", [IFLA_PROTO_DOWN_REASON_MASK] = decode_nla_x32,
+	    [IFLA_PROTO_DOWN_REASON_VALUE] = decode_nla_x32)
 
 static const nla_fn ifla_fns[] = {
 	[IFLA_ADDRESS] = decode_ifla_hwaddr,

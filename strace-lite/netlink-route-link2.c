@@ -75,33 +75,13 @@ static const nla_fn brport_fns[] = {
 
 /* --- IPv6 (IFLA_PROTINFO of AF_INET6, IFLA_AF_SPEC's AF_INET6 nest) ---------------------- */
 
-static const struct nla_xlat inet6_flags_x = { xlat_inet6_if_flags, "IF_???", 4, false };
-static const struct nla_xlat agm_x = { xlat_in6_addr_gen_mode, "IN6_ADDR_GEN_MODE_???", 1,
-				       false };
+NLA_XLAT_FN(decode_inet6_flags, decode_nla_flags, xlat_inet6_if_flags, "IF_???", 4, false)
 
-static bool decode_inet6_flags(struct dctx *c, uint64_t addr, unsigned int len, const void *o)
-{
-	(void)o;
-	return decode_nla_flags(c, addr, len, &inet6_flags_x);
-}
+NLA_INDEXED_FN(decode_inet6_conf, 4, true, xlat_inet6_devconf_indices, "DEVCONF_???")
 
-static bool decode_inet6_conf(struct dctx *c, uint64_t addr, unsigned int len, const void *o)
-{
-	(void)o;
-	return print_nla_indexed(c, addr, len, 4, true, xlat_inet6_devconf_indices, "DEVCONF_???");
-}
+NLA_INDEXED_FN(decode_inet6_stats, 8, false, xlat_snmp_ip_stats, "IPSTATS_MIB_???")
 
-static bool decode_inet6_stats(struct dctx *c, uint64_t addr, unsigned int len, const void *o)
-{
-	(void)o;
-	return print_nla_indexed(c, addr, len, 8, false, xlat_snmp_ip_stats, "IPSTATS_MIB_???");
-}
-
-static bool decode_icmp6_stats(struct dctx *c, uint64_t addr, unsigned int len, const void *o)
-{
-	(void)o;
-	return print_nla_indexed(c, addr, len, 8, false, xlat_snmp_icmp6_stats, "ICMP6_MIB_???");
-}
+NLA_INDEXED_FN(decode_icmp6_stats, 8, false, xlat_snmp_icmp6_stats, "ICMP6_MIB_???")
 
 static bool decode_inet6_cacheinfo(struct dctx *c, uint64_t addr, unsigned int len,
 				   const void *o)
@@ -117,11 +97,8 @@ static bool decode_inet6_cacheinfo(struct dctx *c, uint64_t addr, unsigned int l
 	return true;
 }
 
-static bool decode_inet6_agm(struct dctx *c, uint64_t addr, unsigned int len, const void *o)
-{
-	(void)o;
-	return decode_nla_xval(c, addr, len, &agm_x);
-}
+NLA_XLAT_FN(decode_inet6_agm, decode_nla_xval, xlat_in6_addr_gen_mode, "IN6_ADDR_GEN_MODE_???", 1,
+	    false)
 
 static const nla_fn inet6_fns[] = {
 	[IFLA_INET6_FLAGS] = decode_inet6_flags,
@@ -224,30 +201,15 @@ static bool decode_br_boolopt(struct dctx *c, uint64_t addr, unsigned int len, c
 	return true;
 }
 
-static bool decode_br_mcast_qstate(struct dctx *c, uint64_t addr, unsigned int len,
-				   const void *o)
-{
-	static const nla_fn fns[] = {
-		[BRIDGE_QUERIER_IP_ADDRESS] = decode_nla_in_addr,
-		[BRIDGE_QUERIER_IP_PORT] = decode_nla_ifindex,
-		[BRIDGE_QUERIER_IP_OTHER_TIMER] = decode_nla_clock_t,
-		[BRIDGE_QUERIER_IPV6_ADDRESS] = decode_nla_in6_addr,
-		[BRIDGE_QUERIER_IPV6_PORT] = decode_nla_ifindex,
-		[BRIDGE_QUERIER_IPV6_OTHER_TIMER] = decode_nla_clock_t,
-	};
+NLA_NEST_FN(decode_br_mcast_qstate, xlat_rtnl_ifla_br_mcast_querier_attrs, "BRIDGE_QUERIER_???",
+	    [BRIDGE_QUERIER_IP_ADDRESS] = decode_nla_in_addr,
+	    [BRIDGE_QUERIER_IP_PORT] = decode_nla_ifindex,
+	    [BRIDGE_QUERIER_IP_OTHER_TIMER] = decode_nla_clock_t,
+	    [BRIDGE_QUERIER_IPV6_ADDRESS] = decode_nla_in6_addr,
+	    [BRIDGE_QUERIER_IPV6_PORT] = decode_nla_ifindex,
+	    [BRIDGE_QUERIER_IPV6_OTHER_TIMER] = decode_nla_clock_t)
 
-	decode_nlattr(c, addr, len, xlat_rtnl_ifla_br_mcast_querier_attrs, "BRIDGE_QUERIER_???",
-		      NLA_FNS(fns), o);
-	return true;
-}
-
-static const struct nla_xlat ether_proto_x = { xlat_ethernet_protocols, "ETHER_P_???", 2, true };
-
-static bool decode_ether_proto(struct dctx *c, uint64_t addr, unsigned int len, const void *o)
-{
-	(void)o;
-	return decode_nla_xval(c, addr, len, &ether_proto_x);
-}
+NLA_XLAT_FN(decode_ether_proto, decode_nla_xval, xlat_ethernet_protocols, "ETHER_P_???", 2, true)
 
 static const nla_fn br_fns[] = {
 	[IFLA_BR_FORWARD_DELAY] = decode_nla_clock_t,
@@ -297,13 +259,7 @@ static const nla_fn br_fns[] = {
 	[IFLA_BR_MCAST_QUERIER_STATE] = decode_br_mcast_qstate,
 };
 
-static const struct nla_xlat tun_type_x = { xlat_tun_device_types, "IFF_???", 1, false };
-
-static bool decode_tun_type(struct dctx *c, uint64_t addr, unsigned int len, const void *o)
-{
-	(void)o;
-	return decode_nla_xval(c, addr, len, &tun_type_x);
-}
+NLA_XLAT_FN(decode_tun_type, decode_nla_xval, xlat_tun_device_types, "IFF_???", 1, false)
 
 static const nla_fn tun_fns[] = {
 	[IFLA_TUN_OWNER] = decode_nla_uid,
@@ -363,12 +319,7 @@ bool decode_ifla_linkinfo(struct dctx *c, uint64_t addr, unsigned int len, const
 
 /* --- per-family specs ------------------------------------------------------------------- */
 
-static bool decode_inet_conf(struct dctx *c, uint64_t addr, unsigned int len, const void *o)
-{
-	(void)o;
-	return print_nla_indexed(c, addr, len, 4, true, xlat_inet_devconf_indices,
-				 "IPV4_DEVCONF_???");
-}
+NLA_INDEXED_FN(decode_inet_conf, 4, true, xlat_inet_devconf_indices, "IPV4_DEVCONF_???")
 
 static bool decode_ifla_af(struct dctx *c, uint64_t addr, unsigned int len, const void *o)
 {

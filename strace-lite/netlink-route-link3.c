@@ -91,23 +91,12 @@ static bool decode_vf_rate(struct dctx *c, uint64_t addr, unsigned int len, cons
 	return true;
 }
 
-static bool decode_vf_stats(struct dctx *c, uint64_t addr, unsigned int len, const void *o)
-{
-	static const nla_fn fns[] = {
-		[IFLA_VF_STATS_RX_PACKETS] = decode_nla_u64,
-		[IFLA_VF_STATS_TX_PACKETS] = decode_nla_u64,
-		[IFLA_VF_STATS_RX_BYTES] = decode_nla_u64,
-		[IFLA_VF_STATS_TX_BYTES] = decode_nla_u64,
-		[IFLA_VF_STATS_BROADCAST] = decode_nla_u64,
-		[IFLA_VF_STATS_MULTICAST] = decode_nla_u64,
-		[IFLA_VF_STATS_RX_DROPPED] = decode_nla_u64,
-		[IFLA_VF_STATS_TX_DROPPED] = decode_nla_u64,
-	};
-
-	decode_nlattr(c, addr, len, xlat_rtnl_ifla_vf_stats_attrs, "IFLA_VF_STATS_???",
-		      NLA_FNS(fns), o);
-	return true;
-}
+NLA_NEST_FN(decode_vf_stats, xlat_rtnl_ifla_vf_stats_attrs, "IFLA_VF_STATS_???",
+	    [IFLA_VF_STATS_RX_PACKETS] = decode_nla_u64,
+	    [IFLA_VF_STATS_TX_PACKETS] = decode_nla_u64, [IFLA_VF_STATS_RX_BYTES] = decode_nla_u64,
+	    [IFLA_VF_STATS_TX_BYTES] = decode_nla_u64, [IFLA_VF_STATS_BROADCAST] = decode_nla_u64,
+	    [IFLA_VF_STATS_MULTICAST] = decode_nla_u64, [IFLA_VF_STATS_RX_DROPPED] = decode_nla_u64,
+	    [IFLA_VF_STATS_TX_DROPPED] = decode_nla_u64)
 
 /* struct ifla_vf_guid: a u32 and a u64, 12 bytes packed or 16 aligned, by who sent it. */
 static bool decode_vf_guid(struct dctx *c, uint64_t addr, unsigned int len, const void *o)
@@ -142,16 +131,8 @@ static bool decode_vf_vlan_info(struct dctx *c, uint64_t addr, unsigned int len,
 	return true;
 }
 
-static bool decode_vf_vlan_list(struct dctx *c, uint64_t addr, unsigned int len, const void *o)
-{
-	static const nla_fn fns[] = {
-		[IFLA_VF_VLAN_INFO] = decode_vf_vlan_info,
-	};
-
-	decode_nlattr(c, addr, len, xlat_rtnl_ifla_vf_vlan_list_attrs, "IFLA_VF_VLAN_INFO_???",
-		      NLA_FNS(fns), o);
-	return true;
-}
+NLA_NEST_FN(decode_vf_vlan_list, xlat_rtnl_ifla_vf_vlan_list_attrs, "IFLA_VF_VLAN_INFO_???",
+	    [IFLA_VF_VLAN_INFO] = decode_vf_vlan_info)
 
 static bool decode_vf_broadcast(struct dctx *c, uint64_t addr, unsigned int len, const void *o)
 {
@@ -168,27 +149,14 @@ static bool decode_vf_broadcast(struct dctx *c, uint64_t addr, unsigned int len,
 	return true;
 }
 
-static bool decode_vf_info(struct dctx *c, uint64_t addr, unsigned int len, const void *o)
-{
-	static const nla_fn fns[] = {
-		[IFLA_VF_MAC] = decode_vf_mac,
-		[IFLA_VF_VLAN] = decode_vf_vlan,
-		[IFLA_VF_TX_RATE] = decode_vf_tx_rate,
-		[IFLA_VF_SPOOFCHK] = decode_vf_setting,
-		[IFLA_VF_LINK_STATE] = decode_vf_link_state,
-		[IFLA_VF_RATE] = decode_vf_rate,
-		[IFLA_VF_RSS_QUERY_EN] = decode_vf_setting,
-		[IFLA_VF_STATS] = decode_vf_stats,
-		[IFLA_VF_TRUST] = decode_vf_setting,
-		[IFLA_VF_IB_NODE_GUID] = decode_vf_guid,
-		[IFLA_VF_IB_PORT_GUID] = decode_vf_guid,
-		[IFLA_VF_VLAN_LIST] = decode_vf_vlan_list,
-		[IFLA_VF_BROADCAST] = decode_vf_broadcast,
-	};
-
-	decode_nlattr(c, addr, len, xlat_rtnl_ifla_vf_info_attrs, "IFLA_VF_???", NLA_FNS(fns), o);
-	return true;
-}
+NLA_NEST_FN(decode_vf_info, xlat_rtnl_ifla_vf_info_attrs, "IFLA_VF_???",
+	    [IFLA_VF_MAC] = decode_vf_mac, [IFLA_VF_VLAN] = decode_vf_vlan,
+	    [IFLA_VF_TX_RATE] = decode_vf_tx_rate, [IFLA_VF_SPOOFCHK] = decode_vf_setting,
+	    [IFLA_VF_LINK_STATE] = decode_vf_link_state, [IFLA_VF_RATE] = decode_vf_rate,
+	    [IFLA_VF_RSS_QUERY_EN] = decode_vf_setting, [IFLA_VF_STATS] = decode_vf_stats,
+	    [IFLA_VF_TRUST] = decode_vf_setting, [IFLA_VF_IB_NODE_GUID] = decode_vf_guid,
+	    [IFLA_VF_IB_PORT_GUID] = decode_vf_guid, [IFLA_VF_VLAN_LIST] = decode_vf_vlan_list,
+	    [IFLA_VF_BROADCAST] = decode_vf_broadcast)
 
 bool decode_ifla_vfinfo_list(struct dctx *c, uint64_t addr, unsigned int len, const void *o)
 {
@@ -203,30 +171,14 @@ bool decode_ifla_vfinfo_list(struct dctx *c, uint64_t addr, unsigned int len, co
 
 /* --- a bridge's IFLA_AF_SPEC ----------------------------------------------------------- */
 
-static const struct nla_xlat br_flags_x = { xlat_rtnl_ifla_bridge_flags, "BRIDGE_FLAGS_???", 2,
-					    false };
-static const struct nla_xlat br_mode_x = { xlat_rtnl_ifla_bridge_modes, "BRIDGE_MODE_???", 2,
-					   false };
-static const struct nla_xlat vlan_flags_x = { xlat_nl_bridge_vlan_flags, "BRIDGE_VLAN_INFO_???",
-					      2, false };
+NLA_XLAT_FN(decode_br_flags, decode_nla_flags, xlat_rtnl_ifla_bridge_flags, "BRIDGE_FLAGS_???", 2,
+	    false)
 
-static bool decode_br_flags(struct dctx *c, uint64_t addr, unsigned int len, const void *o)
-{
-	(void)o;
-	return decode_nla_flags(c, addr, len, &br_flags_x);
-}
+NLA_XLAT_FN(decode_br_mode, decode_nla_xval, xlat_rtnl_ifla_bridge_modes, "BRIDGE_MODE_???", 2,
+	    false)
 
-static bool decode_br_mode(struct dctx *c, uint64_t addr, unsigned int len, const void *o)
-{
-	(void)o;
-	return decode_nla_xval(c, addr, len, &br_mode_x);
-}
-
-static bool decode_vlan_flags(struct dctx *c, uint64_t addr, unsigned int len, const void *o)
-{
-	(void)o;
-	return decode_nla_flags(c, addr, len, &vlan_flags_x);
-}
+NLA_XLAT_FN(decode_vlan_flags, decode_nla_flags, xlat_nl_bridge_vlan_flags, "BRIDGE_VLAN_INFO_???",
+	    2, false)
 
 static bool decode_br_vlan_info(struct dctx *c, uint64_t addr, unsigned int len, const void *o)
 {
@@ -247,18 +199,10 @@ static bool decode_br_vlan_info(struct dctx *c, uint64_t addr, unsigned int len,
 	return true;
 }
 
-static bool decode_br_vlan_tunnel(struct dctx *c, uint64_t addr, unsigned int len, const void *o)
-{
-	static const nla_fn fns[] = {
-		[IFLA_BRIDGE_VLAN_TUNNEL_ID] = decode_nla_u32,
-		[IFLA_BRIDGE_VLAN_TUNNEL_VID] = decode_nla_u16,
-		[IFLA_BRIDGE_VLAN_TUNNEL_FLAGS] = decode_vlan_flags,
-	};
-
-	decode_nlattr(c, addr, len, xlat_rtnl_ifla_af_spec_bridge_vlan_tunnel_info_attrs,
-		      "IFLA_BRIDGE_VLAN_TUNNEL_???", NLA_FNS(fns), o);
-	return true;
-}
+NLA_NEST_FN(decode_br_vlan_tunnel, xlat_rtnl_ifla_af_spec_bridge_vlan_tunnel_info_attrs,
+	    "IFLA_BRIDGE_VLAN_TUNNEL_???", [IFLA_BRIDGE_VLAN_TUNNEL_ID] = decode_nla_u32,
+	    [IFLA_BRIDGE_VLAN_TUNNEL_VID] = decode_nla_u16,
+	    [IFLA_BRIDGE_VLAN_TUNNEL_FLAGS] = decode_vlan_flags)
 
 void decode_ifla_af_spec_bridge(struct dctx *c, uint64_t addr, unsigned int len, const void *o)
 {

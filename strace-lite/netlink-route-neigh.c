@@ -30,45 +30,19 @@ static bool decode_nda_cacheinfo(struct dctx *c, uint64_t addr, unsigned int len
 	return true;
 }
 
-static const struct nla_xlat fdb_notify_x = { xlat_fdb_notify_flags, "FDB_NOTIFY_???", 1, false };
-static const struct nla_xlat ext_flags_x = { xlat_neighbor_cache_entry_ext_flags, "NTF_EXT_???",
-					     4, false };
-static const struct nla_xlat states_x = { xlat_neighbor_cache_entry_states, "NUD_???", 2, false };
-static const struct nla_xlat ntf_x = { xlat_neighbor_cache_entry_flags, "NTF_???", 1, false };
+NLA_XLAT_FN(decode_fdb_notify, decode_nla_flags, xlat_fdb_notify_flags, "FDB_NOTIFY_???", 1, false)
 
-static bool decode_fdb_notify(struct dctx *c, uint64_t addr, unsigned int len, const void *o)
-{
-	(void)o;
-	return decode_nla_flags(c, addr, len, &fdb_notify_x);
-}
+NLA_NEST_FN(decode_nda_fdb_ext, xlat_rtnl_neigh_fdb_ext_attrs, "NFEA_???",
+	    [NFEA_ACTIVITY_NOTIFY] = decode_fdb_notify)
 
-static bool decode_nda_fdb_ext(struct dctx *c, uint64_t addr, unsigned int len, const void *o)
-{
-	static const nla_fn fns[] = {
-		[NFEA_ACTIVITY_NOTIFY] = decode_fdb_notify,
-	};
+NLA_XLAT_FN(decode_nda_ext_flags, decode_nla_flags, xlat_neighbor_cache_entry_ext_flags,
+	    "NTF_EXT_???", 4, false)
 
-	decode_nlattr(c, addr, len, xlat_rtnl_neigh_fdb_ext_attrs, "NFEA_???", NLA_FNS(fns), o);
-	return true;
-}
+NLA_XLAT_FN(decode_nda_states, decode_nla_flags, xlat_neighbor_cache_entry_states, "NUD_???", 2,
+	    false)
 
-static bool decode_nda_ext_flags(struct dctx *c, uint64_t addr, unsigned int len, const void *o)
-{
-	(void)o;
-	return decode_nla_flags(c, addr, len, &ext_flags_x);
-}
-
-static bool decode_nda_states(struct dctx *c, uint64_t addr, unsigned int len, const void *o)
-{
-	(void)o;
-	return decode_nla_flags(c, addr, len, &states_x);
-}
-
-static bool decode_nda_flags(struct dctx *c, uint64_t addr, unsigned int len, const void *o)
-{
-	(void)o;
-	return decode_nla_flags(c, addr, len, &ntf_x);
-}
+NLA_XLAT_FN(decode_nda_flags, decode_nla_flags, xlat_neighbor_cache_entry_flags, "NTF_???", 1,
+	    false)
 
 void decode_ndmsg(struct dctx *c, uint8_t family, uint64_t addr, unsigned int len)
 {

@@ -25,32 +25,17 @@ static bool decode_ndt_config(struct dctx *c, uint64_t addr, unsigned int len, c
 	return true;
 }
 
-static bool decode_ndta_parms(struct dctx *c, uint64_t addr, unsigned int len, const void *o)
-{
-	static const nla_fn fns[] = {
-		[NDTPA_IFINDEX] = decode_nla_ifindex,
-		[NDTPA_REFCNT] = decode_nla_u32,
-		[NDTPA_REACHABLE_TIME] = decode_nla_u64,
-		[NDTPA_BASE_REACHABLE_TIME] = decode_nla_u64,
-		[NDTPA_RETRANS_TIME] = decode_nla_u64,
-		[NDTPA_GC_STALETIME] = decode_nla_u64,
-		[NDTPA_DELAY_PROBE_TIME] = decode_nla_u64,
-		[NDTPA_QUEUE_LEN] = decode_nla_u32,
-		[NDTPA_APP_PROBES] = decode_nla_u32,
-		[NDTPA_UCAST_PROBES] = decode_nla_u32,
-		[NDTPA_MCAST_PROBES] = decode_nla_u32,
-		[NDTPA_ANYCAST_DELAY] = decode_nla_u64,
-		[NDTPA_PROXY_DELAY] = decode_nla_u64,
-		[NDTPA_PROXY_QLEN] = decode_nla_u32,
-		[NDTPA_LOCKTIME] = decode_nla_u64,
-		[NDTPA_QUEUE_LENBYTES] = decode_nla_u32,
-		[NDTPA_MCAST_REPROBES] = decode_nla_u32,
-		[NDTPA_INTERVAL_PROBE_TIME_MS] = decode_nla_u64,
-	};
-
-	decode_nlattr(c, addr, len, xlat_rtnl_neightbl_parms_attrs, "NDTPA_???", NLA_FNS(fns), o);
-	return true;
-}
+NLA_NEST_FN(decode_ndta_parms, xlat_rtnl_neightbl_parms_attrs, "NDTPA_???",
+	    [NDTPA_IFINDEX] = decode_nla_ifindex, [NDTPA_REFCNT] = decode_nla_u32,
+	    [NDTPA_REACHABLE_TIME] = decode_nla_u64, [NDTPA_BASE_REACHABLE_TIME] = decode_nla_u64,
+	    [NDTPA_RETRANS_TIME] = decode_nla_u64, [NDTPA_GC_STALETIME] = decode_nla_u64,
+	    [NDTPA_DELAY_PROBE_TIME] = decode_nla_u64, [NDTPA_QUEUE_LEN] = decode_nla_u32,
+	    [NDTPA_APP_PROBES] = decode_nla_u32, [NDTPA_UCAST_PROBES] = decode_nla_u32,
+	    [NDTPA_MCAST_PROBES] = decode_nla_u32, [NDTPA_ANYCAST_DELAY] = decode_nla_u64,
+	    [NDTPA_PROXY_DELAY] = decode_nla_u64, [NDTPA_PROXY_QLEN] = decode_nla_u32,
+	    [NDTPA_LOCKTIME] = decode_nla_u64, [NDTPA_QUEUE_LENBYTES] = decode_nla_u32,
+	    [NDTPA_MCAST_REPROBES] = decode_nla_u32,
+	    [NDTPA_INTERVAL_PROBE_TIME_MS] = decode_nla_u64)
 
 static bool decode_ndt_stats(struct dctx *c, uint64_t addr, unsigned int len, const void *o)
 {

@@ -41,14 +41,8 @@ static bool decode_nh_grp(struct dctx *c, uint64_t addr, unsigned int len, const
 	return true;
 }
 
-static const struct nla_xlat grp_type_x = { xlat_rtnl_nexthop_grp_types, "NEXTHOP_GRP_TYPE_???",
-					    2, false };
-
-static bool decode_nh_grp_type(struct dctx *c, uint64_t addr, unsigned int len, const void *o)
-{
-	(void)o;
-	return decode_nla_xval(c, addr, len, &grp_type_x);
-}
+NLA_XLAT_FN(decode_nh_grp_type, decode_nla_xval, xlat_rtnl_nexthop_grp_types,
+	    "NEXTHOP_GRP_TYPE_???", 2, false)
 
 static bool decode_nh_addr(struct dctx *c, uint64_t addr, unsigned int len, const void *o)
 {
@@ -58,32 +52,16 @@ static bool decode_nh_addr(struct dctx *c, uint64_t addr, unsigned int len, cons
 	return true;
 }
 
-static bool decode_res_group(struct dctx *c, uint64_t addr, unsigned int len, const void *o)
-{
-	static const nla_fn fns[] = {
-		[NHA_RES_GROUP_BUCKETS] = decode_nla_u16,
-		[NHA_RES_GROUP_IDLE_TIMER] = decode_nla_clock_t,
-		[NHA_RES_GROUP_UNBALANCED_TIMER] = decode_nla_clock_t,
-		[NHA_RES_GROUP_UNBALANCED_TIME] = decode_nla_clock_t,
-	};
+NLA_NEST_FN(decode_res_group, xlat_rtnl_nha_res_group_attrs, "NHA_RES_GROUP_???",
+	    [NHA_RES_GROUP_BUCKETS] = decode_nla_u16,
+	    [NHA_RES_GROUP_IDLE_TIMER] = decode_nla_clock_t,
+	    [NHA_RES_GROUP_UNBALANCED_TIMER] = decode_nla_clock_t,
+	    [NHA_RES_GROUP_UNBALANCED_TIME] = decode_nla_clock_t)
 
-	decode_nlattr(c, addr, len, xlat_rtnl_nha_res_group_attrs, "NHA_RES_GROUP_???",
-		      NLA_FNS(fns), o);
-	return true;
-}
-
-static bool decode_res_bucket(struct dctx *c, uint64_t addr, unsigned int len, const void *o)
-{
-	static const nla_fn fns[] = {
-		[NHA_RES_BUCKET_INDEX] = decode_nla_u16,
-		[NHA_RES_BUCKET_IDLE_TIME] = decode_nla_clock_t,
-		[NHA_RES_BUCKET_NH_ID] = decode_nla_u32,
-	};
-
-	decode_nlattr(c, addr, len, xlat_rtnl_nha_res_bucket_attrs, "NHA_RES_BUCKET_???",
-		      NLA_FNS(fns), o);
-	return true;
-}
+NLA_NEST_FN(decode_res_bucket, xlat_rtnl_nha_res_bucket_attrs, "NHA_RES_BUCKET_???",
+	    [NHA_RES_BUCKET_INDEX] = decode_nla_u16,
+	    [NHA_RES_BUCKET_IDLE_TIME] = decode_nla_clock_t,
+	    [NHA_RES_BUCKET_NH_ID] = decode_nla_u32)
 
 void decode_nhmsg(struct dctx *c, uint8_t family, uint64_t addr, unsigned int len)
 {

@@ -20,22 +20,15 @@ static bool decode_route_addr(struct dctx *c, uint64_t addr, unsigned int len, c
 	return true;
 }
 
-static bool decode_rta_metrics(struct dctx *c, uint64_t addr, unsigned int len, const void *o)
-{
-	static const nla_fn fns[] = {
-		[RTAX_LOCK] = decode_nla_u32,       [RTAX_MTU] = decode_nla_u32,
-		[RTAX_WINDOW] = decode_nla_u32,     [RTAX_RTT] = decode_nla_u32,
-		[RTAX_RTTVAR] = decode_nla_u32,     [RTAX_SSTHRESH] = decode_nla_u32,
-		[RTAX_CWND] = decode_nla_u32,       [RTAX_ADVMSS] = decode_nla_u32,
-		[RTAX_REORDERING] = decode_nla_u32, [RTAX_HOPLIMIT] = decode_nla_u32,
-		[RTAX_INITCWND] = decode_nla_u32,   [RTAX_FEATURES] = decode_nla_u32,
-		[RTAX_RTO_MIN] = decode_nla_u32,    [RTAX_INITRWND] = decode_nla_u32,
-		[RTAX_QUICKACK] = decode_nla_u32,   [RTAX_CC_ALGO] = decode_nla_str,
-	};
-
-	decode_nlattr(c, addr, len, xlat_rtnl_rta_metrics_attrs, "RTAX_???", NLA_FNS(fns), o);
-	return true;
-}
+NLA_NEST_FN(decode_rta_metrics, xlat_rtnl_rta_metrics_attrs, "RTAX_???",
+	    [RTAX_LOCK] = decode_nla_u32,       [RTAX_MTU] = decode_nla_u32,
+	    [RTAX_WINDOW] = decode_nla_u32,     [RTAX_RTT] = decode_nla_u32,
+	    [RTAX_RTTVAR] = decode_nla_u32,     [RTAX_SSTHRESH] = decode_nla_u32,
+	    [RTAX_CWND] = decode_nla_u32,       [RTAX_ADVMSS] = decode_nla_u32,
+	    [RTAX_REORDERING] = decode_nla_u32, [RTAX_HOPLIMIT] = decode_nla_u32,
+	    [RTAX_INITCWND] = decode_nla_u32,   [RTAX_FEATURES] = decode_nla_u32,
+	    [RTAX_RTO_MIN] = decode_nla_u32,    [RTAX_INITRWND] = decode_nla_u32,
+	    [RTAX_QUICKACK] = decode_nla_u32,   [RTAX_CC_ALGO] = decode_nla_str)
 
 static bool decode_rta_cacheinfo(struct dctx *c, uint64_t addr, unsigned int len,
 				 const void *o)

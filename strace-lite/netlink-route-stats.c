@@ -109,73 +109,28 @@ static bool decode_br_stp(struct dctx *c, uint64_t addr, unsigned int len, const
 	return true;
 }
 
-static bool decode_xstats_bridge(struct dctx *c, uint64_t addr, unsigned int len, const void *o)
-{
-	static const nla_fn fns[] = {
-		[BRIDGE_XSTATS_VLAN] = decode_br_vlan,
-		[BRIDGE_XSTATS_MCAST] = decode_br_mcast,
-		[BRIDGE_XSTATS_STP] = decode_br_stp,
-	};
+NLA_NEST_FN(decode_xstats_bridge, xlat_ifstats_xstats_bridge_attrs, "BRIDGE_XSTATS_???",
+	    [BRIDGE_XSTATS_VLAN] = decode_br_vlan, [BRIDGE_XSTATS_MCAST] = decode_br_mcast,
+	    [BRIDGE_XSTATS_STP] = decode_br_stp)
 
-	decode_nlattr(c, addr, len, xlat_ifstats_xstats_bridge_attrs, "BRIDGE_XSTATS_???",
-		      NLA_FNS(fns), o);
-	return true;
-}
+NLA_NEST_FN(decode_xstats_bond_3ad, xlat_ifstats_xstats_bond_3ad_attrs, "BOND_XSTATS_???",
+	    [BOND_3AD_STAT_LACPDU_RX] = decode_nla_u64, [BOND_3AD_STAT_LACPDU_TX] = decode_nla_u64,
+	    [BOND_3AD_STAT_LACPDU_UNKNOWN_RX] = decode_nla_u64,
+	    [BOND_3AD_STAT_LACPDU_ILLEGAL_RX] = decode_nla_u64,
+	    [BOND_3AD_STAT_MARKER_RX] = decode_nla_u64, [BOND_3AD_STAT_MARKER_TX] = decode_nla_u64,
+	    [BOND_3AD_STAT_MARKER_RESP_RX] = decode_nla_u64,
+	    [BOND_3AD_STAT_MARKER_RESP_TX] = decode_nla_u64,
+	    [BOND_3AD_STAT_MARKER_UNKNOWN_RX] = decode_nla_u64)
 
-static bool decode_xstats_bond_3ad(struct dctx *c, uint64_t addr, unsigned int len,
-				   const void *o)
-{
-	static const nla_fn fns[] = {
-		[BOND_3AD_STAT_LACPDU_RX] = decode_nla_u64,
-		[BOND_3AD_STAT_LACPDU_TX] = decode_nla_u64,
-		[BOND_3AD_STAT_LACPDU_UNKNOWN_RX] = decode_nla_u64,
-		[BOND_3AD_STAT_LACPDU_ILLEGAL_RX] = decode_nla_u64,
-		[BOND_3AD_STAT_MARKER_RX] = decode_nla_u64,
-		[BOND_3AD_STAT_MARKER_TX] = decode_nla_u64,
-		[BOND_3AD_STAT_MARKER_RESP_RX] = decode_nla_u64,
-		[BOND_3AD_STAT_MARKER_RESP_TX] = decode_nla_u64,
-		[BOND_3AD_STAT_MARKER_UNKNOWN_RX] = decode_nla_u64,
-	};
+NLA_NEST_FN(decode_xstats_bond, xlat_ifstats_xstats_bond_attrs, "BOND_XSTATS_???",
+	    [BOND_XSTATS_3AD] = decode_xstats_bond_3ad)
 
-	decode_nlattr(c, addr, len, xlat_ifstats_xstats_bond_3ad_attrs, "BOND_XSTATS_???",
-		      NLA_FNS(fns), o);
-	return true;
-}
+NLA_NEST_FN(decode_link_xstats, xlat_ifstats_xstats_type_attrs, "LINK_XSTATS_TYPE_???",
+	    [LINK_XSTATS_TYPE_BRIDGE] = decode_xstats_bridge,
+	    [LINK_XSTATS_TYPE_BOND] = decode_xstats_bond)
 
-static bool decode_xstats_bond(struct dctx *c, uint64_t addr, unsigned int len, const void *o)
-{
-	static const nla_fn fns[] = {
-		[BOND_XSTATS_3AD] = decode_xstats_bond_3ad,
-	};
-
-	decode_nlattr(c, addr, len, xlat_ifstats_xstats_bond_attrs, "BOND_XSTATS_???",
-		      NLA_FNS(fns), o);
-	return true;
-}
-
-static bool decode_link_xstats(struct dctx *c, uint64_t addr, unsigned int len, const void *o)
-{
-	static const nla_fn fns[] = {
-		[LINK_XSTATS_TYPE_BRIDGE] = decode_xstats_bridge,
-		[LINK_XSTATS_TYPE_BOND] = decode_xstats_bond,
-	};
-
-	decode_nlattr(c, addr, len, xlat_ifstats_xstats_type_attrs, "LINK_XSTATS_TYPE_???",
-		      NLA_FNS(fns), o);
-	return true;
-}
-
-static bool decode_offload_xstats(struct dctx *c, uint64_t addr, unsigned int len,
-				  const void *o)
-{
-	static const nla_fn fns[] = {
-		[IFLA_OFFLOAD_XSTATS_CPU_HIT] = decode_link_stats64,
-	};
-
-	decode_nlattr(c, addr, len, xlat_ifstats_offload_attrs, "IFLA_OFFLOAD_XSTATS_???",
-		      NLA_FNS(fns), o);
-	return true;
-}
+NLA_NEST_FN(decode_offload_xstats, xlat_ifstats_offload_attrs, "IFLA_OFFLOAD_XSTATS_???",
+	    [IFLA_OFFLOAD_XSTATS_CPU_HIT] = decode_link_stats64)
 
 static bool decode_mpls_link(struct dctx *c, uint64_t addr, unsigned int len, const void *o)
 {

@@ -96,20 +96,10 @@ static bool decode_rate_est64(struct dctx *c, uint64_t addr, unsigned int len, c
 	return true;
 }
 
-static bool decode_tca_stats(struct dctx *c, uint64_t addr, unsigned int len, const void *o)
-{
-	static const nla_fn fns[] = {
-		[TCA_STATS_BASIC] = decode_stats_basic,
-		[TCA_STATS_RATE_EST] = decode_rate_est,
-		[TCA_STATS_QUEUE] = decode_stats_queue,
-		[TCA_STATS_RATE_EST64] = decode_rate_est64,
-		[TCA_STATS_BASIC_HW] = decode_stats_basic,
-		[TCA_STATS_PKT64] = decode_nla_u64,
-	};
-
-	decode_nlattr(c, addr, len, xlat_rtnl_tca_stats_attrs, "TCA_STATS_???", NLA_FNS(fns), o);
-	return true;
-}
+NLA_NEST_FN(decode_tca_stats, xlat_rtnl_tca_stats_attrs, "TCA_STATS_???",
+	    [TCA_STATS_BASIC] = decode_stats_basic, [TCA_STATS_RATE_EST] = decode_rate_est,
+	    [TCA_STATS_QUEUE] = decode_stats_queue, [TCA_STATS_RATE_EST64] = decode_rate_est64,
+	    [TCA_STATS_BASIC_HW] = decode_stats_basic, [TCA_STATS_PKT64] = decode_nla_u64)
 
 static bool decode_sizespec(struct dctx *c, uint64_t addr, unsigned int len, const void *o)
 {
@@ -145,16 +135,8 @@ static bool decode_stab_data(struct dctx *c, uint64_t addr, unsigned int len, co
 	return true;
 }
 
-static bool decode_tca_stab(struct dctx *c, uint64_t addr, unsigned int len, const void *o)
-{
-	static const nla_fn fns[] = {
-		[TCA_STAB_BASE] = decode_sizespec,
-		[TCA_STAB_DATA] = decode_stab_data,
-	};
-
-	decode_nlattr(c, addr, len, xlat_rtnl_tca_stab_attrs, "TCA_STAB_???", NLA_FNS(fns), o);
-	return true;
-}
+NLA_NEST_FN(decode_tca_stab, xlat_rtnl_tca_stab_attrs, "TCA_STAB_???",
+	    [TCA_STAB_BASE] = decode_sizespec, [TCA_STAB_DATA] = decode_stab_data)
 
 void decode_tcmsg(struct dctx *c, uint8_t family, uint64_t addr, unsigned int len)
 {
@@ -182,22 +164,11 @@ void decode_tcmsg(struct dctx *c, uint8_t family, uint64_t addr, unsigned int le
 	rtnl_attrs(c, ok, addr, len, sizeof(m), xlat_rtnl_tc_attrs, "TCA_???", NLA_FNS(fns), NULL);
 }
 
-static const struct nla_xlat act_flags_x = { xlat_rtnl_tca_act_flags, "TCA_ACT_FLAGS_???", 4,
-					     false };
-static const struct nla_xlat hw_stats_x = { xlat_rtnl_tca_act_hw_stats, "TCA_ACT_HW_STATS_???",
-					    4, false };
+NLA_XLAT_FN(decode_act_flags, decode_nla_flags, xlat_rtnl_tca_act_flags, "TCA_ACT_FLAGS_???", 4,
+	    false)
 
-static bool decode_act_flags(struct dctx *c, uint64_t addr, unsigned int len, const void *o)
-{
-	(void)o;
-	return decode_nla_flags(c, addr, len, &act_flags_x);
-}
-
-static bool decode_act_hw_stats(struct dctx *c, uint64_t addr, unsigned int len, const void *o)
-{
-	(void)o;
-	return decode_nla_flags(c, addr, len, &hw_stats_x);
-}
+NLA_XLAT_FN(decode_act_hw_stats, decode_nla_flags, xlat_rtnl_tca_act_hw_stats,
+	    "TCA_ACT_HW_STATS_???", 4, false)
 
 void decode_tcamsg(struct dctx *c, uint8_t family, uint64_t addr, unsigned int len)
 {

@@ -198,21 +198,9 @@ static void decode_nsid(struct dctx *c, uint8_t family, uint64_t addr, unsigned 
 		   "NETNSA_???", NLA_FNS(fns), NULL);
 }
 
-static const struct nla_xlat ipmra_msg_x = { xlat_rtnl_ipmra_msg_types, "IGMPMSG_???", 1, false };
-static const struct nla_xlat ip6mra_msg_x = { xlat_rtnl_ip6mra_msg_types, "MRT6MSG_???", 1,
-					      false };
+NLA_XLAT_FN(decode_ipmra_msg, decode_nla_xval, xlat_rtnl_ipmra_msg_types, "IGMPMSG_???", 1, false)
 
-static bool decode_ipmra_msg(struct dctx *c, uint64_t addr, unsigned int len, const void *o)
-{
-	(void)o;
-	return decode_nla_xval(c, addr, len, &ipmra_msg_x);
-}
-
-static bool decode_ip6mra_msg(struct dctx *c, uint64_t addr, unsigned int len, const void *o)
-{
-	(void)o;
-	return decode_nla_xval(c, addr, len, &ip6mra_msg_x);
-}
+NLA_XLAT_FN(decode_ip6mra_msg, decode_nla_xval, xlat_rtnl_ip6mra_msg_types, "MRT6MSG_???", 1, false)
 
 static void decode_cachereport(struct dctx *c, uint8_t family, uint64_t addr, unsigned int len)
 {
