@@ -103,10 +103,7 @@ static bool decode_bytecode(struct dctx *c, uint64_t addr, unsigned int len, con
 	struct inet_diag_bc_op op;
 
 	(void)o;
-	if (len < sizeof(op))
-		return false;
-	if (umove_or_printaddr(c, addr, &op))
-		return true;
+	NLA_READ_OR_RETURN(c, addr, len, op);
 	print_bc_op(c, &op);
 	if (len > sizeof(op)) {
 		tprint_array_next(c);
@@ -182,11 +179,9 @@ static bool decode_meminfo(struct dctx *c, uint64_t addr, unsigned int len, cons
 	struct inet_diag_meminfo m;
 
 	(void)o;
-	if (len < sizeof(m))
-		return false;
-	if (!umove_or_printaddr(c, addr, &m))
-		tprintf(c, "{idiag_rmem=%u, idiag_wmem=%u, idiag_fmem=%u, idiag_tmem=%u}",
-			m.idiag_rmem, m.idiag_wmem, m.idiag_fmem, m.idiag_tmem);
+	NLA_READ_OR_RETURN(c, addr, len, m);
+	tprintf(c, "{idiag_rmem=%u, idiag_wmem=%u, idiag_fmem=%u, idiag_tmem=%u}",
+		m.idiag_rmem, m.idiag_wmem, m.idiag_fmem, m.idiag_tmem);
 	return true;
 }
 
@@ -195,11 +190,9 @@ static bool decode_vegas(struct dctx *c, uint64_t addr, unsigned int len, const 
 	struct tcpvegas_info v;
 
 	(void)o;
-	if (len < sizeof(v))
-		return false;
-	if (!umove_or_printaddr(c, addr, &v))
-		tprintf(c, "{tcpv_enabled=%u, tcpv_rttcnt=%u, tcpv_rtt=%u, tcpv_minrtt=%u}",
-			v.tcpv_enabled, v.tcpv_rttcnt, v.tcpv_rtt, v.tcpv_minrtt);
+	NLA_READ_OR_RETURN(c, addr, len, v);
+	tprintf(c, "{tcpv_enabled=%u, tcpv_rttcnt=%u, tcpv_rtt=%u, tcpv_minrtt=%u}",
+		v.tcpv_enabled, v.tcpv_rttcnt, v.tcpv_rtt, v.tcpv_minrtt);
 	return true;
 }
 
@@ -208,13 +201,11 @@ static bool decode_dctcp(struct dctx *c, uint64_t addr, unsigned int len, const 
 	struct tcp_dctcp_info d;
 
 	(void)o;
-	if (len < sizeof(d))
-		return false;
-	if (!umove_or_printaddr(c, addr, &d))
-		tprintf(c, "{dctcp_enabled=%u, dctcp_ce_state=%u, dctcp_alpha=%u, dctcp_ab_ecn=%u"
-			   ", dctcp_ab_tot=%u}",
-			d.dctcp_enabled, d.dctcp_ce_state, d.dctcp_alpha, d.dctcp_ab_ecn,
-			d.dctcp_ab_tot);
+	NLA_READ_OR_RETURN(c, addr, len, d);
+	tprintf(c, "{dctcp_enabled=%u, dctcp_ce_state=%u, dctcp_alpha=%u, dctcp_ab_ecn=%u"
+		   ", dctcp_ab_tot=%u}",
+		d.dctcp_enabled, d.dctcp_ce_state, d.dctcp_alpha, d.dctcp_ab_ecn,
+		d.dctcp_ab_tot);
 	return true;
 }
 
@@ -223,12 +214,10 @@ static bool decode_bbr(struct dctx *c, uint64_t addr, unsigned int len, const vo
 	struct tcp_bbr_info b;
 
 	(void)o;
-	if (len < sizeof(b))
-		return false;
-	if (!umove_or_printaddr(c, addr, &b))
-		tprintf(c, "{bbr_bw_lo=%#x, bbr_bw_hi=%#x, bbr_min_rtt=%u, bbr_pacing_gain=%u"
-			   ", bbr_cwnd_gain=%u}",
-			b.bbr_bw_lo, b.bbr_bw_hi, b.bbr_min_rtt, b.bbr_pacing_gain, b.bbr_cwnd_gain);
+	NLA_READ_OR_RETURN(c, addr, len, b);
+	tprintf(c, "{bbr_bw_lo=%#x, bbr_bw_hi=%#x, bbr_min_rtt=%u, bbr_pacing_gain=%u"
+		   ", bbr_cwnd_gain=%u}",
+		b.bbr_bw_lo, b.bbr_bw_hi, b.bbr_min_rtt, b.bbr_pacing_gain, b.bbr_cwnd_gain);
 	return true;
 }
 
@@ -238,10 +227,7 @@ static bool decode_shutdown(struct dctx *c, uint64_t addr, unsigned int len, con
 	uint8_t v;
 
 	(void)o;
-	if (len < sizeof(v))
-		return false;
-	if (umove_or_printaddr(c, addr, &v))
-		return true;
+	NLA_READ_OR_RETURN(c, addr, len, v);
 	print_xlat_val(c->sb, v);
 	if (print_opts_get()->xstyle == XSTYLE_RAW || !v)
 		return true;

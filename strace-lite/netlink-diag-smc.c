@@ -37,10 +37,7 @@ static bool decode_conninfo(struct dctx *c, uint64_t addr, unsigned int len, con
 	struct smc_diag_conninfo i;
 
 	(void)o;
-	if (len < sizeof(i))
-		return false;
-	if (umove_or_printaddr(c, addr, &i))
-		return true;
+	NLA_READ_OR_RETURN(c, addr, len, i);
 	tprintf(c, "{token=%u, sndbuf_size=%u, rmbe_size=%u, peer_rmbe_size=%u", i.token,
 		i.sndbuf_size, i.rmbe_size, i.peer_rmbe_size);
 	print_cursor(c, "rx_prod", &i.rx_prod);
@@ -96,12 +93,10 @@ static bool decode_dmbinfo(struct dctx *c, uint64_t addr, unsigned int len, cons
 	struct smcd_diag_dmbinfo d;
 
 	(void)o;
-	if (len < sizeof(d))
-		return false;
-	if (!umove_or_printaddr(c, addr, &d))
-		tprintf(c, "{linkid=%u, peer_gid=%#llx, my_gid=%#llx, token=%#llx, peer_token=%#llx}",
-			d.linkid, (unsigned long long)d.peer_gid, (unsigned long long)d.my_gid,
-			(unsigned long long)d.token, (unsigned long long)d.peer_token);
+	NLA_READ_OR_RETURN(c, addr, len, d);
+	tprintf(c, "{linkid=%u, peer_gid=%#llx, my_gid=%#llx, token=%#llx, peer_token=%#llx}",
+		d.linkid, (unsigned long long)d.peer_gid, (unsigned long long)d.my_gid,
+		(unsigned long long)d.token, (unsigned long long)d.peer_token);
 	return true;
 }
 
@@ -120,10 +115,7 @@ static bool decode_fallback(struct dctx *c, uint64_t addr, unsigned int len, con
 	struct smc_diag_fallback f;
 
 	(void)o;
-	if (len < sizeof(f))
-		return false;
-	if (umove_or_printaddr(c, addr, &f))
-		return true;
+	NLA_READ_OR_RETURN(c, addr, len, f);
 	tprints(c, "{reason=");
 	print_decl(c, f.reason);
 	tprints(c, ", peer_diagnosis=");

@@ -54,36 +54,22 @@ static bool decode_unix_vfs(struct dctx *c, uint64_t addr, unsigned int len, con
 	struct unix_diag_vfs v;
 
 	(void)o;
-	if (len < sizeof(v))
-		return false;
-	if (umove_or_printaddr(c, addr, &v))
-		return true;
+	NLA_READ_OR_RETURN(c, addr, len, v);
 	tprints(c, "{udiag_vfs_dev=");
 	print_dev(c, v.udiag_vfs_dev);
 	tprintf(c, ", udiag_vfs_ino=%u}", v.udiag_vfs_ino);
 	return true;
 }
 
-static bool decode_unix_icons(struct dctx *c, uint64_t addr, unsigned int len, const void *o)
-{
-	uint32_t v;
-
-	(void)o;
-	if (len < sizeof(v))
-		return false;
-	print_array(c, addr, len / sizeof(v), &v, sizeof(v), 0, print_elem_u32, NULL);
-	return true;
-}
+NLA_ARRAY_FN(decode_unix_icons, uint32_t, print_elem_u32)
 
 static bool decode_unix_rqlen(struct dctx *c, uint64_t addr, unsigned int len, const void *o)
 {
 	struct unix_diag_rqlen q;
 
 	(void)o;
-	if (len < sizeof(q))
-		return false;
-	if (!umove_or_printaddr(c, addr, &q))
-		tprintf(c, "{udiag_rqueue=%u, udiag_wqueue=%u}", q.udiag_rqueue, q.udiag_wqueue);
+	NLA_READ_OR_RETURN(c, addr, len, q);
+	tprintf(c, "{udiag_rqueue=%u, udiag_wqueue=%u}", q.udiag_rqueue, q.udiag_wqueue);
 	return true;
 }
 
@@ -140,27 +126,16 @@ static bool print_group(struct dctx *c, void *elem, size_t size, void *data)
 	return true;
 }
 
-static bool decode_nl_groups(struct dctx *c, uint64_t addr, unsigned int len, const void *o)
-{
-	uint64_t v;
-
-	(void)o;
-	if (len < sizeof(v))
-		return false;
-	print_array(c, addr, len / sizeof(v), &v, sizeof(v), 0, print_group, NULL);
-	return true;
-}
+NLA_ARRAY_FN(decode_nl_groups, uint64_t, print_group)
 
 static bool decode_nl_ring(struct dctx *c, uint64_t addr, unsigned int len, const void *o)
 {
 	struct netlink_diag_ring r;
 
 	(void)o;
-	if (len < sizeof(r))
-		return false;
-	if (!umove_or_printaddr(c, addr, &r))
-		tprintf(c, "{ndr_block_size=%u, ndr_block_nr=%u, ndr_frame_size=%u, ndr_frame_nr=%u}",
-			r.ndr_block_size, r.ndr_block_nr, r.ndr_frame_size, r.ndr_frame_nr);
+	NLA_READ_OR_RETURN(c, addr, len, r);
+	tprintf(c, "{ndr_block_size=%u, ndr_block_nr=%u, ndr_frame_size=%u, ndr_frame_nr=%u}",
+		r.ndr_block_size, r.ndr_block_nr, r.ndr_frame_size, r.ndr_frame_nr);
 	return true;
 }
 
@@ -169,10 +144,8 @@ static bool decode_nl_flags(struct dctx *c, uint64_t addr, unsigned int len, con
 	uint32_t f;
 
 	(void)o;
-	if (len < sizeof(f))
-		return false;
-	if (!umove_or_printaddr(c, addr, &f))
-		printflags(c, xlat_netlink_socket_flags, f, "NDIAG_FLAG_???");
+	NLA_READ_OR_RETURN(c, addr, len, f);
+	printflags(c, xlat_netlink_socket_flags, f, "NDIAG_FLAG_???");
 	return true;
 }
 
@@ -227,10 +200,7 @@ static bool decode_pkt_info(struct dctx *c, uint64_t addr, unsigned int len, con
 	struct packet_diag_info p;
 
 	(void)o;
-	if (len < sizeof(p))
-		return false;
-	if (umove_or_printaddr(c, addr, &p))
-		return true;
+	NLA_READ_OR_RETURN(c, addr, len, p);
 	tprints(c, "{pdi_index=");
 	print_ifindex(c, p.pdi_index);
 	tprints(c, ", pdi_version=");
@@ -259,29 +229,18 @@ static bool print_mclist(struct dctx *c, void *elem, size_t size, void *data)
 	return true;
 }
 
-static bool decode_pkt_mclist(struct dctx *c, uint64_t addr, unsigned int len, const void *o)
-{
-	struct packet_diag_mclist m;
-
-	(void)o;
-	if (len < sizeof(m))
-		return false;
-	print_array(c, addr, len / sizeof(m), &m, sizeof(m), 0, print_mclist, NULL);
-	return true;
-}
+NLA_ARRAY_FN(decode_pkt_mclist, struct packet_diag_mclist, print_mclist)
 
 static bool decode_pkt_ring(struct dctx *c, uint64_t addr, unsigned int len, const void *o)
 {
 	struct packet_diag_ring r;
 
 	(void)o;
-	if (len < sizeof(r))
-		return false;
-	if (!umove_or_printaddr(c, addr, &r))
-		tprintf(c, "{pdr_block_size=%u, pdr_block_nr=%u, pdr_frame_size=%u, pdr_frame_nr=%u"
-			   ", pdr_retire_tmo=%u, pdr_sizeof_priv=%u, pdr_features=%u}",
-			r.pdr_block_size, r.pdr_block_nr, r.pdr_frame_size, r.pdr_frame_nr,
-			r.pdr_retire_tmo, r.pdr_sizeof_priv, r.pdr_features);
+	NLA_READ_OR_RETURN(c, addr, len, r);
+	tprintf(c, "{pdr_block_size=%u, pdr_block_nr=%u, pdr_frame_size=%u, pdr_frame_nr=%u"
+		   ", pdr_retire_tmo=%u, pdr_sizeof_priv=%u, pdr_features=%u}",
+		r.pdr_block_size, r.pdr_block_nr, r.pdr_frame_size, r.pdr_frame_nr,
+		r.pdr_retire_tmo, r.pdr_sizeof_priv, r.pdr_features);
 	return true;
 }
 

@@ -70,3 +70,23 @@ void decode_netlink_kobject_uevent(struct dctx *c, uint64_t addr, uint64_t len);
 		(void)o;                                                                 \
 		return print_nla_indexed(c, addr, len, (width), (is_signed), (x), (dflt)); \
 	}
+/* An attribute decoder's payload as the struct V: false (hex) when LEN is too short for it,
+ * true when it is unreadable (its address printed). */
+#define NLA_READ_OR_RETURN(c, addr, len, v)                                              \
+	do {                                                                             \
+		if ((len) < sizeof(v))                                                   \
+			return false;                                                    \
+		if (umove_or_printaddr((c), (addr), &(v)))                               \
+			return true;                                                     \
+	} while (0)
+/* NLA_ARRAY_FN: an array of as many elements of TYPE as fit, each printed by PRINT. */
+#define NLA_ARRAY_FN(name, type, print)                                                  \
+	NLA_FN_HEAD(name)                                                                \
+	{                                                                                \
+		type v;                                                                  \
+		(void)o;                                                                 \
+		if (len < sizeof(v))                                                     \
+			return false;                                                    \
+		print_array(c, addr, len / sizeof(v), &v, sizeof(v), 0, (print), NULL); \
+		return true;                                                             \
+	}

@@ -111,16 +111,8 @@ NLA_NEST_FN(decode_ifla_port, xlat_rtnl_ifla_port_attrs, "IFLA_VF_PORT_???",
 	    [IFLA_PORT_VSI_TYPE] = decode_port_vsi, [IFLA_PORT_REQUEST] = decode_nla_u8,
 	    [IFLA_PORT_RESPONSE] = decode_nla_u16)
 
-static bool decode_vf_ports(struct dctx *c, uint64_t addr, unsigned int len, const void *o)
-{
-	static const nla_fn fns[] = {
-		[IFLA_VF_PORT] = decode_ifla_port,
-	};
-
-	decode_nlattr(c, addr, len, xlat_rtnl_ifla_vf_port_attrs, "IFLA_VF_PORT_???", NLA_FNS(fns),
-		      o);
-	return true;
-}
+NLA_NEST_FN(decode_vf_ports, xlat_rtnl_ifla_vf_port_attrs, "IFLA_VF_PORT_???",
+	    [IFLA_VF_PORT] = decode_ifla_port)
 
 NLA_XLAT_FN(decode_ext_mask, decode_nla_flags, xlat_rtnl_ifla_ext_filter_flags, "RTEXT_FILTER_???",
 	    4, false)
@@ -130,10 +122,8 @@ static bool decode_xdp_flags(struct dctx *c, uint64_t addr, unsigned int len, co
 	uint32_t f;
 
 	(void)o;
-	if (len < sizeof(f))
-		return false;
-	if (!umove_or_printaddr(c, addr, &f))
-		printflags(c, xlat_xdp_flags, f, "XDP_FLAGS_???");
+	NLA_READ_OR_RETURN(c, addr, len, f);
+	printflags(c, xlat_xdp_flags, f, "XDP_FLAGS_???");
 	return true;
 }
 
@@ -151,10 +141,8 @@ static bool decode_ifla_event(struct dctx *c, uint64_t addr, unsigned int len, c
 	uint32_t ev;
 
 	(void)o;
-	if (len < sizeof(ev))
-		return false;
-	if (!umove_or_printaddr(c, addr, &ev))
-		printxval(c, xlat_rtnl_ifla_events, ev, "IFLA_EVENT_???");
+	NLA_READ_OR_RETURN(c, addr, len, ev);
+	printxval(c, xlat_rtnl_ifla_events, ev, "IFLA_EVENT_???");
 	return true;
 }
 

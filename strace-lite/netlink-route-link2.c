@@ -23,10 +23,7 @@ static bool decode_bridge_id(struct dctx *c, uint64_t addr, unsigned int len, co
 	struct ifla_bridge_id id;
 
 	(void)o;
-	if (len < sizeof(id))
-		return false;
-	if (umove_or_printaddr(c, addr, &id))
-		return true;
+	NLA_READ_OR_RETURN(c, addr, len, id);
 	tprintf(c, "{prio=[%u, %u], ", id.prio[0], id.prio[1]);
 	print_mac_field(c, "addr", id.addr, sizeof(id.addr));
 	tprint_struct_end(c);
@@ -89,11 +86,9 @@ static bool decode_inet6_cacheinfo(struct dctx *c, uint64_t addr, unsigned int l
 	struct ifla_cacheinfo ci;
 
 	(void)o;
-	if (len < sizeof(ci))
-		return false;
-	if (!umove_or_printaddr(c, addr, &ci))
-		tprintf(c, "{max_reasm_len=%u, tstamp=%u, reachable_time=%u, retrans_time=%u}",
-			ci.max_reasm_len, ci.tstamp, ci.reachable_time, ci.retrans_time);
+	NLA_READ_OR_RETURN(c, addr, len, ci);
+	tprintf(c, "{max_reasm_len=%u, tstamp=%u, reachable_time=%u, retrans_time=%u}",
+		ci.max_reasm_len, ci.tstamp, ci.reachable_time, ci.retrans_time);
 	return true;
 }
 
@@ -189,10 +184,7 @@ static bool decode_br_boolopt(struct dctx *c, uint64_t addr, unsigned int len, c
 	struct br_boolopt_multi b;
 
 	(void)o;
-	if (len < sizeof(b))
-		return false;
-	if (umove_or_printaddr(c, addr, &b))
-		return true;
+	NLA_READ_OR_RETURN(c, addr, len, b);
 	tprints(c, "{optval=");
 	printflags(c, xlat_rtnl_ifla_br_boolopt_flags, b.optval, "1<<BR_BOOLOPT_???");
 	tprints(c, ", optmask=");

@@ -29,10 +29,7 @@ static bool decode_vf_mac(struct dctx *c, uint64_t addr, unsigned int len, const
 	struct ifla_vf_mac m;
 
 	(void)o;
-	if (len < sizeof(m))
-		return false;
-	if (umove_or_printaddr(c, addr, &m))
-		return true;
+	NLA_READ_OR_RETURN(c, addr, len, m);
 	tprintf(c, "{vf=%u, ", m.vf);
 	print_mac_field(c, "mac", m.mac, sizeof(m.mac));
 	tprint_struct_end(c);
@@ -44,10 +41,8 @@ static bool decode_vf_vlan(struct dctx *c, uint64_t addr, unsigned int len, cons
 	struct ifla_vf_vlan v;
 
 	(void)o;
-	if (len < sizeof(v))
-		return false;
-	if (!umove_or_printaddr(c, addr, &v))
-		tprintf(c, "{vf=%u, vlan=%u, qos=%u}", v.vf, v.vlan, v.qos);
+	NLA_READ_OR_RETURN(c, addr, len, v);
+	tprintf(c, "{vf=%u, vlan=%u, qos=%u}", v.vf, v.vlan, v.qos);
 	return true;
 }
 
@@ -68,10 +63,7 @@ static bool decode_vf_link_state(struct dctx *c, uint64_t addr, unsigned int len
 	struct ifla_vf_link_state s;
 
 	(void)o;
-	if (len < sizeof(s))
-		return false;
-	if (umove_or_printaddr(c, addr, &s))
-		return true;
+	NLA_READ_OR_RETURN(c, addr, len, s);
 	tprintf(c, "{vf=%u, link_state=", s.vf);
 	printxval(c, xlat_rtnl_ifla_vf_link_states, s.link_state, "IFLA_VF_LINK_STATE_???");
 	tprint_struct_end(c);
@@ -83,11 +75,9 @@ static bool decode_vf_rate(struct dctx *c, uint64_t addr, unsigned int len, cons
 	struct ifla_vf_rate r;
 
 	(void)o;
-	if (len < sizeof(r))
-		return false;
-	if (!umove_or_printaddr(c, addr, &r))
-		tprintf(c, "{vf=%u, min_tx_rate=%u, max_tx_rate=%u}", r.vf, r.min_tx_rate,
-			r.max_tx_rate);
+	NLA_READ_OR_RETURN(c, addr, len, r);
+	tprintf(c, "{vf=%u, min_tx_rate=%u, max_tx_rate=%u}", r.vf, r.min_tx_rate,
+		r.max_tx_rate);
 	return true;
 }
 
@@ -121,10 +111,7 @@ static bool decode_vf_vlan_info(struct dctx *c, uint64_t addr, unsigned int len,
 	struct ifla_vf_vlan_info v;
 
 	(void)o;
-	if (len < sizeof(v))
-		return false;
-	if (umove_or_printaddr(c, addr, &v))
-		return true;
+	NLA_READ_OR_RETURN(c, addr, len, v);
 	tprintf(c, "{vf=%u, vlan=%u, qos=%u, vlan_proto=htons(", v.vf, v.vlan, v.qos);
 	printxval(c, xlat_ethernet_protocols, ntohs(v.vlan_proto), "ETH_P_???");
 	tprints(c, ")}");
@@ -139,10 +126,7 @@ static bool decode_vf_broadcast(struct dctx *c, uint64_t addr, unsigned int len,
 	struct ifla_vf_broadcast b;
 
 	(void)o;
-	if (len < sizeof(b))
-		return false;
-	if (umove_or_printaddr(c, addr, &b))
-		return true;
+	NLA_READ_OR_RETURN(c, addr, len, b);
 	tprints(c, "{");
 	print_mac_field(c, "broadcast", b.broadcast, sizeof(b.broadcast));
 	tprint_struct_end(c);
@@ -185,10 +169,7 @@ static bool decode_br_vlan_info(struct dctx *c, uint64_t addr, unsigned int len,
 	struct bridge_vlan_info v;
 
 	(void)o;
-	if (len < sizeof(v))
-		return false;
-	if (umove_or_printaddr(c, addr, &v))
-		return true;
+	NLA_READ_OR_RETURN(c, addr, len, v);
 	tprints(c, "{flags=");
 	printflags(c, xlat_nl_bridge_vlan_flags, v.flags, "BRIDGE_VLAN_INFO_???");
 	tprintf(c, ", vid=%u}", v.vid);

@@ -22,11 +22,9 @@ static bool decode_nda_cacheinfo(struct dctx *c, uint64_t addr, unsigned int len
 	struct nda_cacheinfo ci;
 
 	(void)o;
-	if (len < sizeof(ci))
-		return false;
-	if (!umove_or_printaddr(c, addr, &ci))
-		tprintf(c, "{ndm_confirmed=%u, ndm_used=%u, ndm_updated=%u, ndm_refcnt=%u}",
-			ci.ndm_confirmed, ci.ndm_used, ci.ndm_updated, ci.ndm_refcnt);
+	NLA_READ_OR_RETURN(c, addr, len, ci);
+	tprintf(c, "{ndm_confirmed=%u, ndm_used=%u, ndm_updated=%u, ndm_refcnt=%u}",
+		ci.ndm_confirmed, ci.ndm_used, ci.ndm_updated, ci.ndm_refcnt);
 	return true;
 }
 

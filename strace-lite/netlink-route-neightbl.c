@@ -12,10 +12,7 @@ static bool decode_ndt_config(struct dctx *c, uint64_t addr, unsigned int len, c
 	struct ndt_config n;
 
 	(void)o;
-	if (len < sizeof(n))
-		return false;
-	if (umove_or_printaddr(c, addr, &n))
-		return true;
+	NLA_READ_OR_RETURN(c, addr, len, n);
 	tprintf(c, "{ndtc_key_len=%u, ndtc_entry_size=%u, ndtc_entries=%u, ndtc_last_flush=%u"
 		   ", ndtc_last_rand=%u, ndtc_hash_rnd=%u, ndtc_hash_mask=%#08x"
 		   ", ndtc_hash_chain_gc=%u, ndtc_proxy_qlen=%u}",

@@ -30,16 +30,7 @@ static bool print_nh_grp(struct dctx *c, void *elem, size_t size, void *data)
 	return true;
 }
 
-static bool decode_nh_grp(struct dctx *c, uint64_t addr, unsigned int len, const void *o)
-{
-	struct nh_grp g;
-
-	(void)o;
-	if (len < sizeof(g))
-		return false;
-	print_array(c, addr, len / sizeof(g), &g, sizeof(g), 0, print_nh_grp, NULL);
-	return true;
-}
+NLA_ARRAY_FN(decode_nh_grp, struct nh_grp, print_nh_grp)
 
 NLA_XLAT_FN(decode_nh_grp_type, decode_nla_xval, xlat_rtnl_nexthop_grp_types,
 	    "NEXTHOP_GRP_TYPE_???", 2, false)

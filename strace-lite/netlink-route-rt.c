@@ -36,13 +36,11 @@ static bool decode_rta_cacheinfo(struct dctx *c, uint64_t addr, unsigned int len
 	struct rta_cacheinfo ci;
 
 	(void)o;
-	if (len < sizeof(ci))
-		return false;
-	if (!umove_or_printaddr(c, addr, &ci))
-		tprintf(c, "{rta_clntref=%u, rta_lastuse=%u, rta_expires=%u, rta_error=%u"
-			   ", rta_used=%u, rta_id=%#x, rta_ts=%u, rta_tsage=%u}",
-			ci.rta_clntref, ci.rta_lastuse, (unsigned int)ci.rta_expires, ci.rta_error, ci.rta_used,
-			ci.rta_id, ci.rta_ts, ci.rta_tsage);
+	NLA_READ_OR_RETURN(c, addr, len, ci);
+	tprintf(c, "{rta_clntref=%u, rta_lastuse=%u, rta_expires=%u, rta_error=%u"
+		   ", rta_used=%u, rta_id=%#x, rta_ts=%u, rta_tsage=%u}",
+		ci.rta_clntref, ci.rta_lastuse, (unsigned int)ci.rta_expires, ci.rta_error, ci.rta_used,
+		ci.rta_id, ci.rta_ts, ci.rta_tsage);
 	return true;
 }
 
@@ -52,12 +50,10 @@ static bool decode_rta_mfc_stats(struct dctx *c, uint64_t addr, unsigned int len
 	struct rta_mfc_stats s;
 
 	(void)o;
-	if (len < sizeof(s))
-		return false;
-	if (!umove_or_printaddr(c, addr, &s))
-		tprintf(c, "{mfcs_packets=%llu, mfcs_bytes=%llu, mfcs_wrong_if=%llu}",
-			(unsigned long long)s.mfcs_packets, (unsigned long long)s.mfcs_bytes,
-			(unsigned long long)s.mfcs_wrong_if);
+	NLA_READ_OR_RETURN(c, addr, len, s);
+	tprintf(c, "{mfcs_packets=%llu, mfcs_bytes=%llu, mfcs_wrong_if=%llu}",
+		(unsigned long long)s.mfcs_packets, (unsigned long long)s.mfcs_bytes,
+		(unsigned long long)s.mfcs_wrong_if);
 	return true;
 }
 

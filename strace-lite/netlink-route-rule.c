@@ -44,10 +44,8 @@ static bool decode_uid_range(struct dctx *c, uint64_t addr, unsigned int len, co
 	struct fib_rule_uid_range r;
 
 	(void)o;
-	if (len < sizeof(r))
-		return false;
-	if (!umove_or_printaddr(c, addr, &r))
-		tprintf(c, "{start=%u, end=%u}", r.start, r.end);
+	NLA_READ_OR_RETURN(c, addr, len, r);
+	tprintf(c, "{start=%u, end=%u}", r.start, r.end);
 	return true;
 }
 
@@ -56,10 +54,8 @@ static bool decode_port_range(struct dctx *c, uint64_t addr, unsigned int len, c
 	struct fib_rule_port_range r;
 
 	(void)o;
-	if (len < sizeof(r))
-		return false;
-	if (!umove_or_printaddr(c, addr, &r))
-		tprintf(c, "{start=%u, end=%u}", r.start, r.end);
+	NLA_READ_OR_RETURN(c, addr, len, r);
+	tprintf(c, "{start=%u, end=%u}", r.start, r.end);
 	return true;
 }
 

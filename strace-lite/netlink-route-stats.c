@@ -34,10 +34,7 @@ static bool decode_br_vlan(struct dctx *c, uint64_t addr, unsigned int len, cons
 	struct bridge_vlan_xstats s;
 
 	(void)o;
-	if (len < sizeof(s))
-		return false;
-	if (umove_or_printaddr(c, addr, &s))
-		return true;
+	NLA_READ_OR_RETURN(c, addr, len, s);
 	tprintf(c, "{rx_bytes=%llu, rx_packets=%llu, tx_bytes=%llu, tx_packets=%llu, vid=%u"
 		   ", flags=", ULL(s.rx_bytes), ULL(s.rx_packets), ULL(s.tx_bytes),
 		ULL(s.tx_packets), s.vid);
@@ -66,10 +63,7 @@ static bool decode_br_mcast(struct dctx *c, uint64_t addr, unsigned int len, con
 	struct br_mcast_stats s;
 
 	(void)o;
-	if (len < sizeof(s))
-		return false;
-	if (umove_or_printaddr(c, addr, &s))
-		return true;
+	NLA_READ_OR_RETURN(c, addr, len, s);
 	tprints(c, "{");
 	print_dirs(c, "igmp_v1queries", s.igmp_v1queries);
 	print_dirs(c, ", igmp_v2queries", s.igmp_v2queries);
@@ -97,10 +91,7 @@ static bool decode_br_stp(struct dctx *c, uint64_t addr, unsigned int len, const
 	struct bridge_stp_xstats s;
 
 	(void)o;
-	if (len < sizeof(s))
-		return false;
-	if (umove_or_printaddr(c, addr, &s))
-		return true;
+	NLA_READ_OR_RETURN(c, addr, len, s);
 	tprintf(c, "{transition_blk=%llu, transition_fwd=%llu, rx_bpdu=%llu, tx_bpdu=%llu"
 		   ", rx_tcn=%llu, tx_tcn=%llu}",
 		ULL(s.transition_blk), ULL(s.transition_fwd), ULL(s.rx_bpdu), ULL(s.tx_bpdu),
@@ -137,10 +128,7 @@ static bool decode_mpls_link(struct dctx *c, uint64_t addr, unsigned int len, co
 	struct mpls_link_stats s;
 
 	(void)o;
-	if (len < sizeof(s))
-		return false;
-	if (umove_or_printaddr(c, addr, &s))
-		return true;
+	NLA_READ_OR_RETURN(c, addr, len, s);
 	tprintf(c, "{rx_packets=%llu, tx_packets=%llu, rx_bytes=%llu, tx_bytes=%llu"
 		   ", rx_errors=%llu, tx_errors=%llu, rx_dropped=%llu, tx_dropped=%llu"
 		   ", rx_noroute=%llu}",

@@ -39,10 +39,8 @@ static bool decode_tc_estimator(struct dctx *c, uint64_t addr, unsigned int len,
 	struct tc_estimator e;
 
 	(void)o;
-	if (len < sizeof(e))
-		return false;
-	if (!umove_or_printaddr(c, addr, &e))
-		tprintf(c, "{interval=%d, ewma_log=%u}", e.interval, e.ewma_log);
+	NLA_READ_OR_RETURN(c, addr, len, e);
+	tprintf(c, "{interval=%d, ewma_log=%u}", e.interval, e.ewma_log);
 	return true;
 }
 
@@ -64,10 +62,8 @@ static bool decode_rate_est(struct dctx *c, uint64_t addr, unsigned int len, con
 	struct gnet_stats_rate_est e;
 
 	(void)o;
-	if (len < sizeof(e))
-		return false;
-	if (!umove_or_printaddr(c, addr, &e))
-		tprintf(c, "{bps=%u, pps=%u}", e.bps, e.pps);
+	NLA_READ_OR_RETURN(c, addr, len, e);
+	tprintf(c, "{bps=%u, pps=%u}", e.bps, e.pps);
 	return true;
 }
 
@@ -76,11 +72,9 @@ static bool decode_stats_queue(struct dctx *c, uint64_t addr, unsigned int len, 
 	struct gnet_stats_queue q;
 
 	(void)o;
-	if (len < sizeof(q))
-		return false;
-	if (!umove_or_printaddr(c, addr, &q))
-		tprintf(c, "{qlen=%u, backlog=%u, drops=%u, requeues=%u, overlimits=%u}", q.qlen,
-			q.backlog, q.drops, q.requeues, q.overlimits);
+	NLA_READ_OR_RETURN(c, addr, len, q);
+	tprintf(c, "{qlen=%u, backlog=%u, drops=%u, requeues=%u, overlimits=%u}", q.qlen,
+		q.backlog, q.drops, q.requeues, q.overlimits);
 	return true;
 }
 
@@ -89,10 +83,8 @@ static bool decode_rate_est64(struct dctx *c, uint64_t addr, unsigned int len, c
 	struct gnet_stats_rate_est64 e;
 
 	(void)o;
-	if (len < sizeof(e))
-		return false;
-	if (!umove_or_printaddr(c, addr, &e))
-		tprintf(c, "{bps=%llu, pps=%llu}", ULL(e.bps), ULL(e.pps));
+	NLA_READ_OR_RETURN(c, addr, len, e);
+	tprintf(c, "{bps=%llu, pps=%llu}", ULL(e.bps), ULL(e.pps));
 	return true;
 }
 
@@ -106,13 +98,11 @@ static bool decode_sizespec(struct dctx *c, uint64_t addr, unsigned int len, con
 	struct tc_sizespec s;
 
 	(void)o;
-	if (len < sizeof(s))
-		return false;
-	if (!umove_or_printaddr(c, addr, &s))
-		tprintf(c, "{cell_log=%u, size_log=%u, cell_align=%d, overhead=%d, linklayer=%u"
-			   ", mpu=%u, mtu=%u, tsize=%u}",
-			s.cell_log, s.size_log, s.cell_align, s.overhead, s.linklayer, s.mpu, s.mtu,
-			s.tsize);
+	NLA_READ_OR_RETURN(c, addr, len, s);
+	tprintf(c, "{cell_log=%u, size_log=%u, cell_align=%d, overhead=%d, linklayer=%u"
+		   ", mpu=%u, mtu=%u, tsize=%u}",
+		s.cell_log, s.size_log, s.cell_align, s.overhead, s.linklayer, s.mpu, s.mtu,
+		s.tsize);
 	return true;
 }
 
@@ -124,16 +114,7 @@ static bool print_u16_elem(struct dctx *c, void *elem, size_t size, void *data)
 	return true;
 }
 
-static bool decode_stab_data(struct dctx *c, uint64_t addr, unsigned int len, const void *o)
-{
-	uint16_t v;
-
-	(void)o;
-	if (len < sizeof(v))
-		return false;
-	print_array(c, addr, len / sizeof(v), &v, sizeof(v), 0, print_u16_elem, NULL);
-	return true;
-}
+NLA_ARRAY_FN(decode_stab_data, uint16_t, print_u16_elem)
 
 NLA_NEST_FN(decode_tca_stab, xlat_rtnl_tca_stab_attrs, "TCA_STAB_???",
 	    [TCA_STAB_BASE] = decode_sizespec, [TCA_STAB_DATA] = decode_stab_data)

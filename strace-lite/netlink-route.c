@@ -66,11 +66,9 @@ static bool decode_ifa_cacheinfo(struct dctx *c, uint64_t addr, unsigned int len
 	struct ifa_cacheinfo ci;
 
 	(void)opaque;
-	if (len < sizeof(ci))
-		return false;
-	if (!umove_or_printaddr(c, addr, &ci))
-		tprintf(c, "{ifa_prefered=%u, ifa_valid=%u, cstamp=%u, tstamp=%u}",
-			ci.ifa_prefered, ci.ifa_valid, ci.cstamp, ci.tstamp);
+	NLA_READ_OR_RETURN(c, addr, len, ci);
+	tprintf(c, "{ifa_prefered=%u, ifa_valid=%u, cstamp=%u, tstamp=%u}",
+		ci.ifa_prefered, ci.ifa_valid, ci.cstamp, ci.tstamp);
 	return true;
 }
 
