@@ -98,11 +98,10 @@ static void decode_bc_data(struct dctx *c, uint64_t addr, unsigned int len, unsi
 	print_nl_hex(c, addr, len);
 }
 
-static bool decode_bytecode(struct dctx *c, uint64_t addr, unsigned int len, const void *o)
+NLA_FN_HEAD(decode_bytecode)
 {
 	struct inet_diag_bc_op op;
 
-	(void)o;
 	NLA_READ_OR_RETURN(c, addr, len, op);
 	print_bc_op(c, &op);
 	if (len > sizeof(op)) {
@@ -174,33 +173,30 @@ void inet_diag_req(struct dctx *c, const struct nlmsghdr *h, uint8_t family, uin
 
 /* --- answers -------------------------------------------------------------------------- */
 
-static bool decode_meminfo(struct dctx *c, uint64_t addr, unsigned int len, const void *o)
+NLA_FN_HEAD(decode_meminfo)
 {
 	struct inet_diag_meminfo m;
 
-	(void)o;
 	NLA_READ_OR_RETURN(c, addr, len, m);
 	tprintf(c, "{idiag_rmem=%u, idiag_wmem=%u, idiag_fmem=%u, idiag_tmem=%u}",
 		m.idiag_rmem, m.idiag_wmem, m.idiag_fmem, m.idiag_tmem);
 	return true;
 }
 
-static bool decode_vegas(struct dctx *c, uint64_t addr, unsigned int len, const void *o)
+NLA_FN_HEAD(decode_vegas)
 {
 	struct tcpvegas_info v;
 
-	(void)o;
 	NLA_READ_OR_RETURN(c, addr, len, v);
 	tprintf(c, "{tcpv_enabled=%u, tcpv_rttcnt=%u, tcpv_rtt=%u, tcpv_minrtt=%u}",
 		v.tcpv_enabled, v.tcpv_rttcnt, v.tcpv_rtt, v.tcpv_minrtt);
 	return true;
 }
 
-static bool decode_dctcp(struct dctx *c, uint64_t addr, unsigned int len, const void *o)
+NLA_FN_HEAD(decode_dctcp)
 {
 	struct tcp_dctcp_info d;
 
-	(void)o;
 	NLA_READ_OR_RETURN(c, addr, len, d);
 	tprintf(c, "{dctcp_enabled=%u, dctcp_ce_state=%u, dctcp_alpha=%u, dctcp_ab_ecn=%u"
 		   ", dctcp_ab_tot=%u}",
@@ -209,11 +205,10 @@ static bool decode_dctcp(struct dctx *c, uint64_t addr, unsigned int len, const 
 	return true;
 }
 
-static bool decode_bbr(struct dctx *c, uint64_t addr, unsigned int len, const void *o)
+NLA_FN_HEAD(decode_bbr)
 {
 	struct tcp_bbr_info b;
 
-	(void)o;
 	NLA_READ_OR_RETURN(c, addr, len, b);
 	tprintf(c, "{bbr_bw_lo=%#x, bbr_bw_hi=%#x, bbr_min_rtt=%u, bbr_pacing_gain=%u"
 		   ", bbr_cwnd_gain=%u}",
@@ -222,11 +217,10 @@ static bool decode_bbr(struct dctx *c, uint64_t addr, unsigned int len, const vo
 }
 
 /* RCV_SHUTDOWN and SEND_SHUTDOWN are not in the uapi: always shown with their number. */
-static bool decode_shutdown(struct dctx *c, uint64_t addr, unsigned int len, const void *o)
+NLA_FN_HEAD(decode_shutdown)
 {
 	uint8_t v;
 
-	(void)o;
 	NLA_READ_OR_RETURN(c, addr, len, v);
 	print_xlat_val(c->sb, v);
 	if (print_opts_get()->xstyle == XSTYLE_RAW || !v)

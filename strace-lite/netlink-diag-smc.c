@@ -32,11 +32,10 @@ static void print_cursor(struct dctx *c, const char *name, const struct smc_diag
 	tprintf(c, ", %s={reserved=%u, wrap=%u, count=%u}", name, k->reserved, k->wrap, k->count);
 }
 
-static bool decode_conninfo(struct dctx *c, uint64_t addr, unsigned int len, const void *o)
+NLA_FN_HEAD(decode_conninfo)
 {
 	struct smc_diag_conninfo i;
 
-	(void)o;
 	NLA_READ_OR_RETURN(c, addr, len, i);
 	tprintf(c, "{token=%u, sndbuf_size=%u, rmbe_size=%u, peer_rmbe_size=%u", i.token,
 		i.sndbuf_size, i.rmbe_size, i.peer_rmbe_size);
@@ -65,12 +64,11 @@ static void print_cstring(struct dctx *c, const char *name, const unsigned char 
 		tprint_more_data_follows(c);
 }
 
-static bool decode_lgrinfo(struct dctx *c, uint64_t addr, unsigned int len, const void *o)
+NLA_FN_HEAD(decode_lgrinfo)
 {
 	struct smc_diag_lgrinfo l;
 	const struct smc_diag_linkinfo *k = &l.lnk[0];
 
-	(void)o;
 	if (len < sizeof(l))
 		return false;
 	if (umove_or_printaddr(c, addr, &l))
@@ -88,11 +86,10 @@ static bool decode_lgrinfo(struct dctx *c, uint64_t addr, unsigned int len, cons
 
 NLA_XLAT_FN(decode_shutdown, decode_nla_flags, xlat_sock_shutdown_flags, "???_SHUTDOWN", 1, false)
 
-static bool decode_dmbinfo(struct dctx *c, uint64_t addr, unsigned int len, const void *o)
+NLA_FN_HEAD(decode_dmbinfo)
 {
 	struct smcd_diag_dmbinfo d;
 
-	(void)o;
 	NLA_READ_OR_RETURN(c, addr, len, d);
 	tprintf(c, "{linkid=%u, peer_gid=%#llx, my_gid=%#llx, token=%#llx, peer_token=%#llx}",
 		d.linkid, (unsigned long long)d.peer_gid, (unsigned long long)d.my_gid,
@@ -110,11 +107,10 @@ static void print_decl(struct dctx *c, uint32_t v)
 		print_comment(c->sb, name ? name : "SMC_CLC_DECL_???");
 }
 
-static bool decode_fallback(struct dctx *c, uint64_t addr, unsigned int len, const void *o)
+NLA_FN_HEAD(decode_fallback)
 {
 	struct smc_diag_fallback f;
 
-	(void)o;
 	NLA_READ_OR_RETURN(c, addr, len, f);
 	tprints(c, "{reason=");
 	print_decl(c, f.reason);

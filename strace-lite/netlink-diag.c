@@ -49,11 +49,10 @@ static void unix_req(struct dctx *c, uint8_t family, uint64_t addr, unsigned int
 	tprint_struct_end(c);
 }
 
-static bool decode_unix_vfs(struct dctx *c, uint64_t addr, unsigned int len, const void *o)
+NLA_FN_HEAD(decode_unix_vfs)
 {
 	struct unix_diag_vfs v;
 
-	(void)o;
 	NLA_READ_OR_RETURN(c, addr, len, v);
 	tprints(c, "{udiag_vfs_dev=");
 	print_dev(c, v.udiag_vfs_dev);
@@ -63,11 +62,10 @@ static bool decode_unix_vfs(struct dctx *c, uint64_t addr, unsigned int len, con
 
 NLA_ARRAY_FN(decode_unix_icons, uint32_t, print_elem_u32)
 
-static bool decode_unix_rqlen(struct dctx *c, uint64_t addr, unsigned int len, const void *o)
+NLA_FN_HEAD(decode_unix_rqlen)
 {
 	struct unix_diag_rqlen q;
 
-	(void)o;
 	NLA_READ_OR_RETURN(c, addr, len, q);
 	tprintf(c, "{udiag_rqueue=%u, udiag_wqueue=%u}", q.udiag_rqueue, q.udiag_wqueue);
 	return true;
@@ -128,22 +126,20 @@ static bool print_group(struct dctx *c, void *elem, size_t size, void *data)
 
 NLA_ARRAY_FN(decode_nl_groups, uint64_t, print_group)
 
-static bool decode_nl_ring(struct dctx *c, uint64_t addr, unsigned int len, const void *o)
+NLA_FN_HEAD(decode_nl_ring)
 {
 	struct netlink_diag_ring r;
 
-	(void)o;
 	NLA_READ_OR_RETURN(c, addr, len, r);
 	tprintf(c, "{ndr_block_size=%u, ndr_block_nr=%u, ndr_frame_size=%u, ndr_frame_nr=%u}",
 		r.ndr_block_size, r.ndr_block_nr, r.ndr_frame_size, r.ndr_frame_nr);
 	return true;
 }
 
-static bool decode_nl_flags(struct dctx *c, uint64_t addr, unsigned int len, const void *o)
+NLA_FN_HEAD(decode_nl_flags)
 {
 	uint32_t f;
 
-	(void)o;
 	NLA_READ_OR_RETURN(c, addr, len, f);
 	printflags(c, xlat_netlink_socket_flags, f, "NDIAG_FLAG_???");
 	return true;
@@ -195,11 +191,10 @@ static void packet_req(struct dctx *c, uint8_t family, uint64_t addr, unsigned i
 	tprint_struct_end(c);
 }
 
-static bool decode_pkt_info(struct dctx *c, uint64_t addr, unsigned int len, const void *o)
+NLA_FN_HEAD(decode_pkt_info)
 {
 	struct packet_diag_info p;
 
-	(void)o;
 	NLA_READ_OR_RETURN(c, addr, len, p);
 	tprints(c, "{pdi_index=");
 	print_ifindex(c, p.pdi_index);
@@ -231,11 +226,10 @@ static bool print_mclist(struct dctx *c, void *elem, size_t size, void *data)
 
 NLA_ARRAY_FN(decode_pkt_mclist, struct packet_diag_mclist, print_mclist)
 
-static bool decode_pkt_ring(struct dctx *c, uint64_t addr, unsigned int len, const void *o)
+NLA_FN_HEAD(decode_pkt_ring)
 {
 	struct packet_diag_ring r;
 
-	(void)o;
 	NLA_READ_OR_RETURN(c, addr, len, r);
 	tprintf(c, "{pdr_block_size=%u, pdr_block_nr=%u, pdr_frame_size=%u, pdr_frame_nr=%u"
 		   ", pdr_retire_tmo=%u, pdr_sizeof_priv=%u, pdr_features=%u}",

@@ -42,14 +42,16 @@ void print_inet_diag_sockid(struct dctx *c, const struct inet_diag_sockid *id, i
 void decode_netlink_kobject_uevent(struct dctx *c, uint64_t addr, uint64_t len);
 
 /*
+ * NLA_FN_HEAD: the head of a static nla_fn (its opaque O may go unused).
  * Attribute decoders defined by one line each (static, opaque O as any nla_fn's):
  * NLA_NEST_FN: a nest of attributes named by TYPES (DFLT) whose payloads the designated
  * initializers after it decode (the walker's opaque passed on);
  * NLA_XLAT_FN: FN (decode_nla_xval, decode_nla_flags) with the struct nla_xlat after it;
  * NLA_INDEXED_FN: print_nla_indexed's array of WIDTH-byte numbers.
  */
-#define NLA_FN_HEAD(name) \
-	static bool name(struct dctx *c, uint64_t addr, unsigned int len, const void *o)
+#define NLA_FN_HEAD(name)                                                                 \
+	static bool name(struct dctx *c, uint64_t addr, unsigned int len,                 \
+			 const void *o __attribute__((unused)))
 #define NLA_NEST_FN(name, types, dflt, ...)                                              \
 	NLA_FN_HEAD(name)                                                                \
 	{                                                                                \
@@ -61,13 +63,11 @@ void decode_netlink_kobject_uevent(struct dctx *c, uint64_t addr, uint64_t len);
 	NLA_FN_HEAD(name)                                                                \
 	{                                                                                \
 		static const struct nla_xlat x = { __VA_ARGS__ };                        \
-		(void)o;                                                                 \
 		return fn(c, addr, len, &x);                                             \
 	}
 #define NLA_INDEXED_FN(name, width, is_signed, x, dflt)                                  \
 	NLA_FN_HEAD(name)                                                                \
 	{                                                                                \
-		(void)o;                                                                 \
 		return print_nla_indexed(c, addr, len, (width), (is_signed), (x), (dflt)); \
 	}
 /* An attribute decoder's payload as the struct V: false (hex) when LEN is too short for it,
@@ -84,7 +84,6 @@ void decode_netlink_kobject_uevent(struct dctx *c, uint64_t addr, uint64_t len);
 	NLA_FN_HEAD(name)                                                                \
 	{                                                                                \
 		type v;                                                                  \
-		(void)o;                                                                 \
 		if (len < sizeof(v))                                                     \
 			return false;                                                    \
 		print_array(c, addr, len / sizeof(v), &v, sizeof(v), 0, (print), NULL); \

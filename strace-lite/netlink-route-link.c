@@ -14,7 +14,7 @@
 #include "strace-lite/netlink-route.h"
 #include "strace-lite/sockaddr.h"
 
-static bool decode_ifla_hwaddr(struct dctx *c, uint64_t addr, unsigned int len, const void *o)
+NLA_FN_HEAD(decode_ifla_hwaddr)
 {
 	const struct ifinfomsg *m = o;
 
@@ -43,12 +43,11 @@ static void print_link_stats(struct dctx *c, const void *buf, unsigned int n, un
 	tprint_struct_end(c);
 }
 
-static bool decode_link_stats(struct dctx *c, uint64_t addr, unsigned int len, const void *o)
+NLA_FN_HEAD(decode_link_stats)
 {
 	uint32_t st[24];
 	unsigned int n = len >= sizeof(st) ? 24 : len == 23 * 4 ? 23 : 0;
 
-	(void)o;
 	if (!n)
 		return false;
 	if (!umoven_or_printaddr(c, addr, n * 4, st))
@@ -69,13 +68,12 @@ bool decode_link_stats64(struct dctx *c, uint64_t addr, unsigned int len, const 
 	return true;
 }
 
-static bool decode_link_ifmap(struct dctx *c, uint64_t addr, unsigned int len, const void *o)
+NLA_FN_HEAD(decode_link_ifmap)
 {
 	struct rtnl_link_ifmap m;
 	/* Up to port: the padding after it is not the kernel's to fill. */
 	unsigned int size = offsetof(struct rtnl_link_ifmap, port) + sizeof(m.port);
 
-	(void)o;
 	if (len < size)
 		return false;
 	if (!umoven_or_printaddr(c, addr, size, &m))
@@ -85,12 +83,11 @@ static bool decode_link_ifmap(struct dctx *c, uint64_t addr, unsigned int len, c
 	return true;
 }
 
-static bool decode_port_vsi(struct dctx *c, uint64_t addr, unsigned int len, const void *o)
+NLA_FN_HEAD(decode_port_vsi)
 {
 	struct ifla_port_vsi v;
 	static const unsigned char zero[sizeof(v.pad)];
 
-	(void)o;
 	if (len < sizeof(v))
 		return false;
 	if (umove_or_printaddr(c, addr, &v))
@@ -117,11 +114,10 @@ NLA_NEST_FN(decode_vf_ports, xlat_rtnl_ifla_vf_port_attrs, "IFLA_VF_PORT_???",
 NLA_XLAT_FN(decode_ext_mask, decode_nla_flags, xlat_rtnl_ifla_ext_filter_flags, "RTEXT_FILTER_???",
 	    4, false)
 
-static bool decode_xdp_flags(struct dctx *c, uint64_t addr, unsigned int len, const void *o)
+NLA_FN_HEAD(decode_xdp_flags)
 {
 	uint32_t f;
 
-	(void)o;
 	NLA_READ_OR_RETURN(c, addr, len, f);
 	printflags(c, xlat_xdp_flags, f, "XDP_FLAGS_???");
 	return true;
@@ -136,30 +132,27 @@ NLA_NEST_FN(decode_ifla_xdp, xlat_rtnl_ifla_xdp_attrs, "IFLA_XDP_???",
 	    [IFLA_XDP_DRV_PROG_ID] = decode_nla_u32, [IFLA_XDP_SKB_PROG_ID] = decode_nla_u32,
 	    [IFLA_XDP_HW_PROG_ID] = decode_nla_u32, [IFLA_XDP_EXPECTED_FD] = decode_nla_fd)
 
-static bool decode_ifla_event(struct dctx *c, uint64_t addr, unsigned int len, const void *o)
+NLA_FN_HEAD(decode_ifla_event)
 {
 	uint32_t ev;
 
-	(void)o;
 	NLA_READ_OR_RETURN(c, addr, len, ev);
 	printxval(c, xlat_rtnl_ifla_events, ev, "IFLA_EVENT_???");
 	return true;
 }
 
 /* Inside IFLA_PROP_LIST only IFLA_ALT_IFNAME is known (a table of size 0 passes the type). */
-static bool decode_prop_list_attr(struct dctx *c, uint64_t addr, unsigned int len,
-				  const void *o)
+NLA_FN_HEAD(decode_prop_list_attr)
 {
 	if ((uintptr_t)o == IFLA_ALT_IFNAME)
 		return decode_nla_str(c, addr, len, NULL);
 	return false;
 }
 
-static bool decode_prop_list(struct dctx *c, uint64_t addr, unsigned int len, const void *o)
+NLA_FN_HEAD(decode_prop_list)
 {
 	static const nla_fn fn = decode_prop_list_attr;
 
-	(void)o;
 	decode_nlattr(c, addr, len, xlat_rtnl_link_attrs, "IFLA_???", &fn, 0, NULL);
 	return true;
 }

@@ -18,11 +18,10 @@
 
 /* --- bridge ports (IFLA_PROTINFO of AF_BRIDGE, a bridge slave's data) -------------------- */
 
-static bool decode_bridge_id(struct dctx *c, uint64_t addr, unsigned int len, const void *o)
+NLA_FN_HEAD(decode_bridge_id)
 {
 	struct ifla_bridge_id id;
 
-	(void)o;
 	NLA_READ_OR_RETURN(c, addr, len, id);
 	tprintf(c, "{prio=[%u, %u], ", id.prio[0], id.prio[1]);
 	print_mac_field(c, "addr", id.addr, sizeof(id.addr));
@@ -80,12 +79,10 @@ NLA_INDEXED_FN(decode_inet6_stats, 8, false, xlat_snmp_ip_stats, "IPSTATS_MIB_??
 
 NLA_INDEXED_FN(decode_icmp6_stats, 8, false, xlat_snmp_icmp6_stats, "ICMP6_MIB_???")
 
-static bool decode_inet6_cacheinfo(struct dctx *c, uint64_t addr, unsigned int len,
-				   const void *o)
+NLA_FN_HEAD(decode_inet6_cacheinfo)
 {
 	struct ifla_cacheinfo ci;
 
-	(void)o;
 	NLA_READ_OR_RETURN(c, addr, len, ci);
 	tprintf(c, "{max_reasm_len=%u, tstamp=%u, reachable_time=%u, retrans_time=%u}",
 		ci.max_reasm_len, ci.tstamp, ci.reachable_time, ci.retrans_time);
@@ -138,7 +135,7 @@ static void keep_kind(struct dctx *c, uint64_t addr, unsigned int len, char *s, 
 		s[0] = '\0';
 }
 
-static bool decode_info_kind(struct dctx *c, uint64_t addr, unsigned int len, const void *o)
+NLA_FN_HEAD(decode_info_kind)
 {
 	struct linkinfo_ctx *ctx = (struct linkinfo_ctx *)o;
 
@@ -147,8 +144,7 @@ static bool decode_info_kind(struct dctx *c, uint64_t addr, unsigned int len, co
 	return true;
 }
 
-static bool decode_info_slave_kind(struct dctx *c, uint64_t addr, unsigned int len,
-				   const void *o)
+NLA_FN_HEAD(decode_info_slave_kind)
 {
 	struct linkinfo_ctx *ctx = (struct linkinfo_ctx *)o;
 
@@ -170,7 +166,7 @@ static bool decode_xstats_can(struct dctx *c, uint64_t addr, unsigned int len)
 	return true;
 }
 
-static bool decode_info_xstats(struct dctx *c, uint64_t addr, unsigned int len, const void *o)
+NLA_FN_HEAD(decode_info_xstats)
 {
 	const struct linkinfo_ctx *ctx = o;
 
@@ -179,11 +175,10 @@ static bool decode_info_xstats(struct dctx *c, uint64_t addr, unsigned int len, 
 	return false;
 }
 
-static bool decode_br_boolopt(struct dctx *c, uint64_t addr, unsigned int len, const void *o)
+NLA_FN_HEAD(decode_br_boolopt)
 {
 	struct br_boolopt_multi b;
 
-	(void)o;
 	NLA_READ_OR_RETURN(c, addr, len, b);
 	tprints(c, "{optval=");
 	printflags(c, xlat_rtnl_ifla_br_boolopt_flags, b.optval, "1<<BR_BOOLOPT_???");
@@ -265,7 +260,7 @@ static const nla_fn tun_fns[] = {
 	[IFLA_TUN_NUM_DISABLED_QUEUES] = decode_nla_u32,
 };
 
-static bool decode_info_data(struct dctx *c, uint64_t addr, unsigned int len, const void *o)
+NLA_FN_HEAD(decode_info_data)
 {
 	const struct linkinfo_ctx *ctx = o;
 
@@ -280,8 +275,7 @@ static bool decode_info_data(struct dctx *c, uint64_t addr, unsigned int len, co
 	return true;
 }
 
-static bool decode_info_slave_data(struct dctx *c, uint64_t addr, unsigned int len,
-				   const void *o)
+NLA_FN_HEAD(decode_info_slave_data)
 {
 	const struct linkinfo_ctx *ctx = o;
 
@@ -313,7 +307,7 @@ bool decode_ifla_linkinfo(struct dctx *c, uint64_t addr, unsigned int len, const
 
 NLA_INDEXED_FN(decode_inet_conf, 4, true, xlat_inet_devconf_indices, "IPV4_DEVCONF_???")
 
-static bool decode_ifla_af(struct dctx *c, uint64_t addr, unsigned int len, const void *o)
+NLA_FN_HEAD(decode_ifla_af)
 {
 	static const nla_fn inet_fns[] = {
 		[IFLA_INET_CONF] = decode_inet_conf,

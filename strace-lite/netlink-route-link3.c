@@ -24,11 +24,10 @@ static bool decode_vf_pair(struct dctx *c, uint64_t addr, unsigned int len, cons
 	return true;
 }
 
-static bool decode_vf_mac(struct dctx *c, uint64_t addr, unsigned int len, const void *o)
+NLA_FN_HEAD(decode_vf_mac)
 {
 	struct ifla_vf_mac m;
 
-	(void)o;
 	NLA_READ_OR_RETURN(c, addr, len, m);
 	tprintf(c, "{vf=%u, ", m.vf);
 	print_mac_field(c, "mac", m.mac, sizeof(m.mac));
@@ -36,33 +35,29 @@ static bool decode_vf_mac(struct dctx *c, uint64_t addr, unsigned int len, const
 	return true;
 }
 
-static bool decode_vf_vlan(struct dctx *c, uint64_t addr, unsigned int len, const void *o)
+NLA_FN_HEAD(decode_vf_vlan)
 {
 	struct ifla_vf_vlan v;
 
-	(void)o;
 	NLA_READ_OR_RETURN(c, addr, len, v);
 	tprintf(c, "{vf=%u, vlan=%u, qos=%u}", v.vf, v.vlan, v.qos);
 	return true;
 }
 
-static bool decode_vf_tx_rate(struct dctx *c, uint64_t addr, unsigned int len, const void *o)
+NLA_FN_HEAD(decode_vf_tx_rate)
 {
-	(void)o;
 	return decode_vf_pair(c, addr, len, "rate");
 }
 
-static bool decode_vf_setting(struct dctx *c, uint64_t addr, unsigned int len, const void *o)
+NLA_FN_HEAD(decode_vf_setting)
 {
-	(void)o;
 	return decode_vf_pair(c, addr, len, "setting");
 }
 
-static bool decode_vf_link_state(struct dctx *c, uint64_t addr, unsigned int len, const void *o)
+NLA_FN_HEAD(decode_vf_link_state)
 {
 	struct ifla_vf_link_state s;
 
-	(void)o;
 	NLA_READ_OR_RETURN(c, addr, len, s);
 	tprintf(c, "{vf=%u, link_state=", s.vf);
 	printxval(c, xlat_rtnl_ifla_vf_link_states, s.link_state, "IFLA_VF_LINK_STATE_???");
@@ -70,11 +65,10 @@ static bool decode_vf_link_state(struct dctx *c, uint64_t addr, unsigned int len
 	return true;
 }
 
-static bool decode_vf_rate(struct dctx *c, uint64_t addr, unsigned int len, const void *o)
+NLA_FN_HEAD(decode_vf_rate)
 {
 	struct ifla_vf_rate r;
 
-	(void)o;
 	NLA_READ_OR_RETURN(c, addr, len, r);
 	tprintf(c, "{vf=%u, min_tx_rate=%u, max_tx_rate=%u}", r.vf, r.min_tx_rate,
 		r.max_tx_rate);
@@ -89,13 +83,12 @@ NLA_NEST_FN(decode_vf_stats, xlat_rtnl_ifla_vf_stats_attrs, "IFLA_VF_STATS_???",
 	    [IFLA_VF_STATS_TX_DROPPED] = decode_nla_u64)
 
 /* struct ifla_vf_guid: a u32 and a u64, 12 bytes packed or 16 aligned, by who sent it. */
-static bool decode_vf_guid(struct dctx *c, uint64_t addr, unsigned int len, const void *o)
+NLA_FN_HEAD(decode_vf_guid)
 {
 	unsigned char b[16];
 	uint32_t vf;
 	uint64_t guid;
 
-	(void)o;
 	if (len != 12 && len != 16)
 		return false;
 	if (umoven_or_printaddr(c, addr, len, b))
@@ -106,11 +99,10 @@ static bool decode_vf_guid(struct dctx *c, uint64_t addr, unsigned int len, cons
 	return true;
 }
 
-static bool decode_vf_vlan_info(struct dctx *c, uint64_t addr, unsigned int len, const void *o)
+NLA_FN_HEAD(decode_vf_vlan_info)
 {
 	struct ifla_vf_vlan_info v;
 
-	(void)o;
 	NLA_READ_OR_RETURN(c, addr, len, v);
 	tprintf(c, "{vf=%u, vlan=%u, qos=%u, vlan_proto=htons(", v.vf, v.vlan, v.qos);
 	printxval(c, xlat_ethernet_protocols, ntohs(v.vlan_proto), "ETH_P_???");
@@ -121,11 +113,10 @@ static bool decode_vf_vlan_info(struct dctx *c, uint64_t addr, unsigned int len,
 NLA_NEST_FN(decode_vf_vlan_list, xlat_rtnl_ifla_vf_vlan_list_attrs, "IFLA_VF_VLAN_INFO_???",
 	    [IFLA_VF_VLAN_INFO] = decode_vf_vlan_info)
 
-static bool decode_vf_broadcast(struct dctx *c, uint64_t addr, unsigned int len, const void *o)
+NLA_FN_HEAD(decode_vf_broadcast)
 {
 	struct ifla_vf_broadcast b;
 
-	(void)o;
 	NLA_READ_OR_RETURN(c, addr, len, b);
 	tprints(c, "{");
 	print_mac_field(c, "broadcast", b.broadcast, sizeof(b.broadcast));
@@ -164,11 +155,10 @@ NLA_XLAT_FN(decode_br_mode, decode_nla_xval, xlat_rtnl_ifla_bridge_modes, "BRIDG
 NLA_XLAT_FN(decode_vlan_flags, decode_nla_flags, xlat_nl_bridge_vlan_flags, "BRIDGE_VLAN_INFO_???",
 	    2, false)
 
-static bool decode_br_vlan_info(struct dctx *c, uint64_t addr, unsigned int len, const void *o)
+NLA_FN_HEAD(decode_br_vlan_info)
 {
 	struct bridge_vlan_info v;
 
-	(void)o;
 	NLA_READ_OR_RETURN(c, addr, len, v);
 	tprints(c, "{flags=");
 	printflags(c, xlat_nl_bridge_vlan_flags, v.flags, "BRIDGE_VLAN_INFO_???");

@@ -8,7 +8,7 @@
 #include "strace-lite/netlink-route.h"
 #include "strace-lite/sockaddr.h"
 
-static bool decode_neigh_addr(struct dctx *c, uint64_t addr, unsigned int len, const void *o)
+NLA_FN_HEAD(decode_neigh_addr)
 {
 	const struct ndmsg *m = o;
 
@@ -16,12 +16,10 @@ static bool decode_neigh_addr(struct dctx *c, uint64_t addr, unsigned int len, c
 	return true;
 }
 
-static bool decode_nda_cacheinfo(struct dctx *c, uint64_t addr, unsigned int len,
-				 const void *o)
+NLA_FN_HEAD(decode_nda_cacheinfo)
 {
 	struct nda_cacheinfo ci;
 
-	(void)o;
 	NLA_READ_OR_RETURN(c, addr, len, ci);
 	tprintf(c, "{ndm_confirmed=%u, ndm_used=%u, ndm_updated=%u, ndm_refcnt=%u}",
 		ci.ndm_confirmed, ci.ndm_used, ci.ndm_updated, ci.ndm_refcnt);

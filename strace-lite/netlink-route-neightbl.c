@@ -7,11 +7,10 @@
 
 #include "strace-lite/netlink-route.h"
 
-static bool decode_ndt_config(struct dctx *c, uint64_t addr, unsigned int len, const void *o)
+NLA_FN_HEAD(decode_ndt_config)
 {
 	struct ndt_config n;
 
-	(void)o;
 	NLA_READ_OR_RETURN(c, addr, len, n);
 	tprintf(c, "{ndtc_key_len=%u, ndtc_entry_size=%u, ndtc_entries=%u, ndtc_last_flush=%u"
 		   ", ndtc_last_rand=%u, ndtc_hash_rnd=%u, ndtc_hash_mask=%#08x"
@@ -34,14 +33,13 @@ NLA_NEST_FN(decode_ndta_parms, xlat_rtnl_neightbl_parms_attrs, "NDTPA_???",
 	    [NDTPA_MCAST_REPROBES] = decode_nla_u32,
 	    [NDTPA_INTERVAL_PROBE_TIME_MS] = decode_nla_u64)
 
-static bool decode_ndt_stats(struct dctx *c, uint64_t addr, unsigned int len, const void *o)
+NLA_FN_HEAD(decode_ndt_stats)
 {
 	struct ndt_stats s;
 	/* Older kernels lack ndts_table_fulls: a record of exactly that size is one too. */
 	unsigned int min = offsetof(struct ndt_stats, ndts_table_fulls);
 	unsigned int size = len >= sizeof(s) ? sizeof(s) : len == min ? min : 0;
 
-	(void)o;
 	if (!size)
 		return false;
 	if (umoven_or_printaddr(c, addr, size, &s))

@@ -35,7 +35,7 @@ NLA_ARRAY_FN(decode_nh_grp, struct nh_grp, print_nh_grp)
 NLA_XLAT_FN(decode_nh_grp_type, decode_nla_xval, xlat_rtnl_nexthop_grp_types,
 	    "NEXTHOP_GRP_TYPE_???", 2, false)
 
-static bool decode_nh_addr(struct dctx *c, uint64_t addr, unsigned int len, const void *o)
+NLA_FN_HEAD(decode_nh_addr)
 {
 	const struct nhmsg *m = o;
 

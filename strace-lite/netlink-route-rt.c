@@ -12,7 +12,7 @@
 #include "strace-lite/netlink-route.h"
 #include "strace-lite/sockaddr.h"
 
-static bool decode_route_addr(struct dctx *c, uint64_t addr, unsigned int len, const void *o)
+NLA_FN_HEAD(decode_route_addr)
 {
 	const struct rtmsg *m = o;
 
@@ -30,12 +30,10 @@ NLA_NEST_FN(decode_rta_metrics, xlat_rtnl_rta_metrics_attrs, "RTAX_???",
 	    [RTAX_RTO_MIN] = decode_nla_u32,    [RTAX_INITRWND] = decode_nla_u32,
 	    [RTAX_QUICKACK] = decode_nla_u32,   [RTAX_CC_ALGO] = decode_nla_str)
 
-static bool decode_rta_cacheinfo(struct dctx *c, uint64_t addr, unsigned int len,
-				 const void *o)
+NLA_FN_HEAD(decode_rta_cacheinfo)
 {
 	struct rta_cacheinfo ci;
 
-	(void)o;
 	NLA_READ_OR_RETURN(c, addr, len, ci);
 	tprintf(c, "{rta_clntref=%u, rta_lastuse=%u, rta_expires=%u, rta_error=%u"
 		   ", rta_used=%u, rta_id=%#x, rta_ts=%u, rta_tsage=%u}",
@@ -44,12 +42,10 @@ static bool decode_rta_cacheinfo(struct dctx *c, uint64_t addr, unsigned int len
 	return true;
 }
 
-static bool decode_rta_mfc_stats(struct dctx *c, uint64_t addr, unsigned int len,
-				 const void *o)
+NLA_FN_HEAD(decode_rta_mfc_stats)
 {
 	struct rta_mfc_stats s;
 
-	(void)o;
 	NLA_READ_OR_RETURN(c, addr, len, s);
 	tprintf(c, "{mfcs_packets=%llu, mfcs_bytes=%llu, mfcs_wrong_if=%llu}",
 		(unsigned long long)s.mfcs_packets, (unsigned long long)s.mfcs_bytes,
@@ -57,12 +53,11 @@ static bool decode_rta_mfc_stats(struct dctx *c, uint64_t addr, unsigned int len
 	return true;
 }
 
-static bool decode_rtvia(struct dctx *c, uint64_t addr, unsigned int len, const void *o)
+NLA_FN_HEAD(decode_rtvia)
 {
 	struct rtvia via;
 	unsigned int off = offsetof(struct rtvia, rtvia_addr);
 
-	(void)o;
 	if (len < sizeof(via))
 		return false;
 	if (umove_or_printaddr(c, addr, &via))
@@ -109,8 +104,7 @@ static const nla_fn rtmsg_fns[] = {
 	[RTA_SPORT] = decode_nla_u16,          [RTA_DPORT] = decode_nla_u16,
 };
 
-static bool decode_rta_multipath(struct dctx *c, uint64_t addr, unsigned int len,
-				 const void *o)
+NLA_FN_HEAD(decode_rta_multipath)
 {
 	const unsigned int off = RTNH_ALIGN(sizeof(struct rtnexthop));
 	struct rtnexthop nh;

@@ -30,7 +30,7 @@ bool decode_nla_rt_proto(struct dctx *c, uint64_t addr, unsigned int len, const 
 	return true;
 }
 
-static bool decode_rule_addr(struct dctx *c, uint64_t addr, unsigned int len, const void *o)
+NLA_FN_HEAD(decode_rule_addr)
 {
 	const struct fib_rule_hdr *m = o;
 
@@ -39,21 +39,19 @@ static bool decode_rule_addr(struct dctx *c, uint64_t addr, unsigned int len, co
 }
 
 /* fib_rule_uid_range (two u32) and fib_rule_port_range (two u16): {start=, end=}. */
-static bool decode_uid_range(struct dctx *c, uint64_t addr, unsigned int len, const void *o)
+NLA_FN_HEAD(decode_uid_range)
 {
 	struct fib_rule_uid_range r;
 
-	(void)o;
 	NLA_READ_OR_RETURN(c, addr, len, r);
 	tprintf(c, "{start=%u, end=%u}", r.start, r.end);
 	return true;
 }
 
-static bool decode_port_range(struct dctx *c, uint64_t addr, unsigned int len, const void *o)
+NLA_FN_HEAD(decode_port_range)
 {
 	struct fib_rule_port_range r;
 
-	(void)o;
 	NLA_READ_OR_RETURN(c, addr, len, r);
 	tprintf(c, "{start=%u, end=%u}", r.start, r.end);
 	return true;

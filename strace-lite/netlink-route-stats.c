@@ -29,11 +29,10 @@ static void print_tail(struct dctx *c, uint64_t addr, unsigned int len, unsigned
 	}
 }
 
-static bool decode_br_vlan(struct dctx *c, uint64_t addr, unsigned int len, const void *o)
+NLA_FN_HEAD(decode_br_vlan)
 {
 	struct bridge_vlan_xstats s;
 
-	(void)o;
 	NLA_READ_OR_RETURN(c, addr, len, s);
 	tprintf(c, "{rx_bytes=%llu, rx_packets=%llu, tx_bytes=%llu, tx_packets=%llu, vid=%u"
 		   ", flags=", ULL(s.rx_bytes), ULL(s.rx_packets), ULL(s.tx_bytes),
@@ -58,11 +57,10 @@ static void print_dirs(struct dctx *c, const char *name, const __u64 v[BR_MCAST_
 	tprints(c, "]");
 }
 
-static bool decode_br_mcast(struct dctx *c, uint64_t addr, unsigned int len, const void *o)
+NLA_FN_HEAD(decode_br_mcast)
 {
 	struct br_mcast_stats s;
 
-	(void)o;
 	NLA_READ_OR_RETURN(c, addr, len, s);
 	tprints(c, "{");
 	print_dirs(c, "igmp_v1queries", s.igmp_v1queries);
@@ -86,11 +84,10 @@ static bool decode_br_mcast(struct dctx *c, uint64_t addr, unsigned int len, con
 	return true;
 }
 
-static bool decode_br_stp(struct dctx *c, uint64_t addr, unsigned int len, const void *o)
+NLA_FN_HEAD(decode_br_stp)
 {
 	struct bridge_stp_xstats s;
 
-	(void)o;
 	NLA_READ_OR_RETURN(c, addr, len, s);
 	tprintf(c, "{transition_blk=%llu, transition_fwd=%llu, rx_bpdu=%llu, tx_bpdu=%llu"
 		   ", rx_tcn=%llu, tx_tcn=%llu}",
@@ -123,11 +120,10 @@ NLA_NEST_FN(decode_link_xstats, xlat_ifstats_xstats_type_attrs, "LINK_XSTATS_TYP
 NLA_NEST_FN(decode_offload_xstats, xlat_ifstats_offload_attrs, "IFLA_OFFLOAD_XSTATS_???",
 	    [IFLA_OFFLOAD_XSTATS_CPU_HIT] = decode_link_stats64)
 
-static bool decode_mpls_link(struct dctx *c, uint64_t addr, unsigned int len, const void *o)
+NLA_FN_HEAD(decode_mpls_link)
 {
 	struct mpls_link_stats s;
 
-	(void)o;
 	NLA_READ_OR_RETURN(c, addr, len, s);
 	tprintf(c, "{rx_packets=%llu, tx_packets=%llu, rx_bytes=%llu, tx_bytes=%llu"
 		   ", rx_errors=%llu, tx_errors=%llu, rx_dropped=%llu, tx_dropped=%llu"
@@ -139,7 +135,7 @@ static bool decode_mpls_link(struct dctx *c, uint64_t addr, unsigned int len, co
 	return true;
 }
 
-static bool decode_stats_af(struct dctx *c, uint64_t addr, unsigned int len, const void *o)
+NLA_FN_HEAD(decode_stats_af)
 {
 	static const nla_fn mpls[] = {
 		[MPLS_STATS_LINK] = decode_mpls_link,
@@ -153,11 +149,10 @@ static bool decode_stats_af(struct dctx *c, uint64_t addr, unsigned int len, con
 	return true;
 }
 
-static bool decode_stats_af_spec(struct dctx *c, uint64_t addr, unsigned int len, const void *o)
+NLA_FN_HEAD(decode_stats_af_spec)
 {
 	static const nla_fn af = decode_stats_af;
 
-	(void)o;
 	decode_nlattr(c, addr, len, xlat_addrfams, "AF_???", &af, 0, NULL);
 	return true;
 }

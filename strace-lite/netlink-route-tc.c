@@ -17,13 +17,12 @@
 
 #define ULL(x) ((unsigned long long)(x))
 
-static bool decode_tc_stats(struct dctx *c, uint64_t addr, unsigned int len, const void *o)
+NLA_FN_HEAD(decode_tc_stats)
 {
 	struct tc_stats st;
 	/* Up to backlog: the padding after it is not the kernel's to fill. */
 	unsigned int size = offsetof(struct tc_stats, backlog) + sizeof(st.backlog);
 
-	(void)o;
 	if (len < size)
 		return false;
 	if (!umoven_or_printaddr(c, addr, size, &st))
@@ -34,22 +33,20 @@ static bool decode_tc_stats(struct dctx *c, uint64_t addr, unsigned int len, con
 	return true;
 }
 
-static bool decode_tc_estimator(struct dctx *c, uint64_t addr, unsigned int len, const void *o)
+NLA_FN_HEAD(decode_tc_estimator)
 {
 	struct tc_estimator e;
 
-	(void)o;
 	NLA_READ_OR_RETURN(c, addr, len, e);
 	tprintf(c, "{interval=%d, ewma_log=%u}", e.interval, e.ewma_log);
 	return true;
 }
 
-static bool decode_stats_basic(struct dctx *c, uint64_t addr, unsigned int len, const void *o)
+NLA_FN_HEAD(decode_stats_basic)
 {
 	struct gnet_stats_basic b;
 	unsigned int size = offsetof(struct gnet_stats_basic, packets) + sizeof(b.packets);
 
-	(void)o;
 	if (len < size)
 		return false;
 	if (!umoven_or_printaddr(c, addr, size, &b))
@@ -57,32 +54,29 @@ static bool decode_stats_basic(struct dctx *c, uint64_t addr, unsigned int len, 
 	return true;
 }
 
-static bool decode_rate_est(struct dctx *c, uint64_t addr, unsigned int len, const void *o)
+NLA_FN_HEAD(decode_rate_est)
 {
 	struct gnet_stats_rate_est e;
 
-	(void)o;
 	NLA_READ_OR_RETURN(c, addr, len, e);
 	tprintf(c, "{bps=%u, pps=%u}", e.bps, e.pps);
 	return true;
 }
 
-static bool decode_stats_queue(struct dctx *c, uint64_t addr, unsigned int len, const void *o)
+NLA_FN_HEAD(decode_stats_queue)
 {
 	struct gnet_stats_queue q;
 
-	(void)o;
 	NLA_READ_OR_RETURN(c, addr, len, q);
 	tprintf(c, "{qlen=%u, backlog=%u, drops=%u, requeues=%u, overlimits=%u}", q.qlen,
 		q.backlog, q.drops, q.requeues, q.overlimits);
 	return true;
 }
 
-static bool decode_rate_est64(struct dctx *c, uint64_t addr, unsigned int len, const void *o)
+NLA_FN_HEAD(decode_rate_est64)
 {
 	struct gnet_stats_rate_est64 e;
 
-	(void)o;
 	NLA_READ_OR_RETURN(c, addr, len, e);
 	tprintf(c, "{bps=%llu, pps=%llu}", ULL(e.bps), ULL(e.pps));
 	return true;
@@ -93,11 +87,10 @@ NLA_NEST_FN(decode_tca_stats, xlat_rtnl_tca_stats_attrs, "TCA_STATS_???",
 	    [TCA_STATS_QUEUE] = decode_stats_queue, [TCA_STATS_RATE_EST64] = decode_rate_est64,
 	    [TCA_STATS_BASIC_HW] = decode_stats_basic, [TCA_STATS_PKT64] = decode_nla_u64)
 
-static bool decode_sizespec(struct dctx *c, uint64_t addr, unsigned int len, const void *o)
+NLA_FN_HEAD(decode_sizespec)
 {
 	struct tc_sizespec s;
 
-	(void)o;
 	NLA_READ_OR_RETURN(c, addr, len, s);
 	tprintf(c, "{cell_log=%u, size_log=%u, cell_align=%d, overhead=%d, linklayer=%u"
 		   ", mpu=%u, mtu=%u, tsize=%u}",
