@@ -334,6 +334,14 @@ static bool query(int nl, const struct sock_proto *p, unsigned long inode, struc
 	return false;
 }
 
+static const struct sock_proto *proto_named(const char *name)
+{
+	for (size_t i = 0; i < NPROTOS; i++)
+		if (!strcmp(name, protos[i].name))
+			return &protos[i];
+	return NULL;
+}
+
 /* The protocol of the socket behind LINK, as the kernel names it; NULL if not one of ours. */
 static const struct sock_proto *socket_proto(const char *link)
 {
@@ -343,10 +351,7 @@ static const struct sock_proto *socket_proto(const char *link)
 	if (n <= 0)
 		return NULL;
 	buf[n] = '\0'; /* the kernel may not terminate it */
-	for (size_t i = 0; i < NPROTOS; i++)
-		if (!strcmp(buf, protos[i].name))
-			return &protos[i];
-	return NULL;
+	return proto_named(buf);
 }
 
 /* The inode of "socket:[INODE]", 0 if PATH is not that. */
@@ -428,14 +433,6 @@ static bool view_query(const struct sock_proto *p, const struct sockdiag_view *v
 	return false;
 }
 
-static const struct sock_proto *proto_named(const char *name)
-{
-	for (size_t i = 0; i < NPROTOS; i++)
-		if (!strcmp(name, protos[i].name))
-			return &protos[i];
-	return NULL;
-}
-
 /* Ask the kernel now about the socket INODE, of protocol P (NULL: try them all). */
 static bool live_query(const struct sock_proto *p, unsigned long inode, struct strbuf *out)
 {
@@ -505,24 +502,16 @@ static bool print_socket(struct dctx *c, const char *link, const char *path)
 		return true;
 	}
 	struct sockdiag_view v;
+	const struct sock_proto *p;
+
 	if (sockdiag_view_hook && sockdiag_view_hook(c, link, &v)) {
 		/* The kernel described it at the stop: no asking now, it may be gone. */
-		const struct sock_proto *p = proto_named(v.proto);
+		p = proto_named(v.proto);
 		found = view_query(p, &v, inode, &out);
-		if (found) {
-			cache_put(inode, sb_str(&out));
-			tprintf(c, "<%s>", sb_str(&out));
-		} else if (p) {
-			tprintf(c, "<%s:[%lu]>", p->name, inode);
-		} else {
-			tprintf(c, "<%s>", path);
-		}
-		sb_free(&out);
-		return true;
+	} else {
+		p = socket_proto(link);
+		found = live_query(p, inode, &out);
 	}
-	const struct sock_proto *p = socket_proto(link);
-
-	found = live_query(p, inode, &out);
 	if (found) {
 		cache_put(inode, sb_str(&out));
 		tprintf(c, "<%s>", sb_str(&out));
@@ -690,13 +679,9 @@ int netlink_fd_family(struct dctx *c, int fd)
 		free(cached);
 		return family;
 	}
-	int nl = socket(AF_NETLINK, SOCK_RAW | SOCK_CLOEXEC, NETLINK_SOCK_DIAG);
-	if (nl >= 0) {
-		if (query(nl, p, inode, &out)) {
-			cache_put(inode, sb_str(&out));
-			family = netlink_family_of(sb_str(&out));
-		}
-		close(nl);
+	if (live_query(p, inode, &out)) {
+		cache_put(inode, sb_str(&out));
+		family = netlink_family_of(sb_str(&out));
 	}
 	sb_free(&out);
 	return family;
