@@ -120,10 +120,7 @@ static void req_compat(struct dctx *c, uint8_t family, uint64_t addr, unsigned i
 {
 	struct inet_diag_req r = { .idiag_family = family };
 
-	tprints(c, "{idiag_family=");
-	printxval(c, xlat_addrfams, family, "AF_???");
-	tprints(c, ", ");
-	bool ok = rtnl_struct_rest(c, addr, len, &r, sizeof(r));
+	bool ok = rtnl_struct_head(c, "idiag_family", family, addr, len, &r, sizeof(r));
 	if (ok) {
 		tprintf(c, "idiag_src_len=%u, idiag_dst_len=%u, idiag_ext=", r.idiag_src_len,
 			r.idiag_dst_len);
@@ -143,10 +140,7 @@ static void req_v2(struct dctx *c, uint8_t family, uint64_t addr, unsigned int l
 {
 	struct inet_diag_req_v2 r = { .sdiag_family = family };
 
-	tprints(c, "{sdiag_family=");
-	printxval(c, xlat_addrfams, family, "AF_???");
-	tprints(c, ", ");
-	bool ok = rtnl_struct_rest(c, addr, len, &r, sizeof(r));
+	bool ok = rtnl_struct_head(c, "sdiag_family", family, addr, len, &r, sizeof(r));
 	if (ok) {
 		tprints(c, "sdiag_protocol=");
 		printxval(c, xlat_inet_protocols, r.sdiag_protocol, "IPPROTO_???");
@@ -255,10 +249,7 @@ void inet_diag_msg(struct dctx *c, uint8_t family, uint64_t addr, unsigned int l
 	};
 	struct inet_diag_msg m = { .idiag_family = family };
 
-	tprints(c, "{idiag_family=");
-	printxval(c, xlat_addrfams, family, "AF_???");
-	tprints(c, ", ");
-	bool ok = rtnl_struct_rest(c, addr, len, &m, sizeof(m));
+	bool ok = rtnl_struct_head(c, "idiag_family", family, addr, len, &m, sizeof(m));
 	if (ok) {
 		tprints(c, "idiag_state=");
 		printxval(c, xlat_tcp_states, m.idiag_state, "TCP_???");

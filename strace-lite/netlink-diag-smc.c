@@ -14,10 +14,7 @@ void smc_diag_req(struct dctx *c, uint8_t family, uint64_t addr, unsigned int le
 {
 	struct smc_diag_req r = { .diag_family = family };
 
-	tprints(c, "{diag_family=");
-	printxval(c, xlat_addrfams, family, "AF_???");
-	tprints(c, ", ");
-	if (rtnl_struct_rest(c, addr, len, &r, sizeof(r))) {
+	if (rtnl_struct_head(c, "diag_family", family, addr, len, &r, sizeof(r))) {
 		tprints(c, "diag_ext=");
 		printflags(c, xlat_smc_diag_extended_flags, r.diag_ext, "1<<SMC_DIAG_??\?-1");
 		/* SMC sockets keep AF_INET addresses. */
@@ -131,10 +128,7 @@ void smc_diag_msg(struct dctx *c, uint8_t family, uint64_t addr, unsigned int le
 	};
 	struct smc_diag_msg m = { .diag_family = family };
 
-	tprints(c, "{diag_family=");
-	printxval(c, xlat_addrfams, family, "AF_???");
-	tprints(c, ", ");
-	bool ok = rtnl_struct_rest(c, addr, len, &m, sizeof(m));
+	bool ok = rtnl_struct_head(c, "diag_family", family, addr, len, &m, sizeof(m));
 	if (ok) {
 		tprints(c, "diag_state=");
 		printxval(c, xlat_smc_states, m.diag_state, "SMC_???");

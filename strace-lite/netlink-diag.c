@@ -20,13 +20,6 @@
 #define NDIAG_PROTO_ALL ((uint8_t)~0)
 #endif
 
-static void print_family(struct dctx *c, const char *field, uint8_t family)
-{
-	tprintf(c, "{%s=", field);
-	printxval(c, xlat_addrfams, family, "AF_???");
-	tprints(c, ", ");
-}
-
 static void print_cookie(struct dctx *c, const char *field, const uint32_t ck[2])
 {
 	tprintf(c, ", %s=[%u, %u]", field, ck[0], ck[1]);
@@ -38,8 +31,7 @@ static void unix_req(struct dctx *c, uint8_t family, uint64_t addr, unsigned int
 {
 	struct unix_diag_req r = { .sdiag_family = family };
 
-	print_family(c, "sdiag_family", family);
-	if (rtnl_struct_rest(c, addr, len, &r, sizeof(r))) {
+	if (rtnl_struct_head(c, "sdiag_family", family, addr, len, &r, sizeof(r))) {
 		tprintf(c, "sdiag_protocol=%u, udiag_states=", r.sdiag_protocol);
 		printflags(c, xlat_tcp_state_flags, r.udiag_states, "1<<TCP_???");
 		tprintf(c, ", udiag_ino=%u, udiag_show=", r.udiag_ino);
@@ -81,8 +73,7 @@ static void unix_msg(struct dctx *c, uint8_t family, uint64_t addr, unsigned int
 	};
 	struct unix_diag_msg m = { .udiag_family = family };
 
-	print_family(c, "udiag_family", family);
-	bool ok = rtnl_struct_rest(c, addr, len, &m, sizeof(m));
+	bool ok = rtnl_struct_head(c, "udiag_family", family, addr, len, &m, sizeof(m));
 	if (ok) {
 		tprints(c, "udiag_type=");
 		printxval(c, xlat_socktypes, m.udiag_type, "SOCK_???");
@@ -102,8 +93,7 @@ static void netlink_req(struct dctx *c, uint8_t family, uint64_t addr, unsigned 
 {
 	struct netlink_diag_req r = { .sdiag_family = family };
 
-	print_family(c, "sdiag_family", family);
-	if (rtnl_struct_rest(c, addr, len, &r, sizeof(r))) {
+	if (rtnl_struct_head(c, "sdiag_family", family, addr, len, &r, sizeof(r))) {
 		tprints(c, "sdiag_protocol=");
 		if (r.sdiag_protocol == NDIAG_PROTO_ALL)
 			print_xlat_named(c->sb, NDIAG_PROTO_ALL, "NDIAG_PROTO_ALL");
@@ -156,8 +146,7 @@ static void netlink_msg(struct dctx *c, uint8_t family, uint64_t addr, unsigned 
 	};
 	struct netlink_diag_msg m = { .ndiag_family = family };
 
-	print_family(c, "ndiag_family", family);
-	bool ok = rtnl_struct_rest(c, addr, len, &m, sizeof(m));
+	bool ok = rtnl_struct_head(c, "ndiag_family", family, addr, len, &m, sizeof(m));
 	if (ok) {
 		tprints(c, "ndiag_type=");
 		printxval(c, xlat_socktypes, m.ndiag_type, "SOCK_???");
@@ -180,8 +169,7 @@ static void packet_req(struct dctx *c, uint8_t family, uint64_t addr, unsigned i
 {
 	struct packet_diag_req r = { .sdiag_family = family };
 
-	print_family(c, "sdiag_family", family);
-	if (rtnl_struct_rest(c, addr, len, &r, sizeof(r))) {
+	if (rtnl_struct_head(c, "sdiag_family", family, addr, len, &r, sizeof(r))) {
 		tprints(c, "sdiag_protocol=");
 		print_xlat_val(c->sb, r.sdiag_protocol);
 		tprintf(c, ", pdiag_ino=%u, pdiag_show=", r.pdiag_ino);
@@ -249,8 +237,7 @@ static void packet_msg(struct dctx *c, uint8_t family, uint64_t addr, unsigned i
 	};
 	struct packet_diag_msg m = { .pdiag_family = family };
 
-	print_family(c, "pdiag_family", family);
-	bool ok = rtnl_struct_rest(c, addr, len, &m, sizeof(m));
+	bool ok = rtnl_struct_head(c, "pdiag_family", family, addr, len, &m, sizeof(m));
 	if (ok) {
 		tprints(c, "pdiag_type=");
 		printxval(c, xlat_socktypes, m.pdiag_type, "SOCK_???");

@@ -223,10 +223,7 @@ void decode_ifinfomsg(struct dctx *c, uint8_t family, uint64_t addr, unsigned in
 {
 	struct ifinfomsg m = { .ifi_family = family };
 
-	tprints(c, "{ifi_family=");
-	printxval(c, xlat_addrfams, family, "AF_???");
-	tprints(c, ", ");
-	bool ok = rtnl_struct_rest(c, addr, len, &m, sizeof(m));
+	bool ok = rtnl_struct_head(c, "ifi_family", family, addr, len, &m, sizeof(m));
 	if (ok) {
 		tprints(c, "ifi_type=");
 		printxval(c, xlat_arp_hardware_types, m.ifi_type, "ARPHRD_???");

@@ -103,10 +103,7 @@ void decode_br_port_msg(struct dctx *c, uint8_t family, uint64_t addr, unsigned 
 	};
 	struct br_port_msg m = { .family = family };
 
-	tprints(c, "{family=");
-	printxval(c, xlat_addrfams, family, "AF_???");
-	tprints(c, ", ");
-	bool ok = rtnl_struct_rest(c, addr, len, &m, sizeof(m));
+	bool ok = rtnl_struct_head(c, "family", family, addr, len, &m, sizeof(m));
 	if (ok) {
 		tprints(c, "ifindex=");
 		print_ifindex(c, m.ifindex);

@@ -63,10 +63,7 @@ void decode_ndmsg(struct dctx *c, uint8_t family, uint64_t addr, unsigned int le
 	};
 	struct ndmsg m = { .ndm_family = family };
 
-	tprints(c, "{ndm_family=");
-	printxval(c, xlat_addrfams, family, "AF_???");
-	tprints(c, ", ");
-	bool ok = rtnl_struct_rest(c, addr, len, &m, sizeof(m));
+	bool ok = rtnl_struct_head(c, "ndm_family", family, addr, len, &m, sizeof(m));
 	if (ok) {
 		tprints(c, "ndm_ifindex=");
 		print_ifindex(c, (unsigned int)m.ndm_ifindex);

@@ -72,10 +72,7 @@ void decode_nhmsg(struct dctx *c, uint8_t family, uint64_t addr, unsigned int le
 	};
 	struct nhmsg m = { .nh_family = family };
 
-	tprints(c, "{nh_family=");
-	printxval(c, xlat_addrfams, family, "AF_???");
-	tprints(c, ", ");
-	bool ok = rtnl_struct_rest(c, addr, len, &m, sizeof(m));
+	bool ok = rtnl_struct_head(c, "nh_family", family, addr, len, &m, sizeof(m));
 	if (ok) {
 		tprints(c, "nh_scope=");
 		printxval(c, xlat_routing_scopes, m.nh_scope, NULL);

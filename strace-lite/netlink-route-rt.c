@@ -152,10 +152,7 @@ void decode_rtmsg(struct dctx *c, uint8_t family, uint64_t addr, unsigned int le
 {
 	struct rtmsg m = { .rtm_family = family };
 
-	tprints(c, "{rtm_family=");
-	printxval(c, xlat_addrfams, family, "AF_???");
-	tprints(c, ", ");
-	bool ok = rtnl_struct_rest(c, addr, len, &m, sizeof(m));
+	bool ok = rtnl_struct_head(c, "rtm_family", family, addr, len, &m, sizeof(m));
 	if (ok) {
 		tprintf(c, "rtm_dst_len=%u, rtm_src_len=%u, rtm_tos=", m.rtm_dst_len,
 			m.rtm_src_len);

@@ -82,10 +82,7 @@ void decode_fib_rule_hdr(struct dctx *c, uint8_t family, uint64_t addr, unsigned
 	};
 	struct fib_rule_hdr m = { .family = family };
 
-	tprints(c, "{family=");
-	printxval(c, xlat_addrfams, family, "AF_???");
-	tprints(c, ", ");
-	bool ok = rtnl_struct_rest(c, addr, len, &m, sizeof(m));
+	bool ok = rtnl_struct_head(c, "family", family, addr, len, &m, sizeof(m));
 	if (ok) {
 		tprintf(c, "dst_len=%u, src_len=%u, tos=", m.dst_len, m.src_len);
 		printflags(c, xlat_ip_type_of_services, m.tos, "IPTOS_TOS_???");

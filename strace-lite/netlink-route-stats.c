@@ -168,10 +168,7 @@ void decode_ifstatsmsg(struct dctx *c, uint8_t family, uint64_t addr, unsigned i
 	};
 	struct if_stats_msg m = { .family = family };
 
-	tprints(c, "{family=");
-	printxval(c, xlat_addrfams, family, "AF_???");
-	tprints(c, ", ");
-	bool ok = rtnl_struct_rest(c, addr, len, &m, sizeof(m));
+	bool ok = rtnl_struct_head(c, "family", family, addr, len, &m, sizeof(m));
 	if (ok) {
 		if (m.pad1)
 			tprintf(c, "pad1=%#x, ", m.pad1);

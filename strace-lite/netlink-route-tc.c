@@ -124,10 +124,7 @@ void decode_tcmsg(struct dctx *c, uint8_t family, uint64_t addr, unsigned int le
 	};
 	struct tcmsg m = { .tcm_family = family };
 
-	tprints(c, "{tcm_family=");
-	printxval(c, xlat_addrfams, family, "AF_???");
-	tprints(c, ", ");
-	bool ok = rtnl_struct_rest(c, addr, len, &m, sizeof(m));
+	bool ok = rtnl_struct_head(c, "tcm_family", family, addr, len, &m, sizeof(m));
 	if (ok) {
 		tprints(c, "tcm_ifindex=");
 		print_ifindex(c, (unsigned int)m.tcm_ifindex);

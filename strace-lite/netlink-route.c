@@ -37,6 +37,15 @@ bool rtnl_struct_rest(struct dctx *c, uint64_t addr, unsigned int len, void *s, 
 	return !umoven_or_printaddr(c, addr + 1, size - 1, (char *)s + 1);
 }
 
+bool rtnl_struct_head(struct dctx *c, const char *field, uint8_t family, uint64_t addr,
+		      unsigned int len, void *s, size_t size)
+{
+	tprintf(c, "{%s=", field);
+	printxval(c, xlat_addrfams, family, "AF_???");
+	tprints(c, ", ");
+	return rtnl_struct_rest(c, addr, len, s, size);
+}
+
 void rtnl_attrs(struct dctx *c, bool ok, uint64_t addr, unsigned int len, size_t size,
 		const struct xlat *types, const char *dflt, const nla_fn *fns, unsigned int n,
 		const void *opaque)
@@ -94,10 +103,7 @@ static void decode_ifaddrmsg(struct dctx *c, uint8_t family, uint64_t addr, unsi
 	};
 	struct ifaddrmsg m = { .ifa_family = family };
 
-	tprints(c, "{ifa_family=");
-	printxval(c, xlat_addrfams, family, "AF_???");
-	tprints(c, ", ");
-	bool ok = rtnl_struct_rest(c, addr, len, &m, sizeof(m));
+	bool ok = rtnl_struct_head(c, "ifa_family", family, addr, len, &m, sizeof(m));
 	if (ok) {
 		tprintf(c, "ifa_prefixlen=%u, ifa_flags=", m.ifa_prefixlen);
 		printflags(c, xlat_ifaddrflags, m.ifa_flags, "IFA_F_???");
@@ -128,10 +134,7 @@ static void decode_ifaddrlblmsg(struct dctx *c, uint8_t family, uint64_t addr,
 	};
 	struct ifaddrlblmsg m = { .ifal_family = family };
 
-	tprints(c, "{ifal_family=");
-	printxval(c, xlat_addrfams, family, "AF_???");
-	tprints(c, ", ");
-	bool ok = rtnl_struct_rest(c, addr, len, &m, sizeof(m));
+	bool ok = rtnl_struct_head(c, "ifal_family", family, addr, len, &m, sizeof(m));
 	if (ok) {
 		tprintf(c, "ifal_prefixlen=%u, ifal_flags=%u, ifal_index=", m.ifal_prefixlen,
 			m.ifal_flags);
@@ -149,10 +152,7 @@ static void decode_dcbmsg(struct dctx *c, uint8_t family, uint64_t addr, unsigne
 {
 	struct dcbmsg m = { .dcb_family = family };
 
-	tprints(c, "{dcb_family=");
-	printxval(c, xlat_addrfams, family, "AF_???");
-	tprints(c, ", ");
-	bool ok = rtnl_struct_rest(c, addr, len, &m, sizeof(m));
+	bool ok = rtnl_struct_head(c, "dcb_family", family, addr, len, &m, sizeof(m));
 	if (ok) {
 		tprints(c, "cmd=");
 		printxval(c, xlat_dcb_commands, m.cmd, "DCB_CMD_???");
