@@ -131,7 +131,6 @@ static void req_compat(struct dctx *c, uint8_t family, uint64_t addr, unsigned i
 		printflags(c, xlat_tcp_state_flags, r.idiag_states, "1<<TCP_???");
 		tprintf(c, ", idiag_dbs=%u", r.idiag_dbs);
 	}
-	tprint_struct_end(c);
 	rtnl_attrs(c, ok, addr, len, sizeof(r), xlat_inet_diag_req_attrs, "INET_DIAG_REQ_???",
 		   NLA_FNS(req_fns), NULL);
 }
@@ -151,7 +150,6 @@ static void req_v2(struct dctx *c, uint8_t family, uint64_t addr, unsigned int l
 		tprints(c, ", id=");
 		print_inet_diag_sockid(c, &r.id, r.sdiag_family);
 	}
-	tprint_struct_end(c);
 	rtnl_attrs(c, ok, addr, len, sizeof(r), xlat_inet_diag_req_attrs, "INET_DIAG_REQ_???",
 		   NLA_FNS(req_fns), NULL);
 }
@@ -260,7 +258,6 @@ void inet_diag_msg(struct dctx *c, uint8_t family, uint64_t addr, unsigned int l
 			   ", idiag_inode=%u",
 			m.idiag_expires, m.idiag_rqueue, m.idiag_wqueue, m.idiag_uid, m.idiag_inode);
 	}
-	tprint_struct_end(c);
 	rtnl_attrs(c, ok, addr, len, sizeof(m), xlat_inet_diag_attrs, "INET_DIAG_???",
 		   NLA_FNS(fns), NULL);
 }

@@ -139,7 +139,6 @@ void smc_diag_msg(struct dctx *c, uint8_t family, uint64_t addr, unsigned int le
 		tprintf(c, ", diag_uid=%u, diag_inode=%llu", m.diag_uid,
 			(unsigned long long)m.diag_inode);
 	}
-	tprint_struct_end(c);
 	rtnl_attrs(c, ok, addr, len, sizeof(m), xlat_smc_diag_attrs, "SMC_DIAG_???", NLA_FNS(fns),
 		   NULL);
 }

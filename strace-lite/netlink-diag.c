@@ -82,7 +82,6 @@ static void unix_msg(struct dctx *c, uint8_t family, uint64_t addr, unsigned int
 		tprintf(c, ", udiag_ino=%u", m.udiag_ino);
 		print_cookie(c, "udiag_cookie", m.udiag_cookie);
 	}
-	tprint_struct_end(c);
 	rtnl_attrs(c, ok, addr, len, sizeof(m), xlat_unix_diag_attrs, "UNIX_DIAG_???", NLA_FNS(fns),
 		   NULL);
 }
@@ -158,7 +157,6 @@ static void netlink_msg(struct dctx *c, uint8_t family, uint64_t addr, unsigned 
 			m.ndiag_portid, m.ndiag_dst_portid, m.ndiag_dst_group, m.ndiag_ino);
 		print_cookie(c, "ndiag_cookie", m.ndiag_cookie);
 	}
-	tprint_struct_end(c);
 	rtnl_attrs(c, ok, addr, len, sizeof(m), xlat_netlink_diag_attrs, "NETLINK_DIAG_???",
 		   NLA_FNS(fns), NULL);
 }
@@ -246,7 +244,6 @@ static void packet_msg(struct dctx *c, uint8_t family, uint64_t addr, unsigned i
 		tprintf(c, ", pdiag_ino=%u", m.pdiag_ino);
 		print_cookie(c, "pdiag_cookie", m.pdiag_cookie);
 	}
-	tprint_struct_end(c);
 	rtnl_attrs(c, ok, addr, len, sizeof(m), xlat_packet_diag_attrs, "PACKET_DIAG_???",
 		   NLA_FNS(fns), NULL);
 }

@@ -233,7 +233,6 @@ void decode_ifinfomsg(struct dctx *c, uint8_t family, uint64_t addr, unsigned in
 		printflags(c, xlat_iffflags, m.ifi_flags, "IFF_???");
 		tprintf(c, ", ifi_change=%#x", m.ifi_change);
 	}
-	tprint_struct_end(c);
 	rtnl_attrs(c, ok, addr, len, sizeof(m), xlat_rtnl_link_attrs, "IFLA_???", NLA_FNS(ifla_fns),
 		   &m);
 }

@@ -108,6 +108,5 @@ void decode_br_port_msg(struct dctx *c, uint8_t family, uint64_t addr, unsigned 
 		tprints(c, "ifindex=");
 		print_ifindex(c, m.ifindex);
 	}
-	tprint_struct_end(c);
 	rtnl_attrs(c, ok, addr, len, sizeof(m), xlat_rtnl_mdb_attrs, "MDBA_???", NLA_FNS(fns), NULL);
 }

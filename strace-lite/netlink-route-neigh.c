@@ -74,7 +74,6 @@ void decode_ndmsg(struct dctx *c, uint8_t family, uint64_t addr, unsigned int le
 		tprints(c, ", ndm_type=");
 		printxval(c, xlat_routing_types, m.ndm_type, "RTN_???");
 	}
-	tprint_struct_end(c);
 	rtnl_attrs(c, ok, addr, len, sizeof(m), xlat_rtnl_neigh_attrs, "NDA_???", NLA_FNS(fns), &m);
 }
 

@@ -72,7 +72,6 @@ void decode_ndtmsg(struct dctx *c, uint8_t family, uint64_t addr, unsigned int l
 
 	tprints(c, "{ndtm_family=");
 	printxval(c, xlat_addrfams, family, "AF_???");
-	tprint_struct_end(c);
 	rtnl_attrs(c, true, addr, len, sizeof(struct ndtmsg), xlat_rtnl_neightbl_attrs,
 		   "NDTA_???", NLA_FNS(fns), NULL);
 }

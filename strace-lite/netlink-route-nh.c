@@ -83,7 +83,6 @@ void decode_nhmsg(struct dctx *c, uint8_t family, uint64_t addr, unsigned int le
 		tprints(c, ", nh_flags=");
 		printflags(c, xlat_route_nexthop_flags, m.nh_flags, "RTNH_F_???");
 	}
-	tprint_struct_end(c);
 	rtnl_attrs(c, ok, addr, len, sizeof(m), xlat_rtnl_nexthop_attrs, "NHA_???", NLA_FNS(fns),
 		   &m);
 }

@@ -168,7 +168,6 @@ void decode_rtmsg(struct dctx *c, uint8_t family, uint64_t addr, unsigned int le
 		tprints(c, ", rtm_flags=");
 		printflags(c, xlat_routing_flags, m.rtm_flags, "RTM_F_???");
 	}
-	tprint_struct_end(c);
 	rtnl_attrs(c, ok, addr, len, sizeof(m), xlat_rtnl_route_attrs, "RTA_???",
 		   NLA_FNS(rtmsg_fns), &m);
 }

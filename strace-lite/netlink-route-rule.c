@@ -93,6 +93,5 @@ void decode_fib_rule_hdr(struct dctx *c, uint8_t family, uint64_t addr, unsigned
 		tprints(c, ", flags=");
 		printflags(c, xlat_fib_rule_flags, m.flags, "FIB_RULE_???");
 	}
-	tprint_struct_end(c);
 	rtnl_attrs(c, ok, addr, len, sizeof(m), xlat_rtnl_rule_attrs, "FRA_???", NLA_FNS(fns), &m);
 }

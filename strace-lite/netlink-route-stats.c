@@ -179,7 +179,6 @@ void decode_ifstatsmsg(struct dctx *c, uint8_t family, uint64_t addr, unsigned i
 		tprints(c, ", filter_mask=");
 		printflags(c, xlat_ifstats_attr_flags, m.filter_mask, "1<<IFLA_STATS_???");
 	}
-	tprint_struct_end(c);
 	rtnl_attrs(c, ok, addr, len, sizeof(m), xlat_ifstats_attrs, "IFLA_STATS_???", NLA_FNS(fns),
 		   &m);
 }

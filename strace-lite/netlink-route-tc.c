@@ -131,7 +131,6 @@ void decode_tcmsg(struct dctx *c, uint8_t family, uint64_t addr, unsigned int le
 		tprintf(c, ", tcm_handle=%u, tcm_parent=%u, tcm_info=%u", m.tcm_handle, m.tcm_parent,
 			m.tcm_info);
 	}
-	tprint_struct_end(c);
 	rtnl_attrs(c, ok, addr, len, sizeof(m), xlat_rtnl_tc_attrs, "TCA_???", NLA_FNS(fns), NULL);
 }
 
@@ -155,7 +154,6 @@ void decode_tcamsg(struct dctx *c, uint8_t family, uint64_t addr, unsigned int l
 
 	tprints(c, "{tca_family=");
 	printxval(c, xlat_addrfams, family, "AF_???");
-	tprint_struct_end(c);
 	rtnl_attrs(c, true, addr, len, sizeof(struct tcamsg), xlat_rtnl_tc_action_attrs,
 		   "TCA_ACT_???", NLA_FNS(fns), NULL);
 }

@@ -52,6 +52,7 @@ void rtnl_attrs(struct dctx *c, bool ok, uint64_t addr, unsigned int len, size_t
 {
 	unsigned int off = NLMSG_ALIGN(size);
 
+	tprint_struct_end(c);
 	if (ok && len > off) {
 		tprint_array_next(c);
 		decode_nlattr(c, addr + off, len - off, types, dflt, fns, n, opaque);
@@ -112,7 +113,6 @@ static void decode_ifaddrmsg(struct dctx *c, uint8_t family, uint64_t addr, unsi
 		tprints(c, ", ifa_index=");
 		print_ifindex(c, m.ifa_index);
 	}
-	tprint_struct_end(c);
 	rtnl_attrs(c, ok, addr, len, sizeof(m), xlat_rtnl_addr_attrs, "IFA_???", NLA_FNS(fns), &m);
 }
 
@@ -141,7 +141,6 @@ static void decode_ifaddrlblmsg(struct dctx *c, uint8_t family, uint64_t addr,
 		print_ifindex(c, m.ifal_index);
 		tprintf(c, ", ifal_seq=%u", m.ifal_seq);
 	}
-	tprint_struct_end(c);
 	rtnl_attrs(c, ok, addr, len, sizeof(m), xlat_rtnl_addrlabel_attrs, "IFAL_???",
 		   NLA_FNS(fns), &m);
 }
@@ -157,7 +156,6 @@ static void decode_dcbmsg(struct dctx *c, uint8_t family, uint64_t addr, unsigne
 		tprints(c, "cmd=");
 		printxval(c, xlat_dcb_commands, m.cmd, "DCB_CMD_???");
 	}
-	tprint_struct_end(c);
 	rtnl_attrs(c, ok, addr, len, sizeof(m), xlat_rtnl_dcb_attrs, "DCB_ATTR_???", NULL, 0, NULL);
 }
 
@@ -176,7 +174,6 @@ static void decode_netconfmsg(struct dctx *c, uint8_t family, uint64_t addr, uns
 
 	tprints(c, "{ncm_family=");
 	printxval(c, xlat_addrfams, family, "AF_???");
-	tprint_struct_end(c);
 	rtnl_attrs(c, true, addr, len, sizeof(struct netconfmsg), xlat_rtnl_netconf_attrs,
 		   "NETCONFA_???", NLA_FNS(fns), NULL);
 }
@@ -191,7 +188,6 @@ static void decode_nsid(struct dctx *c, uint8_t family, uint64_t addr, unsigned 
 
 	tprints(c, "{rtgen_family=");
 	printxval(c, xlat_addrfams, family, "AF_???");
-	tprint_struct_end(c);
 	rtnl_attrs(c, true, addr, len, sizeof(struct rtgenmsg), xlat_rtnl_nsid_attrs,
 		   "NETNSA_???", NLA_FNS(fns), NULL);
 }

@@ -18,7 +18,7 @@ bool rtnl_struct_rest(struct dctx *c, uint64_t addr, unsigned int len, void *s, 
 /* The same after "{FIELD=AF_..., " (the struct's family field, FAMILY, named). */
 bool rtnl_struct_head(struct dctx *c, const char *field, uint8_t family, uint64_t addr,
 		      unsigned int len, void *s, size_t size);
-/* When OK, the attributes after a struct of SIZE bytes, preceded by ", ". */
+/* "}" ending the struct, then when OK the attributes after its SIZE bytes, after ", ". */
 void rtnl_attrs(struct dctx *c, bool ok, uint64_t addr, unsigned int len, size_t size,
 		const struct xlat *types, const char *dflt, const nla_fn *fns, unsigned int n,
 		const void *opaque);
