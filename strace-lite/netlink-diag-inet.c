@@ -165,48 +165,24 @@ void inet_diag_req(struct dctx *c, const struct nlmsghdr *h, uint8_t family, uin
 
 /* --- answers -------------------------------------------------------------------------- */
 
-NLA_FN_HEAD(decode_meminfo)
-{
-	struct inet_diag_meminfo m;
+NLA_STRUCT_FN(decode_meminfo, struct inet_diag_meminfo, m,
+	      tprintf(c, "{idiag_rmem=%u, idiag_wmem=%u, idiag_fmem=%u, idiag_tmem=%u}",
+		      m.idiag_rmem, m.idiag_wmem, m.idiag_fmem, m.idiag_tmem))
 
-	NLA_READ_OR_RETURN(c, addr, len, m);
-	tprintf(c, "{idiag_rmem=%u, idiag_wmem=%u, idiag_fmem=%u, idiag_tmem=%u}",
-		m.idiag_rmem, m.idiag_wmem, m.idiag_fmem, m.idiag_tmem);
-	return true;
-}
+NLA_STRUCT_FN(decode_vegas, struct tcpvegas_info, v,
+	      tprintf(c, "{tcpv_enabled=%u, tcpv_rttcnt=%u, tcpv_rtt=%u, tcpv_minrtt=%u}",
+		      v.tcpv_enabled, v.tcpv_rttcnt, v.tcpv_rtt, v.tcpv_minrtt))
 
-NLA_FN_HEAD(decode_vegas)
-{
-	struct tcpvegas_info v;
+NLA_STRUCT_FN(decode_dctcp, struct tcp_dctcp_info, d,
+	      tprintf(c, "{dctcp_enabled=%u, dctcp_ce_state=%u, dctcp_alpha=%u, dctcp_ab_ecn=%u"
+		         ", dctcp_ab_tot=%u}",
+		      d.dctcp_enabled, d.dctcp_ce_state, d.dctcp_alpha, d.dctcp_ab_ecn,
+		      d.dctcp_ab_tot))
 
-	NLA_READ_OR_RETURN(c, addr, len, v);
-	tprintf(c, "{tcpv_enabled=%u, tcpv_rttcnt=%u, tcpv_rtt=%u, tcpv_minrtt=%u}",
-		v.tcpv_enabled, v.tcpv_rttcnt, v.tcpv_rtt, v.tcpv_minrtt);
-	return true;
-}
-
-NLA_FN_HEAD(decode_dctcp)
-{
-	struct tcp_dctcp_info d;
-
-	NLA_READ_OR_RETURN(c, addr, len, d);
-	tprintf(c, "{dctcp_enabled=%u, dctcp_ce_state=%u, dctcp_alpha=%u, dctcp_ab_ecn=%u"
-		   ", dctcp_ab_tot=%u}",
-		d.dctcp_enabled, d.dctcp_ce_state, d.dctcp_alpha, d.dctcp_ab_ecn,
-		d.dctcp_ab_tot);
-	return true;
-}
-
-NLA_FN_HEAD(decode_bbr)
-{
-	struct tcp_bbr_info b;
-
-	NLA_READ_OR_RETURN(c, addr, len, b);
-	tprintf(c, "{bbr_bw_lo=%#x, bbr_bw_hi=%#x, bbr_min_rtt=%u, bbr_pacing_gain=%u"
-		   ", bbr_cwnd_gain=%u}",
-		b.bbr_bw_lo, b.bbr_bw_hi, b.bbr_min_rtt, b.bbr_pacing_gain, b.bbr_cwnd_gain);
-	return true;
-}
+NLA_STRUCT_FN(decode_bbr, struct tcp_bbr_info, b,
+	      tprintf(c, "{bbr_bw_lo=%#x, bbr_bw_hi=%#x, bbr_min_rtt=%u, bbr_pacing_gain=%u"
+		         ", bbr_cwnd_gain=%u}",
+		      b.bbr_bw_lo, b.bbr_bw_hi, b.bbr_min_rtt, b.bbr_pacing_gain, b.bbr_cwnd_gain))
 
 /* RCV_SHUTDOWN and SEND_SHUTDOWN are not in the uapi: always shown with their number. */
 NLA_FN_HEAD(decode_shutdown)

@@ -83,16 +83,10 @@ NLA_FN_HEAD(decode_lgrinfo)
 
 NLA_XLAT_FN(decode_shutdown, decode_nla_flags, xlat_sock_shutdown_flags, "???_SHUTDOWN", 1, false)
 
-NLA_FN_HEAD(decode_dmbinfo)
-{
-	struct smcd_diag_dmbinfo d;
-
-	NLA_READ_OR_RETURN(c, addr, len, d);
-	tprintf(c, "{linkid=%u, peer_gid=%#llx, my_gid=%#llx, token=%#llx, peer_token=%#llx}",
-		d.linkid, (unsigned long long)d.peer_gid, (unsigned long long)d.my_gid,
-		(unsigned long long)d.token, (unsigned long long)d.peer_token);
-	return true;
-}
+NLA_STRUCT_FN(decode_dmbinfo, struct smcd_diag_dmbinfo, d,
+	      tprintf(c, "{linkid=%u, peer_gid=%#llx, my_gid=%#llx, token=%#llx, peer_token=%#llx}",
+		      d.linkid, (unsigned long long)d.peer_gid, (unsigned long long)d.my_gid,
+		      (unsigned long long)d.token, (unsigned long long)d.peer_token))
 
 /* The decline codes come from a kernel-internal header: always named in a comment. */
 static void print_decl(struct dctx *c, uint32_t v)

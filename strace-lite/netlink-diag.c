@@ -54,14 +54,8 @@ NLA_FN_HEAD(decode_unix_vfs)
 
 NLA_ARRAY_FN(decode_unix_icons, uint32_t, print_elem_u32)
 
-NLA_FN_HEAD(decode_unix_rqlen)
-{
-	struct unix_diag_rqlen q;
-
-	NLA_READ_OR_RETURN(c, addr, len, q);
-	tprintf(c, "{udiag_rqueue=%u, udiag_wqueue=%u}", q.udiag_rqueue, q.udiag_wqueue);
-	return true;
-}
+NLA_STRUCT_FN(decode_unix_rqlen, struct unix_diag_rqlen, q,
+	      tprintf(c, "{udiag_rqueue=%u, udiag_wqueue=%u}", q.udiag_rqueue, q.udiag_wqueue))
 
 static void unix_msg(struct dctx *c, uint8_t family, uint64_t addr, unsigned int len)
 {
@@ -115,24 +109,12 @@ static bool print_group(struct dctx *c, void *elem, size_t size, void *data)
 
 NLA_ARRAY_FN(decode_nl_groups, uint64_t, print_group)
 
-NLA_FN_HEAD(decode_nl_ring)
-{
-	struct netlink_diag_ring r;
+NLA_STRUCT_FN(decode_nl_ring, struct netlink_diag_ring, r,
+	      tprintf(c, "{ndr_block_size=%u, ndr_block_nr=%u, ndr_frame_size=%u, ndr_frame_nr=%u}",
+		      r.ndr_block_size, r.ndr_block_nr, r.ndr_frame_size, r.ndr_frame_nr))
 
-	NLA_READ_OR_RETURN(c, addr, len, r);
-	tprintf(c, "{ndr_block_size=%u, ndr_block_nr=%u, ndr_frame_size=%u, ndr_frame_nr=%u}",
-		r.ndr_block_size, r.ndr_block_nr, r.ndr_frame_size, r.ndr_frame_nr);
-	return true;
-}
-
-NLA_FN_HEAD(decode_nl_flags)
-{
-	uint32_t f;
-
-	NLA_READ_OR_RETURN(c, addr, len, f);
-	printflags(c, xlat_netlink_socket_flags, f, "NDIAG_FLAG_???");
-	return true;
-}
+NLA_STRUCT_FN(decode_nl_flags, uint32_t, f,
+	      printflags(c, xlat_netlink_socket_flags, f, "NDIAG_FLAG_???"))
 
 static void netlink_msg(struct dctx *c, uint8_t family, uint64_t addr, unsigned int len)
 {
@@ -212,17 +194,11 @@ static bool print_mclist(struct dctx *c, void *elem, size_t size, void *data)
 
 NLA_ARRAY_FN(decode_pkt_mclist, struct packet_diag_mclist, print_mclist)
 
-NLA_FN_HEAD(decode_pkt_ring)
-{
-	struct packet_diag_ring r;
-
-	NLA_READ_OR_RETURN(c, addr, len, r);
-	tprintf(c, "{pdr_block_size=%u, pdr_block_nr=%u, pdr_frame_size=%u, pdr_frame_nr=%u"
-		   ", pdr_retire_tmo=%u, pdr_sizeof_priv=%u, pdr_features=%u}",
-		r.pdr_block_size, r.pdr_block_nr, r.pdr_frame_size, r.pdr_frame_nr,
-		r.pdr_retire_tmo, r.pdr_sizeof_priv, r.pdr_features);
-	return true;
-}
+NLA_STRUCT_FN(decode_pkt_ring, struct packet_diag_ring, r,
+	      tprintf(c, "{pdr_block_size=%u, pdr_block_nr=%u, pdr_frame_size=%u, pdr_frame_nr=%u"
+		         ", pdr_retire_tmo=%u, pdr_sizeof_priv=%u, pdr_features=%u}",
+		      r.pdr_block_size, r.pdr_block_nr, r.pdr_frame_size, r.pdr_frame_nr,
+		      r.pdr_retire_tmo, r.pdr_sizeof_priv, r.pdr_features))
 
 static void packet_msg(struct dctx *c, uint8_t family, uint64_t addr, unsigned int len)
 {

@@ -89,3 +89,12 @@ void decode_netlink_kobject_uevent(struct dctx *c, uint64_t addr, uint64_t len);
 		print_array(c, addr, len / sizeof(v), &v, sizeof(v), 0, (print), NULL); \
 		return true;                                                             \
 	}
+/* NLA_STRUCT_FN: the payload read into VAR of TYPE (NLA_READ_OR_RETURN), then PRINT. */
+#define NLA_STRUCT_FN(name, type, var, print)                                            \
+	NLA_FN_HEAD(name)                                                                \
+	{                                                                                \
+		type var;                                                                \
+		NLA_READ_OR_RETURN(c, addr, len, var);                                   \
+		print;                                                                   \
+		return true;                                                             \
+	}

@@ -114,14 +114,7 @@ NLA_NEST_FN(decode_vf_ports, xlat_rtnl_ifla_vf_port_attrs, "IFLA_VF_PORT_???",
 NLA_XLAT_FN(decode_ext_mask, decode_nla_flags, xlat_rtnl_ifla_ext_filter_flags, "RTEXT_FILTER_???",
 	    4, false)
 
-NLA_FN_HEAD(decode_xdp_flags)
-{
-	uint32_t f;
-
-	NLA_READ_OR_RETURN(c, addr, len, f);
-	printflags(c, xlat_xdp_flags, f, "XDP_FLAGS_???");
-	return true;
-}
+NLA_STRUCT_FN(decode_xdp_flags, uint32_t, f, printflags(c, xlat_xdp_flags, f, "XDP_FLAGS_???"))
 
 NLA_XLAT_FN(decode_xdp_attached, decode_nla_xval, xlat_rtnl_ifla_xdp_attached_mode,
 	    "XDP_ATTACHED_???", 1, false)
@@ -132,14 +125,8 @@ NLA_NEST_FN(decode_ifla_xdp, xlat_rtnl_ifla_xdp_attrs, "IFLA_XDP_???",
 	    [IFLA_XDP_DRV_PROG_ID] = decode_nla_u32, [IFLA_XDP_SKB_PROG_ID] = decode_nla_u32,
 	    [IFLA_XDP_HW_PROG_ID] = decode_nla_u32, [IFLA_XDP_EXPECTED_FD] = decode_nla_fd)
 
-NLA_FN_HEAD(decode_ifla_event)
-{
-	uint32_t ev;
-
-	NLA_READ_OR_RETURN(c, addr, len, ev);
-	printxval(c, xlat_rtnl_ifla_events, ev, "IFLA_EVENT_???");
-	return true;
-}
+NLA_STRUCT_FN(decode_ifla_event, uint32_t, ev,
+	      printxval(c, xlat_rtnl_ifla_events, ev, "IFLA_EVENT_???"))
 
 /* Inside IFLA_PROP_LIST only IFLA_ALT_IFNAME is known (a table of size 0 passes the type). */
 NLA_FN_HEAD(decode_prop_list_attr)

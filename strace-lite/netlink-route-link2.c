@@ -79,15 +79,9 @@ NLA_INDEXED_FN(decode_inet6_stats, 8, false, xlat_snmp_ip_stats, "IPSTATS_MIB_??
 
 NLA_INDEXED_FN(decode_icmp6_stats, 8, false, xlat_snmp_icmp6_stats, "ICMP6_MIB_???")
 
-NLA_FN_HEAD(decode_inet6_cacheinfo)
-{
-	struct ifla_cacheinfo ci;
-
-	NLA_READ_OR_RETURN(c, addr, len, ci);
-	tprintf(c, "{max_reasm_len=%u, tstamp=%u, reachable_time=%u, retrans_time=%u}",
-		ci.max_reasm_len, ci.tstamp, ci.reachable_time, ci.retrans_time);
-	return true;
-}
+NLA_STRUCT_FN(decode_inet6_cacheinfo, struct ifla_cacheinfo, ci,
+	      tprintf(c, "{max_reasm_len=%u, tstamp=%u, reachable_time=%u, retrans_time=%u}",
+		      ci.max_reasm_len, ci.tstamp, ci.reachable_time, ci.retrans_time))
 
 NLA_XLAT_FN(decode_inet6_agm, decode_nla_xval, xlat_in6_addr_gen_mode, "IN6_ADDR_GEN_MODE_???", 1,
 	    false)

@@ -35,14 +35,8 @@ NLA_FN_HEAD(decode_vf_mac)
 	return true;
 }
 
-NLA_FN_HEAD(decode_vf_vlan)
-{
-	struct ifla_vf_vlan v;
-
-	NLA_READ_OR_RETURN(c, addr, len, v);
-	tprintf(c, "{vf=%u, vlan=%u, qos=%u}", v.vf, v.vlan, v.qos);
-	return true;
-}
+NLA_STRUCT_FN(decode_vf_vlan, struct ifla_vf_vlan, v,
+	      tprintf(c, "{vf=%u, vlan=%u, qos=%u}", v.vf, v.vlan, v.qos))
 
 NLA_FN_HEAD(decode_vf_tx_rate)
 {
@@ -65,15 +59,9 @@ NLA_FN_HEAD(decode_vf_link_state)
 	return true;
 }
 
-NLA_FN_HEAD(decode_vf_rate)
-{
-	struct ifla_vf_rate r;
-
-	NLA_READ_OR_RETURN(c, addr, len, r);
-	tprintf(c, "{vf=%u, min_tx_rate=%u, max_tx_rate=%u}", r.vf, r.min_tx_rate,
-		r.max_tx_rate);
-	return true;
-}
+NLA_STRUCT_FN(decode_vf_rate, struct ifla_vf_rate, r,
+	      tprintf(c, "{vf=%u, min_tx_rate=%u, max_tx_rate=%u}", r.vf, r.min_tx_rate,
+		      r.max_tx_rate))
 
 NLA_NEST_FN(decode_vf_stats, xlat_rtnl_ifla_vf_stats_attrs, "IFLA_VF_STATS_???",
 	    [IFLA_VF_STATS_RX_PACKETS] = decode_nla_u64,

@@ -16,15 +16,9 @@ NLA_FN_HEAD(decode_neigh_addr)
 	return true;
 }
 
-NLA_FN_HEAD(decode_nda_cacheinfo)
-{
-	struct nda_cacheinfo ci;
-
-	NLA_READ_OR_RETURN(c, addr, len, ci);
-	tprintf(c, "{ndm_confirmed=%u, ndm_used=%u, ndm_updated=%u, ndm_refcnt=%u}",
-		ci.ndm_confirmed, ci.ndm_used, ci.ndm_updated, ci.ndm_refcnt);
-	return true;
-}
+NLA_STRUCT_FN(decode_nda_cacheinfo, struct nda_cacheinfo, ci,
+	      tprintf(c, "{ndm_confirmed=%u, ndm_used=%u, ndm_updated=%u, ndm_refcnt=%u}",
+		      ci.ndm_confirmed, ci.ndm_used, ci.ndm_updated, ci.ndm_refcnt))
 
 NLA_XLAT_FN(decode_fdb_notify, decode_nla_flags, xlat_fdb_notify_flags, "FDB_NOTIFY_???", 1, false)
 

@@ -7,19 +7,13 @@
 
 #include "strace-lite/netlink-route.h"
 
-NLA_FN_HEAD(decode_ndt_config)
-{
-	struct ndt_config n;
-
-	NLA_READ_OR_RETURN(c, addr, len, n);
-	tprintf(c, "{ndtc_key_len=%u, ndtc_entry_size=%u, ndtc_entries=%u, ndtc_last_flush=%u"
-		   ", ndtc_last_rand=%u, ndtc_hash_rnd=%u, ndtc_hash_mask=%#08x"
-		   ", ndtc_hash_chain_gc=%u, ndtc_proxy_qlen=%u}",
-		n.ndtc_key_len, n.ndtc_entry_size, n.ndtc_entries, n.ndtc_last_flush,
-		n.ndtc_last_rand, n.ndtc_hash_rnd, n.ndtc_hash_mask, n.ndtc_hash_chain_gc,
-		n.ndtc_proxy_qlen);
-	return true;
-}
+NLA_STRUCT_FN(decode_ndt_config, struct ndt_config, n,
+	      tprintf(c, "{ndtc_key_len=%u, ndtc_entry_size=%u, ndtc_entries=%u, ndtc_last_flush=%u"
+		         ", ndtc_last_rand=%u, ndtc_hash_rnd=%u, ndtc_hash_mask=%#08x"
+		         ", ndtc_hash_chain_gc=%u, ndtc_proxy_qlen=%u}",
+		      n.ndtc_key_len, n.ndtc_entry_size, n.ndtc_entries, n.ndtc_last_flush,
+		      n.ndtc_last_rand, n.ndtc_hash_rnd, n.ndtc_hash_mask, n.ndtc_hash_chain_gc,
+		      n.ndtc_proxy_qlen))
 
 NLA_NEST_FN(decode_ndta_parms, xlat_rtnl_neightbl_parms_attrs, "NDTPA_???",
 	    [NDTPA_IFINDEX] = decode_nla_ifindex, [NDTPA_REFCNT] = decode_nla_u32,

@@ -42,16 +42,10 @@ NLA_FN_HEAD(decode_rta_cacheinfo)
 	return true;
 }
 
-NLA_FN_HEAD(decode_rta_mfc_stats)
-{
-	struct rta_mfc_stats s;
-
-	NLA_READ_OR_RETURN(c, addr, len, s);
-	tprintf(c, "{mfcs_packets=%llu, mfcs_bytes=%llu, mfcs_wrong_if=%llu}",
-		(unsigned long long)s.mfcs_packets, (unsigned long long)s.mfcs_bytes,
-		(unsigned long long)s.mfcs_wrong_if);
-	return true;
-}
+NLA_STRUCT_FN(decode_rta_mfc_stats, struct rta_mfc_stats, s,
+	      tprintf(c, "{mfcs_packets=%llu, mfcs_bytes=%llu, mfcs_wrong_if=%llu}",
+		      (unsigned long long)s.mfcs_packets, (unsigned long long)s.mfcs_bytes,
+		      (unsigned long long)s.mfcs_wrong_if))
 
 NLA_FN_HEAD(decode_rtvia)
 {

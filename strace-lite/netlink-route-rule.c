@@ -39,23 +39,11 @@ NLA_FN_HEAD(decode_rule_addr)
 }
 
 /* fib_rule_uid_range (two u32) and fib_rule_port_range (two u16): {start=, end=}. */
-NLA_FN_HEAD(decode_uid_range)
-{
-	struct fib_rule_uid_range r;
+NLA_STRUCT_FN(decode_uid_range, struct fib_rule_uid_range, r,
+	      tprintf(c, "{start=%u, end=%u}", r.start, r.end))
 
-	NLA_READ_OR_RETURN(c, addr, len, r);
-	tprintf(c, "{start=%u, end=%u}", r.start, r.end);
-	return true;
-}
-
-NLA_FN_HEAD(decode_port_range)
-{
-	struct fib_rule_port_range r;
-
-	NLA_READ_OR_RETURN(c, addr, len, r);
-	tprintf(c, "{start=%u, end=%u}", r.start, r.end);
-	return true;
-}
+NLA_STRUCT_FN(decode_port_range, struct fib_rule_port_range, r,
+	      tprintf(c, "{start=%u, end=%u}", r.start, r.end))
 
 void decode_fib_rule_hdr(struct dctx *c, uint8_t family, uint64_t addr, unsigned int len)
 {

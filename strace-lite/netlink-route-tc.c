@@ -33,14 +33,8 @@ NLA_FN_HEAD(decode_tc_stats)
 	return true;
 }
 
-NLA_FN_HEAD(decode_tc_estimator)
-{
-	struct tc_estimator e;
-
-	NLA_READ_OR_RETURN(c, addr, len, e);
-	tprintf(c, "{interval=%d, ewma_log=%u}", e.interval, e.ewma_log);
-	return true;
-}
+NLA_STRUCT_FN(decode_tc_estimator, struct tc_estimator, e,
+	      tprintf(c, "{interval=%d, ewma_log=%u}", e.interval, e.ewma_log))
 
 NLA_FN_HEAD(decode_stats_basic)
 {
@@ -54,50 +48,26 @@ NLA_FN_HEAD(decode_stats_basic)
 	return true;
 }
 
-NLA_FN_HEAD(decode_rate_est)
-{
-	struct gnet_stats_rate_est e;
+NLA_STRUCT_FN(decode_rate_est, struct gnet_stats_rate_est, e,
+	      tprintf(c, "{bps=%u, pps=%u}", e.bps, e.pps))
 
-	NLA_READ_OR_RETURN(c, addr, len, e);
-	tprintf(c, "{bps=%u, pps=%u}", e.bps, e.pps);
-	return true;
-}
+NLA_STRUCT_FN(decode_stats_queue, struct gnet_stats_queue, q,
+	      tprintf(c, "{qlen=%u, backlog=%u, drops=%u, requeues=%u, overlimits=%u}", q.qlen,
+		      q.backlog, q.drops, q.requeues, q.overlimits))
 
-NLA_FN_HEAD(decode_stats_queue)
-{
-	struct gnet_stats_queue q;
-
-	NLA_READ_OR_RETURN(c, addr, len, q);
-	tprintf(c, "{qlen=%u, backlog=%u, drops=%u, requeues=%u, overlimits=%u}", q.qlen,
-		q.backlog, q.drops, q.requeues, q.overlimits);
-	return true;
-}
-
-NLA_FN_HEAD(decode_rate_est64)
-{
-	struct gnet_stats_rate_est64 e;
-
-	NLA_READ_OR_RETURN(c, addr, len, e);
-	tprintf(c, "{bps=%llu, pps=%llu}", ULL(e.bps), ULL(e.pps));
-	return true;
-}
+NLA_STRUCT_FN(decode_rate_est64, struct gnet_stats_rate_est64, e,
+	      tprintf(c, "{bps=%llu, pps=%llu}", ULL(e.bps), ULL(e.pps)))
 
 NLA_NEST_FN(decode_tca_stats, xlat_rtnl_tca_stats_attrs, "TCA_STATS_???",
 	    [TCA_STATS_BASIC] = decode_stats_basic, [TCA_STATS_RATE_EST] = decode_rate_est,
 	    [TCA_STATS_QUEUE] = decode_stats_queue, [TCA_STATS_RATE_EST64] = decode_rate_est64,
 	    [TCA_STATS_BASIC_HW] = decode_stats_basic, [TCA_STATS_PKT64] = decode_nla_u64)
 
-NLA_FN_HEAD(decode_sizespec)
-{
-	struct tc_sizespec s;
-
-	NLA_READ_OR_RETURN(c, addr, len, s);
-	tprintf(c, "{cell_log=%u, size_log=%u, cell_align=%d, overhead=%d, linklayer=%u"
-		   ", mpu=%u, mtu=%u, tsize=%u}",
-		s.cell_log, s.size_log, s.cell_align, s.overhead, s.linklayer, s.mpu, s.mtu,
-		s.tsize);
-	return true;
-}
+NLA_STRUCT_FN(decode_sizespec, struct tc_sizespec, s,
+	      tprintf(c, "{cell_log=%u, size_log=%u, cell_align=%d, overhead=%d, linklayer=%u"
+		         ", mpu=%u, mtu=%u, tsize=%u}",
+		      s.cell_log, s.size_log, s.cell_align, s.overhead, s.linklayer, s.mpu, s.mtu,
+		      s.tsize))
 
 static bool print_u16_elem(struct dctx *c, void *elem, size_t size, void *data)
 {
