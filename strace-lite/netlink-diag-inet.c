@@ -40,16 +40,11 @@ static void print_bc_op(struct dctx *c, const struct inet_diag_bc_op *op)
 	tprintf(c, ", yes=%u, no=%u}", op->yes, op->no);
 }
 
-static void decode_hostcond(struct dctx *c, uint64_t addr, unsigned int len)
+NLA_FN_HEAD(decode_hostcond)
 {
 	struct inet_diag_hostcond h;
 
-	if (len < sizeof(h)) {
-		print_nl_hex(c, addr, len);
-		return;
-	}
-	if (umove_or_printaddr(c, addr, &h))
-		return;
+	NLA_READ_OR_RETURN(c, addr, len, h);
 	tprints(c, "{family=");
 	printxval(c, xlat_addrfams, h.family, "AF_???");
 	tprintf(c, ", prefix_len=%u, port=%d", h.prefix_len, h.port);
@@ -58,44 +53,36 @@ static void decode_hostcond(struct dctx *c, uint64_t addr, unsigned int len)
 		decode_inet_addr(c, addr + sizeof(h), len - sizeof(h), h.family, "addr");
 	}
 	tprint_struct_end(c);
+	return true;
 }
 
+NLA_STRUCT_FN(decode_bc_op, struct inet_diag_bc_op, op, print_bc_op(c, &op))
+
+NLA_STRUCT_FN(decode_markcond, struct inet_diag_markcond, m,
+	      tprintf(c, "{mark=%u, mask=%u}", m.mark, m.mask))
+
+/* The data after a bytecode op of CODE (hex when it is none of these or too short). */
 static void decode_bc_data(struct dctx *c, uint64_t addr, unsigned int len, unsigned char code)
 {
+	nla_fn fn = NULL;
+
 	switch (code) {
-	case INET_DIAG_BC_S_COND:
-	case INET_DIAG_BC_D_COND:
-		decode_hostcond(c, addr, len);
-		return;
-	case INET_DIAG_BC_DEV_COND: {
-		uint32_t idx;
-		if (len < sizeof(idx))
-			print_nl_hex(c, addr, len);
-		else if (!umove_or_printaddr(c, addr, &idx))
-			print_ifindex(c, idx);
-		return;
+	case INET_DIAG_BC_S_COND: case INET_DIAG_BC_D_COND:
+		fn = decode_hostcond;
+		break;
+	case INET_DIAG_BC_DEV_COND:
+		fn = decode_nla_ifindex;
+		break;
+	case INET_DIAG_BC_S_GE: case INET_DIAG_BC_S_LE: case INET_DIAG_BC_D_GE:
+	case INET_DIAG_BC_D_LE:
+		fn = decode_bc_op;
+		break;
+	case INET_DIAG_BC_MARK_COND:
+		fn = decode_markcond;
+		break;
 	}
-	case INET_DIAG_BC_S_GE:
-	case INET_DIAG_BC_S_LE:
-	case INET_DIAG_BC_D_GE:
-	case INET_DIAG_BC_D_LE: {
-		struct inet_diag_bc_op op;
-		if (len < sizeof(op))
-			print_nl_hex(c, addr, len);
-		else if (!umove_or_printaddr(c, addr, &op))
-			print_bc_op(c, &op);
-		return;
-	}
-	case INET_DIAG_BC_MARK_COND: {
-		struct inet_diag_markcond m;
-		if (len < sizeof(m))
-			print_nl_hex(c, addr, len);
-		else if (!umove_or_printaddr(c, addr, &m))
-			tprintf(c, "{mark=%u, mask=%u}", m.mark, m.mask);
-		return;
-	}
-	}
-	print_nl_hex(c, addr, len);
+	if (!fn || !fn(c, addr, len, NULL))
+		print_nl_hex(c, addr, len);
 }
 
 NLA_FN_HEAD(decode_bytecode)

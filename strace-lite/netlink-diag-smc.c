@@ -66,10 +66,7 @@ NLA_FN_HEAD(decode_lgrinfo)
 	struct smc_diag_lgrinfo l;
 	const struct smc_diag_linkinfo *k = &l.lnk[0];
 
-	if (len < sizeof(l))
-		return false;
-	if (umove_or_printaddr(c, addr, &l))
-		return true;
+	NLA_READ_OR_RETURN(c, addr, len, l);
 	tprintf(c, "{lnk=[{link_id=%u", k->link_id);
 	print_cstring(c, "ibname", k->ibname, sizeof(k->ibname));
 	tprintf(c, ", ibport=%u", k->ibport);

@@ -88,10 +88,7 @@ NLA_FN_HEAD(decode_port_vsi)
 	struct ifla_port_vsi v;
 	static const unsigned char zero[sizeof(v.pad)];
 
-	if (len < sizeof(v))
-		return false;
-	if (umove_or_printaddr(c, addr, &v))
-		return true;
+	NLA_READ_OR_RETURN(c, addr, len, v);
 	tprintf(c, "{vsi_mgr_id=%u, vsi_type_id=", v.vsi_mgr_id);
 	quote_string(c->sb, v.vsi_type_id, sizeof(v.vsi_type_id), QUOTE_FORCE_HEX);
 	tprintf(c, ", vsi_type_version=%u", v.vsi_type_version);

@@ -151,12 +151,10 @@ static bool decode_xstats_can(struct dctx *c, uint64_t addr, unsigned int len)
 {
 	uint32_t st[6];
 
-	if (len < sizeof(st))
-		return false;
-	if (!umove_or_printaddr(c, addr, &st))
-		tprintf(c, "{bus_error=%u, error_warning=%u, error_passive=%u, bus_off=%u"
-			   ", arbitration_lost=%u, restarts=%u}",
-			st[0], st[1], st[2], st[3], st[4], st[5]);
+	NLA_READ_OR_RETURN(c, addr, len, st);
+	tprintf(c, "{bus_error=%u, error_warning=%u, error_passive=%u, bus_off=%u"
+		   ", arbitration_lost=%u, restarts=%u}",
+		st[0], st[1], st[2], st[3], st[4], st[5]);
 	return true;
 }
 

@@ -17,10 +17,8 @@ static bool decode_vf_pair(struct dctx *c, uint64_t addr, unsigned int len, cons
 {
 	uint32_t v[2];
 
-	if (len < sizeof(v))
-		return false;
-	if (!umove_or_printaddr(c, addr, &v))
-		tprintf(c, "{vf=%u, %s=%u}", v[0], name, v[1]);
+	NLA_READ_OR_RETURN(c, addr, len, v);
+	tprintf(c, "{vf=%u, %s=%u}", v[0], name, v[1]);
 	return true;
 }
 

@@ -52,10 +52,7 @@ NLA_FN_HEAD(decode_rtvia)
 	struct rtvia via;
 	unsigned int off = offsetof(struct rtvia, rtvia_addr);
 
-	if (len < sizeof(via))
-		return false;
-	if (umove_or_printaddr(c, addr, &via))
-		return true;
+	NLA_READ_OR_RETURN(c, addr, len, via);
 	tprints(c, "{rtvia_family=");
 	printxval(c, xlat_addrfams, via.rtvia_family, "AF_???");
 	if (len > off) {
@@ -72,10 +69,8 @@ bool decode_nla_lwt_encap_type(struct dctx *c, uint64_t addr, unsigned int len,
 	uint16_t t;
 
 	(void)o;
-	if (len < sizeof(t))
-		return false;
-	if (!umove_or_printaddr(c, addr, &t))
-		printxval(c, xlat_lwtunnel_encap_types, t, "LWTUNNEL_ENCAP_???");
+	NLA_READ_OR_RETURN(c, addr, len, t);
+	printxval(c, xlat_lwtunnel_encap_types, t, "LWTUNNEL_ENCAP_???");
 	return true;
 }
 

@@ -11,10 +11,8 @@ bool decode_nla_rt_class(struct dctx *c, uint64_t addr, unsigned int len, const 
 	uint32_t v;
 
 	(void)o;
-	if (len < sizeof(v))
-		return false;
-	if (!umove_or_printaddr(c, addr, &v))
-		printxval(c, xlat_routing_table_ids, v, NULL);
+	NLA_READ_OR_RETURN(c, addr, len, v);
+	printxval(c, xlat_routing_table_ids, v, NULL);
 	return true;
 }
 
@@ -23,10 +21,8 @@ bool decode_nla_rt_proto(struct dctx *c, uint64_t addr, unsigned int len, const 
 	uint8_t v;
 
 	(void)o;
-	if (len < sizeof(v))
-		return false;
-	if (!umove_or_printaddr(c, addr, &v))
-		printxval(c, xlat_routing_protocols, v, "RTPROT_???");
+	NLA_READ_OR_RETURN(c, addr, len, v);
+	printxval(c, xlat_routing_protocols, v, "RTPROT_???");
 	return true;
 }
 
