@@ -33,9 +33,8 @@ struct map_info {
 	uint64_t map_extra;
 };
 
-static void print_map_name(struct dctx *c, const void *a, const void *saved, unsigned int len)
+static void print_map_name(struct dctx *c, const void *a, unsigned int len)
 {
-	(void)saved;
 	(void)len;
 	ioctl_print_cstring(c, ((const struct map_info *)a)->name, 16);
 }
@@ -69,7 +68,7 @@ static void print_map_info(struct dctx *c, const unsigned char *buf, unsigned in
 	unsigned int len = bpf_attr_copy(&m, sizeof(m), buf, size);
 
 	tprint_struct_begin(c);
-	if (BPF_FIELDS(c, &m, NULL, len, map_info_fields, true))
+	if (BPF_FIELDS(c, &m, len, map_info_fields, true))
 		bpf_attr_extra(c, buf, size, sizeof(m));
 	tprint_struct_end(c);
 }

@@ -37,7 +37,7 @@ int bpfattr_obj_pin(struct dctx *c, const unsigned char *buf, unsigned int size)
 	unsigned int len = bpf_attr_copy(&a, sizeof(a), buf, size);
 
 	tprint_struct_begin(c);
-	BPF_FIELDS(c, &a, NULL, len, pin_fields, true);
+	BPF_FIELDS(c, &a, len, pin_fields, true);
 	bpf_attr_end(c, buf, size, sizeof(a));
 	return 0;
 }
@@ -63,7 +63,7 @@ int bpfattr_prog_attach(struct dctx *c, const unsigned char *buf, unsigned int s
 	unsigned int len = bpf_attr_copy(&a, sizeof(a), buf, size);
 
 	tprint_struct_begin(c);
-	BPF_FIELDS(c, &a, NULL, len, attach_fields, true);
+	BPF_FIELDS(c, &a, len, attach_fields, true);
 	bpf_attr_end(c, buf, size, sizeof(a));
 	return 0;
 }
@@ -120,7 +120,7 @@ int bpfattr_prog_test_run(struct dctx *c, const unsigned char *buf, unsigned int
 	unsigned int len = bpf_attr_copy(&a, sizeof(a), buf, size);
 
 	tprints(c, "{test={");
-	BPF_FIELDS(c, &a, NULL, len, test_run_fields, true);
+	BPF_FIELDS(c, &a, len, test_run_fields, true);
 	tprint_struct_end(c);
 	bpf_attr_end(c, buf, size, offsetof(struct test_run_attr, batch_size) + 4);
 	return 0;
@@ -232,7 +232,7 @@ int bpfattr_prog_query(struct dctx *c, const unsigned char *buf, unsigned int si
 	if (entering(c)) {
 		c->priv[0] = a.prog_cnt;
 		tprints(c, "{query={");
-		BPF_FIELDS(c, &a, NULL, sizeof(a), query_fields, true);
+		BPF_FIELDS(c, &a, sizeof(a), query_fields, true);
 		tprint_struct_next(c);
 		tprint_field(c, "prog_ids");
 		return 1;
@@ -330,7 +330,7 @@ int bpfattr_task_fd_query(struct dctx *c, const unsigned char *buf, unsigned int
 	tprint_field(c, "buf");
 	printstr_ex(c, a.buf, c->priv[0] < a.buf_len ? c->priv[0] : a.buf_len,
 		    QUOTE_0_TERMINATED);
-	BPF_FIELDS(c, &a, NULL, sizeof(a), task_fd_fields, false);
+	BPF_FIELDS(c, &a, sizeof(a), task_fd_fields, false);
 	tprint_struct_end(c);
 	bpf_attr_end(c, buf, size, sizeof(a));
 	return 0;

@@ -47,55 +47,31 @@ struct map_create_attr {
 	uint64_t map_extra;
 };
 
-static void print_insns(struct dctx *c, const void *p, const void *saved, unsigned int len)
+static void print_insns(struct dctx *c, const void *p, unsigned int len)
 {
 	const struct prog_load_attr *a = p;
 
-	(void)saved;
 	(void)len;
 	print_ebpf_prog(c, a->insns, a->insn_cnt);
 }
 
-static void print_log_buf(struct dctx *c, const void *p, const void *saved, unsigned int len)
+static void print_log_buf(struct dctx *c, const void *p, unsigned int len)
 {
 	const struct prog_load_attr *a = p;
 
-	(void)saved;
 	(void)len;
 	printstr_ex(c, a->log_buf, a->log_size, QUOTE_0_TERMINATED);
 }
 
 /* KERNEL_VERSION(a, b, c), or its raw value in the -X styles. */
-static void print_kernel_version(struct dctx *c, const void *p, const void *saved,
-				 unsigned int len)
+static void print_kernel_version(struct dctx *c, const void *p, unsigned int len)
 {
 	uint32_t v = ((const struct prog_load_attr *)p)->kern_version;
 	char s[64];
 
-	(void)saved;
 	(void)len;
 	snprintf(s, sizeof(s), "KERNEL_VERSION(%u, %u, %u)", v >> 16, (v >> 8) & 0xff, v & 0xff);
 	print_xlat_named(c->sb, v, s);
-}
-
-/* A 16-byte name field at OFF of which LEN - OFF bytes are there. */
-static void print_name_at(struct dctx *c, const char *s, size_t off, unsigned int len)
-{
-	ioctl_print_cstring(c, s, len - off < 16 ? len - off : 16);
-}
-
-static void print_prog_name(struct dctx *c, const void *p, const void *saved, unsigned int len)
-{
-	(void)saved;
-	print_name_at(c, ((const struct prog_load_attr *)p)->prog_name,
-		      offsetof(struct prog_load_attr, prog_name), len);
-}
-
-static void print_map_name(struct dctx *c, const void *p, const void *saved, unsigned int len)
-{
-	(void)saved;
-	print_name_at(c, ((const struct map_create_attr *)p)->map_name,
-		      offsetof(struct map_create_attr, map_name), len);
 }
 
 #define BPF_T struct prog_load_attr
@@ -113,7 +89,7 @@ static const struct bpf_field prog_load_fields[] = {
 	BF_UNTIL(prog_flags),
 	BFX(prog_flags, BF_FLAGS, xlat_bpf_prog_flags, "BPF_F_???"),
 	BF_UNTIL(prog_name),
-	BFN(prog_name, print_prog_name),
+	BF(prog_name, BF_NAME),
 	BF_UNTIL(prog_ifindex),
 	BF(prog_ifindex, BF_IFINDEX),
 	BF_UNTIL(expected_attach_type),
@@ -148,7 +124,7 @@ static const struct bpf_field map_create_fields[] = {
 	BF_UNTIL(numa_node),
 }, map_create_fields2[] = {
 	BF_UNTIL(map_name),
-	BFN(map_name, print_map_name),
+	BF(map_name, BF_NAME),
 	BF_UNTIL(map_ifindex),
 	BF(map_ifindex, BF_IFINDEX),
 	BF_UNTIL(btf_fd),
@@ -164,7 +140,7 @@ static const struct bpf_field map_create_fields[] = {
 
 static void print_map_create(struct dctx *c, const struct map_create_attr *a, unsigned int len)
 {
-	if (!BPF_FIELDS(c, a, NULL, len, map_create_fields, true))
+	if (!BPF_FIELDS(c, a, len, map_create_fields, true))
 		return;
 	if (a->map_flags & MAP_F_NUMA_NODE) {
 		tprint_struct_next(c);
@@ -172,7 +148,7 @@ static void print_map_create(struct dctx *c, const struct map_create_attr *a, un
 		if (a->numa_node == UINT32_MAX)
 			tprints(c, " /* NUMA_NO_NODE */");
 	}
-	BPF_FIELDS(c, a, NULL, len, map_create_fields2, false);
+	BPF_FIELDS(c, a, len, map_create_fields2, false);
 }
 
 static int map_create(struct dctx *c, const unsigned char *buf, unsigned int size)
@@ -192,7 +168,7 @@ static int prog_load(struct dctx *c, const unsigned char *buf, unsigned int size
 	unsigned int len = bpf_attr_copy(&a, sizeof(a), buf, size);
 
 	tprint_struct_begin(c);
-	BPF_FIELDS(c, &a, NULL, len, prog_load_fields, true);
+	BPF_FIELDS(c, &a, len, prog_load_fields, true);
 	bpf_attr_end(c, buf, size, sizeof(a));
 	return 0;
 }
@@ -253,8 +229,8 @@ static uint64_t field_val(const void *a, unsigned int off, unsigned int size)
 	}
 }
 
-bool bpf_attr_fields(struct dctx *c, const void *a, const void *saved, unsigned int len,
-		     const struct bpf_field *f, unsigned int n, bool first)
+bool bpf_attr_fields(struct dctx *c, const void *a, unsigned int len, const struct bpf_field *f,
+		     unsigned int n, bool first)
 {
 	for (unsigned int i = 0; i < n; i++, f++) {
 		if (f->kind == BF_STOP) {
@@ -262,8 +238,7 @@ bool bpf_attr_fields(struct dctx *c, const void *a, const void *saved, unsigned 
 				return false;
 			continue;
 		}
-		uint64_t v = f->kind == BF_FN ? 0 : field_val(a, f->off, f->size);
-		uint64_t sv = saved ? field_val(saved, f->off, f->size) : v;
+		uint64_t v = field_val(a, f->off, f->size); /* (unused by BF_NAME, BF_FN) */
 
 		if (i || !first)
 			tprint_struct_next(c);
@@ -287,6 +262,10 @@ bool bpf_attr_fields(struct dctx *c, const void *a, const void *saved, unsigned 
 		case BF_PATH:
 			printpath(c, v);
 			break;
+		case BF_NAME:
+			ioctl_print_cstring(c, (const char *)a + f->off,
+					    len - f->off < f->size ? len - f->off : f->size);
+			break;
 		case BF_IFINDEX:
 			print_ifindex(c, (unsigned int)v);
 			break;
@@ -299,20 +278,8 @@ bool bpf_attr_fields(struct dctx *c, const void *a, const void *saved, unsigned 
 		case BF_FLAGS:
 			printflags(c, f->x, v, f->dflt);
 			break;
-		case BF_CHG_U:
-			if (sv != v)
-				tprintf(c, "%llu => ", (unsigned long long)sv);
-			tprintf(c, "%llu", (unsigned long long)v);
-			break;
-		case BF_CHG_ADDR:
-			if (sv != v) {
-				printaddr(c, sv);
-				tprints(c, " => ");
-			}
-			printaddr(c, v);
-			break;
 		default:
-			f->fn(c, a, saved, len);
+			f->fn(c, a, len);
 			break;
 		}
 	}

@@ -35,8 +35,8 @@ void bpf_attr_addr(struct dctx *c, const char *name, uint64_t addr);
 /* How a field of a table printed by bpf_attr_fields shows. */
 enum bpf_field_kind {
 	BF_U, BF_X, BF_FD, BF_ADDR, BF_STR, BF_PATH, BF_IFINDEX, BF_DEV,
+	BF_NAME,		/* a char array, as far as the attribute holds it */
 	BF_XVAL, BF_FLAGS,	/* named by the row's xlat */
-	BF_CHG_U, BF_CHG_ADDR,	/* "SAVED => V" when the kernel changed what the caller gave */
 	BF_FN,			/* printed by the row's fn */
 	BF_STOP,		/* no field: the walk ends when the attribute ends before OFF */
 };
@@ -46,8 +46,8 @@ struct bpf_field {
 	unsigned char size, kind;
 	const struct xlat *x;
 	const char *dflt;
-	/* The value of a BF_FN field in struct A (LEN bytes there; SAVED as for the walk). */
-	void (*fn)(struct dctx *c, const void *a, const void *saved, unsigned int len);
+	/* The value of a BF_FN field in struct A (LEN bytes of it there). */
+	void (*fn)(struct dctx *c, const void *a, unsigned int len);
 };
 /* Rows of a table of fields of the struct type BPF_T (defined by the table's user). */
 #define BF(f, k) \
@@ -59,13 +59,12 @@ struct bpf_field {
 #define BF_UNTIL(f) { .off = offsetof(BPF_T, f), .kind = BF_STOP }
 /*
  * The N fields F of struct A (LEN bytes of it there), each after ", " but the first when
- * FIRST; SAVED is the struct as the caller gave it (for BF_CHG_*).  False when a BF_STOP row
- * ended the walk.
+ * FIRST.  False when a BF_STOP row ended the walk.
  */
-bool bpf_attr_fields(struct dctx *c, const void *a, const void *saved, unsigned int len,
-		     const struct bpf_field *f, unsigned int n, bool first);
-#define BPF_FIELDS(c, a, saved, len, tbl, first) \
-	bpf_attr_fields((c), (a), (saved), (len), (tbl), sizeof(tbl) / sizeof((tbl)[0]), (first))
+bool bpf_attr_fields(struct dctx *c, const void *a, unsigned int len, const struct bpf_field *f,
+		     unsigned int n, bool first);
+#define BPF_FIELDS(c, a, len, tbl, first) \
+	bpf_attr_fields((c), (a), (len), (tbl), sizeof(tbl) / sizeof((tbl)[0]), (first))
 
 /* bpf-attr-map.c: map element and batch commands. */
 int bpfattr_map_lookup_elem(struct dctx *c, const unsigned char *buf, unsigned int size);
