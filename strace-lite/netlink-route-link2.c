@@ -119,32 +119,29 @@ struct linkinfo_ctx {
 	char slave_kind[64];
 };
 
-/* The kind as a C string, or "" when it is not one (no NUL within LEN, unreadable). */
-static void keep_kind(struct dctx *c, uint64_t addr, unsigned int len, char *s, size_t size)
+/* A kind, printed, and kept in S as a C string ("" when it is not one: no NUL within LEN,
+ * unreadable). */
+static bool keep_kind(struct dctx *c, uint64_t addr, unsigned int len, char *s, size_t size)
 {
 	memset(s, 0, size);
-	if (len >= size)
-		return;
-	if (umoven(c, addr, len, s) < 0 || strnlen(s, size) > len)
+	if (len < size && (umoven(c, addr, len, s) < 0 || strnlen(s, size) > len))
 		s[0] = '\0';
+	printstr_ex(c, addr, len, QUOTE_0_TERMINATED);
+	return true;
 }
 
 NLA_FN_HEAD(decode_info_kind)
 {
 	struct linkinfo_ctx *ctx = (struct linkinfo_ctx *)o;
 
-	keep_kind(c, addr, len, ctx->kind, sizeof(ctx->kind));
-	printstr_ex(c, addr, len, QUOTE_0_TERMINATED);
-	return true;
+	return keep_kind(c, addr, len, ctx->kind, sizeof(ctx->kind));
 }
 
 NLA_FN_HEAD(decode_info_slave_kind)
 {
 	struct linkinfo_ctx *ctx = (struct linkinfo_ctx *)o;
 
-	keep_kind(c, addr, len, ctx->slave_kind, sizeof(ctx->slave_kind));
-	printstr_ex(c, addr, len, QUOTE_0_TERMINATED);
-	return true;
+	return keep_kind(c, addr, len, ctx->slave_kind, sizeof(ctx->slave_kind));
 }
 
 static bool decode_xstats_can(struct dctx *c, uint64_t addr, unsigned int len)

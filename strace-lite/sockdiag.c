@@ -81,18 +81,28 @@ static void cache_put(unsigned long inode, const char *details)
 
 /* --- talking to NETLINK_SOCK_DIAG ------------------------------------------------------- */
 
-static bool send_req(int nl, void *req, size_t len)
+/* Send the SOCK_DIAG_BY_FAMILY request R (LEN bytes) with NLM_F_REQUEST and FLAGS. */
+static bool send_req(int nl, const void *r, size_t len, uint16_t flags)
 {
 	struct sockaddr_nl sa = { .nl_family = AF_NETLINK };
+	struct {
+		struct nlmsghdr h;
+		union {
+			struct inet_diag_req_v2 inet;
+			struct unix_diag_req unix_;
+			struct netlink_diag_req netlink;
+		} r;
+	} req = { .h = { .nlmsg_len = NLMSG_LENGTH(len), .nlmsg_type = SOCK_DIAG_BY_FAMILY,
+			 .nlmsg_flags = NLM_F_REQUEST | flags } };
 
+	memcpy(&req.r, r, len);
 	for (;;) {
-		if (sendto(nl, req, len, 0, (struct sockaddr *)&sa, sizeof(sa)) >= 0)
+		if (sendto(nl, &req, req.h.nlmsg_len, 0, (struct sockaddr *)&sa, sizeof(sa)) >= 0)
 			return true;
 		if (errno != EINTR)
 			return false;
 	}
 }
-
 /*
  * Parse one reply message's payload (DATA, the whole message LEN bytes long, header included,
  * as strace's parsers see it) looking for INODE: > 0 found (details in OUT), 0 not this one,
@@ -177,15 +187,10 @@ static int inet_parse(const void *data, size_t len, unsigned long inode, const c
 
 static bool inet_query(int nl, int family, int proto)
 {
-	struct {
-		struct nlmsghdr h;
-		struct inet_diag_req_v2 r;
-	} req = {
-		.h = { .nlmsg_len = sizeof(req), .nlmsg_type = SOCK_DIAG_BY_FAMILY,
-		       .nlmsg_flags = NLM_F_DUMP | NLM_F_REQUEST },
-		.r = { .sdiag_family = family, .sdiag_protocol = proto, .idiag_states = ~0u },
-	};
-	return send_req(nl, &req, sizeof(req));
+	struct inet_diag_req_v2 r = { .sdiag_family = family, .sdiag_protocol = proto,
+				      .idiag_states = ~0u };
+
+	return send_req(nl, &r, sizeof(r), NLM_F_DUMP);
 }
 
 /* unix_diag: "UNIX:[INODE->PEER,"path"]", peer and path each when known (one must be). */
@@ -236,18 +241,13 @@ static int unix_parse(const void *data, size_t len, unsigned long inode, const c
 
 static bool unix_query(int nl, unsigned long inode)
 {
-	struct {
-		struct nlmsghdr h;
-		struct unix_diag_req r;
-	} req = {
-		/* One socket by inode, no dump (kernels before 4.4.4 needed NLM_F_DUMP: not ours). */
-		.h = { .nlmsg_len = sizeof(req), .nlmsg_type = SOCK_DIAG_BY_FAMILY,
-		       .nlmsg_flags = NLM_F_REQUEST },
-		.r = { .sdiag_family = AF_UNIX, .udiag_states = ~0u, .udiag_ino = (__u32)inode,
-		       .udiag_show = UDIAG_SHOW_NAME | UDIAG_SHOW_PEER,
-		       .udiag_cookie = { ~0u, ~0u } },
-	};
-	return send_req(nl, &req, sizeof(req));
+	struct unix_diag_req r = { .sdiag_family = AF_UNIX, .udiag_states = ~0u,
+				   .udiag_ino = (__u32)inode,
+				   .udiag_show = UDIAG_SHOW_NAME | UDIAG_SHOW_PEER,
+				   .udiag_cookie = { ~0u, ~0u } };
+
+	/* One socket by inode, no dump (kernels before 4.4.4 needed NLM_F_DUMP: not ours). */
+	return send_req(nl, &r, sizeof(r), 0);
 }
 
 /* netlink_diag: "NETLINK:[ROUTE:PORTID]", or "NETLINK:[PROTO]" for a protocol we cannot name. */
@@ -277,15 +277,10 @@ static int netlink_parse(const void *data, size_t len, unsigned long inode, cons
 
 static bool netlink_query(int nl)
 {
-	struct {
-		struct nlmsghdr h;
-		struct netlink_diag_req r;
-	} req = {
-		.h = { .nlmsg_len = sizeof(req), .nlmsg_type = SOCK_DIAG_BY_FAMILY,
-		       .nlmsg_flags = NLM_F_DUMP | NLM_F_REQUEST },
-		.r = { .sdiag_family = AF_NETLINK, .sdiag_protocol = NDIAG_PROTO_ALL },
-	};
-	return send_req(nl, &req, sizeof(req));
+	struct netlink_diag_req r = { .sdiag_family = AF_NETLINK,
+				      .sdiag_protocol = NDIAG_PROTO_ALL };
+
+	return send_req(nl, &r, sizeof(r), NLM_F_DUMP);
 }
 
 enum query { Q_UNIX, Q_INET, Q_NETLINK };
