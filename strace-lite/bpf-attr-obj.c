@@ -130,8 +130,13 @@ struct id_attr {
 	uint32_t id, next_id, open_flags;
 };
 
-/* PROG, MAP, BTF and LINK_GET_NEXT_ID: next_id is written by the kernel (" => N" at exit). */
-int bpfattr_get_next_id(struct dctx *c, const unsigned char *buf, unsigned int size)
+/*
+ * "{NAME=ID, next_id=N, open_flags=..}": the *_GET_FD_BY_ID commands at entry; PROG, MAP, BTF
+ * and LINK_GET_NEXT_ID (NEXT: the kernel writes next_id) from open_flags on at exit, after
+ * " => M" when next_id changed.
+ */
+static int id_cmd(struct dctx *c, const unsigned char *buf, unsigned int size, const char *name,
+		  bool next)
 {
 	struct id_attr a;
 	unsigned int len = bpf_attr_copy(&a, sizeof(a), buf, size);
@@ -139,14 +144,15 @@ int bpfattr_get_next_id(struct dctx *c, const unsigned char *buf, unsigned int s
 	if (entering(c)) {
 		c->priv[0] = a.next_id;
 		tprint_struct_begin(c);
-		tprint_field(c, "start_id");
+		tprint_field(c, name);
 		tprintf(c, "%u", a.id);
 		tprint_struct_next(c);
 		FLD_U(c, a, next_id);
-		return 1;
-	}
-	if (c->priv[0] != a.next_id)
+		if (next)
+			return 1;
+	} else if (c->priv[0] != a.next_id) {
 		tprintf(c, " => %u", a.next_id);
+	}
 	if (!BPF_ENDS_BEFORE(len, offsetof(struct id_attr, open_flags))) {
 		tprint_struct_next(c);
 		FLD_FLAGS(c, a, open_flags, xlat_bpf_file_mode_flags, "BPF_F_???");
@@ -155,33 +161,19 @@ int bpfattr_get_next_id(struct dctx *c, const unsigned char *buf, unsigned int s
 	return 0;
 }
 
-static int get_fd_by_id(struct dctx *c, const unsigned char *buf, unsigned int size,
-			const char *name)
+int bpfattr_get_next_id(struct dctx *c, const unsigned char *buf, unsigned int size)
 {
-	struct id_attr a;
-	unsigned int len = bpf_attr_copy(&a, sizeof(a), buf, size);
-
-	tprint_struct_begin(c);
-	tprint_field(c, name);
-	tprintf(c, "%u", a.id);
-	tprint_struct_next(c);
-	FLD_U(c, a, next_id);
-	if (!BPF_ENDS_BEFORE(len, offsetof(struct id_attr, open_flags))) {
-		tprint_struct_next(c);
-		FLD_FLAGS(c, a, open_flags, xlat_bpf_file_mode_flags, "BPF_F_???");
-	}
-	bpf_attr_end(c, buf, size, sizeof(a));
-	return 0;
+	return id_cmd(c, buf, size, "start_id", true);
 }
 
 int bpfattr_prog_get_fd_by_id(struct dctx *c, const unsigned char *buf, unsigned int size)
 {
-	return get_fd_by_id(c, buf, size, "prog_id");
+	return id_cmd(c, buf, size, "prog_id", false);
 }
 
 int bpfattr_map_get_fd_by_id(struct dctx *c, const unsigned char *buf, unsigned int size)
 {
-	return get_fd_by_id(c, buf, size, "map_id");
+	return id_cmd(c, buf, size, "map_id", false);
 }
 
 /* BTF_GET_FD_BY_ID and LINK_GET_FD_BY_ID: one id. */

@@ -67,12 +67,13 @@ static void print_qcmd(struct dctx *c, uint32_t qcmd)
 		tprints(c, " */");
 }
 
-static void printuid(struct dctx *c, uint32_t id)
+/* ", ID, " (-1 as such). */
+static void print_id_arg(struct dctx *c, uint32_t id)
 {
 	if (id == (uint32_t)-1)
-		tprints(c, "-1");
+		tprints(c, ", -1, ");
 	else
-		tprintf(c, "%u", id);
+		tprintf(c, ", %u, ", id);
 }
 
 static void print_dqblk(struct dctx *c, uint64_t addr, bool next)
@@ -217,9 +218,7 @@ static int decode_cmd_data(struct dctx *c, uint32_t id, uint32_t cmd, uint64_t d
 		break;
 	case Q_GETQUOTA_: case Q_GETNEXTQUOTA_: case Q_XGETQUOTA: case Q_XGETNEXTQUOTA:
 		if (entering(c)) {
-			tprint_arg_next(c);
-			printuid(c, id);
-			tprint_arg_next(c);
+			print_id_arg(c, id);
 			return 0;
 		}
 		if (cmd == Q_GETQUOTA_ || cmd == Q_GETNEXTQUOTA_)
@@ -228,9 +227,7 @@ static int decode_cmd_data(struct dctx *c, uint32_t id, uint32_t cmd, uint64_t d
 			print_disk_quota(c, data);
 		break;
 	case Q_SETQUOTA_: case Q_XSETQLIM:
-		tprint_arg_next(c);
-		printuid(c, id);
-		tprint_arg_next(c);
+		print_id_arg(c, id);
 		if (cmd == Q_SETQUOTA_)
 			print_dqblk(c, data, false);
 		else
@@ -263,9 +260,7 @@ static int decode_cmd_data(struct dctx *c, uint32_t id, uint32_t cmd, uint64_t d
 		print_flags32_ref(c, data, xlat_xfs_dqblk_flags, "FS_???_QUOTA", false);
 		break;
 	default:
-		tprint_arg_next(c);
-		printuid(c, id);
-		tprint_arg_next(c);
+		print_id_arg(c, id);
 		printaddr(c, data);
 		break;
 	}
