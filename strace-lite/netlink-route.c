@@ -61,33 +61,22 @@ void rtnl_attrs(struct dctx *c, bool ok, uint64_t addr, unsigned int len, size_t
 
 /* --- addresses ------------------------------------------------------------------------ */
 
-static bool decode_ifa_address(struct dctx *c, uint64_t addr, unsigned int len,
-			       const void *opaque)
+NLA_FN_HEAD(decode_ifa_address)
 {
-	const struct ifaddrmsg *m = opaque;
+	const struct ifaddrmsg *m = o;
 
 	decode_inet_addr(c, addr, len, m->ifa_family, NULL);
 	return true;
 }
 
-static bool decode_ifa_cacheinfo(struct dctx *c, uint64_t addr, unsigned int len,
-				 const void *opaque)
-{
-	struct ifa_cacheinfo ci;
-
-	(void)opaque;
-	NLA_READ_OR_RETURN(c, addr, len, ci);
-	tprintf(c, "{ifa_prefered=%u, ifa_valid=%u, cstamp=%u, tstamp=%u}",
-		ci.ifa_prefered, ci.ifa_valid, ci.cstamp, ci.tstamp);
-	return true;
-}
+NLA_STRUCT_FN(decode_ifa_cacheinfo, struct ifa_cacheinfo, ci,
+	      tprintf(c, "{ifa_prefered=%u, ifa_valid=%u, cstamp=%u, tstamp=%u}",
+		      ci.ifa_prefered, ci.ifa_valid, ci.cstamp, ci.tstamp))
 
 static const struct nla_xlat ifa_flags_x = { xlat_ifaddrflags, "IFA_F_???", 4, false };
 
-static bool decode_ifa_flags(struct dctx *c, uint64_t addr, unsigned int len,
-			     const void *opaque)
+NLA_FN_HEAD(decode_ifa_flags)
 {
-	(void)opaque;
 	if (len < 4)
 		return false;
 	return decode_nla_flags(c, addr, 4, &ifa_flags_x);
@@ -116,10 +105,9 @@ static void decode_ifaddrmsg(struct dctx *c, uint8_t family, uint64_t addr, unsi
 	rtnl_attrs(c, ok, addr, len, sizeof(m), xlat_rtnl_addr_attrs, "IFA_???", NLA_FNS(fns), &m);
 }
 
-static bool decode_ifal_address(struct dctx *c, uint64_t addr, unsigned int len,
-				const void *opaque)
+NLA_FN_HEAD(decode_ifal_address)
 {
-	const struct ifaddrlblmsg *m = opaque;
+	const struct ifaddrlblmsg *m = o;
 
 	decode_inet_addr(c, addr, len, m->ifal_family, NULL);
 	return true;
