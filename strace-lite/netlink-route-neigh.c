@@ -8,14 +8,6 @@
 #include "strace-lite/netlink-route.h"
 #include "strace-lite/sockaddr.h"
 
-NLA_FN_HEAD(decode_neigh_addr)
-{
-	const struct ndmsg *m = o;
-
-	decode_inet_addr(c, addr, len, m->ndm_family, NULL);
-	return true;
-}
-
 NLA_STRUCT_FN(decode_nda_cacheinfo, struct nda_cacheinfo, ci,
 	      tprintf(c, "{ndm_confirmed=%u, ndm_used=%u, ndm_updated=%u, ndm_refcnt=%u}",
 		      ci.ndm_confirmed, ci.ndm_used, ci.ndm_updated, ci.ndm_refcnt))
@@ -37,7 +29,7 @@ NLA_XLAT_FN(decode_nda_flags, decode_nla_flags, xlat_neighbor_cache_entry_flags,
 void decode_ndmsg(struct dctx *c, uint8_t family, uint64_t addr, unsigned int len)
 {
 	static const nla_fn fns[] = {
-		[NDA_DST] = decode_neigh_addr,
+		[NDA_DST] = decode_nla_rtnl_addr,
 		[NDA_LLADDR] = decode_nla_hwaddr_nofamily,
 		[NDA_CACHEINFO] = decode_nda_cacheinfo,
 		[NDA_PROBES] = decode_nla_u32,

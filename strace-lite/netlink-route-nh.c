@@ -35,14 +35,6 @@ NLA_ARRAY_FN(decode_nh_grp, struct nh_grp, print_nh_grp)
 NLA_XLAT_FN(decode_nh_grp_type, decode_nla_xval, xlat_rtnl_nexthop_grp_types,
 	    "NEXTHOP_GRP_TYPE_???", 2, false)
 
-NLA_FN_HEAD(decode_nh_addr)
-{
-	const struct nhmsg *m = o;
-
-	decode_inet_addr(c, addr, len, m->nh_family, NULL);
-	return true;
-}
-
 NLA_NEST_FN(decode_res_group, xlat_rtnl_nha_res_group_attrs, "NHA_RES_GROUP_???",
 	    [NHA_RES_GROUP_BUCKETS] = decode_nla_u16,
 	    [NHA_RES_GROUP_IDLE_TIMER] = decode_nla_clock_t,
@@ -62,7 +54,7 @@ void decode_nhmsg(struct dctx *c, uint8_t family, uint64_t addr, unsigned int le
 		[NHA_GROUP_TYPE] = decode_nh_grp_type,
 		[NHA_BLACKHOLE] = decode_nla_u32,
 		[NHA_OIF] = decode_nla_ifindex,
-		[NHA_GATEWAY] = decode_nh_addr,
+		[NHA_GATEWAY] = decode_nla_rtnl_addr,
 		[NHA_ENCAP_TYPE] = decode_nla_lwt_encap_type,
 		[NHA_GROUPS] = decode_nla_u32,
 		[NHA_MASTER] = decode_nla_ifindex,

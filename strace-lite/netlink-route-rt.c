@@ -12,14 +12,6 @@
 #include "strace-lite/netlink-route.h"
 #include "strace-lite/sockaddr.h"
 
-NLA_FN_HEAD(decode_route_addr)
-{
-	const struct rtmsg *m = o;
-
-	decode_inet_addr(c, addr, len, m->rtm_family, NULL);
-	return true;
-}
-
 NLA_NEST_FN(decode_rta_metrics, xlat_rtnl_rta_metrics_attrs, "RTAX_???",
 	    [RTAX_LOCK] = decode_nla_u32,       [RTAX_MTU] = decode_nla_u32,
 	    [RTAX_WINDOW] = decode_nla_u32,     [RTAX_RTT] = decode_nla_u32,
@@ -78,19 +70,19 @@ static bool decode_rta_multipath(struct dctx *c, uint64_t addr, unsigned int len
 				 const void *o);
 
 static const nla_fn rtmsg_fns[] = {
-	[RTA_DST] = decode_route_addr,         [RTA_SRC] = decode_route_addr,
-	[RTA_IIF] = decode_nla_ifindex,        [RTA_OIF] = decode_nla_ifindex,
-	[RTA_GATEWAY] = decode_route_addr,     [RTA_PRIORITY] = decode_nla_u32,
-	[RTA_PREFSRC] = decode_route_addr,     [RTA_METRICS] = decode_rta_metrics,
+	[RTA_DST] = decode_nla_rtnl_addr,       [RTA_SRC] = decode_nla_rtnl_addr,
+	[RTA_IIF] = decode_nla_ifindex,         [RTA_OIF] = decode_nla_ifindex,
+	[RTA_GATEWAY] = decode_nla_rtnl_addr,   [RTA_PRIORITY] = decode_nla_u32,
+	[RTA_PREFSRC] = decode_nla_rtnl_addr,   [RTA_METRICS] = decode_rta_metrics,
 	[RTA_MULTIPATH] = decode_rta_multipath, [RTA_PROTOINFO] = decode_nla_u32,
-	[RTA_FLOW] = decode_nla_u32,           [RTA_CACHEINFO] = decode_rta_cacheinfo,
-	[RTA_MP_ALGO] = decode_nla_u32,        [RTA_TABLE] = decode_nla_rt_class,
-	[RTA_MARK] = decode_nla_u32,           [RTA_MFC_STATS] = decode_rta_mfc_stats,
-	[RTA_VIA] = decode_rtvia,              [RTA_NEWDST] = decode_route_addr,
-	[RTA_PREF] = decode_nla_u8,            [RTA_ENCAP_TYPE] = decode_nla_lwt_encap_type,
-	[RTA_EXPIRES] = decode_nla_u64,        [RTA_UID] = decode_nla_u32,
-	[RTA_TTL_PROPAGATE] = decode_nla_u8,   [RTA_IP_PROTO] = decode_nla_u8,
-	[RTA_SPORT] = decode_nla_u16,          [RTA_DPORT] = decode_nla_u16,
+	[RTA_FLOW] = decode_nla_u32,            [RTA_CACHEINFO] = decode_rta_cacheinfo,
+	[RTA_MP_ALGO] = decode_nla_u32,         [RTA_TABLE] = decode_nla_rt_class,
+	[RTA_MARK] = decode_nla_u32,            [RTA_MFC_STATS] = decode_rta_mfc_stats,
+	[RTA_VIA] = decode_rtvia,               [RTA_NEWDST] = decode_nla_rtnl_addr,
+	[RTA_PREF] = decode_nla_u8,             [RTA_ENCAP_TYPE] = decode_nla_lwt_encap_type,
+	[RTA_EXPIRES] = decode_nla_u64,         [RTA_UID] = decode_nla_u32,
+	[RTA_TTL_PROPAGATE] = decode_nla_u8,    [RTA_IP_PROTO] = decode_nla_u8,
+	[RTA_SPORT] = decode_nla_u16,           [RTA_DPORT] = decode_nla_u16,
 };
 
 NLA_FN_HEAD(decode_rta_multipath)

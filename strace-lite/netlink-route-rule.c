@@ -26,14 +26,6 @@ bool decode_nla_rt_proto(struct dctx *c, uint64_t addr, unsigned int len, const 
 	return true;
 }
 
-NLA_FN_HEAD(decode_rule_addr)
-{
-	const struct fib_rule_hdr *m = o;
-
-	decode_inet_addr(c, addr, len, m->family, NULL);
-	return true;
-}
-
 /* fib_rule_uid_range (two u32) and fib_rule_port_range (two u16): {start=, end=}. */
 NLA_STRUCT_FN(decode_uid_range, struct fib_rule_uid_range, r,
 	      tprintf(c, "{start=%u, end=%u}", r.start, r.end))
@@ -44,8 +36,8 @@ NLA_STRUCT_FN(decode_port_range, struct fib_rule_port_range, r,
 void decode_fib_rule_hdr(struct dctx *c, uint8_t family, uint64_t addr, unsigned int len)
 {
 	static const nla_fn fns[] = {
-		[FRA_DST] = decode_rule_addr,
-		[FRA_SRC] = decode_rule_addr,
+		[FRA_DST] = decode_nla_rtnl_addr,
+		[FRA_SRC] = decode_nla_rtnl_addr,
 		[FRA_IIFNAME] = decode_nla_str,
 		[FRA_GOTO] = decode_nla_u32,
 		[FRA_PRIORITY] = decode_nla_u32,

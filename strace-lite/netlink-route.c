@@ -59,15 +59,13 @@ void rtnl_attrs(struct dctx *c, bool ok, uint64_t addr, unsigned int len, size_t
 	}
 }
 
-/* --- addresses ------------------------------------------------------------------------ */
-
-NLA_FN_HEAD(decode_ifa_address)
+bool decode_nla_rtnl_addr(struct dctx *c, uint64_t addr, unsigned int len, const void *o)
 {
-	const struct ifaddrmsg *m = o;
-
-	decode_inet_addr(c, addr, len, m->ifa_family, NULL);
+	decode_inet_addr(c, addr, len, *(const uint8_t *)o, NULL);
 	return true;
 }
+
+/* --- addresses ------------------------------------------------------------------------ */
 
 NLA_STRUCT_FN(decode_ifa_cacheinfo, struct ifa_cacheinfo, ci,
 	      tprintf(c, "{ifa_prefered=%u, ifa_valid=%u, cstamp=%u, tstamp=%u}",
@@ -85,10 +83,10 @@ NLA_FN_HEAD(decode_ifa_flags)
 static void decode_ifaddrmsg(struct dctx *c, uint8_t family, uint64_t addr, unsigned int len)
 {
 	static const nla_fn fns[] = {
-		[IFA_ADDRESS] = decode_ifa_address,     [IFA_LOCAL] = decode_ifa_address,
-		[IFA_LABEL] = decode_nla_str,           [IFA_BROADCAST] = decode_ifa_address,
-		[IFA_ANYCAST] = decode_ifa_address,     [IFA_CACHEINFO] = decode_ifa_cacheinfo,
-		[IFA_MULTICAST] = decode_ifa_address,   [IFA_FLAGS] = decode_ifa_flags,
+		[IFA_ADDRESS] = decode_nla_rtnl_addr,   [IFA_LOCAL] = decode_nla_rtnl_addr,
+		[IFA_LABEL] = decode_nla_str,           [IFA_BROADCAST] = decode_nla_rtnl_addr,
+		[IFA_ANYCAST] = decode_nla_rtnl_addr,   [IFA_CACHEINFO] = decode_ifa_cacheinfo,
+		[IFA_MULTICAST] = decode_nla_rtnl_addr, [IFA_FLAGS] = decode_ifa_flags,
 		[IFA_RT_PRIORITY] = decode_nla_u32,     [IFA_TARGET_NETNSID] = decode_nla_s32,
 	};
 	struct ifaddrmsg m = { .ifa_family = family };
@@ -105,19 +103,11 @@ static void decode_ifaddrmsg(struct dctx *c, uint8_t family, uint64_t addr, unsi
 	rtnl_attrs(c, ok, addr, len, sizeof(m), xlat_rtnl_addr_attrs, "IFA_???", NLA_FNS(fns), &m);
 }
 
-NLA_FN_HEAD(decode_ifal_address)
-{
-	const struct ifaddrlblmsg *m = o;
-
-	decode_inet_addr(c, addr, len, m->ifal_family, NULL);
-	return true;
-}
-
 static void decode_ifaddrlblmsg(struct dctx *c, uint8_t family, uint64_t addr,
 				unsigned int len)
 {
 	static const nla_fn fns[] = {
-		[IFAL_ADDRESS] = decode_ifal_address,
+		[IFAL_ADDRESS] = decode_nla_rtnl_addr,
 		[IFAL_LABEL] = decode_nla_u32,
 	};
 	struct ifaddrlblmsg m = { .ifal_family = family };

@@ -27,6 +27,8 @@ void rtnl_attrs(struct dctx *c, bool ok, uint64_t addr, unsigned int len, size_t
 bool decode_nla_rt_class(struct dctx *c, uint64_t addr, unsigned int len, const void *o);
 bool decode_nla_rt_proto(struct dctx *c, uint64_t addr, unsigned int len, const void *o);
 
+/* An address of the family in the first byte of the message's struct, the opaque O. */
+bool decode_nla_rtnl_addr(struct dctx *c, uint64_t addr, unsigned int len, const void *o);
 /* A LWTUNNEL_ENCAP_* u16. */
 bool decode_nla_lwt_encap_type(struct dctx *c, uint64_t addr, unsigned int len, const void *o);
 
