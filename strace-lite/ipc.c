@@ -118,17 +118,11 @@ SYS_FUNC(shmget)
 		if (flags)
 			tprint_or(c);
 		tprintf(c, "%u<<", huge >> SHM_HUGE_SHIFT_BITS);
-		switch (print_opts_get()->xstyle) {
-		case XSTYLE_ABBREV:
+		if (print_opts_get()->xstyle == XSTYLE_ABBREV)
 			tprints(c, "SHM_HUGE_SHIFT");
-			break;
-		case XSTYLE_RAW:
-			tprintf(c, "%u", SHM_HUGE_SHIFT_BITS);
-			break;
-		default:
-			tprintf(c, "%u /* SHM_HUGE_SHIFT */", SHM_HUGE_SHIFT_BITS);
-			break;
-		}
+		else
+			tprintf(c, "%u%s", SHM_HUGE_SHIFT_BITS,
+				print_opts_get()->xstyle == XSTYLE_RAW ? "" : " /* SHM_HUGE_SHIFT */");
 	}
 	if (flags || huge)
 		tprint_or(c);
