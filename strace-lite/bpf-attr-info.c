@@ -33,58 +33,43 @@ struct map_info {
 	uint64_t map_extra;
 };
 
-/* A fixed-size name field. */
-static void print_name(struct dctx *c, const char *name, const char *s)
+static void print_map_name(struct dctx *c, const void *a, unsigned int len)
 {
-	tprint_struct_next(c);
-	tprint_field(c, name);
-	ioctl_print_cstring(c, s, 16);
+	(void)len;
+	ioctl_print_cstring(c, ((const struct map_info *)a)->name, 16);
 }
+
+#define BPF_T struct map_info
+static const struct bpf_field map_info_fields[] = {
+	BFX(type, BF_XVAL, xlat_bpf_map_types, "BPF_MAP_TYPE_???"),
+	BF(id, BF_U),
+	BF(key_size, BF_U),
+	BF(value_size, BF_U),
+	BF(max_entries, BF_U),
+	BFX(map_flags, BF_FLAGS, xlat_bpf_map_flags, "BPF_F_???"),
+	BF_UNTIL(name),
+	BFN(name, print_map_name),
+	BF_UNTIL(ifindex),
+	BF(ifindex, BF_IFINDEX),
+	BF(btf_vmlinux_value_type_id, BF_U),
+	BF(netns_dev, BF_DEV),
+	BF(netns_ino, BF_U),
+	BF_UNTIL(btf_id),
+	BF(btf_id, BF_U),
+	BF(btf_key_type_id, BF_U),
+	BF(btf_value_type_id, BF_U),
+};
+#undef BPF_T
 
 /* A map's struct bpf_map_info (SIZE bytes at BUF, zeros after). */
 static void print_map_info(struct dctx *c, const unsigned char *buf, unsigned int size)
 {
 	struct map_info m;
-	unsigned int len = size < sizeof(m) ? size : (unsigned int)sizeof(m);
+	unsigned int len = bpf_attr_copy(&m, sizeof(m), buf, size);
 
-	memset(&m, 0, sizeof(m));
-	memcpy(&m, buf, len);
 	tprint_struct_begin(c);
-	FLD_XVAL(c, m, type, xlat_bpf_map_types, "BPF_MAP_TYPE_???");
-	tprint_struct_next(c);
-	FLD_U(c, m, id);
-	tprint_struct_next(c);
-	FLD_U(c, m, key_size);
-	tprint_struct_next(c);
-	FLD_U(c, m, value_size);
-	tprint_struct_next(c);
-	FLD_U(c, m, max_entries);
-	tprint_struct_next(c);
-	FLD_FLAGS(c, m, map_flags, xlat_bpf_map_flags, "BPF_F_???");
-	if (!BPF_ENDS_BEFORE(len, offsetof(struct map_info, name))) {
-		print_name(c, "name", m.name);
-		if (!BPF_ENDS_BEFORE(len, offsetof(struct map_info, ifindex))) {
-			tprint_struct_next(c);
-			tprint_field(c, "ifindex");
-			print_ifindex(c, m.ifindex);
-			tprint_struct_next(c);
-			FLD_U(c, m, btf_vmlinux_value_type_id);
-			tprint_struct_next(c);
-			tprint_field(c, "netns_dev");
-			print_dev(c, m.netns_dev);
-			tprint_struct_next(c);
-			FLD_U(c, m, netns_ino);
-			if (!BPF_ENDS_BEFORE(len, offsetof(struct map_info, btf_id))) {
-				tprint_struct_next(c);
-				FLD_U(c, m, btf_id);
-				tprint_struct_next(c);
-				FLD_U(c, m, btf_key_type_id);
-				tprint_struct_next(c);
-				FLD_U(c, m, btf_value_type_id);
-				bpf_attr_extra(c, buf, size, sizeof(m));
-			}
-		}
-	}
+	if (BPF_FIELDS(c, &m, len, map_info_fields, true))
+		bpf_attr_extra(c, buf, size, sizeof(m));
 	tprint_struct_end(c);
 }
 

@@ -17,46 +17,53 @@
 #define BPF_F_REPLACE_ 4u
 #define TP_NAME_SIZE 128
 
+struct pin_attr {
+	uint64_t pathname;
+	uint32_t bpf_fd, file_flags;
+};
+
+#define BPF_T struct pin_attr
+static const struct bpf_field pin_fields[] = {
+	BF(pathname, BF_PATH),
+	BF(bpf_fd, BF_FD),
+	BF_UNTIL(file_flags),
+	BFX(file_flags, BF_FLAGS, xlat_bpf_file_mode_flags, "BPF_F_???"),
+};
+#undef BPF_T
+
 int bpfattr_obj_pin(struct dctx *c, const unsigned char *buf, unsigned int size)
 {
-	struct {
-		uint64_t pathname;
-		uint32_t bpf_fd, file_flags;
-	} a;
+	struct pin_attr a;
 	unsigned int len = bpf_attr_copy(&a, sizeof(a), buf, size);
 
 	tprint_struct_begin(c);
-	tprint_field(c, "pathname");
-	printpath(c, a.pathname);
-	tprint_struct_next(c);
-	bpf_attr_fd(c, "bpf_fd", a.bpf_fd);
-	if (!BPF_ENDS_BEFORE(len, offsetof(typeof(a), file_flags))) {
-		tprint_struct_next(c);
-		FLD_FLAGS(c, a, file_flags, xlat_bpf_file_mode_flags, "BPF_F_???");
-	}
+	BPF_FIELDS(c, &a, len, pin_fields, true);
 	bpf_attr_end(c, buf, size, sizeof(a));
 	return 0;
 }
 
+struct attach_attr {
+	uint32_t target_fd, attach_bpf_fd, attach_type, attach_flags, replace_bpf_fd;
+};
+
+#define BPF_T struct attach_attr
+static const struct bpf_field attach_fields[] = {
+	BF(target_fd, BF_FD),
+	BF(attach_bpf_fd, BF_FD),
+	BFX(attach_type, BF_XVAL, xlat_bpf_attach_type, "BPF_???"),
+	BFX(attach_flags, BF_FLAGS, xlat_bpf_attach_flags, "BPF_F_???"),
+	BF_UNTIL(replace_bpf_fd),
+	BF(replace_bpf_fd, BF_FD),
+};
+#undef BPF_T
+
 int bpfattr_prog_attach(struct dctx *c, const unsigned char *buf, unsigned int size)
 {
-	struct {
-		uint32_t target_fd, attach_bpf_fd, attach_type, attach_flags, replace_bpf_fd;
-	} a;
+	struct attach_attr a;
 	unsigned int len = bpf_attr_copy(&a, sizeof(a), buf, size);
 
 	tprint_struct_begin(c);
-	bpf_attr_fd(c, "target_fd", a.target_fd);
-	tprint_struct_next(c);
-	bpf_attr_fd(c, "attach_bpf_fd", a.attach_bpf_fd);
-	tprint_struct_next(c);
-	FLD_XVAL(c, a, attach_type, xlat_bpf_attach_type, "BPF_???");
-	tprint_struct_next(c);
-	FLD_FLAGS(c, a, attach_flags, xlat_bpf_attach_flags, "BPF_F_???");
-	if (!BPF_ENDS_BEFORE(len, offsetof(typeof(a), replace_bpf_fd))) {
-		tprint_struct_next(c);
-		bpf_attr_fd(c, "replace_bpf_fd", a.replace_bpf_fd);
-	}
+	BPF_FIELDS(c, &a, len, attach_fields, true);
 	bpf_attr_end(c, buf, size, sizeof(a));
 	return 0;
 }
@@ -84,47 +91,36 @@ struct test_run_attr {
 	uint32_t flags, cpu, batch_size;
 };
 
+#define BPF_T struct test_run_attr
+static const struct bpf_field test_run_fields[] = {
+	BF(prog_fd, BF_FD),
+	BF(retval, BF_U),
+	BF(data_size_in, BF_U),
+	BF(data_size_out, BF_U),
+	BF(data_in, BF_ADDR),
+	BF(data_out, BF_ADDR),
+	BF(repeat, BF_U),
+	BF(duration, BF_U),
+	BF_UNTIL(ctx_size_in),
+	BF(ctx_size_in, BF_U),
+	BF(ctx_size_out, BF_U),
+	BF(ctx_in, BF_ADDR),
+	BF(ctx_out, BF_ADDR),
+	BF_UNTIL(flags),
+	BFX(flags, BF_FLAGS, xlat_bpf_test_run_flags, "BPF_F_???"),
+	BF(cpu, BF_U),
+	BF_UNTIL(batch_size),
+	BF(batch_size, BF_U),
+};
+#undef BPF_T
+
 int bpfattr_prog_test_run(struct dctx *c, const unsigned char *buf, unsigned int size)
 {
 	struct test_run_attr a;
 	unsigned int len = bpf_attr_copy(&a, sizeof(a), buf, size);
 
 	tprints(c, "{test={");
-	bpf_attr_fd(c, "prog_fd", a.prog_fd);
-	tprint_struct_next(c);
-	FLD_U(c, a, retval);
-	tprint_struct_next(c);
-	FLD_U(c, a, data_size_in);
-	tprint_struct_next(c);
-	FLD_U(c, a, data_size_out);
-	tprint_struct_next(c);
-	bpf_attr_addr(c, "data_in", a.data_in);
-	tprint_struct_next(c);
-	bpf_attr_addr(c, "data_out", a.data_out);
-	tprint_struct_next(c);
-	FLD_U(c, a, repeat);
-	tprint_struct_next(c);
-	FLD_U(c, a, duration);
-	if (!BPF_ENDS_BEFORE(len, offsetof(struct test_run_attr, ctx_size_in))) {
-		tprint_struct_next(c);
-		FLD_U(c, a, ctx_size_in);
-		tprint_struct_next(c);
-		FLD_U(c, a, ctx_size_out);
-		tprint_struct_next(c);
-		bpf_attr_addr(c, "ctx_in", a.ctx_in);
-		tprint_struct_next(c);
-		bpf_attr_addr(c, "ctx_out", a.ctx_out);
-	}
-	if (!BPF_ENDS_BEFORE(len, offsetof(struct test_run_attr, flags))) {
-		tprint_struct_next(c);
-		FLD_FLAGS(c, a, flags, xlat_bpf_test_run_flags, "BPF_F_???");
-		tprint_struct_next(c);
-		FLD_U(c, a, cpu);
-	}
-	if (!BPF_ENDS_BEFORE(len, offsetof(struct test_run_attr, batch_size))) {
-		tprint_struct_next(c);
-		FLD_U(c, a, batch_size);
-	}
+	BPF_FIELDS(c, &a, len, test_run_fields, true);
 	tprint_struct_end(c);
 	bpf_attr_end(c, buf, size, offsetof(struct test_run_attr, batch_size) + 4);
 	return 0;
@@ -134,8 +130,13 @@ struct id_attr {
 	uint32_t id, next_id, open_flags;
 };
 
-/* PROG, MAP, BTF and LINK_GET_NEXT_ID: next_id is written by the kernel (" => N" at exit). */
-int bpfattr_get_next_id(struct dctx *c, const unsigned char *buf, unsigned int size)
+/*
+ * "{NAME=ID, next_id=N, open_flags=..}": the *_GET_FD_BY_ID commands at entry; PROG, MAP, BTF
+ * and LINK_GET_NEXT_ID (NEXT: the kernel writes next_id) from open_flags on at exit, after
+ * " => M" when next_id changed.
+ */
+static int id_cmd(struct dctx *c, const unsigned char *buf, unsigned int size, const char *name,
+		  bool next)
 {
 	struct id_attr a;
 	unsigned int len = bpf_attr_copy(&a, sizeof(a), buf, size);
@@ -143,14 +144,15 @@ int bpfattr_get_next_id(struct dctx *c, const unsigned char *buf, unsigned int s
 	if (entering(c)) {
 		c->priv[0] = a.next_id;
 		tprint_struct_begin(c);
-		tprint_field(c, "start_id");
+		tprint_field(c, name);
 		tprintf(c, "%u", a.id);
 		tprint_struct_next(c);
 		FLD_U(c, a, next_id);
-		return 1;
-	}
-	if (c->priv[0] != a.next_id)
+		if (next)
+			return 1;
+	} else if (c->priv[0] != a.next_id) {
 		tprintf(c, " => %u", a.next_id);
+	}
 	if (!BPF_ENDS_BEFORE(len, offsetof(struct id_attr, open_flags))) {
 		tprint_struct_next(c);
 		FLD_FLAGS(c, a, open_flags, xlat_bpf_file_mode_flags, "BPF_F_???");
@@ -159,33 +161,19 @@ int bpfattr_get_next_id(struct dctx *c, const unsigned char *buf, unsigned int s
 	return 0;
 }
 
-static int get_fd_by_id(struct dctx *c, const unsigned char *buf, unsigned int size,
-			const char *name)
+int bpfattr_get_next_id(struct dctx *c, const unsigned char *buf, unsigned int size)
 {
-	struct id_attr a;
-	unsigned int len = bpf_attr_copy(&a, sizeof(a), buf, size);
-
-	tprint_struct_begin(c);
-	tprint_field(c, name);
-	tprintf(c, "%u", a.id);
-	tprint_struct_next(c);
-	FLD_U(c, a, next_id);
-	if (!BPF_ENDS_BEFORE(len, offsetof(struct id_attr, open_flags))) {
-		tprint_struct_next(c);
-		FLD_FLAGS(c, a, open_flags, xlat_bpf_file_mode_flags, "BPF_F_???");
-	}
-	bpf_attr_end(c, buf, size, sizeof(a));
-	return 0;
+	return id_cmd(c, buf, size, "start_id", true);
 }
 
 int bpfattr_prog_get_fd_by_id(struct dctx *c, const unsigned char *buf, unsigned int size)
 {
-	return get_fd_by_id(c, buf, size, "prog_id");
+	return id_cmd(c, buf, size, "prog_id", false);
 }
 
 int bpfattr_map_get_fd_by_id(struct dctx *c, const unsigned char *buf, unsigned int size)
 {
-	return get_fd_by_id(c, buf, size, "map_id");
+	return id_cmd(c, buf, size, "map_id", false);
 }
 
 /* BTF_GET_FD_BY_ID and LINK_GET_FD_BY_ID: one id. */
@@ -217,6 +205,15 @@ struct query_attr {
 	uint32_t prog_cnt;
 };
 
+#define BPF_T struct query_attr
+static const struct bpf_field query_fields[] = {
+	BF(target_fd, BF_FD),
+	BFX(attach_type, BF_XVAL, xlat_bpf_attach_type, "BPF_???"),
+	BFX(query_flags, BF_FLAGS, xlat_bpf_query_flags, "BPF_F_QUERY_???"),
+	BFX(attach_flags, BF_FLAGS, xlat_bpf_attach_flags, "BPF_F_???"),
+};
+#undef BPF_T
+
 /* PROG_QUERY: the ids the kernel wrote, and their count (" => N" when it changed it). */
 int bpfattr_prog_query(struct dctx *c, const unsigned char *buf, unsigned int size)
 {
@@ -227,13 +224,7 @@ int bpfattr_prog_query(struct dctx *c, const unsigned char *buf, unsigned int si
 	if (entering(c)) {
 		c->priv[0] = a.prog_cnt;
 		tprints(c, "{query={");
-		bpf_attr_fd(c, "target_fd", a.target_fd);
-		tprint_struct_next(c);
-		FLD_XVAL(c, a, attach_type, xlat_bpf_attach_type, "BPF_???");
-		tprint_struct_next(c);
-		FLD_FLAGS(c, a, query_flags, xlat_bpf_query_flags, "BPF_F_QUERY_???");
-		tprint_struct_next(c);
-		FLD_FLAGS(c, a, attach_flags, xlat_bpf_attach_flags, "BPF_F_???");
+		BPF_FIELDS(c, &a, sizeof(a), query_fields, true);
 		tprint_struct_next(c);
 		tprint_field(c, "prog_ids");
 		return 1;
@@ -297,6 +288,15 @@ struct task_fd_attr {
 	uint64_t probe_offset, probe_addr;
 };
 
+#define BPF_T struct task_fd_attr
+static const struct bpf_field task_fd_fields[] = {
+	BF(prog_id, BF_U),
+	BFX(fd_type, BF_XVAL, xlat_bpf_task_fd_type, "BPF_FD_TYPE_???"),
+	BF(probe_offset, BF_X),
+	BF(probe_addr, BF_X),
+};
+#undef BPF_T
+
 /* TASK_FD_QUERY: the kernel writes the name into buf (buf_len, " => N" when it changed). */
 int bpfattr_task_fd_query(struct dctx *c, const unsigned char *buf, unsigned int size)
 {
@@ -322,14 +322,7 @@ int bpfattr_task_fd_query(struct dctx *c, const unsigned char *buf, unsigned int
 	tprint_field(c, "buf");
 	printstr_ex(c, a.buf, c->priv[0] < a.buf_len ? c->priv[0] : a.buf_len,
 		    QUOTE_0_TERMINATED);
-	tprint_struct_next(c);
-	FLD_U(c, a, prog_id);
-	tprint_struct_next(c);
-	FLD_XVAL(c, a, fd_type, xlat_bpf_task_fd_type, "BPF_FD_TYPE_???");
-	tprint_struct_next(c);
-	FLD_X(c, a, probe_offset);
-	tprint_struct_next(c);
-	FLD_X(c, a, probe_addr);
+	BPF_FIELDS(c, &a, sizeof(a), task_fd_fields, false);
 	tprint_struct_end(c);
 	bpf_attr_end(c, buf, size, sizeof(a));
 	return 0;

@@ -47,125 +47,100 @@ struct map_create_attr {
 	uint64_t map_extra;
 };
 
-/* KERNEL_VERSION(a, b, c), or its raw value in the -X styles. */
-static void print_kernel_version(struct dctx *c, uint32_t v)
+static void print_insns(struct dctx *c, const void *p, unsigned int len)
 {
+	const struct prog_load_attr *a = p;
+
+	(void)len;
+	print_ebpf_prog(c, a->insns, a->insn_cnt);
+}
+
+static void print_log_buf(struct dctx *c, const void *p, unsigned int len)
+{
+	const struct prog_load_attr *a = p;
+
+	(void)len;
+	printstr_ex(c, a->log_buf, a->log_size, QUOTE_0_TERMINATED);
+}
+
+/* KERNEL_VERSION(a, b, c), or its raw value in the -X styles. */
+static void print_kernel_version(struct dctx *c, const void *p, unsigned int len)
+{
+	uint32_t v = ((const struct prog_load_attr *)p)->kern_version;
 	char s[64];
 
+	(void)len;
 	snprintf(s, sizeof(s), "KERNEL_VERSION(%u, %u, %u)", v >> 16, (v >> 8) & 0xff, v & 0xff);
 	print_xlat_named(c->sb, v, s);
 }
 
-static void print_prog_load(struct dctx *c, const struct prog_load_attr *a, unsigned int len)
-{
-	FLD_XVAL(c, *a, prog_type, xlat_bpf_prog_types, "BPF_PROG_TYPE_???");
-	tprint_struct_next(c);
-	FLD_U(c, *a, insn_cnt);
-	tprint_struct_next(c);
-	tprint_field(c, "insns");
-	print_ebpf_prog(c, a->insns, a->insn_cnt);
-	tprint_struct_next(c);
-	tprint_field(c, "license");
-	printstr(c, a->license);
-	if (BPF_ENDS_BEFORE(len, offsetof(struct prog_load_attr, log_level)))
-		return;
-	tprint_struct_next(c);
-	FLD_U(c, *a, log_level);
-	tprint_struct_next(c);
-	FLD_U(c, *a, log_size);
-	tprint_struct_next(c);
-	tprint_field(c, "log_buf");
-	printstr_ex(c, a->log_buf, a->log_size, QUOTE_0_TERMINATED);
-	if (BPF_ENDS_BEFORE(len, offsetof(struct prog_load_attr, kern_version)))
-		return;
-	tprint_struct_next(c);
-	tprint_field(c, "kern_version");
-	print_kernel_version(c, a->kern_version);
-	if (BPF_ENDS_BEFORE(len, offsetof(struct prog_load_attr, prog_flags)))
-		return;
-	tprint_struct_next(c);
-	FLD_FLAGS(c, *a, prog_flags, xlat_bpf_prog_flags, "BPF_F_???");
-	if (BPF_ENDS_BEFORE(len, offsetof(struct prog_load_attr, prog_name)))
-		return;
-	tprint_struct_next(c);
-	tprint_field(c, "prog_name");
-	{
-		size_t n = len - offsetof(struct prog_load_attr, prog_name);
+#define BPF_T struct prog_load_attr
+static const struct bpf_field prog_load_fields[] = {
+	BFX(prog_type, BF_XVAL, xlat_bpf_prog_types, "BPF_PROG_TYPE_???"),
+	BF(insn_cnt, BF_U),
+	BFN(insns, print_insns),
+	BF(license, BF_STR),
+	BF_UNTIL(log_level),
+	BF(log_level, BF_U),
+	BF(log_size, BF_U),
+	BFN(log_buf, print_log_buf),
+	BF_UNTIL(kern_version),
+	BFN(kern_version, print_kernel_version),
+	BF_UNTIL(prog_flags),
+	BFX(prog_flags, BF_FLAGS, xlat_bpf_prog_flags, "BPF_F_???"),
+	BF_UNTIL(prog_name),
+	BF(prog_name, BF_NAME),
+	BF_UNTIL(prog_ifindex),
+	BF(prog_ifindex, BF_IFINDEX),
+	BF_UNTIL(expected_attach_type),
+	BFX(expected_attach_type, BF_XVAL, xlat_bpf_attach_type, "BPF_???"),
+	BF_UNTIL(prog_btf_fd),
+	BF(prog_btf_fd, BF_FD),
+	BF(func_info_rec_size, BF_U),
+	BF(func_info, BF_ADDR),
+	BF(func_info_cnt, BF_U),
+	BF(line_info_rec_size, BF_U),
+	BF(line_info, BF_ADDR),
+	BF(line_info_cnt, BF_U),
+	BF_UNTIL(attach_btf_id),
+	BF(attach_btf_id, BF_U),
+	BF_UNTIL(attach_prog_fd),
+	BF(attach_prog_fd, BF_FD),
+	BF_UNTIL(fd_array),
+	BF(fd_array, BF_ADDR),
+};
+#undef BPF_T
 
-		ioctl_print_cstring(c, a->prog_name,
-				    n < sizeof(a->prog_name) ? n : sizeof(a->prog_name));
-	}
-	if (BPF_ENDS_BEFORE(len, offsetof(struct prog_load_attr, prog_ifindex)))
-		return;
-	tprint_struct_next(c);
-	tprint_field(c, "prog_ifindex");
-	print_ifindex(c, a->prog_ifindex);
-	if (BPF_ENDS_BEFORE(len, offsetof(struct prog_load_attr, expected_attach_type)))
-		return;
-	tprint_struct_next(c);
-	FLD_XVAL(c, *a, expected_attach_type, xlat_bpf_attach_type, "BPF_???");
-	if (BPF_ENDS_BEFORE(len, offsetof(struct prog_load_attr, prog_btf_fd)))
-		return;
-	tprint_struct_next(c);
-	tprint_field(c, "prog_btf_fd");
-	printfd(c, (int)a->prog_btf_fd);
-	tprint_struct_next(c);
-	FLD_U(c, *a, func_info_rec_size);
-	tprint_struct_next(c);
-	tprint_field(c, "func_info");
-	printaddr(c, a->func_info);
-	tprint_struct_next(c);
-	FLD_U(c, *a, func_info_cnt);
-	tprint_struct_next(c);
-	FLD_U(c, *a, line_info_rec_size);
-	tprint_struct_next(c);
-	tprint_field(c, "line_info");
-	printaddr(c, a->line_info);
-	tprint_struct_next(c);
-	FLD_U(c, *a, line_info_cnt);
-	if (BPF_ENDS_BEFORE(len, offsetof(struct prog_load_attr, attach_btf_id)))
-		return;
-	tprint_struct_next(c);
-	FLD_U(c, *a, attach_btf_id);
-	if (BPF_ENDS_BEFORE(len, offsetof(struct prog_load_attr, attach_prog_fd)))
-		return;
-	tprint_struct_next(c);
-	tprint_field(c, "attach_prog_fd");
-	printfd(c, (int)a->attach_prog_fd);
-	if (BPF_ENDS_BEFORE(len, offsetof(struct prog_load_attr, fd_array)))
-		return;
-	tprint_struct_next(c);
-	tprint_field(c, "fd_array");
-	printaddr(c, a->fd_array);
-}
-
-/* A fixed-size name field of which AVAIL bytes are there. */
-static void print_name(struct dctx *c, const char *name, const char *s, size_t avail)
-{
-	tprint_struct_next(c);
-	tprint_field(c, name);
-	ioctl_print_cstring(c, s, avail < 16 ? avail : 16);
-}
+#define BPF_T struct map_create_attr
+static const struct bpf_field map_create_fields[] = {
+	BFX(map_type, BF_XVAL, xlat_bpf_map_types, "BPF_MAP_TYPE_???"),
+	BF(key_size, BF_U),
+	BF(value_size, BF_U),
+	BF(max_entries, BF_U),
+	BF_UNTIL(map_flags),
+	BFX(map_flags, BF_FLAGS, xlat_bpf_map_flags, "BPF_F_???"),
+	BF_UNTIL(inner_map_fd),
+	BF(inner_map_fd, BF_FD),
+	BF_UNTIL(numa_node),
+}, map_create_fields2[] = {
+	BF_UNTIL(map_name),
+	BF(map_name, BF_NAME),
+	BF_UNTIL(map_ifindex),
+	BF(map_ifindex, BF_IFINDEX),
+	BF_UNTIL(btf_fd),
+	BF(btf_fd, BF_FD),
+	BF(btf_key_type_id, BF_U),
+	BF(btf_value_type_id, BF_U),
+	BF_UNTIL(btf_vmlinux_value_type_id),
+	BF(btf_vmlinux_value_type_id, BF_U),
+	BF_UNTIL(map_extra),
+	BF(map_extra, BF_U),
+};
+#undef BPF_T
 
 static void print_map_create(struct dctx *c, const struct map_create_attr *a, unsigned int len)
 {
-	FLD_XVAL(c, *a, map_type, xlat_bpf_map_types, "BPF_MAP_TYPE_???");
-	tprint_struct_next(c);
-	FLD_U(c, *a, key_size);
-	tprint_struct_next(c);
-	FLD_U(c, *a, value_size);
-	tprint_struct_next(c);
-	FLD_U(c, *a, max_entries);
-	if (BPF_ENDS_BEFORE(len, offsetof(struct map_create_attr, map_flags)))
-		return;
-	tprint_struct_next(c);
-	FLD_FLAGS(c, *a, map_flags, xlat_bpf_map_flags, "BPF_F_???");
-	if (BPF_ENDS_BEFORE(len, offsetof(struct map_create_attr, inner_map_fd)))
-		return;
-	tprint_struct_next(c);
-	tprint_field(c, "inner_map_fd");
-	printfd(c, (int)a->inner_map_fd);
-	if (BPF_ENDS_BEFORE(len, offsetof(struct map_create_attr, numa_node)))
+	if (!BPF_FIELDS(c, a, len, map_create_fields, true))
 		return;
 	if (a->map_flags & MAP_F_NUMA_NODE) {
 		tprint_struct_next(c);
@@ -173,31 +148,7 @@ static void print_map_create(struct dctx *c, const struct map_create_attr *a, un
 		if (a->numa_node == UINT32_MAX)
 			tprints(c, " /* NUMA_NO_NODE */");
 	}
-	if (BPF_ENDS_BEFORE(len, offsetof(struct map_create_attr, map_name)))
-		return;
-	print_name(c, "map_name", a->map_name, len - offsetof(struct map_create_attr, map_name));
-	if (BPF_ENDS_BEFORE(len, offsetof(struct map_create_attr, map_ifindex)))
-		return;
-	tprint_struct_next(c);
-	tprint_field(c, "map_ifindex");
-	print_ifindex(c, a->map_ifindex);
-	if (BPF_ENDS_BEFORE(len, offsetof(struct map_create_attr, btf_fd)))
-		return;
-	tprint_struct_next(c);
-	tprint_field(c, "btf_fd");
-	printfd(c, (int)a->btf_fd);
-	tprint_struct_next(c);
-	FLD_U(c, *a, btf_key_type_id);
-	tprint_struct_next(c);
-	FLD_U(c, *a, btf_value_type_id);
-	if (BPF_ENDS_BEFORE(len, offsetof(struct map_create_attr, btf_vmlinux_value_type_id)))
-		return;
-	tprint_struct_next(c);
-	FLD_U(c, *a, btf_vmlinux_value_type_id);
-	if (BPF_ENDS_BEFORE(len, offsetof(struct map_create_attr, map_extra)))
-		return;
-	tprint_struct_next(c);
-	FLD_U(c, *a, map_extra);
+	BPF_FIELDS(c, a, len, map_create_fields2, false);
 }
 
 static int map_create(struct dctx *c, const unsigned char *buf, unsigned int size)
@@ -217,7 +168,7 @@ static int prog_load(struct dctx *c, const unsigned char *buf, unsigned int size
 	unsigned int len = bpf_attr_copy(&a, sizeof(a), buf, size);
 
 	tprint_struct_begin(c);
-	print_prog_load(c, &a, len);
+	BPF_FIELDS(c, &a, len, prog_load_fields, true);
 	bpf_attr_end(c, buf, size, sizeof(a));
 	return 0;
 }
@@ -253,6 +204,86 @@ void bpf_attr_end(struct dctx *c, const unsigned char *buf, unsigned int size, u
 {
 	bpf_attr_extra(c, buf, size, asize);
 	tprint_struct_end(c);
+}
+
+/* The unsigned SIZE-byte field at OFF of A. */
+static uint64_t field_val(const void *a, unsigned int off, unsigned int size)
+{
+	const unsigned char *p = (const unsigned char *)a + off;
+	uint64_t v64 = 0;
+	uint32_t v32 = 0;
+	uint16_t v16 = 0;
+
+	switch (size) {
+	case 8:
+		memcpy(&v64, p, 8);
+		return v64;
+	case 4:
+		memcpy(&v32, p, 4);
+		return v32;
+	case 2:
+		memcpy(&v16, p, 2);
+		return v16;
+	default:
+		return *p;
+	}
+}
+
+bool bpf_attr_fields(struct dctx *c, const void *a, unsigned int len, const struct bpf_field *f,
+		     unsigned int n, bool first)
+{
+	for (unsigned int i = 0; i < n; i++, f++) {
+		if (f->kind == BF_STOP) {
+			if (BPF_ENDS_BEFORE(len, f->off))
+				return false;
+			continue;
+		}
+		uint64_t v = field_val(a, f->off, f->size); /* (unused by BF_NAME, BF_FN) */
+
+		if (i || !first)
+			tprint_struct_next(c);
+		tprint_field(c, f->name);
+		switch (f->kind) {
+		case BF_U:
+			tprintf(c, "%llu", (unsigned long long)v);
+			break;
+		case BF_X:
+			ioctl_print_x(c, v);
+			break;
+		case BF_FD:
+			printfd(c, (int)v);
+			break;
+		case BF_ADDR:
+			printaddr(c, v);
+			break;
+		case BF_STR:
+			printstr(c, v);
+			break;
+		case BF_PATH:
+			printpath(c, v);
+			break;
+		case BF_NAME:
+			ioctl_print_cstring(c, (const char *)a + f->off,
+					    len - f->off < f->size ? len - f->off : f->size);
+			break;
+		case BF_IFINDEX:
+			print_ifindex(c, (unsigned int)v);
+			break;
+		case BF_DEV:
+			print_dev(c, v);
+			break;
+		case BF_XVAL:
+			printxval(c, f->x, v, f->dflt);
+			break;
+		case BF_FLAGS:
+			printflags(c, f->x, v, f->dflt);
+			break;
+		default:
+			f->fn(c, a, len);
+			break;
+		}
+	}
+	return true;
 }
 
 void bpf_attr_fd(struct dctx *c, const char *name, uint32_t fd)

@@ -6,8 +6,11 @@
  * structure ("..."; with -v extra_data="\x.." and their range).
  */
 #pragma once
+#include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
+
+struct xlat;
 
 struct dctx;
 
@@ -28,6 +31,40 @@ void bpf_attr_addr(struct dctx *c, const char *name, uint64_t addr);
 
 /* Whether the attribute (LEN bytes) ends before field offset OFF. */
 #define BPF_ENDS_BEFORE(len, off) ((len) <= (off))
+
+/* How a field of a table printed by bpf_attr_fields shows. */
+enum bpf_field_kind {
+	BF_U, BF_X, BF_FD, BF_ADDR, BF_STR, BF_PATH, BF_IFINDEX, BF_DEV,
+	BF_NAME,		/* a char array, as far as the attribute holds it */
+	BF_XVAL, BF_FLAGS,	/* named by the row's xlat */
+	BF_FN,			/* printed by the row's fn */
+	BF_STOP,		/* no field: the walk ends when the attribute ends before OFF */
+};
+struct bpf_field {
+	const char *name;
+	unsigned short off;
+	unsigned char size, kind;
+	const struct xlat *x;
+	const char *dflt;
+	/* The value of a BF_FN field in struct A (LEN bytes of it there). */
+	void (*fn)(struct dctx *c, const void *a, unsigned int len);
+};
+/* Rows of a table of fields of the struct type BPF_T (defined by the table's user). */
+#define BF(f, k) \
+	{ .name = #f, .off = offsetof(BPF_T, f), .size = sizeof(((BPF_T *)0)->f), .kind = (k) }
+#define BFX(f, k, xl, d) \
+	{ .name = #f, .off = offsetof(BPF_T, f), .size = sizeof(((BPF_T *)0)->f), .kind = (k), \
+	  .x = (xl), .dflt = (d) }
+#define BFN(f, fun) { .name = #f, .off = offsetof(BPF_T, f), .kind = BF_FN, .fn = (fun) }
+#define BF_UNTIL(f) { .off = offsetof(BPF_T, f), .kind = BF_STOP }
+/*
+ * The N fields F of struct A (LEN bytes of it there), each after ", " but the first when
+ * FIRST.  False when a BF_STOP row ended the walk.
+ */
+bool bpf_attr_fields(struct dctx *c, const void *a, unsigned int len, const struct bpf_field *f,
+		     unsigned int n, bool first);
+#define BPF_FIELDS(c, a, len, tbl, first) \
+	bpf_attr_fields((c), (a), (len), (tbl), sizeof(tbl) / sizeof((tbl)[0]), (first))
 
 /* bpf-attr-map.c: map element and batch commands. */
 int bpfattr_map_lookup_elem(struct dctx *c, const unsigned char *buf, unsigned int size);

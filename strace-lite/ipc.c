@@ -118,17 +118,11 @@ SYS_FUNC(shmget)
 		if (flags)
 			tprint_or(c);
 		tprintf(c, "%u<<", huge >> SHM_HUGE_SHIFT_BITS);
-		switch (print_opts_get()->xstyle) {
-		case XSTYLE_ABBREV:
+		if (print_opts_get()->xstyle == XSTYLE_ABBREV)
 			tprints(c, "SHM_HUGE_SHIFT");
-			break;
-		case XSTYLE_RAW:
-			tprintf(c, "%u", SHM_HUGE_SHIFT_BITS);
-			break;
-		default:
-			tprintf(c, "%u /* SHM_HUGE_SHIFT */", SHM_HUGE_SHIFT_BITS);
-			break;
-		}
+		else
+			tprintf(c, "%u%s", SHM_HUGE_SHIFT_BITS,
+				print_opts_get()->xstyle == XSTYLE_RAW ? "" : " /* SHM_HUGE_SHIFT */");
 	}
 	if (flags || huge)
 		tprint_or(c);
@@ -190,42 +184,17 @@ static void print_msqid_ds(struct dctx *c, uint64_t addr, unsigned int cmd)
 	tprint_struct_end(c);
 }
 
-static void print_msginfo(struct dctx *c, uint64_t addr)
+static void print_msginfo(struct dctx *c, uint64_t addr, unsigned int cmd)
 {
 	struct msginfo i;
 
+	(void)cmd;
 	if (umove_or_printaddr(c, addr, &i))
 		return;
 	tprintf(c, "{msgpool=%d, msgmap=%d, msgmax=%d, msgmnb=%d, msgmni=%d, msgssz=%d, "
 		   "msgtql=%d, msgseg=%u}",
 		i.msgpool, i.msgmap, i.msgmax, i.msgmnb, i.msgmni, i.msgssz, i.msgtql,
 		(unsigned int)i.msgseg);
-}
-
-SYS_FUNC(msgctl)
-{
-	unsigned int cmd = (unsigned int)c->arg[1] & ~IPC_64_FLAG;
-
-	if (entering(c)) {
-		tprintf(c, "%d, ", (int)c->arg[0]);
-		print_ctl_cmd(c, xlat_msgctl_flags, c->arg[1], "MSG_???");
-		tprint_arg_next(c);
-		switch (cmd) {
-		case IPC_SET:
-			print_msqid_ds(c, c->arg[2], cmd);
-			return RVAL_DECODED;
-		case IPC_STAT: case MSG_STAT: case MSG_STAT_ANY: case IPC_INFO: case MSG_INFO:
-			return 0;
-		default:
-			printaddr(c, c->arg[2]);
-			return RVAL_DECODED;
-		}
-	}
-	if (cmd == IPC_INFO || cmd == MSG_INFO)
-		print_msginfo(c, c->arg[2]);
-	else
-		print_msqid_ds(c, c->arg[2], cmd);
-	return 0;
 }
 
 static bool print_sembuf(struct dctx *c, void *elem, size_t size, void *data)
@@ -280,42 +249,17 @@ static void print_semid_ds(struct dctx *c, uint64_t addr, unsigned int cmd)
 	tprint_struct_end(c);
 }
 
-static void print_seminfo(struct dctx *c, uint64_t addr)
+static void print_seminfo(struct dctx *c, uint64_t addr, unsigned int cmd)
 {
 	struct seminfo i;
 
+	(void)cmd;
 	if (umove_or_printaddr(c, addr, &i))
 		return;
 	tprintf(c, "{semmap=%d, semmni=%d, semmns=%d, semmnu=%d, semmsl=%d, semopm=%d, "
 		   "semume=%d, semusz=%d, semvmx=%d, semaem=%d}",
 		i.semmap, i.semmni, i.semmns, i.semmnu, i.semmsl, i.semopm, i.semume, i.semusz,
 		i.semvmx, i.semaem);
-}
-
-SYS_FUNC(semctl)
-{
-	unsigned int cmd = (unsigned int)c->arg[2] & ~IPC_64_FLAG;
-
-	if (entering(c)) {
-		tprintf(c, "%d, %d, ", (int)c->arg[0], (int)c->arg[1]);
-		print_ctl_cmd(c, xlat_semctl_flags, c->arg[2], "SEM_???");
-		tprint_arg_next(c);
-		switch (cmd) {
-		case IPC_SET:
-			print_semid_ds(c, c->arg[3], cmd);
-			return RVAL_DECODED;
-		case IPC_STAT: case SEM_STAT: case SEM_STAT_ANY: case IPC_INFO: case SEM_INFO:
-			return 0;
-		default:
-			printaddr(c, c->arg[3]);
-			return RVAL_DECODED;
-		}
-	}
-	if (cmd == IPC_INFO || cmd == SEM_INFO)
-		print_seminfo(c, c->arg[3]);
-	else
-		print_semid_ds(c, c->arg[3], cmd);
-	return 0;
 }
 
 static void print_shmid_ds(struct dctx *c, uint64_t addr, unsigned int cmd)
@@ -362,28 +306,58 @@ static void print_shm_infos(struct dctx *c, uint64_t addr, unsigned int cmd)
 	}
 }
 
-SYS_FUNC(shmctl)
+/* The buffer of a msgctl, semctl or shmctl command (a *id_ds or the limits). */
+typedef void (*ipc_buf_fn)(struct dctx *c, uint64_t addr, unsigned int cmd);
+
+_Static_assert(MSG_INFO == MSG_STAT + 1 && MSG_STAT_ANY == MSG_STAT + 2 &&
+	       SEM_INFO == SEM_STAT + 1 && SEM_STAT_ANY == SEM_STAT + 2 &&
+	       SHM_INFO == SHM_STAT + 1 && SHM_STAT_ANY == SHM_STAT + 2,
+	       "*_STAT, *_INFO, *_STAT_ANY follow each other");
+
+/*
+ * msgctl, semctl and shmctl from their command (argument CMD_ARG, named by X) on: IPC_SET's
+ * buffer at entry; at exit that of IPC_STAT, IPC_INFO and the family's STAT, INFO (STAT + 1)
+ * and STAT_ANY (STAT + 2), the INFOs by INFO_FN, the others by DS_FN.
+ */
+static int ipc_ctl(struct dctx *c, unsigned int cmd_arg, const struct xlat *x, const char *dflt,
+		   unsigned int stat, ipc_buf_fn ds_fn, ipc_buf_fn info_fn)
 {
-	unsigned int cmd = (unsigned int)c->arg[1] & ~IPC_64_FLAG;
+	unsigned int cmd = (unsigned int)c->arg[cmd_arg] & ~IPC_64_FLAG;
+	uint64_t addr = c->arg[cmd_arg + 1];
 
 	if (entering(c)) {
-		tprintf(c, "%d, ", (int)c->arg[0]);
-		print_ctl_cmd(c, xlat_shmctl_flags, c->arg[1], "SHM_???");
+		print_ctl_cmd(c, x, c->arg[cmd_arg], dflt);
 		tprint_arg_next(c);
-		switch (cmd) {
-		case IPC_SET:
-			print_shmid_ds(c, c->arg[2], cmd);
-			return RVAL_DECODED;
-		case IPC_STAT: case SHM_STAT: case SHM_STAT_ANY: case IPC_INFO: case SHM_INFO:
+		if (cmd == IPC_STAT || cmd == IPC_INFO || (cmd >= stat && cmd <= stat + 2))
 			return 0;
-		default:
-			printaddr(c, c->arg[2]);
-			return RVAL_DECODED;
-		}
+		if (cmd == IPC_SET)
+			ds_fn(c, addr, cmd);
+		else
+			printaddr(c, addr);
+		return RVAL_DECODED;
 	}
-	if (cmd == IPC_INFO || cmd == SHM_INFO)
-		print_shm_infos(c, c->arg[2], cmd);
-	else
-		print_shmid_ds(c, c->arg[2], cmd);
+	(cmd == IPC_INFO || cmd == stat + 1 ? info_fn : ds_fn)(c, addr, cmd);
 	return 0;
+}
+
+SYS_FUNC(msgctl)
+{
+	if (entering(c))
+		tprintf(c, "%d, ", (int)c->arg[0]);
+	return ipc_ctl(c, 1, xlat_msgctl_flags, "MSG_???", MSG_STAT, print_msqid_ds, print_msginfo);
+}
+
+SYS_FUNC(semctl)
+{
+	if (entering(c))
+		tprintf(c, "%d, %d, ", (int)c->arg[0], (int)c->arg[1]);
+	return ipc_ctl(c, 2, xlat_semctl_flags, "SEM_???", SEM_STAT, print_semid_ds, print_seminfo);
+}
+
+SYS_FUNC(shmctl)
+{
+	if (entering(c))
+		tprintf(c, "%d, ", (int)c->arg[0]);
+	return ipc_ctl(c, 1, xlat_shmctl_flags, "SHM_???", SHM_STAT, print_shmid_ds,
+		       print_shm_infos);
 }

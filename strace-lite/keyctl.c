@@ -273,103 +273,59 @@ static int keyctl_exiting_cmds(struct dctx *c, int cmd)
 	return -1;
 }
 
-/* Commands whose arguments are all read at entry; false for an unknown one. */
+/*
+ * The commands whose arguments are all read at entry, one letter an argument from arg[1] on:
+ * k key, s string, b string of arg[i + 1] bytes, v iovec of arg[i + 1] elements, l u64,
+ * d int, u u32, i uid/gid, e errno, p KEY_* permissions, r KEY_REQKEY_DEFL_*, m KEYCTL_MOVE_*.
+ */
+static const char *const entry_args[] = {
+	[K_GET_KEYRING_ID] = "kd",	[K_JOIN_SESSION_KEYRING] = "s",
+	[K_UPDATE] = "kbl",		[K_REVOKE] = "k",
+	[K_CLEAR] = "k",		[K_INVALIDATE] = "k",
+	[K_ASSUME_AUTHORITY] = "k",	[K_LINK] = "kk",
+	[K_UNLINK] = "kk",		[K_SEARCH] = "kssk",
+	[K_RESTRICT_KEYRING] = "kss",	[K_CHOWN] = "kii",
+	[K_SETPERM] = "kp",		[K_INSTANTIATE] = "kblk",
+	[K_INSTANTIATE_IOV] = "kvlk",	[K_NEGATE] = "kuk",
+	[K_REJECT] = "kuek",		[K_SET_REQKEY_KEYRING] = "r",
+	[K_SET_TIMEOUT] = "ku",		[K_SESSION_TO_PARENT] = "",
+	[K_GET_PERSISTENT] = "ik",	[K_MOVE] = "kkkm",
+};
+
+/* The arguments of an entry_args command; false for an unknown one. */
 static bool keyctl_entry_cmds(struct dctx *c, int cmd)
 {
 	const uint64_t *a = c->arg;
+	const char *f;
 
-	switch (cmd) {
-	case K_GET_KEYRING_ID:
-		print_key(c, a[1]);
-		tprintf(c, ", %d", (int)a[2]);
-		break;
-	case K_JOIN_SESSION_KEYRING:
-		printstr(c, a[1]);
-		break;
-	case K_UPDATE:
-		print_key(c, a[1]);
-		tprint_arg_next(c);
-		printstrn(c, a[2], a[3]);
-		tprintf(c, ", %" PRIu64, a[3]);
-		break;
-	case K_REVOKE: case K_CLEAR: case K_INVALIDATE: case K_ASSUME_AUTHORITY:
-		print_key(c, a[1]);
-		break;
-	case K_LINK: case K_UNLINK:
-		print_key(c, a[1]);
-		tprint_arg_next(c);
-		print_key(c, a[2]);
-		break;
-	case K_SEARCH: case K_RESTRICT_KEYRING:
-		print_key(c, a[1]);
-		tprint_arg_next(c);
-		printstr(c, a[2]);
-		tprint_arg_next(c);
-		printstr(c, a[3]);
-		if (cmd == K_SEARCH) {
-			tprint_arg_next(c);
-			print_key(c, a[4]);
-		}
-		break;
-	case K_CHOWN:
-		print_key(c, a[1]);
-		tprint_arg_next(c);
-		print_id(c, a[2]);
-		tprint_arg_next(c);
-		print_id(c, a[3]);
-		break;
-	case K_SETPERM:
-		print_key(c, a[1]);
-		tprint_arg_next(c);
-		printflags(c, xlat_key_perms, (uint32_t)a[2], "KEY_???");
-		break;
-	case K_INSTANTIATE: case K_INSTANTIATE_IOV:
-		print_key(c, a[1]);
-		tprint_arg_next(c);
-		if (cmd == K_INSTANTIATE)
-			printstrn(c, a[2], a[3]);
-		else
-			print_iov_upto(c, a[3], a[2], (uint64_t)-1, IOV_DECODE_STR);
-		tprintf(c, ", %" PRIu64 ", ", a[3]);
-		print_key(c, a[4]);
-		break;
-	case K_NEGATE: case K_REJECT:
-		print_key(c, a[1]);
-		tprintf(c, ", %u, ", (uint32_t)a[2]);
-		if (cmd == K_REJECT) {
-			print_errno_arg(c, (uint32_t)a[3]);
-			tprint_arg_next(c);
-			print_key(c, a[4]);
-		} else {
-			print_key(c, a[3]);
-		}
-		break;
-	case K_SET_REQKEY_KEYRING:
-		printxval_signed(c, xlat_key_reqkeys, (int)a[1], "KEY_REQKEY_DEFL_???");
-		break;
-	case K_SET_TIMEOUT:
-		print_key(c, a[1]);
-		tprintf(c, ", %u", (uint32_t)a[2]);
-		break;
-	case K_SESSION_TO_PARENT:
-		break;
-	case K_GET_PERSISTENT:
-		print_id(c, a[1]);
-		tprint_arg_next(c);
-		print_key(c, a[2]);
-		break;
-	case K_PKEY_VERIFY:
+	if (cmd == K_PKEY_VERIFY) {
 		pkey_op(c, false);
-		break;
-	case K_MOVE:
-		for (int i = 1; i <= 3; i++) {
-			print_key(c, a[i]);
-			tprint_arg_next(c);
-		}
-		printflags(c, xlat_keyctl_move_flags, (uint32_t)a[4], "KEYCTL_MOVE_???");
-		break;
-	default:
+		return true;
+	}
+	if (cmd < 0 || (size_t)cmd >= sizeof(entry_args) / sizeof(entry_args[0]) ||
+	    !(f = entry_args[cmd]))
 		return false;
+	for (unsigned int i = 1; *f; f++, i++) {
+		if (i > 1)
+			tprint_arg_next(c);
+		switch (*f) {
+		case 'k': print_key(c, a[i]); break;
+		case 's': printstr(c, a[i]); break;
+		case 'b': printstrn(c, a[i], a[i + 1]); break;
+		case 'v': print_iov_upto(c, a[i + 1], a[i], (uint64_t)-1, IOV_DECODE_STR); break;
+		case 'l': tprintf(c, "%" PRIu64, a[i]); break;
+		case 'd': tprintf(c, "%d", (int)a[i]); break;
+		case 'u': tprintf(c, "%u", (uint32_t)a[i]); break;
+		case 'i': print_id(c, a[i]); break;
+		case 'e': print_errno_arg(c, (uint32_t)a[i]); break;
+		case 'p': printflags(c, xlat_key_perms, (uint32_t)a[i], "KEY_???"); break;
+		case 'r':
+			printxval_signed(c, xlat_key_reqkeys, (int)a[i], "KEY_REQKEY_DEFL_???");
+			break;
+		case 'm':
+			printflags(c, xlat_keyctl_move_flags, (uint32_t)a[i], "KEYCTL_MOVE_???");
+			break;
+		}
 	}
 	return true;
 }

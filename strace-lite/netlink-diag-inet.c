@@ -40,16 +40,11 @@ static void print_bc_op(struct dctx *c, const struct inet_diag_bc_op *op)
 	tprintf(c, ", yes=%u, no=%u}", op->yes, op->no);
 }
 
-static void decode_hostcond(struct dctx *c, uint64_t addr, unsigned int len)
+NLA_FN_HEAD(decode_hostcond)
 {
 	struct inet_diag_hostcond h;
 
-	if (len < sizeof(h)) {
-		print_nl_hex(c, addr, len);
-		return;
-	}
-	if (umove_or_printaddr(c, addr, &h))
-		return;
+	NLA_READ_OR_RETURN(c, addr, len, h);
 	tprints(c, "{family=");
 	printxval(c, xlat_addrfams, h.family, "AF_???");
 	tprintf(c, ", prefix_len=%u, port=%d", h.prefix_len, h.port);
@@ -58,55 +53,43 @@ static void decode_hostcond(struct dctx *c, uint64_t addr, unsigned int len)
 		decode_inet_addr(c, addr + sizeof(h), len - sizeof(h), h.family, "addr");
 	}
 	tprint_struct_end(c);
+	return true;
 }
 
+NLA_STRUCT_FN(decode_bc_op, struct inet_diag_bc_op, op, print_bc_op(c, &op))
+
+NLA_STRUCT_FN(decode_markcond, struct inet_diag_markcond, m,
+	      tprintf(c, "{mark=%u, mask=%u}", m.mark, m.mask))
+
+/* The data after a bytecode op of CODE (hex when it is none of these or too short). */
 static void decode_bc_data(struct dctx *c, uint64_t addr, unsigned int len, unsigned char code)
 {
+	nla_fn fn = NULL;
+
 	switch (code) {
-	case INET_DIAG_BC_S_COND:
-	case INET_DIAG_BC_D_COND:
-		decode_hostcond(c, addr, len);
-		return;
-	case INET_DIAG_BC_DEV_COND: {
-		uint32_t idx;
-		if (len < sizeof(idx))
-			print_nl_hex(c, addr, len);
-		else if (!umove_or_printaddr(c, addr, &idx))
-			print_ifindex(c, idx);
-		return;
+	case INET_DIAG_BC_S_COND: case INET_DIAG_BC_D_COND:
+		fn = decode_hostcond;
+		break;
+	case INET_DIAG_BC_DEV_COND:
+		fn = decode_nla_ifindex;
+		break;
+	case INET_DIAG_BC_S_GE: case INET_DIAG_BC_S_LE: case INET_DIAG_BC_D_GE:
+	case INET_DIAG_BC_D_LE:
+		fn = decode_bc_op;
+		break;
+	case INET_DIAG_BC_MARK_COND:
+		fn = decode_markcond;
+		break;
 	}
-	case INET_DIAG_BC_S_GE:
-	case INET_DIAG_BC_S_LE:
-	case INET_DIAG_BC_D_GE:
-	case INET_DIAG_BC_D_LE: {
-		struct inet_diag_bc_op op;
-		if (len < sizeof(op))
-			print_nl_hex(c, addr, len);
-		else if (!umove_or_printaddr(c, addr, &op))
-			print_bc_op(c, &op);
-		return;
-	}
-	case INET_DIAG_BC_MARK_COND: {
-		struct inet_diag_markcond m;
-		if (len < sizeof(m))
-			print_nl_hex(c, addr, len);
-		else if (!umove_or_printaddr(c, addr, &m))
-			tprintf(c, "{mark=%u, mask=%u}", m.mark, m.mask);
-		return;
-	}
-	}
-	print_nl_hex(c, addr, len);
+	if (!fn || !fn(c, addr, len, NULL))
+		print_nl_hex(c, addr, len);
 }
 
-static bool decode_bytecode(struct dctx *c, uint64_t addr, unsigned int len, const void *o)
+NLA_FN_HEAD(decode_bytecode)
 {
 	struct inet_diag_bc_op op;
 
-	(void)o;
-	if (len < sizeof(op))
-		return false;
-	if (umove_or_printaddr(c, addr, &op))
-		return true;
+	NLA_READ_OR_RETURN(c, addr, len, op);
 	print_bc_op(c, &op);
 	if (len > sizeof(op)) {
 		tprint_array_next(c);
@@ -124,10 +107,7 @@ static void req_compat(struct dctx *c, uint8_t family, uint64_t addr, unsigned i
 {
 	struct inet_diag_req r = { .idiag_family = family };
 
-	tprints(c, "{idiag_family=");
-	printxval(c, xlat_addrfams, family, "AF_???");
-	tprints(c, ", ");
-	bool ok = rtnl_struct_rest(c, addr, len, &r, sizeof(r));
+	bool ok = rtnl_struct_head(c, "idiag_family", family, addr, len, &r, sizeof(r));
 	if (ok) {
 		tprintf(c, "idiag_src_len=%u, idiag_dst_len=%u, idiag_ext=", r.idiag_src_len,
 			r.idiag_dst_len);
@@ -138,7 +118,6 @@ static void req_compat(struct dctx *c, uint8_t family, uint64_t addr, unsigned i
 		printflags(c, xlat_tcp_state_flags, r.idiag_states, "1<<TCP_???");
 		tprintf(c, ", idiag_dbs=%u", r.idiag_dbs);
 	}
-	tprint_struct_end(c);
 	rtnl_attrs(c, ok, addr, len, sizeof(r), xlat_inet_diag_req_attrs, "INET_DIAG_REQ_???",
 		   NLA_FNS(req_fns), NULL);
 }
@@ -147,10 +126,7 @@ static void req_v2(struct dctx *c, uint8_t family, uint64_t addr, unsigned int l
 {
 	struct inet_diag_req_v2 r = { .sdiag_family = family };
 
-	tprints(c, "{sdiag_family=");
-	printxval(c, xlat_addrfams, family, "AF_???");
-	tprints(c, ", ");
-	bool ok = rtnl_struct_rest(c, addr, len, &r, sizeof(r));
+	bool ok = rtnl_struct_head(c, "sdiag_family", family, addr, len, &r, sizeof(r));
 	if (ok) {
 		tprints(c, "sdiag_protocol=");
 		printxval(c, xlat_inet_protocols, r.sdiag_protocol, "IPPROTO_???");
@@ -161,7 +137,6 @@ static void req_v2(struct dctx *c, uint8_t family, uint64_t addr, unsigned int l
 		tprints(c, ", id=");
 		print_inet_diag_sockid(c, &r.id, r.sdiag_family);
 	}
-	tprint_struct_end(c);
 	rtnl_attrs(c, ok, addr, len, sizeof(r), xlat_inet_diag_req_attrs, "INET_DIAG_REQ_???",
 		   NLA_FNS(req_fns), NULL);
 }
@@ -177,71 +152,31 @@ void inet_diag_req(struct dctx *c, const struct nlmsghdr *h, uint8_t family, uin
 
 /* --- answers -------------------------------------------------------------------------- */
 
-static bool decode_meminfo(struct dctx *c, uint64_t addr, unsigned int len, const void *o)
-{
-	struct inet_diag_meminfo m;
+NLA_STRUCT_FN(decode_meminfo, struct inet_diag_meminfo, m,
+	      tprintf(c, "{idiag_rmem=%u, idiag_wmem=%u, idiag_fmem=%u, idiag_tmem=%u}",
+		      m.idiag_rmem, m.idiag_wmem, m.idiag_fmem, m.idiag_tmem))
 
-	(void)o;
-	if (len < sizeof(m))
-		return false;
-	if (!umove_or_printaddr(c, addr, &m))
-		tprintf(c, "{idiag_rmem=%u, idiag_wmem=%u, idiag_fmem=%u, idiag_tmem=%u}",
-			m.idiag_rmem, m.idiag_wmem, m.idiag_fmem, m.idiag_tmem);
-	return true;
-}
+NLA_STRUCT_FN(decode_vegas, struct tcpvegas_info, v,
+	      tprintf(c, "{tcpv_enabled=%u, tcpv_rttcnt=%u, tcpv_rtt=%u, tcpv_minrtt=%u}",
+		      v.tcpv_enabled, v.tcpv_rttcnt, v.tcpv_rtt, v.tcpv_minrtt))
 
-static bool decode_vegas(struct dctx *c, uint64_t addr, unsigned int len, const void *o)
-{
-	struct tcpvegas_info v;
+NLA_STRUCT_FN(decode_dctcp, struct tcp_dctcp_info, d,
+	      tprintf(c, "{dctcp_enabled=%u, dctcp_ce_state=%u, dctcp_alpha=%u, dctcp_ab_ecn=%u"
+		         ", dctcp_ab_tot=%u}",
+		      d.dctcp_enabled, d.dctcp_ce_state, d.dctcp_alpha, d.dctcp_ab_ecn,
+		      d.dctcp_ab_tot))
 
-	(void)o;
-	if (len < sizeof(v))
-		return false;
-	if (!umove_or_printaddr(c, addr, &v))
-		tprintf(c, "{tcpv_enabled=%u, tcpv_rttcnt=%u, tcpv_rtt=%u, tcpv_minrtt=%u}",
-			v.tcpv_enabled, v.tcpv_rttcnt, v.tcpv_rtt, v.tcpv_minrtt);
-	return true;
-}
-
-static bool decode_dctcp(struct dctx *c, uint64_t addr, unsigned int len, const void *o)
-{
-	struct tcp_dctcp_info d;
-
-	(void)o;
-	if (len < sizeof(d))
-		return false;
-	if (!umove_or_printaddr(c, addr, &d))
-		tprintf(c, "{dctcp_enabled=%u, dctcp_ce_state=%u, dctcp_alpha=%u, dctcp_ab_ecn=%u"
-			   ", dctcp_ab_tot=%u}",
-			d.dctcp_enabled, d.dctcp_ce_state, d.dctcp_alpha, d.dctcp_ab_ecn,
-			d.dctcp_ab_tot);
-	return true;
-}
-
-static bool decode_bbr(struct dctx *c, uint64_t addr, unsigned int len, const void *o)
-{
-	struct tcp_bbr_info b;
-
-	(void)o;
-	if (len < sizeof(b))
-		return false;
-	if (!umove_or_printaddr(c, addr, &b))
-		tprintf(c, "{bbr_bw_lo=%#x, bbr_bw_hi=%#x, bbr_min_rtt=%u, bbr_pacing_gain=%u"
-			   ", bbr_cwnd_gain=%u}",
-			b.bbr_bw_lo, b.bbr_bw_hi, b.bbr_min_rtt, b.bbr_pacing_gain, b.bbr_cwnd_gain);
-	return true;
-}
+NLA_STRUCT_FN(decode_bbr, struct tcp_bbr_info, b,
+	      tprintf(c, "{bbr_bw_lo=%#x, bbr_bw_hi=%#x, bbr_min_rtt=%u, bbr_pacing_gain=%u"
+		         ", bbr_cwnd_gain=%u}",
+		      b.bbr_bw_lo, b.bbr_bw_hi, b.bbr_min_rtt, b.bbr_pacing_gain, b.bbr_cwnd_gain))
 
 /* RCV_SHUTDOWN and SEND_SHUTDOWN are not in the uapi: always shown with their number. */
-static bool decode_shutdown(struct dctx *c, uint64_t addr, unsigned int len, const void *o)
+NLA_FN_HEAD(decode_shutdown)
 {
 	uint8_t v;
 
-	(void)o;
-	if (len < sizeof(v))
-		return false;
-	if (umove_or_printaddr(c, addr, &v))
-		return true;
+	NLA_READ_OR_RETURN(c, addr, len, v);
 	print_xlat_val(c->sb, v);
 	if (print_opts_get()->xstyle == XSTYLE_RAW || !v)
 		return true;
@@ -275,10 +210,7 @@ void inet_diag_msg(struct dctx *c, uint8_t family, uint64_t addr, unsigned int l
 	};
 	struct inet_diag_msg m = { .idiag_family = family };
 
-	tprints(c, "{idiag_family=");
-	printxval(c, xlat_addrfams, family, "AF_???");
-	tprints(c, ", ");
-	bool ok = rtnl_struct_rest(c, addr, len, &m, sizeof(m));
+	bool ok = rtnl_struct_head(c, "idiag_family", family, addr, len, &m, sizeof(m));
 	if (ok) {
 		tprints(c, "idiag_state=");
 		printxval(c, xlat_tcp_states, m.idiag_state, "TCP_???");
@@ -289,7 +221,6 @@ void inet_diag_msg(struct dctx *c, uint8_t family, uint64_t addr, unsigned int l
 			   ", idiag_inode=%u",
 			m.idiag_expires, m.idiag_rqueue, m.idiag_wqueue, m.idiag_uid, m.idiag_inode);
 	}
-	tprint_struct_end(c);
 	rtnl_attrs(c, ok, addr, len, sizeof(m), xlat_inet_diag_attrs, "INET_DIAG_???",
 		   NLA_FNS(fns), NULL);
 }

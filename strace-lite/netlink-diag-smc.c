@@ -14,10 +14,7 @@ void smc_diag_req(struct dctx *c, uint8_t family, uint64_t addr, unsigned int le
 {
 	struct smc_diag_req r = { .diag_family = family };
 
-	tprints(c, "{diag_family=");
-	printxval(c, xlat_addrfams, family, "AF_???");
-	tprints(c, ", ");
-	if (rtnl_struct_rest(c, addr, len, &r, sizeof(r))) {
+	if (rtnl_struct_head(c, "diag_family", family, addr, len, &r, sizeof(r))) {
 		tprints(c, "diag_ext=");
 		printflags(c, xlat_smc_diag_extended_flags, r.diag_ext, "1<<SMC_DIAG_??\?-1");
 		/* SMC sockets keep AF_INET addresses. */
@@ -32,15 +29,11 @@ static void print_cursor(struct dctx *c, const char *name, const struct smc_diag
 	tprintf(c, ", %s={reserved=%u, wrap=%u, count=%u}", name, k->reserved, k->wrap, k->count);
 }
 
-static bool decode_conninfo(struct dctx *c, uint64_t addr, unsigned int len, const void *o)
+NLA_FN_HEAD(decode_conninfo)
 {
 	struct smc_diag_conninfo i;
 
-	(void)o;
-	if (len < sizeof(i))
-		return false;
-	if (umove_or_printaddr(c, addr, &i))
-		return true;
+	NLA_READ_OR_RETURN(c, addr, len, i);
 	tprintf(c, "{token=%u, sndbuf_size=%u, rmbe_size=%u, peer_rmbe_size=%u", i.token,
 		i.sndbuf_size, i.rmbe_size, i.peer_rmbe_size);
 	print_cursor(c, "rx_prod", &i.rx_prod);
@@ -68,16 +61,12 @@ static void print_cstring(struct dctx *c, const char *name, const unsigned char 
 		tprint_more_data_follows(c);
 }
 
-static bool decode_lgrinfo(struct dctx *c, uint64_t addr, unsigned int len, const void *o)
+NLA_FN_HEAD(decode_lgrinfo)
 {
 	struct smc_diag_lgrinfo l;
 	const struct smc_diag_linkinfo *k = &l.lnk[0];
 
-	(void)o;
-	if (len < sizeof(l))
-		return false;
-	if (umove_or_printaddr(c, addr, &l))
-		return true;
+	NLA_READ_OR_RETURN(c, addr, len, l);
 	tprintf(c, "{lnk=[{link_id=%u", k->link_id);
 	print_cstring(c, "ibname", k->ibname, sizeof(k->ibname));
 	tprintf(c, ", ibport=%u", k->ibport);
@@ -89,27 +78,12 @@ static bool decode_lgrinfo(struct dctx *c, uint64_t addr, unsigned int len, cons
 	return true;
 }
 
-static const struct nla_xlat shutdown_x = { xlat_sock_shutdown_flags, "???_SHUTDOWN", 1, false };
+NLA_XLAT_FN(decode_shutdown, decode_nla_flags, xlat_sock_shutdown_flags, "???_SHUTDOWN", 1, false)
 
-static bool decode_shutdown(struct dctx *c, uint64_t addr, unsigned int len, const void *o)
-{
-	(void)o;
-	return decode_nla_flags(c, addr, len, &shutdown_x);
-}
-
-static bool decode_dmbinfo(struct dctx *c, uint64_t addr, unsigned int len, const void *o)
-{
-	struct smcd_diag_dmbinfo d;
-
-	(void)o;
-	if (len < sizeof(d))
-		return false;
-	if (!umove_or_printaddr(c, addr, &d))
-		tprintf(c, "{linkid=%u, peer_gid=%#llx, my_gid=%#llx, token=%#llx, peer_token=%#llx}",
-			d.linkid, (unsigned long long)d.peer_gid, (unsigned long long)d.my_gid,
-			(unsigned long long)d.token, (unsigned long long)d.peer_token);
-	return true;
-}
+NLA_STRUCT_FN(decode_dmbinfo, struct smcd_diag_dmbinfo, d,
+	      tprintf(c, "{linkid=%u, peer_gid=%#llx, my_gid=%#llx, token=%#llx, peer_token=%#llx}",
+		      d.linkid, (unsigned long long)d.peer_gid, (unsigned long long)d.my_gid,
+		      (unsigned long long)d.token, (unsigned long long)d.peer_token))
 
 /* The decline codes come from a kernel-internal header: always named in a comment. */
 static void print_decl(struct dctx *c, uint32_t v)
@@ -121,15 +95,11 @@ static void print_decl(struct dctx *c, uint32_t v)
 		print_comment(c->sb, name ? name : "SMC_CLC_DECL_???");
 }
 
-static bool decode_fallback(struct dctx *c, uint64_t addr, unsigned int len, const void *o)
+NLA_FN_HEAD(decode_fallback)
 {
 	struct smc_diag_fallback f;
 
-	(void)o;
-	if (len < sizeof(f))
-		return false;
-	if (umove_or_printaddr(c, addr, &f))
-		return true;
+	NLA_READ_OR_RETURN(c, addr, len, f);
 	tprints(c, "{reason=");
 	print_decl(c, f.reason);
 	tprints(c, ", peer_diagnosis=");
@@ -149,10 +119,7 @@ void smc_diag_msg(struct dctx *c, uint8_t family, uint64_t addr, unsigned int le
 	};
 	struct smc_diag_msg m = { .diag_family = family };
 
-	tprints(c, "{diag_family=");
-	printxval(c, xlat_addrfams, family, "AF_???");
-	tprints(c, ", ");
-	bool ok = rtnl_struct_rest(c, addr, len, &m, sizeof(m));
+	bool ok = rtnl_struct_head(c, "diag_family", family, addr, len, &m, sizeof(m));
 	if (ok) {
 		tprints(c, "diag_state=");
 		printxval(c, xlat_smc_states, m.diag_state, "SMC_???");
@@ -163,7 +130,6 @@ void smc_diag_msg(struct dctx *c, uint8_t family, uint64_t addr, unsigned int le
 		tprintf(c, ", diag_uid=%u, diag_inode=%llu", m.diag_uid,
 			(unsigned long long)m.diag_inode);
 	}
-	tprint_struct_end(c);
 	rtnl_attrs(c, ok, addr, len, sizeof(m), xlat_smc_diag_attrs, "SMC_DIAG_???", NLA_FNS(fns),
 		   NULL);
 }

@@ -20,13 +20,6 @@
 #define NDIAG_PROTO_ALL ((uint8_t)~0)
 #endif
 
-static void print_family(struct dctx *c, const char *field, uint8_t family)
-{
-	tprintf(c, "{%s=", field);
-	printxval(c, xlat_addrfams, family, "AF_???");
-	tprints(c, ", ");
-}
-
 static void print_cookie(struct dctx *c, const char *field, const uint32_t ck[2])
 {
 	tprintf(c, ", %s=[%u, %u]", field, ck[0], ck[1]);
@@ -38,8 +31,7 @@ static void unix_req(struct dctx *c, uint8_t family, uint64_t addr, unsigned int
 {
 	struct unix_diag_req r = { .sdiag_family = family };
 
-	print_family(c, "sdiag_family", family);
-	if (rtnl_struct_rest(c, addr, len, &r, sizeof(r))) {
+	if (rtnl_struct_head(c, "sdiag_family", family, addr, len, &r, sizeof(r))) {
 		tprintf(c, "sdiag_protocol=%u, udiag_states=", r.sdiag_protocol);
 		printflags(c, xlat_tcp_state_flags, r.udiag_states, "1<<TCP_???");
 		tprintf(c, ", udiag_ino=%u, udiag_show=", r.udiag_ino);
@@ -49,43 +41,21 @@ static void unix_req(struct dctx *c, uint8_t family, uint64_t addr, unsigned int
 	tprint_struct_end(c);
 }
 
-static bool decode_unix_vfs(struct dctx *c, uint64_t addr, unsigned int len, const void *o)
+NLA_FN_HEAD(decode_unix_vfs)
 {
 	struct unix_diag_vfs v;
 
-	(void)o;
-	if (len < sizeof(v))
-		return false;
-	if (umove_or_printaddr(c, addr, &v))
-		return true;
+	NLA_READ_OR_RETURN(c, addr, len, v);
 	tprints(c, "{udiag_vfs_dev=");
 	print_dev(c, v.udiag_vfs_dev);
 	tprintf(c, ", udiag_vfs_ino=%u}", v.udiag_vfs_ino);
 	return true;
 }
 
-static bool decode_unix_icons(struct dctx *c, uint64_t addr, unsigned int len, const void *o)
-{
-	uint32_t v;
+NLA_ARRAY_FN(decode_unix_icons, uint32_t, print_elem_u32)
 
-	(void)o;
-	if (len < sizeof(v))
-		return false;
-	print_array(c, addr, len / sizeof(v), &v, sizeof(v), 0, print_elem_u32, NULL);
-	return true;
-}
-
-static bool decode_unix_rqlen(struct dctx *c, uint64_t addr, unsigned int len, const void *o)
-{
-	struct unix_diag_rqlen q;
-
-	(void)o;
-	if (len < sizeof(q))
-		return false;
-	if (!umove_or_printaddr(c, addr, &q))
-		tprintf(c, "{udiag_rqueue=%u, udiag_wqueue=%u}", q.udiag_rqueue, q.udiag_wqueue);
-	return true;
-}
+NLA_STRUCT_FN(decode_unix_rqlen, struct unix_diag_rqlen, q,
+	      tprintf(c, "{udiag_rqueue=%u, udiag_wqueue=%u}", q.udiag_rqueue, q.udiag_wqueue))
 
 static void unix_msg(struct dctx *c, uint8_t family, uint64_t addr, unsigned int len)
 {
@@ -97,8 +67,7 @@ static void unix_msg(struct dctx *c, uint8_t family, uint64_t addr, unsigned int
 	};
 	struct unix_diag_msg m = { .udiag_family = family };
 
-	print_family(c, "udiag_family", family);
-	bool ok = rtnl_struct_rest(c, addr, len, &m, sizeof(m));
+	bool ok = rtnl_struct_head(c, "udiag_family", family, addr, len, &m, sizeof(m));
 	if (ok) {
 		tprints(c, "udiag_type=");
 		printxval(c, xlat_socktypes, m.udiag_type, "SOCK_???");
@@ -107,7 +76,6 @@ static void unix_msg(struct dctx *c, uint8_t family, uint64_t addr, unsigned int
 		tprintf(c, ", udiag_ino=%u", m.udiag_ino);
 		print_cookie(c, "udiag_cookie", m.udiag_cookie);
 	}
-	tprint_struct_end(c);
 	rtnl_attrs(c, ok, addr, len, sizeof(m), xlat_unix_diag_attrs, "UNIX_DIAG_???", NLA_FNS(fns),
 		   NULL);
 }
@@ -118,8 +86,7 @@ static void netlink_req(struct dctx *c, uint8_t family, uint64_t addr, unsigned 
 {
 	struct netlink_diag_req r = { .sdiag_family = family };
 
-	print_family(c, "sdiag_family", family);
-	if (rtnl_struct_rest(c, addr, len, &r, sizeof(r))) {
+	if (rtnl_struct_head(c, "sdiag_family", family, addr, len, &r, sizeof(r))) {
 		tprints(c, "sdiag_protocol=");
 		if (r.sdiag_protocol == NDIAG_PROTO_ALL)
 			print_xlat_named(c->sb, NDIAG_PROTO_ALL, "NDIAG_PROTO_ALL");
@@ -140,41 +107,14 @@ static bool print_group(struct dctx *c, void *elem, size_t size, void *data)
 	return true;
 }
 
-static bool decode_nl_groups(struct dctx *c, uint64_t addr, unsigned int len, const void *o)
-{
-	uint64_t v;
+NLA_ARRAY_FN(decode_nl_groups, uint64_t, print_group)
 
-	(void)o;
-	if (len < sizeof(v))
-		return false;
-	print_array(c, addr, len / sizeof(v), &v, sizeof(v), 0, print_group, NULL);
-	return true;
-}
+NLA_STRUCT_FN(decode_nl_ring, struct netlink_diag_ring, r,
+	      tprintf(c, "{ndr_block_size=%u, ndr_block_nr=%u, ndr_frame_size=%u, ndr_frame_nr=%u}",
+		      r.ndr_block_size, r.ndr_block_nr, r.ndr_frame_size, r.ndr_frame_nr))
 
-static bool decode_nl_ring(struct dctx *c, uint64_t addr, unsigned int len, const void *o)
-{
-	struct netlink_diag_ring r;
-
-	(void)o;
-	if (len < sizeof(r))
-		return false;
-	if (!umove_or_printaddr(c, addr, &r))
-		tprintf(c, "{ndr_block_size=%u, ndr_block_nr=%u, ndr_frame_size=%u, ndr_frame_nr=%u}",
-			r.ndr_block_size, r.ndr_block_nr, r.ndr_frame_size, r.ndr_frame_nr);
-	return true;
-}
-
-static bool decode_nl_flags(struct dctx *c, uint64_t addr, unsigned int len, const void *o)
-{
-	uint32_t f;
-
-	(void)o;
-	if (len < sizeof(f))
-		return false;
-	if (!umove_or_printaddr(c, addr, &f))
-		printflags(c, xlat_netlink_socket_flags, f, "NDIAG_FLAG_???");
-	return true;
-}
+NLA_STRUCT_FN(decode_nl_flags, uint32_t, f,
+	      printflags(c, xlat_netlink_socket_flags, f, "NDIAG_FLAG_???"))
 
 static void netlink_msg(struct dctx *c, uint8_t family, uint64_t addr, unsigned int len)
 {
@@ -187,8 +127,7 @@ static void netlink_msg(struct dctx *c, uint8_t family, uint64_t addr, unsigned 
 	};
 	struct netlink_diag_msg m = { .ndiag_family = family };
 
-	print_family(c, "ndiag_family", family);
-	bool ok = rtnl_struct_rest(c, addr, len, &m, sizeof(m));
+	bool ok = rtnl_struct_head(c, "ndiag_family", family, addr, len, &m, sizeof(m));
 	if (ok) {
 		tprints(c, "ndiag_type=");
 		printxval(c, xlat_socktypes, m.ndiag_type, "SOCK_???");
@@ -200,7 +139,6 @@ static void netlink_msg(struct dctx *c, uint8_t family, uint64_t addr, unsigned 
 			m.ndiag_portid, m.ndiag_dst_portid, m.ndiag_dst_group, m.ndiag_ino);
 		print_cookie(c, "ndiag_cookie", m.ndiag_cookie);
 	}
-	tprint_struct_end(c);
 	rtnl_attrs(c, ok, addr, len, sizeof(m), xlat_netlink_diag_attrs, "NETLINK_DIAG_???",
 		   NLA_FNS(fns), NULL);
 }
@@ -211,8 +149,7 @@ static void packet_req(struct dctx *c, uint8_t family, uint64_t addr, unsigned i
 {
 	struct packet_diag_req r = { .sdiag_family = family };
 
-	print_family(c, "sdiag_family", family);
-	if (rtnl_struct_rest(c, addr, len, &r, sizeof(r))) {
+	if (rtnl_struct_head(c, "sdiag_family", family, addr, len, &r, sizeof(r))) {
 		tprints(c, "sdiag_protocol=");
 		print_xlat_val(c->sb, r.sdiag_protocol);
 		tprintf(c, ", pdiag_ino=%u, pdiag_show=", r.pdiag_ino);
@@ -222,15 +159,11 @@ static void packet_req(struct dctx *c, uint8_t family, uint64_t addr, unsigned i
 	tprint_struct_end(c);
 }
 
-static bool decode_pkt_info(struct dctx *c, uint64_t addr, unsigned int len, const void *o)
+NLA_FN_HEAD(decode_pkt_info)
 {
 	struct packet_diag_info p;
 
-	(void)o;
-	if (len < sizeof(p))
-		return false;
-	if (umove_or_printaddr(c, addr, &p))
-		return true;
+	NLA_READ_OR_RETURN(c, addr, len, p);
 	tprints(c, "{pdi_index=");
 	print_ifindex(c, p.pdi_index);
 	tprints(c, ", pdi_version=");
@@ -259,31 +192,13 @@ static bool print_mclist(struct dctx *c, void *elem, size_t size, void *data)
 	return true;
 }
 
-static bool decode_pkt_mclist(struct dctx *c, uint64_t addr, unsigned int len, const void *o)
-{
-	struct packet_diag_mclist m;
+NLA_ARRAY_FN(decode_pkt_mclist, struct packet_diag_mclist, print_mclist)
 
-	(void)o;
-	if (len < sizeof(m))
-		return false;
-	print_array(c, addr, len / sizeof(m), &m, sizeof(m), 0, print_mclist, NULL);
-	return true;
-}
-
-static bool decode_pkt_ring(struct dctx *c, uint64_t addr, unsigned int len, const void *o)
-{
-	struct packet_diag_ring r;
-
-	(void)o;
-	if (len < sizeof(r))
-		return false;
-	if (!umove_or_printaddr(c, addr, &r))
-		tprintf(c, "{pdr_block_size=%u, pdr_block_nr=%u, pdr_frame_size=%u, pdr_frame_nr=%u"
-			   ", pdr_retire_tmo=%u, pdr_sizeof_priv=%u, pdr_features=%u}",
-			r.pdr_block_size, r.pdr_block_nr, r.pdr_frame_size, r.pdr_frame_nr,
-			r.pdr_retire_tmo, r.pdr_sizeof_priv, r.pdr_features);
-	return true;
-}
+NLA_STRUCT_FN(decode_pkt_ring, struct packet_diag_ring, r,
+	      tprintf(c, "{pdr_block_size=%u, pdr_block_nr=%u, pdr_frame_size=%u, pdr_frame_nr=%u"
+		         ", pdr_retire_tmo=%u, pdr_sizeof_priv=%u, pdr_features=%u}",
+		      r.pdr_block_size, r.pdr_block_nr, r.pdr_frame_size, r.pdr_frame_nr,
+		      r.pdr_retire_tmo, r.pdr_sizeof_priv, r.pdr_features))
 
 static void packet_msg(struct dctx *c, uint8_t family, uint64_t addr, unsigned int len)
 {
@@ -296,8 +211,7 @@ static void packet_msg(struct dctx *c, uint8_t family, uint64_t addr, unsigned i
 	};
 	struct packet_diag_msg m = { .pdiag_family = family };
 
-	print_family(c, "pdiag_family", family);
-	bool ok = rtnl_struct_rest(c, addr, len, &m, sizeof(m));
+	bool ok = rtnl_struct_head(c, "pdiag_family", family, addr, len, &m, sizeof(m));
 	if (ok) {
 		tprints(c, "pdiag_type=");
 		printxval(c, xlat_socktypes, m.pdiag_type, "SOCK_???");
@@ -306,7 +220,6 @@ static void packet_msg(struct dctx *c, uint8_t family, uint64_t addr, unsigned i
 		tprintf(c, ", pdiag_ino=%u", m.pdiag_ino);
 		print_cookie(c, "pdiag_cookie", m.pdiag_cookie);
 	}
-	tprint_struct_end(c);
 	rtnl_attrs(c, ok, addr, len, sizeof(m), xlat_packet_diag_attrs, "PACKET_DIAG_???",
 		   NLA_FNS(fns), NULL);
 }

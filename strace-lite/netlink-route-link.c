@@ -14,7 +14,7 @@
 #include "strace-lite/netlink-route.h"
 #include "strace-lite/sockaddr.h"
 
-static bool decode_ifla_hwaddr(struct dctx *c, uint64_t addr, unsigned int len, const void *o)
+NLA_FN_HEAD(decode_ifla_hwaddr)
 {
 	const struct ifinfomsg *m = o;
 
@@ -43,12 +43,11 @@ static void print_link_stats(struct dctx *c, const void *buf, unsigned int n, un
 	tprint_struct_end(c);
 }
 
-static bool decode_link_stats(struct dctx *c, uint64_t addr, unsigned int len, const void *o)
+NLA_FN_HEAD(decode_link_stats)
 {
 	uint32_t st[24];
 	unsigned int n = len >= sizeof(st) ? 24 : len == 23 * 4 ? 23 : 0;
 
-	(void)o;
 	if (!n)
 		return false;
 	if (!umoven_or_printaddr(c, addr, n * 4, st))
@@ -69,13 +68,12 @@ bool decode_link_stats64(struct dctx *c, uint64_t addr, unsigned int len, const 
 	return true;
 }
 
-static bool decode_link_ifmap(struct dctx *c, uint64_t addr, unsigned int len, const void *o)
+NLA_FN_HEAD(decode_link_ifmap)
 {
 	struct rtnl_link_ifmap m;
 	/* Up to port: the padding after it is not the kernel's to fill. */
 	unsigned int size = offsetof(struct rtnl_link_ifmap, port) + sizeof(m.port);
 
-	(void)o;
 	if (len < size)
 		return false;
 	if (!umoven_or_printaddr(c, addr, size, &m))
@@ -85,16 +83,12 @@ static bool decode_link_ifmap(struct dctx *c, uint64_t addr, unsigned int len, c
 	return true;
 }
 
-static bool decode_port_vsi(struct dctx *c, uint64_t addr, unsigned int len, const void *o)
+NLA_FN_HEAD(decode_port_vsi)
 {
 	struct ifla_port_vsi v;
 	static const unsigned char zero[sizeof(v.pad)];
 
-	(void)o;
-	if (len < sizeof(v))
-		return false;
-	if (umove_or_printaddr(c, addr, &v))
-		return true;
+	NLA_READ_OR_RETURN(c, addr, len, v);
 	tprintf(c, "{vsi_mgr_id=%u, vsi_type_id=", v.vsi_mgr_id);
 	quote_string(c->sb, v.vsi_type_id, sizeof(v.vsi_type_id), QUOTE_FORCE_HEX);
 	tprintf(c, ", vsi_type_version=%u", v.vsi_type_version);
@@ -106,119 +100,50 @@ static bool decode_port_vsi(struct dctx *c, uint64_t addr, unsigned int len, con
 	return true;
 }
 
-static bool decode_ifla_port(struct dctx *c, uint64_t addr, unsigned int len, const void *o)
-{
-	static const nla_fn fns[] = {
-		[IFLA_PORT_VF] = decode_nla_u32,
-		[IFLA_PORT_PROFILE] = decode_nla_str,
-		[IFLA_PORT_VSI_TYPE] = decode_port_vsi,
-		[IFLA_PORT_REQUEST] = decode_nla_u8,
-		[IFLA_PORT_RESPONSE] = decode_nla_u16,
-	};
+NLA_NEST_FN(decode_ifla_port, xlat_rtnl_ifla_port_attrs, "IFLA_VF_PORT_???",
+	    [IFLA_PORT_VF] = decode_nla_u32, [IFLA_PORT_PROFILE] = decode_nla_str,
+	    [IFLA_PORT_VSI_TYPE] = decode_port_vsi, [IFLA_PORT_REQUEST] = decode_nla_u8,
+	    [IFLA_PORT_RESPONSE] = decode_nla_u16)
 
-	decode_nlattr(c, addr, len, xlat_rtnl_ifla_port_attrs, "IFLA_VF_PORT_???", NLA_FNS(fns), o);
-	return true;
-}
+NLA_NEST_FN(decode_vf_ports, xlat_rtnl_ifla_vf_port_attrs, "IFLA_VF_PORT_???",
+	    [IFLA_VF_PORT] = decode_ifla_port)
 
-static bool decode_vf_ports(struct dctx *c, uint64_t addr, unsigned int len, const void *o)
-{
-	static const nla_fn fns[] = {
-		[IFLA_VF_PORT] = decode_ifla_port,
-	};
+NLA_XLAT_FN(decode_ext_mask, decode_nla_flags, xlat_rtnl_ifla_ext_filter_flags, "RTEXT_FILTER_???",
+	    4, false)
 
-	decode_nlattr(c, addr, len, xlat_rtnl_ifla_vf_port_attrs, "IFLA_VF_PORT_???", NLA_FNS(fns),
-		      o);
-	return true;
-}
+NLA_STRUCT_FN(decode_xdp_flags, uint32_t, f, printflags(c, xlat_xdp_flags, f, "XDP_FLAGS_???"))
 
-static const struct nla_xlat ext_mask_x = { xlat_rtnl_ifla_ext_filter_flags, "RTEXT_FILTER_???",
-					    4, false };
-static const struct nla_xlat xdp_attached_x = { xlat_rtnl_ifla_xdp_attached_mode,
-						"XDP_ATTACHED_???", 1, false };
+NLA_XLAT_FN(decode_xdp_attached, decode_nla_xval, xlat_rtnl_ifla_xdp_attached_mode,
+	    "XDP_ATTACHED_???", 1, false)
 
-static bool decode_ext_mask(struct dctx *c, uint64_t addr, unsigned int len, const void *o)
-{
-	(void)o;
-	return decode_nla_flags(c, addr, len, &ext_mask_x);
-}
+NLA_NEST_FN(decode_ifla_xdp, xlat_rtnl_ifla_xdp_attrs, "IFLA_XDP_???",
+	    [IFLA_XDP_FD] = decode_nla_fd, [IFLA_XDP_ATTACHED] = decode_xdp_attached,
+	    [IFLA_XDP_FLAGS] = decode_xdp_flags, [IFLA_XDP_PROG_ID] = decode_nla_u32,
+	    [IFLA_XDP_DRV_PROG_ID] = decode_nla_u32, [IFLA_XDP_SKB_PROG_ID] = decode_nla_u32,
+	    [IFLA_XDP_HW_PROG_ID] = decode_nla_u32, [IFLA_XDP_EXPECTED_FD] = decode_nla_fd)
 
-static bool decode_xdp_flags(struct dctx *c, uint64_t addr, unsigned int len, const void *o)
-{
-	uint32_t f;
-
-	(void)o;
-	if (len < sizeof(f))
-		return false;
-	if (!umove_or_printaddr(c, addr, &f))
-		printflags(c, xlat_xdp_flags, f, "XDP_FLAGS_???");
-	return true;
-}
-
-static bool decode_xdp_attached(struct dctx *c, uint64_t addr, unsigned int len, const void *o)
-{
-	(void)o;
-	return decode_nla_xval(c, addr, len, &xdp_attached_x);
-}
-
-static bool decode_ifla_xdp(struct dctx *c, uint64_t addr, unsigned int len, const void *o)
-{
-	static const nla_fn fns[] = {
-		[IFLA_XDP_FD] = decode_nla_fd,
-		[IFLA_XDP_ATTACHED] = decode_xdp_attached,
-		[IFLA_XDP_FLAGS] = decode_xdp_flags,
-		[IFLA_XDP_PROG_ID] = decode_nla_u32,
-		[IFLA_XDP_DRV_PROG_ID] = decode_nla_u32,
-		[IFLA_XDP_SKB_PROG_ID] = decode_nla_u32,
-		[IFLA_XDP_HW_PROG_ID] = decode_nla_u32,
-		[IFLA_XDP_EXPECTED_FD] = decode_nla_fd,
-	};
-
-	decode_nlattr(c, addr, len, xlat_rtnl_ifla_xdp_attrs, "IFLA_XDP_???", NLA_FNS(fns), o);
-	return true;
-}
-
-static bool decode_ifla_event(struct dctx *c, uint64_t addr, unsigned int len, const void *o)
-{
-	uint32_t ev;
-
-	(void)o;
-	if (len < sizeof(ev))
-		return false;
-	if (!umove_or_printaddr(c, addr, &ev))
-		printxval(c, xlat_rtnl_ifla_events, ev, "IFLA_EVENT_???");
-	return true;
-}
+NLA_STRUCT_FN(decode_ifla_event, uint32_t, ev,
+	      printxval(c, xlat_rtnl_ifla_events, ev, "IFLA_EVENT_???"))
 
 /* Inside IFLA_PROP_LIST only IFLA_ALT_IFNAME is known (a table of size 0 passes the type). */
-static bool decode_prop_list_attr(struct dctx *c, uint64_t addr, unsigned int len,
-				  const void *o)
+NLA_FN_HEAD(decode_prop_list_attr)
 {
 	if ((uintptr_t)o == IFLA_ALT_IFNAME)
 		return decode_nla_str(c, addr, len, NULL);
 	return false;
 }
 
-static bool decode_prop_list(struct dctx *c, uint64_t addr, unsigned int len, const void *o)
+NLA_FN_HEAD(decode_prop_list)
 {
 	static const nla_fn fn = decode_prop_list_attr;
 
-	(void)o;
 	decode_nlattr(c, addr, len, xlat_rtnl_link_attrs, "IFLA_???", &fn, 0, NULL);
 	return true;
 }
 
-static bool decode_proto_down_reason(struct dctx *c, uint64_t addr, unsigned int len,
-				     const void *o)
-{
-	static const nla_fn fns[] = {
-		[IFLA_PROTO_DOWN_REASON_MASK] = decode_nla_x32,
-		[IFLA_PROTO_DOWN_REASON_VALUE] = decode_nla_x32,
-	};
-
-	decode_nlattr(c, addr, len, xlat_rtnl_ifla_proto_down_reason_attrs,
-		      "IFLA_PROTO_DOWN_REASON_???", NLA_FNS(fns), o);
-	return true;
-}
+NLA_NEST_FN(decode_proto_down_reason, xlat_rtnl_ifla_proto_down_reason_attrs,
+	    "IFLA_PROTO_DOWN_REASON_???", [IFLA_PROTO_DOWN_REASON_MASK] = decode_nla_x32,
+	    [IFLA_PROTO_DOWN_REASON_VALUE] = decode_nla_x32)
 
 static const nla_fn ifla_fns[] = {
 	[IFLA_ADDRESS] = decode_ifla_hwaddr,
@@ -282,10 +207,7 @@ void decode_ifinfomsg(struct dctx *c, uint8_t family, uint64_t addr, unsigned in
 {
 	struct ifinfomsg m = { .ifi_family = family };
 
-	tprints(c, "{ifi_family=");
-	printxval(c, xlat_addrfams, family, "AF_???");
-	tprints(c, ", ");
-	bool ok = rtnl_struct_rest(c, addr, len, &m, sizeof(m));
+	bool ok = rtnl_struct_head(c, "ifi_family", family, addr, len, &m, sizeof(m));
 	if (ok) {
 		tprints(c, "ifi_type=");
 		printxval(c, xlat_arp_hardware_types, m.ifi_type, "ARPHRD_???");
@@ -295,7 +217,6 @@ void decode_ifinfomsg(struct dctx *c, uint8_t family, uint64_t addr, unsigned in
 		printflags(c, xlat_iffflags, m.ifi_flags, "IFF_???");
 		tprintf(c, ", ifi_change=%#x", m.ifi_change);
 	}
-	tprint_struct_end(c);
 	rtnl_attrs(c, ok, addr, len, sizeof(m), xlat_rtnl_link_attrs, "IFLA_???", NLA_FNS(ifla_fns),
 		   &m);
 }

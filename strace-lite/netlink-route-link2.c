@@ -18,15 +18,11 @@
 
 /* --- bridge ports (IFLA_PROTINFO of AF_BRIDGE, a bridge slave's data) -------------------- */
 
-static bool decode_bridge_id(struct dctx *c, uint64_t addr, unsigned int len, const void *o)
+NLA_FN_HEAD(decode_bridge_id)
 {
 	struct ifla_bridge_id id;
 
-	(void)o;
-	if (len < sizeof(id))
-		return false;
-	if (umove_or_printaddr(c, addr, &id))
-		return true;
+	NLA_READ_OR_RETURN(c, addr, len, id);
 	tprintf(c, "{prio=[%u, %u], ", id.prio[0], id.prio[1]);
 	print_mac_field(c, "addr", id.addr, sizeof(id.addr));
 	tprint_struct_end(c);
@@ -75,53 +71,20 @@ static const nla_fn brport_fns[] = {
 
 /* --- IPv6 (IFLA_PROTINFO of AF_INET6, IFLA_AF_SPEC's AF_INET6 nest) ---------------------- */
 
-static const struct nla_xlat inet6_flags_x = { xlat_inet6_if_flags, "IF_???", 4, false };
-static const struct nla_xlat agm_x = { xlat_in6_addr_gen_mode, "IN6_ADDR_GEN_MODE_???", 1,
-				       false };
+NLA_XLAT_FN(decode_inet6_flags, decode_nla_flags, xlat_inet6_if_flags, "IF_???", 4, false)
 
-static bool decode_inet6_flags(struct dctx *c, uint64_t addr, unsigned int len, const void *o)
-{
-	(void)o;
-	return decode_nla_flags(c, addr, len, &inet6_flags_x);
-}
+NLA_INDEXED_FN(decode_inet6_conf, 4, true, xlat_inet6_devconf_indices, "DEVCONF_???")
 
-static bool decode_inet6_conf(struct dctx *c, uint64_t addr, unsigned int len, const void *o)
-{
-	(void)o;
-	return print_nla_indexed(c, addr, len, 4, true, xlat_inet6_devconf_indices, "DEVCONF_???");
-}
+NLA_INDEXED_FN(decode_inet6_stats, 8, false, xlat_snmp_ip_stats, "IPSTATS_MIB_???")
 
-static bool decode_inet6_stats(struct dctx *c, uint64_t addr, unsigned int len, const void *o)
-{
-	(void)o;
-	return print_nla_indexed(c, addr, len, 8, false, xlat_snmp_ip_stats, "IPSTATS_MIB_???");
-}
+NLA_INDEXED_FN(decode_icmp6_stats, 8, false, xlat_snmp_icmp6_stats, "ICMP6_MIB_???")
 
-static bool decode_icmp6_stats(struct dctx *c, uint64_t addr, unsigned int len, const void *o)
-{
-	(void)o;
-	return print_nla_indexed(c, addr, len, 8, false, xlat_snmp_icmp6_stats, "ICMP6_MIB_???");
-}
+NLA_STRUCT_FN(decode_inet6_cacheinfo, struct ifla_cacheinfo, ci,
+	      tprintf(c, "{max_reasm_len=%u, tstamp=%u, reachable_time=%u, retrans_time=%u}",
+		      ci.max_reasm_len, ci.tstamp, ci.reachable_time, ci.retrans_time))
 
-static bool decode_inet6_cacheinfo(struct dctx *c, uint64_t addr, unsigned int len,
-				   const void *o)
-{
-	struct ifla_cacheinfo ci;
-
-	(void)o;
-	if (len < sizeof(ci))
-		return false;
-	if (!umove_or_printaddr(c, addr, &ci))
-		tprintf(c, "{max_reasm_len=%u, tstamp=%u, reachable_time=%u, retrans_time=%u}",
-			ci.max_reasm_len, ci.tstamp, ci.reachable_time, ci.retrans_time);
-	return true;
-}
-
-static bool decode_inet6_agm(struct dctx *c, uint64_t addr, unsigned int len, const void *o)
-{
-	(void)o;
-	return decode_nla_xval(c, addr, len, &agm_x);
-}
+NLA_XLAT_FN(decode_inet6_agm, decode_nla_xval, xlat_in6_addr_gen_mode, "IN6_ADDR_GEN_MODE_???", 1,
+	    false)
 
 static const nla_fn inet6_fns[] = {
 	[IFLA_INET6_FLAGS] = decode_inet6_flags,
@@ -156,49 +119,43 @@ struct linkinfo_ctx {
 	char slave_kind[64];
 };
 
-/* The kind as a C string, or "" when it is not one (no NUL within LEN, unreadable). */
-static void keep_kind(struct dctx *c, uint64_t addr, unsigned int len, char *s, size_t size)
+/* A kind, printed, and kept in S as a C string ("" when it is not one: no NUL within LEN,
+ * unreadable). */
+static bool keep_kind(struct dctx *c, uint64_t addr, unsigned int len, char *s, size_t size)
 {
 	memset(s, 0, size);
-	if (len >= size)
-		return;
-	if (umoven(c, addr, len, s) < 0 || strnlen(s, size) > len)
+	if (len < size && (umoven(c, addr, len, s) < 0 || strnlen(s, size) > len))
 		s[0] = '\0';
-}
-
-static bool decode_info_kind(struct dctx *c, uint64_t addr, unsigned int len, const void *o)
-{
-	struct linkinfo_ctx *ctx = (struct linkinfo_ctx *)o;
-
-	keep_kind(c, addr, len, ctx->kind, sizeof(ctx->kind));
 	printstr_ex(c, addr, len, QUOTE_0_TERMINATED);
 	return true;
 }
 
-static bool decode_info_slave_kind(struct dctx *c, uint64_t addr, unsigned int len,
-				   const void *o)
+NLA_FN_HEAD(decode_info_kind)
 {
 	struct linkinfo_ctx *ctx = (struct linkinfo_ctx *)o;
 
-	keep_kind(c, addr, len, ctx->slave_kind, sizeof(ctx->slave_kind));
-	printstr_ex(c, addr, len, QUOTE_0_TERMINATED);
-	return true;
+	return keep_kind(c, addr, len, ctx->kind, sizeof(ctx->kind));
+}
+
+NLA_FN_HEAD(decode_info_slave_kind)
+{
+	struct linkinfo_ctx *ctx = (struct linkinfo_ctx *)o;
+
+	return keep_kind(c, addr, len, ctx->slave_kind, sizeof(ctx->slave_kind));
 }
 
 static bool decode_xstats_can(struct dctx *c, uint64_t addr, unsigned int len)
 {
 	uint32_t st[6];
 
-	if (len < sizeof(st))
-		return false;
-	if (!umove_or_printaddr(c, addr, &st))
-		tprintf(c, "{bus_error=%u, error_warning=%u, error_passive=%u, bus_off=%u"
-			   ", arbitration_lost=%u, restarts=%u}",
-			st[0], st[1], st[2], st[3], st[4], st[5]);
+	NLA_READ_OR_RETURN(c, addr, len, st);
+	tprintf(c, "{bus_error=%u, error_warning=%u, error_passive=%u, bus_off=%u"
+		   ", arbitration_lost=%u, restarts=%u}",
+		st[0], st[1], st[2], st[3], st[4], st[5]);
 	return true;
 }
 
-static bool decode_info_xstats(struct dctx *c, uint64_t addr, unsigned int len, const void *o)
+NLA_FN_HEAD(decode_info_xstats)
 {
 	const struct linkinfo_ctx *ctx = o;
 
@@ -207,15 +164,11 @@ static bool decode_info_xstats(struct dctx *c, uint64_t addr, unsigned int len, 
 	return false;
 }
 
-static bool decode_br_boolopt(struct dctx *c, uint64_t addr, unsigned int len, const void *o)
+NLA_FN_HEAD(decode_br_boolopt)
 {
 	struct br_boolopt_multi b;
 
-	(void)o;
-	if (len < sizeof(b))
-		return false;
-	if (umove_or_printaddr(c, addr, &b))
-		return true;
+	NLA_READ_OR_RETURN(c, addr, len, b);
 	tprints(c, "{optval=");
 	printflags(c, xlat_rtnl_ifla_br_boolopt_flags, b.optval, "1<<BR_BOOLOPT_???");
 	tprints(c, ", optmask=");
@@ -224,30 +177,15 @@ static bool decode_br_boolopt(struct dctx *c, uint64_t addr, unsigned int len, c
 	return true;
 }
 
-static bool decode_br_mcast_qstate(struct dctx *c, uint64_t addr, unsigned int len,
-				   const void *o)
-{
-	static const nla_fn fns[] = {
-		[BRIDGE_QUERIER_IP_ADDRESS] = decode_nla_in_addr,
-		[BRIDGE_QUERIER_IP_PORT] = decode_nla_ifindex,
-		[BRIDGE_QUERIER_IP_OTHER_TIMER] = decode_nla_clock_t,
-		[BRIDGE_QUERIER_IPV6_ADDRESS] = decode_nla_in6_addr,
-		[BRIDGE_QUERIER_IPV6_PORT] = decode_nla_ifindex,
-		[BRIDGE_QUERIER_IPV6_OTHER_TIMER] = decode_nla_clock_t,
-	};
+NLA_NEST_FN(decode_br_mcast_qstate, xlat_rtnl_ifla_br_mcast_querier_attrs, "BRIDGE_QUERIER_???",
+	    [BRIDGE_QUERIER_IP_ADDRESS] = decode_nla_in_addr,
+	    [BRIDGE_QUERIER_IP_PORT] = decode_nla_ifindex,
+	    [BRIDGE_QUERIER_IP_OTHER_TIMER] = decode_nla_clock_t,
+	    [BRIDGE_QUERIER_IPV6_ADDRESS] = decode_nla_in6_addr,
+	    [BRIDGE_QUERIER_IPV6_PORT] = decode_nla_ifindex,
+	    [BRIDGE_QUERIER_IPV6_OTHER_TIMER] = decode_nla_clock_t)
 
-	decode_nlattr(c, addr, len, xlat_rtnl_ifla_br_mcast_querier_attrs, "BRIDGE_QUERIER_???",
-		      NLA_FNS(fns), o);
-	return true;
-}
-
-static const struct nla_xlat ether_proto_x = { xlat_ethernet_protocols, "ETHER_P_???", 2, true };
-
-static bool decode_ether_proto(struct dctx *c, uint64_t addr, unsigned int len, const void *o)
-{
-	(void)o;
-	return decode_nla_xval(c, addr, len, &ether_proto_x);
-}
+NLA_XLAT_FN(decode_ether_proto, decode_nla_xval, xlat_ethernet_protocols, "ETHER_P_???", 2, true)
 
 static const nla_fn br_fns[] = {
 	[IFLA_BR_FORWARD_DELAY] = decode_nla_clock_t,
@@ -297,13 +235,7 @@ static const nla_fn br_fns[] = {
 	[IFLA_BR_MCAST_QUERIER_STATE] = decode_br_mcast_qstate,
 };
 
-static const struct nla_xlat tun_type_x = { xlat_tun_device_types, "IFF_???", 1, false };
-
-static bool decode_tun_type(struct dctx *c, uint64_t addr, unsigned int len, const void *o)
-{
-	(void)o;
-	return decode_nla_xval(c, addr, len, &tun_type_x);
-}
+NLA_XLAT_FN(decode_tun_type, decode_nla_xval, xlat_tun_device_types, "IFF_???", 1, false)
 
 static const nla_fn tun_fns[] = {
 	[IFLA_TUN_OWNER] = decode_nla_uid,
@@ -317,7 +249,7 @@ static const nla_fn tun_fns[] = {
 	[IFLA_TUN_NUM_DISABLED_QUEUES] = decode_nla_u32,
 };
 
-static bool decode_info_data(struct dctx *c, uint64_t addr, unsigned int len, const void *o)
+NLA_FN_HEAD(decode_info_data)
 {
 	const struct linkinfo_ctx *ctx = o;
 
@@ -332,8 +264,7 @@ static bool decode_info_data(struct dctx *c, uint64_t addr, unsigned int len, co
 	return true;
 }
 
-static bool decode_info_slave_data(struct dctx *c, uint64_t addr, unsigned int len,
-				   const void *o)
+NLA_FN_HEAD(decode_info_slave_data)
 {
 	const struct linkinfo_ctx *ctx = o;
 
@@ -363,14 +294,9 @@ bool decode_ifla_linkinfo(struct dctx *c, uint64_t addr, unsigned int len, const
 
 /* --- per-family specs ------------------------------------------------------------------- */
 
-static bool decode_inet_conf(struct dctx *c, uint64_t addr, unsigned int len, const void *o)
-{
-	(void)o;
-	return print_nla_indexed(c, addr, len, 4, true, xlat_inet_devconf_indices,
-				 "IPV4_DEVCONF_???");
-}
+NLA_INDEXED_FN(decode_inet_conf, 4, true, xlat_inet_devconf_indices, "IPV4_DEVCONF_???")
 
-static bool decode_ifla_af(struct dctx *c, uint64_t addr, unsigned int len, const void *o)
+NLA_FN_HEAD(decode_ifla_af)
 {
 	static const nla_fn inet_fns[] = {
 		[IFLA_INET_CONF] = decode_inet_conf,

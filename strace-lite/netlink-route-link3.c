@@ -17,106 +17,64 @@ static bool decode_vf_pair(struct dctx *c, uint64_t addr, unsigned int len, cons
 {
 	uint32_t v[2];
 
-	if (len < sizeof(v))
-		return false;
-	if (!umove_or_printaddr(c, addr, &v))
-		tprintf(c, "{vf=%u, %s=%u}", v[0], name, v[1]);
+	NLA_READ_OR_RETURN(c, addr, len, v);
+	tprintf(c, "{vf=%u, %s=%u}", v[0], name, v[1]);
 	return true;
 }
 
-static bool decode_vf_mac(struct dctx *c, uint64_t addr, unsigned int len, const void *o)
+NLA_FN_HEAD(decode_vf_mac)
 {
 	struct ifla_vf_mac m;
 
-	(void)o;
-	if (len < sizeof(m))
-		return false;
-	if (umove_or_printaddr(c, addr, &m))
-		return true;
+	NLA_READ_OR_RETURN(c, addr, len, m);
 	tprintf(c, "{vf=%u, ", m.vf);
 	print_mac_field(c, "mac", m.mac, sizeof(m.mac));
 	tprint_struct_end(c);
 	return true;
 }
 
-static bool decode_vf_vlan(struct dctx *c, uint64_t addr, unsigned int len, const void *o)
-{
-	struct ifla_vf_vlan v;
+NLA_STRUCT_FN(decode_vf_vlan, struct ifla_vf_vlan, v,
+	      tprintf(c, "{vf=%u, vlan=%u, qos=%u}", v.vf, v.vlan, v.qos))
 
-	(void)o;
-	if (len < sizeof(v))
-		return false;
-	if (!umove_or_printaddr(c, addr, &v))
-		tprintf(c, "{vf=%u, vlan=%u, qos=%u}", v.vf, v.vlan, v.qos);
-	return true;
-}
-
-static bool decode_vf_tx_rate(struct dctx *c, uint64_t addr, unsigned int len, const void *o)
+NLA_FN_HEAD(decode_vf_tx_rate)
 {
-	(void)o;
 	return decode_vf_pair(c, addr, len, "rate");
 }
 
-static bool decode_vf_setting(struct dctx *c, uint64_t addr, unsigned int len, const void *o)
+NLA_FN_HEAD(decode_vf_setting)
 {
-	(void)o;
 	return decode_vf_pair(c, addr, len, "setting");
 }
 
-static bool decode_vf_link_state(struct dctx *c, uint64_t addr, unsigned int len, const void *o)
+NLA_FN_HEAD(decode_vf_link_state)
 {
 	struct ifla_vf_link_state s;
 
-	(void)o;
-	if (len < sizeof(s))
-		return false;
-	if (umove_or_printaddr(c, addr, &s))
-		return true;
+	NLA_READ_OR_RETURN(c, addr, len, s);
 	tprintf(c, "{vf=%u, link_state=", s.vf);
 	printxval(c, xlat_rtnl_ifla_vf_link_states, s.link_state, "IFLA_VF_LINK_STATE_???");
 	tprint_struct_end(c);
 	return true;
 }
 
-static bool decode_vf_rate(struct dctx *c, uint64_t addr, unsigned int len, const void *o)
-{
-	struct ifla_vf_rate r;
+NLA_STRUCT_FN(decode_vf_rate, struct ifla_vf_rate, r,
+	      tprintf(c, "{vf=%u, min_tx_rate=%u, max_tx_rate=%u}", r.vf, r.min_tx_rate,
+		      r.max_tx_rate))
 
-	(void)o;
-	if (len < sizeof(r))
-		return false;
-	if (!umove_or_printaddr(c, addr, &r))
-		tprintf(c, "{vf=%u, min_tx_rate=%u, max_tx_rate=%u}", r.vf, r.min_tx_rate,
-			r.max_tx_rate);
-	return true;
-}
-
-static bool decode_vf_stats(struct dctx *c, uint64_t addr, unsigned int len, const void *o)
-{
-	static const nla_fn fns[] = {
-		[IFLA_VF_STATS_RX_PACKETS] = decode_nla_u64,
-		[IFLA_VF_STATS_TX_PACKETS] = decode_nla_u64,
-		[IFLA_VF_STATS_RX_BYTES] = decode_nla_u64,
-		[IFLA_VF_STATS_TX_BYTES] = decode_nla_u64,
-		[IFLA_VF_STATS_BROADCAST] = decode_nla_u64,
-		[IFLA_VF_STATS_MULTICAST] = decode_nla_u64,
-		[IFLA_VF_STATS_RX_DROPPED] = decode_nla_u64,
-		[IFLA_VF_STATS_TX_DROPPED] = decode_nla_u64,
-	};
-
-	decode_nlattr(c, addr, len, xlat_rtnl_ifla_vf_stats_attrs, "IFLA_VF_STATS_???",
-		      NLA_FNS(fns), o);
-	return true;
-}
+NLA_NEST_FN(decode_vf_stats, xlat_rtnl_ifla_vf_stats_attrs, "IFLA_VF_STATS_???",
+	    [IFLA_VF_STATS_RX_PACKETS] = decode_nla_u64,
+	    [IFLA_VF_STATS_TX_PACKETS] = decode_nla_u64, [IFLA_VF_STATS_RX_BYTES] = decode_nla_u64,
+	    [IFLA_VF_STATS_TX_BYTES] = decode_nla_u64, [IFLA_VF_STATS_BROADCAST] = decode_nla_u64,
+	    [IFLA_VF_STATS_MULTICAST] = decode_nla_u64, [IFLA_VF_STATS_RX_DROPPED] = decode_nla_u64,
+	    [IFLA_VF_STATS_TX_DROPPED] = decode_nla_u64)
 
 /* struct ifla_vf_guid: a u32 and a u64, 12 bytes packed or 16 aligned, by who sent it. */
-static bool decode_vf_guid(struct dctx *c, uint64_t addr, unsigned int len, const void *o)
+NLA_FN_HEAD(decode_vf_guid)
 {
 	unsigned char b[16];
 	uint32_t vf;
 	uint64_t guid;
 
-	(void)o;
 	if (len != 12 && len != 16)
 		return false;
 	if (umoven_or_printaddr(c, addr, len, b))
@@ -127,68 +85,39 @@ static bool decode_vf_guid(struct dctx *c, uint64_t addr, unsigned int len, cons
 	return true;
 }
 
-static bool decode_vf_vlan_info(struct dctx *c, uint64_t addr, unsigned int len, const void *o)
+NLA_FN_HEAD(decode_vf_vlan_info)
 {
 	struct ifla_vf_vlan_info v;
 
-	(void)o;
-	if (len < sizeof(v))
-		return false;
-	if (umove_or_printaddr(c, addr, &v))
-		return true;
+	NLA_READ_OR_RETURN(c, addr, len, v);
 	tprintf(c, "{vf=%u, vlan=%u, qos=%u, vlan_proto=htons(", v.vf, v.vlan, v.qos);
 	printxval(c, xlat_ethernet_protocols, ntohs(v.vlan_proto), "ETH_P_???");
 	tprints(c, ")}");
 	return true;
 }
 
-static bool decode_vf_vlan_list(struct dctx *c, uint64_t addr, unsigned int len, const void *o)
-{
-	static const nla_fn fns[] = {
-		[IFLA_VF_VLAN_INFO] = decode_vf_vlan_info,
-	};
+NLA_NEST_FN(decode_vf_vlan_list, xlat_rtnl_ifla_vf_vlan_list_attrs, "IFLA_VF_VLAN_INFO_???",
+	    [IFLA_VF_VLAN_INFO] = decode_vf_vlan_info)
 
-	decode_nlattr(c, addr, len, xlat_rtnl_ifla_vf_vlan_list_attrs, "IFLA_VF_VLAN_INFO_???",
-		      NLA_FNS(fns), o);
-	return true;
-}
-
-static bool decode_vf_broadcast(struct dctx *c, uint64_t addr, unsigned int len, const void *o)
+NLA_FN_HEAD(decode_vf_broadcast)
 {
 	struct ifla_vf_broadcast b;
 
-	(void)o;
-	if (len < sizeof(b))
-		return false;
-	if (umove_or_printaddr(c, addr, &b))
-		return true;
+	NLA_READ_OR_RETURN(c, addr, len, b);
 	tprints(c, "{");
 	print_mac_field(c, "broadcast", b.broadcast, sizeof(b.broadcast));
 	tprint_struct_end(c);
 	return true;
 }
 
-static bool decode_vf_info(struct dctx *c, uint64_t addr, unsigned int len, const void *o)
-{
-	static const nla_fn fns[] = {
-		[IFLA_VF_MAC] = decode_vf_mac,
-		[IFLA_VF_VLAN] = decode_vf_vlan,
-		[IFLA_VF_TX_RATE] = decode_vf_tx_rate,
-		[IFLA_VF_SPOOFCHK] = decode_vf_setting,
-		[IFLA_VF_LINK_STATE] = decode_vf_link_state,
-		[IFLA_VF_RATE] = decode_vf_rate,
-		[IFLA_VF_RSS_QUERY_EN] = decode_vf_setting,
-		[IFLA_VF_STATS] = decode_vf_stats,
-		[IFLA_VF_TRUST] = decode_vf_setting,
-		[IFLA_VF_IB_NODE_GUID] = decode_vf_guid,
-		[IFLA_VF_IB_PORT_GUID] = decode_vf_guid,
-		[IFLA_VF_VLAN_LIST] = decode_vf_vlan_list,
-		[IFLA_VF_BROADCAST] = decode_vf_broadcast,
-	};
-
-	decode_nlattr(c, addr, len, xlat_rtnl_ifla_vf_info_attrs, "IFLA_VF_???", NLA_FNS(fns), o);
-	return true;
-}
+NLA_NEST_FN(decode_vf_info, xlat_rtnl_ifla_vf_info_attrs, "IFLA_VF_???",
+	    [IFLA_VF_MAC] = decode_vf_mac, [IFLA_VF_VLAN] = decode_vf_vlan,
+	    [IFLA_VF_TX_RATE] = decode_vf_tx_rate, [IFLA_VF_SPOOFCHK] = decode_vf_setting,
+	    [IFLA_VF_LINK_STATE] = decode_vf_link_state, [IFLA_VF_RATE] = decode_vf_rate,
+	    [IFLA_VF_RSS_QUERY_EN] = decode_vf_setting, [IFLA_VF_STATS] = decode_vf_stats,
+	    [IFLA_VF_TRUST] = decode_vf_setting, [IFLA_VF_IB_NODE_GUID] = decode_vf_guid,
+	    [IFLA_VF_IB_PORT_GUID] = decode_vf_guid, [IFLA_VF_VLAN_LIST] = decode_vf_vlan_list,
+	    [IFLA_VF_BROADCAST] = decode_vf_broadcast)
 
 bool decode_ifla_vfinfo_list(struct dctx *c, uint64_t addr, unsigned int len, const void *o)
 {
@@ -203,40 +132,20 @@ bool decode_ifla_vfinfo_list(struct dctx *c, uint64_t addr, unsigned int len, co
 
 /* --- a bridge's IFLA_AF_SPEC ----------------------------------------------------------- */
 
-static const struct nla_xlat br_flags_x = { xlat_rtnl_ifla_bridge_flags, "BRIDGE_FLAGS_???", 2,
-					    false };
-static const struct nla_xlat br_mode_x = { xlat_rtnl_ifla_bridge_modes, "BRIDGE_MODE_???", 2,
-					   false };
-static const struct nla_xlat vlan_flags_x = { xlat_nl_bridge_vlan_flags, "BRIDGE_VLAN_INFO_???",
-					      2, false };
+NLA_XLAT_FN(decode_br_flags, decode_nla_flags, xlat_rtnl_ifla_bridge_flags, "BRIDGE_FLAGS_???", 2,
+	    false)
 
-static bool decode_br_flags(struct dctx *c, uint64_t addr, unsigned int len, const void *o)
-{
-	(void)o;
-	return decode_nla_flags(c, addr, len, &br_flags_x);
-}
+NLA_XLAT_FN(decode_br_mode, decode_nla_xval, xlat_rtnl_ifla_bridge_modes, "BRIDGE_MODE_???", 2,
+	    false)
 
-static bool decode_br_mode(struct dctx *c, uint64_t addr, unsigned int len, const void *o)
-{
-	(void)o;
-	return decode_nla_xval(c, addr, len, &br_mode_x);
-}
+NLA_XLAT_FN(decode_vlan_flags, decode_nla_flags, xlat_nl_bridge_vlan_flags, "BRIDGE_VLAN_INFO_???",
+	    2, false)
 
-static bool decode_vlan_flags(struct dctx *c, uint64_t addr, unsigned int len, const void *o)
-{
-	(void)o;
-	return decode_nla_flags(c, addr, len, &vlan_flags_x);
-}
-
-static bool decode_br_vlan_info(struct dctx *c, uint64_t addr, unsigned int len, const void *o)
+NLA_FN_HEAD(decode_br_vlan_info)
 {
 	struct bridge_vlan_info v;
 
-	(void)o;
-	if (len < sizeof(v))
-		return false;
-	if (umove_or_printaddr(c, addr, &v))
-		return true;
+	NLA_READ_OR_RETURN(c, addr, len, v);
 	tprints(c, "{flags=");
 	printflags(c, xlat_nl_bridge_vlan_flags, v.flags, "BRIDGE_VLAN_INFO_???");
 	tprintf(c, ", vid=%u}", v.vid);
@@ -247,18 +156,10 @@ static bool decode_br_vlan_info(struct dctx *c, uint64_t addr, unsigned int len,
 	return true;
 }
 
-static bool decode_br_vlan_tunnel(struct dctx *c, uint64_t addr, unsigned int len, const void *o)
-{
-	static const nla_fn fns[] = {
-		[IFLA_BRIDGE_VLAN_TUNNEL_ID] = decode_nla_u32,
-		[IFLA_BRIDGE_VLAN_TUNNEL_VID] = decode_nla_u16,
-		[IFLA_BRIDGE_VLAN_TUNNEL_FLAGS] = decode_vlan_flags,
-	};
-
-	decode_nlattr(c, addr, len, xlat_rtnl_ifla_af_spec_bridge_vlan_tunnel_info_attrs,
-		      "IFLA_BRIDGE_VLAN_TUNNEL_???", NLA_FNS(fns), o);
-	return true;
-}
+NLA_NEST_FN(decode_br_vlan_tunnel, xlat_rtnl_ifla_af_spec_bridge_vlan_tunnel_info_attrs,
+	    "IFLA_BRIDGE_VLAN_TUNNEL_???", [IFLA_BRIDGE_VLAN_TUNNEL_ID] = decode_nla_u32,
+	    [IFLA_BRIDGE_VLAN_TUNNEL_VID] = decode_nla_u16,
+	    [IFLA_BRIDGE_VLAN_TUNNEL_FLAGS] = decode_vlan_flags)
 
 void decode_ifla_af_spec_bridge(struct dctx *c, uint64_t addr, unsigned int len, const void *o)
 {

@@ -11,8 +11,7 @@
 #include "strace-lite/netlink-route.h"
 #include "strace-lite/sockaddr.h"
 
-static bool decode_mdb_entry_info(struct dctx *c, uint64_t addr, unsigned int len,
-				  const void *o)
+NLA_FN_HEAD(decode_mdb_entry_info)
 {
 	static const nla_fn eattr[] = {
 		[MDBA_MDB_EATTR_TIMER] = decode_nla_clock_t,
@@ -20,7 +19,6 @@ static bool decode_mdb_entry_info(struct dctx *c, uint64_t addr, unsigned int le
 	struct br_mdb_entry e;
 	unsigned int off = NLMSG_ALIGN(sizeof(e));
 
-	(void)o;
 	if (len < sizeof(e))
 		return false;
 	if (!umove_or_printaddr(c, addr, &e)) {
@@ -46,41 +44,24 @@ static bool decode_mdb_entry_info(struct dctx *c, uint64_t addr, unsigned int le
 	return true;
 }
 
-static bool decode_mdb_entry(struct dctx *c, uint64_t addr, unsigned int len, const void *o)
-{
-	static const nla_fn fns[] = {
-		[MDBA_MDB_ENTRY_INFO] = decode_mdb_entry_info,
-	};
+/* (The nests' decoders take no opaque.) */
+NLA_NEST_FN(decode_mdb_entry, xlat_rtnl_mdba_mdb_entry_attrs, "MDBA_MDB_ENTRY_???",
+	    [MDBA_MDB_ENTRY_INFO] = decode_mdb_entry_info)
 
-	(void)o;
-	decode_nlattr(c, addr, len, xlat_rtnl_mdba_mdb_entry_attrs, "MDBA_MDB_ENTRY_???",
-		      NLA_FNS(fns), NULL);
-	return true;
-}
+NLA_NEST_FN(decode_mdba_mdb, xlat_rtnl_mdba_mdb_attrs, "MDBA_MDB_???",
+	    [MDBA_MDB_ENTRY] = decode_mdb_entry)
 
-static bool decode_mdba_mdb(struct dctx *c, uint64_t addr, unsigned int len, const void *o)
-{
-	static const nla_fn fns[] = {
-		[MDBA_MDB_ENTRY] = decode_mdb_entry,
-	};
-
-	(void)o;
-	decode_nlattr(c, addr, len, xlat_rtnl_mdba_mdb_attrs, "MDBA_MDB_???", NLA_FNS(fns), NULL);
-	return true;
-}
-
-static bool decode_router_type(struct dctx *c, uint64_t addr, unsigned int len, const void *o)
+NLA_FN_HEAD(decode_router_type)
 {
 	uint8_t t;
 
-	(void)o;
 	(void)len;
 	if (!umove_or_printaddr(c, addr, &t))
 		printxval(c, xlat_multicast_router_types, t, "MDB_RTR_TYPE_???");
 	return true;
 }
 
-static bool decode_router_port(struct dctx *c, uint64_t addr, unsigned int len, const void *o)
+NLA_FN_HEAD(decode_router_port)
 {
 	static const nla_fn fns[] = {
 		[MDBA_ROUTER_PATTR_TIMER] = decode_nla_clock_t,
@@ -91,7 +72,6 @@ static bool decode_router_port(struct dctx *c, uint64_t addr, unsigned int len, 
 	uint32_t idx;
 	unsigned int off = NLMSG_ALIGN(sizeof(idx));
 
-	(void)o;
 	if (len < sizeof(idx))
 		return false;
 	if (!umove_or_printaddr(c, addr, &idx))
@@ -104,13 +84,12 @@ static bool decode_router_port(struct dctx *c, uint64_t addr, unsigned int len, 
 	return true;
 }
 
-static bool decode_mdba_router(struct dctx *c, uint64_t addr, unsigned int len, const void *o)
+NLA_FN_HEAD(decode_mdba_router)
 {
 	static const nla_fn fns[] = {
 		[MDBA_ROUTER_PORT] = decode_router_port,
 	};
 
-	(void)o;
 	decode_nlattr(c, addr, len, xlat_rtnl_mdba_router_attrs, "MDBA_ROUTER_???", NLA_FNS(fns),
 		      NULL);
 	return true;
@@ -124,14 +103,10 @@ void decode_br_port_msg(struct dctx *c, uint8_t family, uint64_t addr, unsigned 
 	};
 	struct br_port_msg m = { .family = family };
 
-	tprints(c, "{family=");
-	printxval(c, xlat_addrfams, family, "AF_???");
-	tprints(c, ", ");
-	bool ok = rtnl_struct_rest(c, addr, len, &m, sizeof(m));
+	bool ok = rtnl_struct_head(c, "family", family, addr, len, &m, sizeof(m));
 	if (ok) {
 		tprints(c, "ifindex=");
 		print_ifindex(c, m.ifindex);
 	}
-	tprint_struct_end(c);
 	rtnl_attrs(c, ok, addr, len, sizeof(m), xlat_rtnl_mdb_attrs, "MDBA_???", NLA_FNS(fns), NULL);
 }

@@ -8,72 +8,28 @@
 #include "strace-lite/netlink-route.h"
 #include "strace-lite/sockaddr.h"
 
-static bool decode_neigh_addr(struct dctx *c, uint64_t addr, unsigned int len, const void *o)
-{
-	const struct ndmsg *m = o;
+NLA_STRUCT_FN(decode_nda_cacheinfo, struct nda_cacheinfo, ci,
+	      tprintf(c, "{ndm_confirmed=%u, ndm_used=%u, ndm_updated=%u, ndm_refcnt=%u}",
+		      ci.ndm_confirmed, ci.ndm_used, ci.ndm_updated, ci.ndm_refcnt))
 
-	decode_inet_addr(c, addr, len, m->ndm_family, NULL);
-	return true;
-}
+NLA_XLAT_FN(decode_fdb_notify, decode_nla_flags, xlat_fdb_notify_flags, "FDB_NOTIFY_???", 1, false)
 
-static bool decode_nda_cacheinfo(struct dctx *c, uint64_t addr, unsigned int len,
-				 const void *o)
-{
-	struct nda_cacheinfo ci;
+NLA_NEST_FN(decode_nda_fdb_ext, xlat_rtnl_neigh_fdb_ext_attrs, "NFEA_???",
+	    [NFEA_ACTIVITY_NOTIFY] = decode_fdb_notify)
 
-	(void)o;
-	if (len < sizeof(ci))
-		return false;
-	if (!umove_or_printaddr(c, addr, &ci))
-		tprintf(c, "{ndm_confirmed=%u, ndm_used=%u, ndm_updated=%u, ndm_refcnt=%u}",
-			ci.ndm_confirmed, ci.ndm_used, ci.ndm_updated, ci.ndm_refcnt);
-	return true;
-}
+NLA_XLAT_FN(decode_nda_ext_flags, decode_nla_flags, xlat_neighbor_cache_entry_ext_flags,
+	    "NTF_EXT_???", 4, false)
 
-static const struct nla_xlat fdb_notify_x = { xlat_fdb_notify_flags, "FDB_NOTIFY_???", 1, false };
-static const struct nla_xlat ext_flags_x = { xlat_neighbor_cache_entry_ext_flags, "NTF_EXT_???",
-					     4, false };
-static const struct nla_xlat states_x = { xlat_neighbor_cache_entry_states, "NUD_???", 2, false };
-static const struct nla_xlat ntf_x = { xlat_neighbor_cache_entry_flags, "NTF_???", 1, false };
+NLA_XLAT_FN(decode_nda_states, decode_nla_flags, xlat_neighbor_cache_entry_states, "NUD_???", 2,
+	    false)
 
-static bool decode_fdb_notify(struct dctx *c, uint64_t addr, unsigned int len, const void *o)
-{
-	(void)o;
-	return decode_nla_flags(c, addr, len, &fdb_notify_x);
-}
-
-static bool decode_nda_fdb_ext(struct dctx *c, uint64_t addr, unsigned int len, const void *o)
-{
-	static const nla_fn fns[] = {
-		[NFEA_ACTIVITY_NOTIFY] = decode_fdb_notify,
-	};
-
-	decode_nlattr(c, addr, len, xlat_rtnl_neigh_fdb_ext_attrs, "NFEA_???", NLA_FNS(fns), o);
-	return true;
-}
-
-static bool decode_nda_ext_flags(struct dctx *c, uint64_t addr, unsigned int len, const void *o)
-{
-	(void)o;
-	return decode_nla_flags(c, addr, len, &ext_flags_x);
-}
-
-static bool decode_nda_states(struct dctx *c, uint64_t addr, unsigned int len, const void *o)
-{
-	(void)o;
-	return decode_nla_flags(c, addr, len, &states_x);
-}
-
-static bool decode_nda_flags(struct dctx *c, uint64_t addr, unsigned int len, const void *o)
-{
-	(void)o;
-	return decode_nla_flags(c, addr, len, &ntf_x);
-}
+NLA_XLAT_FN(decode_nda_flags, decode_nla_flags, xlat_neighbor_cache_entry_flags, "NTF_???", 1,
+	    false)
 
 void decode_ndmsg(struct dctx *c, uint8_t family, uint64_t addr, unsigned int len)
 {
 	static const nla_fn fns[] = {
-		[NDA_DST] = decode_neigh_addr,
+		[NDA_DST] = decode_nla_rtnl_addr,
 		[NDA_LLADDR] = decode_nla_hwaddr_nofamily,
 		[NDA_CACHEINFO] = decode_nda_cacheinfo,
 		[NDA_PROBES] = decode_nla_u32,
@@ -93,10 +49,7 @@ void decode_ndmsg(struct dctx *c, uint8_t family, uint64_t addr, unsigned int le
 	};
 	struct ndmsg m = { .ndm_family = family };
 
-	tprints(c, "{ndm_family=");
-	printxval(c, xlat_addrfams, family, "AF_???");
-	tprints(c, ", ");
-	bool ok = rtnl_struct_rest(c, addr, len, &m, sizeof(m));
+	bool ok = rtnl_struct_head(c, "ndm_family", family, addr, len, &m, sizeof(m));
 	if (ok) {
 		tprints(c, "ndm_ifindex=");
 		print_ifindex(c, (unsigned int)m.ndm_ifindex);
@@ -107,7 +60,6 @@ void decode_ndmsg(struct dctx *c, uint8_t family, uint64_t addr, unsigned int le
 		tprints(c, ", ndm_type=");
 		printxval(c, xlat_routing_types, m.ndm_type, "RTN_???");
 	}
-	tprint_struct_end(c);
 	rtnl_attrs(c, ok, addr, len, sizeof(m), xlat_rtnl_neigh_attrs, "NDA_???", NLA_FNS(fns), &m);
 }
 

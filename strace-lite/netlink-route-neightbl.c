@@ -7,59 +7,33 @@
 
 #include "strace-lite/netlink-route.h"
 
-static bool decode_ndt_config(struct dctx *c, uint64_t addr, unsigned int len, const void *o)
-{
-	struct ndt_config n;
+NLA_STRUCT_FN(decode_ndt_config, struct ndt_config, n,
+	      tprintf(c, "{ndtc_key_len=%u, ndtc_entry_size=%u, ndtc_entries=%u, ndtc_last_flush=%u"
+		         ", ndtc_last_rand=%u, ndtc_hash_rnd=%u, ndtc_hash_mask=%#08x"
+		         ", ndtc_hash_chain_gc=%u, ndtc_proxy_qlen=%u}",
+		      n.ndtc_key_len, n.ndtc_entry_size, n.ndtc_entries, n.ndtc_last_flush,
+		      n.ndtc_last_rand, n.ndtc_hash_rnd, n.ndtc_hash_mask, n.ndtc_hash_chain_gc,
+		      n.ndtc_proxy_qlen))
 
-	(void)o;
-	if (len < sizeof(n))
-		return false;
-	if (umove_or_printaddr(c, addr, &n))
-		return true;
-	tprintf(c, "{ndtc_key_len=%u, ndtc_entry_size=%u, ndtc_entries=%u, ndtc_last_flush=%u"
-		   ", ndtc_last_rand=%u, ndtc_hash_rnd=%u, ndtc_hash_mask=%#08x"
-		   ", ndtc_hash_chain_gc=%u, ndtc_proxy_qlen=%u}",
-		n.ndtc_key_len, n.ndtc_entry_size, n.ndtc_entries, n.ndtc_last_flush,
-		n.ndtc_last_rand, n.ndtc_hash_rnd, n.ndtc_hash_mask, n.ndtc_hash_chain_gc,
-		n.ndtc_proxy_qlen);
-	return true;
-}
+NLA_NEST_FN(decode_ndta_parms, xlat_rtnl_neightbl_parms_attrs, "NDTPA_???",
+	    [NDTPA_IFINDEX] = decode_nla_ifindex, [NDTPA_REFCNT] = decode_nla_u32,
+	    [NDTPA_REACHABLE_TIME] = decode_nla_u64, [NDTPA_BASE_REACHABLE_TIME] = decode_nla_u64,
+	    [NDTPA_RETRANS_TIME] = decode_nla_u64, [NDTPA_GC_STALETIME] = decode_nla_u64,
+	    [NDTPA_DELAY_PROBE_TIME] = decode_nla_u64, [NDTPA_QUEUE_LEN] = decode_nla_u32,
+	    [NDTPA_APP_PROBES] = decode_nla_u32, [NDTPA_UCAST_PROBES] = decode_nla_u32,
+	    [NDTPA_MCAST_PROBES] = decode_nla_u32, [NDTPA_ANYCAST_DELAY] = decode_nla_u64,
+	    [NDTPA_PROXY_DELAY] = decode_nla_u64, [NDTPA_PROXY_QLEN] = decode_nla_u32,
+	    [NDTPA_LOCKTIME] = decode_nla_u64, [NDTPA_QUEUE_LENBYTES] = decode_nla_u32,
+	    [NDTPA_MCAST_REPROBES] = decode_nla_u32,
+	    [NDTPA_INTERVAL_PROBE_TIME_MS] = decode_nla_u64)
 
-static bool decode_ndta_parms(struct dctx *c, uint64_t addr, unsigned int len, const void *o)
-{
-	static const nla_fn fns[] = {
-		[NDTPA_IFINDEX] = decode_nla_ifindex,
-		[NDTPA_REFCNT] = decode_nla_u32,
-		[NDTPA_REACHABLE_TIME] = decode_nla_u64,
-		[NDTPA_BASE_REACHABLE_TIME] = decode_nla_u64,
-		[NDTPA_RETRANS_TIME] = decode_nla_u64,
-		[NDTPA_GC_STALETIME] = decode_nla_u64,
-		[NDTPA_DELAY_PROBE_TIME] = decode_nla_u64,
-		[NDTPA_QUEUE_LEN] = decode_nla_u32,
-		[NDTPA_APP_PROBES] = decode_nla_u32,
-		[NDTPA_UCAST_PROBES] = decode_nla_u32,
-		[NDTPA_MCAST_PROBES] = decode_nla_u32,
-		[NDTPA_ANYCAST_DELAY] = decode_nla_u64,
-		[NDTPA_PROXY_DELAY] = decode_nla_u64,
-		[NDTPA_PROXY_QLEN] = decode_nla_u32,
-		[NDTPA_LOCKTIME] = decode_nla_u64,
-		[NDTPA_QUEUE_LENBYTES] = decode_nla_u32,
-		[NDTPA_MCAST_REPROBES] = decode_nla_u32,
-		[NDTPA_INTERVAL_PROBE_TIME_MS] = decode_nla_u64,
-	};
-
-	decode_nlattr(c, addr, len, xlat_rtnl_neightbl_parms_attrs, "NDTPA_???", NLA_FNS(fns), o);
-	return true;
-}
-
-static bool decode_ndt_stats(struct dctx *c, uint64_t addr, unsigned int len, const void *o)
+NLA_FN_HEAD(decode_ndt_stats)
 {
 	struct ndt_stats s;
 	/* Older kernels lack ndts_table_fulls: a record of exactly that size is one too. */
 	unsigned int min = offsetof(struct ndt_stats, ndts_table_fulls);
 	unsigned int size = len >= sizeof(s) ? sizeof(s) : len == min ? min : 0;
 
-	(void)o;
 	if (!size)
 		return false;
 	if (umoven_or_printaddr(c, addr, size, &s))
@@ -92,7 +66,6 @@ void decode_ndtmsg(struct dctx *c, uint8_t family, uint64_t addr, unsigned int l
 
 	tprints(c, "{ndtm_family=");
 	printxval(c, xlat_addrfams, family, "AF_???");
-	tprint_struct_end(c);
 	rtnl_attrs(c, true, addr, len, sizeof(struct ndtmsg), xlat_rtnl_neightbl_attrs,
 		   "NDTA_???", NLA_FNS(fns), NULL);
 }

@@ -30,60 +30,21 @@ static bool print_nh_grp(struct dctx *c, void *elem, size_t size, void *data)
 	return true;
 }
 
-static bool decode_nh_grp(struct dctx *c, uint64_t addr, unsigned int len, const void *o)
-{
-	struct nh_grp g;
+NLA_ARRAY_FN(decode_nh_grp, struct nh_grp, print_nh_grp)
 
-	(void)o;
-	if (len < sizeof(g))
-		return false;
-	print_array(c, addr, len / sizeof(g), &g, sizeof(g), 0, print_nh_grp, NULL);
-	return true;
-}
+NLA_XLAT_FN(decode_nh_grp_type, decode_nla_xval, xlat_rtnl_nexthop_grp_types,
+	    "NEXTHOP_GRP_TYPE_???", 2, false)
 
-static const struct nla_xlat grp_type_x = { xlat_rtnl_nexthop_grp_types, "NEXTHOP_GRP_TYPE_???",
-					    2, false };
+NLA_NEST_FN(decode_res_group, xlat_rtnl_nha_res_group_attrs, "NHA_RES_GROUP_???",
+	    [NHA_RES_GROUP_BUCKETS] = decode_nla_u16,
+	    [NHA_RES_GROUP_IDLE_TIMER] = decode_nla_clock_t,
+	    [NHA_RES_GROUP_UNBALANCED_TIMER] = decode_nla_clock_t,
+	    [NHA_RES_GROUP_UNBALANCED_TIME] = decode_nla_clock_t)
 
-static bool decode_nh_grp_type(struct dctx *c, uint64_t addr, unsigned int len, const void *o)
-{
-	(void)o;
-	return decode_nla_xval(c, addr, len, &grp_type_x);
-}
-
-static bool decode_nh_addr(struct dctx *c, uint64_t addr, unsigned int len, const void *o)
-{
-	const struct nhmsg *m = o;
-
-	decode_inet_addr(c, addr, len, m->nh_family, NULL);
-	return true;
-}
-
-static bool decode_res_group(struct dctx *c, uint64_t addr, unsigned int len, const void *o)
-{
-	static const nla_fn fns[] = {
-		[NHA_RES_GROUP_BUCKETS] = decode_nla_u16,
-		[NHA_RES_GROUP_IDLE_TIMER] = decode_nla_clock_t,
-		[NHA_RES_GROUP_UNBALANCED_TIMER] = decode_nla_clock_t,
-		[NHA_RES_GROUP_UNBALANCED_TIME] = decode_nla_clock_t,
-	};
-
-	decode_nlattr(c, addr, len, xlat_rtnl_nha_res_group_attrs, "NHA_RES_GROUP_???",
-		      NLA_FNS(fns), o);
-	return true;
-}
-
-static bool decode_res_bucket(struct dctx *c, uint64_t addr, unsigned int len, const void *o)
-{
-	static const nla_fn fns[] = {
-		[NHA_RES_BUCKET_INDEX] = decode_nla_u16,
-		[NHA_RES_BUCKET_IDLE_TIME] = decode_nla_clock_t,
-		[NHA_RES_BUCKET_NH_ID] = decode_nla_u32,
-	};
-
-	decode_nlattr(c, addr, len, xlat_rtnl_nha_res_bucket_attrs, "NHA_RES_BUCKET_???",
-		      NLA_FNS(fns), o);
-	return true;
-}
+NLA_NEST_FN(decode_res_bucket, xlat_rtnl_nha_res_bucket_attrs, "NHA_RES_BUCKET_???",
+	    [NHA_RES_BUCKET_INDEX] = decode_nla_u16,
+	    [NHA_RES_BUCKET_IDLE_TIME] = decode_nla_clock_t,
+	    [NHA_RES_BUCKET_NH_ID] = decode_nla_u32)
 
 void decode_nhmsg(struct dctx *c, uint8_t family, uint64_t addr, unsigned int len)
 {
@@ -93,7 +54,7 @@ void decode_nhmsg(struct dctx *c, uint8_t family, uint64_t addr, unsigned int le
 		[NHA_GROUP_TYPE] = decode_nh_grp_type,
 		[NHA_BLACKHOLE] = decode_nla_u32,
 		[NHA_OIF] = decode_nla_ifindex,
-		[NHA_GATEWAY] = decode_nh_addr,
+		[NHA_GATEWAY] = decode_nla_rtnl_addr,
 		[NHA_ENCAP_TYPE] = decode_nla_lwt_encap_type,
 		[NHA_GROUPS] = decode_nla_u32,
 		[NHA_MASTER] = decode_nla_ifindex,
@@ -103,10 +64,7 @@ void decode_nhmsg(struct dctx *c, uint8_t family, uint64_t addr, unsigned int le
 	};
 	struct nhmsg m = { .nh_family = family };
 
-	tprints(c, "{nh_family=");
-	printxval(c, xlat_addrfams, family, "AF_???");
-	tprints(c, ", ");
-	bool ok = rtnl_struct_rest(c, addr, len, &m, sizeof(m));
+	bool ok = rtnl_struct_head(c, "nh_family", family, addr, len, &m, sizeof(m));
 	if (ok) {
 		tprints(c, "nh_scope=");
 		printxval(c, xlat_routing_scopes, m.nh_scope, NULL);
@@ -117,7 +75,6 @@ void decode_nhmsg(struct dctx *c, uint8_t family, uint64_t addr, unsigned int le
 		tprints(c, ", nh_flags=");
 		printflags(c, xlat_route_nexthop_flags, m.nh_flags, "RTNH_F_???");
 	}
-	tprint_struct_end(c);
 	rtnl_attrs(c, ok, addr, len, sizeof(m), xlat_rtnl_nexthop_attrs, "NHA_???", NLA_FNS(fns),
 		   &m);
 }

@@ -12,72 +12,39 @@
 #include "strace-lite/netlink-route.h"
 #include "strace-lite/sockaddr.h"
 
-static bool decode_route_addr(struct dctx *c, uint64_t addr, unsigned int len, const void *o)
-{
-	const struct rtmsg *m = o;
+NLA_NEST_FN(decode_rta_metrics, xlat_rtnl_rta_metrics_attrs, "RTAX_???",
+	    [RTAX_LOCK] = decode_nla_u32,       [RTAX_MTU] = decode_nla_u32,
+	    [RTAX_WINDOW] = decode_nla_u32,     [RTAX_RTT] = decode_nla_u32,
+	    [RTAX_RTTVAR] = decode_nla_u32,     [RTAX_SSTHRESH] = decode_nla_u32,
+	    [RTAX_CWND] = decode_nla_u32,       [RTAX_ADVMSS] = decode_nla_u32,
+	    [RTAX_REORDERING] = decode_nla_u32, [RTAX_HOPLIMIT] = decode_nla_u32,
+	    [RTAX_INITCWND] = decode_nla_u32,   [RTAX_FEATURES] = decode_nla_u32,
+	    [RTAX_RTO_MIN] = decode_nla_u32,    [RTAX_INITRWND] = decode_nla_u32,
+	    [RTAX_QUICKACK] = decode_nla_u32,   [RTAX_CC_ALGO] = decode_nla_str)
 
-	decode_inet_addr(c, addr, len, m->rtm_family, NULL);
-	return true;
-}
-
-static bool decode_rta_metrics(struct dctx *c, uint64_t addr, unsigned int len, const void *o)
-{
-	static const nla_fn fns[] = {
-		[RTAX_LOCK] = decode_nla_u32,       [RTAX_MTU] = decode_nla_u32,
-		[RTAX_WINDOW] = decode_nla_u32,     [RTAX_RTT] = decode_nla_u32,
-		[RTAX_RTTVAR] = decode_nla_u32,     [RTAX_SSTHRESH] = decode_nla_u32,
-		[RTAX_CWND] = decode_nla_u32,       [RTAX_ADVMSS] = decode_nla_u32,
-		[RTAX_REORDERING] = decode_nla_u32, [RTAX_HOPLIMIT] = decode_nla_u32,
-		[RTAX_INITCWND] = decode_nla_u32,   [RTAX_FEATURES] = decode_nla_u32,
-		[RTAX_RTO_MIN] = decode_nla_u32,    [RTAX_INITRWND] = decode_nla_u32,
-		[RTAX_QUICKACK] = decode_nla_u32,   [RTAX_CC_ALGO] = decode_nla_str,
-	};
-
-	decode_nlattr(c, addr, len, xlat_rtnl_rta_metrics_attrs, "RTAX_???", NLA_FNS(fns), o);
-	return true;
-}
-
-static bool decode_rta_cacheinfo(struct dctx *c, uint64_t addr, unsigned int len,
-				 const void *o)
+NLA_FN_HEAD(decode_rta_cacheinfo)
 {
 	struct rta_cacheinfo ci;
 
-	(void)o;
-	if (len < sizeof(ci))
-		return false;
-	if (!umove_or_printaddr(c, addr, &ci))
-		tprintf(c, "{rta_clntref=%u, rta_lastuse=%u, rta_expires=%u, rta_error=%u"
-			   ", rta_used=%u, rta_id=%#x, rta_ts=%u, rta_tsage=%u}",
-			ci.rta_clntref, ci.rta_lastuse, (unsigned int)ci.rta_expires, ci.rta_error, ci.rta_used,
-			ci.rta_id, ci.rta_ts, ci.rta_tsage);
+	NLA_READ_OR_RETURN(c, addr, len, ci);
+	tprintf(c, "{rta_clntref=%u, rta_lastuse=%u, rta_expires=%u, rta_error=%u"
+		   ", rta_used=%u, rta_id=%#x, rta_ts=%u, rta_tsage=%u}",
+		ci.rta_clntref, ci.rta_lastuse, (unsigned int)ci.rta_expires, ci.rta_error, ci.rta_used,
+		ci.rta_id, ci.rta_ts, ci.rta_tsage);
 	return true;
 }
 
-static bool decode_rta_mfc_stats(struct dctx *c, uint64_t addr, unsigned int len,
-				 const void *o)
-{
-	struct rta_mfc_stats s;
+NLA_STRUCT_FN(decode_rta_mfc_stats, struct rta_mfc_stats, s,
+	      tprintf(c, "{mfcs_packets=%llu, mfcs_bytes=%llu, mfcs_wrong_if=%llu}",
+		      (unsigned long long)s.mfcs_packets, (unsigned long long)s.mfcs_bytes,
+		      (unsigned long long)s.mfcs_wrong_if))
 
-	(void)o;
-	if (len < sizeof(s))
-		return false;
-	if (!umove_or_printaddr(c, addr, &s))
-		tprintf(c, "{mfcs_packets=%llu, mfcs_bytes=%llu, mfcs_wrong_if=%llu}",
-			(unsigned long long)s.mfcs_packets, (unsigned long long)s.mfcs_bytes,
-			(unsigned long long)s.mfcs_wrong_if);
-	return true;
-}
-
-static bool decode_rtvia(struct dctx *c, uint64_t addr, unsigned int len, const void *o)
+NLA_FN_HEAD(decode_rtvia)
 {
 	struct rtvia via;
 	unsigned int off = offsetof(struct rtvia, rtvia_addr);
 
-	(void)o;
-	if (len < sizeof(via))
-		return false;
-	if (umove_or_printaddr(c, addr, &via))
-		return true;
+	NLA_READ_OR_RETURN(c, addr, len, via);
 	tprints(c, "{rtvia_family=");
 	printxval(c, xlat_addrfams, via.rtvia_family, "AF_???");
 	if (len > off) {
@@ -94,10 +61,8 @@ bool decode_nla_lwt_encap_type(struct dctx *c, uint64_t addr, unsigned int len,
 	uint16_t t;
 
 	(void)o;
-	if (len < sizeof(t))
-		return false;
-	if (!umove_or_printaddr(c, addr, &t))
-		printxval(c, xlat_lwtunnel_encap_types, t, "LWTUNNEL_ENCAP_???");
+	NLA_READ_OR_RETURN(c, addr, len, t);
+	printxval(c, xlat_lwtunnel_encap_types, t, "LWTUNNEL_ENCAP_???");
 	return true;
 }
 
@@ -105,23 +70,22 @@ static bool decode_rta_multipath(struct dctx *c, uint64_t addr, unsigned int len
 				 const void *o);
 
 static const nla_fn rtmsg_fns[] = {
-	[RTA_DST] = decode_route_addr,         [RTA_SRC] = decode_route_addr,
-	[RTA_IIF] = decode_nla_ifindex,        [RTA_OIF] = decode_nla_ifindex,
-	[RTA_GATEWAY] = decode_route_addr,     [RTA_PRIORITY] = decode_nla_u32,
-	[RTA_PREFSRC] = decode_route_addr,     [RTA_METRICS] = decode_rta_metrics,
+	[RTA_DST] = decode_nla_rtnl_addr,       [RTA_SRC] = decode_nla_rtnl_addr,
+	[RTA_IIF] = decode_nla_ifindex,         [RTA_OIF] = decode_nla_ifindex,
+	[RTA_GATEWAY] = decode_nla_rtnl_addr,   [RTA_PRIORITY] = decode_nla_u32,
+	[RTA_PREFSRC] = decode_nla_rtnl_addr,   [RTA_METRICS] = decode_rta_metrics,
 	[RTA_MULTIPATH] = decode_rta_multipath, [RTA_PROTOINFO] = decode_nla_u32,
-	[RTA_FLOW] = decode_nla_u32,           [RTA_CACHEINFO] = decode_rta_cacheinfo,
-	[RTA_MP_ALGO] = decode_nla_u32,        [RTA_TABLE] = decode_nla_rt_class,
-	[RTA_MARK] = decode_nla_u32,           [RTA_MFC_STATS] = decode_rta_mfc_stats,
-	[RTA_VIA] = decode_rtvia,              [RTA_NEWDST] = decode_route_addr,
-	[RTA_PREF] = decode_nla_u8,            [RTA_ENCAP_TYPE] = decode_nla_lwt_encap_type,
-	[RTA_EXPIRES] = decode_nla_u64,        [RTA_UID] = decode_nla_u32,
-	[RTA_TTL_PROPAGATE] = decode_nla_u8,   [RTA_IP_PROTO] = decode_nla_u8,
-	[RTA_SPORT] = decode_nla_u16,          [RTA_DPORT] = decode_nla_u16,
+	[RTA_FLOW] = decode_nla_u32,            [RTA_CACHEINFO] = decode_rta_cacheinfo,
+	[RTA_MP_ALGO] = decode_nla_u32,         [RTA_TABLE] = decode_nla_rt_class,
+	[RTA_MARK] = decode_nla_u32,            [RTA_MFC_STATS] = decode_rta_mfc_stats,
+	[RTA_VIA] = decode_rtvia,               [RTA_NEWDST] = decode_nla_rtnl_addr,
+	[RTA_PREF] = decode_nla_u8,             [RTA_ENCAP_TYPE] = decode_nla_lwt_encap_type,
+	[RTA_EXPIRES] = decode_nla_u64,         [RTA_UID] = decode_nla_u32,
+	[RTA_TTL_PROPAGATE] = decode_nla_u8,    [RTA_IP_PROTO] = decode_nla_u8,
+	[RTA_SPORT] = decode_nla_u16,           [RTA_DPORT] = decode_nla_u16,
 };
 
-static bool decode_rta_multipath(struct dctx *c, uint64_t addr, unsigned int len,
-				 const void *o)
+NLA_FN_HEAD(decode_rta_multipath)
 {
 	const unsigned int off = RTNH_ALIGN(sizeof(struct rtnexthop));
 	struct rtnexthop nh;
@@ -169,10 +133,7 @@ void decode_rtmsg(struct dctx *c, uint8_t family, uint64_t addr, unsigned int le
 {
 	struct rtmsg m = { .rtm_family = family };
 
-	tprints(c, "{rtm_family=");
-	printxval(c, xlat_addrfams, family, "AF_???");
-	tprints(c, ", ");
-	bool ok = rtnl_struct_rest(c, addr, len, &m, sizeof(m));
+	bool ok = rtnl_struct_head(c, "rtm_family", family, addr, len, &m, sizeof(m));
 	if (ok) {
 		tprintf(c, "rtm_dst_len=%u, rtm_src_len=%u, rtm_tos=", m.rtm_dst_len,
 			m.rtm_src_len);
@@ -188,7 +149,6 @@ void decode_rtmsg(struct dctx *c, uint8_t family, uint64_t addr, unsigned int le
 		tprints(c, ", rtm_flags=");
 		printflags(c, xlat_routing_flags, m.rtm_flags, "RTM_F_???");
 	}
-	tprint_struct_end(c);
 	rtnl_attrs(c, ok, addr, len, sizeof(m), xlat_rtnl_route_attrs, "RTA_???",
 		   NLA_FNS(rtmsg_fns), &m);
 }

@@ -11,10 +11,8 @@ bool decode_nla_rt_class(struct dctx *c, uint64_t addr, unsigned int len, const 
 	uint32_t v;
 
 	(void)o;
-	if (len < sizeof(v))
-		return false;
-	if (!umove_or_printaddr(c, addr, &v))
-		printxval(c, xlat_routing_table_ids, v, NULL);
+	NLA_READ_OR_RETURN(c, addr, len, v);
+	printxval(c, xlat_routing_table_ids, v, NULL);
 	return true;
 }
 
@@ -23,51 +21,23 @@ bool decode_nla_rt_proto(struct dctx *c, uint64_t addr, unsigned int len, const 
 	uint8_t v;
 
 	(void)o;
-	if (len < sizeof(v))
-		return false;
-	if (!umove_or_printaddr(c, addr, &v))
-		printxval(c, xlat_routing_protocols, v, "RTPROT_???");
-	return true;
-}
-
-static bool decode_rule_addr(struct dctx *c, uint64_t addr, unsigned int len, const void *o)
-{
-	const struct fib_rule_hdr *m = o;
-
-	decode_inet_addr(c, addr, len, m->family, NULL);
+	NLA_READ_OR_RETURN(c, addr, len, v);
+	printxval(c, xlat_routing_protocols, v, "RTPROT_???");
 	return true;
 }
 
 /* fib_rule_uid_range (two u32) and fib_rule_port_range (two u16): {start=, end=}. */
-static bool decode_uid_range(struct dctx *c, uint64_t addr, unsigned int len, const void *o)
-{
-	struct fib_rule_uid_range r;
+NLA_STRUCT_FN(decode_uid_range, struct fib_rule_uid_range, r,
+	      tprintf(c, "{start=%u, end=%u}", r.start, r.end))
 
-	(void)o;
-	if (len < sizeof(r))
-		return false;
-	if (!umove_or_printaddr(c, addr, &r))
-		tprintf(c, "{start=%u, end=%u}", r.start, r.end);
-	return true;
-}
-
-static bool decode_port_range(struct dctx *c, uint64_t addr, unsigned int len, const void *o)
-{
-	struct fib_rule_port_range r;
-
-	(void)o;
-	if (len < sizeof(r))
-		return false;
-	if (!umove_or_printaddr(c, addr, &r))
-		tprintf(c, "{start=%u, end=%u}", r.start, r.end);
-	return true;
-}
+NLA_STRUCT_FN(decode_port_range, struct fib_rule_port_range, r,
+	      tprintf(c, "{start=%u, end=%u}", r.start, r.end))
 
 void decode_fib_rule_hdr(struct dctx *c, uint8_t family, uint64_t addr, unsigned int len)
 {
 	static const nla_fn fns[] = {
-		[FRA_DST] = decode_rule_addr,
-		[FRA_SRC] = decode_rule_addr,
+		[FRA_DST] = decode_nla_rtnl_addr,
+		[FRA_SRC] = decode_nla_rtnl_addr,
 		[FRA_IIFNAME] = decode_nla_str,
 		[FRA_GOTO] = decode_nla_u32,
 		[FRA_PRIORITY] = decode_nla_u32,
@@ -88,10 +58,7 @@ void decode_fib_rule_hdr(struct dctx *c, uint8_t family, uint64_t addr, unsigned
 	};
 	struct fib_rule_hdr m = { .family = family };
 
-	tprints(c, "{family=");
-	printxval(c, xlat_addrfams, family, "AF_???");
-	tprints(c, ", ");
-	bool ok = rtnl_struct_rest(c, addr, len, &m, sizeof(m));
+	bool ok = rtnl_struct_head(c, "family", family, addr, len, &m, sizeof(m));
 	if (ok) {
 		tprintf(c, "dst_len=%u, src_len=%u, tos=", m.dst_len, m.src_len);
 		printflags(c, xlat_ip_type_of_services, m.tos, "IPTOS_TOS_???");
@@ -102,6 +69,5 @@ void decode_fib_rule_hdr(struct dctx *c, uint8_t family, uint64_t addr, unsigned
 		tprints(c, ", flags=");
 		printflags(c, xlat_fib_rule_flags, m.flags, "FIB_RULE_???");
 	}
-	tprint_struct_end(c);
 	rtnl_attrs(c, ok, addr, len, sizeof(m), xlat_rtnl_rule_attrs, "FRA_???", NLA_FNS(fns), &m);
 }

@@ -29,15 +29,11 @@ static void print_tail(struct dctx *c, uint64_t addr, unsigned int len, unsigned
 	}
 }
 
-static bool decode_br_vlan(struct dctx *c, uint64_t addr, unsigned int len, const void *o)
+NLA_FN_HEAD(decode_br_vlan)
 {
 	struct bridge_vlan_xstats s;
 
-	(void)o;
-	if (len < sizeof(s))
-		return false;
-	if (umove_or_printaddr(c, addr, &s))
-		return true;
+	NLA_READ_OR_RETURN(c, addr, len, s);
 	tprintf(c, "{rx_bytes=%llu, rx_packets=%llu, tx_bytes=%llu, tx_packets=%llu, vid=%u"
 		   ", flags=", ULL(s.rx_bytes), ULL(s.rx_packets), ULL(s.tx_bytes),
 		ULL(s.tx_packets), s.vid);
@@ -61,15 +57,11 @@ static void print_dirs(struct dctx *c, const char *name, const __u64 v[BR_MCAST_
 	tprints(c, "]");
 }
 
-static bool decode_br_mcast(struct dctx *c, uint64_t addr, unsigned int len, const void *o)
+NLA_FN_HEAD(decode_br_mcast)
 {
 	struct br_mcast_stats s;
 
-	(void)o;
-	if (len < sizeof(s))
-		return false;
-	if (umove_or_printaddr(c, addr, &s))
-		return true;
+	NLA_READ_OR_RETURN(c, addr, len, s);
 	tprints(c, "{");
 	print_dirs(c, "igmp_v1queries", s.igmp_v1queries);
 	print_dirs(c, ", igmp_v2queries", s.igmp_v2queries);
@@ -92,15 +84,11 @@ static bool decode_br_mcast(struct dctx *c, uint64_t addr, unsigned int len, con
 	return true;
 }
 
-static bool decode_br_stp(struct dctx *c, uint64_t addr, unsigned int len, const void *o)
+NLA_FN_HEAD(decode_br_stp)
 {
 	struct bridge_stp_xstats s;
 
-	(void)o;
-	if (len < sizeof(s))
-		return false;
-	if (umove_or_printaddr(c, addr, &s))
-		return true;
+	NLA_READ_OR_RETURN(c, addr, len, s);
 	tprintf(c, "{transition_blk=%llu, transition_fwd=%llu, rx_bpdu=%llu, tx_bpdu=%llu"
 		   ", rx_tcn=%llu, tx_tcn=%llu}",
 		ULL(s.transition_blk), ULL(s.transition_fwd), ULL(s.rx_bpdu), ULL(s.tx_bpdu),
@@ -109,83 +97,34 @@ static bool decode_br_stp(struct dctx *c, uint64_t addr, unsigned int len, const
 	return true;
 }
 
-static bool decode_xstats_bridge(struct dctx *c, uint64_t addr, unsigned int len, const void *o)
-{
-	static const nla_fn fns[] = {
-		[BRIDGE_XSTATS_VLAN] = decode_br_vlan,
-		[BRIDGE_XSTATS_MCAST] = decode_br_mcast,
-		[BRIDGE_XSTATS_STP] = decode_br_stp,
-	};
+NLA_NEST_FN(decode_xstats_bridge, xlat_ifstats_xstats_bridge_attrs, "BRIDGE_XSTATS_???",
+	    [BRIDGE_XSTATS_VLAN] = decode_br_vlan, [BRIDGE_XSTATS_MCAST] = decode_br_mcast,
+	    [BRIDGE_XSTATS_STP] = decode_br_stp)
 
-	decode_nlattr(c, addr, len, xlat_ifstats_xstats_bridge_attrs, "BRIDGE_XSTATS_???",
-		      NLA_FNS(fns), o);
-	return true;
-}
+NLA_NEST_FN(decode_xstats_bond_3ad, xlat_ifstats_xstats_bond_3ad_attrs, "BOND_XSTATS_???",
+	    [BOND_3AD_STAT_LACPDU_RX] = decode_nla_u64, [BOND_3AD_STAT_LACPDU_TX] = decode_nla_u64,
+	    [BOND_3AD_STAT_LACPDU_UNKNOWN_RX] = decode_nla_u64,
+	    [BOND_3AD_STAT_LACPDU_ILLEGAL_RX] = decode_nla_u64,
+	    [BOND_3AD_STAT_MARKER_RX] = decode_nla_u64, [BOND_3AD_STAT_MARKER_TX] = decode_nla_u64,
+	    [BOND_3AD_STAT_MARKER_RESP_RX] = decode_nla_u64,
+	    [BOND_3AD_STAT_MARKER_RESP_TX] = decode_nla_u64,
+	    [BOND_3AD_STAT_MARKER_UNKNOWN_RX] = decode_nla_u64)
 
-static bool decode_xstats_bond_3ad(struct dctx *c, uint64_t addr, unsigned int len,
-				   const void *o)
-{
-	static const nla_fn fns[] = {
-		[BOND_3AD_STAT_LACPDU_RX] = decode_nla_u64,
-		[BOND_3AD_STAT_LACPDU_TX] = decode_nla_u64,
-		[BOND_3AD_STAT_LACPDU_UNKNOWN_RX] = decode_nla_u64,
-		[BOND_3AD_STAT_LACPDU_ILLEGAL_RX] = decode_nla_u64,
-		[BOND_3AD_STAT_MARKER_RX] = decode_nla_u64,
-		[BOND_3AD_STAT_MARKER_TX] = decode_nla_u64,
-		[BOND_3AD_STAT_MARKER_RESP_RX] = decode_nla_u64,
-		[BOND_3AD_STAT_MARKER_RESP_TX] = decode_nla_u64,
-		[BOND_3AD_STAT_MARKER_UNKNOWN_RX] = decode_nla_u64,
-	};
+NLA_NEST_FN(decode_xstats_bond, xlat_ifstats_xstats_bond_attrs, "BOND_XSTATS_???",
+	    [BOND_XSTATS_3AD] = decode_xstats_bond_3ad)
 
-	decode_nlattr(c, addr, len, xlat_ifstats_xstats_bond_3ad_attrs, "BOND_XSTATS_???",
-		      NLA_FNS(fns), o);
-	return true;
-}
+NLA_NEST_FN(decode_link_xstats, xlat_ifstats_xstats_type_attrs, "LINK_XSTATS_TYPE_???",
+	    [LINK_XSTATS_TYPE_BRIDGE] = decode_xstats_bridge,
+	    [LINK_XSTATS_TYPE_BOND] = decode_xstats_bond)
 
-static bool decode_xstats_bond(struct dctx *c, uint64_t addr, unsigned int len, const void *o)
-{
-	static const nla_fn fns[] = {
-		[BOND_XSTATS_3AD] = decode_xstats_bond_3ad,
-	};
+NLA_NEST_FN(decode_offload_xstats, xlat_ifstats_offload_attrs, "IFLA_OFFLOAD_XSTATS_???",
+	    [IFLA_OFFLOAD_XSTATS_CPU_HIT] = decode_link_stats64)
 
-	decode_nlattr(c, addr, len, xlat_ifstats_xstats_bond_attrs, "BOND_XSTATS_???",
-		      NLA_FNS(fns), o);
-	return true;
-}
-
-static bool decode_link_xstats(struct dctx *c, uint64_t addr, unsigned int len, const void *o)
-{
-	static const nla_fn fns[] = {
-		[LINK_XSTATS_TYPE_BRIDGE] = decode_xstats_bridge,
-		[LINK_XSTATS_TYPE_BOND] = decode_xstats_bond,
-	};
-
-	decode_nlattr(c, addr, len, xlat_ifstats_xstats_type_attrs, "LINK_XSTATS_TYPE_???",
-		      NLA_FNS(fns), o);
-	return true;
-}
-
-static bool decode_offload_xstats(struct dctx *c, uint64_t addr, unsigned int len,
-				  const void *o)
-{
-	static const nla_fn fns[] = {
-		[IFLA_OFFLOAD_XSTATS_CPU_HIT] = decode_link_stats64,
-	};
-
-	decode_nlattr(c, addr, len, xlat_ifstats_offload_attrs, "IFLA_OFFLOAD_XSTATS_???",
-		      NLA_FNS(fns), o);
-	return true;
-}
-
-static bool decode_mpls_link(struct dctx *c, uint64_t addr, unsigned int len, const void *o)
+NLA_FN_HEAD(decode_mpls_link)
 {
 	struct mpls_link_stats s;
 
-	(void)o;
-	if (len < sizeof(s))
-		return false;
-	if (umove_or_printaddr(c, addr, &s))
-		return true;
+	NLA_READ_OR_RETURN(c, addr, len, s);
 	tprintf(c, "{rx_packets=%llu, tx_packets=%llu, rx_bytes=%llu, tx_bytes=%llu"
 		   ", rx_errors=%llu, tx_errors=%llu, rx_dropped=%llu, tx_dropped=%llu"
 		   ", rx_noroute=%llu}",
@@ -196,7 +135,7 @@ static bool decode_mpls_link(struct dctx *c, uint64_t addr, unsigned int len, co
 	return true;
 }
 
-static bool decode_stats_af(struct dctx *c, uint64_t addr, unsigned int len, const void *o)
+NLA_FN_HEAD(decode_stats_af)
 {
 	static const nla_fn mpls[] = {
 		[MPLS_STATS_LINK] = decode_mpls_link,
@@ -210,11 +149,10 @@ static bool decode_stats_af(struct dctx *c, uint64_t addr, unsigned int len, con
 	return true;
 }
 
-static bool decode_stats_af_spec(struct dctx *c, uint64_t addr, unsigned int len, const void *o)
+NLA_FN_HEAD(decode_stats_af_spec)
 {
 	static const nla_fn af = decode_stats_af;
 
-	(void)o;
 	decode_nlattr(c, addr, len, xlat_addrfams, "AF_???", &af, 0, NULL);
 	return true;
 }
@@ -230,10 +168,7 @@ void decode_ifstatsmsg(struct dctx *c, uint8_t family, uint64_t addr, unsigned i
 	};
 	struct if_stats_msg m = { .family = family };
 
-	tprints(c, "{family=");
-	printxval(c, xlat_addrfams, family, "AF_???");
-	tprints(c, ", ");
-	bool ok = rtnl_struct_rest(c, addr, len, &m, sizeof(m));
+	bool ok = rtnl_struct_head(c, "family", family, addr, len, &m, sizeof(m));
 	if (ok) {
 		if (m.pad1)
 			tprintf(c, "pad1=%#x, ", m.pad1);
@@ -244,7 +179,6 @@ void decode_ifstatsmsg(struct dctx *c, uint8_t family, uint64_t addr, unsigned i
 		tprints(c, ", filter_mask=");
 		printflags(c, xlat_ifstats_attr_flags, m.filter_mask, "1<<IFLA_STATS_???");
 	}
-	tprint_struct_end(c);
 	rtnl_attrs(c, ok, addr, len, sizeof(m), xlat_ifstats_attrs, "IFLA_STATS_???", NLA_FNS(fns),
 		   &m);
 }

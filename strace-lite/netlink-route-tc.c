@@ -17,13 +17,12 @@
 
 #define ULL(x) ((unsigned long long)(x))
 
-static bool decode_tc_stats(struct dctx *c, uint64_t addr, unsigned int len, const void *o)
+NLA_FN_HEAD(decode_tc_stats)
 {
 	struct tc_stats st;
 	/* Up to backlog: the padding after it is not the kernel's to fill. */
 	unsigned int size = offsetof(struct tc_stats, backlog) + sizeof(st.backlog);
 
-	(void)o;
 	if (len < size)
 		return false;
 	if (!umoven_or_printaddr(c, addr, size, &st))
@@ -34,24 +33,14 @@ static bool decode_tc_stats(struct dctx *c, uint64_t addr, unsigned int len, con
 	return true;
 }
 
-static bool decode_tc_estimator(struct dctx *c, uint64_t addr, unsigned int len, const void *o)
-{
-	struct tc_estimator e;
+NLA_STRUCT_FN(decode_tc_estimator, struct tc_estimator, e,
+	      tprintf(c, "{interval=%d, ewma_log=%u}", e.interval, e.ewma_log))
 
-	(void)o;
-	if (len < sizeof(e))
-		return false;
-	if (!umove_or_printaddr(c, addr, &e))
-		tprintf(c, "{interval=%d, ewma_log=%u}", e.interval, e.ewma_log);
-	return true;
-}
-
-static bool decode_stats_basic(struct dctx *c, uint64_t addr, unsigned int len, const void *o)
+NLA_FN_HEAD(decode_stats_basic)
 {
 	struct gnet_stats_basic b;
 	unsigned int size = offsetof(struct gnet_stats_basic, packets) + sizeof(b.packets);
 
-	(void)o;
 	if (len < size)
 		return false;
 	if (!umoven_or_printaddr(c, addr, size, &b))
@@ -59,72 +48,26 @@ static bool decode_stats_basic(struct dctx *c, uint64_t addr, unsigned int len, 
 	return true;
 }
 
-static bool decode_rate_est(struct dctx *c, uint64_t addr, unsigned int len, const void *o)
-{
-	struct gnet_stats_rate_est e;
+NLA_STRUCT_FN(decode_rate_est, struct gnet_stats_rate_est, e,
+	      tprintf(c, "{bps=%u, pps=%u}", e.bps, e.pps))
 
-	(void)o;
-	if (len < sizeof(e))
-		return false;
-	if (!umove_or_printaddr(c, addr, &e))
-		tprintf(c, "{bps=%u, pps=%u}", e.bps, e.pps);
-	return true;
-}
+NLA_STRUCT_FN(decode_stats_queue, struct gnet_stats_queue, q,
+	      tprintf(c, "{qlen=%u, backlog=%u, drops=%u, requeues=%u, overlimits=%u}", q.qlen,
+		      q.backlog, q.drops, q.requeues, q.overlimits))
 
-static bool decode_stats_queue(struct dctx *c, uint64_t addr, unsigned int len, const void *o)
-{
-	struct gnet_stats_queue q;
+NLA_STRUCT_FN(decode_rate_est64, struct gnet_stats_rate_est64, e,
+	      tprintf(c, "{bps=%llu, pps=%llu}", ULL(e.bps), ULL(e.pps)))
 
-	(void)o;
-	if (len < sizeof(q))
-		return false;
-	if (!umove_or_printaddr(c, addr, &q))
-		tprintf(c, "{qlen=%u, backlog=%u, drops=%u, requeues=%u, overlimits=%u}", q.qlen,
-			q.backlog, q.drops, q.requeues, q.overlimits);
-	return true;
-}
+NLA_NEST_FN(decode_tca_stats, xlat_rtnl_tca_stats_attrs, "TCA_STATS_???",
+	    [TCA_STATS_BASIC] = decode_stats_basic, [TCA_STATS_RATE_EST] = decode_rate_est,
+	    [TCA_STATS_QUEUE] = decode_stats_queue, [TCA_STATS_RATE_EST64] = decode_rate_est64,
+	    [TCA_STATS_BASIC_HW] = decode_stats_basic, [TCA_STATS_PKT64] = decode_nla_u64)
 
-static bool decode_rate_est64(struct dctx *c, uint64_t addr, unsigned int len, const void *o)
-{
-	struct gnet_stats_rate_est64 e;
-
-	(void)o;
-	if (len < sizeof(e))
-		return false;
-	if (!umove_or_printaddr(c, addr, &e))
-		tprintf(c, "{bps=%llu, pps=%llu}", ULL(e.bps), ULL(e.pps));
-	return true;
-}
-
-static bool decode_tca_stats(struct dctx *c, uint64_t addr, unsigned int len, const void *o)
-{
-	static const nla_fn fns[] = {
-		[TCA_STATS_BASIC] = decode_stats_basic,
-		[TCA_STATS_RATE_EST] = decode_rate_est,
-		[TCA_STATS_QUEUE] = decode_stats_queue,
-		[TCA_STATS_RATE_EST64] = decode_rate_est64,
-		[TCA_STATS_BASIC_HW] = decode_stats_basic,
-		[TCA_STATS_PKT64] = decode_nla_u64,
-	};
-
-	decode_nlattr(c, addr, len, xlat_rtnl_tca_stats_attrs, "TCA_STATS_???", NLA_FNS(fns), o);
-	return true;
-}
-
-static bool decode_sizespec(struct dctx *c, uint64_t addr, unsigned int len, const void *o)
-{
-	struct tc_sizespec s;
-
-	(void)o;
-	if (len < sizeof(s))
-		return false;
-	if (!umove_or_printaddr(c, addr, &s))
-		tprintf(c, "{cell_log=%u, size_log=%u, cell_align=%d, overhead=%d, linklayer=%u"
-			   ", mpu=%u, mtu=%u, tsize=%u}",
-			s.cell_log, s.size_log, s.cell_align, s.overhead, s.linklayer, s.mpu, s.mtu,
-			s.tsize);
-	return true;
-}
+NLA_STRUCT_FN(decode_sizespec, struct tc_sizespec, s,
+	      tprintf(c, "{cell_log=%u, size_log=%u, cell_align=%d, overhead=%d, linklayer=%u"
+		         ", mpu=%u, mtu=%u, tsize=%u}",
+		      s.cell_log, s.size_log, s.cell_align, s.overhead, s.linklayer, s.mpu, s.mtu,
+		      s.tsize))
 
 static bool print_u16_elem(struct dctx *c, void *elem, size_t size, void *data)
 {
@@ -134,27 +77,10 @@ static bool print_u16_elem(struct dctx *c, void *elem, size_t size, void *data)
 	return true;
 }
 
-static bool decode_stab_data(struct dctx *c, uint64_t addr, unsigned int len, const void *o)
-{
-	uint16_t v;
+NLA_ARRAY_FN(decode_stab_data, uint16_t, print_u16_elem)
 
-	(void)o;
-	if (len < sizeof(v))
-		return false;
-	print_array(c, addr, len / sizeof(v), &v, sizeof(v), 0, print_u16_elem, NULL);
-	return true;
-}
-
-static bool decode_tca_stab(struct dctx *c, uint64_t addr, unsigned int len, const void *o)
-{
-	static const nla_fn fns[] = {
-		[TCA_STAB_BASE] = decode_sizespec,
-		[TCA_STAB_DATA] = decode_stab_data,
-	};
-
-	decode_nlattr(c, addr, len, xlat_rtnl_tca_stab_attrs, "TCA_STAB_???", NLA_FNS(fns), o);
-	return true;
-}
+NLA_NEST_FN(decode_tca_stab, xlat_rtnl_tca_stab_attrs, "TCA_STAB_???",
+	    [TCA_STAB_BASE] = decode_sizespec, [TCA_STAB_DATA] = decode_stab_data)
 
 void decode_tcmsg(struct dctx *c, uint8_t family, uint64_t addr, unsigned int len)
 {
@@ -168,36 +94,21 @@ void decode_tcmsg(struct dctx *c, uint8_t family, uint64_t addr, unsigned int le
 	};
 	struct tcmsg m = { .tcm_family = family };
 
-	tprints(c, "{tcm_family=");
-	printxval(c, xlat_addrfams, family, "AF_???");
-	tprints(c, ", ");
-	bool ok = rtnl_struct_rest(c, addr, len, &m, sizeof(m));
+	bool ok = rtnl_struct_head(c, "tcm_family", family, addr, len, &m, sizeof(m));
 	if (ok) {
 		tprints(c, "tcm_ifindex=");
 		print_ifindex(c, (unsigned int)m.tcm_ifindex);
 		tprintf(c, ", tcm_handle=%u, tcm_parent=%u, tcm_info=%u", m.tcm_handle, m.tcm_parent,
 			m.tcm_info);
 	}
-	tprint_struct_end(c);
 	rtnl_attrs(c, ok, addr, len, sizeof(m), xlat_rtnl_tc_attrs, "TCA_???", NLA_FNS(fns), NULL);
 }
 
-static const struct nla_xlat act_flags_x = { xlat_rtnl_tca_act_flags, "TCA_ACT_FLAGS_???", 4,
-					     false };
-static const struct nla_xlat hw_stats_x = { xlat_rtnl_tca_act_hw_stats, "TCA_ACT_HW_STATS_???",
-					    4, false };
+NLA_XLAT_FN(decode_act_flags, decode_nla_flags, xlat_rtnl_tca_act_flags, "TCA_ACT_FLAGS_???", 4,
+	    false)
 
-static bool decode_act_flags(struct dctx *c, uint64_t addr, unsigned int len, const void *o)
-{
-	(void)o;
-	return decode_nla_flags(c, addr, len, &act_flags_x);
-}
-
-static bool decode_act_hw_stats(struct dctx *c, uint64_t addr, unsigned int len, const void *o)
-{
-	(void)o;
-	return decode_nla_flags(c, addr, len, &hw_stats_x);
-}
+NLA_XLAT_FN(decode_act_hw_stats, decode_nla_flags, xlat_rtnl_tca_act_hw_stats,
+	    "TCA_ACT_HW_STATS_???", 4, false)
 
 void decode_tcamsg(struct dctx *c, uint8_t family, uint64_t addr, unsigned int len)
 {
@@ -213,7 +124,6 @@ void decode_tcamsg(struct dctx *c, uint8_t family, uint64_t addr, unsigned int l
 
 	tprints(c, "{tca_family=");
 	printxval(c, xlat_addrfams, family, "AF_???");
-	tprint_struct_end(c);
 	rtnl_attrs(c, true, addr, len, sizeof(struct tcamsg), xlat_rtnl_tc_action_attrs,
 		   "TCA_ACT_???", NLA_FNS(fns), NULL);
 }

@@ -37,49 +37,44 @@ bool rtnl_struct_rest(struct dctx *c, uint64_t addr, unsigned int len, void *s, 
 	return !umoven_or_printaddr(c, addr + 1, size - 1, (char *)s + 1);
 }
 
+bool rtnl_struct_head(struct dctx *c, const char *field, uint8_t family, uint64_t addr,
+		      unsigned int len, void *s, size_t size)
+{
+	tprintf(c, "{%s=", field);
+	printxval(c, xlat_addrfams, family, "AF_???");
+	tprints(c, ", ");
+	return rtnl_struct_rest(c, addr, len, s, size);
+}
+
 void rtnl_attrs(struct dctx *c, bool ok, uint64_t addr, unsigned int len, size_t size,
 		const struct xlat *types, const char *dflt, const nla_fn *fns, unsigned int n,
 		const void *opaque)
 {
 	unsigned int off = NLMSG_ALIGN(size);
 
+	tprint_struct_end(c);
 	if (ok && len > off) {
 		tprint_array_next(c);
 		decode_nlattr(c, addr + off, len - off, types, dflt, fns, n, opaque);
 	}
 }
 
+bool decode_nla_rtnl_addr(struct dctx *c, uint64_t addr, unsigned int len, const void *o)
+{
+	decode_inet_addr(c, addr, len, *(const uint8_t *)o, NULL);
+	return true;
+}
+
 /* --- addresses ------------------------------------------------------------------------ */
 
-static bool decode_ifa_address(struct dctx *c, uint64_t addr, unsigned int len,
-			       const void *opaque)
-{
-	const struct ifaddrmsg *m = opaque;
-
-	decode_inet_addr(c, addr, len, m->ifa_family, NULL);
-	return true;
-}
-
-static bool decode_ifa_cacheinfo(struct dctx *c, uint64_t addr, unsigned int len,
-				 const void *opaque)
-{
-	struct ifa_cacheinfo ci;
-
-	(void)opaque;
-	if (len < sizeof(ci))
-		return false;
-	if (!umove_or_printaddr(c, addr, &ci))
-		tprintf(c, "{ifa_prefered=%u, ifa_valid=%u, cstamp=%u, tstamp=%u}",
-			ci.ifa_prefered, ci.ifa_valid, ci.cstamp, ci.tstamp);
-	return true;
-}
+NLA_STRUCT_FN(decode_ifa_cacheinfo, struct ifa_cacheinfo, ci,
+	      tprintf(c, "{ifa_prefered=%u, ifa_valid=%u, cstamp=%u, tstamp=%u}",
+		      ci.ifa_prefered, ci.ifa_valid, ci.cstamp, ci.tstamp))
 
 static const struct nla_xlat ifa_flags_x = { xlat_ifaddrflags, "IFA_F_???", 4, false };
 
-static bool decode_ifa_flags(struct dctx *c, uint64_t addr, unsigned int len,
-			     const void *opaque)
+NLA_FN_HEAD(decode_ifa_flags)
 {
-	(void)opaque;
 	if (len < 4)
 		return false;
 	return decode_nla_flags(c, addr, 4, &ifa_flags_x);
@@ -88,18 +83,15 @@ static bool decode_ifa_flags(struct dctx *c, uint64_t addr, unsigned int len,
 static void decode_ifaddrmsg(struct dctx *c, uint8_t family, uint64_t addr, unsigned int len)
 {
 	static const nla_fn fns[] = {
-		[IFA_ADDRESS] = decode_ifa_address,     [IFA_LOCAL] = decode_ifa_address,
-		[IFA_LABEL] = decode_nla_str,           [IFA_BROADCAST] = decode_ifa_address,
-		[IFA_ANYCAST] = decode_ifa_address,     [IFA_CACHEINFO] = decode_ifa_cacheinfo,
-		[IFA_MULTICAST] = decode_ifa_address,   [IFA_FLAGS] = decode_ifa_flags,
+		[IFA_ADDRESS] = decode_nla_rtnl_addr,   [IFA_LOCAL] = decode_nla_rtnl_addr,
+		[IFA_LABEL] = decode_nla_str,           [IFA_BROADCAST] = decode_nla_rtnl_addr,
+		[IFA_ANYCAST] = decode_nla_rtnl_addr,   [IFA_CACHEINFO] = decode_ifa_cacheinfo,
+		[IFA_MULTICAST] = decode_nla_rtnl_addr, [IFA_FLAGS] = decode_ifa_flags,
 		[IFA_RT_PRIORITY] = decode_nla_u32,     [IFA_TARGET_NETNSID] = decode_nla_s32,
 	};
 	struct ifaddrmsg m = { .ifa_family = family };
 
-	tprints(c, "{ifa_family=");
-	printxval(c, xlat_addrfams, family, "AF_???");
-	tprints(c, ", ");
-	bool ok = rtnl_struct_rest(c, addr, len, &m, sizeof(m));
+	bool ok = rtnl_struct_head(c, "ifa_family", family, addr, len, &m, sizeof(m));
 	if (ok) {
 		tprintf(c, "ifa_prefixlen=%u, ifa_flags=", m.ifa_prefixlen);
 		printflags(c, xlat_ifaddrflags, m.ifa_flags, "IFA_F_???");
@@ -108,39 +100,25 @@ static void decode_ifaddrmsg(struct dctx *c, uint8_t family, uint64_t addr, unsi
 		tprints(c, ", ifa_index=");
 		print_ifindex(c, m.ifa_index);
 	}
-	tprint_struct_end(c);
 	rtnl_attrs(c, ok, addr, len, sizeof(m), xlat_rtnl_addr_attrs, "IFA_???", NLA_FNS(fns), &m);
-}
-
-static bool decode_ifal_address(struct dctx *c, uint64_t addr, unsigned int len,
-				const void *opaque)
-{
-	const struct ifaddrlblmsg *m = opaque;
-
-	decode_inet_addr(c, addr, len, m->ifal_family, NULL);
-	return true;
 }
 
 static void decode_ifaddrlblmsg(struct dctx *c, uint8_t family, uint64_t addr,
 				unsigned int len)
 {
 	static const nla_fn fns[] = {
-		[IFAL_ADDRESS] = decode_ifal_address,
+		[IFAL_ADDRESS] = decode_nla_rtnl_addr,
 		[IFAL_LABEL] = decode_nla_u32,
 	};
 	struct ifaddrlblmsg m = { .ifal_family = family };
 
-	tprints(c, "{ifal_family=");
-	printxval(c, xlat_addrfams, family, "AF_???");
-	tprints(c, ", ");
-	bool ok = rtnl_struct_rest(c, addr, len, &m, sizeof(m));
+	bool ok = rtnl_struct_head(c, "ifal_family", family, addr, len, &m, sizeof(m));
 	if (ok) {
 		tprintf(c, "ifal_prefixlen=%u, ifal_flags=%u, ifal_index=", m.ifal_prefixlen,
 			m.ifal_flags);
 		print_ifindex(c, m.ifal_index);
 		tprintf(c, ", ifal_seq=%u", m.ifal_seq);
 	}
-	tprint_struct_end(c);
 	rtnl_attrs(c, ok, addr, len, sizeof(m), xlat_rtnl_addrlabel_attrs, "IFAL_???",
 		   NLA_FNS(fns), &m);
 }
@@ -151,15 +129,11 @@ static void decode_dcbmsg(struct dctx *c, uint8_t family, uint64_t addr, unsigne
 {
 	struct dcbmsg m = { .dcb_family = family };
 
-	tprints(c, "{dcb_family=");
-	printxval(c, xlat_addrfams, family, "AF_???");
-	tprints(c, ", ");
-	bool ok = rtnl_struct_rest(c, addr, len, &m, sizeof(m));
+	bool ok = rtnl_struct_head(c, "dcb_family", family, addr, len, &m, sizeof(m));
 	if (ok) {
 		tprints(c, "cmd=");
 		printxval(c, xlat_dcb_commands, m.cmd, "DCB_CMD_???");
 	}
-	tprint_struct_end(c);
 	rtnl_attrs(c, ok, addr, len, sizeof(m), xlat_rtnl_dcb_attrs, "DCB_ATTR_???", NULL, 0, NULL);
 }
 
@@ -178,7 +152,6 @@ static void decode_netconfmsg(struct dctx *c, uint8_t family, uint64_t addr, uns
 
 	tprints(c, "{ncm_family=");
 	printxval(c, xlat_addrfams, family, "AF_???");
-	tprint_struct_end(c);
 	rtnl_attrs(c, true, addr, len, sizeof(struct netconfmsg), xlat_rtnl_netconf_attrs,
 		   "NETCONFA_???", NLA_FNS(fns), NULL);
 }
@@ -193,26 +166,13 @@ static void decode_nsid(struct dctx *c, uint8_t family, uint64_t addr, unsigned 
 
 	tprints(c, "{rtgen_family=");
 	printxval(c, xlat_addrfams, family, "AF_???");
-	tprint_struct_end(c);
 	rtnl_attrs(c, true, addr, len, sizeof(struct rtgenmsg), xlat_rtnl_nsid_attrs,
 		   "NETNSA_???", NLA_FNS(fns), NULL);
 }
 
-static const struct nla_xlat ipmra_msg_x = { xlat_rtnl_ipmra_msg_types, "IGMPMSG_???", 1, false };
-static const struct nla_xlat ip6mra_msg_x = { xlat_rtnl_ip6mra_msg_types, "MRT6MSG_???", 1,
-					      false };
+NLA_XLAT_FN(decode_ipmra_msg, decode_nla_xval, xlat_rtnl_ipmra_msg_types, "IGMPMSG_???", 1, false)
 
-static bool decode_ipmra_msg(struct dctx *c, uint64_t addr, unsigned int len, const void *o)
-{
-	(void)o;
-	return decode_nla_xval(c, addr, len, &ipmra_msg_x);
-}
-
-static bool decode_ip6mra_msg(struct dctx *c, uint64_t addr, unsigned int len, const void *o)
-{
-	(void)o;
-	return decode_nla_xval(c, addr, len, &ip6mra_msg_x);
-}
+NLA_XLAT_FN(decode_ip6mra_msg, decode_nla_xval, xlat_rtnl_ip6mra_msg_types, "MRT6MSG_???", 1, false)
 
 static void decode_cachereport(struct dctx *c, uint8_t family, uint64_t addr, unsigned int len)
 {

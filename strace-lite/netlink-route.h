@@ -15,7 +15,10 @@
  * the payload (LEN bytes) is too short, having printed "...", or unreadable (the address).
  */
 bool rtnl_struct_rest(struct dctx *c, uint64_t addr, unsigned int len, void *s, size_t size);
-/* When OK, the attributes after a struct of SIZE bytes, preceded by ", ". */
+/* The same after "{FIELD=AF_..., " (the struct's family field, FAMILY, named). */
+bool rtnl_struct_head(struct dctx *c, const char *field, uint8_t family, uint64_t addr,
+		      unsigned int len, void *s, size_t size);
+/* "}" ending the struct, then when OK the attributes after its SIZE bytes, after ", ". */
 void rtnl_attrs(struct dctx *c, bool ok, uint64_t addr, unsigned int len, size_t size,
 		const struct xlat *types, const char *dflt, const nla_fn *fns, unsigned int n,
 		const void *opaque);
@@ -24,6 +27,8 @@ void rtnl_attrs(struct dctx *c, bool ok, uint64_t addr, unsigned int len, size_t
 bool decode_nla_rt_class(struct dctx *c, uint64_t addr, unsigned int len, const void *o);
 bool decode_nla_rt_proto(struct dctx *c, uint64_t addr, unsigned int len, const void *o);
 
+/* An address of the family in the first byte of the message's struct, the opaque O. */
+bool decode_nla_rtnl_addr(struct dctx *c, uint64_t addr, unsigned int len, const void *o);
 /* A LWTUNNEL_ENCAP_* u16. */
 bool decode_nla_lwt_encap_type(struct dctx *c, uint64_t addr, unsigned int len, const void *o);
 

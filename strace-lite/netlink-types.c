@@ -26,18 +26,6 @@
 
 #include "strace-lite/netlink-int.h"
 
-enum kind { K_NONE, K_NEW, K_GET, K_DEL };
-
-static const struct xlat *kind_flags(enum kind k)
-{
-	switch (k) {
-	case K_NEW: return xlat_netlink_new_flags;
-	case K_GET: return xlat_netlink_get_flags;
-	case K_DEL: return xlat_netlink_delete_flags;
-	default: return NULL;
-	}
-}
-
 const struct xlat *nl_route_flags(uint16_t type)
 {
 	/* RTM_DELACTION takes NLM_F_ROOT's kind; else the low two bits say NEW/DEL/GET. */
@@ -84,65 +72,36 @@ const struct xlat *nl_crypto_flags(uint16_t type)
 
 /* --- netfilter -------------------------------------------------------------------------- */
 
-static const struct {
-	uint8_t subsys, msg, kind;
-} nf_kinds[] = {
-	{ NFNL_SUBSYS_CTNETLINK, IPCTNL_MSG_CT_NEW, K_NEW },
-	{ NFNL_SUBSYS_CTNETLINK, IPCTNL_MSG_CT_GET, K_GET },
-	{ NFNL_SUBSYS_CTNETLINK, IPCTNL_MSG_CT_GET_CTRZERO, K_GET },
-	{ NFNL_SUBSYS_CTNETLINK, IPCTNL_MSG_CT_GET_STATS_CPU, K_GET },
-	{ NFNL_SUBSYS_CTNETLINK, IPCTNL_MSG_CT_GET_STATS, K_GET },
-	{ NFNL_SUBSYS_CTNETLINK, IPCTNL_MSG_CT_GET_DYING, K_GET },
-	{ NFNL_SUBSYS_CTNETLINK, IPCTNL_MSG_CT_GET_UNCONFIRMED, K_GET },
-	{ NFNL_SUBSYS_CTNETLINK, IPCTNL_MSG_CT_DELETE, K_DEL },
-	{ NFNL_SUBSYS_CTNETLINK_EXP, IPCTNL_MSG_EXP_NEW, K_NEW },
-	{ NFNL_SUBSYS_CTNETLINK_EXP, IPCTNL_MSG_EXP_GET, K_GET },
-	{ NFNL_SUBSYS_CTNETLINK_EXP, IPCTNL_MSG_EXP_GET_STATS_CPU, K_GET },
-	{ NFNL_SUBSYS_CTNETLINK_EXP, IPCTNL_MSG_EXP_DELETE, K_DEL },
-	{ NFNL_SUBSYS_ACCT, NFNL_MSG_ACCT_NEW, K_NEW },
-	{ NFNL_SUBSYS_ACCT, NFNL_MSG_ACCT_GET, K_GET },
-	{ NFNL_SUBSYS_ACCT, NFNL_MSG_ACCT_GET_CTRZERO, K_GET },
-	{ NFNL_SUBSYS_ACCT, NFNL_MSG_ACCT_DEL, K_DEL },
-	{ NFNL_SUBSYS_CTNETLINK_TIMEOUT, IPCTNL_MSG_TIMEOUT_NEW, K_NEW },
-	{ NFNL_SUBSYS_CTNETLINK_TIMEOUT, IPCTNL_MSG_TIMEOUT_GET, K_GET },
-	{ NFNL_SUBSYS_CTNETLINK_TIMEOUT, IPCTNL_MSG_TIMEOUT_DELETE, K_DEL },
-	{ NFNL_SUBSYS_CTHELPER, NFNL_MSG_CTHELPER_NEW, K_NEW },
-	{ NFNL_SUBSYS_CTHELPER, NFNL_MSG_CTHELPER_GET, K_GET },
-	{ NFNL_SUBSYS_CTHELPER, NFNL_MSG_CTHELPER_DEL, K_DEL },
-	{ NFNL_SUBSYS_NFTABLES, NFT_MSG_NEWTABLE, K_NEW },
-	{ NFNL_SUBSYS_NFTABLES, NFT_MSG_NEWCHAIN, K_NEW },
-	{ NFNL_SUBSYS_NFTABLES, NFT_MSG_NEWRULE, K_NEW },
-	{ NFNL_SUBSYS_NFTABLES, NFT_MSG_NEWSET, K_NEW },
-	{ NFNL_SUBSYS_NFTABLES, NFT_MSG_NEWSETELEM, K_NEW },
-	{ NFNL_SUBSYS_NFTABLES, NFT_MSG_NEWGEN, K_NEW },
-	{ NFNL_SUBSYS_NFTABLES, NFT_MSG_NEWOBJ, K_NEW },
-	{ NFNL_SUBSYS_NFTABLES, NFT_MSG_NEWFLOWTABLE, K_NEW },
-	{ NFNL_SUBSYS_NFTABLES, NFT_MSG_GETTABLE, K_GET },
-	{ NFNL_SUBSYS_NFTABLES, NFT_MSG_GETCHAIN, K_GET },
-	{ NFNL_SUBSYS_NFTABLES, NFT_MSG_GETRULE, K_GET },
-	{ NFNL_SUBSYS_NFTABLES, NFT_MSG_GETSET, K_GET },
-	{ NFNL_SUBSYS_NFTABLES, NFT_MSG_GETSETELEM, K_GET },
-	{ NFNL_SUBSYS_NFTABLES, NFT_MSG_GETGEN, K_GET },
-	{ NFNL_SUBSYS_NFTABLES, NFT_MSG_GETOBJ, K_GET },
-	{ NFNL_SUBSYS_NFTABLES, NFT_MSG_GETOBJ_RESET, K_GET },
-	{ NFNL_SUBSYS_NFTABLES, NFT_MSG_GETFLOWTABLE, K_GET },
-	{ NFNL_SUBSYS_NFTABLES, NFT_MSG_DELTABLE, K_DEL },
-	{ NFNL_SUBSYS_NFTABLES, NFT_MSG_DELCHAIN, K_DEL },
-	{ NFNL_SUBSYS_NFTABLES, NFT_MSG_DELRULE, K_DEL },
-	{ NFNL_SUBSYS_NFTABLES, NFT_MSG_DELSET, K_DEL },
-	{ NFNL_SUBSYS_NFTABLES, NFT_MSG_DELSETELEM, K_DEL },
-	{ NFNL_SUBSYS_NFTABLES, NFT_MSG_DELOBJ, K_DEL },
-	{ NFNL_SUBSYS_NFTABLES, NFT_MSG_DELFLOWTABLE, K_DEL },
-	{ NFNL_SUBSYS_NFT_COMPAT, NFNL_MSG_COMPAT_GET, K_GET },
-	{ NFNL_SUBSYS_HOOK, NFNL_MSG_HOOK_GET, K_GET },
+/* Each subsystem's messages by number: 'n' a NEW, 'g' a GET, 'd' a DEL kind, '-' none. */
+static const char *const nf_kinds[] = {
+	[NFNL_SUBSYS_CTNETLINK] = "ngdggggg",	 /* IPCTNL_MSG_CT_NEW .. GET_UNCONFIRMED */
+	[NFNL_SUBSYS_CTNETLINK_EXP] = "ngdg",	 /* IPCTNL_MSG_EXP_NEW .. GET_STATS_CPU */
+	[NFNL_SUBSYS_ACCT] = "nggd",		 /* NFNL_MSG_ACCT_NEW .. DEL */
+	[NFNL_SUBSYS_CTNETLINK_TIMEOUT] = "ngd", /* IPCTNL_MSG_TIMEOUT_NEW .. DELETE */
+	[NFNL_SUBSYS_CTHELPER] = "ngd",		 /* NFNL_MSG_CTHELPER_NEW .. DEL */
+	/* NFT_MSG_NEWTABLE .. DELFLOWTABLE: NEW, GET, DEL of each object, NFT_MSG_TRACE (17) and
+	 * NFT_MSG_GETOBJ_RESET (21) */
+	[NFNL_SUBSYS_NFTABLES] = "ngdngdngdngdngdng-ngdgngd",
+	[NFNL_SUBSYS_NFT_COMPAT] = "g",		 /* NFNL_MSG_COMPAT_GET */
+	[NFNL_SUBSYS_HOOK] = "g",		 /* NFNL_MSG_HOOK_GET */
 };
+_Static_assert(IPCTNL_MSG_CT_GET_UNCONFIRMED == 7 && IPCTNL_MSG_EXP_GET_STATS_CPU == 3 &&
+	       NFNL_MSG_ACCT_DEL == 3 && IPCTNL_MSG_TIMEOUT_DELETE == 2 &&
+	       NFNL_MSG_CTHELPER_DEL == 2 && NFT_MSG_TRACE == 17 && NFT_MSG_GETOBJ_RESET == 21 &&
+	       NFT_MSG_DELFLOWTABLE == 24 && NFNL_MSG_COMPAT_GET == 0 && NFNL_MSG_HOOK_GET == 0,
+	       "the message numbers nf_kinds spells out");
 
 const struct xlat *nl_netfilter_flags(uint16_t type)
 {
-	for (size_t i = 0; i < sizeof(nf_kinds) / sizeof(nf_kinds[0]); i++)
-		if (nf_kinds[i].subsys == type >> 8 && nf_kinds[i].msg == (type & 0xff))
-			return kind_flags(nf_kinds[i].kind);
-	return NULL;
+	unsigned int subsys = type >> 8, msg = type & 0xff;
+	const char *k = subsys < sizeof(nf_kinds) / sizeof(nf_kinds[0]) ? nf_kinds[subsys] : NULL;
+
+	if (!k || msg >= strlen(k))
+		return NULL;
+	return k[msg] == 'n'   ? xlat_netlink_new_flags
+	       : k[msg] == 'g' ? xlat_netlink_get_flags
+	       : k[msg] == 'd' ? xlat_netlink_delete_flags
+			       : NULL;
 }
 
 static const struct {

@@ -121,11 +121,6 @@ static void print_nlmsghdr(struct dctx *c, int family, const struct nlmsghdr *h)
 
 /* --- NLMSG_ERROR ------------------------------------------------------------------------ */
 
-static bool decode_cookie(struct dctx *c, uint64_t addr, unsigned int len, const void *opaque)
-{
-	return decode_nla_u8_array(c, addr, len, opaque);
-}
-
 static void print_message(struct dctx *c, int family, const struct nlmsghdr *h, uint64_t addr,
 			  uint64_t len);
 
@@ -149,7 +144,7 @@ static void decode_nlmsgerr(struct dctx *c, int family, uint64_t addr, unsigned 
 	static const nla_fn fns[] = {
 		[NLMSGERR_ATTR_MSG] = decode_nla_str,
 		[NLMSGERR_ATTR_OFFS] = decode_nla_u32,
-		[NLMSGERR_ATTR_COOKIE] = decode_cookie,
+		[NLMSGERR_ATTR_COOKIE] = decode_nla_u8_array,
 	};
 	struct nlmsgerr err;
 

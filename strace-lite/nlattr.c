@@ -106,8 +106,8 @@ bool decode_nla_strn(struct dctx *c, uint64_t addr, unsigned int len, const void
 	return true;
 }
 
-/* An integer of exactly SIZE bytes (else hex), printed with FMT. */
-#define NLA_INT(name, type, fmt)                                                                 \
+/* A value V of TYPE (too short: hex) printed by PRINT. */
+#define NLA_VAL(name, type, print)                                                               \
 	bool decode_nla_##name(struct dctx *c, uint64_t addr, unsigned int len,                 \
 			       const void *opaque)                                               \
 	{                                                                                        \
@@ -116,152 +116,70 @@ bool decode_nla_strn(struct dctx *c, uint64_t addr, unsigned int len, const void
 		if (len < sizeof(v))                                                             \
 			return false;                                                            \
 		if (!umove_or_printaddr(c, addr, &v))                                            \
-			tprintf(c, fmt, v);                                                      \
+			print;                                                                   \
 		return true;                                                                     \
 	}
-NLA_INT(u8, uint8_t, "%" PRIu8)
-NLA_INT(u16, uint16_t, "%" PRIu16)
-NLA_INT(u32, uint32_t, "%" PRIu32)
-NLA_INT(u64, uint64_t, "%" PRIu64)
-NLA_INT(s8, int8_t, "%" PRId8)
-NLA_INT(s16, int16_t, "%" PRId16)
-NLA_INT(s32, int32_t, "%" PRId32)
-NLA_INT(s64, int64_t, "%" PRId64)
-NLA_INT(x8, uint8_t, "%#" PRIx8)
-NLA_INT(x16, uint16_t, "%#" PRIx16)
-NLA_INT(x32, uint32_t, "%#" PRIx32)
-NLA_INT(x64, uint64_t, "%#" PRIx64)
-
-bool decode_nla_be16(struct dctx *c, uint64_t addr, unsigned int len, const void *opaque)
-{
-	uint16_t v;
-
-	(void)opaque;
-	if (len < sizeof(v))
-		return false;
-	if (!umove_or_printaddr(c, addr, &v))
-		tprintf(c, "htons(%u)", be16toh(v));
-	return true;
-}
-
-bool decode_nla_be64(struct dctx *c, uint64_t addr, unsigned int len, const void *opaque)
-{
-	uint64_t v;
-
-	(void)opaque;
-	if (len < sizeof(v))
-		return false;
-	if (!umove_or_printaddr(c, addr, &v))
-		tprintf(c, "htobe64(%" PRIu64 ")", be64toh(v));
-	return true;
-}
-
-bool decode_nla_fd(struct dctx *c, uint64_t addr, unsigned int len, const void *opaque)
-{
-	int32_t fd;
-
-	(void)opaque;
-	if (len < sizeof(fd))
-		return false;
-	if (!umove_or_printaddr(c, addr, &fd))
-		printfd(c, fd);
-	return true;
-}
-
-bool decode_nla_ifindex(struct dctx *c, uint64_t addr, unsigned int len, const void *opaque)
-{
-	uint32_t idx;
-
-	(void)opaque;
-	if (len < sizeof(idx))
-		return false;
-	if (!umove_or_printaddr(c, addr, &idx))
-		print_ifindex(c, idx);
-	return true;
-}
+NLA_VAL(u8, uint8_t, tprintf(c, "%" PRIu8, v))
+NLA_VAL(u16, uint16_t, tprintf(c, "%" PRIu16, v))
+NLA_VAL(u32, uint32_t, tprintf(c, "%" PRIu32, v))
+NLA_VAL(u64, uint64_t, tprintf(c, "%" PRIu64, v))
+NLA_VAL(s8, int8_t, tprintf(c, "%" PRId8, v))
+NLA_VAL(s16, int16_t, tprintf(c, "%" PRId16, v))
+NLA_VAL(s32, int32_t, tprintf(c, "%" PRId32, v))
+NLA_VAL(s64, int64_t, tprintf(c, "%" PRId64, v))
+NLA_VAL(x8, uint8_t, tprintf(c, "%#" PRIx8, v))
+NLA_VAL(x16, uint16_t, tprintf(c, "%#" PRIx16, v))
+NLA_VAL(x32, uint32_t, tprintf(c, "%#" PRIx32, v))
+NLA_VAL(x64, uint64_t, tprintf(c, "%#" PRIx64, v))
+NLA_VAL(be16, uint16_t, tprintf(c, "htons(%u)", be16toh(v)))
+NLA_VAL(be64, uint64_t, tprintf(c, "htobe64(%" PRIu64 ")", be64toh(v)))
+NLA_VAL(fd, int32_t, printfd(c, v))
+NLA_VAL(ifindex, uint32_t, print_ifindex(c, v))
+NLA_VAL(uid, uint32_t, v == UINT32_MAX ? tprints(c, "-1") : tprintf(c, "%u", v))
+NLA_VAL(in_addr, struct in_addr, print_inet_addr(c, AF_INET, &v, sizeof(v), NULL))
+NLA_VAL(in6_addr, struct in6_addr, print_inet_addr(c, AF_INET6, &v, sizeof(v), NULL))
 
 /* An array element with its index named: [NAME]=VALUE. */
 struct indexed {
 	const struct xlat *x;
 	const char *dflt;
 	unsigned int idx;
+	bool is_signed;
 };
 
-static bool print_indexed_u32(struct dctx *c, void *elem, size_t size, void *data)
+static bool print_indexed(struct dctx *c, void *elem, size_t size, void *data)
 {
 	struct indexed *ix = data;
 
-	(void)size;
 	tprints(c, "[");
 	print_xval_d(c->sb, ix->x, ix->idx++, ix->dflt);
-	tprintf(c, "]=%u", *(uint32_t *)elem);
-	return true;
-}
-
-static bool print_indexed_s32(struct dctx *c, void *elem, size_t size, void *data)
-{
-	struct indexed *ix = data;
-
-	(void)size;
-	tprints(c, "[");
-	print_xval_d(c->sb, ix->x, ix->idx++, ix->dflt);
-	tprintf(c, "]=%d", *(int32_t *)elem);
-	return true;
-}
-
-static bool print_indexed_u64(struct dctx *c, void *elem, size_t size, void *data)
-{
-	struct indexed *ix = data;
-
-	(void)size;
-	tprints(c, "[");
-	print_xval_d(c->sb, ix->x, ix->idx++, ix->dflt);
-	tprintf(c, "]=%llu", (unsigned long long)*(uint64_t *)elem);
+	if (size == 8)
+		tprintf(c, "]=%llu", (unsigned long long)*(uint64_t *)elem);
+	else if (ix->is_signed)
+		tprintf(c, "]=%d", *(int32_t *)elem);
+	else
+		tprintf(c, "]=%u", *(uint32_t *)elem);
 	return true;
 }
 
 bool print_nla_indexed(struct dctx *c, uint64_t addr, unsigned int len, unsigned int width,
 		       bool is_signed, const struct xlat *x, const char *dflt)
 {
-	struct indexed ix = { x, dflt, 0 };
+	struct indexed ix = { x, dflt, 0, is_signed };
 	uint64_t v;
 
 	if (len < width)
 		return false;
-	print_array(c, addr, len / width, &v, width, 0,
-		    width == 8 ? print_indexed_u64 : is_signed ? print_indexed_s32
-							       : print_indexed_u32, &ix);
+	print_array(c, addr, len / width, &v, width, 0, print_indexed, &ix);
 	return true;
 }
 
 bool decode_nla_meminfo(struct dctx *c, uint64_t addr, unsigned int len, const void *opaque)
 {
-	struct indexed ix = { xlat_netlink_sk_meminfo_indices, "SK_MEMINFO_???", 0 };
-	uint32_t v;
-
 	(void)opaque;
-	if (len < sizeof(v))
-		return false;
-	print_array(c, addr, len / sizeof(v), &v, sizeof(v), 0, print_indexed_u32, &ix);
-	return true;
+	return print_nla_indexed(c, addr, len, 4, false, xlat_netlink_sk_meminfo_indices,
+				 "SK_MEMINFO_???");
 }
-
-bool decode_nla_uid(struct dctx *c, uint64_t addr, unsigned int len, const void *opaque)
-{
-	uint32_t uid;
-
-	(void)opaque;
-	if (len < sizeof(uid))
-		return false;
-	if (!umove_or_printaddr(c, addr, &uid)) {
-		if (uid == UINT32_MAX)
-			tprints(c, "-1");
-		else
-			tprintf(c, "%u", uid);
-	}
-	return true;
-}
-
 static bool print_u8_elem(struct dctx *c, void *elem, size_t size, void *data)
 {
 	(void)size;
@@ -324,30 +242,6 @@ bool decode_nla_xval(struct dctx *c, uint64_t addr, unsigned int len, const void
 bool decode_nla_flags(struct dctx *c, uint64_t addr, unsigned int len, const void *opaque)
 {
 	return nla_xlat_common(c, addr, len, opaque, true);
-}
-
-bool decode_nla_in_addr(struct dctx *c, uint64_t addr, unsigned int len, const void *opaque)
-{
-	struct in_addr in;
-
-	(void)opaque;
-	if (len < sizeof(in))
-		return false;
-	if (!umove_or_printaddr(c, addr, &in))
-		print_inet_addr(c, AF_INET, &in, sizeof(in), NULL);
-	return true;
-}
-
-bool decode_nla_in6_addr(struct dctx *c, uint64_t addr, unsigned int len, const void *opaque)
-{
-	struct in6_addr in6;
-
-	(void)opaque;
-	if (len < sizeof(in6))
-		return false;
-	if (!umove_or_printaddr(c, addr, &in6))
-		print_inet_addr(c, AF_INET6, &in6, sizeof(in6), NULL);
-	return true;
 }
 
 bool decode_inet_addr(struct dctx *c, uint64_t addr, unsigned int len, int family,

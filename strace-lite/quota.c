@@ -67,12 +67,13 @@ static void print_qcmd(struct dctx *c, uint32_t qcmd)
 		tprints(c, " */");
 }
 
-static void printuid(struct dctx *c, uint32_t id)
+/* ", ID, " (-1 as such). */
+static void print_id_arg(struct dctx *c, uint32_t id)
 {
 	if (id == (uint32_t)-1)
-		tprints(c, "-1");
+		tprints(c, ", -1, ");
 	else
-		tprintf(c, "%u", id);
+		tprintf(c, ", %u, ", id);
 }
 
 static void print_dqblk(struct dctx *c, uint64_t addr, bool next)
@@ -89,14 +90,10 @@ static void print_dqblk(struct dctx *c, uint64_t addr, bool next)
 		tprintf(c, ", dqb_btime=%" PRIu64 ", dqb_itime=%" PRIu64 ", dqb_valid=",
 			d.dqb_btime, d.dqb_itime);
 		printflags(c, xlat_if_dqblk_valid, d.dqb_valid, "QIF_???");
-		if (next)
-			tprintf(c, ", dqb_id=%u", d.dqb_id);
-	} else {
-		if (next)
-			tprintf(c, ", dqb_id=%u", d.dqb_id);
-		tprints(c, ", ...");
 	}
-	tprints(c, "}");
+	if (next)
+		tprintf(c, ", dqb_id=%u", d.dqb_id);
+	tprints(c, dopts.verbose ? "}" : ", ...}");
 }
 
 static void print_disk_quota(struct dctx *c, uint64_t addr)
@@ -125,53 +122,49 @@ static void print_disk_quota(struct dctx *c, uint64_t addr)
 	tprints(c, "}");
 }
 
+/* "{qs_version=N", and with -v ", qs_flags=...": false (having ended it in "...") without. */
+static bool print_qstat_head(struct dctx *c, int version, unsigned int flags)
+{
+	tprintf(c, "{qs_version=%d", version);
+	if (!dopts.verbose) {
+		tprints(c, ", ...}");
+		return false;
+	}
+	tprints(c, ", qs_flags=");
+	printflags(c, xlat_xfs_quota_flags, flags, "FS_QUOTA_???");
+	return true;
+}
+
+/* ", NAME={qfs_ino=.., qfs_nblks=.., qfs_nextents=..}" of a struct fs_qfilestat(v) F. */
+#define PRINT_QFILESTAT(c, name, f)                                                             \
+	tprintf((c), ", %s={qfs_ino=%llu, qfs_nblks=%llu, qfs_nextents=%u}", (name),          \
+		(unsigned long long)(f).qfs_ino, (unsigned long long)(f).qfs_nblks,            \
+		(unsigned int)(f).qfs_nextents)
+
 static void print_qstat(struct dctx *c, uint64_t addr)
 {
 	struct fs_quota_stat q;
 
-	if (umove_or_printaddr(c, addr, &q))
+	if (umove_or_printaddr(c, addr, &q) || !print_qstat_head(c, q.qs_version, q.qs_flags))
 		return;
-	tprintf(c, "{qs_version=%d", q.qs_version);
-	if (!dopts.verbose) {
-		tprints(c, ", ...}");
-		return;
-	}
-	tprints(c, ", qs_flags=");
-	printflags(c, xlat_xfs_quota_flags, q.qs_flags, "FS_QUOTA_???");
-	tprintf(c, ", qs_uquota={qfs_ino=%llu, qfs_nblks=%llu, qfs_nextents=%u}"
-		", qs_gquota={qfs_ino=%llu, qfs_nblks=%llu, qfs_nextents=%u}"
-		", qs_incoredqs=%u, qs_btimelimit=%d, qs_itimelimit=%d, qs_rtbtimelimit=%d"
+	PRINT_QFILESTAT(c, "qs_uquota", q.qs_uquota);
+	PRINT_QFILESTAT(c, "qs_gquota", q.qs_gquota);
+	tprintf(c, ", qs_incoredqs=%u, qs_btimelimit=%d, qs_itimelimit=%d, qs_rtbtimelimit=%d"
 		", qs_bwarnlimit=%u, qs_iwarnlimit=%u}",
-		(unsigned long long)q.qs_uquota.qfs_ino, (unsigned long long)q.qs_uquota.qfs_nblks,
-		q.qs_uquota.qfs_nextents, (unsigned long long)q.qs_gquota.qfs_ino,
-		(unsigned long long)q.qs_gquota.qfs_nblks, q.qs_gquota.qfs_nextents,
 		q.qs_incoredqs, q.qs_btimelimit, q.qs_itimelimit, q.qs_rtbtimelimit,
 		q.qs_bwarnlimit, q.qs_iwarnlimit);
-}
-
-static void print_qfilestatv(struct dctx *c, const char *name, const struct fs_qfilestatv *f)
-{
-	tprintf(c, ", %s={qfs_ino=%llu, qfs_nblks=%llu, qfs_nextents=%u}", name,
-		(unsigned long long)f->qfs_ino, (unsigned long long)f->qfs_nblks, f->qfs_nextents);
 }
 
 static void print_qstatv(struct dctx *c, uint64_t addr)
 {
 	struct fs_quota_statv q;
 
-	if (umove_or_printaddr(c, addr, &q))
+	if (umove_or_printaddr(c, addr, &q) || !print_qstat_head(c, q.qs_version, q.qs_flags))
 		return;
-	tprintf(c, "{qs_version=%d", q.qs_version);
-	if (!dopts.verbose) {
-		tprints(c, ", ...}");
-		return;
-	}
-	tprints(c, ", qs_flags=");
-	printflags(c, xlat_xfs_quota_flags, q.qs_flags, "FS_QUOTA_???");
 	tprintf(c, ", qs_incoredqs=%u", q.qs_incoredqs);
-	print_qfilestatv(c, "qs_uquota", &q.qs_uquota);
-	print_qfilestatv(c, "qs_gquota", &q.qs_gquota);
-	print_qfilestatv(c, "qs_pquota", &q.qs_pquota);
+	PRINT_QFILESTAT(c, "qs_uquota", q.qs_uquota);
+	PRINT_QFILESTAT(c, "qs_gquota", q.qs_gquota);
+	PRINT_QFILESTAT(c, "qs_pquota", q.qs_pquota);
 	tprintf(c, ", qs_btimelimit=%d, qs_itimelimit=%d, qs_rtbtimelimit=%d"
 		", qs_bwarnlimit=%u, qs_iwarnlimit=%u}",
 		q.qs_btimelimit, q.qs_itimelimit, q.qs_rtbtimelimit,
@@ -225,9 +218,7 @@ static int decode_cmd_data(struct dctx *c, uint32_t id, uint32_t cmd, uint64_t d
 		break;
 	case Q_GETQUOTA_: case Q_GETNEXTQUOTA_: case Q_XGETQUOTA: case Q_XGETNEXTQUOTA:
 		if (entering(c)) {
-			tprint_arg_next(c);
-			printuid(c, id);
-			tprint_arg_next(c);
+			print_id_arg(c, id);
 			return 0;
 		}
 		if (cmd == Q_GETQUOTA_ || cmd == Q_GETNEXTQUOTA_)
@@ -236,9 +227,7 @@ static int decode_cmd_data(struct dctx *c, uint32_t id, uint32_t cmd, uint64_t d
 			print_disk_quota(c, data);
 		break;
 	case Q_SETQUOTA_: case Q_XSETQLIM:
-		tprint_arg_next(c);
-		printuid(c, id);
-		tprint_arg_next(c);
+		print_id_arg(c, id);
 		if (cmd == Q_SETQUOTA_)
 			print_dqblk(c, data, false);
 		else
@@ -271,9 +260,7 @@ static int decode_cmd_data(struct dctx *c, uint32_t id, uint32_t cmd, uint64_t d
 		print_flags32_ref(c, data, xlat_xfs_dqblk_flags, "FS_???_QUOTA", false);
 		break;
 	default:
-		tprint_arg_next(c);
-		printuid(c, id);
-		tprint_arg_next(c);
+		print_id_arg(c, id);
 		printaddr(c, data);
 		break;
 	}

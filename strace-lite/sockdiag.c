@@ -81,18 +81,28 @@ static void cache_put(unsigned long inode, const char *details)
 
 /* --- talking to NETLINK_SOCK_DIAG ------------------------------------------------------- */
 
-static bool send_req(int nl, void *req, size_t len)
+/* Send the SOCK_DIAG_BY_FAMILY request R (LEN bytes) with NLM_F_REQUEST and FLAGS. */
+static bool send_req(int nl, const void *r, size_t len, uint16_t flags)
 {
 	struct sockaddr_nl sa = { .nl_family = AF_NETLINK };
+	struct {
+		struct nlmsghdr h;
+		union {
+			struct inet_diag_req_v2 inet;
+			struct unix_diag_req unix_;
+			struct netlink_diag_req netlink;
+		} r;
+	} req = { .h = { .nlmsg_len = NLMSG_LENGTH(len), .nlmsg_type = SOCK_DIAG_BY_FAMILY,
+			 .nlmsg_flags = NLM_F_REQUEST | flags } };
 
+	memcpy(&req.r, r, len);
 	for (;;) {
-		if (sendto(nl, req, len, 0, (struct sockaddr *)&sa, sizeof(sa)) >= 0)
+		if (sendto(nl, &req, req.h.nlmsg_len, 0, (struct sockaddr *)&sa, sizeof(sa)) >= 0)
 			return true;
 		if (errno != EINTR)
 			return false;
 	}
 }
-
 /*
  * Parse one reply message's payload (DATA, the whole message LEN bytes long, header included,
  * as strace's parsers see it) looking for INODE: > 0 found (details in OUT), 0 not this one,
@@ -177,15 +187,10 @@ static int inet_parse(const void *data, size_t len, unsigned long inode, const c
 
 static bool inet_query(int nl, int family, int proto)
 {
-	struct {
-		struct nlmsghdr h;
-		struct inet_diag_req_v2 r;
-	} req = {
-		.h = { .nlmsg_len = sizeof(req), .nlmsg_type = SOCK_DIAG_BY_FAMILY,
-		       .nlmsg_flags = NLM_F_DUMP | NLM_F_REQUEST },
-		.r = { .sdiag_family = family, .sdiag_protocol = proto, .idiag_states = ~0u },
-	};
-	return send_req(nl, &req, sizeof(req));
+	struct inet_diag_req_v2 r = { .sdiag_family = family, .sdiag_protocol = proto,
+				      .idiag_states = ~0u };
+
+	return send_req(nl, &r, sizeof(r), NLM_F_DUMP);
 }
 
 /* unix_diag: "UNIX:[INODE->PEER,"path"]", peer and path each when known (one must be). */
@@ -236,18 +241,13 @@ static int unix_parse(const void *data, size_t len, unsigned long inode, const c
 
 static bool unix_query(int nl, unsigned long inode)
 {
-	struct {
-		struct nlmsghdr h;
-		struct unix_diag_req r;
-	} req = {
-		/* One socket by inode, no dump (kernels before 4.4.4 needed NLM_F_DUMP: not ours). */
-		.h = { .nlmsg_len = sizeof(req), .nlmsg_type = SOCK_DIAG_BY_FAMILY,
-		       .nlmsg_flags = NLM_F_REQUEST },
-		.r = { .sdiag_family = AF_UNIX, .udiag_states = ~0u, .udiag_ino = (__u32)inode,
-		       .udiag_show = UDIAG_SHOW_NAME | UDIAG_SHOW_PEER,
-		       .udiag_cookie = { ~0u, ~0u } },
-	};
-	return send_req(nl, &req, sizeof(req));
+	struct unix_diag_req r = { .sdiag_family = AF_UNIX, .udiag_states = ~0u,
+				   .udiag_ino = (__u32)inode,
+				   .udiag_show = UDIAG_SHOW_NAME | UDIAG_SHOW_PEER,
+				   .udiag_cookie = { ~0u, ~0u } };
+
+	/* One socket by inode, no dump (kernels before 4.4.4 needed NLM_F_DUMP: not ours). */
+	return send_req(nl, &r, sizeof(r), 0);
 }
 
 /* netlink_diag: "NETLINK:[ROUTE:PORTID]", or "NETLINK:[PROTO]" for a protocol we cannot name. */
@@ -277,15 +277,10 @@ static int netlink_parse(const void *data, size_t len, unsigned long inode, cons
 
 static bool netlink_query(int nl)
 {
-	struct {
-		struct nlmsghdr h;
-		struct netlink_diag_req r;
-	} req = {
-		.h = { .nlmsg_len = sizeof(req), .nlmsg_type = SOCK_DIAG_BY_FAMILY,
-		       .nlmsg_flags = NLM_F_DUMP | NLM_F_REQUEST },
-		.r = { .sdiag_family = AF_NETLINK, .sdiag_protocol = NDIAG_PROTO_ALL },
-	};
-	return send_req(nl, &req, sizeof(req));
+	struct netlink_diag_req r = { .sdiag_family = AF_NETLINK,
+				      .sdiag_protocol = NDIAG_PROTO_ALL };
+
+	return send_req(nl, &r, sizeof(r), NLM_F_DUMP);
 }
 
 enum query { Q_UNIX, Q_INET, Q_NETLINK };
@@ -334,6 +329,14 @@ static bool query(int nl, const struct sock_proto *p, unsigned long inode, struc
 	return false;
 }
 
+static const struct sock_proto *proto_named(const char *name)
+{
+	for (size_t i = 0; i < NPROTOS; i++)
+		if (!strcmp(name, protos[i].name))
+			return &protos[i];
+	return NULL;
+}
+
 /* The protocol of the socket behind LINK, as the kernel names it; NULL if not one of ours. */
 static const struct sock_proto *socket_proto(const char *link)
 {
@@ -343,10 +346,7 @@ static const struct sock_proto *socket_proto(const char *link)
 	if (n <= 0)
 		return NULL;
 	buf[n] = '\0'; /* the kernel may not terminate it */
-	for (size_t i = 0; i < NPROTOS; i++)
-		if (!strcmp(buf, protos[i].name))
-			return &protos[i];
-	return NULL;
+	return proto_named(buf);
 }
 
 /* The inode of "socket:[INODE]", 0 if PATH is not that. */
@@ -428,14 +428,6 @@ static bool view_query(const struct sock_proto *p, const struct sockdiag_view *v
 	return false;
 }
 
-static const struct sock_proto *proto_named(const char *name)
-{
-	for (size_t i = 0; i < NPROTOS; i++)
-		if (!strcmp(name, protos[i].name))
-			return &protos[i];
-	return NULL;
-}
-
 /* Ask the kernel now about the socket INODE, of protocol P (NULL: try them all). */
 static bool live_query(const struct sock_proto *p, unsigned long inode, struct strbuf *out)
 {
@@ -505,24 +497,16 @@ static bool print_socket(struct dctx *c, const char *link, const char *path)
 		return true;
 	}
 	struct sockdiag_view v;
+	const struct sock_proto *p;
+
 	if (sockdiag_view_hook && sockdiag_view_hook(c, link, &v)) {
 		/* The kernel described it at the stop: no asking now, it may be gone. */
-		const struct sock_proto *p = proto_named(v.proto);
+		p = proto_named(v.proto);
 		found = view_query(p, &v, inode, &out);
-		if (found) {
-			cache_put(inode, sb_str(&out));
-			tprintf(c, "<%s>", sb_str(&out));
-		} else if (p) {
-			tprintf(c, "<%s:[%lu]>", p->name, inode);
-		} else {
-			tprintf(c, "<%s>", path);
-		}
-		sb_free(&out);
-		return true;
+	} else {
+		p = socket_proto(link);
+		found = live_query(p, inode, &out);
 	}
-	const struct sock_proto *p = socket_proto(link);
-
-	found = live_query(p, inode, &out);
 	if (found) {
 		cache_put(inode, sb_str(&out));
 		tprintf(c, "<%s>", sb_str(&out));
@@ -690,13 +674,9 @@ int netlink_fd_family(struct dctx *c, int fd)
 		free(cached);
 		return family;
 	}
-	int nl = socket(AF_NETLINK, SOCK_RAW | SOCK_CLOEXEC, NETLINK_SOCK_DIAG);
-	if (nl >= 0) {
-		if (query(nl, p, inode, &out)) {
-			cache_put(inode, sb_str(&out));
-			family = netlink_family_of(sb_str(&out));
-		}
-		close(nl);
+	if (live_query(p, inode, &out)) {
+		cache_put(inode, sb_str(&out));
+		family = netlink_family_of(sb_str(&out));
 	}
 	sb_free(&out);
 	return family;
