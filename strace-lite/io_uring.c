@@ -314,11 +314,7 @@ static void print_register_rsrc(struct dctx *c, uint64_t addr, unsigned int size
 {
 	struct ur_rsrc_register a;
 
-	if (size < sizeof(a)) {
-		printaddr(c, addr);
-		return;
-	}
-	if (umove_or_printaddr(c, addr, &a))
+	if (umove_sized_or_printaddr(c, addr, size, &a))
 		return;
 	tprintf(c, "{nr=%u, flags=", a.nr);
 	printflags(c, xlat_uring_register_rsrc_flags, a.flags, "IORING_RSRC_REGISTER_???");
@@ -334,11 +330,7 @@ static void print_update_rsrc(struct dctx *c, uint64_t addr, unsigned int size, 
 {
 	struct ur_rsrc_update2 a;
 
-	if (size < sizeof(a)) {
-		printaddr(c, addr);
-		return;
-	}
-	if (umove_or_printaddr(c, addr, &a))
+	if (umove_sized_or_printaddr(c, addr, size, &a))
 		return;
 	tprintf(c, "{offset=%u", a.offset);
 	if (a.resv)

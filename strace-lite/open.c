@@ -80,11 +80,7 @@ static void print_open_how(struct dctx *c, uint64_t addr, uint64_t size)
 	struct open_how_k how;
 
 	/* The kernel's first version of the struct is 24 bytes; a smaller size is invalid. */
-	if (size < sizeof(how)) {
-		printaddr(c, addr);
-		return;
-	}
-	if (umove_or_printaddr(c, addr, &how))
+	if (umove_sized_or_printaddr(c, addr, size, &how))
 		return;
 	tprint_struct_begin(c);
 	tprint_field(c, "flags");
