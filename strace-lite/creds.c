@@ -69,10 +69,8 @@ void print_struct_uid(struct dctx *c, uint64_t addr)
 	tprints(c, "]");
 }
 
-static bool print_gid_elem(struct dctx *c, void *elem, size_t size, void *data)
+static PRINT_ELEM_FN(print_gid_elem)
 {
-	(void)size;
-	(void)data;
 	print_uid(c, *(unsigned int *)elem);
 	return true;
 }

@@ -142,6 +142,12 @@ static inline void tprint_unavailable(struct dctx *c) { tprints(c, "???"); }
 static inline void tprint_or(struct dctx *c) { tprints(c, "|"); }
 /* "name=" */
 void tprint_field(struct dctx *c, const char *name);
+/* ", name=" */
+static inline void tprint_next_field(struct dctx *c, const char *name)
+{
+	tprint_struct_next(c);
+	tprint_field(c, name);
+}
 
 /*
  * readlink(2) of a /proc/PID/{fd/N,cwd} link of the tracee: live, or (bpf) from what the kernel

@@ -117,12 +117,11 @@ struct waitv {
 	uint32_t reserved;
 };
 
-static bool print_waiter(struct dctx *c, void *elem, size_t size, void *data)
+static PRINT_ELEM_FN(print_waiter)
 {
 	const struct waitv *w = elem;
 	unsigned int *count = data;
 
-	(void)size;
 	if ((*count)++ >= 128) {
 		tprint_more_data_follows(c);
 		return false;

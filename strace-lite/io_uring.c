@@ -117,21 +117,17 @@ SYS_FUNC(io_uring_enter)
 	return RVAL_DECODED;
 }
 
-static bool print_fd_elem(struct dctx *c, void *elem, size_t size, void *data)
+static PRINT_ELEM_FN(print_fd_elem)
 {
-	(void)size;
-	(void)data;
 	printfd(c, *(int *)elem);
 	return true;
 }
 
 /* A descriptor, or IORING_REGISTER_FILES_SKIP and other values below -1. */
-static bool print_update_fd_elem(struct dctx *c, void *elem, size_t size, void *data)
+static PRINT_ELEM_FN(print_update_fd_elem)
 {
 	int fd = *(int *)elem;
 
-	(void)size;
-	(void)data;
 	if (fd < -1)
 		printxval_signed(c, xlat_uring_files_update_fds, fd, NULL);
 	else
@@ -139,10 +135,8 @@ static bool print_update_fd_elem(struct dctx *c, void *elem, size_t size, void *
 	return true;
 }
 
-static bool print_x64_elem(struct dctx *c, void *elem, size_t size, void *data)
+static PRINT_ELEM_FN(print_x64_elem)
 {
-	(void)size;
-	(void)data;
 	tprintf(c, "%#" PRIx64, *(uint64_t *)elem);
 	return true;
 }
@@ -244,12 +238,10 @@ static int print_probe(struct dctx *c, uint64_t addr, unsigned int n)
 	return 0;
 }
 
-static bool print_restriction(struct dctx *c, void *elem, size_t size, void *data)
+static PRINT_ELEM_FN(print_restriction)
 {
 	const struct ur_restriction *r = elem;
 
-	(void)size;
-	(void)data;
 	tprints(c, "{opcode=");
 	printxval(c, xlat_uring_restriction_opcodes, r->opcode, "IORING_RESTRICTION_???");
 	switch (r->opcode) {
@@ -345,23 +337,20 @@ static void print_update_rsrc(struct dctx *c, uint64_t addr, unsigned int size, 
 }
 
 /* IOWQ_MAX_WORKERS: "[[IO_WQ_BOUND]=N, ...]", the index named. */
-static bool print_iowq_elem(struct dctx *c, void *elem, size_t size, void *data)
+static PRINT_ELEM_FN(print_iowq_elem)
 {
 	unsigned int *idx = data;
 
-	(void)size;
 	tprints(c, "[");
 	print_xval_d(c->sb, xlat_uring_iowq_acct, (*idx)++, "IO_WQ_???");
 	tprintf(c, "]=%u", *(uint32_t *)elem);
 	return true;
 }
 
-static bool print_ringfd_reg_elem(struct dctx *c, void *elem, size_t size, void *data)
+static PRINT_ELEM_FN(print_ringfd_reg_elem)
 {
 	const struct ur_rsrc_update *e = elem;
 
-	(void)size;
-	(void)data;
 	if (e->offset == -1u)
 		tprints(c, "{offset=-1");
 	else
@@ -374,12 +363,10 @@ static bool print_ringfd_reg_elem(struct dctx *c, void *elem, size_t size, void 
 	return true;
 }
 
-static bool print_ringfd_unreg_elem(struct dctx *c, void *elem, size_t size, void *data)
+static PRINT_ELEM_FN(print_ringfd_unreg_elem)
 {
 	const struct ur_rsrc_update *e = elem;
 
-	(void)size;
-	(void)data;
 	tprintf(c, "{offset=%u", e->offset);
 	if (e->resv)
 		tprintf(c, ", resv=%#x", e->resv);

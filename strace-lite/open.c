@@ -86,12 +86,10 @@ static void print_open_how(struct dctx *c, uint64_t addr, uint64_t size)
 	tprint_field(c, "flags");
 	print_xlat_named(c->sb, how.flags, sprint_open_modes(how.flags) + sizeof("flags"));
 	if ((how.flags & (KERNEL_O_CREAT | KERNEL___O_TMPFILE)) || how.mode) {
-		tprint_struct_next(c);
-		tprint_field(c, "mode");
+		tprint_next_field(c, "mode");
 		tprintf(c, "%#03llo", (unsigned long long)how.mode);
 	}
-	tprint_struct_next(c);
-	tprint_field(c, "resolve");
+	tprint_next_field(c, "resolve");
 	printflags(c, xlat_open_resolve_flags, how.resolve, "RESOLVE_???");
 	if (size > sizeof(how)) {
 		/* Nonzero bytes past the known struct, as strace shows them (bounded to a page). */

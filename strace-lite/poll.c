@@ -22,12 +22,10 @@
 
 static char outstr[1024];
 
-static bool print_pollfd(struct dctx *c, void *elem, size_t size, void *data)
+static PRINT_ELEM_FN(print_pollfd)
 {
 	const struct pollfd *p = elem;
 
-	(void)size;
-	(void)data;
 	tprints(c, "{fd=");
 	printfd(c, p->fd);
 	if (p->fd >= 0) {
