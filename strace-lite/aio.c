@@ -147,12 +147,10 @@ static void print_iocb(struct dctx *c, const struct iocb *cb)
 	tprint_struct_end(c);
 }
 
-static bool print_iocbp(struct dctx *c, void *elem, size_t size, void *data)
+static PRINT_ELEM_FN(print_iocbp)
 {
 	struct iocb cb;
 
-	(void)size;
-	(void)data;
 	if (!umove_or_printaddr(c, *(uint64_t *)elem, &cb))
 		print_iocb(c, &cb);
 	return true;
@@ -172,12 +170,10 @@ SYS_FUNC(io_submit)
 	return RVAL_DECODED;
 }
 
-static bool print_io_event(struct dctx *c, void *elem, size_t size, void *data)
+static PRINT_ELEM_FN(print_io_event)
 {
 	const struct io_event *ev = elem;
 
-	(void)size;
-	(void)data;
 	tprintf(c, "{data=%#" PRIx64 ", obj=%#" PRIx64 ", res=%" PRId64 ", res2=%" PRId64 "}",
 		(uint64_t)ev->data, (uint64_t)ev->obj, (int64_t)ev->res, (int64_t)ev->res2);
 	return true;

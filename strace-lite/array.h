@@ -19,6 +19,10 @@ enum {
 	PA_TRUNCATED = 1 << 1,       /* the array goes on past NMEMB: print "..." at its end */
 };
 
+/* An element printer's head ("static PRINT_ELEM_FN(name) { ... }"): size and data may go unused. */
+#define PRINT_ELEM_FN(name)                                                                 \
+	bool name(struct dctx *c, void *elem, size_t size __attribute__((unused)),          \
+		  void *data __attribute__((unused)))
 /* An element printer for arrays of u32 in decimal (strace's print_uint_array_member). */
 bool print_elem_u32(struct dctx *c, void *elem, size_t size, void *data);
 

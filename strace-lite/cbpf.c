@@ -118,12 +118,11 @@ struct walk {
 	bool seccomp; /* a seccomp filter, else a socket filter */
 };
 
-static bool print_insn(struct dctx *c, void *elem, size_t size, void *data)
+static PRINT_ELEM_FN(print_insn)
 {
 	const struct sock_filter *f = elem;
 	struct walk *w = data;
 
-	(void)size;
 	if (w->count++ >= BPF_MAXINSNS) {
 		tprint_more_data_follows(c);
 		return false;

@@ -10,17 +10,8 @@
 
 #include "strace-lite/array.h"
 #include "strace-lite/decode.h"
+#include "strace-lite/util-print.h"
 #include "gen/xlat.h"
-
-static void printuid(struct dctx *c, uint64_t v)
-{
-	unsigned int id = (unsigned int)v;
-
-	if (id == (unsigned int)-1)
-		tprints(c, "-1");
-	else
-		tprintf(c, "%u", id);
-}
 
 /* Arguments FIRST.. as ids, after a ", " each but the very first of the call. */
 static int print_uids(struct dctx *c, int first, int n)
@@ -28,7 +19,7 @@ static int print_uids(struct dctx *c, int first, int n)
 	for (int i = first; i < first + n; i++) {
 		if (i)
 			tprints(c, ", ");
-		printuid(c, c->arg[i]);
+		print_uid(c, c->arg[i]);
 	}
 	return RVAL_DECODED;
 }
@@ -74,15 +65,13 @@ void print_struct_uid(struct dctx *c, uint64_t addr)
 	if (umove_or_printaddr(c, addr, &id))
 		return;
 	tprints(c, "[");
-	printuid(c, id);
+	print_uid(c, id);
 	tprints(c, "]");
 }
 
-static bool print_gid_elem(struct dctx *c, void *elem, size_t size, void *data)
+static PRINT_ELEM_FN(print_gid_elem)
 {
-	(void)size;
-	(void)data;
-	printuid(c, *(unsigned int *)elem);
+	print_uid(c, *(unsigned int *)elem);
 	return true;
 }
 

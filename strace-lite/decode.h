@@ -108,6 +108,10 @@ int umovestr(struct dctx *c, uint64_t addr, size_t len, char *buf);
 bool umoven_or_printaddr(struct dctx *c, uint64_t addr, size_t len, void *buf);
 #define umove_or_printaddr(c, addr, objp) \
 	umoven_or_printaddr((c), (addr), sizeof(*(objp)), (objp))
+/* Same, and also the address when the caller's SIZE for the struct is below its own. */
+#define umove_sized_or_printaddr(c, addr, size, objp)                            \
+	((size) < sizeof(*(objp)) ? (printaddr((c), (addr)), true)                \
+				  : umove_or_printaddr((c), (addr), (objp)))
 /* Same, but at exit a failed call does not stop the read (for in/out structs at entry). */
 bool umoven_or_printaddr_ignore_syserror(struct dctx *c, uint64_t addr, size_t len, void *buf);
 /* An fd_set of LEN bytes: LEN when read whole, else -errno; a backend that reads only what it
@@ -138,6 +142,12 @@ static inline void tprint_unavailable(struct dctx *c) { tprints(c, "???"); }
 static inline void tprint_or(struct dctx *c) { tprints(c, "|"); }
 /* "name=" */
 void tprint_field(struct dctx *c, const char *name);
+/* ", name=" */
+static inline void tprint_next_field(struct dctx *c, const char *name)
+{
+	tprint_struct_next(c);
+	tprint_field(c, name);
+}
 
 /*
  * readlink(2) of a /proc/PID/{fd/N,cwd} link of the tracee: live, or (bpf) from what the kernel

@@ -43,8 +43,7 @@ static int print_d_name(struct dctx *c, uint64_t addr, unsigned int name_len)
 		return 0;
 	if (name_len > D_NAME_LEN_MAX)
 		name_len = D_NAME_LEN_MAX;
-	tprint_struct_next(c);
-	tprint_field(c, "d_name");
+	tprint_next_field(c, "d_name");
 	return printpathn(c, addr, name_len - 1);
 }
 
@@ -52,8 +51,7 @@ static int tail64(struct dctx *c, uint64_t addr, const void *head, unsigned int 
 {
 	const struct dirent64_k *d = head;
 
-	tprint_struct_next(c);
-	tprint_field(c, "d_type");
+	tprint_next_field(c, "d_type");
 	printxval(c, xlat_dirent_types, d->d_type, "DT_???");
 	int rc = print_d_name(c, addr, name_len);
 	tprint_struct_end(c);
@@ -67,8 +65,7 @@ static int tail32(struct dctx *c, uint64_t addr, const void *head, unsigned int 
 
 	if (name_type_len) {
 		rc = print_d_name(c, addr, name_type_len - 1);
-		tprint_struct_next(c);
-		tprint_field(c, "d_type");
+		tprint_next_field(c, "d_type");
 		uint8_t type;
 		if (umove_or_printaddr(c, addr + name_type_len - 1, &type))
 			rc = -1;

@@ -19,12 +19,10 @@ SYS_FUNC(epoll_create1)
 	return RVAL_DECODED;
 }
 
-static bool print_epoll_event(struct dctx *c, void *elem, size_t size, void *data)
+static PRINT_ELEM_FN(print_epoll_event)
 {
 	const struct epoll_event *ev = elem;
 
-	(void)size;
-	(void)data;
 	tprints(c, "{events=");
 	printflags(c, xlat_epollevents, ev->events, "EPOLL???");
 	tprintf(c, ", data={u32=%u, u64=%" PRIu64 "}}", ev->data.u32, (uint64_t)ev->data.u64);

@@ -38,20 +38,11 @@ static void print_flock(struct dctx *c, uint64_t addr, bool getlk)
 	tprint_struct_begin(c);
 	tprint_field(c, "l_type");
 	printxval(c, xlat_lockfcmds, (uint16_t)fl.l_type, "F_???");
-	tprint_struct_next(c);
-	tprint_field(c, "l_whence");
+	tprint_next_field(c, "l_whence");
 	printxval(c, xlat_whence, (uint16_t)fl.l_whence, "SEEK_???");
-	tprint_struct_next(c);
-	tprint_field(c, "l_start");
-	tprintf(c, "%" PRId64, fl.l_start);
-	tprint_struct_next(c);
-	tprint_field(c, "l_len");
-	tprintf(c, "%" PRId64, fl.l_len);
-	if (getlk) {
-		tprint_struct_next(c);
-		tprint_field(c, "l_pid");
-		tprintf(c, "%d", fl.l_pid);
-	}
+	tprintf(c, ", l_start=%" PRId64 ", l_len=%" PRId64, fl.l_start, fl.l_len);
+	if (getlk)
+		tprintf(c, ", l_pid=%d", fl.l_pid);
 	tprint_struct_end(c);
 }
 
@@ -66,8 +57,7 @@ static void print_f_owner_ex(struct dctx *c, uint64_t addr)
 	tprint_struct_begin(c);
 	tprint_field(c, "type");
 	printxval(c, xlat_f_owner_types, (unsigned)owner.type, "F_OWNER_???");
-	tprint_struct_next(c);
-	tprint_field(c, "pid");
+	tprint_next_field(c, "pid");
 	switch (owner.type) {
 	case 0: /* F_OWNER_TID */
 		printpid(c, owner.pid, PT_TID);

@@ -12,31 +12,30 @@
 #include "strace-lite/decode.h"
 #include "strace-lite/struct-printers.h"
 
+/* V named from X (or in hex with DFLT as a comment after SHIFT), then SHIFT ("<<28"). */
+static void print_shifted(struct dctx *c, const struct xlat *x, unsigned int v,
+			  const char *shift, const char *dflt)
+{
+	const char *s = xlat_lookup(x, v);
+
+	if (s)
+		print_xlat_named(c->sb, v, s);
+	else
+		print_xlat_val(c->sb, v);
+	tprints(c, shift);
+	if (!s)
+		print_comment(c->sb, dflt);
+}
+
 static void print_wake_op(struct dctx *c, unsigned int v)
 {
-	const char *s;
-
 	if ((v >> 28) & FUTEX_OP_OPARG_SHIFT) {
 		print_xlat_named(c->sb, FUTEX_OP_OPARG_SHIFT, "FUTEX_OP_OPARG_SHIFT");
 		tprints(c, "<<28|");
 	}
-	s = xlat_lookup(xlat_futexwakeops, (v >> 28) & 7);
-	if (s)
-		print_xlat_named(c->sb, (v >> 28) & 7, s);
-	else
-		print_xlat_val(c->sb, (v >> 28) & 7);
-	tprints(c, "<<28");
-	if (!s)
-		print_comment(c->sb, "FUTEX_OP_???");
+	print_shifted(c, xlat_futexwakeops, (v >> 28) & 7, "<<28", "FUTEX_OP_???");
 	tprintf(c, "|%#x<<12|", (v >> 12) & 0xfff);
-	s = xlat_lookup(xlat_futexwakecmps, (v >> 24) & 0xf);
-	if (s)
-		print_xlat_named(c->sb, (v >> 24) & 0xf, s);
-	else
-		print_xlat_val(c->sb, (v >> 24) & 0xf);
-	tprints(c, "<<24");
-	if (!s)
-		print_comment(c->sb, "FUTEX_OP_CMP_???");
+	print_shifted(c, xlat_futexwakecmps, (v >> 24) & 0xf, "<<24", "FUTEX_OP_CMP_???");
 	tprintf(c, "|%#x", v & 0xfff);
 }
 
@@ -118,12 +117,11 @@ struct waitv {
 	uint32_t reserved;
 };
 
-static bool print_waiter(struct dctx *c, void *elem, size_t size, void *data)
+static PRINT_ELEM_FN(print_waiter)
 {
 	const struct waitv *w = elem;
 	unsigned int *count = data;
 
-	(void)size;
 	if ((*count)++ >= 128) {
 		tprint_more_data_follows(c);
 		return false;

@@ -19,15 +19,12 @@
 #include "strace-lite/struct-printers.h"
 #include "strace-lite/util-print.h"
 
-struct ur_sq_off { uint32_t head, tail, ring_mask, ring_entries, flags, dropped, array, resv1;
-		   uint64_t resv2; };
-struct ur_cq_off { uint32_t head, tail, ring_mask, ring_entries, overflow, cqes, flags, resv1;
-		   uint64_t resv2; };
+/* io_sqring_offsets and io_cqring_offsets: seven u32 (named in sq_names, cq_names), resv. */
+struct ur_ring_off { uint32_t v[7], resv1; uint64_t resv2; };
 struct ur_params {
 	uint32_t sq_entries, cq_entries, flags, sq_thread_cpu, sq_thread_idle, features, wq_fd;
 	uint32_t resv[3];
-	struct ur_sq_off sq_off;
-	struct ur_cq_off cq_off;
+	struct ur_ring_off sq_off, cq_off;
 };
 struct ur_files_update { uint32_t offset, resv; uint64_t fds; };
 struct ur_probe_op { uint8_t op, resv; uint16_t flags; uint32_t resv2; };
@@ -58,23 +55,15 @@ static void print_xint32s(struct dctx *c, const uint32_t *v, size_t n)
 	tprint_array_end(c);
 }
 
-static void print_sq_off(struct dctx *c, const struct ur_sq_off *p)
-{
-	tprintf(c, "{head=%u, tail=%u, ring_mask=%u, ring_entries=%u, flags=%u, dropped=%u, "
-		"array=%u", p->head, p->tail, p->ring_mask, p->ring_entries, p->flags, p->dropped,
-		p->array);
-	if (p->resv1)
-		tprintf(c, ", resv1=%#x", p->resv1);
-	if (p->resv2)
-		tprintf(c, ", resv2=%#" PRIx64, p->resv2);
-	tprint_struct_end(c);
-}
+static const char *const sq_names[7] = { "head", "tail", "ring_mask", "ring_entries", "flags",
+					  "dropped", "array" };
+static const char *const cq_names[7] = { "head", "tail", "ring_mask", "ring_entries", "overflow",
+					  "cqes", "flags" };
 
-static void print_cq_off(struct dctx *c, const struct ur_cq_off *p)
+static void print_ring_off(struct dctx *c, const struct ur_ring_off *p, const char *const *names)
 {
-	tprintf(c, "{head=%u, tail=%u, ring_mask=%u, ring_entries=%u, overflow=%u, cqes=%u, "
-		"flags=%u", p->head, p->tail, p->ring_mask, p->ring_entries, p->overflow, p->cqes,
-		p->flags);
+	for (int i = 0; i < 7; i++)
+		tprintf(c, "%s%s=%u", i ? ", " : "{", names[i], p->v[i]);
 	if (p->resv1)
 		tprintf(c, ", resv1=%#x", p->resv1);
 	if (p->resv2)
@@ -109,9 +98,9 @@ SYS_FUNC(io_uring_setup)
 		tprintf(c, ", sq_entries=%u, cq_entries=%u, features=", p.sq_entries, p.cq_entries);
 		printflags(c, xlat_uring_setup_features, p.features, "IORING_FEAT_???");
 		tprints(c, ", sq_off=");
-		print_sq_off(c, &p.sq_off);
+		print_ring_off(c, &p.sq_off, sq_names);
 		tprints(c, ", cq_off=");
-		print_cq_off(c, &p.cq_off);
+		print_ring_off(c, &p.cq_off, cq_names);
 	}
 	tprint_struct_end(c);
 	return RVAL_DECODED;
@@ -128,21 +117,17 @@ SYS_FUNC(io_uring_enter)
 	return RVAL_DECODED;
 }
 
-static bool print_fd_elem(struct dctx *c, void *elem, size_t size, void *data)
+static PRINT_ELEM_FN(print_fd_elem)
 {
-	(void)size;
-	(void)data;
 	printfd(c, *(int *)elem);
 	return true;
 }
 
 /* A descriptor, or IORING_REGISTER_FILES_SKIP and other values below -1. */
-static bool print_update_fd_elem(struct dctx *c, void *elem, size_t size, void *data)
+static PRINT_ELEM_FN(print_update_fd_elem)
 {
 	int fd = *(int *)elem;
 
-	(void)size;
-	(void)data;
 	if (fd < -1)
 		printxval_signed(c, xlat_uring_files_update_fds, fd, NULL);
 	else
@@ -150,10 +135,8 @@ static bool print_update_fd_elem(struct dctx *c, void *elem, size_t size, void *
 	return true;
 }
 
-static bool print_x64_elem(struct dctx *c, void *elem, size_t size, void *data)
+static PRINT_ELEM_FN(print_x64_elem)
 {
-	(void)size;
-	(void)data;
 	tprintf(c, "%#" PRIx64, *(uint64_t *)elem);
 	return true;
 }
@@ -255,12 +238,10 @@ static int print_probe(struct dctx *c, uint64_t addr, unsigned int n)
 	return 0;
 }
 
-static bool print_restriction(struct dctx *c, void *elem, size_t size, void *data)
+static PRINT_ELEM_FN(print_restriction)
 {
 	const struct ur_restriction *r = elem;
 
-	(void)size;
-	(void)data;
 	tprints(c, "{opcode=");
 	printxval(c, xlat_uring_restriction_opcodes, r->opcode, "IORING_RESTRICTION_???");
 	switch (r->opcode) {
@@ -325,11 +306,7 @@ static void print_register_rsrc(struct dctx *c, uint64_t addr, unsigned int size
 {
 	struct ur_rsrc_register a;
 
-	if (size < sizeof(a)) {
-		printaddr(c, addr);
-		return;
-	}
-	if (umove_or_printaddr(c, addr, &a))
+	if (umove_sized_or_printaddr(c, addr, size, &a))
 		return;
 	tprintf(c, "{nr=%u, flags=", a.nr);
 	printflags(c, xlat_uring_register_rsrc_flags, a.flags, "IORING_RSRC_REGISTER_???");
@@ -345,11 +322,7 @@ static void print_update_rsrc(struct dctx *c, uint64_t addr, unsigned int size, 
 {
 	struct ur_rsrc_update2 a;
 
-	if (size < sizeof(a)) {
-		printaddr(c, addr);
-		return;
-	}
-	if (umove_or_printaddr(c, addr, &a))
+	if (umove_sized_or_printaddr(c, addr, size, &a))
 		return;
 	tprintf(c, "{offset=%u", a.offset);
 	if (a.resv)
@@ -364,23 +337,20 @@ static void print_update_rsrc(struct dctx *c, uint64_t addr, unsigned int size, 
 }
 
 /* IOWQ_MAX_WORKERS: "[[IO_WQ_BOUND]=N, ...]", the index named. */
-static bool print_iowq_elem(struct dctx *c, void *elem, size_t size, void *data)
+static PRINT_ELEM_FN(print_iowq_elem)
 {
 	unsigned int *idx = data;
 
-	(void)size;
 	tprints(c, "[");
 	print_xval_d(c->sb, xlat_uring_iowq_acct, (*idx)++, "IO_WQ_???");
 	tprintf(c, "]=%u", *(uint32_t *)elem);
 	return true;
 }
 
-static bool print_ringfd_reg_elem(struct dctx *c, void *elem, size_t size, void *data)
+static PRINT_ELEM_FN(print_ringfd_reg_elem)
 {
 	const struct ur_rsrc_update *e = elem;
 
-	(void)size;
-	(void)data;
 	if (e->offset == -1u)
 		tprints(c, "{offset=-1");
 	else
@@ -393,12 +363,10 @@ static bool print_ringfd_reg_elem(struct dctx *c, void *elem, size_t size, void 
 	return true;
 }
 
-static bool print_ringfd_unreg_elem(struct dctx *c, void *elem, size_t size, void *data)
+static PRINT_ELEM_FN(print_ringfd_unreg_elem)
 {
 	const struct ur_rsrc_update *e = elem;
 
-	(void)size;
-	(void)data;
 	tprintf(c, "{offset=%u", e->offset);
 	if (e->resv)
 		tprintf(c, ", resv=%#x", e->resv);

@@ -75,11 +75,6 @@ int scsi_sg_io(struct dctx *c, uint64_t arg);
 	(tprint_field((c), #f), ioctl_print_cstring((c), (const char *)(s).f, sizeof((s).f)))
 #define NEXT_CSTR(c, s, f) (tprint_struct_next(c), FLD_CSTR(c, s, f))
 #define NEXT_ADDR(c, s, f) (tprint_next_field((c), #f), printaddr((c), (s).f))
-static inline void tprint_next_field(struct dctx *c, const char *name)
-{
-	tprint_struct_next(c);
-	tprint_field(c, name);
-}
 
 /*
  * At entry, the usual start of a struct argument: ", " and, when ARG reads into *OBJP, "{"

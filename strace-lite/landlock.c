@@ -17,9 +17,7 @@ SYS_FUNC(landlock_create_ruleset)
 	uint64_t addr = c->arg[0], size = c->arg[1], access;
 	unsigned int flags = (unsigned int)c->arg[2];
 
-	if (size < sizeof(access)) {
-		printaddr(c, addr);
-	} else if (!umove_or_printaddr(c, addr, &access)) {
+	if (!umove_sized_or_printaddr(c, addr, size, &access)) {
 		tprints(c, "{handled_access_fs=");
 		printflags(c, xlat_landlock_ruleset_access_fs, access, "LANDLOCK_ACCESS_FS_???");
 		tprints(c, size > sizeof(access) ? ", ...}" : "}");

@@ -36,10 +36,8 @@ SYS_FUNC(mremap)
 	return RVAL_DECODED | RVAL_KIND(RK_X);
 }
 
-static bool print_mincore_entry(struct dctx *c, void *elem, size_t size, void *data)
+static PRINT_ELEM_FN(print_mincore_entry)
 {
-	(void)size;
-	(void)data;
 	tprintf(c, "%u", *(uint8_t *)elem & 1);
 	return true;
 }

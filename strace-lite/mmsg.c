@@ -37,12 +37,11 @@ struct mmsg_cfg {
 	bool use_msg_len;
 };
 
-static bool print_mmsghdr(struct dctx *c, void *elem, size_t size, void *data)
+static PRINT_ELEM_FN(print_mmsghdr)
 {
 	const struct mmsghdr *m = elem;
 	struct mmsg_cfg *cfg = data;
 
-	(void)size;
 	if (!cfg->count) {
 		tprint_more_data_follows(c);
 		return false;

@@ -104,11 +104,7 @@ static void print_mount_attr(struct dctx *c, uint64_t addr, uint64_t size)
 {
 	struct mount_attr_v0 a;
 
-	if (size < sizeof(a)) {
-		printaddr(c, addr);
-		return;
-	}
-	if (umove_or_printaddr(c, addr, &a))
+	if (umove_sized_or_printaddr(c, addr, size, &a))
 		return;
 	tprints(c, "{attr_set=");
 	printflags(c, xlat_mount_attr_attr, a.attr_set, "MOUNT_ATTR_???");

@@ -17,6 +17,7 @@
 
 #include "strace-lite/array.h"
 #include "strace-lite/decode.h"
+#include "strace-lite/util-print.h"
 #include "strace-lite/msghdr.h"
 #include "strace-lite/sockaddr.h"
 
@@ -76,14 +77,6 @@ static void print_local_ints(struct dctx *c, const void *data, unsigned int n, i
 	tprint_array_end(c);
 }
 
-static void print_id(struct dctx *c, unsigned int id)
-{
-	if (id == UINT_MAX)
-		tprints(c, "-1");
-	else
-		tprintf(c, "%u", id);
-}
-
 /* Two 64-bit fields, as x86_64's timeval, timespec and their 64-bit-time twins all are. */
 static void print_time_pair(struct dctx *c, const void *data, const char *sub)
 {
@@ -130,9 +123,9 @@ static void print_cmsg_socket(struct dctx *c, int type, const void *data, unsign
 			return;
 		memcpy(&uc, data, sizeof(uc));
 		tprintf(c, ", cmsg_data={pid=%d, uid=", uc.pid);
-		print_id(c, uc.uid);
+		print_uid(c, uc.uid);
 		tprints(c, ", gid=");
-		print_id(c, uc.gid);
+		print_uid(c, uc.gid);
 		tprints(c, "}");
 		return;
 	}

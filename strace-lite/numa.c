@@ -47,9 +47,8 @@ static void print_mpol_mode(struct dctx *c, uint64_t mode_arg)
 		tprints(c, " */");
 }
 
-static bool print_node(struct dctx *c, void *elem, size_t size, void *data)
+static PRINT_ELEM_FN(print_node)
 {
-	(void)size, (void)data;
 	tprintf(c, "%#016" PRIx64, *(uint64_t *)elem);
 	return true;
 }
@@ -125,28 +124,25 @@ SYS_FUNC(set_mempolicy_home_node)
 	return RVAL_DECODED;
 }
 
-static bool print_page(struct dctx *c, void *elem, size_t size, void *data)
+static PRINT_ELEM_FN(print_page)
 {
-	(void)size, (void)data;
 	printaddr(c, *(uint64_t *)elem);
 	return true;
 }
 
-static bool print_int_elem(struct dctx *c, void *elem, size_t size, void *data)
+static PRINT_ELEM_FN(print_int_elem)
 {
-	(void)size, (void)data;
 	tprintf(c, "%d", *(int *)elem);
 	return true;
 }
 
 /* A node number, or a negated errno. */
-static bool print_status(struct dctx *c, void *elem, size_t size, void *data)
+static PRINT_ELEM_FN(print_status)
 {
 	int st = *(int *)elem;
 	const char *name = st < 0 ? xlat_lookup(xlat_errnos, (uint64_t)-(int64_t)st) : NULL;
 	enum xlat_style xs = print_opts_get()->xstyle;
 
-	(void)size, (void)data;
 	if (!name || xs != XSTYLE_ABBREV)
 		tprintf(c, "%d", st);
 	if (!name || xs == XSTYLE_RAW)

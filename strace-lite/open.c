@@ -80,22 +80,16 @@ static void print_open_how(struct dctx *c, uint64_t addr, uint64_t size)
 	struct open_how_k how;
 
 	/* The kernel's first version of the struct is 24 bytes; a smaller size is invalid. */
-	if (size < sizeof(how)) {
-		printaddr(c, addr);
-		return;
-	}
-	if (umove_or_printaddr(c, addr, &how))
+	if (umove_sized_or_printaddr(c, addr, size, &how))
 		return;
 	tprint_struct_begin(c);
 	tprint_field(c, "flags");
 	print_xlat_named(c->sb, how.flags, sprint_open_modes(how.flags) + sizeof("flags"));
 	if ((how.flags & (KERNEL_O_CREAT | KERNEL___O_TMPFILE)) || how.mode) {
-		tprint_struct_next(c);
-		tprint_field(c, "mode");
+		tprint_next_field(c, "mode");
 		tprintf(c, "%#03llo", (unsigned long long)how.mode);
 	}
-	tprint_struct_next(c);
-	tprint_field(c, "resolve");
+	tprint_next_field(c, "resolve");
 	printflags(c, xlat_open_resolve_flags, how.resolve, "RESOLVE_???");
 	if (size > sizeof(how)) {
 		/* Nonzero bytes past the known struct, as strace shows them (bounded to a page). */

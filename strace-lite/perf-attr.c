@@ -41,15 +41,13 @@ unsigned int perf_attr_fetch(struct dctx *c, uint64_t addr, struct perf_event_at
 
 static void print_x(struct dctx *c, const char *name, uint64_t v)
 {
-	tprint_struct_next(c);
-	tprint_field(c, name);
+	tprint_next_field(c, name);
 	tprintf(c, v ? "%#" PRIx64 : "%" PRIu64, v);
 }
 
 static void print_u(struct dctx *c, const char *name, uint64_t v)
 {
-	tprint_struct_next(c);
-	tprint_field(c, name);
+	tprint_next_field(c, name);
 	tprintf(c, "%" PRIu64, v);
 }
 
@@ -57,8 +55,7 @@ static void print_config(struct dctx *c, const struct perf_event_attr *a)
 {
 	uint64_t cf = a->config;
 
-	tprint_struct_next(c);
-	tprint_field(c, "config");
+	tprint_next_field(c, "config");
 	switch (a->type) {
 	case PERF_TYPE_HARDWARE:
 		if (cf >> 32)
@@ -136,8 +133,7 @@ static void print_tail(struct dctx *c, const struct perf_event_attr *a, unsigned
 	else
 		print_u(c, "wakeup_events", a->wakeup_events);
 	if (bp) {
-		tprint_struct_next(c);
-		tprint_field(c, "bp_type");
+		tprint_next_field(c, "bp_type");
 		printxval(c, xlat_hw_breakpoint_type, a->bp_type,
 			  a->bp_type <= HW_BREAKPOINT_ANY ?
 			  "HW_BREAKPOINT_INVALID" : "HW_BREAKPOINT_???");
@@ -154,8 +150,7 @@ static void print_tail(struct dctx *c, const struct perf_event_attr *a, unsigned
 	if (PAST(branch_sample_type, size))
 		return;
 	if (a->sample_type & PERF_SAMPLE_BRANCH_STACK) {
-		tprint_struct_next(c);
-		tprint_field(c, "branch_sample_type");
+		tprint_next_field(c, "branch_sample_type");
 		printflags(c, xlat_perf_branch_sample_type, a->branch_sample_type,
 			   "PERF_SAMPLE_BRANCH_???");
 	}
@@ -169,8 +164,7 @@ static void print_tail(struct dctx *c, const struct perf_event_attr *a, unsigned
 	if (a->use_clockid) {
 		if (PAST(clockid, size))
 			return;
-		tprint_struct_next(c);
-		tprint_field(c, "clockid");
+		tprint_next_field(c, "clockid");
 		printxval(c, xlat_clocknames, (uint32_t)a->clockid, "CLOCK_???");
 	}
 	if (PAST(sample_regs_intr, size))
@@ -204,8 +198,7 @@ void perf_attr_print(struct dctx *c, const struct perf_event_attr *a, unsigned i
 	tprint_struct_begin(c);
 	tprint_field(c, "type");
 	printxval(c, xlat_perf_type_id, a->type, "PERF_TYPE_???");
-	tprint_struct_next(c);
-	tprint_field(c, "size");
+	tprint_next_field(c, "size");
 	printxval(c, xlat_perf_attr_size, a->size, "PERF_ATTR_SIZE_???");
 	if (new_size >= 0) {
 		tprints(c, " => ");
@@ -216,11 +209,9 @@ void perf_attr_print(struct dctx *c, const struct perf_event_attr *a, unsigned i
 		print_u(c, "sample_freq", a->sample_freq);
 	else
 		print_u(c, "sample_period", a->sample_period);
-	tprint_struct_next(c);
-	tprint_field(c, "sample_type");
+	tprint_next_field(c, "sample_type");
 	printflags(c, xlat_perf_event_sample_format, a->sample_type, "PERF_SAMPLE_???");
-	tprint_struct_next(c);
-	tprint_field(c, "read_format");
+	tprint_next_field(c, "read_format");
 	printflags(c, xlat_perf_event_read_format, a->read_format, "PERF_FORMAT_???");
 	print_bits(c, a);
 	if (dopts.verbose)

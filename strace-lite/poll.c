@@ -22,12 +22,10 @@
 
 static char outstr[1024];
 
-static bool print_pollfd(struct dctx *c, void *elem, size_t size, void *data)
+static PRINT_ELEM_FN(print_pollfd)
 {
 	const struct pollfd *p = elem;
 
-	(void)size;
-	(void)data;
 	tprints(c, "{fd=");
 	printfd(c, p->fd);
 	if (p->fd >= 0) {
@@ -54,20 +52,14 @@ static const char *sprint_time(struct dctx *c, uint64_t addr, bool tv)
 
 	if (!addr) {
 		strcpy(buf, "NULL");
-	} else if (tv) {
-		struct timeval t;
-		if (syserror(c) || umove(c, addr, &t) < 0)
-			snprintf(buf, sizeof(buf), "%#" PRIx64, addr);
-		else
-			snprintf(buf, sizeof(buf), "{tv_sec=%lld, tv_usec=%llu}",
-				 (long long)t.tv_sec, (unsigned long long)t.tv_usec);
 	} else {
-		struct timespec t;
+		struct timespec t; /* a struct timeval has the same layout */
+		_Static_assert(sizeof(struct timeval) == sizeof(t), "timeval is not timespec");
 		if (syserror(c) || umove(c, addr, &t) < 0)
 			snprintf(buf, sizeof(buf), "%#" PRIx64, addr);
 		else
-			snprintf(buf, sizeof(buf), "{tv_sec=%lld, tv_nsec=%llu}",
-				 (long long)t.tv_sec, (unsigned long long)t.tv_nsec);
+			snprintf(buf, sizeof(buf), "{tv_sec=%lld, %s=%llu}", (long long)t.tv_sec,
+				 tv ? "tv_usec" : "tv_nsec", (unsigned long long)t.tv_nsec);
 	}
 	return buf;
 }

@@ -36,15 +36,6 @@
 
 static char text[256];
 
-/* ", 0x.." for each of arguments FIRST..4. */
-static void print_args_from(struct dctx *c, int first)
-{
-	for (int i = first; i < 5; i++) {
-		tprints(c, ", ");
-		print_xlat_val(c->sb, c->arg[i]);
-	}
-}
-
 /*
  * A vector length argument (or result, AUX): "FLAGS|0xLEN".  For a result, NULL when there is
  * nothing to add to the hex value (no flags, or -X raw).
@@ -175,13 +166,13 @@ bool prctl_more(struct dctx *c, unsigned int option, int *rc)
 	case OPT_SET_TAGGED_ADDR_CTRL:
 		tprints(c, ", ");
 		tprints(c, sprint_tagged(c->arg[1], false));
-		print_args_from(c, 2);
+		prctl_print_args_from(c, 2);
 		*rc = RVAL_DECODED;
 		return true;
 	case OPT_GET_TAGGED_ADDR_CTRL:
 		*rc = 0;
 		if (entering(c)) {
-			print_args_from(c, 1);
+			prctl_print_args_from(c, 1);
 			return true;
 		}
 		if (syserror(c))
@@ -192,7 +183,7 @@ bool prctl_more(struct dctx *c, unsigned int option, int *rc)
 	case OPT_PAC_RESET_KEYS:
 		tprints(c, ", ");
 		print_pac_reset_keys(c, c->arg[1]);
-		print_args_from(c, 2);
+		prctl_print_args_from(c, 2);
 		*rc = RVAL_DECODED;
 		return true;
 	case OPT_PAC_SET_ENABLED_KEYS:
@@ -200,20 +191,18 @@ bool prctl_more(struct dctx *c, unsigned int option, int *rc)
 		printflags(c, xlat_pr_pac_enabled_keys, c->arg[1], "PR_PAC_???");
 		tprints(c, ", ");
 		printflags(c, xlat_pr_pac_enabled_keys, c->arg[2], "PR_PAC_???");
-		print_args_from(c, 3);
+		prctl_print_args_from(c, 3);
 		*rc = RVAL_DECODED;
 		return true;
 	case OPT_PAC_GET_ENABLED_KEYS:
 		*rc = 0;
 		if (entering(c)) {
-			print_args_from(c, 1);
+			prctl_print_args_from(c, 1);
 			return true;
 		}
 		if (syserror(c))
 			return true;
-		c->auxstr = sprint_flags_ex("", xlat_pr_pac_enabled_keys, (uint64_t)c->rval, '\0',
-					    print_opts_get()->xstyle, true);
-		*rc = RVAL_KIND(RK_X) | RVAL_STR;
+		*rc = prctl_rval_flags(c, xlat_pr_pac_enabled_keys);
 		return true;
 	case OPT_SET_SYSCALL_USER_DISPATCH:
 		tprints(c, ", ");

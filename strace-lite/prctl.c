@@ -22,13 +22,18 @@
 
 #define TASK_COMM_LEN 16
 
-/* strace's print_prctl_args: arguments FIRST..4, each ", %#lx". */
-static void print_rest(struct dctx *c, int first)
+void prctl_print_args_from(struct dctx *c, int first)
 {
 	for (int i = first; i < 5; i++) {
 		tprints(c, ", ");
 		print_xlat_val(c->sb, c->arg[i]);
 	}
+}
+
+int prctl_rval_flags(struct dctx *c, const struct xlat *x)
+{
+	c->auxstr = sprint_flags_ex("", x, (uint64_t)c->rval, '\0', print_opts_get()->xstyle, true);
+	return RVAL_KIND(RK_X) | RVAL_STR;
 }
 
 /* An int the kernel wrote through arg2, as [N]. */
@@ -100,9 +105,7 @@ SYS_FUNC(prctl)
 	case PR_GET_SECUREBITS:
 		if (entering(c) || syserror(c) || c->rval == 0)
 			return 0;
-		c->auxstr = sprint_flags_ex("", xlat_secbits, (uint64_t)c->rval, '\0',
-					    print_opts_get()->xstyle, true);
-		return RVAL_KIND(RK_X) | RVAL_STR;
+		return prctl_rval_flags(c, xlat_secbits);
 
 	case PR_GET_TID_ADDRESS:
 		if (entering(c))
@@ -121,15 +124,11 @@ SYS_FUNC(prctl)
 		return RVAL_DECODED;
 
 	case PR_SET_DUMPABLE:
-		tprints(c, ", ");
-		printxval(c, xlat_pr_dumpable, arg2, "SUID_DUMP_???");
-		return RVAL_DECODED;
+		return PRCTL_ARG(c, printxval(c, xlat_pr_dumpable, arg2, "SUID_DUMP_???"));
 
 	case PR_CAPBSET_DROP:
 	case PR_CAPBSET_READ:
-		tprints(c, ", ");
-		printxval(c, xlat_cap, arg2, "CAP_???");
-		return RVAL_DECODED;
+		return PRCTL_ARG(c, printxval(c, xlat_cap, arg2, "CAP_???"));
 
 	case PR_CAP_AMBIENT:
 		tprints(c, ", ");
@@ -140,18 +139,16 @@ SYS_FUNC(prctl)
 		case PR_CAP_AMBIENT_IS_SET:
 			tprints(c, ", ");
 			printxval(c, xlat_cap, c->arg[2], "CAP_???");
-			print_rest(c, 3);
+			prctl_print_args_from(c, 3);
 			break;
 		default:
-			print_rest(c, 2);
+			prctl_print_args_from(c, 2);
 			break;
 		}
 		return RVAL_DECODED;
 
 	case PR_SET_NAME:
-		tprints(c, ", ");
-		printstr_upto(c, arg2, TASK_COMM_LEN - 1);
-		return RVAL_DECODED;
+		return PRCTL_ARG(c, printstr_upto(c, arg2, TASK_COMM_LEN - 1));
 
 	case PR_SET_PDEATHSIG:
 		tprints(c, ", ");
@@ -176,9 +173,7 @@ SYS_FUNC(prctl)
 		return RVAL_DECODED;
 
 	case PR_SET_SECUREBITS:
-		tprints(c, ", ");
-		printflags(c, xlat_secbits, arg2, "SECBIT_???");
-		return RVAL_DECODED;
+		return PRCTL_ARG(c, printflags(c, xlat_secbits, arg2, "SECBIT_???"));
 
 	case PR_SET_TIMERSLACK:
 		tprintf(c, ", %d", (int)arg2);
@@ -188,7 +183,7 @@ SYS_FUNC(prctl)
 	case PR_SET_THP_DISABLE:
 	case PR_SET_IO_FLUSHER:
 		tprintf(c, ", %" PRIu64, arg2);
-		print_rest(c, 2);
+		prctl_print_args_from(c, 2);
 		return RVAL_DECODED;
 
 	case PR_GET_TSC:
@@ -202,9 +197,7 @@ SYS_FUNC(prctl)
 		return 0;
 
 	case PR_SET_TSC:
-		tprints(c, ", ");
-		printxval(c, xlat_pr_tsc, (unsigned int)arg2, "PR_TSC_???");
-		return RVAL_DECODED;
+		return PRCTL_ARG(c, printxval(c, xlat_pr_tsc, (unsigned int)arg2, "PR_TSC_???"));
 
 	case PR_GET_UNALIGN:
 		if (entering(c)) {
@@ -217,21 +210,17 @@ SYS_FUNC(prctl)
 		return 0;
 
 	case PR_SET_UNALIGN:
-		tprints(c, ", ");
-		printflags(c, xlat_pr_unalign_flags, (unsigned int)arg2, "PR_UNALIGN_???");
-		return RVAL_DECODED;
+		return PRCTL_ARG(c, printflags(c, xlat_pr_unalign_flags, (unsigned int)arg2,
+					       "PR_UNALIGN_???"));
 
 	case PR_GET_FP_MODE:
 		if (entering(c) || syserror(c) || c->rval == 0)
 			return 0;
-		c->auxstr = sprint_flags_ex("", xlat_pr_fp_mode, (uint64_t)c->rval, '\0',
-					    print_opts_get()->xstyle, true);
-		return RVAL_KIND(RK_X) | RVAL_STR;
+		return prctl_rval_flags(c, xlat_pr_fp_mode);
 
 	case PR_SET_FP_MODE:
-		tprints(c, ", ");
-		printflags(c, xlat_pr_fp_mode, (unsigned int)arg2, "PR_FP_MODE_???");
-		return RVAL_DECODED;
+		return PRCTL_ARG(c, printflags(c, xlat_pr_fp_mode, (unsigned int)arg2,
+					       "PR_FP_MODE_???"));
 
 	case PR_GET_SPECULATION_CTRL:
 		if (entering(c)) {
@@ -245,9 +234,7 @@ SYS_FUNC(prctl)
 		case PR_SPEC_STORE_BYPASS:
 		case PR_SPEC_INDIRECT_BRANCH:
 		case PR_SPEC_L1D_FLUSH:
-			c->auxstr = sprint_flags_ex("", xlat_pr_spec_get_store_bypass_flags,
-						    (uint64_t)c->rval, '\0', print_opts_get()->xstyle, true);
-			return RVAL_KIND(RK_X) | RVAL_STR;
+			return prctl_rval_flags(c, xlat_pr_spec_get_store_bypass_flags);
 		}
 		return RVAL_STR;
 
@@ -274,12 +261,12 @@ SYS_FUNC(prctl)
 			printxval(c, xlat_pr_mce_kill_policy, c->arg[2], "PR_MCE_KILL_???");
 		else
 			print_xlat_val(c->sb, c->arg[2]);
-		print_rest(c, 3);
+		prctl_print_args_from(c, 3);
 		return RVAL_DECODED;
 
 	case PR_MCE_KILL_GET:
 		if (entering(c)) {
-			print_rest(c, 1);
+			prctl_print_args_from(c, 1);
 			return 0;
 		}
 		if (syserror(c))
@@ -296,14 +283,14 @@ SYS_FUNC(prctl)
 			tprintf(c, ", %" PRIu64 ", ", c->arg[3]);
 			printstr(c, c->arg[4]);
 		} else {
-			print_rest(c, 2);
+			prctl_print_args_from(c, 2);
 		}
 		return RVAL_DECODED;
 
 	case PR_SET_MM:
 		tprints(c, ", ");
 		printxval(c, xlat_pr_set_mm, (unsigned int)arg2, "PR_SET_MM_???");
-		print_rest(c, 2);
+		prctl_print_args_from(c, 2);
 		return RVAL_DECODED;
 
 	case PR_SET_SECCOMP:
@@ -316,11 +303,11 @@ SYS_FUNC(prctl)
 			print_seccomp_fprog(c, c->arg[2]);
 			return RVAL_DECODED;
 		}
-		print_rest(c, 2);
+		prctl_print_args_from(c, 2);
 		return RVAL_DECODED;
 
 	default:
-		print_rest(c, 1);
+		prctl_print_args_from(c, 1);
 		return RVAL_DECODED;
 	}
 }

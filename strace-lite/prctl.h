@@ -4,6 +4,14 @@
 #include <stdbool.h>
 
 struct dctx;
+struct xlat;
+
+/* strace's print_prctl_args: arguments FIRST..4, each ", %#lx". */
+void prctl_print_args_from(struct dctx *c, int first);
+/* The return value in hex with X's flags as its comment; the decoder's return value. */
+int prctl_rval_flags(struct dctx *c, const struct xlat *x);
+/* ", " then PRINT; the call is decoded. */
+#define PRCTL_ARG(c, print) (tprints((c), ", "), (print), RVAL_DECODED)
 
 /* Decode OPTION's arguments if it is one of prctl-more.c's: true, with the decoder's return
  * value in *RC. */

@@ -263,10 +263,8 @@ static int setregset(struct dctx *c, uint64_t addr, unsigned int nt)
 	return 0;
 }
 
-static bool print_siginfo_elem(struct dctx *c, void *elem, size_t size, void *data)
+static PRINT_ELEM_FN(print_siginfo_elem)
 {
-	(void)size;
-	(void)data;
 	print_siginfo(c, elem);
 	return true;
 }

@@ -42,20 +42,12 @@ static void print_si_code(struct dctx *c, int code, int signo)
 	print_xlat_named(c->sb, (unsigned int)code, str);
 }
 
-static void print_id(struct dctx *c, unsigned int id)
-{
-	if (id == (unsigned int)-1)
-		tprints(c, "-1");
-	else
-		tprintf(c, "%u", id);
-}
-
 static void print_source(struct dctx *c, const siginfo_t *si)
 {
 	tprints(c, ", si_pid=");
 	printpid(c, si->si_pid, PT_TGID);
 	tprints(c, ", si_uid=");
-	print_id(c, si->si_uid);
+	print_uid(c, si->si_uid);
 }
 
 static void print_value(struct dctx *c, const siginfo_t *si)

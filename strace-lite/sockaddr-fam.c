@@ -197,13 +197,15 @@ static void print_ax25(struct dctx *c, const void *buf, int len)
 		tprints(c, ", ...");
 }
 
+/* A family's printer that needs no length beyond the table's minimum. */
+#define SA_PRINTER(name) void name(struct dctx *c, const void *buf, int len __attribute__((unused)))
+
 /* ---- IPX, X.25 ---- */
 
-static void print_ipx(struct dctx *c, const void *buf, int len)
+static SA_PRINTER(print_ipx)
 {
 	const struct sa_ipx *s = buf;
 
-	(void)len;
 	print_net_port(c, "sipx_port", s->port);
 	tprintf(c, ", sipx_network=htonl(%#x), sipx_node=[", ntohl(s->network));
 	for (size_t i = 0; i < sizeof(s->node); i++)
@@ -213,11 +215,10 @@ static void print_ipx(struct dctx *c, const void *buf, int len)
 		tprintf(c, ", sipx_zero=%#x", s->zero);
 }
 
-static void print_x25(struct dctx *c, const void *buf, int len)
+static SA_PRINTER(print_x25)
 {
 	const struct sa_x25 *s = buf;
 
-	(void)len;
 	tprints(c, "sx25_addr={x25_addr=");
 	quote_cstr(c, s->addr, sizeof(s->addr));
 	tprints(c, "}");
@@ -321,12 +322,11 @@ static void print_rxrpc(struct dctx *c, const void *buf, int len)
 
 /* ---- AF_IEEE802154 ---- */
 
-static void print_ieee802154(struct dctx *c, const void *buf, int len)
+static SA_PRINTER(print_ieee802154)
 {
 	const struct sa_ieee802154 *s = buf;
 	enum xlat_style st = print_opts_get()->xstyle;
 
-	(void)len;
 	tprints(c, "addr={addr_type=");
 	xval_verbose(c, xlat_ieee802154_addr_types, (unsigned int)s->addr_type,
 		     "IEEE802154_ADDR_???", false);
@@ -401,11 +401,10 @@ static void print_nfc(struct dctx *c, const void *buf, int len)
 
 /* ---- AF_VSOCK, AF_QIPCRTR, AF_XDP, AF_MCTP ---- */
 
-static void print_vsock(struct dctx *c, const void *buf, int len)
+static SA_PRINTER(print_vsock)
 {
 	const struct sa_vm *s = buf;
 
-	(void)len;
 	if (s->reserved1)
 		tprintf(c, "svm_reserved1=%#x, ", s->reserved1);
 	tprints(c, "svm_cid=");
@@ -420,22 +419,20 @@ static void print_vsock(struct dctx *c, const void *buf, int len)
 	}
 }
 
-static void print_qrtr(struct dctx *c, const void *buf, int len)
+static SA_PRINTER(print_qrtr)
 {
 	const struct sa_qrtr *s = buf;
 
-	(void)len;
 	tprints(c, "sq_node=");
 	printxval(c, xlat_qipcrtr_nodes, s->node, NULL);
 	tprints(c, ", sq_port=");
 	printxval(c, xlat_qipcrtr_ports, s->port, NULL);
 }
 
-static void print_xdp(struct dctx *c, const void *buf, int len)
+static SA_PRINTER(print_xdp)
 {
 	const struct sa_xdp *s = buf;
 
-	(void)len;
 	tprints(c, "sxdp_flags=");
 	printflags(c, xlat_xdp_sockaddr_flags, s->flags, "XDP_???");
 	tprints(c, ", sxdp_ifindex=");
@@ -449,11 +446,10 @@ static void print_xdp(struct dctx *c, const void *buf, int len)
 	}
 }
 
-static void print_mctp(struct dctx *c, const void *buf, int len)
+static SA_PRINTER(print_mctp)
 {
 	const struct sa_mctp *s = buf;
 
-	(void)len;
 	if (s->pad0)
 		tprintf(c, "__smctp_pad0=%#x, ", s->pad0);
 	tprints(c, "smctp_network=");

@@ -52,6 +52,23 @@ static void print_xvals2(struct dctx *c, unsigned int val, const char *dflt,
 		printxval(c, a, val, dflt);
 }
 
+/* Each level's option names, and those of getsockopt or setsockopt only. */
+static const struct {
+	unsigned int level;
+	const struct xlat *names, *get, *set;
+	const char *dflt;
+} levels[] = {
+	{ SOL_SOCKET, xlat_sock_options, xlat_getsock_options, xlat_setsock_options, "SO_???" },
+	{ SOL_IP, xlat_sock_ip_options, xlat_getsock_ip_options, xlat_setsock_ip_options, "IP_???" },
+	{ SOL_IPV6, xlat_sock_ipv6_options, xlat_getsock_ipv6_options, xlat_setsock_ipv6_options,
+	  "IPV6_???" },
+	{ SOL_TCP, xlat_sock_tcp_options, NULL, NULL, "TCP_???" },
+	{ SOL_UDP, xlat_sock_udp_options, NULL, NULL, "UDP_???" },
+	{ SOL_PACKET, xlat_sock_packet_options, NULL, NULL, "PACKET_???" },
+	{ SOL_RAW, xlat_sock_raw_options, NULL, NULL, "RAW_???" },
+	{ SOL_NETLINK, xlat_sock_netlink_options, NULL, NULL, "NETLINK_???" },
+};
+
 static void print_level_name(struct dctx *c, bool get)
 {
 	unsigned int level = (unsigned int)c->arg[1], name = (unsigned int)c->arg[2];
@@ -60,38 +77,13 @@ static void print_level_name(struct dctx *c, bool get)
 	tprint_arg_next(c);
 	printxval(c, xlat_socketlayers, level, "SOL_??");
 	tprint_arg_next(c);
-	switch (level) {
-	case SOL_SOCKET:
-		print_xvals2(c, name, "SO_???", xlat_sock_options,
-			     get ? xlat_getsock_options : xlat_setsock_options);
-		break;
-	case SOL_IP:
-		print_xvals2(c, name, "IP_???", xlat_sock_ip_options,
-			     get ? xlat_getsock_ip_options : xlat_setsock_ip_options);
-		break;
-	case SOL_IPV6:
-		print_xvals2(c, name, "IPV6_???", xlat_sock_ipv6_options,
-			     get ? xlat_getsock_ipv6_options : xlat_setsock_ipv6_options);
-		break;
-	case SOL_TCP:
-		printxval(c, xlat_sock_tcp_options, name, "TCP_???");
-		break;
-	case SOL_UDP:
-		printxval(c, xlat_sock_udp_options, name, "UDP_???");
-		break;
-	case SOL_PACKET:
-		printxval(c, xlat_sock_packet_options, name, "PACKET_???");
-		break;
-	case SOL_RAW:
-		printxval(c, xlat_sock_raw_options, name, "RAW_???");
-		break;
-	case SOL_NETLINK:
-		printxval(c, xlat_sock_netlink_options, name, "NETLINK_???");
-		break;
-	default:
-		tprintf(c, "%u", name);
-		break;
-	}
+	for (size_t i = 0; i < sizeof(levels) / sizeof(levels[0]); i++)
+		if (levels[i].level == level) {
+			print_xvals2(c, name, levels[i].dflt, levels[i].names,
+				     get ? levels[i].get : levels[i].set);
+			return;
+		}
+	tprintf(c, "%u", name);
 }
 
 /* The SOL_SOCKET options whose value is an int (strace's list). */
@@ -115,14 +107,6 @@ static bool so_int_like(unsigned int name)
 		return true;
 	}
 	return false;
-}
-
-static void print_id(struct dctx *c, unsigned int id)
-{
-	if (id == (unsigned int)-1)
-		tprints(c, "-1");
-	else
-		tprintf(c, "%u", id);
 }
 
 /* A field of a struct the kernel returned LEN bytes of: printed whole, as hex bytes if cut. */
@@ -167,9 +151,9 @@ static void print_get_ucred(struct dctx *c, uint64_t addr, unsigned int len)
 	if (field_begin(c, "{", "pid", len, offsetof(struct ucred, pid), sizeof(u.pid), &u))
 		printpid(c, u.pid, PT_TGID);
 	if (field_begin(c, ", ", "uid", len, offsetof(struct ucred, uid), sizeof(u.uid), &u))
-		print_id(c, u.uid);
+		print_uid(c, u.uid);
 	if (field_begin(c, ", ", "gid", len, offsetof(struct ucred, gid), sizeof(u.gid), &u))
-		print_id(c, u.gid);
+		print_uid(c, u.gid);
 	tprints(c, "}");
 }
 

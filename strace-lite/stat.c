@@ -24,12 +24,10 @@ struct stat_k {
 static void print_time_field(struct dctx *c, const char *name, int64_t sec, uint64_t nsec,
 			     const char *nsec_name)
 {
-	tprint_struct_next(c);
-	tprint_field(c, name);
+	tprint_next_field(c, name);
 	tprintf(c, "%" PRId64, sec);
 	print_time_comment(c, sec, nsec);
-	tprint_struct_next(c);
-	tprint_field(c, nsec_name);
+	tprint_next_field(c, nsec_name);
 	tprintf(c, "%" PRIu64, nsec);
 }
 
@@ -110,8 +108,7 @@ enum {
 
 static void print_statx_ts(struct dctx *c, const char *name, const struct statx_ts_k *ts)
 {
-	tprint_struct_next(c);
-	tprint_field(c, name);
+	tprint_next_field(c, name);
 	tprintf(c, "{tv_sec=%" PRId64 ", tv_nsec=%u}", ts->tv_sec, ts->tv_nsec);
 	print_time_comment(c, ts->tv_sec, ts->tv_nsec);
 }
@@ -128,8 +125,7 @@ void print_struct_statx(struct dctx *c, uint64_t addr)
 	printflags(c, xlat_statx_masks, stx.stx_mask, "STATX_???");
 	if (v)
 		tprintf(c, ", stx_blksize=%u", stx.stx_blksize);
-	tprint_struct_next(c);
-	tprint_field(c, "stx_attributes");
+	tprint_next_field(c, "stx_attributes");
 	printflags(c, xlat_statx_attrs, stx.stx_attributes, "STATX_ATTR_???");
 	if (v) {
 		if (stx.stx_mask & K_STATX_NLINK)
@@ -140,8 +136,7 @@ void print_struct_statx(struct dctx *c, uint64_t addr)
 			tprintf(c, ", stx_gid=%u", stx.stx_gid);
 	}
 	if (stx.stx_mask & (K_STATX_TYPE | K_STATX_MODE)) {
-		tprint_struct_next(c);
-		tprint_field(c, "stx_mode");
+		tprint_next_field(c, "stx_mode");
 		print_symbolic_mode(c, stx.stx_mode);
 	}
 	if (v && (stx.stx_mask & K_STATX_INO))
@@ -156,8 +151,7 @@ void print_struct_statx(struct dctx *c, uint64_t addr)
 	}
 	if (stx.stx_mask & K_STATX_BLOCKS)
 		tprintf(c, ", stx_blocks=%" PRIu64, stx.stx_blocks);
-	tprint_struct_next(c);
-	tprint_field(c, "stx_attributes_mask");
+	tprint_next_field(c, "stx_attributes_mask");
 	printflags(c, xlat_statx_attrs, stx.stx_attributes_mask, "STATX_ATTR_???");
 	if (stx.stx_mask & K_STATX_ATIME)
 		print_statx_ts(c, "stx_atime", &stx.stx_atime);

@@ -278,12 +278,10 @@ SYS_FUNC(setpriority)
 }
 
 /* kexec_load's segments: at most KEXEC_SEGMENT_MAX (16) of them, else the address. */
-static bool print_kexec_seg(struct dctx *c, void *elem, size_t size, void *data)
+static PRINT_ELEM_FN(print_kexec_seg)
 {
 	const uint64_t *seg = elem;
 
-	(void)size;
-	(void)data;
 	tprint_struct_begin(c);
 	tprints(c, "buf=");
 	printaddr(c, seg[0]);

@@ -280,3 +280,11 @@ bool mem_all_zero(const void *p, size_t n)
 			return false;
 	return true;
 }
+
+void print_uid(struct dctx *c, unsigned int id)
+{
+	if (id == (unsigned int)-1)
+		tprints(c, "-1");
+	else
+		tprintf(c, "%u", id);
+}

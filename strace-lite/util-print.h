@@ -26,6 +26,8 @@ const char *sprint_flags(const char *prefix, const struct xlat *x, uint64_t flag
 void print_symbolic_mode(struct dctx *c, unsigned int mode);
 /* "makedev(0x8, 0x1)", as the -X style wants. */
 void print_dev(struct dctx *c, uint64_t dev);
+/* A uid or gid: -1 (no change) as such, else unsigned. */
+void print_uid(struct dctx *c, unsigned int id);
 /* Whether the N bytes at P are all zero (reserved fields). */
 bool mem_all_zero(const void *p, size_t n);
 /* " /\* 2024-01-02T03:04:05.123456789+0000 *\/" for a nonzero time, nothing otherwise. */

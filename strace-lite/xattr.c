@@ -19,16 +19,24 @@ static void print_xattr_val(struct dctx *c, uint64_t addr, uint64_t size, uint64
 	tprintf(c, ", %llu", (unsigned long long)size);
 }
 
-/* setxattr, lsetxattr, fsetxattr: all read at entry. */
-static int xattr_set(struct dctx *c, bool fd)
+/* The file (a descriptor when FD, else a path), then with NAME the attribute's name; ", ". */
+static void print_file(struct dctx *c, bool fd, bool name)
 {
 	if (fd)
 		printfd(c, (int)c->arg[0]);
 	else
 		printpath(c, c->arg[0]);
 	tprint_arg_next(c);
-	printstr(c, c->arg[1]);
-	tprint_arg_next(c);
+	if (name) {
+		printstr(c, c->arg[1]);
+		tprint_arg_next(c);
+	}
+}
+
+/* setxattr, lsetxattr, fsetxattr: all read at entry. */
+static int xattr_set(struct dctx *c, bool fd)
+{
+	print_file(c, fd, true);
 	print_xattr_val(c, c->arg[2], c->arg[3], c->arg[3]);
 	tprint_arg_next(c);
 	printflags(c, xlat_xattrflags, c->arg[4], "XATTR_???");
@@ -43,13 +51,7 @@ SYS_FUNC(fsetxattr) { return xattr_set(c, true); }
 static int xattr_get(struct dctx *c, bool fd)
 {
 	if (entering(c)) {
-		if (fd)
-			printfd(c, (int)c->arg[0]);
-		else
-			printpath(c, c->arg[0]);
-		tprint_arg_next(c);
-		printstr(c, c->arg[1]);
-		tprint_arg_next(c);
+		print_file(c, fd, true);
 		return 0;
 	}
 	if (syserror(c)) {
@@ -69,11 +71,7 @@ SYS_FUNC(fgetxattr) { return xattr_get(c, true); }
 static int xattr_list(struct dctx *c, bool fd)
 {
 	if (entering(c)) {
-		if (fd)
-			printfd(c, (int)c->arg[0]);
-		else
-			printpath(c, c->arg[0]);
-		tprint_arg_next(c);
+		print_file(c, fd, false);
 		return 0;
 	}
 	if (!c->arg[2] || syserror(c))
