@@ -355,7 +355,7 @@ FUZZ_TARGETS := $(patsubst tests/fuzz/%.c,build-fuzz/%,$(wildcard tests/fuzz/fuz
 FUZZ_CFLAGS  := -g -O1 -std=gnu11 -D_GNU_SOURCE -I. -Isdt -fsanitize=fuzzer,address,undefined \
 		-fno-sanitize-recover=undefined
 
-FUZZ_COMMON  := common/elfread.c common/maps.c common/proc.c
+FUZZ_COMMON  := common/elfread.c common/maps.c common/proc.c common/vec.c
 build-fuzz/%: tests/fuzz/%.c $(SDT_LIB_OBJS:$(B)/obj/%.o=%.c) $(FUZZ_COMMON) sdt/usdt.h
 	$(E) CLANG $@
 	$(Q)mkdir -p $(@D)

@@ -14,6 +14,7 @@
 #include <bpf/bpf.h>
 
 #include "bpf/umulti.h"
+#include "common/vec.h"
 
 #define UPROBE_MULTI_RETURN 1 /* BPF_F_UPROBE_MULTI_RETURN */
 
@@ -76,14 +77,8 @@ bool umulti_supported(void)
 int umulti_batch_add(struct umulti_batch *b, int prog_fd, bool ret, pid_t pid, const char *path,
 		     uint64_t off, uint64_t cookie, uint64_t ref)
 {
-	if (b->n == b->cap) {
-		size_t n = b->cap ? b->cap * 2 : 64;
-		struct umulti_site *v = realloc(b->v, n * sizeof(*v));
-		if (!v)
+	if (VEC_GROW(b->v, b->cap, b->n, 64) < 0)
 			return -ENOMEM;
-		b->v = v;
-		b->cap = n;
-	}
 	char *p = strdup(path);
 	if (!p)
 		return -ENOMEM;
@@ -99,15 +94,9 @@ static bool same_group(const struct umulti_site *a, const struct umulti_site *b)
 
 static int fds_add(struct umulti_fds *fds, int fd)
 {
-	if (fds->n == fds->cap) {
-		size_t n = fds->cap ? fds->cap * 2 : 16;
-		int *v = realloc(fds->v, n * sizeof(*v));
-		if (!v) {
-			close(fd);
-			return -ENOMEM;
-		}
-		fds->v = v;
-		fds->cap = n;
+	if (VEC_GROW(fds->v, fds->cap, fds->n, 16) < 0) {
+		close(fd);
+		return -ENOMEM;
 	}
 	fds->v[fds->n++] = fd;
 	return 0;

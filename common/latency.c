@@ -10,6 +10,7 @@
 
 #include "common/json.h"
 #include "common/latency.h"
+#include "common/vec.h"
 
 enum ep_kind { EP_PROBE, EP_SYSCALL, EP_CALL };
 
@@ -224,14 +225,8 @@ static char *key_of(const struct latency *l, const struct event *ev)
 
 static void take_n(struct latency *l, uint64_t ns, uint64_t count)
 {
-	if (l->n == l->cap) {
-		size_t cap = l->cap ? l->cap * 2 : 256;
-		struct lsample *p = realloc(l->s, cap * sizeof(*p));
-		if (!p)
+	if (VEC_GROW(l->s, l->cap, l->n, 256) < 0)
 			return;
-		l->s = p;
-		l->cap = cap;
-	}
 	l->s[l->n++] = (struct lsample){ ns, count };
 }
 

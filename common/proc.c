@@ -18,6 +18,7 @@
 
 #include "common/maps.h"
 #include "common/proc.h"
+#include "common/vec.h"
 
 static bool is_exec_file(const char *path)
 {
@@ -479,14 +480,10 @@ int proc_cgroup_pids(const char *dir, pid_t **pids)
 		return -errno;
 	*pids = NULL;
 	while (fscanf(f, "%ld", &v) == 1) {
-		if (n == cap) {
-			pid_t *p = realloc(*pids, (cap = cap ? cap * 2 : 16) * sizeof(*p));
-			if (!p) {
-				free(*pids);
-				fclose(f);
-				return -ENOMEM;
-			}
-			*pids = p;
+		if (VEC_GROW(*pids, cap, n, 16) < 0) {
+			free(*pids);
+			fclose(f);
+			return -ENOMEM;
 		}
 		(*pids)[n++] = (pid_t)v;
 	}

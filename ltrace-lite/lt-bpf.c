@@ -47,6 +47,7 @@
 #include "common/log.h"
 #include "common/spawn.h"
 #include "common/backend.h"
+#include "common/vec.h"
 
 #define RING_SIZE (32u << 20)
 
@@ -232,14 +233,8 @@ static void on_call(const struct lt_rec *r, const uint8_t *d, size_t dlen)
 	/* A call kept is never a tail jump: a frame at its slot was left by longjmp. */
 	while (t->n && t->f[t->n - 1].slot == r->sp)
 		pop(t);
-	if (t->n == t->cap) {
-		size_t cap = t->cap ? t->cap * 2 : 16;
-		struct ufr *v = realloc(t->f, cap * sizeof(*v));
-		if (!v)
+	if (VEC_GROW(t->f, t->cap, t->n, 16) < 0)
 			return;
-		t->f = v;
-		t->cap = cap;
-	}
 	struct lb_site *s = &plan.sites[r->fn];
 	struct ufr *f = &t->f[t->n++];
 	int c = lb_plan_obj_at(&plan, r->ret);

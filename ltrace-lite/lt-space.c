@@ -40,6 +40,7 @@
 #include "ltrace-lite/lt-space-int.h"
 #include "common/proc.h"
 #include "proto/proto-int.h"
+#include "common/vec.h"
 
 static struct space *spaces;
 
@@ -90,14 +91,8 @@ static const char *intern(const char *name)
 
 static int add_site(struct space *s, int kind, int obj, const char *name)
 {
-	if (s->nsites == s->sitecap) {
-		size_t cap = s->sitecap ? s->sitecap * 2 : 64;
-		struct site *v = realloc(s->sites, cap * sizeof(*v));
-		if (!v)
+	if (VEC_GROW(s->sites, s->sitecap, s->nsites, 64) < 0)
 			return -ENOMEM;
-		s->sites = v;
-		s->sitecap = cap;
-	}
 	struct site *st = &s->sites[s->nsites];
 	*st = (struct site){ .kind = (uint8_t)kind, .obj = obj };
 	if (name) {
@@ -431,14 +426,8 @@ static const char *called_name(struct space *s, const struct site *st, int c, ui
 
 static bool push(struct thr *t, const struct frame *f)
 {
-	if (t->nframes == t->cap) {
-		size_t cap = t->cap ? t->cap * 2 : 16;
-		struct frame *v = realloc(t->frames, cap * sizeof(*v));
-		if (!v)
+	if (VEC_GROW(t->frames, t->cap, t->nframes, 16) < 0)
 			return false;
-		t->frames = v;
-		t->cap = cap;
-	}
 	t->frames[t->nframes++] = *f;
 	return true;
 }

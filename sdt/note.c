@@ -29,6 +29,7 @@
 
 #include "common/elfread.h"
 #include "sdt/usdt.h"
+#include "common/vec.h"
 
 #define NT_STAPSDT 3
 
@@ -111,15 +112,8 @@ static int add_probe(struct reader *r, const unsigned char *desc, uint64_t descs
 	if (!strs[0][0] || !strs[1][0])
 		return fail(r, -EINVAL, "empty provider or name in a stapsdt note");
 
-	if (f->count == r->cap) {
-		size_t cap = r->cap ? r->cap * 2 : 16;
-		void *np = realloc(f->probes, cap * sizeof(*f->probes));
-
-		if (!np)
-			return -ENOMEM;
-		f->probes = np;
-		r->cap = cap;
-	}
+	if (VEC_GROW(f->probes, r->cap, f->count, 16) < 0)
+		return -ENOMEM;
 	p = &f->probes[f->count];
 	memset(p, 0, sizeof(*p));
 	p->note_pc = get_uint(r, desc, r->word);

@@ -14,6 +14,7 @@
 #include "bpf/sysbpf.h"
 #include "common/maps.h"
 #include "common/proc.h"
+#include "common/vec.h"
 
 static struct tidtab tmems;
 
@@ -77,14 +78,8 @@ void tmem_rename(pid_t old, pid_t tid)
 
 void capset_add(struct capset *s, uint64_t addr, const void *data, uint32_t len)
 {
-	if (s->n == s->cap) {
-		size_t nc = s->cap ? s->cap * 2 : 8;
-		struct cap *v = realloc(s->v, nc * sizeof(*v));
-		if (!v)
+	if (VEC_GROW(s->v, s->cap, s->n, 8) < 0)
 			return;
-		s->v = v;
-		s->cap = nc;
-	}
 	uint8_t *d = malloc(len ? len : 1);
 	if (!d)
 		return;

@@ -12,6 +12,7 @@
 #include <string.h>
 
 #include "strace-lite/sttrace.h"
+#include "common/vec.h"
 
 struct psum {
 	char *name;
@@ -30,14 +31,8 @@ void probe_summary_add(const char *kind, const char *label, uint64_t hits)
 			sums[i].hits += hits;
 			return;
 		}
-	if (nsums == cap) {
-		size_t n = cap ? cap * 2 : 8;
-		struct psum *v = realloc(sums, n * sizeof(*v));
-		if (!v)
+	if (VEC_GROW(sums, cap, nsums, 8) < 0)
 			return;
-		sums = v;
-		cap = n;
-	}
 	if (!(sums[nsums].name = strdup(name)))
 		return;
 	sums[nsums++].hits = hits;

@@ -39,6 +39,7 @@
 #include "strace-lite/sttrace.h"
 #include "sdt/usdt.h"
 #include "common/log.h"
+#include "common/vec.h"
 
 static struct space *spaces;
 
@@ -118,14 +119,8 @@ static struct space *space_get(pid_t tgid)
 
 static bool push_frame(struct space *s, const struct frame *f)
 {
-	if (s->nframes == s->framecap) {
-		size_t cap = s->framecap ? s->framecap * 2 : 16;
-		struct frame *v = realloc(s->frames, cap * sizeof(*v));
-		if (!v)
+	if (VEC_GROW(s->frames, s->framecap, s->nframes, 16) < 0)
 			return false;
-		s->frames = v;
-		s->framecap = cap;
-	}
 	s->frames[s->nframes++] = *f;
 	return true;
 }

@@ -10,6 +10,7 @@
 #include <string.h>
 
 #include "strace-lite/sttrace.h"
+#include "common/vec.h"
 
 struct counts {
 	uint64_t calls, errors;
@@ -31,14 +32,8 @@ void summary_sample(long scno, double t)
 	if (!samples && !(samples = calloc(nsyscalls, sizeof(*samples))))
 		return;
 	struct samples *s = &samples[scno];
-	if (s->n == s->cap) {
-		size_t cap = s->cap ? s->cap * 2 : 64;
-		double *v = realloc(s->v, cap * sizeof(*v));
-		if (!v)
+	if (VEC_GROW(s->v, s->cap, s->n, 64) < 0)
 			return;
-		s->v = v;
-		s->cap = cap;
-	}
 	s->v[s->n++] = t < 0 ? 0 : t;
 }
 

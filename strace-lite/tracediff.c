@@ -23,6 +23,7 @@
 #include "common/strbuf.h"
 #include "strace-lite/record.h"
 #include "strace-lite/tracediff.h"
+#include "common/vec.h"
 
 struct proc {
 	long pid;          /* as in its trace */
@@ -67,15 +68,9 @@ static int push(struct proc *p, char *line)
 {
 	if (!line)
 		return -ENOMEM;
-	if (p->n == p->cap) {
-		size_t cap = p->cap ? p->cap * 2 : 64;
-		char **n = realloc(p->line, cap * sizeof(*n));
-		if (!n) {
-			free(line);
-			return -ENOMEM;
-		}
-		p->line = n;
-		p->cap = cap;
+	if (VEC_GROW(p->line, p->cap, p->n, 64) < 0) {
+		free(line);
+		return -ENOMEM;
 	}
 	p->line[p->n++] = line;
 	return 0;
@@ -271,14 +266,8 @@ static void count_call(struct stats *st, int side, const char *line, double secs
 		if (!strncmp(st->r[i].name, line, n) && !st->r[i].name[n])
 			r = &st->r[i];
 	if (!r) {
-		if (st->n == st->cap) {
-			size_t cap = st->cap ? st->cap * 2 : 64;
-			struct stat_row *nr = realloc(st->r, cap * sizeof(*nr));
-			if (!nr)
+		if (VEC_GROW(st->r, st->cap, st->n, 64) < 0)
 				return;
-			st->r = nr;
-			st->cap = cap;
-		}
 		r = &st->r[st->n++];
 		memset(r, 0, sizeof(*r));
 		memcpy(r->name, line, n);

@@ -21,6 +21,7 @@
 #include "common/proc.h"
 #include "uprobe/bp.h"
 #include "uprobe/xol.h"
+#include "common/vec.h"
 
 #define INT3 0xcc
 
@@ -128,14 +129,8 @@ int bp_insert(struct bp_space *s, uint64_t addr, void *data)
 	if (code[0] == INT3)
 		return -EBUSY; /* someone else's breakpoint, or not an instruction we can own */
 	if (!b) {
-		if (s->n == s->cap) {
-			size_t cap = s->cap ? s->cap * 2 : 16;
-			struct bp *v = realloc(s->v, cap * sizeof(*v));
-			if (!v)
+		if (VEC_GROW(s->v, s->cap, s->n, 16) < 0)
 				return -ENOMEM;
-			s->v = v;
-			s->cap = cap;
-		}
 		b = &s->v[s->n++];
 		memset(b, 0, sizeof(*b));
 		b->addr = addr;
@@ -310,14 +305,8 @@ int bp_sem_raise(struct bp_space *s, uint64_t addr)
 		if (s->sems[i].addr == addr)
 			m = &s->sems[i];
 	if (!m) {
-		if (s->nsems == s->semcap) {
-			size_t cap = s->semcap ? s->semcap * 2 : 8;
-			struct bp_sem *v = realloc(s->sems, cap * sizeof(*v));
-			if (!v)
+		if (VEC_GROW(s->sems, s->semcap, s->nsems, 8) < 0)
 				return -ENOMEM;
-			s->sems = v;
-			s->semcap = cap;
-		}
 		m = &s->sems[s->nsems++];
 		m->addr = addr;
 		m->raised = 0;

@@ -24,6 +24,7 @@
 #include "common/elfread.h"
 #include "common/maps.h"
 #include "common/proc.h"
+#include "common/vec.h"
 
 #define WEAK_BIT ((size_t)1 << (sizeof(size_t) * 8 - 1))
 
@@ -65,16 +66,8 @@ static size_t pool_add(struct pool *p, const char *str)
 {
 	size_t n = strlen(str) + 1, at = p->len;
 
-	if (p->len + n > p->cap) {
-		size_t cap = p->cap ? p->cap * 2 : 4096;
-		while (cap < p->len + n)
-			cap *= 2;
-		char *v = realloc(p->s, cap);
-		if (!v)
-			return SIZE_MAX;
-		p->s = v;
-		p->cap = cap;
-	}
+	if (vec_reserve(&p->s, &p->cap, p->len + n, 1, 4096) < 0)
+		return SIZE_MAX;
 	memcpy(p->s + at, str, n);
 	p->len += n;
 	return at;
