@@ -10,6 +10,6 @@ TOP=${TOP:-$(cd "$(dirname "$0")/../.." && pwd)}
 ${CC:-cc} -O0 -g ${SANFLAGS:-} -std=gnu11 -Wall -Wextra -Wno-unused-parameter -D_GNU_SOURCE \
 	-I"$TOP" -o stack-api "$TOP/tests/sh/stack-api.c" \
 	"$TOP/common/stacktrace.c" "$TOP/common/strbuf.c" "$TOP/common/proc.c" "$TOP/common/log.c" \
-	"$TOP/common/maps.c" "$TOP/common/elfread.c" "$TOP/common/stackcopy.c" \
+	"$TOP/common/maps.c" "$TOP/common/elfread.c" "$TOP/common/stackcopy.c" "$TOP/common/vec.c" \
 	$(pkg-config --libs libdw libelf) -lunwind-ptrace -lunwind-generic -lunwind || exit 1
 ./stack-api
