@@ -10,5 +10,6 @@
 /* Room in the array *ARRP points to (elements of SIZE, *CAP of them) for NEED elements. */
 int vec_reserve(void *arrp, size_t *cap, size_t need, size_t size, size_t first);
 
-#define VEC_GROW(arr, cap, n, first) \
-	vec_reserve(&(arr), &(cap), (size_t)(n) + 1, sizeof(*(arr)), (first))
+#define VEC_GROW(arr, cap, n, first)                                                          \
+	((size_t)(n) < (cap) ? 0 /* the common case stays inline */                           \
+			     : vec_reserve(&(arr), &(cap), (size_t)(n) + 1, sizeof(*(arr)), (first)))
