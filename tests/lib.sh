@@ -19,21 +19,29 @@ trace_args() {
 # escaped bytes (random ones, ports), the shell's $_ in an environment, runs of spaces (columns padded after an address);
 # small numbers (results, descriptors, exit codes) stay; times() comments ("/* 0.N s */", there
 # once a count passes 100 ticks, as it may on a slow traced run) go.  Lines are sorted when SORTED=1
-# (threads print in any order).
-normalize_run() { # file
-	sed -E -e 's/"_=[^"]*"/"_=CMD"/; s/"([^"\\]|\\.)*\\([^"\\]|\\.)*"/"BYTES"/g; s/0x[0-9a-f]{5,}/0xA/g; s/[0-9]{2,}/N/g' \
+# (threads print in any order).  A small number the kernel hands out (a pty's number, one digit
+# on a freshly booted machine) is named by the program's source on a line
+# "// untraced-varies: ERE": what ERE matches is blanked too.
+normalize_run() { # file [source of the program]
+	local e=() re
+	if [ -n "${2:-}" ] && [ -f "$2" ]; then
+		while IFS= read -r re; do e+=(-e "s"$'\001'"$re"$'\001'"VARIES"$'\001'"g"); done \
+			< <(sed -n 's|^// untraced-varies: ||p' "$2")
+	fi
+	sed -E "${e[@]}" -e 's/"_=[^"]*"/"_=CMD"/; s/"([^"\\]|\\.)*\\([^"\\]|\\.)*"/"BYTES"/g; s/0x[0-9a-f]{5,}/0xA/g; s/[0-9]{2,}/N/g' \
 		-e 's/(tv_u?n?sec|tms_[a-z]+)=[0-9]+/\1=N/g; s| /\* [0-9N.]+ s \*/||g; s/ +/ /g' \
 		"$1" | if [ "${SORTED:-0}" = 1 ]; then LC_ALL=C sort; else cat; fi
 }
 
-# same_as_untraced TRACED_OUT TRACED_RC UNTRACED_OUT UNTRACED_RC: 0 when they agree, else a
-# diff on stdout.
+# same_as_untraced TRACED_OUT TRACED_RC UNTRACED_OUT UNTRACED_RC [PROGRAM_SOURCE]: 0 when they
+# agree, else a diff on stdout.
 same_as_untraced() {
 	if [ "$2" != "$4" ]; then
 		echo "exit status $2 traced, $4 untraced"
 		return 1
 	fi
-	diff -u --label untraced --label traced <(normalize_run "$3") <(normalize_run "$1")
+	diff -u --label untraced --label traced <(normalize_run "$3" "${5:-}") \
+		<(normalize_run "$1" "${5:-}")
 }
 
 # run_checked [WRAPPER...] TRACER ARGS... PROG ARGS: run the tracer (sttrace or lttrace, maybe
@@ -73,7 +81,8 @@ run_checked() {
 	if [ $prog != 0 ]; then
 		"${@:prog}" >"$uout" 2>/dev/null </dev/null
 		urc=$?
-		if ! same_as_untraced "$tout" "$rc" "$uout" "$urc" >"$tout.diff"; then
+		if ! same_as_untraced "$tout" "$rc" "$uout" "$urc" \
+			"$TOP/tests/trace/${!prog##*/}.c" >"$tout.diff"; then
 			{ echo "FAIL: the traced program differs from its untraced run: ${*:prog}"
 			  sed 's/^/    /' "$tout.diff"; } | tee -a "$UNTRACED_FAIL" >&2
 			rc=1

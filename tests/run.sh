@@ -10,9 +10,14 @@
 #	unit  NAME           run build/tests/unit/NAME; exit 0 passes.
 #	sh    NAME ARGS...   run tests/sh/NAME.sh ARGS; exit 0 passes, 77 skips (last line: reason).
 # A test that exits 77 is skipped and must say why.  TESTS="a b" runs only those names.
+# STTRACE_TEST_NO_KVM=1 runs it all as on a machine without /dev/kvm (tests/no-kvm.sh).
 # The last line is "N passed, N failed, N skipped"; the exit status is non-zero on any failure.
 set -u
 cd "$(dirname "$0")/.."
+# STTRACE_TEST_NO_KVM=1: the whole run as on a machine without /dev/kvm (tests/no-kvm.sh).
+if [ "${STTRACE_TEST_NO_KVM:-0}" = 1 ] && [ -e /dev/kvm ]; then
+	exec tests/no-kvm.sh "$0" "$@"
+fi
 B=${B:-build}
 export B STTRACE="$PWD/$B/bin/sttrace" SDT="$PWD/$B/bin/sdt" TOP="$PWD"
 . tests/lib.sh
@@ -66,7 +71,8 @@ run_trace() { # name rest-of-registry-line [extra tracer option]
 		report "$name" fail "$d/diff"; return
 	fi
 	if [ $urc != none ] &&
-	   ! same_as_untraced "$d/expected" "$rc" "$d.untraced" "$urc" >"$d/diff"; then
+	   ! same_as_untraced "$d/expected" "$rc" "$d.untraced" "$urc" \
+		"tests/trace/${name%@*}.c" >"$d/diff"; then
 		sed -i '1i the program traced differs from its untraced run:' "$d/diff"
 		report "$name" fail "$d/diff"; return
 	fi

@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: LGPL-2.1-or-later
 // link: -static
+// untraced-varies: TIOCGPTN, \[[0-9]+\]
 /*
  * Terminal ioctls on a pseudo-terminal: TIOCSPTLCK, TIOCGPTN, TCGETS, TCSETS, TCSETSW,
  * TCSETSF (struct termios: flag words, delay, baud and size fields; c_line and c_cc with -v),
