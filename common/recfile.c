@@ -5,6 +5,7 @@
  * (most packed), less than formatting it.
  */
 #include <errno.h>
+#include <getopt.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -234,11 +235,34 @@ static bool grow(void **b, size_t *bcap, size_t n)
 	return true;
 }
 
-int recfile_read_open(const char *path, struct recfile_info *info)
+/* F's header: its "key=value" strings, NUL-terminated one after the other, in *H (malloc'd,
+ * LEN bytes and a NUL): 0, or -EINVAL when F is not a recording of this version. */
+static int read_header(FILE *f, char **h, uint32_t *len)
 {
 	char magic[sizeof(RECFILE_MAGIC)];
 	uint32_t w[2];
+
+	*h = NULL;
+	if (fread(magic, 1, sizeof(magic), f) != sizeof(magic) ||
+	    memcmp(magic, RECFILE_MAGIC, sizeof(magic)) || fread(w, 1, sizeof(w), f) != sizeof(w) ||
+	    w[0] != RECFILE_VERSION || w[1] > (1u << 20))
+		return -EINVAL;
+	*h = malloc(w[1] + 1);
+	if (!*h || fread(*h, 1, w[1], f) != w[1]) {
+		free(*h);
+		*h = NULL;
+		return -EINVAL;
+	}
+	(*h)[w[1]] = '\0';
+	*len = w[1];
+	return 0;
+}
+
+int recfile_read_open(const char *path, struct recfile_info *info)
+{
 	unsigned long long real = 0, mono = 0;
+	uint32_t len;
+	char *h;
 
 	memset(info, 0, sizeof(*info));
 	snprintf(info->tool, sizeof(info->tool), "sttrace");
@@ -246,17 +270,9 @@ int recfile_read_open(const char *path, struct recfile_info *info)
 	if (!in)
 		return -errno;
 	nrec = 0;
-	if (fread(magic, 1, sizeof(magic), in) != sizeof(magic) ||
-	    memcmp(magic, RECFILE_MAGIC, sizeof(magic)) || fread(w, 1, sizeof(w), in) != sizeof(w) ||
-	    w[0] != RECFILE_VERSION || w[1] > (1u << 20))
+	if (read_header(in, &h, &len) < 0)
 		return -EINVAL;
-	char *h = malloc(w[1] + 1);
-	if (!h || fread(h, 1, w[1], in) != w[1]) {
-		free(h);
-		return -EINVAL;
-	}
-	h[w[1]] = '\0';
-	for (char *k = h; k < h + w[1]; k += strlen(k) + 1) {
+	for (char *k = h; k < h + len; k += strlen(k) + 1) {
 		sscanf(k, "start_realtime_ns=%llu", &real);
 		sscanf(k, "start_mono_ns=%llu", &mono);
 		if (!strncmp(k, "tool=", 5))
@@ -307,4 +323,56 @@ void recfile_read_close(void)
 	free(zbuf);
 	buf = zbuf = NULL;
 	cap = zcap = 0;
+}
+
+bool recfile_replay_cmd(int *argc, char ***argv)
+{
+	char **v = *argv;
+
+	if (*argc < 2 || strcmp(v[1], "replay"))
+		return false;
+	v[1] = v[0];
+	*argv = v + 1;
+	(*argc)--;
+	return true;
+}
+
+int recfile_recorded_opts(const char *path, const char *optstring, const struct option *longopts,
+			  void (*fn)(int c, const char *name, void *ctx), void *ctx)
+{
+	FILE *f = fopen(path, "re");
+	uint32_t len;
+	char *h, **v = NULL;
+	int n = 0, rc;
+
+	if (!f)
+		return -errno;
+	rc = read_header(f, &h, &len);
+	fclose(f);
+	if (rc < 0)
+		return rc;
+	for (char *k = h; k < h + len; k += strlen(k) + 1)
+		n += !strncmp(k, "arg=", 4);
+	v = calloc(n + 1, sizeof(*v));
+	if (!v) {
+		free(h);
+		return -ENOMEM;
+	}
+	n = 0;
+	for (char *k = h; k < h + len; k += strlen(k) + 1)
+		if (!strncmp(k, "arg=", 4))
+			v[n++] = k + 4;
+	/* The live run's words, parsed as its getopt parsed them. */
+	int saved_opterr = opterr, c, li = -1;
+	opterr = 0;
+	optind = 0; /* glibc: start afresh */
+	while (n > 0 && (c = getopt_long(n, v, optstring, longopts, &li)) != -1) {
+		fn(c, li >= 0 ? longopts[li].name : NULL, ctx);
+		li = -1;
+	}
+	optind = 0;
+	opterr = saved_opterr;
+	free(v);
+	free(h);
+	return 0;
 }

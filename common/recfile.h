@@ -20,6 +20,8 @@
 #include <stddef.h>
 #include <stdint.h>
 
+struct option;
+
 #define RECFILE_MAGIC "STTRACE-REC"
 #define RECFILE_VERSION 1u
 #define RECFILE_MAX_LEN (1u << 24)
@@ -70,3 +72,17 @@ int recfile_read_open(const char *path, struct recfile_info *info);
  */
 int recfile_next(struct rec_hdr *h, void **data, unsigned long long *n);
 void recfile_read_close(void);
+
+/* "TOOL replay [options] FILE [options]": true when ARGV[1] is "replay", which goes (ARGV[0]
+ * stays); the front end then parses the options in any order around FILE (getopt permuting) and
+ * takes the one word left as the recording. */
+bool recfile_replay_cmd(int *argc, char ***argv);
+/*
+ * The options of the command line PATH was recorded with, parsed by getopt_long with OPTSTRING
+ * and LONGOPTS (the tool's own): FN(C, NAME, CTX) for each, C as getopt_long returns it (optarg
+ * set), NAME the long option's name or NULL.
+ * So a replay can take the live run's -f or -o by default.  0, or -errno (-EINVAL: not a
+ * recording).  getopt's state is reset (optind 0) before and after.
+ */
+int recfile_recorded_opts(const char *path, const char *optstring, const struct option *longopts,
+			  void (*fn)(int c, const char *name, void *ctx), void *ctx);

@@ -74,7 +74,7 @@ static void now_tv(struct timeval *tv)
 static void begin_line(const struct lt_event *ev, bool indent)
 {
 	column = 0;
-	if (lt_opts.out != stderr && (lt_opts.attached || lt_opts.follow))
+	if ((lt_opts.out != stderr || lt_opts.pid_pfx_plain) && (lt_opts.attached || lt_opts.follow))
 		sb_printf(&sb, "%u ", (unsigned)ev->pid);
 	else if (lt_opts.follow)
 		sb_printf(&sb, "[pid %u] ", (unsigned)ev->pid);

@@ -15,6 +15,7 @@
  * replay with one warning, the lines so far kept.
  */
 #include <errno.h>
+#include <getopt.h>
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
@@ -142,16 +143,42 @@ int lt_record_close(int status)
 	return recfile_close() < 0 ? -1 : 0;
 }
 
-const char *lt_replay_args(int *argc, char ***argv)
-{
-	char **v = *argv;
+struct shape {
+	bool f, o, p;
+};
 
-	if (*argc < 3 || strcmp(v[1], "replay"))
+static void shape_opt(int c, const char *name, void *ctx)
+{
+	struct shape *s = ctx;
+
+	(void)name;
+	s->f |= c == 'f';
+	s->o |= c == 'o';
+	s->p |= c == 'p';
+}
+
+const char *lt_replay_settle(int argc, char **argv, const char *optstring,
+			     const struct option *longopts)
+{
+	if (argc - optind != 1) {
+		if (argc - optind > 1)
+			log_error("replay: one recording expected, got '%s' and '%s'", argv[optind],
+				  argv[optind + 1]);
+		else
+			log_error("replay: a recording file expected");
 		return NULL;
-	const char *file = v[2];
-	v[2] = v[0];
-	*argv = v + 2;
-	*argc -= 2;
+	}
+	const char *file = argv[optind];
+	struct shape s = { 0 };
+	/* What the replay does not say of -f and -o, the live run's, so that the replay looks
+	 * like it ("PID " before each line of a -o file, "[pid N] " on stderr). */
+	if (!(lt_opts.follow && lt_opts.outfile) &&
+	    !recfile_recorded_opts(file, optstring, longopts, shape_opt, &s)) {
+		lt_opts.follow |= s.f;
+		lt_opts.pid_pfx_plain = !lt_opts.outfile && s.o;
+		lt_opts.attached |= s.p;
+	}
+	optind = argc; /* recfile_recorded_opts reset it */
 	return file;
 }
 

@@ -32,6 +32,7 @@ struct lt_options {
 	int align;             /* result column (ltrace: 50) */
 	bool hide_caller;      /* default @MAIN: no "caller->" prefix */
 	bool attached;         /* -p given: pid prefix with -o */
+	bool pid_pfx_plain;    /* a replay of a -o run: its "PID " prefix */
 	bool no_signals;       /* -b */
 	bool recording;        /* --record: every call's time is wanted */
 	bool discard;          /* ... without -o: no text (or JSON) is printed */
@@ -91,9 +92,13 @@ int lt_record_open(const char *file, const char *version, int argc, char **argv)
 const struct lt_event *lt_record_event(const struct lt_event *ev, struct lt_event *copy);
 /* The end: the exit status lttrace gives; 0, or -1 having said why. */
 int lt_record_close(int status);
-/* `lttrace replay FILE [options]` in *ARGC, *ARGV: FILE, *ARGV left as the options; NULL if
- * this is not a replay. */
-const char *lt_replay_args(int *argc, char ***argv);
+/* `lttrace replay [options] FILE [options]` after its options (common/recfile.h's
+ * recfile_replay_cmd, optind past them): FILE, the one word left, which is used up (optind);
+ * what it does not say of -f and -o, the recording's (a replay looks like its live run).
+ * NULL once said. */
+struct option;
+const char *lt_replay_settle(int argc, char **argv, const char *optstring,
+			     const struct option *longopts);
 /* Replay FILE through lt_emit: the recorded exit status, or 1 having said why. */
 int lt_replay(const char *file);
 /* Flush the output; false once a write failed (EPIPE: the reader went away). */

@@ -14,6 +14,7 @@
 #include "common/backend.h"
 #include "common/compare.h"
 #include "common/log.h"
+#include "common/recfile.h"
 #include "common/latency.h"
 #include "common/perfetto.h"
 #include "common/optlist.h"
@@ -66,7 +67,7 @@ static void usage(FILE *f)
 	      "      --latency=call:F..call:G[:key=argN]  time from F's entry to G's return\n"
 	      "      --perfetto=FILE  also write the calls as a timeline (Chrome trace JSON)\n"
 	      "      --record=FILE   write the events to FILE (nothing printed without -o); see\n"
-	      "                      lttrace replay FILE [OPTIONS]\n"
+	      "                      lttrace replay [OPTIONS] FILE [OPTIONS]\n"
 	      "      --bpf           uprobes through eBPF instead of ptrace\n"
 	      "      --compare[=RUNS]  PROG untraced, under ptrace and under bpf: overhead table\n"
 	      "      --max-overhead=MODE:X  with --compare: exit 2 when MODE costs more than X\n", f);
@@ -334,8 +335,10 @@ int main(int argc, char **argv)
 	lt_opts.out = stderr;
 	int argc0 = argc;
 	char **argv0 = argv;
-	const char *replay = lt_replay_args(&argc, &argv);
-	while ((c = getopt_long(argc, argv, optstring, longopts, NULL)) != -1) {
+	/* lttrace replay [options] FILE [options]: getopt permutes (no '+'). */
+	bool replay_cmd = recfile_replay_cmd(&argc, &argv);
+	const char *replay = NULL;
+	while ((c = getopt_long(argc, argv, optstring + replay_cmd, longopts, NULL)) != -1) {
 		if (c == OPT_LIST) { /* the bash completion's (completion/lttrace) option list */
 			if (strcmp(optarg, "options")) {
 				log_error("invalid --list '%s': options", optarg);
@@ -351,6 +354,8 @@ int main(int argc, char **argv)
 			return 1;
 		}
 	}
+	if (replay_cmd && !(replay = lt_replay_settle(argc, argv, optstring, longopts)))
+		return 1;
 	/* untraced, ptrace and bpf runs of PROG, lttrace re-executed for each (compare.c). */
 	if (cl.cmp.runs || cl.cmp.nlimits) {
 		cl.cmp.json = lt_opts.json;

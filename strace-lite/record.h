@@ -113,9 +113,18 @@ void recpt_exec(struct tcb *tcp, pid_t old_tid, bool detached);
 void recpt_exiting(struct tcb *tcp); /* its exit event: a call it is in ends "= ?" */
 void recpt_exit_status(struct tcb *tcp, int status);
 
-/* ---- replay.c: `sttrace replay FILE [options]`, a backend whose events come from FILE ---- */
+/* ---- replay.c: `sttrace replay [options] FILE [options]`, a backend whose events come from
+ * FILE ---- */
 struct backend;
+struct option;
 extern const struct backend replay_backend;
-/* `sttrace replay FILE [options]` in *ARGC, *ARGV: true, the file kept for the replay backend,
- * and *ARGV left as sttrace OPTIONS for the usual parsing. */
-bool replay_args(int *argc, char ***argv);
+/*
+ * After the options (parsed in any order around FILE): *ARGC, *ARGV the words left, which must be
+ * FILE alone; it is kept for the replay backend and the words are used up.  What the replay does
+ * not say of -f, -ff, --follow-forks, --output-separately and -o it takes from the recording's
+ * command line (*FFLAG as the front end counts -f; -o's "PID " prefix style on a replay that has
+ * no -o), so that a replay without options looks like the live run.
+ * 0, or -EINVAL with ERR.
+ */
+int replay_settle(int *argc, char ***argv, int *fflag, const char *optstring,
+		  const struct option *longopts, char *err, size_t errlen);

@@ -13,6 +13,7 @@
  * the recorded maps (REC_MAPS), symbolized from the files those name.
  */
 #include <errno.h>
+#include <getopt.h>
 #include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -24,6 +25,7 @@
 #include "common/backend.h"
 #include "common/clock.h"
 #include "common/log.h"
+#include "common/recfile.h"
 #include "common/stacktrace.h"
 #include "strace-lite/bpf-capture.h"
 #include "strace-lite/bpf-run.h"
@@ -37,17 +39,54 @@ static void *buf;               /* the current record's bytes, 8-byte aligned */
 static struct rec_hdr cur;      /* the current record's header */
 static int first;               /* what init's last next() said: 1, a record not yet handled */
 
-bool replay_args(int *argc, char ***argv)
-{
-	char **v = *argv;
+struct shape {
+	int fflag;     /* -f counted */
+	bool follow;   /* --follow-forks */
+	bool separate; /* --output-separately */
+	bool out;      /* -o */
+};
 
-	if (*argc < 3 || strcmp(v[1], "replay"))
-		return false;
-	path = v[2];
-	v[2] = v[0]; /* the options after FILE, parsed as a live run's */
-	*argv = v + 2;
-	*argc -= 2;
-	return true;
+static void shape_opt(int c, const char *name, void *ctx)
+{
+	struct shape *s = ctx;
+
+	if (name) {
+		s->follow |= !strcmp(name, "follow-forks");
+		s->separate |= !strcmp(name, "output-separately");
+		s->out |= !strcmp(name, "output");
+	} else if (c == 'f') {
+		s->fflag++;
+	} else if (c == 'o') {
+		s->out = true;
+	}
+}
+
+int replay_settle(int *argc, char ***argv, int *fflag, const char *optstring,
+		  const struct option *longopts, char *err, size_t errlen)
+{
+	if (*argc != 1) {
+		snprintf(err, errlen, *argc ? "replay: one recording expected, got '%s' and '%s'"
+					    : "replay: a recording file expected",
+			 *argc ? (*argv)[0] : "", *argc ? (*argv)[1] : "");
+		return -EINVAL;
+	}
+	path = (*argv)[0];
+	*argc = 0;
+	(*argv)++;
+	bool own_f = *fflag || opts.followfork || opts.output_separately;
+	struct shape s = { 0 };
+	if ((own_f && opts.outfname) ||
+	    recfile_recorded_opts(path, optstring, longopts, shape_opt, &s) < 0)
+		return 0; /* its own shape, or replay_init says what is wrong with the file */
+	if (!own_f) {
+		*fflag = s.fflag ? s.fflag : s.follow;
+		if (s.separate && *fflag < 2)
+			*fflag = 2;
+	}
+	/* -o FILE lines ("PID " before each with -f) on the replay's stderr; with -ff each
+	 * process had a file of its own, and one stream can only be -f's. */
+	opts.pid_pfx_plain = !opts.outfname && s.out && *fflag < 2;
+	return 0;
 }
 
 /* The records of a fixed size: struct rec_note. */

@@ -477,13 +477,15 @@ int main(int argc, char **argv)
 	if (argc > 1 && tracediff_wanted(argc, argv))
 		return tracediff_main(argc, argv);
 	record_cmdline(STTRACE_VERSION, argc, argv);
-	if (replay_args(&argc, &argv)) /* sttrace replay FILE [options] */
+	bool replay = recfile_replay_cmd(&argc, &argv); /* replay [options] FILE [options] */
+	if (replay)
 		cl.backend = &replay_backend;
 	memset(&opts.signals, 0, sizeof(opts.signals));
 	opts.signals.negated = true; /* all signals */
 	opterr = 0;
 	/* lidx: which long option was given (-1: a short one), for the messages. */
-	for (lidx = -1; (c = getopt_long(argc, argv, optstring, longopts, &lidx)) != -1;
+	/* A replay's options go before or after FILE: getopt permutes (no '+'). */
+	for (lidx = -1; (c = getopt_long(argc, argv, optstring + replay, longopts, &lidx)) != -1;
 	     lidx = -1) {
 		switch (c) {
 		case 'a':
@@ -750,6 +752,8 @@ int main(int argc, char **argv)
 	}
 	argv += optind;
 	argc -= optind;
+	if (replay && replay_settle(&argc, &argv, &cl.fflag, optstring, longopts, err, sizeof(err)))
+		goto bad_msg;
 	switch (settle_options(&cl, argc, err, sizeof(err))) {
 	case 0: break;
 	case -EINVAL: goto bad_msg;

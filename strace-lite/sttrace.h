@@ -53,6 +53,7 @@ struct options {
 	uid_t uid;
 	gid_t gid;
 	bool output_separately; /* -ff with -o */
+	bool pid_pfx_plain;     /* a replay of a -o run: its "PID " prefix (replay_settle) */
 	int acolumn;           /* -a */
 	int ts_format;         /* -t, --timestamps=: TS_NONE, TS_TIME, TS_UNIX */
 	int ts_digits;         /* digits of a second it shows: 0, 3, 6, 9 */

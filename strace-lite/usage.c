@@ -9,7 +9,7 @@ const char sttrace_usage[] =
 	"               { -p PID | [-DDD] PROG [ARGS] }\n"
 	"   or: sttrace -c[dfwzZ] [-e EXPR]... [-S SORTBY] { -p PID | PROG [ARGS] }\n"
 	"   or: sttrace diff [--json] TRACE_A TRACE_B   (two text traces compared call by call)\n"
-	"   or: sttrace replay FILE [OPTIONS]   (a --record=FILE recording, printed as if live)\n"
+	"   or: sttrace replay [OPTIONS] FILE [OPTIONS]   (a --record=FILE recording, as if live)\n"
 	"\n"
 	"A strace-compatible syscall tracer.  Output follows strace 6.1.\n"
 	"\n"
