@@ -22,12 +22,12 @@
 # Medians of SUITE_RUNS runs, the cells of a workload interleaved with its untraced runs.  Each
 # cell's events are counted in its last output and checked (at least k per iteration).
 # The rows are checked at the end: one per tool and workload, figures or a reason.
-#   SUITE_RUNS=3  SUITE_SCALE=1 (multiplies every N)  SUITE_TIMEOUT=120 (seconds per command)
+#   SUITE_RUNS=5  SUITE_SCALE=1 (multiplies every N)  SUITE_TIMEOUT=120 (seconds per command)
 #   SUITE_OUT=$B/bench (where the files go; tests/sh/bench-suite.sh runs it small elsewhere)
 set -u
 cd "$(dirname "$0")/../.."
 B=${B:-build}
-SUITE_RUNS=${SUITE_RUNS:-3}
+SUITE_RUNS=${SUITE_RUNS:-5}
 SUITE_SCALE=${SUITE_SCALE:-1}
 TMO=${SUITE_TIMEOUT:-120}
 out=${SUITE_OUT:-$B/bench}
