@@ -250,3 +250,5 @@ void print_arg(struct dctx *c, int i);
 int decode_generic(struct dctx *c);
 /* strace's fallback: every argument as %#lx. */
 int printargs(struct dctx *c);
+/* The name of errno ERR ("ENOENT"), from the errnos table; NULL if it has none. */
+const char *errno_name(int err);

@@ -10,7 +10,6 @@
 #include <linux/audit.h>
 #include <linux/seccomp.h>
 
-#include "strace-lite/sttrace.h"
 #include "strace-lite/ioctl-int.h"
 #include "strace-lite/util-print.h"
 

@@ -13,7 +13,6 @@
 #include "common/print.h"
 #include "strace-lite/array.h"
 #include "strace-lite/decode.h"
-#include "strace-lite/sttrace.h"
 #include "strace-lite/util-print.h"
 
 enum {

@@ -18,7 +18,6 @@
 
 #include "strace-lite/netlink.h"
 #include "strace-lite/netlink-int.h"
-#include "strace-lite/sttrace.h"
 
 #ifndef NLM_F_CAPPED
 #define NLM_F_CAPPED 0x100

@@ -9,7 +9,6 @@
 
 #include "strace-lite/decode.h"
 #include "strace-lite/ptrace.h"
-#include "strace-lite/sttrace.h"
 #include "strace-lite/sysent.h"
 
 struct psi {

@@ -297,5 +297,3 @@ int seccomp_install(void);
  * 1), ATTACH_ONLY no program started; strace's rule and warnings. */
 void seccomp_decide(int seccomp, bool attach_only);
 
-/* errno names */
-const char *errno_name(int err);
