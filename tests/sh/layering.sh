@@ -64,24 +64,24 @@ while IFS=: read -r file line text; do
 	fi
 done < <(grep -nE '^[[:space:]]*#[[:space:]]*include[[:space:]]+"' \
 	common/*.[ch] uprobe/*.[ch] sdt/*.[ch] proto/*.[ch] bpf/*.[ch] \
-	strace-lite/*.[ch] ltrace-lite/*.[ch] 2>/dev/null)
+	strace-lite/*.[ch] strace-lite/*/*.[ch] strace-lite/*/*/*.[ch] ltrace-lite/*.[ch] 2>/dev/null)
 
 [ "$n" -gt 100 ] || { echo "layering: only $n includes found under $root"; exit 1; }
 weak=$(grep -nE '__attribute__ *\(\(weak|#pragma weak' common/*.[ch] uprobe/*.[ch] sdt/*.[ch] \
-	proto/*.[ch] bpf/*.[ch] strace-lite/*.[ch] ltrace-lite/*.[ch] strace-lite/*.awk 2>/dev/null |
+	proto/*.[ch] bpf/*.[ch] strace-lite/*.[ch] strace-lite/*/*.[ch] strace-lite/*/*/*.[ch] ltrace-lite/*.[ch] strace-lite/decode/*.awk 2>/dev/null |
 	grep -v 'vmlinux')
 if [ -n "$weak" ]; then
 	echo "$weak" | sed 's/$/ (a weak symbol)/'
 	bad=$((bad + $(echo "$weak" | wc -l)))
 fi
-for h in common/*.h uprobe/*.h sdt/*.h proto/*.h bpf/*.h strace-lite/*.h ltrace-lite/*.h; do
+for h in common/*.h uprobe/*.h sdt/*.h proto/*.h bpf/*.h strace-lite/*.h strace-lite/*/*.h strace-lite/*/*/*.h ltrace-lite/*.h; do
 	[ -f "$h" ] || continue
 	hdir=${h%%/*}
 	for v in $(sed -n 's/^extern \([^();]*[^a-zA-Z0-9_]\)\**\([a-zA-Z_][a-zA-Z0-9_]*\)\(\[[^]]*\]\)*;.*/\1 \2/p' "$h" |
 		grep -v '^const\b\|[^a-z]const ' | awk '{ print $NF }'); do
 		# Code only (comments aside); the kernel side (*.bpf.c, vmlinux) cannot see it.
 		users=$(grep -lw -- "$v" common/*.[ch] uprobe/*.[ch] sdt/*.[ch] proto/*.[ch] bpf/*.[ch] \
-			strace-lite/*.[ch] ltrace-lite/*.[ch] 2>/dev/null |
+			strace-lite/*.[ch] strace-lite/*/*.[ch] strace-lite/*/*/*.[ch] ltrace-lite/*.[ch] 2>/dev/null |
 			grep -v "^$hdir/\|\.bpf\.[ch]$\|vmlinux" |
 			while read -r f; do
 				sed 's|//.*||; s|/\*.*\*/||g; /^[[:space:]]*\*/d; /^[[:space:]]*\/\*/d' "$f" |

@@ -13,8 +13,8 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "strace-lite/probe-int.h"
-#include "strace-lite/probe.h"
+#include "strace-lite/probe/probe-int.h"
+#include "strace-lite/probe/probe.h"
 #include "sdt/sdt.h"
 
 static int failures;
