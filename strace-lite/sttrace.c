@@ -477,8 +477,10 @@ int main(int argc, char **argv)
 	if (argc > 1 && tracediff_wanted(argc, argv))
 		return tracediff_main(argc, argv);
 	record_cmdline(STTRACE_VERSION, argc, argv);
-	if (replay_args(&argc, &argv)) /* sttrace replay FILE [options] */
+	if (replay_args(&argc, &argv)) { /* sttrace replay FILE [options] */
 		cl.backend = &replay_backend;
+		replay_set_feed(&bpfbe_replay_feed); /* its records: the --bpf pipeline's */
+	}
 	memset(&opts.signals, 0, sizeof(opts.signals));
 	opts.signals.negated = true; /* all signals */
 	opterr = 0;

@@ -13,6 +13,7 @@
 #include "bpf/bpfev.h"
 #include "common/tidtab.h"
 #include "strace-lite/decode/decode.h"
+#include "strace-lite/record/record.h" /* FOREIGN_KEY: a descriptor's key */
 
 struct cap {
 	uint64_t addr;
@@ -46,9 +47,6 @@ struct tmem *tmem_get(pid_t tid, bool create);
 void tmem_drop(pid_t tid);
 /* Thread OLD exec'd and is TID now (a non-leader's exec). */
 void tmem_rename(pid_t old, pid_t tid);
-/* The key of a descriptor's record in a capset: (uint32_t)fd, | FOREIGN_KEY for one of another
- * process than the stopped thread's (pidfd_getfd's target). */
-#define FOREIGN_KEY (1ull << 40)
 /* An EV_FD record into S. */
 void fd_record_add(struct capset *s, const struct ev_fd *e, size_t len);
 /* The dctx->read, dctx->read_str, tracee_readlink and sockdiag hooks over the captures. */

@@ -32,6 +32,9 @@ int bpfbe_traced_gen_fd(void);
 int bpfbe_injected_fd(void);   /* -e inject=: map "injected" (bpf/inject.bpf.h) */ /* bumped at every change of traced, in the kernel */
 /* A ring-buffer record of LEN bytes, live (libbpf's callback) or from a recording. */
 int bpfbe_handle_event(void *ctx, void *data, size_t len);
+/* bpf-replay.c: the records of a replay (strace-lite/record/record.h) decoded by this handler. */
+struct replay_feed;
+extern const struct replay_feed bpfbe_replay_feed;
 /* The decoders set to read captured memory, not live processes (also for a replay). */
 void bpfbe_decode_setup(void);
 /* The tcb of thread TID, created if it is traced but not known yet. */

@@ -32,7 +32,6 @@
 #include "strace-lite/record/record.h"
 #include "bpf/bpfev.h"
 #include "bpf/sysbpf.h"
-#include "strace-lite/bpf/bpf-capture.h"
 #include "common/proc.h"
 #include "strace-lite/sttrace.h"
 #include "common/log.h"

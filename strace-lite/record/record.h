@@ -84,6 +84,9 @@ void record_note(enum rec_type type, int64_t a, int64_t b);
 /* REC_PROBE: a probe hit of thread TID, decoded (its label, its arguments' TEXT). */
 void record_probe(pid_t tid, int kind, bool silent, const char *label, const char *text,
 		  size_t len);
+/* The key of a descriptor's record (REC_FD, and a capset's in the eBPF pipeline): (uint32_t)fd,
+ * | FOREIGN_KEY for one of another process than the stopped thread's (pidfd_getfd's target). */
+#define FOREIGN_KEY (1ull << 40)
 /* REC_FD: what thread TID's descriptor FD was at the stop (LEN bytes of DATA). */
 void record_fd(pid_t tid, int64_t fd, const void *data, size_t len);
 /* What is buffered, written (when the events pause: a killed recorder loses little). */
@@ -119,3 +122,20 @@ extern const struct backend replay_backend;
 /* `sttrace replay FILE [options]` in *ARGC, *ARGV: true, the file kept for the replay backend,
  * and *ARGV left as sttrace OPTIONS for the usual parsing. */
 bool replay_args(int *argc, char ***argv);
+/*
+ * Where a replay's records go: the decoding side of the backend whose records they are (the
+ * eBPF pipeline's ring-buffer records: bpfbe_replay_feed, strace-lite/bpf/bpf-replay.c).  The
+ * front end gives it (replay_set_feed) before the replay's init; recording includes nothing of
+ * a backend.
+ */
+struct replay_feed {
+	/* Before the first record: decode as after a run whose processes are all gone. */
+	void (*start)(void);
+	/* A ring-buffer record (bpf/bpfev.h) of LEN bytes. */
+	void (*event)(void *rec, size_t len);
+	/* REC_FD: thread TID's descriptor KEY (FOREIGN_KEY above) was TEXT (LEN bytes). */
+	void (*fd_link)(pid_t tid, uint64_t key, const void *text, uint32_t len);
+	/* Thread TID is gone: what was kept for it is dropped. */
+	void (*forget)(pid_t tid);
+};
+void replay_set_feed(const struct replay_feed *feed);

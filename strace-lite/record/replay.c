@@ -1,10 +1,11 @@
 // SPDX-License-Identifier: LGPL-2.1-or-later
 /*
  * sttrace replay FILE [options]: a backend whose events come from a recording (record.h), fed
- * one by one through the --bpf backend's own handler, so the lines are the live run's with the
- * same options.  What the options change after capture (filters, -y, -c, --json, --perfetto,
- * --latency, timestamps) is the replay's to choose; what they changed at capture (-s, -v, the
- * syscalls the kernel was told to trace) is fixed in the file.
+ * one by one to the --bpf backend's own handler (the struct replay_feed the front end gives), so
+ * the lines are the live run's with the same options.  What the options change after capture
+ * (filters, -y, -c, --json, --perfetto, --latency, timestamps) is the replay's to choose; what
+ * they changed at capture (-s, -v, the syscalls the kernel was told to trace) is fixed in the
+ * file.
  *
  * The file is untrusted: a header that is not ours is refused with one line; a record whose
  * length or type is wrong, or the end of the file before REC_END, ends the replay with one
@@ -25,8 +26,6 @@
 #include "common/clock.h"
 #include "common/log.h"
 #include "common/stacktrace.h"
-#include "strace-lite/bpf/bpf-capture.h"
-#include "strace-lite/bpf/bpf-run.h"
 #include "strace-lite/probe/probe-int.h"
 #include "strace-lite/stackview.h"
 #include "strace-lite/sttrace.h"
@@ -36,6 +35,12 @@ static unsigned long long nrec; /* whole records read */
 static void *buf;               /* the current record's bytes, 8-byte aligned */
 static struct rec_hdr cur;      /* the current record's header */
 static int first;               /* what init's last next() said: 1, a record not yet handled */
+static const struct replay_feed *feed; /* where the records go (replay_set_feed) */
+
+void replay_set_feed(const struct replay_feed *f)
+{
+	feed = f;
+}
 
 bool replay_args(int *argc, char ***argv)
 {
@@ -166,8 +171,7 @@ static int replay_init(const struct backend_cfg *cfg)
 	/* -t and friends: the wall clock of when it was recorded. */
 	if (info.start_realtime_ns && info.start_mono_ns)
 		clock_set_real_minus_mono((int64_t)(info.start_realtime_ns - info.start_mono_ns));
-	bpfbe_decode_setup();
-	capture_processes_gone();
+	feed->start();
 	pid_comm_hook = recorded_comm;
 	if (opts.stack)
 		stacktrace_maps_hooks(maps_of, NULL);
@@ -217,7 +221,7 @@ static bool note(const struct rec_note *r, int *interrupted, uint64_t *lost)
 	case REC_VANISHED:
 		if (!tcp)
 			break;
-		tmem_drop(pid);
+		feed->forget(pid);
 		tcp->flags &= ~TCB_INSYSCALL;
 		droptcb(tcp);
 		break;
@@ -233,7 +237,7 @@ static bool note(const struct rec_note *r, int *interrupted, uint64_t *lost)
 		if (!tcp || r->b < 0 || r->b > 0xffff ||
 		    !(WIFEXITED((int)r->b) || (WIFSIGNALED((int)r->b) && WTERMSIG((int)r->b) < 65)))
 			break;
-		tmem_drop(pid);
+		feed->forget(pid);
 		report_exit(tcp, (int)r->b);
 		break;
 	case REC_END:
@@ -281,11 +285,9 @@ static int replay_run(void)
 		if (cur.type == REC_FD) { /* a descriptor's link (the ptrace backend's) */
 			int64_t ids[2];
 			memcpy(ids, buf, sizeof(ids));
-			struct tmem *t = ids[0] > 0 && ids[0] <= INT32_MAX ? tmem_get((pid_t)ids[0], true)
-									  : NULL;
-			if (t)
-				capset_add(&t->fd_pending, (uint64_t)ids[1], (uint8_t *)buf + sizeof(ids),
-					   (uint32_t)(cur.len - sizeof(ids)));
+			if (ids[0] > 0 && ids[0] <= INT32_MAX)
+				feed->fd_link((pid_t)ids[0], (uint64_t)ids[1], (uint8_t *)buf + sizeof(ids),
+					      (uint32_t)(cur.len - sizeof(ids)));
 			continue;
 		}
 		if (cur.type == REC_PROBE) {
@@ -300,7 +302,7 @@ static int replay_run(void)
 		/* Probe hits need the probes resolved in the live processes: not replayed. */
 		if (cur.len >= sizeof(*h) && h->kind >= EV_PROBE)
 			continue;
-		bpfbe_handle_event(NULL, buf, cur.len);
+		feed->event(buf, cur.len);
 	}
 	recfile_read_close();
 	if (!ended) {
