@@ -12,7 +12,7 @@
 #include <sys/utsname.h>
 #include <time.h>
 
-#include "common/proc.h"
+#include "common/maps.h"
 #include "strace-lite/record/record.h"
 #include "common/log.h"
 #include "common/strbuf.h"
@@ -48,30 +48,18 @@ int record_only(void)
 /* -k: TGID's maps were read live: their text, for a replay's unwinding and symbols. */
 static void record_maps(pid_t tgid)
 {
-	char path[64], *t = NULL;
-	size_t n = 0, cap = 0;
-	FILE *f;
+	char *t;
+	ssize_t n;
 
-	snprintf(path, sizeof(path), "/proc/%d/maps", proc_pid(tgid));
-	if (!recfile_on() || !(f = fopen(path, "re")))
+	if (!recfile_on() || (n = maps_read_text(tgid, &t)) < 0)
 		return;
-	for (;;) {
-		if (n + 4096 > cap) {
-			size_t ncap = 2 * cap + 4096;
-			char *nt = ncap < REC_MAX_LEN / 2 ? realloc(t, ncap) : NULL;
-			if (!nt)
-				break;
-			t = nt;
-			cap = ncap;
-		}
-		size_t k = fread(t + n, 1, cap - n, f);
-		if (!k)
-			break;
-		n += k;
-	}
-	fclose(f);
+	/* Whole lines, as many as half a record's bytes hold (a record is at most REC_MAX_LEN). */
+	size_t len = (size_t)n;
+	if (len > REC_MAX_LEN / 2)
+		for (len = REC_MAX_LEN / 2; len && t[len - 1] != '\n';)
+			len--;
 	int64_t id = tgid;
-	recfile_put(REC_MAPS, &id, sizeof(id), t, n);
+	recfile_put(REC_MAPS, &id, sizeof(id), t, len);
 	free(t);
 }
 
