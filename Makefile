@@ -188,7 +188,7 @@ STRACE_LIBS = $(B)/lib/libstrace.a $(LOWER_LIBS)
 STRACE_DEPS = $(STRACE_LIBS)
 
 # libbpfbe: what the tools' eBPF pipelines share (bpf/*.c): libbpf's log, capabilities,
-# uprobe_multi links.  Each tool loads its own programs (strace-lite/bpf-*.c, ltrace-lite/lt-bpf*.c).
+# uprobe_multi links.  Each tool loads its own programs (strace-lite/bpf/, ltrace-lite/lt-bpf*.c).
 $(B)/lib/libbpfbe.a: $(BPF_OBJS)
 	$(E) AR $@
 	$(Q)mkdir -p $(@D)

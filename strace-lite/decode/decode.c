@@ -2,7 +2,7 @@
 /*
  * The helpers of decode.h and the generic decoder, which prints any syscall from its argument
  * kinds in the signature table.  Most syscalls need nothing more; the C decoders in the other
- * files of this directory exist only for what a kind cannot say (execve's arrays, open's mode
+ * files of decode/ and its folders exist only for what a kind cannot say (execve's arrays, open's mode
  * that exists only with O_CREAT, ...).
  */
 #include <errno.h>

@@ -1,7 +1,7 @@
 # SPDX-License-Identifier: LGPL-2.1-or-later
 #
 # Generates the syscall signature table (sysent.h) from the kernel's <asm/unistd_64.h> (numbers)
-# and strace-lite/syscalls.in (everything else).  Usage:
+# and strace-lite/decode/syscalls.in (everything else).  Usage:
 #	awk -v defs=DECODERS -f gen-syscalls.awk /usr/include/x86_64-linux-gnu/asm/unistd_64.h syscalls.in
 #	awk -v names_only=1 -f gen-syscalls.awk ...   (only the names: gen/sysname.c)
 #

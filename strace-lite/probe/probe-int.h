@@ -68,7 +68,7 @@ void probe_print_value(struct strbuf *sb, struct bp_space *bs, uint64_t v, int s
 		       bool is_signed, bool is_float, char hint);
 /*
  * The string at V of which GOT bytes (at most -s + 1) were read into BUF: quoted, with "..."
- * when cut; V in hex when nothing could be read.  Shared with the BPF backend (strace-lite/bpf-probes.c).
+ * when cut; V in hex when nothing could be read.  Shared with the BPF backend (strace-lite/bpf/bpf-probes.c).
  */
 void probe_print_string(struct strbuf *sb, uint64_t v, const char *buf, size_t got);
 /* LEN bytes at ADDR for a probe's string argument: 0, or -errno (never a partial read). */
