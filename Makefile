@@ -49,7 +49,9 @@ LDLIBS   += -lbpf -lz
 # --- sources ----------------------------------------------------------------------------------
 COMMON_SRCS := $(wildcard common/*.c)
 BPF_SRCS    := $(filter-out %.bpf.c,$(wildcard bpf/*.c))
-STRACE_SRCS := $(wildcard strace-lite/*.c)
+# strace-lite/ by role: the front end at the top, decode/ (and its families), probe/, ptrace/,
+# bpf/, record/ below it (docs/architecture.md).
+STRACE_SRCS := $(wildcard strace-lite/*.c strace-lite/*/*.c strace-lite/*/*/*.c)
 SDT_SRCS    := $(wildcard sdt/*.c)
 UPROBE_SRCS := $(wildcard uprobe/*.c)
 PROTO_SRCS  := $(wildcard proto/*.c)
@@ -61,10 +63,10 @@ UPROBE_OBJS := $(UPROBE_SRCS:%.c=$(B)/obj/%.o)
 PROTO_OBJS  := $(PROTO_SRCS:%.c=$(B)/obj/%.o)
 BPF_OBJS    := $(BPF_SRCS:%.c=$(B)/obj/%.o)
 
-# Constant tables (strace's xlat idea): strace-lite/xlat/NAME.in -> build/gen/xlat/NAME.c, each
+# Constant tables (strace's xlat idea): strace-lite/decode/xlat/NAME.in -> build/gen/xlat/NAME.c, each
 # compiled on its own (tables include kernel and libc headers that do not always mix).
-XLAT_INS  := $(wildcard strace-lite/xlat/*.in)
-XLAT_OBJS := $(XLAT_INS:strace-lite/xlat/%.in=$(B)/obj/xlat/%.o)
+XLAT_INS  := $(wildcard strace-lite/decode/xlat/*.in)
+XLAT_OBJS := $(XLAT_INS:strace-lite/decode/xlat/%.in=$(B)/obj/xlat/%.o)
 GEN_HDRS  := $(B)/gen/syscallent.h $(B)/gen/xlat.h
 
 # eBPF programs (libbpf-tools layout): bpf/X.bpf.c is the kernel side, compiled with clang into
@@ -100,23 +102,23 @@ $(B)/gen/decoders.list: $(STRACE_SRCS) FORCE
 		$(STRACE_SRCS); } | LC_ALL=C sort -u > $@.tmp
 	$(Q)if cmp -s $@.tmp $@; then rm $@.tmp; else mv $@.tmp $@; fi
 
-$(B)/gen/syscallent.h: strace-lite/syscalls.in strace-lite/gen-syscalls.awk $(UNISTD_H) \
+$(B)/gen/syscallent.h: strace-lite/decode/syscalls.in strace-lite/decode/gen-syscalls.awk $(UNISTD_H) \
 		       $(B)/gen/decoders.list
 	$(E) GEN $@
 	$(Q)mkdir -p $(@D)
-	$(Q)awk -v defs=$(B)/gen/decoders.list -f strace-lite/gen-syscalls.awk $(UNISTD_H) \
-		strace-lite/syscalls.in > $@
+	$(Q)awk -v defs=$(B)/gen/decoders.list -f strace-lite/decode/gen-syscalls.awk $(UNISTD_H) \
+		strace-lite/decode/syscalls.in > $@
 
-$(B)/gen/xlat/%.c: strace-lite/xlat/%.in strace-lite/gen-xlat.awk
+$(B)/gen/xlat/%.c: strace-lite/decode/xlat/%.in strace-lite/decode/gen-xlat.awk
 	$(E) GEN $@
 	$(Q)mkdir -p $(@D)
-	$(Q)awk -v name=$* -f strace-lite/gen-xlat.awk $< > $@
+	$(Q)awk -v name=$* -f strace-lite/decode/gen-xlat.awk $< > $@
 
 # Syscall names alone (common/sysname.h), from the same table, for libcommon.
-$(B)/gen/sysname.c: strace-lite/syscalls.in strace-lite/gen-syscalls.awk $(UNISTD_H)
+$(B)/gen/sysname.c: strace-lite/decode/syscalls.in strace-lite/decode/gen-syscalls.awk $(UNISTD_H)
 	$(E) GEN $@
 	$(Q)mkdir -p $(@D)
-	$(Q)awk -v names_only=1 -f strace-lite/gen-syscalls.awk $(UNISTD_H) strace-lite/syscalls.in > $@
+	$(Q)awk -v names_only=1 -f strace-lite/decode/gen-syscalls.awk $(UNISTD_H) strace-lite/decode/syscalls.in > $@
 
 $(B)/obj/gen/sysname.o: $(B)/gen/sysname.c
 	$(E) CC $<
@@ -127,9 +129,9 @@ $(B)/obj/gen/sysname.o: $(B)/gen/sysname.c
 $(B)/gen/xlat.h: $(XLAT_INS) Makefile
 	$(E) GEN $@
 	$(Q)mkdir -p $(@D)
-	$(Q){ echo '/* generated from strace-lite/xlat/NAME.in files */'; echo '#pragma once'; \
+	$(Q){ echo '/* generated from strace-lite/decode/xlat/NAME.in files */'; echo '#pragma once'; \
 	     echo '#include "common/xlat_types.h"'; \
-	     for f in $(XLAT_INS:strace-lite/xlat/%.in=%); do \
+	     for f in $(XLAT_INS:strace-lite/decode/xlat/%.in=%); do \
 		echo "extern const struct xlat xlat_$$f[];"; done; } > $@.tmp
 	$(Q)if cmp -s $@.tmp $@; then rm $@.tmp; else mv $@.tmp $@; fi
 
@@ -186,7 +188,7 @@ STRACE_LIBS = $(B)/lib/libstrace.a $(LOWER_LIBS)
 STRACE_DEPS = $(STRACE_LIBS)
 
 # libbpfbe: what the tools' eBPF pipelines share (bpf/*.c): libbpf's log, capabilities,
-# uprobe_multi links.  Each tool loads its own programs (strace-lite/bpf-*.c, ltrace-lite/lt-bpf*.c).
+# uprobe_multi links.  Each tool loads its own programs (strace-lite/bpf/, ltrace-lite/lt-bpf*.c).
 $(B)/lib/libbpfbe.a: $(BPF_OBJS)
 	$(E) AR $@
 	$(Q)mkdir -p $(@D)
@@ -364,7 +366,7 @@ build-fuzz/%: tests/fuzz/%.c $(SDT_LIB_OBJS:$(B)/obj/%.o=%.c) $(FUZZ_COMMON) sdt
 # The decoders' target links every library source of sttrace (the generated tables too).
 FUZZ_TARGETS += build-fuzz/decode_fuzz
 DECODE_FUZZ_SRCS = $(filter-out strace-lite/sttrace.c,$(STRACE_SRCS)) $(COMMON_SRCS) \
-		   $(XLAT_INS:strace-lite/xlat/%.in=$(B)/gen/xlat/%.c) $(UPROBE_SRCS) \
+		   $(XLAT_INS:strace-lite/decode/xlat/%.in=$(B)/gen/xlat/%.c) $(UPROBE_SRCS) \
 		   $(PROTO_SRCS) $(B)/gen/ltprotos.c $(SDT_LIB_OBJS:$(B)/obj/%.o=%.c) $(BPF_SRCS) \
 		   $(B)/gen/sysname.c
 build-fuzz/decode_fuzz: tests/fuzz/decode_fuzz.c $(DECODE_FUZZ_SRCS) | $(GEN_HDRS)

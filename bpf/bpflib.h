@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: LGPL-2.1-or-later */
 /*
- * What every eBPF front end needs around libbpf (sttrace's strace-lite/bpf-run.c, lttrace's
+ * What every eBPF front end needs around libbpf (sttrace's strace-lite/bpf/bpf-run.c, lttrace's
  * lt-bpf.c): the privilege and BTF checks, and libbpf's messages kept so that a load that
  * fails can show the verifier's verdict.
  */

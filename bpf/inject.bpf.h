@@ -5,7 +5,7 @@
  * This kernel can not change a syscall from a BPF program: there are no kprobes (so no
  * bpf_override_return), and fmod_ret on __x64_sys_* is refused at load (EPERM;
  * CONFIG_FUNCTION_ERROR_INJECTION is off, so no syscall is on the error-injection list).  So the
- * decision is taken in user space, at a seccomp user notification (strace-lite/bpf-inject.c): the
+ * decision is taken in user space, at a seccomp user notification (strace-lite/bpf/bpf-inject.c): the
  * program sttrace starts runs with a filter that returns SECCOMP_RET_USER_NOTIF for the syscalls
  * that have a rule, and sttrace answers each with "continue" or with the result to give.
  *

@@ -75,16 +75,25 @@ static ssize_t slurp(int fd, char **out)
 	return (ssize_t)len;
 }
 
-int maps_read_file(const char *file, unsigned int flags, struct mapping **out)
+/* All of FILE into a malloc'd *TEXT: its length or -errno. */
+static ssize_t read_text(const char *file, char **text)
 {
 	int fd = open(file, O_RDONLY | O_CLOEXEC);
+
+	*text = NULL;
+	if (fd < 0)
+		return -errno;
+	ssize_t len = slurp(fd, text);
+	close(fd);
+	return len;
+}
+
+int maps_read_file(const char *file, unsigned int flags, struct mapping **out)
+{
 	char *text;
 
 	*out = NULL;
-	if (fd < 0)
-		return -errno;
-	ssize_t len = slurp(fd, &text);
-	close(fd);
+	ssize_t len = read_text(file, &text);
 	if (len < 0)
 		return (int)len;
 	int n = maps_parse_text(text, (size_t)len, flags, out);
@@ -125,6 +134,14 @@ int maps_read(pid_t pid, unsigned int flags, struct mapping **out)
 
 	snprintf(path, sizeof(path), "/proc/%d/maps", proc_pid(pid));
 	return maps_read_file(path, flags, out);
+}
+
+ssize_t maps_read_text(pid_t pid, char **text)
+{
+	char path[64];
+
+	snprintf(path, sizeof(path), "/proc/%d/maps", proc_pid(pid));
+	return read_text(path, text);
 }
 
 const struct mapping *maps_at(const struct mapping *m, int n, uint64_t addr)

@@ -31,6 +31,9 @@ int maps_parse_line(char *line, struct mapping *m);
  */
 int maps_read_file(const char *file, unsigned int flags, struct mapping **out);
 int maps_read(pid_t pid, unsigned int flags, struct mapping **out);
+/* The text of /proc/PID/maps as the kernel gives it (a recording keeps it): its length, or
+ * -errno.  free(*TEXT). */
+ssize_t maps_read_text(pid_t pid, char **text);
 /* The same from TEXT (LEN bytes, a maps file's contents, not changed). */
 int maps_parse_text(const char *text, size_t len, unsigned int flags, struct mapping **out);
 /* The mapping of M (N of them) that holds address ADDR, NULL when none. */

@@ -2,7 +2,7 @@
 /*
  * The recording file (sttrace --record, lttrace --record): a header and length-prefixed typed
  * records, written in 1 MiB batches, read back one record at a time.  What the records mean is
- * the tool's (strace-lite/record.h, ltrace-lite/lt-record.c); this is the container.  Layout,
+ * the tool's (strace-lite/record/record.h, ltrace-lite/lt-record.c); this is the container.  Layout,
  * all integers in the recording machine's byte order (checked by the version word):
  *
  *	header:  "STTRACE-REC\0" (12 bytes), u32 RECFILE_VERSION, u32 LEN, LEN bytes of

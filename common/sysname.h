@@ -2,7 +2,7 @@
 /*
  * x86_64 syscall names by number, for tools that name syscalls without decoding them
  * (lttrace -S).  Generated from the same syscall table as strace-lite's signature table
- * (strace-lite/syscalls.in), so both name every number alike.
+ * (strace-lite/decode/syscalls.in), so both name every number alike.
  */
 #pragma once
 

@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: LGPL-2.1-or-later */
 /*
  * A constant table: value/name pairs, ending with a NULL name.  Tables are generated from
- * strace-lite/xlat/NAME.in; the printers in print.h turn values into names with them.
+ * strace-lite/decode/xlat/NAME.in; the printers in print.h turn values into names with them.
  */
 #pragma once
 #include <stdint.h>

@@ -12,7 +12,7 @@
 #include <strings.h>
 
 #include "strace-lite/inject.h"
-#include "strace-lite/probe.h"
+#include "strace-lite/probe/probe.h"
 #include "strace-lite/sttrace.h"
 
 /* Defaults are strace's; the front end and the -e parser below fill the rest. */

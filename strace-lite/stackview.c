@@ -14,7 +14,7 @@
 #include "common/stacktrace.h"
 #include "common/stacktrie.h"
 #include "strace-lite/stackview.h"
-#include "strace-lite/sysent.h"
+#include "strace-lite/decode/sysent.h"
 
 static struct stacktrie trie;
 

@@ -15,13 +15,13 @@
 
 #include "common/backend.h"
 #include "strace-lite/sttrace.h"
-#include "strace-lite/bpf-run.h"
+#include "strace-lite/bpf/bpf-run.h"
 #include "strace-lite/inject.h"
-#include "strace-lite/bpf-inject.h"
+#include "strace-lite/bpf/bpf-inject.h"
 #include "common/compare.h"
-#include "strace-lite/probe.h"
-#include "strace-lite/tracediff.h"
-#include "strace-lite/record.h"
+#include "strace-lite/probe/probe.h"
+#include "strace-lite/record/tracediff.h"
+#include "strace-lite/record/record.h"
 #include "common/log.h"
 #include "common/proc.h"
 #include "common/latency.h"
@@ -478,8 +478,10 @@ int main(int argc, char **argv)
 		return tracediff_main(argc, argv);
 	record_cmdline(STTRACE_VERSION, argc, argv);
 	bool replay = recfile_replay_cmd(&argc, &argv); /* replay [options] FILE [options] */
-	if (replay)
+	if (replay) {
 		cl.backend = &replay_backend;
+		replay_set_feed(&bpfbe_replay_feed); /* its records: the --bpf pipeline's */
+	}
 	memset(&opts.signals, 0, sizeof(opts.signals));
 	opts.signals.negated = true; /* all signals */
 	opterr = 0;

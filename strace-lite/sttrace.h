@@ -15,7 +15,7 @@
 
 #include "common/clock.h"
 #include "common/tidtab.h"
-#include "strace-lite/decode.h"
+#include "strace-lite/decode/decode.h"
 
 #define MAX_SCNO 1024 /* bitmaps of syscall numbers */
 /* Numbers a set holds: syscalls, signals and descriptors (-e read=19998 must dump). */
@@ -298,5 +298,3 @@ int seccomp_install(void);
  * 1), ATTACH_ONLY no program started; strace's rule and warnings. */
 void seccomp_decide(int seccomp, bool attach_only);
 
-/* errno names */
-const char *errno_name(int err);

@@ -12,7 +12,7 @@
 #include <stdint.h>
 #include <string.h>
 
-#include "strace-lite/decode.h"
+#include "strace-lite/decode/decode.h"
 #include "common/json.h"
 
 #define BASE 0x10000000ull

@@ -10,7 +10,7 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "strace-lite/bpf-capture.h"
+#include "strace-lite/bpf/bpf-capture.h"
 
 static const char ro[] = "a string in .rodata";
 static char rw[] = "a writable string";

@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: LGPL-2.1-or-later
 /*
- * -e usdt=, -e uprobe= and -e uretprobe= specs (strace-lite/probe-spec.c).  First the grammar
+ * -e usdt=, -e uprobe= and -e uretprobe= specs (strace-lite/probe/probe-spec.c).  First the grammar
  * (probe_spec_parse, which reads no file): each case gives the value and the specs it must
  * parse to, written "PROVIDER:NAME@PATH/HINTS" for a USDT spec and "NAME@PATH/HINTS" for a
  * function ("-" for no path), or the error sttrace prints after "sttrace: ".  Then the checks
@@ -13,8 +13,8 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "strace-lite/probe-int.h"
-#include "strace-lite/probe.h"
+#include "strace-lite/probe/probe-int.h"
+#include "strace-lite/probe/probe.h"
 #include "sdt/sdt.h"
 
 static int failures;

@@ -11,7 +11,7 @@
 #include <string.h>
 #include <sys/syscall.h>
 
-#include "strace-lite/decode.h"
+#include "strace-lite/decode/decode.h"
 #include "strace-lite/inject.h"
 #include "strace-lite/sttrace.h"
 

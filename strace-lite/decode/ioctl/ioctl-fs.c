@@ -1,0 +1,141 @@
+// SPDX-License-Identifier: LGPL-2.1-or-later
+/*
+ * ioctl(2), the filesystem requests: type 'X' (FITRIM, FIFREEZE, FITHAW, FS_IOC_FS[GS]ETXATTR),
+ * type 'f' (FS_IOC_FIEMAP, FS_IOC_[GS]ETFLAGS and their 32-bit twins) and type 0x94 (FICLONE).
+ */
+#include <stddef.h>
+#include <linux/fiemap.h>
+#include <linux/fs.h>
+
+#include "strace-lite/decode/array.h"
+#include "strace-lite/decode/ioctl/ioctl-int.h"
+
+static void print_fstrim_range(struct dctx *c, uint64_t addr)
+{
+	struct fstrim_range r;
+
+	if (umove_or_printaddr(c, addr, &r))
+		return;
+	tprint_struct_begin(c);
+	FLD_X(c, r, start);
+	NEXT_U(c, r, len);
+	NEXT_U(c, r, minlen);
+	tprint_struct_end(c);
+}
+
+static void print_fsxattr(struct dctx *c, uint64_t addr, bool is_get)
+{
+	struct fsxattr fa;
+
+	if (umove_or_printaddr(c, addr, &fa))
+		return;
+	tprint_struct_begin(c);
+	FLD_FLAGS(c, fa, fsx_xflags, xlat_fs_xflags, "FS_XFLAG_???");
+	NEXT_U(c, fa, fsx_extsize);
+	if (is_get)
+		NEXT_U(c, fa, fsx_nextents);
+	NEXT_X(c, fa, fsx_projid);
+	NEXT_U(c, fa, fsx_cowextsize);
+	tprint_struct_end(c);
+}
+
+IOCTL_FAMILY(fs_x)
+{
+	switch (code) {
+	case FITRIM:
+		return ARG_DECODED(c, print_fstrim_range(c, arg));
+	case FS_IOC_FSGETXATTR:
+		if (entering(c))
+			return 0;
+		return ARG_DECODED(c, print_fsxattr(c, arg, true));
+	case FS_IOC_FSSETXATTR:
+		return ARG_DECODED(c, print_fsxattr(c, arg, false));
+	case FIFREEZE:
+	case FITHAW:
+		return IOCTL_DECODED;
+	default:
+		return RVAL_DECODED;
+	}
+}
+
+static bool print_fiemap_extent(struct dctx *c, void *elem, size_t size UNUSED, void *data UNUSED)
+{
+	const struct fiemap_extent *fe = elem;
+
+	tprint_struct_begin(c);
+	FLD_U(c, *fe, fe_logical);
+	NEXT_U(c, *fe, fe_physical);
+	NEXT_U(c, *fe, fe_length);
+	NEXT_FLAGS(c, *fe, fe_flags, xlat_fiemap_extent_flags, "FIEMAP_EXTENT_???");
+	tprint_struct_end(c);
+	return true;
+}
+
+/* The request at entry, what the kernel mapped after " => " at exit. */
+static int decode_fiemap(struct dctx *c, uint64_t arg)
+{
+	struct fiemap fm;
+
+	if (!ioctl_inout_begin(c, arg, &fm))
+		return IOCTL_DECODED;
+	if (entering(c)) {
+		FLD_U(c, fm, fm_start);
+		NEXT_U(c, fm, fm_length);
+		NEXT_FLAGS(c, fm, fm_flags, xlat_fiemap_flags, "FIEMAP_FLAG_???");
+		NEXT_U(c, fm, fm_extent_count);
+		tprint_struct_end(c);
+		return 0;
+	}
+	FLD_FLAGS(c, fm, fm_flags, xlat_fiemap_flags, "FIEMAP_FLAG_???");
+	NEXT_U(c, fm, fm_mapped_extents);
+	tprint_struct_next(c);
+	if (!dopts.verbose) {
+		tprint_more_data_follows(c);
+	} else {
+		struct fiemap_extent fe;
+
+		tprint_field(c, "fm_extents");
+		print_array(c, arg + offsetof(struct fiemap, fm_extents), fm.fm_mapped_extents, &fe,
+			    sizeof(fe), 0, print_fiemap_extent, NULL);
+	}
+	return ioctl_struct_done(c);
+}
+
+/* FS_IOC32_[GS]ETFLAGS: the same requests with an int-sized argument. */
+#define FS_IOC32_GETFLAGS_ _IOR('f', 1, int)
+#define FS_IOC32_SETFLAGS_ _IOW('f', 2, int)
+
+IOCTL_FAMILY(fs_f)
+{
+	unsigned int flags;
+
+	switch (code) {
+	case FS_IOC_FIEMAP:
+		return decode_fiemap(c, arg);
+	case FS_IOC_GETFLAGS:
+	case FS_IOC32_GETFLAGS_:
+		if (entering(c))
+			return 0;
+		/* fall through */
+	case FS_IOC_SETFLAGS:
+	case FS_IOC32_SETFLAGS_:
+		tprint_arg_next(c);
+		if (!umove_or_printaddr(c, arg, &flags)) {
+			tprints(c, "[");
+			printflags(c, xlat_fs_ioc_flags, flags, "FS_???_FL");
+			tprints(c, "]");
+		}
+		return IOCTL_DECODED;
+	default:
+		return RVAL_DECODED;
+	}
+}
+
+IOCTL_FAMILY(fs_0x94)
+{
+	if (code == FICLONE) {
+		/* The source descriptor, printed as strace does: a plain int. */
+		return ARG_DECODED(c, tprintf(c, "%d", (int)arg));
+	}
+	return RVAL_DECODED;
+}

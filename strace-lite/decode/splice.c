@@ -1,0 +1,85 @@
+// SPDX-License-Identifier: LGPL-2.1-or-later
+/*
+ * In-kernel copies: sendfile, copy_file_range, splice, tee, vmsplice.
+ *
+ * sendfile's offset is read and written by the kernel: strace shows it at entry and, when bytes
+ * moved, the new value after " => " at exit.
+ */
+#include <inttypes.h>
+
+#include "strace-lite/decode/array.h"
+#include "strace-lite/decode/decode.h"
+
+SYS_FUNC(sendfile)
+{
+	if (entering(c)) {
+		printfd(c, (int)c->arg[0]);
+		tprint_arg_next(c);
+		printfd(c, (int)c->arg[1]);
+		tprint_arg_next(c);
+		if (!print_int64_ref(c, c->arg[2], "%" PRIu64)) {
+			tprintf(c, ", %" PRIu64, c->arg[3]);
+			return RVAL_DECODED;
+		}
+		return 0;
+	}
+	if (!syserror(c) && c->rval) {
+		tprints(c, " => ");
+		print_int64_ref(c, c->arg[2], "%" PRIu64);
+	}
+	tprintf(c, ", %" PRIu64, c->arg[3]);
+	return 0;
+}
+
+SYS_FUNC(copy_file_range)
+{
+	printfd(c, (int)c->arg[0]);
+	tprint_arg_next(c);
+	print_int64_ref(c, c->arg[1], "%" PRId64);
+	tprint_arg_next(c);
+	printfd(c, (int)c->arg[2]);
+	tprint_arg_next(c);
+	print_int64_ref(c, c->arg[3], "%" PRId64);
+	tprintf(c, ", %" PRIu64 ", %u", c->arg[4], (unsigned int)c->arg[5]);
+	return RVAL_DECODED;
+}
+
+SYS_FUNC(splice)
+{
+	printfd(c, (int)c->arg[0]);
+	tprint_arg_next(c);
+	print_int64_ref(c, c->arg[1], "%" PRId64);
+	tprint_arg_next(c);
+	printfd(c, (int)c->arg[2]);
+	tprint_arg_next(c);
+	print_int64_ref(c, c->arg[3], "%" PRId64);
+	tprintf(c, ", %" PRIu64 ", ", c->arg[4]);
+	printflags(c, xlat_splice_flags, (unsigned int)c->arg[5], "SPLICE_F_???");
+	return RVAL_DECODED;
+}
+
+SYS_FUNC(tee)
+{
+	printfd(c, (int)c->arg[0]);
+	tprint_arg_next(c);
+	printfd(c, (int)c->arg[1]);
+	tprintf(c, ", %" PRIu64 ", ", c->arg[2]);
+	printflags(c, xlat_splice_flags, (unsigned int)c->arg[3], "SPLICE_F_???");
+	return RVAL_DECODED;
+}
+
+/* The table's inout:loff: a loff_t offset the kernel reads and updates. */
+void print_struct_loff(struct dctx *c, uint64_t addr)
+{
+	print_int64_ref(c, addr, "%" PRId64);
+}
+
+SYS_FUNC(vmsplice)
+{
+	printfd(c, (int)c->arg[0]);
+	tprint_arg_next(c);
+	print_iov_upto(c, c->arg[2], c->arg[1], UINT64_MAX, IOV_DECODE_STR);
+	tprintf(c, ", %" PRIu64 ", ", c->arg[2]);
+	printflags(c, xlat_splice_flags, (unsigned int)c->arg[3], "SPLICE_F_???");
+	return RVAL_DECODED;
+}
