@@ -282,7 +282,7 @@ deps deb-deps:
 	export DEBIAN_FRONTEND=noninteractive; \
 	apt-get update -qq && apt-get install -y -qq $$missing
 
-# The browser test's tools (tests/sh/browser.sh): Debian's chromium, and speedscope and
+# The browser test's tools (tests/sh/views/browser.sh): Debian's chromium, and speedscope and
 # playwright-core from npm, at the versions tests/browser/package-lock.json pins, in $(B)/browser/.
 .PHONY: browser-deps
 browser-deps: $(B)/browser/.installed
@@ -296,16 +296,21 @@ $(B)/browser/.installed: tests/browser/package.json tests/browser/package-lock.j
 # --- test programs ----------------------------------------------------------------------------
 # tests/trace/*.c: self-describing programs (they print what sttrace must print); built plain,
 # without sanitizers, since they are the tracees.  tests/unit/*.c: linked with the libraries.
-TRACE_TESTS := $(patsubst tests/trace/%.c,$(B)/tests/trace/%,$(wildcard tests/trace/*.c))
+TRACE_SRCS  := $(wildcard tests/trace/*/*.c)
+TRACE_TESTS := $(addprefix $(B)/tests/trace/,$(basename $(notdir $(TRACE_SRCS))))
 UNIT_TESTS  := $(patsubst tests/unit/%.c,$(B)/tests/unit/%,$(wildcard tests/unit/*.c))
 TEST_CFLAGS := -O1 -g -Wall -Wextra -Wno-unused-parameter -D_GNU_SOURCE -Itests/trace -pthread
 
 # A test may ask for link flags with a "// link: FLAGS" line (e.g. -static, to keep the dynamic
 # loader's own syscalls out of its trace).
-$(B)/tests/trace/%: tests/trace/%.c tests/trace/tests.h $(wildcard tests/trace/*.h)
-	$(E) CC $<
-	$(Q)mkdir -p $(@D)
-	$(Q)$(CC) $(TEST_CFLAGS) -o $@ $< $$(sed -n 's|^// link: ||p' $<)
+# tests/trace/FAMILY/NAME.c -> $(B)/tests/trace/NAME (the registry names a test by NAME alone).
+define TRACE_RULE
+$(B)/tests/trace/$(basename $(notdir $(1))): $(1) tests/trace/tests.h $(wildcard tests/trace/*.h)
+	$$(E) CC $$<
+	$$(Q)mkdir -p $$(@D)
+	$$(Q)$$(CC) $$(TEST_CFLAGS) -o $$@ $$< $$$$(sed -n 's|^// link: ||p' $$<)
+endef
+$(foreach s,$(TRACE_SRCS),$(eval $(call TRACE_RULE,$(s))))
 
 $(B)/tests/unit/%: tests/unit/%.c $(STRACE_DEPS) \
 		| $(GEN_HDRS)

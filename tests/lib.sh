@@ -1,6 +1,17 @@
 # SPDX-License-Identifier: LGPL-2.1-or-later
 # Shared by the runner and the shell tests that replay trace tests.
 
+# The source of trace test NAME, tests/trace/FAMILY/NAME.c (relative to the top), or nothing.
+trace_src() {
+	local f
+	for f in "${TOP:-.}"/tests/trace/*/"$1".c; do [ -f "$f" ] && { echo "$f"; return; }; done
+}
+# The script of sh test NAME, tests/sh/ROLE/NAME.sh.
+sh_src() {
+	local f
+	for f in "${TOP:-.}"/tests/sh/*/"$1".sh; do [ -f "$f" ] && { echo "$f"; return; }; done
+}
+
 # trace_args NAME REST: the tracer arguments of registry line "trace NAME REST" into the array
 # `args`, with the test program in place of %p (or last).
 trace_args() {
@@ -70,8 +81,9 @@ run_checked() {
 		case ${!i} in *inject=*|*fault=*) prog=0 ;; esac
 	done
 	# A test program's source may say why its run differs untraced (run.sh, run_trace).
-	if [ $prog != 0 ] && [ -f "$TOP/tests/trace/${!prog##*/}.c" ] &&
-	   grep -q '^// untraced: ' "$TOP/tests/trace/${!prog##*/}.c"; then
+	local src
+	[ $prog != 0 ] && src=$(trace_src "${!prog##*/}")
+	if [ -n "${src:-}" ] && grep -q '^// untraced: ' "$src"; then
 		prog=0
 	fi
 	tout=$(mktemp) uout=$(mktemp)
@@ -82,7 +94,7 @@ run_checked() {
 		"${@:prog}" >"$uout" 2>/dev/null </dev/null
 		urc=$?
 		if ! same_as_untraced "$tout" "$rc" "$uout" "$urc" \
-			"$TOP/tests/trace/${!prog##*/}.c" >"$tout.diff"; then
+			"${src:-}" >"$tout.diff"; then
 			{ echo "FAIL: the traced program differs from its untraced run: ${*:prog}"
 			  sed 's/^/    /' "$tout.diff"; } | tee -a "$UNTRACED_FAIL" >&2
 			rc=1

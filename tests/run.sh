@@ -2,13 +2,13 @@
 # SPDX-License-Identifier: LGPL-2.1-or-later
 #
 # The test runner.  tests/registry lists one test a line:
-#	trace NAME ARGS...   run build/tests/trace/NAME under `sttrace -o LOG ARGS`; the program
+#	trace NAME ARGS...   run build/tests/trace/NAME (from tests/trace/FAMILY/NAME.c) under `sttrace -o LOG ARGS`; the program
 #	                     prints on stdout the exact lines sttrace must write; the runner diffs.
 #	                     %p in ARGS stands for the program (else it goes last).  Run twice:
 #	                     as NAME over ptrace and as NAME@bpf with --bpf, against the same lines.
 #	ptrace NAME ARGS...  the same, over ptrace only (a feature only ptrace can have).
 #	unit  NAME           run build/tests/unit/NAME; exit 0 passes.
-#	sh    NAME ARGS...   run tests/sh/NAME.sh ARGS; exit 0 passes, 77 skips (last line: reason).
+#	sh    NAME ARGS...   run tests/sh/ROLE/NAME.sh ARGS; exit 0 passes, 77 skips (last line: reason).
 # A test that exits 77 is skipped and must say why.  TESTS="a b" runs only those names.
 # STTRACE_TEST_NO_KVM=1 runs it all as on a machine without /dev/kvm (tests/no-kvm.sh).
 # The last line is "N passed, N failed, N skipped"; the exit status is non-zero on any failure.
@@ -53,7 +53,9 @@ run_trace() { # name rest-of-registry-line [extra tracer option]
 	local name=$1 d="$out/$1${3:+@${3#--}}" urc=none
 	trace_args "$name" "$2"
 	mkdir -p "$d"
-	case " ${args[*]}$(sed -n 's|^// untraced: .*| untraced|p' "tests/trace/$name.c")" in
+	local src
+	src=$(trace_src "$name")
+	case " ${args[*]}$(sed -n 's|^// untraced: .*| untraced|p' "$src")" in
 	*inject=*|*fault=*|*" untraced"*) ;;
 	*) local i=0
 	   while [ "${args[i]}" != "$TOP/$B/tests/trace/$name" ]; do i=$((i + 1)); done
@@ -72,7 +74,7 @@ run_trace() { # name rest-of-registry-line [extra tracer option]
 	fi
 	if [ $urc != none ] &&
 	   ! same_as_untraced "$d/expected" "$rc" "$d.untraced" "$urc" \
-		"tests/trace/${name%@*}.c" >"$d/diff"; then
+		"$src" >"$d/diff"; then
 		sed -i '1i the program traced differs from its untraced run:' "$d/diff"
 		report "$name" fail "$d/diff"; return
 	fi
@@ -97,7 +99,10 @@ run_sh() { # name args: "--bpf" as the first argument names the test NAME@bpf
 	[ "${1:-}" = --bpf ] && name=$name@bpf
 	local d="$out/$name" o="$out/$name.out" # its output beside its directory, where files
 	mkdir -p "$d"				 # the test makes cannot overwrite it
-	(cd "$d" && timeout 600 bash "$TOP/tests/sh/${name%@bpf}.sh" "$@") >"$o" 2>&1
+	local script
+	script=$(sh_src "${name%@bpf}")
+	[ -n "$script" ] || { report "$name" fail; echo "    no tests/sh/*/${name%@bpf}.sh"; return; }
+	(cd "$d" && timeout 600 bash "$script" "$@") >"$o" 2>&1
 	local rc=$?
 	case $rc in
 	0) report "$name" pass ;;

@@ -23,7 +23,7 @@
 # cell's events are counted in its last output and checked (at least k per iteration).
 # The rows are checked at the end: one per tool and workload, figures or a reason.
 #   SUITE_RUNS=5  SUITE_SCALE=1 (multiplies every N)  SUITE_TIMEOUT=120 (seconds per command)
-#   SUITE_OUT=$B/bench (where the files go; tests/sh/bench-suite.sh runs it small elsewhere)
+#   SUITE_OUT=$B/bench (where the files go; tests/sh/project/bench-suite.sh runs it small elsewhere)
 set -u
 cd "$(dirname "$0")/../.."
 B=${B:-build}

@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: LGPL-2.1-or-later
 //
-// Drives Debian's chromium (headless, through playwright-core) for tests/sh/browser.sh.
+// Drives Debian's chromium (headless, through playwright-core) for tests/sh/views/browser.sh.
 //
 //   node view.js speedscope TRACE.json EXPORT.json SHOT.png
 //	serves speedscope (from npm, on 127.0.0.1 only) and TRACE, opens TRACE in it, has

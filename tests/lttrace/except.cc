@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: LGPL-2.1-or-later
 /*
- * C++ exceptions through traced calls (tests/sh/lttrace-options.sh): one thrown from a qsort
+ * C++ exceptions through traced calls (tests/sh/lttrace/lttrace-options.sh): one thrown from a qsort
  * comparator through qsort, one thrown and caught in main.  The unwinder must find the real
  * return addresses on the stack (lttrace never swaps them), and the abandoned frames must
  * not leave the next calls nested.

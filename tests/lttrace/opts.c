@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: LGPL-2.1-or-later
 /*
- * lttrace's option tests (tests/sh/lttrace-options.sh) trace this program:
+ * lttrace's option tests (tests/sh/lttrace/lttrace-options.sh) trace this program:
  *   opts nest        qsort whose comparator (in the program) calls strcmp: a nested call;
  *                    then a qsort left by longjmp from its comparator, then malloc(7)/free:
  *                    the abandoned frame must not leave malloc indented or unmatched;

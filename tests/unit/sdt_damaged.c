@@ -6,7 +6,7 @@
  * (truncation, unterminated strings, absurd sizes, bad offsets) plus a few thousand random
  * byte flips, and requires an error, never a crash (run it under `make SANITIZE=1` too).
  * With SDT_DAMAGED_DIR set, the targeted damages are also written there as files, for
- * tests/sh/sdt-damaged.sh to feed to `sdt list`.
+ * tests/sh/probe/sdt-damaged.sh to feed to `sdt list`.
  */
 #include <elf.h>
 #include <errno.h>

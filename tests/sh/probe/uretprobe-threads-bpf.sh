@@ -1,0 +1,6 @@
+#!/usr/bin/env bash
+# SPDX-License-Identifier: LGPL-2.1-or-later
+# uretprobe-threads.sh under sttrace --bpf.
+set -u
+. "$TOP/tests/sh/sttrace/bpf-lib.sh"
+exec bash "$TOP/tests/sh/probe/uretprobe-threads.sh" "$@"

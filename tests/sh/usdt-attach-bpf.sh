@@ -1,6 +1,0 @@
-#!/usr/bin/env bash
-# SPDX-License-Identifier: LGPL-2.1-or-later
-# usdt-attach.sh under sttrace --bpf.
-set -u
-. "$TOP/tests/sh/bpf-lib.sh"
-exec bash "$TOP/tests/sh/usdt-attach.sh" "$@"
