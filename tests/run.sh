@@ -2,8 +2,8 @@
 # SPDX-License-Identifier: LGPL-2.1-or-later
 #
 # The test runner.  tests/registry lists one test a line:
-#	trace NAME ARGS...   run build/tests/trace/NAME (from tests/trace/FAMILY/NAME.c) under `sttrace -o LOG ARGS`; the program
-#	                     prints on stdout the exact lines sttrace must write; the runner diffs.
+#	trace NAME ARGS...   run build/tests/trace/NAME (tests/trace/FAMILY/NAME.c) under
+#	                     `sttrace -o LOG ARGS`; the program prints on stdout the exact lines sttrace must write; the runner diffs.
 #	                     %p in ARGS stands for the program (else it goes last).  Run twice:
 #	                     as NAME over ptrace and as NAME@bpf with --bpf, against the same lines.
 #	ptrace NAME ARGS...  the same, over ptrace only (a feature only ptrace can have).
