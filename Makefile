@@ -347,6 +347,14 @@ check-strace: deps
 	$(Q)$(MAKE) --no-print-directory all
 	$(Q)B=$(B) tests/strace-suite/run.sh
 
+# ltrace 0.7.3's own test suite (DejaGnu; upstream's tag 0.7.3, copied into build/ltrace-src/ from
+# LTRACE_SRC=DIR or cloned) run against ltrace, lttrace and lttrace --bpf; results in
+# build/check-ltrace/.  Not part of `make test` (docs/ltrace-suite.md).
+.PHONY: check-ltrace
+check-ltrace: deps
+	$(Q)$(MAKE) --no-print-directory all
+	$(Q)B=$(B) tests/ltrace-suite/run.sh
+
 # libFuzzer targets (tests/fuzz/fuzz_*.c) for the parsers that read untrusted bytes, built with
 # clang under ASan/UBSan together with the library sources they exercise.  FUZZ_TIME seconds
 # each (default 60); crashes and new inputs stay in build-fuzz/.
