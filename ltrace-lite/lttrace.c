@@ -36,7 +36,7 @@ static void flush_out(void)
 
 static void usage(FILE *f)
 {
-	fputs("Usage: lttrace [-bcfhiLrStTV] [-a COLUMN] [-A MAXELTS] [-e FILTER] [-F FILE]\n"
+	fputs("Usage: lttrace [-bcCfhiLrStTV] [-a COLUMN] [-A MAXELTS] [-e FILTER] [-F FILE]\n"
 	      "               [-l LIB] [-n NR] [-o FILE] [-p PID] [-s STRSIZE] [-w N] [-x FILTER]\n"
 	      "               [--json] [PROG [ARGS]]\n"
 	      "Trace library calls of a program (ltrace's options and output).\n\n"
@@ -44,6 +44,7 @@ static void usage(FILE *f)
 	      "  -A MAXELTS          array elements shown (4)\n"
 	      "  -b, --no-signals    do not show signals\n"
 	      "  -c                  count time and calls, print a summary at exit\n"
+	      "  -C, --demangle      C++ function names demangled\n"
 	      "  -e FILTER           calls to trace: [+-]SYM[@LIB]... (globs, /regex/, @MAIN)\n"
 	      "  -f                  follow forks and threads ([pid N] prefixes)\n"
 	      "  -F, --config=FILE   load prototypes from an ltrace.conf-syntax FILE\n"
@@ -179,6 +180,8 @@ static int parse_option(int c, struct cli *cl)
 		lt_opts.cflag = true;
 		break;
 	case 'C':
+		lt_opts.demangle = true;
+		break;
 	case 'D':
 	case 'u':
 		log_error("-%c: not supported", c);
@@ -186,14 +189,9 @@ static int parse_option(int c, struct cli *cl)
 	case 'e':
 	case 'x':
 	case 'l': {
-		char expr[1024];
 		enum lt_filter_kind k = c == 'e' ? LT_FILTER_E : c == 'x' ? LT_FILTER_X :
 						       LT_FILTER_L;
-		if (c == 'l')
-			snprintf(expr, sizeof(expr), "*@%s", optarg);
-		else
-			snprintf(expr, sizeof(expr), "%s", optarg);
-		if (lt_filter_add(k, expr, err, sizeof(err)) < 0) {
+		if (lt_filter_add(k, optarg, err, sizeof(err)) < 0) {
 			log_error("-%c %s: %s", c, optarg, err);
 			return -1;
 		}
@@ -309,6 +307,7 @@ int main(int argc, char **argv)
 		{ "align", required_argument, NULL, 'a' },
 		{ "no-signals", no_argument, NULL, 'b' },
 		{ "config", required_argument, NULL, 'F' },
+		{ "demangle", no_argument, NULL, 'C' },
 		{ "help", no_argument, NULL, 'h' },
 		{ "library", required_argument, NULL, 'l' },
 		{ "indent", required_argument, NULL, 'n' },
