@@ -90,6 +90,17 @@ static int parse_num(const char *opt, const char *s, int min, long *out)
 enum { OPT_JSON = 256, OPT_BPF, OPT_COMPARE, OPT_MAX_OVERHEAD, OPT_PERFETTO, OPT_LATENCY, OPT_LIST,
        OPT_RECORD };
 
+/* A bad line of a -F file goes into the trace, as ltrace writes it, and the others are used;
+ * a file that cannot be read ends lttrace. */
+static void conf_error(void *ctx, const char *file, int line, const char *msg)
+{
+	(void)ctx;
+	if (line)
+		fprintf(lt_opts.out, "%s:%d: error: %s\n", file, line, msg);
+	else
+		log_error("%s: %s", file, msg);
+}
+
 /* After the options: the checks between them, ltrace's default filter, the prototypes and the
  * output file.  0, or -1 with the message said. */
 static int settle(int argc, int npids, const char **conf, int nconf, bool replay)
@@ -122,11 +133,6 @@ static int settle(int argc, int npids, const char **conf, int nconf, bool replay
 		log_error("built-in prototypes: %s", err);
 		return -1;
 	}
-	for (int i = 0; i < nconf; i++)
-		if (lt_proto_load_file(conf[i], err, sizeof(err)) < 0) {
-			log_error("%s", err);
-			return -1;
-		}
 	if (lt_opts.outfile) {
 		FILE *f = fopen(lt_opts.outfile, "we");
 		if (!f) {
@@ -136,6 +142,9 @@ static int settle(int argc, int npids, const char **conf, int nconf, bool replay
 		}
 		lt_opts.out = f;
 	}
+	for (int i = 0; i < nconf; i++)
+		if (lt_proto_load_file_each(conf[i], conf_error, NULL) < 0)
+			return -1;
 	return 0;
 }
 
