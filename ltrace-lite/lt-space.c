@@ -464,11 +464,9 @@ static void on_entry(struct thr *t, struct space *s, uint32_t si, const struct u
 		/* dlopen may be traced too: its own frame goes on top of the hook's. */
 		st = &s->sites[si]; /* arming may have moved the sites */
 	}
-	/* Reached by a tail jump from a traced call (strcoll -> strcmp): the return address is
-	 * its caller's, but the caller made one call, already shown.  ltrace sees one too. */
-	if (t->nframes && t->frames[t->nframes - 1].slot == f.slot &&
-	    t->frames[t->nframes - 1].ret == f.ret && !t->frames[t->nframes - 1].rescan)
-		return;
+	/* Reached by a tail jump from a traced call: the return address is its caller's. */
+	bool tail = t->nframes && t->frames[t->nframes - 1].slot == f.slot &&
+		    t->frames[t->nframes - 1].ret == f.ret && !t->frames[t->nframes - 1].rescan;
 	const char *name = called_name(s, st, c, f.ret);
 	const struct uprobe_obj *co = c >= 0 ? &s->objs[c] : NULL, *dobj = d >= 0 ? &s->objs[d] : NULL;
 	bool ok = false;
@@ -477,6 +475,12 @@ static void on_entry(struct thr *t, struct space *s, uint32_t si, const struct u
 		ok = true;
 		f.callee_lib = dobj->is_main ? NULL : dobj->elf->soname;
 	}
+	/* A function -x names shows when a jump reaches it, as ltrace's entry breakpoints see it:
+	 * the open calls go <unfinished ...>, and its return, the one ret they share, closes
+	 * them all, innermost first (on_return).  A library call -e or -l selects does not: the
+	 * caller made one call (strcoll -> strcmp), already shown; ltrace's PLT sees one too. */
+	if (tail && !ok)
+		return;
 	if (!ok && co && !lt_opts.no_libcalls) {
 		const struct frame *top = t->nframes ? &t->frames[t->nframes - 1] : NULL;
 		bool inter = s->is_static ? !top || top->resolver || top->rescan :
