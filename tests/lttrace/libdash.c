@@ -5,6 +5,7 @@
  * liba-b.so` must show the calls into that library only, `-l 'liba?b.so'` into both: a '-' or
  * '+' in a library's name is part of the name (ltrace.main/main-vfork.exp's -l
  * libmain-vfork.so).  The program prints those lines, each `libdash->F(ARG) = RESULT`.
+ * `./libdash ex`: the lines of -e ab_twice -x ab_twice, the call seen twice.
  */
 #include <stdio.h>
 #include <stdbool.h>
@@ -28,7 +29,13 @@ int main(int argc, char **argv)
 {
 	bool both = argc > 1 && !strcmp(argv[1], "both");
 
-	printf("libdash->ab_twice(21) = 42\n");
+	if (argc > 1 && !strcmp(argv[1], "ex")) {
+		/* -e ab_twice -x ab_twice: the call, then the function's entry (tests/sh/lttrace-filters.sh) */
+		printf("libdash->ab_twice(21 <unfinished ...>\n");
+		printf("ab_twice@liba-b.so(21) = 42\n");
+		printf("<... ab_twice resumed> ) = 42\n");
+	} else
+		printf("libdash->ab_twice(21) = 42\n");
 	if (both)
 		printf("libdash->ab_thrice(14) = 42\n");
 	fflush(stdout);
