@@ -566,9 +566,13 @@ static void on_return(struct thr *t, struct space *s, uint64_t addr,
 				space_arm(s, r->rax, SITE_FUNC, d, f->name);
 		} else {
 			f->v.ret = r->rax;
+			f->v.ret2 = r->rdx;
+			f->v.have_ret2 = true;
 			struct user_fpregs_struct fp;
-			if (f->v.have_fregs && ptrace(PTRACE_GETFPREGS, t->tid, 0L, &fp) == 0)
+			if (f->v.have_fregs && ptrace(PTRACE_GETFPREGS, t->tid, 0L, &fp) == 0) {
 				memcpy(&f->v.fret, &fp.xmm_space[0], sizeof(double));
+				memcpy(&f->v.fret2, &fp.xmm_space[4], sizeof(double));
+			}
 			emit_frame(t, f, LT_EV_RETURN, (int)t->nframes);
 		}
 		drop_frame(t);
