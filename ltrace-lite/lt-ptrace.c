@@ -191,8 +191,14 @@ static struct thr *new_tracee(pid_t pid)
 	if (!pt || !pt->sp)
 		return thr_new(pid, tgid, NULL, pt ? pt->silent || !lt_opts.follow : !lt_opts.follow);
 	bool shared = syscall(SYS_kcmp, pid, pt->tgid, KCMP_VM, 0, 0) == 0;
-	if (shared)
-		return thr_new(pid, tgid, pt->sp, pt->silent || !lt_opts.follow);
+	if (shared) {
+		/* A vfork child (the parent's memory, a process of its own): it returns from the
+		 * parent's open calls too, vfork() first: `<... vfork resumed> ) = 0`, as ltrace. */
+		struct thr *t = thr_new(pid, tgid, pt->sp, pt->silent || !lt_opts.follow);
+		if (t && !t->silent)
+			copy_frames(t, frames, nframes);
+		return t;
+	}
 	if (!lt_opts.follow || pt->silent) {
 		/* Its own copy of our int3s: put the bytes back and let it run. */
 		space_unbreak(pt->sp, pid);
