@@ -182,7 +182,7 @@ step_report() {
 		# tracer's exit status or a word on stderr).
 		awk 'NR == FNR { if ($1 == "PASS") ok[substr($0, 6)] = 1; next }
 		     { k = $0; sub(/^[A-Z]+ /, "", k); got[k] = $1 }
-		     END { for (k in ok) if (got[k] != "PASS") print (k in got ? got[k] : "MISSING") " " k }' \
+		     END { for (k in ok) if (got[k] != "PASS") print ((k in got) ? got[k] : "MISSING") " " k }' \
 			"$ref" "$OUT/$t/checks.txt" | sort -k2 >"$OUT/$t-fails.txt"
 		awk 'NR == FNR { k = $0; sub(/^[A-Z]+ /, "", k); had[k] = 1; next }
 		     $1 != "PASS" { k = $0; sub(/^[A-Z]+ /, "", k); if (!(k in had)) print }' \
