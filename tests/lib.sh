@@ -126,3 +126,27 @@ lt_trace_status() {
 	*) echo "$v" ;;
 	esac
 }
+
+# lt_backend [--bpf]: LTTRACE, the lttrace built, and BE, the backend's options: none, or --bpf
+# when the test's first argument says so (then, without root, a skip that says why).
+lt_backend() {
+	LTTRACE="$TOP/$B/bin/lttrace"
+	BE=()
+	[ "${1:-}" = --bpf ] || return 0
+	BE=(--bpf)
+	[ "$(id -u)" = 0 ] || { echo "--bpf needs root (CAP_BPF and CAP_PERFMON)"; exit 77; }
+}
+
+# lt_described WHAT LTTRACE-OPTIONS... PROG ARGS: one run of a self-describing lttrace test.
+# The program, traced by lttrace $BE -o log (and checked against its untraced run), prints the
+# lines lttrace must write; those and the trace's end line must be the trace, the result
+# column aside.  0, or 1 with a FAIL line naming WHAT.
+lt_described() {
+	local what=$1
+	shift
+	run_checked timeout 60 "$LTTRACE" "${BE[@]}" -o log "$@" >expected ||
+		{ echo "FAIL: $what: lttrace's exit status $?"; return 1; }
+	echo "+++ exited (status 0) +++" >>expected
+	diff -u expected <(sed -E 's/ +=/ =/' log) ||
+		{ echo "FAIL: $what: the lines differ from what the program did"; return 1; }
+}

@@ -11,12 +11,7 @@
 # taken for a failure of the program's 3).
 set -u
 . "$TOP/tests/lib.sh"
-LTTRACE="$TOP/$B/bin/lttrace"
-BE=()
-if [ "${1:-}" = --bpf ]; then
-	BE=(--bpf)
-	if [ "$(id -u)" != 0 ]; then echo "--bpf needs root (CAP_BPF and CAP_PERFMON)"; exit 77; fi
-fi
+lt_backend "$@"
 fail=0
 bad() { echo "FAIL: $*"; fail=1; }
 "${CC:-cc}" -O0 -o exitcode "$TOP/tests/lttrace/exitcode.c" || exit 1
@@ -33,6 +28,7 @@ done
 # The comparison keeps its teeth: an end line that disagrees with the untraced run is a FAIL.
 UNTRACED_FAIL=$PWD/teeth.fail
 mkdir -p fake
+# shellcheck disable=SC2016
 printf '#!/bin/sh\nprintf "+++ exited (status 4) +++\\n" >"$2"\n' >fake/lttrace
 chmod +x fake/lttrace
 run_checked fake/lttrace -o fake.log ./exitcode 3 >/dev/null 2>teeth.err &&

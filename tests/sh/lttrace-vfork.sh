@@ -8,12 +8,7 @@
 # the comparison.  The program's output and status are checked against an untraced run.
 set -u
 . "$TOP/tests/lib.sh"
-LTTRACE="$TOP/$B/bin/lttrace"
-BE=()
-if [ "${1:-}" = --bpf ]; then
-	BE=(--bpf)
-	if [ "$(id -u)" != 0 ]; then echo "--bpf needs root (CAP_BPF and CAP_PERFMON)"; exit 77; fi
-fi
+lt_backend "$@"
 "${CC:-cc}" -O0 -o vfork "$TOP/tests/lttrace/vfork.c" || exit 1
 run_checked timeout 60 "$LTTRACE" "${BE[@]}" -f -e vfork+getpid -o log ./vfork >expected ||
 	{ echo "FAIL: exit status $?"; exit 1; }
