@@ -30,6 +30,9 @@ struct lt_vctx {
 	bool have_fregs;   /* false when the backend could not read them: floats print as ? */
 	uint64_t ret;      /* rax at return */
 	double fret;       /* xmm0 at return */
+	uint64_t ret2;     /* rdx at return: a struct of 9 to 16 bytes, its integer half */
+	double fret2;      /* xmm1 at return: ... its floating-point half */
+	bool have_ret2;    /* ret2 and fret2 were read: such structs print, else as ? */
 	/* Tracee memory: 0 or -errno. */
 	int (*read)(void *priv, uint64_t addr, void *buf, size_t len);
 	void *priv;
@@ -39,8 +42,9 @@ struct lt_vctx {
 
 struct user_regs_struct;
 struct user_fpregs_struct;
-/* V's registers from a ptrace stop: the integer argument registers and sp of R, rax as the
- * return value, and from FP (NULL: have_fregs false) the low 8 bytes of xmm0-7, xmm0 as fret. */
+/* V's registers from a ptrace stop: the integer argument registers and sp of R, rax (and rdx)
+ * as the return value, and from FP (NULL: have_fregs false) the low 8 bytes of xmm0-7, xmm0
+ * (and xmm1) as fret (fret2). */
 void lt_vctx_set_regs(struct lt_vctx *v, const struct user_regs_struct *r,
 		      const struct user_fpregs_struct *fp);
 
@@ -49,6 +53,11 @@ int lt_proto_init(char *err, size_t errlen);
 /* -F FILE: a user .conf file, taking precedence over the built-in table.  0 or -errno with a
  * one-line message in ERR ("FILE:LINE: reason"). */
 int lt_proto_load_file(const char *path, char *err, size_t errlen);
+/* A bad line of a .conf file: FILE, LINE (0: the file as a whole), what is wrong. */
+typedef void lt_conf_report(void *ctx, const char *file, int line, const char *msg);
+/* -F FILE as ltrace reads it: each bad line told to REPORT and skipped, the others loaded.  The
+ * number of bad lines, or -errno when FILE cannot be read (told to REPORT with line 0). */
+int lt_proto_load_file_each(const char *path, lt_conf_report *report, void *ctx);
 /* The prototype of NAME from the .conf tables, or NULL. */
 const struct lt_proto *lt_proto_lookup(const char *name);
 /* The prototype of the function at link-time address VADDR of the object file PATH from its

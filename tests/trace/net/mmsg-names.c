@@ -6,7 +6,9 @@
  * descriptor: nothing is sent, the vector is shown all the same.  Run with -a0 -e
  * trace=sendmmsg.
  */
+#ifndef _GNU_SOURCE
 #define _GNU_SOURCE
+#endif
 #include <stddef.h>
 #include <string.h>
 #include <sys/socket.h>
