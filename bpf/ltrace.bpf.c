@@ -20,6 +20,7 @@
 #include <bpf/bpf_core_read.h>
 
 #include "bpf/ltrace.h"
+#include "bpf/fpu.bpf.h"
 
 char LICENSE[] SEC("license") = "GPL";
 
@@ -66,6 +67,23 @@ struct {
 	__type(key, __u32);
 	__type(value, __u32);
 } rtld_held SEC(".maps");
+
+/* Processes with a thread held at a hit (LT_F_HOLD*), for user space to continue once it has
+ * printed the hit (tgid -> 1). */
+struct {
+	__uint(type, BPF_MAP_TYPE_HASH);
+	__uint(max_entries, 4096);
+	__type(key, __u32);
+	__type(value, __u32);
+} xheld SEC(".maps");
+
+/* A held thread's xmm registers (tid -> struct lt_xmm), see bpf/ltrace.h. */
+struct {
+	__uint(type, BPF_MAP_TYPE_HASH);
+	__uint(max_entries, 1024);
+	__type(key, __u32);
+	__type(value, struct lt_xmm);
+} xmm SEC(".maps");
 
 /* Processes traced (by tgid). */
 struct {
@@ -138,7 +156,7 @@ static __always_inline struct lt_tstate *traced_state(__u32 *tid, __u32 *tgid, b
  * A buffer over half full stops the process (SIGSTOP, as a debugger's hold): its threads wait
  * for the trace to be read rather than lose calls; user space sends SIGCONT once it has read.
  */
-static __always_inline void send(struct scratch *s, __u32 off)
+static __always_inline bool send(struct scratch *s, __u32 off)
 {
 	__u64 size = sizeof(s->h) + off;
 	__u64 wake = BPF_RB_NO_WAKEUP;
@@ -158,8 +176,36 @@ static __always_inline void send(struct scratch *s, __u32 off)
 		if (!bpf_send_signal(19 /* SIGSTOP */))
 			__sync_fetch_and_add(&holds, 1);
 	}
-	if (bpf_ringbuf_output(&events, s, size, wake))
+	if (s->h.held)
+		wake = BPF_RB_FORCE_WAKEUP;
+	if (bpf_ringbuf_output(&events, s, size, wake)) {
 		__sync_fetch_and_add(&lost, 1);
+		return false;
+	}
+	return true;
+}
+
+/*
+ * Send the record in S holding its thread (LT_F_HOLD*): it stops (SIGSTOP, delivered once the
+ * probe is done) until user space has printed the hit from the process and its registers and
+ * sends SIGCONT.  The stop is sent first, the record then says it; a record lost after it
+ * leaves the process to the ring-full holds' release (map held), never stopped for good.
+ */
+static __always_inline void send_held(struct scratch *s, __u32 off)
+{
+	__u32 tgid = s->h.tgid, one = 1;
+
+	s->h.held = 0;
+	if (!bpf_map_update_elem(&xheld, &tgid, &one, BPF_ANY)) {
+		if (!bpf_send_signal_thread(19 /* SIGSTOP */))
+			s->h.held = 1;
+		else
+			bpf_map_delete_elem(&xheld, &tgid);
+	}
+	if (!send(s, off) && s->h.held) {
+		bpf_map_update_elem(&held, &tgid, &one, BPF_ANY);
+		__sync_fetch_and_add(&holds, 1);
+	}
 }
 
 /* Register I's memory, as the plan says (KIND of this side: entry or return): the new end. */
@@ -255,6 +301,7 @@ static __always_inline void send_kept(struct lt_frame *f, __u32 tid, __u32 tgid)
 	s->h.sp = f->slot;
 	s->h.ret = f->retaddr;
 	s->h.failed = 0;
+	s->h.held = 0;
 	s->h.nstk = 0;
 	for (int i = 0; i <= LT_NREGS; i++)
 		s->h.caplen[i] = 0;
@@ -392,7 +439,12 @@ int lt_entry(struct pt_regs *ctx)
 	for (int i = 0; i < LT_NREGS; i++)
 		off = capture(s, off, i, entry_kind(sp->cap[i]), sp->len[i], s->h.regs[i]);
 	s->h.caplen[LT_NREGS] = 0;
-	send(s, off);
+	s->h.held = 0;
+	/* A variadic call's %al: how many vector registers its caller filled. */
+	if ((sp->flags & LT_F_HOLD) || ((sp->flags & LT_F_HOLD_VA) && (ctx->ax & 0xff)))
+		send_held(s, off);
+	else
+		send(s, off);
 	return 0;
 }
 
@@ -455,7 +507,11 @@ int lt_return(struct pt_regs *ctx)
 		off = capture(s, off, i, ret_kind(sp->cap[i]), sp->len[i], f->args[i]);
 	off = capture(s, off, LT_NREGS, ret_kind(sp->cap[LT_NREGS]), sp->len[LT_NREGS],
 		      s->h.rval);
-	send(s, off);
+	s->h.held = 0;
+	if (sp->flags & LT_F_HOLD_RET)
+		send_held(s, off);
+	else
+		send(s, off);
 	return 0;
 }
 
@@ -523,7 +579,8 @@ int BPF_PROG(lt_signal, int sig, struct kernel_siginfo *info, struct k_sigaction
 	if (!wanted(&tid, &tgid) || stats_only)
 		return 0;
 	if (sig == 19 /* SIGSTOP */ && (bpf_map_lookup_elem(&held, &tgid) ||
-					 bpf_map_lookup_elem(&rtld_held, &tgid)))
+					 bpf_map_lookup_elem(&rtld_held, &tgid) ||
+					 bpf_map_lookup_elem(&xheld, &tgid)))
 		return 0;
 	/* Ignored by default, yet delivered now and then (a thread caught stopping): ours when
 	 * lttrace sent it, to end a hold. */
@@ -539,6 +596,23 @@ int BPF_PROG(lt_signal, int sig, struct kernel_siginfo *info, struct k_sigaction
 	};
 	if (bpf_ringbuf_output(&events, &rec, sizeof(rec), 0))
 		__sync_fetch_and_add(&lost, 1);
+	return 0;
+}
+
+/* lttrace's SIGSTOP to a thread it holds (which only queues it): the thread's xmm registers,
+ * when user space asked for them (struct lt_xmm). */
+SEC("tp_btf/signal_generate")
+int BPF_PROG(lt_xmm_read, int sig, struct kernel_siginfo *info, struct task_struct *task,
+	     int group, int result)
+{
+	if (sig != 19 /* SIGSTOP */)
+		return 0;
+	__u32 tid = BPF_CORE_READ(task, pid);
+	struct lt_xmm *x = bpf_map_lookup_elem(&xmm, &tid);
+	if (!x || x->state != 1)
+		return 0;
+	fpu_xmm_read(task, x->v, 8);
+	x->state = 2;
 	return 0;
 }
 

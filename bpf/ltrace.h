@@ -31,6 +31,12 @@ enum lt_fflags {
 	LT_F_OUTERMOST = 1, /* a static program's: only when no traced call is open */
 	LT_F_NORET = 2,     /* no uretprobe (setjmp: its jmp_buf would keep the trampoline) */
 	LT_F_KEEP = 4,      /* no memory read at entry: the call record may wait for the return */
+	/* The thread is held at the hit (see struct lt_xmm) for what a copy cannot give: */
+	LT_F_HOLD = 8,      /* at the entry: float arguments, memory behind pointers */
+	LT_F_HOLD_VA = 16,  /* at the entry when %al is not 0 (a printf pack with floats) */
+	LT_F_HOLD_RET = 32, /* at the return: a float result, out memory behind pointers */
+	LT_F_XMM = 64,      /* the entry's hold reads the xmm registers */
+	LT_F_XMM_RET = 128, /* the return's does */
 };
 
 struct lt_fspec {
@@ -73,6 +79,20 @@ struct lt_rec {
 	__u16 caplen[LT_NREGS + 1]; /* the last: at a return, rax's memory */
 	__u16 nstk;
 	__u16 failed;          /* bit i: the capture of register i could not be read */
+	__u16 held;            /* the thread is stopped (LT_F_HOLD*) until user space sends SIGCONT */
+};
+
+/*
+ * A held thread's xmm registers.  A BPF program cannot read them at the hit (they are live in
+ * the CPU); once the thread is stopped they are in its FPU state in memory.  User space sets
+ * state 1 for the thread and sends it a SIGSTOP, which a stopped thread only queues (the
+ * SIGCONT that releases it discards it); the kernel side's signal_generate copies the low 8
+ * bytes of xmm0-7 then and sets state 2.
+ */
+struct lt_xmm {
+	__u32 state;
+	__u32 pad;
+	__u64 v[8];
 };
 
 /*

@@ -18,8 +18,8 @@
  *  - memory: from the prototype (lt_proto_capture, shared with sttrace --bpf), each pointer
  *    argument names the bytes to copy at entry (a string: -s + 1 bytes) or at return (out
  *    arguments, a returned string), and a printf pack every remaining register as a string;
- *    the stack words of stack arguments.  Anything the printers need beyond that (pointers
- *    inside structs) is read when the line is printed.
+ *    the stack words of stack arguments.  Calls whose printers need more (float registers,
+ *    pointers inside what was copied) hold their thread at the hit (held_flags).
  */
 #include <errno.h>
 #include <fcntl.h>
@@ -33,6 +33,8 @@
 
 #include "bpf/ltrace.h"
 #include "uprobe/ifunc.h"
+#include "uprobe/ksite.h"
+#include "uprobe/prologue.h"
 #include "ltrace-lite/lt-bpf.h"
 #include "common/maps.h"
 #include "common/proc.h"
@@ -273,6 +275,35 @@ bool lb_site_noret(const struct lb_plan *p, const struct lb_site *s)
 	return false;
 }
 
+/*
+ * What the call's hit holds its thread for (bpf/ltrace.h, LT_F_HOLD*): the xmm registers of
+ * float arguments (only where the thread stops with them intact: the probe on the first
+ * instruction, one that leaves them alone, as the kernel runs it before the stop) and of a
+ * float result; memory behind the pointers the copies hold.  Functions without them pay
+ * nothing.
+ */
+static __u16 held_flags(const struct lb_site *s, const struct lt_capture *cp)
+{
+	__u16 f = 0;
+
+	if (cp->xargs || cp->xpack) {
+		uint8_t code[16];
+		uint64_t poff = 0;
+		const char *why;
+		if (ksite_entry_file(s->path, s->off, true, &poff, &why) == 0 && poff == s->off &&
+		    uprobe_prologue_insn(code, uprobe_read_code(s->path, s->off, code,
+								 sizeof(code)), NULL) > 0)
+			f |= LT_F_XMM | (cp->xargs ? LT_F_HOLD : LT_F_HOLD_VA);
+	}
+	if (cp->deep)
+		f |= LT_F_HOLD;
+	if (cp->xret)
+		f |= LT_F_HOLD_RET | LT_F_XMM_RET;
+	if (cp->odeep)
+		f |= LT_F_HOLD_RET;
+	return f;
+}
+
 void lb_plan_spec(const struct lb_plan *p, size_t i, struct lt_fspec *spec)
 {
 	const struct lb_site *s = &p->sites[i];
@@ -303,8 +334,9 @@ void lb_plan_spec(const struct lb_plan *p, size_t i, struct lt_fspec *spec)
 		spec->cap[k] = kinds[cp.kind[k]];
 		spec->len[k] = cp.len[k];
 	}
+	spec->flags |= held_flags(s, &cp);
 	/* Nothing to read at the entry but registers: the call may wait for its return. */
-	bool entry_mem = spec->nstk;
+	bool entry_mem = spec->nstk || (spec->flags & (LT_F_HOLD | LT_F_HOLD_VA));
 	for (int k = 0; k < LT_NREGS; k++)
 		if (spec->cap[k] == LT_CAP_STR || spec->cap[k] == LT_CAP_BUF)
 			entry_mem = true;

@@ -13,9 +13,9 @@
  *
  * Records carry registers, stack words and the memory the plan names; a frame keeps them from
  * the call to its return, and lt_vctx.read serves the printers from them (what was not
- * captured is read from the process when the line is printed).  Floating-point registers are
- * out of a uprobe program's reach: floats print as the ptrace backend prints unreadable
- * values.  Lost records are counted by the kernel side and reported at the end.  Every exit
+ * captured is read from the process when the line is printed).  What the kernel side cannot
+ * copy — xmm registers (floats), memory behind the copied pointers — comes from the thread
+ * held at the hit while its line is printed (lt-bpf-hold.c).  Lost records are counted by the kernel side and reported at the end.  Every exit
  * path destroys the links (lt-bpf-links.c).
  */
 #include <errno.h>
@@ -220,7 +220,8 @@ static bool shown(struct uthr *t, struct ufr *f, const struct lb_site *s, int c)
 	return ok;
 }
 
-static void on_call(const struct lt_rec *r, const uint8_t *d, size_t dlen)
+/* XMM: the thread's xmm0-7 at the hit, when it was held for them (lt-bpf-hold.c). */
+static void on_call(const struct lt_rec *r, const uint8_t *d, size_t dlen, const uint64_t *xmm)
 {
 	struct uthr *t = thr_get((pid_t)r->tid, (pid_t)r->tgid, true);
 
@@ -252,7 +253,9 @@ static void on_call(const struct lt_rec *r, const uint8_t *d, size_t dlen)
 	f->v.read = frame_read;
 	f->v.strsize = lt_opts.strsize;
 	f->v.arraylen = lt_opts.arraylen;
-	f->v.have_fregs = false;
+	f->v.have_fregs = xmm != NULL;
+	if (xmm)
+		memcpy(f->v.fregs, xmm, sizeof(f->v.fregs));
 	add_regions(f, r, d, dlen, &skel->bss->fspecs[r->fn], false);
 	if (!f->shown) {
 		if (skel->bss->fspecs[r->fn].flags & LT_F_NORET)
@@ -266,7 +269,7 @@ static void on_call(const struct lt_rec *r, const uint8_t *d, size_t dlen)
 		pop(t);
 }
 
-static void on_return(const struct lt_rec *r, const uint8_t *d, size_t dlen)
+static void on_return(const struct lt_rec *r, const uint8_t *d, size_t dlen, const uint64_t *xmm)
 {
 	struct uthr *t = thr_get((pid_t)r->tid, (pid_t)r->tgid, false);
 
@@ -279,6 +282,10 @@ static void on_return(const struct lt_rec *r, const uint8_t *d, size_t dlen)
 	struct ufr *f = &t->f[t->n - 1];
 	if (f->shown) {
 		f->v.ret = r->rval;
+		if (xmm) {
+			memcpy(&f->v.fret, &xmm[0], sizeof(f->v.fret));
+			f->v.have_fregs = true;
+		}
 		add_regions(f, r, d, dlen, &skel->bss->fspecs[f->site], true);
 		emit(t, f, LT_EV_RETURN, (double)(r->ts - r->ts_call) / 1e9);
 	}
@@ -377,17 +384,25 @@ static int on_record(void *ctx, void *data, size_t len)
 	if (event_sinks_active() && r->ts)
 		clock_event_set(r->ts);
 
+	/* Held at the hit: printed while it is stopped, with its xmm registers if wanted. */
+	uint64_t xregs[8];
+	const uint64_t *xmm = NULL;
+	if (r->held && r->fn < LT_MAXFN &&
+	    lb_hold_begin(bpf_map__fd(skel->maps.xmm), (pid_t)r->tgid, (pid_t)r->tid,
+			  skel->bss->fspecs[r->fn].flags &
+				  (r->kind == LT_REC_CALL ? LT_F_XMM : LT_F_XMM_RET), xregs))
+		xmm = xregs;
 	switch (r->kind) {
 	case LT_REC_CALL:
-		on_call(r, d, len - sizeof(*r));
+		on_call(r, d, len - sizeof(*r), xmm);
 		break;
 	case LT_REC_RET:
-		on_return(r, d, len - sizeof(*r));
+		on_return(r, d, len - sizeof(*r), xmm);
 		break;
 	case LT_REC_CALLRET:
 		/* Its data are the return's captures; the entry had none. */
-		on_call(r, d, 0);
-		on_return(r, d, len - sizeof(*r));
+		on_call(r, d, 0, NULL);
+		on_return(r, d, len - sizeof(*r), xmm);
 		break;
 	case LT_REC_EXIT:
 		on_exit_rec(r);
@@ -405,6 +420,8 @@ static int on_record(void *ctx, void *data, size_t len)
 		break;
 	}
 	}
+	if (r->held)
+		lb_hold_end(bpf_map__fd(skel->maps.xheld), (pid_t)r->tgid, (pid_t)r->tid);
 	return 0;
 }
 
@@ -440,6 +457,8 @@ static int load(void)
 		return bpf_fail("attach sched_process_fork", -errno);
 	if (!(skel->links.lt_signal = bpf_program__attach(skel->progs.lt_signal)))
 		return bpf_fail("attach signal_deliver", -errno);
+	if (!(skel->links.lt_xmm_read = bpf_program__attach(skel->progs.lt_xmm_read)))
+		return bpf_fail("attach signal_generate", -errno);
 	return 0;
 }
 
@@ -541,6 +560,9 @@ static void release(struct ring_buffer *rb, bool idle)
 		/* One stopped for a dlopen goes on once its objects are probed (on_rtld). */
 		if (bpf_map_lookup_elem(bpf_map__fd(skel->maps.rtld_held), &key, &v) == 0)
 			continue;
+		/* One stopped at a hit goes on once the hit is printed (lt-bpf-hold.c). */
+		if (idle && bpf_map_lookup_elem(bpf_map__fd(skel->maps.xheld), &key, &v) == 0)
+			continue;
 		if (!idle || proc_stop_signal((pid_t)key) > 0)
 			kill((pid_t)key, SIGCONT);
 	}
@@ -576,7 +598,7 @@ static void show_kept(bool final)
 			    .tgid = (uint32_t)keep_tid, .ts = f->ts, .ts_call = f->ts,
 			    .sp = f->slot, .ret = f->retaddr };
 	memcpy(r.regs, f->args, sizeof(r.regs));
-	on_call(&r, (const uint8_t *)&r, 0);
+	on_call(&r, (const uint8_t *)&r, 0, NULL);
 	lt_output_flush();
 }
 
@@ -649,6 +671,8 @@ static int finish(int rc)
 	int status;
 
 	lb_links_detach();
+	if (skel)
+		lb_hold_end_all(bpf_map__fd(skel->maps.xheld));
 	if (skel && skel->bss && skel->bss->lost)
 		log_warn("--bpf: %llu records lost (ring buffer full; %llu holds)",
 			 (unsigned long long)skel->bss->lost, (unsigned long long)skel->bss->holds);

@@ -83,6 +83,14 @@ int lb_links_attach(struct lb_plan *p, size_t from, struct bpf_program *entry,
 int lb_links_add(struct bpf_link *l);
 void lb_links_detach(void);
 
+/* lt-bpf-hold.c: thread TID of TGID, held at a hit (struct lt_rec held): wait until it is
+ * stopped and, if WANT_XMM, read its xmm0-7 (low 8 bytes) into XMM through map XMM_FD: true
+ * when they were read.  lb_hold_end lets it go (map xheld, XHELD_FD, forgets the process);
+ * lb_hold_end_all every process still held (the end). */
+bool lb_hold_begin(int xmm_fd, pid_t tgid, pid_t tid, bool want_xmm, uint64_t xmm[8]);
+void lb_hold_end(int xheld_fd, pid_t tgid, pid_t tid);
+void lb_hold_end_all(int xheld_fd);
+
 /* lt-bpf-proc.c: PROG started and held at its entry point under ptrace, *CHILD its pid (the
  * caller detaches).  0, or -errno with a message printed (*STATUS: its wait status if it
  * ended). */
