@@ -243,23 +243,26 @@ $(B)/lib/libltrace.a: $(LTRACE_LIB_OBJS)
 	$(Q)mkdir -p $(@D)
 	$(Q)rm -f $@ && ar rcs $@ $^
 
+# -C: libstdc++'s demangler (common/demangle.c), for lttrace alone.
+LT_LDLIBS := -lstdc++
+
 # lttrace links no part of sttrace: the two tools share only the layers below them.
 $(B)/bin/lttrace: $(B)/obj/ltrace-lite/lttrace.o $(B)/lib/libltrace.a $(LOWER_LIBS)
 	$(E) LD $@
 	$(Q)mkdir -p $(@D)
-	$(Q)$(CC) $(LDFLAGS) -o $@ $< $(B)/lib/libltrace.a $(LOWER_LIBS) $(LDLIBS)
+	$(Q)$(CC) $(LDFLAGS) -o $@ $< $(B)/lib/libltrace.a $(LOWER_LIBS) $(LDLIBS) $(LT_LDLIBS)
 
 # lttrace unit tests (tests/unit/lt_*.c) link libltrace first.
 $(B)/tests/unit/lt_%: tests/unit/lt_%.c $(B)/lib/libltrace.a $(LOWER_LIBS) | $(GEN_HDRS)
 	$(E) CC $<
 	$(Q)mkdir -p $(@D)
 	$(Q)$(CC) $(CPPFLAGS) $(CFLAGS) $(LDFLAGS) -o $@ $< $(B)/lib/libltrace.a $(LOWER_LIBS) \
-		$(LDLIBS)
+		$(LDLIBS) $(LT_LDLIBS)
 
 -include $(shell find $(B)/obj -name '*.d' 2>/dev/null)
 
 # --- dependencies (Debian 12 packages) --------------------------------------------------------
-DEB_PKGS := build-essential pkg-config bc libelf-dev libdw-dev libunwind-dev libcapstone-dev \
+DEB_PKGS := build-essential pkg-config bc libelf-dev libdw-dev libunwind-dev libcapstone-dev libstdc++-12-dev \
 	    libbpf-dev bpftool clang llvm strace ltrace gdb libc6-dbg bpftrace linux-perf systemtap-sdt-dev jq \
 	    libxml2-utils
 
@@ -347,6 +350,14 @@ check-strace: deps
 	$(Q)$(MAKE) --no-print-directory all
 	$(Q)B=$(B) tests/strace-suite/run.sh
 
+# ltrace 0.7.3's own test suite (DejaGnu; upstream's tag 0.7.3, copied into build/ltrace-src/ from
+# LTRACE_SRC=DIR or cloned) run against ltrace, lttrace and lttrace --bpf; results in
+# build/check-ltrace/.  Not part of `make test` (docs/ltrace-suite.md).
+.PHONY: check-ltrace
+check-ltrace: deps
+	$(Q)$(MAKE) --no-print-directory all
+	$(Q)B=$(B) tests/ltrace-suite/run.sh
+
 # libFuzzer targets (tests/fuzz/fuzz_*.c) for the parsers that read untrusted bytes, built with
 # clang under ASan/UBSan together with the library sources they exercise.  FUZZ_TIME seconds
 # each (default 60); crashes and new inputs stay in build-fuzz/.
@@ -363,7 +374,7 @@ build-fuzz/%: tests/fuzz/%.c $(SDT_LIB_OBJS:$(B)/obj/%.o=%.c) $(FUZZ_COMMON) sdt
 
 # The decoders' target links every library source of sttrace (the generated tables too).
 FUZZ_TARGETS += build-fuzz/decode_fuzz
-DECODE_FUZZ_SRCS = $(filter-out strace-lite/sttrace.c,$(STRACE_SRCS)) $(COMMON_SRCS) \
+DECODE_FUZZ_SRCS = $(filter-out strace-lite/sttrace.c,$(STRACE_SRCS)) $(filter-out common/demangle.c,$(COMMON_SRCS)) \
 		   $(XLAT_INS:strace-lite/xlat/%.in=$(B)/gen/xlat/%.c) $(UPROBE_SRCS) \
 		   $(PROTO_SRCS) $(B)/gen/ltprotos.c $(SDT_LIB_OBJS:$(B)/obj/%.o=%.c) $(BPF_SRCS) \
 		   $(B)/gen/sysname.c

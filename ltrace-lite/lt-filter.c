@@ -57,7 +57,13 @@ static int pattern_init(struct pattern *p, const char *text, bool is_re, bool li
 	return 0;
 }
 
-static void pattern_free(struct pattern *p);
+
+static void pattern_free(struct pattern *p)
+{
+	if (p->is_re)
+		regfree(&p->re);
+	free(p->text);
+}
 
 static bool pattern_match(const struct pattern *p, const char *s)
 {
@@ -75,15 +81,54 @@ static bool lib_match(const struct pattern *p, const char *soname, const char *p
 	return pattern_match(p, soname) || (p->is_re && path && pattern_match(p, path));
 }
 
+/* -l LIB: every symbol of the libraries LIB (a glob) names, taken whole: a '-' or '+' in a
+ * library name (liba-b.so) is part of it, not the start of a rule as in -e. */
+static int add_lib_chain(const char *lib, char *err, size_t errlen)
+{
+	struct chain c = { .kind = LT_FILTER_L };
+	struct chain *v;
+	int rc;
+
+	if (!*lib) {
+		snprintf(err, errlen, "empty library name");
+		return -EINVAL;
+	}
+	if (!(c.rules = calloc(1, sizeof(*c.rules))))
+		return -ENOMEM;
+	c.rules[0].add = true;
+	if ((rc = pattern_init(&c.rules[0].sym, "*", false, false, err, errlen)) < 0)
+		goto fail;
+	if ((rc = pattern_init(&c.rules[0].lib, lib, false, true, err, errlen)) < 0) {
+		pattern_free(&c.rules[0].sym);
+		goto fail;
+	}
+	c.n = 1;
+	if (!(v = realloc(chains, (nchains + 1) * sizeof(*v)))) {
+		pattern_free(&c.rules[0].sym);
+		pattern_free(&c.rules[0].lib);
+		rc = -ENOMEM;
+		goto fail;
+	}
+	chains = v;
+	chains[nchains++] = c;
+	return 0;
+fail:
+	free(c.rules);
+	return rc;
+}
+
 int lt_filter_add(enum lt_filter_kind kind, const char *expr, char *err, size_t errlen)
 {
-	char *buf = strdup(expr), *e = buf;
+	char *buf, *e;
 	struct chain c = { .kind = kind };
 	bool add = true;
 	int rc = 0;
 
-	if (!buf)
+	if (kind == LT_FILTER_L)
+		return add_lib_chain(expr, err, errlen);
+	if (!(buf = strdup(expr)))
 		return -ENOMEM;
+	e = buf;
 	if (!*e) {
 		snprintf(err, errlen, "empty filter expression");
 		free(buf);
@@ -166,13 +211,6 @@ int lt_filter_add(enum lt_filter_kind kind, const char *expr, char *err, size_t 
 	chains = v;
 	chains[nchains++] = c;
 	return 0;
-}
-
-static void pattern_free(struct pattern *p)
-{
-	if (p->is_re)
-		regfree(&p->re);
-	free(p->text);
 }
 
 void lt_filter_reset(void)

@@ -15,6 +15,7 @@
 #include <time.h>
 
 #include "common/clock.h"
+#include "common/demangle.h"
 #include "common/event.h"
 #include "common/json.h"
 #include "common/print.h"
@@ -166,6 +167,12 @@ static void print_ret(struct strbuf *b, const struct lt_event *ev)
 		put_word(b, ev->v->ret);
 	else
 		lt_proto_print_ret(b, ev->proto, ev->v);
+}
+
+/* The function's name as the text and -c show it: demangled under -C. */
+static const char *shown_name(const struct lt_event *ev)
+{
+	return lt_opts.demangle ? demangle_name(ev->name) : ev->name;
 }
 
 static void count(const char *name, double secs)
@@ -403,7 +410,7 @@ void lt_emit(const struct lt_event *ev0)
 	if (lt_opts.cflag) {
 		/* Calls still open at the end count too, for the time they had (as ltrace). */
 		if (ret || ev->kind == LT_EV_UNFINISHED)
-			count(ev->name, ev->spent);
+			count(shown_name(ev), ev->spent);
 		return;
 	}
 	if (lt_opts.discard)
@@ -420,7 +427,7 @@ void lt_emit(const struct lt_event *ev0)
 		begin_line(ev, true);
 		if (ev->caller && !lt_opts.hide_caller)
 			sb_printf(&sb, "%s->", ev->caller);
-		sb_puts(&sb, ev->name);
+		sb_puts(&sb, shown_name(ev));
 		if (ev->callee_lib)
 			sb_printf(&sb, "@%s", ev->callee_lib);
 		sb_putc(&sb, '(');
@@ -433,7 +440,7 @@ void lt_emit(const struct lt_event *ev0)
 			close_open();
 		if (!open_line) {
 			begin_line(ev, true);
-			sb_printf(&sb, "<... %s resumed> ", ev->name);
+			sb_printf(&sb, "<... %s resumed> ", shown_name(ev));
 			putsb();
 		}
 		if (lt_has_out(ev))

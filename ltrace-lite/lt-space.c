@@ -432,6 +432,20 @@ static bool push(struct thr *t, const struct frame *f)
 	return true;
 }
 
+/* F (its registers from R) pushed and its entry line out; false when it could not be. */
+static bool open_call(struct thr *t, struct frame *f, const struct user_regs_struct *r)
+{
+	fill_regs(t, &f->v, r, lt_proto_needs_fregs(f->proto));
+	f->v.sp = f->slot; /* as at the entry, whatever the skipped instruction did */
+	clock_gettime(CLOCK_MONOTONIC, &f->t0);
+	if (!push(t, f))
+		return false;
+	emit_frame(t, &t->frames[t->nframes - 1], LT_EV_CALL, (int)t->nframes);
+	if (!f->ret) /* no return to wait for: ltrace's "<no return ...>" case, closed at once */
+		drop_frame(t);
+	return true;
+}
+
 /* A return breakpoint at RET; false when there can be none (someone else's int3 there). */
 static bool arm_return(struct space *s, uint64_t ret)
 {
@@ -464,34 +478,35 @@ static void on_entry(struct thr *t, struct space *s, uint32_t si, const struct u
 		/* dlopen may be traced too: its own frame goes on top of the hook's. */
 		st = &s->sites[si]; /* arming may have moved the sites */
 	}
-	/* Reached by a tail jump from a traced call (strcoll -> strcmp): the return address is
-	 * its caller's, but the caller made one call, already shown.  ltrace sees one too. */
-	if (t->nframes && t->frames[t->nframes - 1].slot == f.slot &&
-	    t->frames[t->nframes - 1].ret == f.ret && !t->frames[t->nframes - 1].rescan)
-		return;
+	/* Reached by a tail jump from a traced call: the return address is its caller's. */
+	bool tail = t->nframes && t->frames[t->nframes - 1].slot == f.slot &&
+		    t->frames[t->nframes - 1].ret == f.ret && !t->frames[t->nframes - 1].rescan;
 	const char *name = called_name(s, st, c, f.ret);
 	const struct uprobe_obj *co = c >= 0 ? &s->objs[c] : NULL, *dobj = d >= 0 ? &s->objs[d] : NULL;
-	bool ok = false;
-	if (lt_filter_have(LT_FILTER_X) && dobj &&
-	    lt_filter_match(LT_FILTER_X, name, dobj->elf->soname, dobj->path, dobj->is_main)) {
-		ok = true;
-		f.callee_lib = dobj->is_main ? NULL : dobj->elf->soname;
-	}
-	if (!ok && co && !lt_opts.no_libcalls) {
+	bool x_ok = lt_filter_have(LT_FILTER_X) && dobj &&
+		    lt_filter_match(LT_FILTER_X, name, dobj->elf->soname, dobj->path, dobj->is_main);
+	bool e_ok = false;
+	/* A function -x names shows when a jump reaches it, as ltrace's entry breakpoints see it:
+	 * the open calls go <unfinished ...>, and its return, the one ret they share, closes
+	 * them all, innermost first (on_return).  A library call -e or -l selects does not: the
+	 * caller made one call (strcoll -> strcmp), already shown; ltrace's PLT sees one too. */
+	if (tail && !x_ok)
+		return;
+	if (!tail && co && !lt_opts.no_libcalls) {
 		const struct frame *top = t->nframes ? &t->frames[t->nframes - 1] : NULL;
 		bool inter = s->is_static ? !top || top->resolver || top->rescan :
 					    c != d;
 		bool have_l = lt_filter_have(LT_FILTER_L);
 		if (inter && (lt_filter_have(LT_FILTER_E) || !have_l))
-			ok = lt_filter_match(LT_FILTER_E, name, co->elf->soname, co->path, co->is_main);
-		if (inter && !ok && have_l && dobj)
-			ok = lt_filter_match(LT_FILTER_L, name, dobj->elf->soname, dobj->path,
-					     dobj->is_main);
-		f.caller = co->elf->soname;
+			e_ok = lt_filter_match(LT_FILTER_E, name, co->elf->soname, co->path,
+					       co->is_main);
+		if (inter && !e_ok && have_l && dobj)
+			e_ok = lt_filter_match(LT_FILTER_L, name, dobj->elf->soname, dobj->path,
+					       dobj->is_main);
 	}
 	/* _start's call into libc never returns and is no call of the program's own: ltrace 0.7.3
 	 * does not show it on current binaries (it goes through the GOT), nor do we. */
-	if (!ok || !strcmp(name, "__libc_start_main"))
+	if ((!x_ok && !e_ok) || !strcmp(name, "__libc_start_main"))
 		return;
 	f.name = name;
 	if (st->pname != name) {
@@ -500,16 +515,21 @@ static void on_entry(struct thr *t, struct space *s, uint32_t si, const struct u
 		st->pname = name;
 	}
 	f.proto = st->proto;
-	fill_regs(t, &f.v, r, lt_proto_needs_fregs(f.proto));
-	f.v.sp = f.slot; /* as at the entry, whatever the skipped instruction did */
-	clock_gettime(CLOCK_MONOTONIC, &f.t0);
 	if (!arm_return(s, f.ret))
 		f.ret = 0;
-	if (!push(t, &f))
-		return;
-	emit_frame(t, &t->frames[t->nframes - 1], LT_EV_CALL, (int)t->nframes);
-	if (!f.ret) /* no return to wait for: ltrace's "<no return ...>" case, closed at once */
-		drop_frame(t);
+	/* Selected by -e (or -l) and by -x both, a call shows twice, as ltrace's breakpoints at
+	 * the PLT and at the entry see it: `prog->f(... <unfinished ...>`, then `f@lib(...) = r`
+	 * and `<... f resumed> ) = r` (ltrace.main/filters.exp, -e func1 -x func1). */
+	if (e_ok) {
+		struct frame e = f;
+		e.caller = co->elf->soname;
+		if (!open_call(t, &e, r))
+			return;
+	}
+	if (x_ok) {
+		f.callee_lib = dobj->is_main ? NULL : dobj->elf->soname;
+		open_call(t, &f, r);
+	}
 }
 
 static void on_return(struct thr *t, struct space *s, uint64_t addr,

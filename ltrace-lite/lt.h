@@ -26,6 +26,7 @@ struct lt_options {
 	int tflag;             /* -t 1, -tt 2, -ttt 3 */
 	bool rflag, Tflag, iflag, cflag, Sflag, json;
 	bool no_libcalls;      /* -L */
+	bool demangle;         /* -C */
 	int indent;            /* -n */
 	int bt_depth;          /* -w */
 	unsigned int strsize, arraylen; /* -s, -A */

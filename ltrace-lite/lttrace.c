@@ -36,7 +36,7 @@ static void flush_out(void)
 
 static void usage(FILE *f)
 {
-	fputs("Usage: lttrace [-bcfhiLrStTV] [-a COLUMN] [-A MAXELTS] [-e FILTER] [-F FILE]\n"
+	fputs("Usage: lttrace [-bcCfhiLrStTV] [-a COLUMN] [-A MAXELTS] [-e FILTER] [-F FILE]\n"
 	      "               [-l LIB] [-n NR] [-o FILE] [-p PID] [-s STRSIZE] [-w N] [-x FILTER]\n"
 	      "               [--json] [PROG [ARGS]]\n"
 	      "Trace library calls of a program (ltrace's options and output).\n\n"
@@ -44,6 +44,7 @@ static void usage(FILE *f)
 	      "  -A MAXELTS          array elements shown (4)\n"
 	      "  -b, --no-signals    do not show signals\n"
 	      "  -c                  count time and calls, print a summary at exit\n"
+	      "  -C, --demangle      C++ function names demangled\n"
 	      "  -e FILTER           calls to trace: [+-]SYM[@LIB]... (globs, /regex/, @MAIN)\n"
 	      "  -f                  follow forks and threads ([pid N] prefixes)\n"
 	      "  -F, --config=FILE   load prototypes from an ltrace.conf-syntax FILE\n"
@@ -89,6 +90,17 @@ static int parse_num(const char *opt, const char *s, int min, long *out)
 enum { OPT_JSON = 256, OPT_BPF, OPT_COMPARE, OPT_MAX_OVERHEAD, OPT_PERFETTO, OPT_LATENCY, OPT_LIST,
        OPT_RECORD };
 
+/* A bad line of a -F file goes into the trace, as ltrace writes it, and the others are used;
+ * a file that cannot be read ends lttrace. */
+static void conf_error(void *ctx, const char *file, int line, const char *msg)
+{
+	(void)ctx;
+	if (line)
+		fprintf(lt_opts.out, "%s:%d: error: %s\n", file, line, msg);
+	else
+		log_error("%s: %s", file, msg);
+}
+
 /* After the options: the checks between them, ltrace's default filter, the prototypes and the
  * output file.  0, or -1 with the message said. */
 static int settle(int argc, int npids, const char **conf, int nconf, bool replay)
@@ -121,11 +133,6 @@ static int settle(int argc, int npids, const char **conf, int nconf, bool replay
 		log_error("built-in prototypes: %s", err);
 		return -1;
 	}
-	for (int i = 0; i < nconf; i++)
-		if (lt_proto_load_file(conf[i], err, sizeof(err)) < 0) {
-			log_error("%s", err);
-			return -1;
-		}
 	if (lt_opts.outfile) {
 		FILE *f = fopen(lt_opts.outfile, "we");
 		if (!f) {
@@ -135,6 +142,9 @@ static int settle(int argc, int npids, const char **conf, int nconf, bool replay
 		}
 		lt_opts.out = f;
 	}
+	for (int i = 0; i < nconf; i++)
+		if (lt_proto_load_file_each(conf[i], conf_error, NULL) < 0)
+			return -1;
 	return 0;
 }
 
@@ -179,6 +189,8 @@ static int parse_option(int c, struct cli *cl)
 		lt_opts.cflag = true;
 		break;
 	case 'C':
+		lt_opts.demangle = true;
+		break;
 	case 'D':
 	case 'u':
 		log_error("-%c: not supported", c);
@@ -186,14 +198,9 @@ static int parse_option(int c, struct cli *cl)
 	case 'e':
 	case 'x':
 	case 'l': {
-		char expr[1024];
 		enum lt_filter_kind k = c == 'e' ? LT_FILTER_E : c == 'x' ? LT_FILTER_X :
 						       LT_FILTER_L;
-		if (c == 'l')
-			snprintf(expr, sizeof(expr), "*@%s", optarg);
-		else
-			snprintf(expr, sizeof(expr), "%s", optarg);
-		if (lt_filter_add(k, expr, err, sizeof(err)) < 0) {
+		if (lt_filter_add(k, optarg, err, sizeof(err)) < 0) {
 			log_error("-%c %s: %s", c, optarg, err);
 			return -1;
 		}
@@ -309,6 +316,7 @@ int main(int argc, char **argv)
 		{ "align", required_argument, NULL, 'a' },
 		{ "no-signals", no_argument, NULL, 'b' },
 		{ "config", required_argument, NULL, 'F' },
+		{ "demangle", no_argument, NULL, 'C' },
 		{ "help", no_argument, NULL, 'h' },
 		{ "library", required_argument, NULL, 'l' },
 		{ "indent", required_argument, NULL, 'n' },

@@ -98,6 +98,9 @@ char *lt_xstrndup(const char *s, size_t n);
 void lt_xfree(void *p);
 /* The parser (proto-parse.c): TEXT of FILE into SCOPE; 0 or -EINVAL with "FILE:LINE: reason". */
 int lt_parse_text(const char *file, const char *text, int scope, char *err, size_t errlen);
+/* The same, each bad line told to REPORT and the next lines read on: the number of bad lines. */
+int lt_parse_text_each(const char *file, const char *text, int scope, lt_conf_report *report,
+		       void *ctx);
 void lt_tdef_add(const char *name, struct lt_type *t, int scope);
 /* Enter P in SCOPE's table (a later prototype of the same name replaces the earlier). */
 void lt_proto_add(int scope, struct lt_proto *p);

@@ -32,6 +32,9 @@ struct parser {
 	char *err;
 	size_t errlen;
 	bool failed;
+	lt_conf_report *report; /* set: each bad line told here, the next lines read on */
+	void *ctx;
+	int nbad;
 };
 
 __attribute__((format(printf, 2, 3))) static void perr(struct parser *ps, const char *fmt, ...)
@@ -41,6 +44,15 @@ __attribute__((format(printf, 2, 3))) static void perr(struct parser *ps, const 
 	if (ps->failed)
 		return;
 	ps->failed = true;
+	ps->nbad++;
+	if (ps->report) {
+		char msg[512];
+		va_start(ap, fmt);
+		vsnprintf(msg, sizeof(msg), fmt, ap);
+		va_end(ap);
+		ps->report(ps->ctx, ps->file, ps->line, msg);
+		return;
+	}
 	if (!ps->err || !ps->errlen)
 		return;
 	int n = snprintf(ps->err, ps->errlen, "%s:%d: ", ps->file, ps->line);
@@ -626,32 +638,43 @@ static void parse_line(struct parser *ps)
 	parse_proto(ps);
 }
 
+/* TEXT's lines through PS: stops at the first bad line, or with PS->report reads on. */
+static void parse_lines(struct parser *ps, const char *text)
+{
+	char buf[1024];
+
+	for (const char *s = text; *s; s += strcspn(s, "\n") + (s[strcspn(s, "\n")] != 0)) {
+		size_t n = strcspn(s, "\n");
+		ps->line++;
+		ps->failed = false;
+		if (n >= sizeof(buf))
+			perr(ps, "line too long");
+		else {
+			memcpy(buf, s, n);
+			buf[n] = 0;
+			ps->s = buf;
+			parse_line(ps);
+		}
+		if (ps->failed && !ps->report)
+			return;
+	}
+}
+
 /* Parse TEXT (NUL-terminated, lines of at most 1023 bytes as in ltrace).  0 or -EINVAL. */
 int lt_parse_text(const char *file, const char *text, int scope, char *err, size_t errlen)
 {
 	struct parser ps = { .file = file, .scope = scope, .err = err, .errlen = errlen };
-	char buf[1024];
 
-	for (const char *s = text; *s;) {
-		const char *nl = strchr(s, '\n');
-		size_t n = nl ? (size_t)(nl - s) : strlen(s);
-		ps.line++;
-		if (n >= sizeof(buf)) {
-			perr(&ps, "line too long");
-			return -EINVAL;
-		}
-		memcpy(buf, s, n);
-		buf[n] = 0;
-		if (memchr(s, 0, n)) {
-			perr(&ps, "NUL byte in line");
-			return -EINVAL;
-		}
-		ps.s = buf;
-		parse_line(&ps);
-		if (ps.failed)
-			return -EINVAL;
-		s += n + (nl != NULL);
-	}
-	return 0;
+	parse_lines(&ps, text);
+	return ps.nbad ? -EINVAL : 0;
+}
+
+int lt_parse_text_each(const char *file, const char *text, int scope, lt_conf_report *report,
+		       void *ctx)
+{
+	struct parser ps = { .file = file, .scope = scope, .report = report, .ctx = ctx };
+
+	parse_lines(&ps, text);
+	return ps.nbad;
 }
 

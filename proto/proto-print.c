@@ -244,12 +244,16 @@ static int fmt_array(struct pctx *pc, const struct lt_type *arr, enum lt_lens le
 	return fmt_elems(pc, arr->sub, lens, b, len, pc->v->arraylen, true, "[ ", " ]", ", ");
 }
 
+static int fmt_bitvec_bytes(struct pctx *pc, const uint8_t *buf, size_t sz);
+
 /* An array in tracee memory at ADDR: work out its length, read what is shown, print. */
 static int fmt_array_at(struct pctx *pc, const struct lt_type *arr, enum lt_lens lens,
 			uint64_t addr)
 {
 	size_t esz = lt_type_size(arr->sub);
-	size_t maxlen = lens == LENS_STRING ? pc->v->strsize : pc->v->arraylen;
+	/* A bit vector shows every byte, whatever -A says. */
+	size_t maxlen = lens == LENS_STRING ? pc->v->strsize :
+			lens == LENS_BITVEC ? SIZE_MAX - 1 : pc->v->arraylen;
 	uint64_t len = 0;
 	uint8_t buf[4096];
 
@@ -278,10 +282,8 @@ static int fmt_array_at(struct pctx *pc, const struct lt_type *arr, enum lt_lens
 		if (lt_rd(pc, addr, buf, want * esz) < want * esz)
 			return -1;
 	}
-	if (lens == LENS_BITVEC) {
-		/* bytes in memory order; only what was read */
-		(void)0;
-	}
+	if (lens == LENS_BITVEC) /* one vector of the bytes, in memory order */
+		return fmt_bitvec_bytes(pc, buf, (len < maxlen ? len : maxlen) * esz);
 	return fmt_array(pc, arr, lens, buf, len);
 }
 
@@ -369,7 +371,7 @@ static int fmt_pointer(struct pctx *pc, const struct lt_type *t, enum lt_lens le
 
 static int fmt_bitvec(struct pctx *pc, const struct lt_type *t, const uint8_t *data)
 {
-	size_t sz = lt_type_size(t), bits = 0;
+	size_t sz = lt_type_size(t);
 	uint8_t buf[VALMAX];
 
 	if (sz > sizeof(buf))
@@ -381,6 +383,15 @@ static int fmt_bitvec(struct pctx *pc, const struct lt_type *t, const uint8_t *d
 		for (size_t i = 0; i < sz; i++, w >>= 8)
 			buf[i] = w & 0xff;
 	}
+	return fmt_bitvec_bytes(pc, buf, sz);
+}
+
+/* SZ bytes as ltrace's bit vector: the set bits' numbers, byte 0's lowest first, in ranges
+ * (<0-1,5,8>); more than half set: the clear ones after '~'. */
+static int fmt_bitvec_bytes(struct pctx *pc, const uint8_t *buf, size_t sz)
+{
+	size_t bits = 0;
+
 	for (size_t i = 0; i < sz; i++)
 		bits += __builtin_popcount(buf[i]);
 	unsigned int neg = bits > sz * 4 ? 0xff : 0;

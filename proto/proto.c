@@ -209,57 +209,91 @@ int lt_proto_init(char *err, size_t errlen)
 	return 0;
 }
 
-int lt_proto_load_file(const char *path, char *err, size_t errlen)
+/* FILE's text into *TEXT (NULL when empty): 0, or -errno with the message in ERR. */
+static int read_conf(const char *path, char **text, char *err, size_t errlen)
 {
 	FILE *f = fopen(path, "r");
 
+	*text = NULL;
 	if (!f) {
 		int e = errno;
-		if (err && errlen)
-			snprintf(err, errlen, "%s: %s", path, strerror(e));
+		snprintf(err, errlen, "%s: %s", path, strerror(e));
 		return -e;
 	}
-	char *text = NULL;
+	char *t = NULL;
 	size_t cap = 0, len = 0, n;
 	char chunk[4096];
 	while ((n = fread(chunk, 1, sizeof(chunk), f)) > 0) {
 		if (len + n + 1 > cap) {
 			cap = (len + n + 1) * 2;
-			char *t = realloc(text, cap);
-			if (!t) {
-				free(text);
+			char *g = realloc(t, cap);
+			if (!g) {
+				free(t);
 				fclose(f);
+				snprintf(err, errlen, "%s: %s", path, strerror(ENOMEM));
 				return -ENOMEM;
 			}
-			text = t;
+			t = g;
 		}
-		memcpy(text + len, chunk, n);
+		memcpy(t + len, chunk, n);
 		len += n;
 	}
 	bool rerr = ferror(f);
 	fclose(f);
 	if (rerr) {
-		free(text);
-		if (err && errlen)
-			snprintf(err, errlen, "%s: read error", path);
+		free(t);
+		snprintf(err, errlen, "%s: read error", path);
 		return -EIO;
+	}
+	if (!t)
+		return 0;
+	t[len] = 0;
+	if (strlen(t) != len) {
+		/* Report the line of the NUL. */
+		int line = 1;
+		for (size_t i = 0; i < len && t[i]; i++)
+			line += t[i] == '\n';
+		snprintf(err, errlen, "%s:%d: NUL byte in line", path, line);
+		free(t);
+		return -EINVAL;
+	}
+	*text = t;
+	return 0;
+}
+
+int lt_proto_load_file(const char *path, char *err, size_t errlen)
+{
+	char *text, msg[512];
+	int r = read_conf(path, &text, msg, sizeof(msg));
+
+	if (r < 0 || !text) {
+		if (r < 0 && err && errlen)
+			snprintf(err, errlen, "%s", msg);
+		return r;
+	}
+	/* Keep a copy of the path: prototypes point at it as their origin. */
+	r = lt_parse_text(lt_xstrndup(path, strlen(path)), text, SCOPE_USER, err, errlen);
+	free(text);
+	return r;
+}
+
+int lt_proto_load_file_each(const char *path, lt_conf_report *report, void *ctx)
+{
+	char *text, msg[512];
+	int r = read_conf(path, &text, msg, sizeof(msg));
+
+	if (r < 0) {
+		/* "FILE:LINE: NUL byte in line" or "FILE: why": the message without the file. */
+		const char *m = msg + strlen(path);
+		int line = 0;
+		if (*m == ':' && sscanf(m + 1, "%d", &line) == 1)
+			m = strchr(m + 1, ':');
+		report(ctx, path, line, m + 2);
+		return r == -EINVAL ? 1 : r;
 	}
 	if (!text)
 		return 0;
-	text[len] = 0;
-	int r;
-	if (strlen(text) != len) {
-		/* Report the line of the NUL. */
-		int line = 1;
-		for (size_t i = 0; i < len && text[i]; i++)
-			line += text[i] == '\n';
-		if (err && errlen)
-			snprintf(err, errlen, "%s:%d: NUL byte in line", path, line);
-		r = -EINVAL;
-	} else {
-		/* Keep a copy of the path: prototypes point at it as their origin. */
-		r = lt_parse_text(lt_xstrndup(path, strlen(path)), text, SCOPE_USER, err, errlen);
-	}
+	r = lt_parse_text_each(lt_xstrndup(path, strlen(path)), text, SCOPE_USER, report, ctx);
 	free(text);
 	return r;
 }

@@ -49,6 +49,11 @@ int lt_proto_init(char *err, size_t errlen);
 /* -F FILE: a user .conf file, taking precedence over the built-in table.  0 or -errno with a
  * one-line message in ERR ("FILE:LINE: reason"). */
 int lt_proto_load_file(const char *path, char *err, size_t errlen);
+/* A bad line of a .conf file: FILE, LINE (0: the file as a whole), what is wrong. */
+typedef void lt_conf_report(void *ctx, const char *file, int line, const char *msg);
+/* -F FILE as ltrace reads it: each bad line told to REPORT and skipped, the others loaded.  The
+ * number of bad lines, or -errno when FILE cannot be read (told to REPORT with line 0). */
+int lt_proto_load_file_each(const char *path, lt_conf_report *report, void *ctx);
 /* The prototype of NAME from the .conf tables, or NULL. */
 const struct lt_proto *lt_proto_lookup(const char *name);
 /* The prototype of the function at link-time address VADDR of the object file PATH from its

@@ -94,19 +94,7 @@ tracer_cmd() { # name: the path STRACE is set to
 	strace) echo "$tree/src/strace" ;;
 	sttrace) echo "$B/bin/sttrace" ;;
 	sttrace-bpf)
-		# A wrapper, since test programs exec $STRACE_EXE as one word; argv[0] stays the
-		# wrapper's path, as for a tracer run by its path.  A C program, not a bash script:
-		# bash unblocks SIGCHLD, and the tracee must inherit the mask it was given (sigblock).
-		mkdir -p "$OUT/bin"
-		local esc=${B//\\/\\\\}
-		esc=${esc//\"/\\\"}
-		printf '%s\n' '#include <unistd.h>' \
-			'int main(int argc, char **argv)' '{' \
-			'	char *v[argc + 2];' \
-			'	v[0] = argv[0];' '	v[1] = "--bpf";' \
-			'	for (int i = 1; i <= argc; i++)' '		v[i + 1] = argv[i];' \
-			"	execv(\"$esc/bin/sttrace\", v);" '	return 127;' '}' >"$OUT/bin/sttrace-bpf.c"
-		${CC:-cc} -O2 -o "$OUT/bin/sttrace-bpf" "$OUT/bin/sttrace-bpf.c" ||
+		"$TOP/tests/bpf-wrapper.sh" "$OUT/bin/sttrace-bpf" "$B/bin/sttrace" ||
 			die "run: cannot build the sttrace-bpf wrapper"
 		echo "$OUT/bin/sttrace-bpf" ;;
 	*) die "run: unknown tracer $1 (strace, sttrace, sttrace-bpf)" ;;

@@ -5,7 +5,8 @@
  * error lttrace prints after "lttrace: -e EXPR: ".  A call is written SYM@OBJ, OBJ being the
  * object lt_filter_match is asked about (lttrace, as ltrace, asks about the calling object):
  * MAIN, the program (soname "prog", /usr/bin/prog), libc (libc.so.6,
- * /lib/x86_64-linux-gnu/libc.so.6) or libm (libm.so.6, /lib/x86_64-linux-gnu/libm.so.6).
+ * /lib/x86_64-linux-gnu/libc.so.6), libm (libm.so.6, /lib/x86_64-linux-gnu/libm.so.6) or ab
+ * (liba-b.so, /opt/liba-b.so).
  */
 #include <errno.h>
 #include <stdio.h>
@@ -32,6 +33,7 @@ static const struct obj {
 	{ "MAIN", "prog", "/usr/bin/prog", true },
 	{ "libc", "libc.so.6", "/lib/x86_64-linux-gnu/libc.so.6", false },
 	{ "libm", "libm.so.6", "/lib/x86_64-linux-gnu/libm.so.6", false },
+	{ "ab", "liba-b.so", "/opt/liba-b.so", false },
 };
 
 static const struct obj *obj(const char *tag)
@@ -162,8 +164,11 @@ static void kinds(void)
 	if (lt_filter_match(LT_FILTER_E, "main", "prog", "/usr/bin/prog", true) ||
 	    !lt_filter_match(LT_FILTER_X, "main", "prog", "/usr/bin/prog", true))
 		FAIL("-x main: selects for the wrong kind");
-	/* -l LIB is a chain on the symbol: "libm.so.6" names a symbol, "@libm.so.6" a library. */
-	chain(LT_FILTER_L, "@libm.so.6", "sin@libm", "malloc@libc");
+	/* -l LIB is a library name (a glob) taken whole, '-' and '+' included, as ltrace's:
+	 * "-l liba-b.so" is not the rule liba and the rule -b.so (ltrace.main/main-vfork.exp). */
+	chain(LT_FILTER_L, "libm.so.6", "sin@libm", "malloc@libc f@ab");
+	chain(LT_FILTER_L, "liba-b.so", "f@ab g@ab", "malloc@libc sin@libm");
+	chain(LT_FILTER_L, "lib*-b.so\nlibm*", "f@ab sin@libm", "malloc@libc");
 	/* Which objects a chain can select anything from (-e malloc@libc.so.6: not libm). */
 	lt_filter_reset();
 	if (lt_filter_add(LT_FILTER_E, "malloc@libc.so.6-free", err, sizeof(err)) < 0)

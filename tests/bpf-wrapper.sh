@@ -1,0 +1,20 @@
+#!/usr/bin/env bash
+# SPDX-License-Identifier: LGPL-2.1-or-later
+#
+#	bpf-wrapper.sh OUT TRACER	build OUT, a program that runs `TRACER --bpf ARGS...`
+#
+# For the upstream suites (make check-strace, make check-ltrace), which run their tracer as one
+# word.  argv[0] stays the wrapper's path, as for a tracer run by its path.  A C program, not a
+# bash script: bash unblocks SIGCHLD, and the tracee must inherit the mask it was given.
+set -u
+out=${1:?OUT} tracer=${2:?TRACER}
+esc=${tracer//\\/\\\\}
+esc=${esc//\"/\\\"}
+mkdir -p "$(dirname "$out")" || exit 1
+printf '%s\n' '#include <unistd.h>' \
+	'int main(int argc, char **argv)' '{' \
+	'	char *v[argc + 2];' \
+	'	v[0] = argv[0];' '	v[1] = "--bpf";' \
+	'	for (int i = 1; i <= argc; i++)' '		v[i + 1] = argv[i];' \
+	"	execv(\"$esc\", v);" '	return 127;' '}' >"$out.c" || exit 1
+${CC:-cc} -O2 -o "$out" "$out.c"
