@@ -8,8 +8,8 @@
  * its stack slot and says something only when the entry did.  Frames below the slot were
  * abandoned (longjmp, exceptions): dropped, as the kernel drops their return instances.
  * An entry counts when the return address lies in an object whose calls the filter wants
- * (user space fills one bit per object range) and it is no tail jump from a traced call
- * (a frame at the same slot is open: the caller made one call, already shown).
+ * (user space fills one bit per object range); a tail jump from a traced call (a frame at
+ * the same slot is open) counts when -x names the function (its callers: all).
  *
  * Records are assembled in a per-CPU scratch buffer and copied to the ring buffer with their
  * real size; the reader is woken once per WAKE_BYTES or by its own 10 ms poll, not per record.
@@ -176,7 +176,7 @@ static __always_inline bool send(struct scratch *s, __u32 off)
 		if (!bpf_send_signal(19 /* SIGSTOP */))
 			__sync_fetch_and_add(&holds, 1);
 	}
-	if (s->h.held)
+	if (s->h.flags & LT_RF_HELD)
 		wake = BPF_RB_FORCE_WAKEUP;
 	if (bpf_ringbuf_output(&events, s, size, wake)) {
 		__sync_fetch_and_add(&lost, 1);
@@ -195,14 +195,13 @@ static __always_inline void send_held(struct scratch *s, __u32 off)
 {
 	__u32 tgid = s->h.tgid, one = 1;
 
-	s->h.held = 0;
 	if (!bpf_map_update_elem(&xheld, &tgid, &one, BPF_ANY)) {
 		if (!bpf_send_signal_thread(19 /* SIGSTOP */))
-			s->h.held = 1;
+			s->h.flags |= LT_RF_HELD;
 		else
 			bpf_map_delete_elem(&xheld, &tgid);
 	}
-	if (!send(s, off) && s->h.held) {
+	if (!send(s, off) && (s->h.flags & LT_RF_HELD)) {
 		bpf_map_update_elem(&held, &tgid, &one, BPF_ANY);
 		__sync_fetch_and_add(&holds, 1);
 	}
@@ -301,7 +300,7 @@ static __always_inline void send_kept(struct lt_frame *f, __u32 tid, __u32 tgid)
 	s->h.sp = f->slot;
 	s->h.ret = f->retaddr;
 	s->h.failed = 0;
-	s->h.held = 0;
+	s->h.flags = 0;
 	s->h.nstk = 0;
 	for (int i = 0; i <= LT_NREGS; i++)
 		s->h.caplen[i] = 0;
@@ -345,11 +344,16 @@ int lt_entry(struct pt_regs *ctx)
 	bpf_loop(nr < LT_MAXOBJS ? nr : LT_MAXOBJS, find_obj, &fc, 0);
 	bool taken = sp->callers >> (fc.obj & 63) & 1;
 	/* A tail jump: the frame at this slot is open and the return address there is the
-	 * kernel's trampoline (in no object).  A real return address means that frame was left
-	 * by longjmp and this is a new call from the same level. */
+	 * kernel's trampoline (in no object); the kernel chains its return instance to that
+	 * frame's, and runs both at the one return, innermost first.  Shown when -x names the
+	 * function (as an entry breakpoint sees it); the caller made one call, already shown.  A
+	 * real return address means that frame was left by longjmp and this is a new call from
+	 * the same level. */
+	bool tail = false;
 	if (n && st->f[(n - 1) & (LT_MAXFRAMES - 1)].slot == slot) {
 		if (fc.obj == LT_OBJ_NONE) {
-			taken = false;
+			tail = true;
+			taken = sp->callers == ~0ull;
 		} else {
 			if (st->f[(n - 1) & (LT_MAXFRAMES - 1)].taken && st->ntaken)
 				st->ntaken--;
@@ -370,7 +374,7 @@ int lt_entry(struct pt_regs *ctx)
 	 * Only without -f, where one thread is traced: under -f another thread's lines would
 	 * come before the call they followed.
 	 */
-	bool keep = !follow && taken && !stats_only && (sp->flags & LT_F_KEEP);
+	bool keep = !follow && taken && !stats_only && (sp->flags & LT_F_KEEP) && !tail;
 	if (sp->flags & LT_F_NORET) {
 		/* No uretprobe: no frame either. */
 		st->n = n;
@@ -439,7 +443,7 @@ int lt_entry(struct pt_regs *ctx)
 	for (int i = 0; i < LT_NREGS; i++)
 		off = capture(s, off, i, entry_kind(sp->cap[i]), sp->len[i], s->h.regs[i]);
 	s->h.caplen[LT_NREGS] = 0;
-	s->h.held = 0;
+	s->h.flags = tail ? LT_RF_TAIL : 0;
 	/* A variadic call's %al: how many vector registers its caller filled. */
 	if ((sp->flags & LT_F_HOLD) || ((sp->flags & LT_F_HOLD_VA) && (ctx->ax & 0xff)))
 		send_held(s, off);
@@ -507,7 +511,7 @@ int lt_return(struct pt_regs *ctx)
 		off = capture(s, off, i, ret_kind(sp->cap[i]), sp->len[i], f->args[i]);
 	off = capture(s, off, LT_NREGS, ret_kind(sp->cap[LT_NREGS]), sp->len[LT_NREGS],
 		      s->h.rval);
-	s->h.held = 0;
+	s->h.flags = 0;
 	if (sp->flags & LT_F_HOLD_RET)
 		send_held(s, off);
 	else

@@ -79,7 +79,12 @@ struct lt_rec {
 	__u16 caplen[LT_NREGS + 1]; /* the last: at a return, rax's memory */
 	__u16 nstk;
 	__u16 failed;          /* bit i: the capture of register i could not be read */
-	__u16 held;            /* the thread is stopped (LT_F_HOLD*) until user space sends SIGCONT */
+	__u16 flags;           /* enum lt_rflags */
+};
+
+enum lt_rflags {
+	LT_RF_HELD = 1,    /* the thread is stopped (LT_F_HOLD*) until user space sends SIGCONT */
+	LT_RF_TAIL = 2,    /* a call reached by a tail jump from the open call at the same slot */
 };
 
 /*

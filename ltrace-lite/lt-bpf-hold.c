@@ -47,8 +47,9 @@ void lb_hold_end(int xheld_fd, pid_t tgid, pid_t tid)
 {
 	uint32_t key = (uint32_t)tgid;
 
-	tgkill(tgid, tid, SIGCONT);
+	/* Forgotten first: once running, the thread may hold again at once (a return). */
 	bpf_map_delete_elem(xheld_fd, &key);
+	tgkill(tgid, tid, SIGCONT);
 }
 
 void lb_hold_end_all(int xheld_fd)

@@ -51,31 +51,8 @@
 
 #define RING_SIZE (32u << 20)
 
-struct ufr {
-	uint64_t slot;
-	uint64_t ret_addr;
-	uint64_t call_ts;    /* the kernel's time of its entry: who it is, with slot */
-	int site;
-	bool shown;
-	const char *name, *caller, *callee_lib;
-	const struct lt_proto *proto;
-	struct lt_vctx v;
-	void *cookie;
-	uint8_t *mem, *omem;
-	struct lt_region r[2 * LT_NREGS + 2];
-	int nr;
-};
-
-struct uthr {
-	pid_t tid, tgid;
-	struct ufr *f;
-	size_t n, cap, nshown;
-	struct uthr *next;
-};
-
 static struct ltrace *skel;
 static struct lb_plan plan;
-static struct uthr *threads;
 static int nlive;               /* traced processes whose last thread has not exited */
 static pid_t child;             /* the spawned program */
 static int child_status = -1;
@@ -93,47 +70,6 @@ static int bpf_fail(const char *what, int err)
 
 /* ---- threads and frames ---- */
 
-static struct uthr *last; /* thr_get's answer the last time */
-
-static struct uthr *thr_get(pid_t tid, pid_t tgid, bool create)
-{
-	if (last && last->tid == tid)
-		return last;
-	for (struct uthr *t = threads; t; t = t->next)
-		if (t->tid == tid)
-			return last = t;
-	if (!create)
-		return NULL;
-	struct uthr *t = calloc(1, sizeof(*t));
-	if (!t)
-		return NULL;
-	t->tid = tid;
-	t->tgid = tgid;
-	t->next = threads;
-	threads = t;
-	return last = t;
-}
-
-static void thr_free(struct uthr *t);
-
-static int frame_read(void *priv, uint64_t addr, void *buf, size_t len)
-{
-	const struct ufr *f = priv;
-
-	/* Newest first: out arguments as at the return. */
-	if (lt_regions_read(f->r, f->nr, addr, buf, len) == 0)
-		return 0;
-	struct iovec l = { buf, len }, r = { (void *)(uintptr_t)addr, len };
-	return process_vm_readv(f->v.pid, &l, 1, &r, 1, 0) == (ssize_t)len ? 0 : -EFAULT;
-}
-
-static void frame_free(struct ufr *f)
-{
-	free(f->cookie);
-	free(f->mem);
-	free(f->omem);
-}
-
 static void emit(struct uthr *t, struct ufr *f, enum lt_ev_kind kind, double spent)
 {
 	struct lt_event ev = {
@@ -146,170 +82,145 @@ static void emit(struct uthr *t, struct ufr *f, enum lt_ev_kind kind, double spe
 	lt_emit(&ev);
 }
 
-static void pop(struct uthr *t)
-{
-	struct ufr *f = &t->f[--t->n];
+enum { SHOW_E = 1, SHOW_X = 2 };
 
-	if (f->shown)
-		t->nshown--;
-	frame_free(f);
-}
-
-/* Frames whose slot the stack has unwound past (longjmp, exceptions) are gone. */
-static void drop_dead(struct uthr *t, uint64_t slot)
-{
-	while (t->n && t->f[t->n - 1].slot < slot)
-		pop(t);
-}
-
-/* Copy the captured regions of record R (data D) into frame F. */
-static void add_regions(struct ufr *f, const struct lt_rec *r, const uint8_t *d, size_t dlen,
-			const struct lt_fspec *sp, bool at_ret)
-{
-	size_t off = 0;
-
-	if (!dlen)
-		return; /* nothing captured (most calls): no copy to keep */
-	uint8_t *mem = malloc(dlen);
-	if (!mem)
-		return;
-	memcpy(mem, d, dlen);
-	if (at_ret)
-		f->omem = mem;
-	else
-		f->mem = mem;
-	const int max = (int)(sizeof(f->r) / sizeof(f->r[0]));
-
-	if (r->nstk && (size_t)r->nstk * 8 <= dlen && f->nr < max) {
-		f->r[f->nr++] = (struct lt_region){ r->sp + 8, r->nstk * 8u, false, mem };
-		off = r->nstk * 8u;
-	}
-	for (int i = 0; i < LT_NREGS + 1; i++) {
-		uint32_t n = r->caplen[i];
-		uint64_t addr = at_ret ? (i < LT_NREGS ? f->v.iregs[i] : r->rval) :
-					 i < LT_NREGS ? r->regs[i] : 0;
-		if (!n || off + n > dlen || f->nr >= max)
-			continue;
-		bool str = sp->cap[i] == LT_CAP_STR || sp->cap[i] == LT_CAP_OSTR;
-		f->r[f->nr++] = (struct lt_region){ addr, n, str, mem + off };
-		off += (n + 7) & ~7u;
-	}
-}
-
-/* Would lt-space.c's on_entry show this call?  Sets the caller and library parts. */
-static bool shown(struct uthr *t, struct ufr *f, const struct lb_site *s, int c)
+/*
+ * Would lt-space.c's on_entry show this call: by its caller (-e, -l: SHOW_E, the caller's
+ * name in *CALLER), by itself (-x: SHOW_X, its library in *LIB), or both (then it shows
+ * twice, as ltrace's breakpoints at the PLT and at the entry see it).  A call a tail jump
+ * reached (TAIL) shows only through -x: its caller made one call, already shown.
+ */
+static int shown(struct uthr *t, const char *name, const struct lb_site *s, int c, bool tail,
+		 const char **caller, const char **lib)
 {
 	const struct uprobe_obj *co = c >= 0 ? &plan.objs[c] : NULL, *d = &plan.objs[s->obj];
-	bool have_l = lt_filter_have(LT_FILTER_L), ok = false;
+	bool have_l = lt_filter_have(LT_FILTER_L), e_ok = false;
+	int how = 0;
 
 	if (lt_filter_have(LT_FILTER_X) &&
-	    lt_filter_match(LT_FILTER_X, f->name, d->elf->soname, d->path, d->is_main)) {
-		ok = true;
-		f->callee_lib = d->is_main ? NULL : d->elf->soname;
+	    lt_filter_match(LT_FILTER_X, name, d->elf->soname, d->path, d->is_main)) {
+		how |= SHOW_X;
+		*lib = d->is_main ? NULL : d->elf->soname;
 	}
-	if (!ok && co && co->elf && !lt_opts.no_libcalls) {
+	if (!tail && co && co->elf && !lt_opts.no_libcalls) {
 		bool inter = plan.is_static ? !t->nshown : c != s->obj;
 		if (inter && (lt_filter_have(LT_FILTER_E) || !have_l))
-			ok = lt_filter_match(LT_FILTER_E, f->name, co->elf->soname, co->path,
-					     co->is_main);
-		if (inter && !ok && have_l)
-			ok = lt_filter_match(LT_FILTER_L, f->name, d->elf->soname, d->path,
-					     d->is_main);
-		f->caller = co->elf->soname;
+			e_ok = lt_filter_match(LT_FILTER_E, name, co->elf->soname, co->path,
+					       co->is_main);
+		if (inter && !e_ok && have_l)
+			e_ok = lt_filter_match(LT_FILTER_L, name, d->elf->soname, d->path,
+					       d->is_main);
+		if (e_ok) {
+			how |= SHOW_E;
+			*caller = co->elf->soname;
+		}
 	}
-	return ok;
+	return how;
 }
 
-/* XMM: the thread's xmm0-7 at the hit, when it was held for them (lt-bpf-hold.c). */
-static void on_call(const struct lt_rec *r, const uint8_t *d, size_t dlen, const uint64_t *xmm)
+/* A frame for the call of record R (data D), pushed. */
+static void open_frame(struct uthr *t, const struct lt_rec *r, const uint8_t *d, size_t dlen,
+		       const uint64_t *xmm, const char *name, const char *caller, const char *lib)
 {
-	struct uthr *t = thr_get((pid_t)r->tid, (pid_t)r->tgid, true);
-
-	if (!t || r->fn >= plan.nsites)
-		return;
-	drop_dead(t, r->sp);
-	/* Already shown: a kept call read from the thread's storage (show_kept), sent since. */
-	if (t->n && t->f[t->n - 1].slot == r->sp && t->f[t->n - 1].call_ts == r->ts_call)
-		return;
-	/* A call kept is never a tail jump: a frame at its slot was left by longjmp. */
-	while (t->n && t->f[t->n - 1].slot == r->sp)
-		pop(t);
 	if (VEC_GROW(t->f, t->cap, t->n, 16) < 0)
-			return;
-	struct lb_site *s = &plan.sites[r->fn];
+		return;
 	struct ufr *f = &t->f[t->n++];
-	int c = lb_plan_obj_at(&plan, r->ret);
 	memset(f, 0, sizeof(*f));
 	f->slot = r->sp;
 	f->call_ts = r->ts_call;
 	f->ret_addr = r->ret;
 	f->site = (int)r->fn;
-	f->name = lb_plan_called_name(&plan, s, c, r->ret);
-	f->shown = shown(t, f, s, c);
-	f->proto = lb_plan_proto(s, f->name, &plan);
+	f->name = name;
+	f->caller = caller;
+	f->callee_lib = lib;
+	f->shown = true;
+	f->proto = lb_plan_proto(&plan.sites[r->fn], f->name, &plan);
 	f->v.pid = t->tid;
 	memcpy(f->v.iregs, r->regs, sizeof(f->v.iregs));
 	f->v.sp = r->sp;
-	f->v.read = frame_read;
+	f->v.read = lb_frame_read;
 	f->v.strsize = lt_opts.strsize;
 	f->v.arraylen = lt_opts.arraylen;
 	f->v.have_fregs = xmm != NULL;
 	if (xmm)
 		memcpy(f->v.fregs, xmm, sizeof(f->v.fregs));
-	add_regions(f, r, d, dlen, &skel->bss->fspecs[r->fn], false);
-	if (!f->shown) {
-		if (skel->bss->fspecs[r->fn].flags & LT_F_NORET)
-			pop(t);
+	lb_add_regions(f, r, d, dlen, &skel->bss->fspecs[r->fn], false);
+}
+
+/* XMM: the thread's xmm0-7 at the hit, when it was held for them (lt-bpf-hold.c). */
+static void on_call(const struct lt_rec *r, const uint8_t *d, size_t dlen, const uint64_t *xmm)
+{
+	struct uthr *t = lb_thr_get((pid_t)r->tid, (pid_t)r->tgid, true);
+
+	if (!t || r->fn >= plan.nsites)
 		return;
+	lb_drop_dead(t, r->sp);
+	/* Already shown: a kept call read from the thread's storage (show_kept), sent since. */
+	if (t->n && t->f[t->n - 1].slot == r->sp && t->f[t->n - 1].call_ts == r->ts_call)
+		return;
+	/* Not a tail jump (which nests on the slot): a frame at its slot was left by longjmp. */
+	bool tail = r->flags & LT_RF_TAIL;
+	while (!tail && t->n && t->f[t->n - 1].slot == r->sp)
+		lb_pop(t);
+	struct lb_site *s = &plan.sites[r->fn];
+	int c = lb_plan_obj_at(&plan, r->ret);
+	const char *name = lb_plan_called_name(&plan, s, c, r->ret), *caller = NULL, *lib = NULL;
+	int how = shown(t, name, s, c, tail, &caller, &lib);
+	size_t n0 = t->n;
+	/* Shown by -e and -x both: the -e line first, its twin, then the -x line. */
+	if (how == (SHOW_E | SHOW_X)) {
+		open_frame(t, r, d, dlen, xmm, name, caller, NULL);
+		if (t->n == n0)
+			return;
+		t->f[t->n - 1].twin = true;
+		t->nshown++;
+		emit(t, &t->f[t->n - 1], LT_EV_CALL, 0);
+		n0 = t->n;
 	}
-	t->nshown++;
-	emit(t, f, LT_EV_CALL, 0);
+	open_frame(t, r, d, dlen, xmm, name, how & SHOW_X ? NULL : caller, lib);
+	if (t->n == n0)
+		return;
+	struct ufr *f = &t->f[t->n - 1];
+	f->shown = how != 0;
+	if (f->shown) {
+		t->nshown++;
+		emit(t, f, LT_EV_CALL, 0);
+	}
 	/* No return to wait for: the line stays open until the next one (<unfinished ...>). */
 	if (skel->bss->fspecs[r->fn].flags & LT_F_NORET)
-		pop(t);
+		lb_pop_call(t);
 }
 
 static void on_return(const struct lt_rec *r, const uint8_t *d, size_t dlen, const uint64_t *xmm)
 {
-	struct uthr *t = thr_get((pid_t)r->tid, (pid_t)r->tgid, false);
+	struct uthr *t = lb_thr_get((pid_t)r->tid, (pid_t)r->tgid, false);
 
 	if (t)
-		drop_dead(t, r->sp);
+		lb_drop_dead(t, r->sp);
 	if (!t || !t->n || t->f[t->n - 1].slot != r->sp) {
 		orphans++;
 		return;
 	}
-	struct ufr *f = &t->f[t->n - 1];
-	if (f->shown) {
-		f->v.ret = r->rval;
-		if (xmm) {
-			memcpy(&f->v.fret, &xmm[0], sizeof(f->v.fret));
-			f->v.have_fregs = true;
+	/* The call's frame, and the twin under it (shown by -e and -x both), innermost first. */
+	for (bool more = true; more && t->n && t->f[t->n - 1].slot == r->sp;) {
+		struct ufr *f = &t->f[t->n - 1];
+		more = t->n > 1 && t->f[t->n - 2].twin;
+		if (f->shown) {
+			f->v.ret = r->rval;
+			if (xmm) {
+				memcpy(&f->v.fret, &xmm[0], sizeof(f->v.fret));
+				f->v.have_fregs = true;
+			}
+			lb_add_regions(f, r, d, dlen, &skel->bss->fspecs[f->site], true);
+			emit(t, f, LT_EV_RETURN, (double)(r->ts - r->ts_call) / 1e9);
 		}
-		add_regions(f, r, d, dlen, &skel->bss->fspecs[f->site], true);
-		emit(t, f, LT_EV_RETURN, (double)(r->ts - r->ts_call) / 1e9);
+		lb_pop(t);
 	}
-	pop(t);
-}
-
-static void thr_free(struct uthr *t)
-{
-	for (struct uthr **p = &threads; *p; p = &(*p)->next)
-		if (*p == t) {
-			*p = t->next;
-			break;
-		}
-	while (t->n)
-		pop(t);
-	free(t->f);
-	if (last == t)
-		last = NULL;
-	free(t);
 }
 
 static void on_exit_rec(const struct lt_rec *r)
 {
-	struct uthr *t = thr_get((pid_t)r->tid, (pid_t)r->tgid, false);
+	struct uthr *t = lb_thr_get((pid_t)r->tid, (pid_t)r->tgid, false);
 	int status = (int)r->regs[0];
 	bool last = r->regs[1];
 
@@ -331,7 +242,7 @@ static void on_exit_rec(const struct lt_rec *r)
 			struct lt_event ev = { .kind = LT_EV_GONE, .pid = t->tid };
 			lt_emit(&ev);
 		}
-		thr_free(t);
+		lb_thr_free(t);
 	}
 	struct lt_event ev = {
 		.pid = lt_opts.follow ? (pid_t)r->tid : (pid_t)r->tgid, .tgid = (pid_t)r->tgid,
@@ -350,9 +261,9 @@ static void on_exit_rec(const struct lt_rec *r)
 
 static void on_fork(const struct lt_rec *r)
 {
-	struct uthr *p = thr_get((pid_t)r->tid, (pid_t)r->tgid, false);
+	struct uthr *p = lb_thr_get((pid_t)r->tid, (pid_t)r->tgid, false);
 	pid_t cpid = (pid_t)r->regs[0];
-	struct uthr *c = thr_get(cpid, cpid, true);
+	struct uthr *c = lb_thr_get(cpid, cpid, true);
 
 	nlive++;
 	if (!p || !c || !p->n || !(c->f = calloc(p->n, sizeof(*c->f))))
@@ -387,7 +298,7 @@ static int on_record(void *ctx, void *data, size_t len)
 	/* Held at the hit: printed while it is stopped, with its xmm registers if wanted. */
 	uint64_t xregs[8];
 	const uint64_t *xmm = NULL;
-	if (r->held && r->fn < LT_MAXFN &&
+	if ((r->flags & LT_RF_HELD) && r->fn < LT_MAXFN &&
 	    lb_hold_begin(bpf_map__fd(skel->maps.xmm), (pid_t)r->tgid, (pid_t)r->tid,
 			  skel->bss->fspecs[r->fn].flags &
 				  (r->kind == LT_REC_CALL ? LT_F_XMM : LT_F_XMM_RET), xregs))
@@ -420,7 +331,7 @@ static int on_record(void *ctx, void *data, size_t len)
 		break;
 	}
 	}
-	if (r->held)
+	if (r->flags & LT_RF_HELD)
 		lb_hold_end(bpf_map__fd(skel->maps.xheld), (pid_t)r->tgid, (pid_t)r->tid);
 	return 0;
 }
@@ -691,8 +602,7 @@ static int finish(int rc)
 	}
 	int code = rc == 0 && child && child_status != -1 ? proc_exit_code(child_status) : -1;
 	lt_output_finish();
-	while (threads)
-		thr_free(threads);
+	lb_thr_free_all();
 	lb_plan_free(&plan);
 	ltrace__destroy(skel);
 	skel = NULL;

@@ -83,6 +83,48 @@ int lb_links_attach(struct lb_plan *p, size_t from, struct bpf_program *entry,
 int lb_links_add(struct bpf_link *l);
 void lb_links_detach(void);
 
+/* lt-bpf-thr.c: the threads and their open calls, as the records show them. */
+/* A frame's copies: the stack words, and entry and return captures of each register. */
+#define LB_MAXREGIONS (2 * 6 + 2)
+struct ufr {
+	uint64_t slot;
+	uint64_t ret_addr;
+	uint64_t call_ts;    /* the kernel's time of its entry: who it is, with slot */
+	int site;
+	bool shown;
+	bool twin;           /* the -e line of the call -x shows above it: closed with it */
+	const char *name, *caller, *callee_lib;
+	const struct lt_proto *proto;
+	struct lt_vctx v;
+	void *cookie;
+	uint8_t *mem, *omem;
+	struct lt_region r[LB_MAXREGIONS];
+	int nr;
+};
+
+struct uthr {
+	pid_t tid, tgid;
+	struct ufr *f;
+	size_t n, cap, nshown;
+	struct uthr *next;
+};
+
+struct lt_rec;
+/* Thread TID (of TGID): made when CREATE and not known. */
+struct uthr *lb_thr_get(pid_t tid, pid_t tgid, bool create);
+void lb_thr_free(struct uthr *t);
+void lb_thr_free_all(void);
+/* lt_vctx.read of a frame: its copies, else the process. */
+int lb_frame_read(void *priv, uint64_t addr, void *buf, size_t len);
+/* Pop T's top frame; lb_pop_call also the twin under it (one call). */
+void lb_pop(struct uthr *t);
+void lb_pop_call(struct uthr *t);
+/* Frames whose slot the stack has unwound past (longjmp, exceptions) are gone. */
+void lb_drop_dead(struct uthr *t, uint64_t slot);
+/* Copy the captured regions of record R (data D) into frame F, at the entry or AT_RET. */
+void lb_add_regions(struct ufr *f, const struct lt_rec *r, const uint8_t *d, size_t dlen,
+		    const struct lt_fspec *sp, bool at_ret);
+
 /* lt-bpf-hold.c: thread TID of TGID, held at a hit (struct lt_rec held): wait until it is
  * stopped and, if WANT_XMM, read its xmm0-7 (low 8 bytes) into XMM through map XMM_FD: true
  * when they were read.  lb_hold_end lets it go (map xheld, XHELD_FD, forgets the process);

@@ -80,6 +80,15 @@ static bool follows_uncopied(const struct lt_type *t, bool reg)
 	return type_holds(t, false);
 }
 
+/* Is parameter K the format of P's printf pack? */
+static bool is_format(const struct lt_proto *p, int k)
+{
+	for (int i = k + 1; i < p->nparams; i++)
+		if (p->params[i].pack && p->params[i].fmt_arg == k)
+			return true;
+	return false;
+}
+
 /* What only a held thread can give: xmm registers, memory behind the copies. */
 static void capture_held(const struct lt_proto *p, struct lt_capture *c)
 {
@@ -138,10 +147,19 @@ void lt_proto_capture(const struct lt_proto *p, const struct lt_capopts *o, stru
 			break;
 		if (t->kind == LT_PTR)
 			cap_for(t, k >= p->stop, o, &c->kind[gi], &c->len[gi]);
+		/* A printf pack's format is read whole (its conversions name the arguments). */
+		if (c->kind[gi] == LT_CAPK_STR && is_format(p, k))
+			c->len[gi] = (uint16_t)o->capmax;
 		gi += (int)words;
 	}
-	if (p->ret->kind == LT_PTR)
+	size_t rsz = lt_type_size(p->ret);
+	if (p->ret->kind == LT_PTR) {
 		cap_for(p->ret, true, o, &c->kind[LT_CAP_NREGS], &c->len[LT_CAP_NREGS]);
+	} else if (p->ret->kind == LT_STRUCT && rsz > 16) {
+		/* Returned in memory: rax holds its address at the return. */
+		c->kind[LT_CAP_NREGS] = LT_CAPK_OBUF;
+		c->len[LT_CAP_NREGS] = (uint16_t)(rsz > o->capmax ? o->capmax : rsz);
+	}
 	for (int k = 0; k < p->nparams && !c->fregs; k++)
 		c->fregs = p->params[k].pack || p->params[k].t->kind == LT_FLOAT ||
 			   p->params[k].t->kind == LT_DOUBLE || p->params[k].t->kind == LT_STRUCT;

@@ -407,6 +407,8 @@ void lt_proto_print_ret(struct strbuf *sb, const struct lt_proto *p, struct lt_v
 		ok = sz <= sizeof(b) && lt_rd(pc, v->ret, b, sz) == sz;
 	} else if (t->kind == LT_STRUCT && sz > 8) {
 		ok = false; /* rax:rdx or xmm0:xmm1, which the backends do not keep */
+	} else if (t->kind == LT_STRUCT && !sz) {
+		ok = true; /* nothing returned: { } */
 	} else if (is_sse(t->kind) || (t->kind == LT_STRUCT && all_sse(t, 0, 0, 8))) {
 		ok = v->have_fregs;
 		memcpy(b, &v->fret, 8);

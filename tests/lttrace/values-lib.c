@@ -32,3 +32,5 @@ int ll(struct node *n)
 }
 long func_big(struct big b) { return b.a + b.b + b.c; }
 void func_strout(char **out) { *out = "written"; }
+struct big func_ret_big(long a) { struct big b = { a, a * 2, a * 3 }; return b; }
+void func_pack(const char *fmt, ...) { (void)fmt; }

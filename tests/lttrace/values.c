@@ -39,6 +39,8 @@ struct pt func_ret_struct(int a);
 int ll(struct node *n);
 long func_big(struct big b);
 void func_strout(char **out);
+struct big func_ret_big(long a);
+void func_pack(const char *fmt, ...);
 
 static int out = 1;
 static const char *prog;
@@ -94,6 +96,14 @@ int main(int argc, char **argv)
 	char *w = NULL;
 	func_strout(&w);
 	snprintf(c, sizeof(c), "func_strout(\"%s\")", w), line(c, "<void>");
+	struct big rb = func_ret_big(5);
+	snprintf(r, sizeof(r), "{ %ld, %ld, %ld }", rb.a, rb.b, rb.c), line("func_ret_big(5)", r);
+	/* A format longer than -s: its conversions past the cut, on the stack, still count. */
+	func_pack("a long format string: %d %d %d %d %d %g %d %d %s", 1, 2, 3, 4, 5, 6.5, 7, 8,
+		  "nine");
+	snprintf(c, sizeof(c), "func_pack(\"a long format string: %%d %%d %%d %%\"..., 1, 2, 3, 4, 5, "
+		 "%f, 7, 8, \"nine\")", 6.5);
+	line(c, "<void>");
 	volatile double x = 1.5;
 	double cx = cos(x);
 	snprintf(c, sizeof(c), "cos(%f)", 1.5);
