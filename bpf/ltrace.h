@@ -18,6 +18,7 @@
 #define LT_MAXOBJS 62      /* object ranges a caller is looked up in */
 #define LT_OBJ_NONE 63     /* the caller is in no known object */
 #define LT_MAXFN 16384
+#define LT_MAXSYS 512      /* -S: system call numbers with a capture plan */
 
 enum lt_cap {
 	LT_CAP_NONE,
@@ -59,6 +60,8 @@ enum lt_rec_kind {
 	LT_REC_RTLD,       /* the loader's link map changed (dlopen): the process is stopped */
 	LT_REC_SIGNAL,     /* regs[0]: a signal delivered to the thread */
 	LT_REC_CALLRET,    /* a call kept at its entry and its return, in one record */
+	LT_REC_SYSCALL,    /* -S: a system call's entry (fn: its number, regs: its arguments) */
+	LT_REC_SYSRET,     /* -S: its exit (rval: the result, regs: the argument registers) */
 };
 
 /* A call: regs, sp and ret as at entry; a return: rval = rax, sp = the slot of the return

@@ -304,6 +304,21 @@ static __u16 held_flags(const struct lb_site *s, const struct lt_capture *cp)
 	return f;
 }
 
+/* The copies SPEC says for prototype P (lt_proto_capture's, in CP too). */
+static void capture_plan(const struct lt_proto *p, struct lt_fspec *spec, struct lt_capture *cp)
+{
+	static const __u8 kinds[] = { [LT_CAPK_NONE] = LT_CAP_NONE, [LT_CAPK_STR] = LT_CAP_STR,
+				      [LT_CAPK_BUF] = LT_CAP_BUF, [LT_CAPK_OSTR] = LT_CAP_OSTR,
+				      [LT_CAPK_OBUF] = LT_CAP_OBUF };
+	struct lt_capopts co = { lt_opts.strsize, lt_opts.arraylen, LT_CAPMAX };
+
+	lt_proto_capture(p, &co, cp);
+	for (int k = 0; k <= LT_NREGS; k++) {
+		spec->cap[k] = kinds[cp->kind[k]];
+		spec->len[k] = cp->len[k];
+	}
+}
+
 void lb_plan_spec(const struct lb_plan *p, size_t i, struct lt_fspec *spec)
 {
 	const struct lb_site *s = &p->sites[i];
@@ -323,17 +338,9 @@ void lb_plan_spec(const struct lb_plan *p, size_t i, struct lt_fspec *spec)
 		spec->flags |= LT_F_OUTERMOST;
 	if (lb_site_noret(p, s))
 		spec->flags |= LT_F_NORET;
-	static const __u8 kinds[] = { [LT_CAPK_NONE] = LT_CAP_NONE, [LT_CAPK_STR] = LT_CAP_STR,
-				      [LT_CAPK_BUF] = LT_CAP_BUF, [LT_CAPK_OSTR] = LT_CAP_OSTR,
-				      [LT_CAPK_OBUF] = LT_CAP_OBUF };
-	struct lt_capopts co = { lt_opts.strsize, lt_opts.arraylen, LT_CAPMAX };
 	struct lt_capture cp;
-	lt_proto_capture(s->proto, &co, &cp);
+	capture_plan(s->proto, spec, &cp);
 	spec->nstk = (__u8)(cp.nstk > LT_MAXSTK ? LT_MAXSTK : cp.nstk);
-	for (int k = 0; k <= LT_NREGS; k++) {
-		spec->cap[k] = kinds[cp.kind[k]];
-		spec->len[k] = cp.len[k];
-	}
 	spec->flags |= held_flags(s, &cp);
 	/* Nothing to read at the entry but registers: the call may wait for its return. */
 	bool entry_mem = spec->nstk || (spec->flags & (LT_F_HOLD | LT_F_HOLD_VA));
@@ -342,6 +349,15 @@ void lb_plan_spec(const struct lb_plan *p, size_t i, struct lt_fspec *spec)
 			entry_mem = true;
 	if (!entry_mem && !(spec->flags & LT_F_NORET))
 		spec->flags |= LT_F_KEEP;
+}
+
+void lb_plan_sysspec(long nr, struct lt_fspec *spec)
+{
+	char name[64];
+	struct lt_capture cp;
+
+	memset(spec, 0, sizeof(*spec));
+	capture_plan(lt_sys_proto(nr, name, sizeof(name)), spec, &cp);
 }
 
 static int64_t rel32(const uint8_t *b)

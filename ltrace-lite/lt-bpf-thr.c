@@ -123,10 +123,17 @@ void lb_thr_free(struct uthr *t)
 		}
 	while (t->n)
 		lb_pop(t);
+	frame_free(&t->sys);
 	free(t->f);
 	if (last == t)
 		last = NULL;
 	free(t);
+}
+
+void lb_frame_reset(struct ufr *f)
+{
+	frame_free(f);
+	memset(f, 0, sizeof(*f));
 }
 
 void lb_thr_free_all(void)

@@ -48,6 +48,7 @@
 #include "common/spawn.h"
 #include "common/backend.h"
 #include "common/vec.h"
+#include "common/sysname.h"
 
 #define RING_SIZE (32u << 20)
 
@@ -226,7 +227,7 @@ static void on_exit_rec(const struct lt_rec *r)
 
 	if (t) {
 		/* Calls still open: JSON and -c close them, the text its open line. */
-		bool any = t->nshown > 0;
+		bool any = t->nshown > 0 || t->in_sys;
 		for (size_t i = t->n, depth = t->nshown; i-- > 0;)
 			if (t->f[i].shown) {
 				struct ufr *f = &t->f[i];
@@ -281,6 +282,51 @@ static void on_fork(const struct lt_rec *r)
 	c->nshown = p->nshown;
 }
 
+/* -S: a system call's entry or exit, in the thread's one system call frame. */
+static void on_sys(const struct lt_rec *r, const uint8_t *d, size_t dlen)
+{
+	struct uthr *t = lb_thr_get((pid_t)r->tid, (pid_t)r->tgid, true);
+	bool entry = r->kind == LT_REC_SYSCALL;
+	static const struct lt_fspec none;
+
+	if (!t || (!entry && (!t->in_sys || t->sys.site != (int)r->fn)))
+		return;
+	struct ufr *f = &t->sys;
+	const struct lt_fspec *sp = r->fn < LT_MAXSYS ? &skel->bss->sysspecs[r->fn] : &none;
+	struct lt_event ev = { .pid = t->tid, .tgid = t->tgid, .name = t->sysname, .v = &f->v,
+			       .depth = (int)t->nshown + 1, .cookie = &f->cookie };
+	if (entry) {
+		lb_frame_reset(f);
+		f->site = (int)r->fn;
+		f->call_ts = r->ts;
+		f->proto = lt_sys_proto(r->fn, t->sysname, sizeof(t->sysname));
+		f->v.pid = t->tid;
+		memcpy(f->v.iregs, r->regs, sizeof(f->v.iregs));
+		f->v.read = lb_frame_read;
+		f->v.strsize = lt_opts.strsize;
+		f->v.arraylen = lt_opts.arraylen;
+		lb_add_regions(f, r, d, dlen, sp, false);
+		t->in_sys = true;
+		int nargs = syscall_nargs(r->fn);
+		ev.kind = LT_EV_SYSCALL;
+		ev.nsysargs = nargs >= 0 ? nargs : 6;
+		memcpy(ev.sysargs, r->regs, sizeof(ev.sysargs));
+	} else {
+		f->v.ret = r->rval;
+		lb_add_regions(f, r, d, dlen, sp, true);
+		t->in_sys = false;
+		ev.kind = LT_EV_SYSRET;
+		ev.spent = (double)(r->ts - f->call_ts) / 1e9;
+	}
+	ev.proto = f->proto;
+	f->v.priv = f;
+	lt_emit(&ev);
+	if (!entry) {
+		free(f->cookie);
+		f->cookie = NULL;
+	}
+}
+
 static void on_rtld(const struct lt_rec *r);
 
 static int on_record(void *ctx, void *data, size_t len)
@@ -324,6 +370,10 @@ static int on_record(void *ctx, void *data, size_t len)
 	case LT_REC_RTLD:
 		on_rtld(r);
 		break;
+	case LT_REC_SYSCALL:
+	case LT_REC_SYSRET:
+		on_sys(r, d, len - sizeof(*r));
+		break;
 	case LT_REC_SIGNAL: {
 		struct lt_event ev = { .kind = LT_EV_SIGNAL, .pid = (pid_t)r->tid,
 				       .tgid = (pid_t)r->tgid, .sig = (int)r->regs[0] };
@@ -360,8 +410,17 @@ static int load(void)
 	skel->rodata->ring_size = ring;
 	bpf_map__set_max_entries(skel->maps.events, (uint32_t)ring);
 	lb_links_prepare(skel->progs.lt_entry, skel->progs.lt_return);
+	/* -S: every system call of the machine runs these; without it they are not loaded. */
+	bpf_program__set_autoload(skel->progs.lt_sys_enter, lt_opts.Sflag);
+	bpf_program__set_autoload(skel->progs.lt_sys_exit, lt_opts.Sflag);
 	if ((err = ltrace__load(skel)) < 0)
 		return bpf_fail("load", err);
+	for (long nr = 0; lt_opts.Sflag && nr < LT_MAXSYS; nr++)
+		lb_plan_sysspec(nr, &skel->bss->sysspecs[nr]);
+	if (lt_opts.Sflag &&
+	    (!(skel->links.lt_sys_enter = bpf_program__attach(skel->progs.lt_sys_enter)) ||
+	     !(skel->links.lt_sys_exit = bpf_program__attach(skel->progs.lt_sys_exit))))
+		return bpf_fail("attach sys_enter/sys_exit", -errno);
 	if (!(skel->links.lt_exit = bpf_program__attach(skel->progs.lt_exit)))
 		return bpf_fail("attach sched_process_exit", -errno);
 	if (lt_opts.follow && !(skel->links.lt_fork = bpf_program__attach(skel->progs.lt_fork)))
@@ -565,8 +624,8 @@ static int setup(int npids)
 		log_error("--bpf: one -p at a time");
 		return -EINVAL;
 	}
-	if (lt_opts.Sflag || lt_opts.bt_depth) {
-		log_error("--bpf: %s is not supported (drop --bpf)", lt_opts.Sflag ? "-S" : "-w");
+	if (lt_opts.bt_depth) {
+		log_error("--bpf: -w is not supported (drop --bpf)");
 		return -EINVAL;
 	}
 	return 0;
@@ -634,12 +693,23 @@ static int lb_attach(pid_t pid)
 	return rc;
 }
 
+/* -S: the program's system calls from its exec on (the loader's too, as over ptrace). */
+static void trace_from_exec(pid_t pid)
+{
+	uint32_t one = 1, key = (uint32_t)pid;
+
+	if (bpf_map_update_elem(bpf_map__fd(skel->maps.traced), &key, &one, BPF_ANY) == 0)
+		__atomic_fetch_add(&skel->data->traced_gen, 1, __ATOMIC_SEQ_CST);
+}
+
 /* PROG held at its entry under ptrace, its probes attached, then let go. */
 static int lb_spawn(char **prog)
 {
 	int rc;
 
-	if ((rc = lb_spawn_held(prog, &child, &child_status)) < 0 || (rc = attach(child)) < 0) {
+	if ((rc = lb_spawn_held(prog, &child, &child_status,
+				lt_opts.Sflag ? trace_from_exec : NULL)) < 0 ||
+	    (rc = attach(child)) < 0) {
 		finish(1);
 		return rc;
 	}

@@ -59,6 +59,8 @@ struct lb_plan {
 int lb_plan_build(struct lb_plan *p, pid_t pid);
 /* Site I's capture plan and caller mask; ranges for the callers. */
 void lb_plan_spec(const struct lb_plan *p, size_t i, struct lt_fspec *spec);
+/* -S: what system call NR's records carry (the memory its prototype names). */
+void lb_plan_sysspec(long nr, struct lt_fspec *spec);
 /* No uretprobe on S (setjmp, what exceptions unwind through): calls print without return. */
 bool lb_site_noret(const struct lb_plan *p, const struct lb_site *s);
 int lb_plan_ranges(const struct lb_plan *p, struct lt_range *r, int max);
@@ -106,6 +108,9 @@ struct uthr {
 	pid_t tid, tgid;
 	struct ufr *f;
 	size_t n, cap, nshown;
+	struct ufr sys;         /* -S: the system call in progress */
+	bool in_sys;
+	char sysname[40];
 	struct uthr *next;
 };
 
@@ -116,6 +121,8 @@ void lb_thr_free(struct uthr *t);
 void lb_thr_free_all(void);
 /* lt_vctx.read of a frame: its copies, else the process. */
 int lb_frame_read(void *priv, uint64_t addr, void *buf, size_t len);
+/* F's copies and state freed, F zeroed (the -S frame, reused). */
+void lb_frame_reset(struct ufr *f);
 /* Pop T's top frame; lb_pop_call also the twin under it (one call). */
 void lb_pop(struct uthr *t);
 void lb_pop_call(struct uthr *t);
@@ -135,5 +142,5 @@ void lb_hold_end_all(int xheld_fd);
 
 /* lt-bpf-proc.c: PROG started and held at its entry point under ptrace, *CHILD its pid (the
  * caller detaches).  0, or -errno with a message printed (*STATUS: its wait status if it
- * ended). */
-int lb_spawn_held(char **argv, pid_t *child, int *status);
+ * ended).  AT_EXEC (or NULL) is called at its exec stop, before it runs to its entry. */
+int lb_spawn_held(char **argv, pid_t *child, int *status, void (*at_exec)(pid_t));

@@ -6,7 +6,8 @@
 # calls.c built five ways (it prints the lines it expects, so each build is checked against
 # what it did), libc.c's spread of libc calls (strtod's double result read from the held
 # thread's xmm0), opts.c's nested calls under -n with a longjmp, C++ exceptions
-# through traced calls, a fork under -f, a function of a dlopen'd library; 4 threads x N
+# through traced calls, a fork under -f, a function of a dlopen'd library; -S (system calls in
+# the same trace, ptrace's lines); 4 threads x N
 # malloc+free under -f: exactly 4N malloc lines with their results, every run; -c, -T, -t,
 # --json, -p then SIGINT (the program runs on), `| head -1` (the program finishes), and the
 # one-line error without privileges.
@@ -61,6 +62,15 @@ diff <(strip <p.log) <(strip <b.log) ||
 # LTTRACE_BPF_ONLY_IFUNC=1 (ifunc-families.sh, once per glibc family): the parts that call
 # glibc's IFUNC'd functions, no more.
 [ -z "${LTTRACE_BPF_ONLY_IFUNC:-}" ] || exit $fail
+
+# -S: system calls and library calls in one trace, ptrace's lines from the loader's first
+# system call on (SYS_execve's entry, made before the program is traced, aside).
+run_checked lt -S -o sp.log ./libc >/dev/null || bad "-S: ptrace exit status $?"
+run_checked lt --bpf -S -o sb.log ./libc >/dev/null || bad "-S: --bpf exit status $?"
+snorm() { grep -v '^SYS_execve(' "$1" | strip | sed -E 's/= [0-9]{4,}$/= N/'; }
+diff <(snorm sp.log) <(snorm sb.log) || bad "-S: --bpf and ptrace differ"
+grep -q '^SYS_brk(0) = ADDR$' <(strip <sb.log) || bad "-S: no SYS_brk line"
+[ "$(grep -c '^SYS_' sb.log)" -ge 20 ] || bad "-S: too few system calls"
 
 # 3. opts.c: nested calls under -n (strcmp from qsort's comparator), a fork under -f.
 "$cc" -O0 -g -o opts "$TOP/tests/lttrace/opts.c" || exit 1
