@@ -61,6 +61,7 @@ static unsigned long orphans;   /* returns whose call was not seen */
 static uint64_t holds_seen;
 static pid_t keep_tid;          /* without -f, the one traced thread (calls kept: show_kept) */
 static int keep_pidfd = -1;
+static bool kernel_time;        /* records carry the kernel's clock (want_time) */
 
 static int bpf_fail(const char *what, int err)
 {
@@ -337,8 +338,9 @@ static int on_record(void *ctx, void *data, size_t len)
 	(void)ctx;
 	if (len < sizeof(*r))
 		return 0;
-	/* A timeline's times are the kernel's (want_time is set with sinks). */
-	if (event_sinks_active() && r->ts)
+	/* Every time printed (-t, -tt, -ttt, -r, a timeline's) is the kernel's of the event, when
+	 * the kernel side stamps them (want_time); a record made here (ts 0) happens now. */
+	if (kernel_time)
 		clock_event_set(r->ts);
 
 	/* Held at the hit: printed while it is stopped, with its xmm registers if wanted. */
@@ -357,8 +359,12 @@ static int on_record(void *ctx, void *data, size_t len)
 		on_return(r, d, len - sizeof(*r), xmm);
 		break;
 	case LT_REC_CALLRET:
-		/* Its data are the return's captures; the entry had none. */
+		/* Its data are the return's captures; the entry had none.  Each line its time. */
+		if (kernel_time)
+			clock_event_set(r->ts_call);
 		on_call(r, d, 0, NULL);
+		if (kernel_time)
+			clock_event_set(r->ts);
 		on_return(r, d, len - sizeof(*r), xmm);
 		break;
 	case LT_REC_EXIT:
@@ -400,8 +406,9 @@ static int load(void)
 	skel->rodata->stats_only = lt_opts.cflag;
 	skel->rodata->follow = lt_opts.follow;
 	skel->rodata->self_tgid = (uint32_t)getpid();
-	skel->rodata->want_time = lt_opts.Tflag || lt_opts.json || lt_opts.cflag ||
-				   lt_opts.recording || event_sinks_active();
+	kernel_time = lt_opts.Tflag || lt_opts.json || lt_opts.cflag || lt_opts.recording ||
+		      lt_opts.tflag || lt_opts.rflag || event_sinks_active();
+	skel->rodata->want_time = kernel_time;
 	/* LTTRACE_BPF_RING (bytes, a power of two of at least 64 KiB): for tests of the holds. */
 	const char *env = getenv("LTTRACE_BPF_RING");
 	unsigned long ring = env ? strtoul(env, NULL, 0) : RING_SIZE;
@@ -568,6 +575,7 @@ static void show_kept(bool final)
 			    .tgid = (uint32_t)keep_tid, .ts = f->ts, .ts_call = f->ts,
 			    .sp = f->slot, .ret = f->retaddr };
 	memcpy(r.regs, f->args, sizeof(r.regs));
+	clock_event_set(kernel_time ? r.ts : 0);
 	on_call(&r, (const uint8_t *)&r, 0, NULL);
 	lt_output_flush();
 }

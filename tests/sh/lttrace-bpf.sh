@@ -113,6 +113,14 @@ grep -q '^+++ killed by SIGSEGV +++$' crash.log || bad "crash: no killed line"
 lt --bpf -x cos -o bdl.log ./opts dl || bad "dlopen: exit status $?"
 grep -Eq '^cos@libm\.so\.6\(0\.000000\) += 1\.000000$' bdl.log || { bad "dlopen: cos in the dlopen'd libm"; cat bdl.log; }
 
+# -ttt: a line's time is its event's (the kernel's), not the time the reader printed it.
+"$cc" -O0 -o stamps "$TOP/tests/lttrace/stamps.c" || exit 1
+run_checked lt --bpf -ttt -e usleep+getpid -o st.log ./stamps >/dev/null || bad "-ttt: exit status $?"
+awk '/usleep\(/ { u = $1 } /getpid\(/ { g = $1 } / \+\+\+ exited/ { x = $1 }
+	END { if (!(u && g && x && g - u >= 0.02 && x >= g)) {
+		printf "usleep at %s, getpid at %s, exit at %s\n", u, g, x; exit 1 } }' st.log ||
+	bad "-ttt: the times are not the events'"
+
 # 4. 4 threads x n malloc+free under -f: every call, once, with its result, every run.
 n=${LTTRACE_THREADS_CALLS:-20000}
 "$cc" -O1 -pthread -o threads "$TOP/tests/lttrace/threads.c" || exit 1
