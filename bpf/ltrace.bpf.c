@@ -606,6 +606,39 @@ int lt_rtld(struct pt_regs *ctx)
 	return 0;
 }
 
+/*
+ * A traced process's exec: the calls open in the old image are gone (the thread's frames
+ * emptied; a kept call is sent first), and the process stops (SIGSTOP, as lt_rtld) until user
+ * space has probed the new program and its loader, before the new image's first instruction.
+ */
+SEC("tp_btf/sched_process_exec")
+int BPF_PROG(lt_exec, struct task_struct *p, pid_t old_pid, struct linux_binprm *bprm)
+{
+	__u32 tgid = BPF_CORE_READ(p, tgid), tid = BPF_CORE_READ(p, pid), one = 1;
+
+	if (!bpf_map_lookup_elem(&traced, &tgid))
+		return 0;
+	struct lt_tstate *st = bpf_task_storage_get(&tstates, p, 0, 0);
+	if (st) {
+		if (!stats_only)
+			flush_kept(st, tid, tgid);
+		st->n = 0;
+		st->ntaken = 0;
+		st->kept = 0;
+	}
+	bpf_map_update_elem(&rtld_held, &tgid, &one, BPF_ANY);
+	if (bpf_send_signal(19 /* SIGSTOP */)) {
+		bpf_map_delete_elem(&rtld_held, &tgid);
+		return 0;
+	}
+	struct lt_rec rec = {
+		.kind = LT_REC_EXEC, .tid = tid, .tgid = tgid, .ts = bpf_ktime_get_ns(),
+	};
+	if (bpf_ringbuf_output(&events, &rec, sizeof(rec), BPF_RB_FORCE_WAKEUP))
+		__sync_fetch_and_add(&lost, 1);
+	return 0;
+}
+
 SEC("tp_btf/sched_process_fork")
 int BPF_PROG(lt_fork, struct task_struct *parent, struct task_struct *child)
 {

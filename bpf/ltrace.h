@@ -62,6 +62,7 @@ enum lt_rec_kind {
 	LT_REC_CALLRET,    /* a call kept at its entry and its return, in one record */
 	LT_REC_SYSCALL,    /* -S: a system call's entry (fn: its number, regs: its arguments) */
 	LT_REC_SYSRET,     /* -S: its exit (rval: the result, regs: the argument registers) */
+	LT_REC_EXEC,       /* a traced thread's exec: the process is stopped (as LT_REC_RTLD) */
 };
 
 /* A call: regs, sp and ret as at entry; a return: rval = rax, sp = the slot of the return

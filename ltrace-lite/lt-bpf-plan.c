@@ -163,12 +163,22 @@ int lb_plan_build(struct lb_plan *p, pid_t pid)
 		return mp.n;
 	proc_exe(pid, exe, sizeof(exe));
 	for (int i = 0; i < mp.n; i++) {
-		bool seen = false;
-		for (size_t j = 0; j < p->nobjs && !seen; j++)
-			seen = !strcmp(p->objs[j].path, mp.m[i].path);
-		if (seen)
-			continue;
+		size_t j = 0;
+		while (j < p->nobjs && strcmp(p->objs[j].path, mp.m[i].path))
+			j++;
 		struct uprobe_obj ob;
+		if (j < p->nobjs) {
+			/* Known, and mapped again (a new image since an exec): where it is now. */
+			struct uprobe_obj *o = &p->objs[j];
+			if (o->gone && uprobe_obj_from_maps(mp.m, mp.n, i, exe, &ob) == 0) {
+				o->lo = ob.lo;
+				o->hi = ob.hi;
+				o->bias = ob.bias;
+				o->is_main = ob.is_main;
+				o->gone = false;
+			}
+			continue;
+		}
 		if (uprobe_obj_from_maps(mp.m, mp.n, i, exe, &ob) < 0)
 			continue;
 		struct uprobe_obj *v = realloc(p->objs, (p->nobjs + 1) * sizeof(*v));
@@ -200,6 +210,19 @@ int lb_plan_build(struct lb_plan *p, pid_t pid)
 	p->maps = mp.m;
 	p->nmaps = mp.n;
 	return 0;
+}
+
+void lb_plan_exec(struct lb_plan *p)
+{
+	for (size_t i = 0; i < p->nobjs; i++) {
+		p->objs[i].lo = p->objs[i].hi = 0;
+		p->objs[i].is_main = false;
+		p->objs[i].gone = true;
+	}
+	/* The new program's own pages are faulted in again by the next build (prefault). */
+	free(p->maps);
+	p->maps = NULL;
+	p->nmaps = 0;
 }
 
 int lb_plan_obj_at(const struct lb_plan *p, uint64_t addr)

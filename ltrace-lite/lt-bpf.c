@@ -329,6 +329,7 @@ static void on_sys(const struct lt_rec *r, const uint8_t *d, size_t dlen)
 }
 
 static void on_rtld(const struct lt_rec *r);
+static void on_exec(const struct lt_rec *r);
 
 static int on_record(void *ctx, void *data, size_t len)
 {
@@ -375,6 +376,9 @@ static int on_record(void *ctx, void *data, size_t len)
 		break;
 	case LT_REC_RTLD:
 		on_rtld(r);
+		break;
+	case LT_REC_EXEC:
+		on_exec(r);
 		break;
 	case LT_REC_SYSCALL:
 	case LT_REC_SYSRET:
@@ -436,6 +440,8 @@ static int load(void)
 		return bpf_fail("attach signal_deliver", -errno);
 	if (!(skel->links.lt_xmm_read = bpf_program__attach(skel->progs.lt_xmm_read)))
 		return bpf_fail("attach signal_generate", -errno);
+	if (!(skel->links.lt_exec = bpf_program__attach(skel->progs.lt_exec)))
+		return bpf_fail("attach sched_process_exec", -errno);
 	return 0;
 }
 
@@ -498,6 +504,35 @@ static void on_rtld(const struct lt_rec *r)
 
 	if ((pid_t)r->tgid == plan.tgid && lb_plan_build(&plan, plan.tgid) == 0)
 		attach_sites(plan.tgid);
+	kill((pid_t)r->tgid, SIGCONT);
+	bpf_map_delete_elem(bpf_map__fd(skel->maps.rtld_held), &key);
+}
+
+/*
+ * The process exec'd and is stopped: the calls open in the old image are gone (`--- Called
+ * exec() ---`), the new program and its loader are probed (its libraries come at the loader's
+ * link-map change, lt_rtld), then it goes on.
+ */
+static void on_exec(const struct lt_rec *r)
+{
+	struct uthr *t = lb_thr_get((pid_t)r->tid, (pid_t)r->tgid, false);
+	uint32_t key = r->tgid;
+
+	if (t) {
+		while (t->n)
+			lb_pop(t);
+		t->in_sys = false;
+	}
+	if (!lt_opts.cflag) {
+		struct lt_event ev = { .kind = LT_EV_EXEC, .pid = (pid_t)r->tid,
+				       .tgid = (pid_t)r->tgid };
+		lt_emit(&ev);
+	}
+	if ((pid_t)r->tgid == plan.tgid) {
+		lb_plan_exec(&plan);
+		if (lb_plan_build(&plan, plan.tgid) == 0)
+			attach_sites(plan.tgid);
+	}
 	kill((pid_t)r->tgid, SIGCONT);
 	bpf_map_delete_elem(bpf_map__fd(skel->maps.rtld_held), &key);
 }

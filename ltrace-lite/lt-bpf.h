@@ -57,6 +57,9 @@ struct lb_plan {
 /* Read PID's objects and decide the sites (the process is stopped at its entry, or -p); again
  * after a dlopen: the objects not known yet are added, and their sites after the others. */
 int lb_plan_build(struct lb_plan *p, pid_t pid);
+/* The process exec'd: none of its objects is where it was (lb_plan_build places again those
+ * the new image maps; the sites on their files stay). */
+void lb_plan_exec(struct lb_plan *p);
 /* Site I's capture plan and caller mask; ranges for the callers. */
 void lb_plan_spec(const struct lb_plan *p, size_t i, struct lt_fspec *spec);
 /* -S: what system call NR's records carry (the memory its prototype names). */
