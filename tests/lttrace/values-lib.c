@@ -1,18 +1,6 @@
 // SPDX-License-Identifier: LGPL-2.1-or-later
 /* The library of values.c: functions whose values lttrace prints through its .conf prototypes. */
-struct pt {
-	int x, y;
-};
-struct node {
-	int v;
-	struct node *next;
-};
-struct big {
-	long a, b, c;
-};
-struct fpt {
-	double x, y;
-};
+#include "values.h"
 
 float func_float(float a, float b) { return a + b; }
 double func_double(double a, double b) { return a * b; }
