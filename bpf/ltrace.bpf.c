@@ -87,6 +87,14 @@ struct {
 	__type(value, struct lt_xmm);
 } xmm SEC(".maps");
 
+/* Return addresses with a uprobe of lt_retsite (LT_F_RETSITE), filled by user space. */
+struct {
+	__uint(type, BPF_MAP_TYPE_HASH);
+	__uint(max_entries, 4096);
+	__type(key, __u64);
+	__type(value, __u32);
+} retsites SEC(".maps");
+
 /* Processes traced (by tgid). */
 struct {
 	__uint(type, BPF_MAP_TYPE_HASH);
@@ -351,9 +359,12 @@ int lt_entry(struct pt_regs *ctx)
 	 * function (as an entry breakpoint sees it); the caller made one call, already shown.  A
 	 * real return address means that frame was left by longjmp and this is a new call from
 	 * the same level. */
-	bool tail = false;
+	bool tail = false, retsite = sp->flags & LT_F_RETSITE;
 	if (n && st->f[(n - 1) & (LT_MAXFRAMES - 1)].slot == slot) {
-		if (fc.obj == LT_OBJ_NONE) {
+		struct lt_frame *top = &st->f[(n - 1) & (LT_MAXFRAMES - 1)];
+		/* A setjmp's frame has its real return address there: _setjmp jumps on to
+		 * __sigsetjmp with it. */
+		if (fc.obj == LT_OBJ_NONE || (top->retsite && top->retaddr == ret)) {
 			tail = true;
 			taken = sp->callers == ~0ull;
 		} else {
@@ -377,7 +388,7 @@ int lt_entry(struct pt_regs *ctx)
 	 * come before the call they followed.
 	 */
 	bool keep = !follow && taken && !stats_only && (sp->flags & LT_F_KEEP) && !tail;
-	if (sp->flags & LT_F_NORET) {
+	if ((sp->flags & LT_F_NORET) && !retsite) {
 		/* No uretprobe: no frame either. */
 		st->n = n;
 		if (!taken || stats_only)
@@ -394,6 +405,7 @@ int lt_entry(struct pt_regs *ctx)
 		f->fn = fn;
 		f->taken = taken;
 		f->kept = keep;
+		f->retsite = retsite;
 		f->ts = now;
 		f->retaddr = ret;
 		f->args[0] = PT_REGS_PARM1(ctx);
@@ -446,8 +458,10 @@ int lt_entry(struct pt_regs *ctx)
 		off = capture(s, off, i, entry_kind(sp->cap[i]), sp->len[i], s->h.regs[i]);
 	s->h.caplen[LT_NREGS] = 0;
 	s->h.flags = tail ? LT_RF_TAIL : 0;
-	/* A variadic call's %al: how many vector registers its caller filled. */
-	if ((sp->flags & LT_F_HOLD) || ((sp->flags & LT_F_HOLD_VA) && (ctx->ax & 0xff)))
+	/* A variadic call's %al: how many vector registers its caller filled.  A return
+	 * address without its uprobe yet: user space places it while the thread waits. */
+	if ((sp->flags & LT_F_HOLD) || ((sp->flags & LT_F_HOLD_VA) && (ctx->ax & 0xff)) ||
+	    (retsite && !bpf_map_lookup_elem(&retsites, &ret)))
 		send_held(s, off);
 	else
 		send(s, off);
@@ -578,6 +592,66 @@ SEC("tp_btf/sys_exit")
 int BPF_PROG(lt_sys_exit, struct pt_regs *regs, long ret)
 {
 	return sys_rec(regs, BPF_CORE_READ(regs, orig_ax), ret, false);
+}
+
+/*
+ * The return address of a setjmp (LT_F_RETSITE), reached by its return: the frames open at
+ * the stack slot below (setjmp's, and __sigsetjmp's it jumped on to) are closed, innermost
+ * first, rax their result.  A later longjmp back here finds none.
+ */
+SEC("uprobe")
+int lt_retsite(struct pt_regs *ctx)
+{
+	__u32 tid, tgid, zero = 0;
+	__u64 slot = PT_REGS_SP(ctx) - 8;
+	struct lt_tstate *st = traced_state(&tid, &tgid, false);
+
+	if (!st)
+		return 0;
+	__u32 n = live_frames(st, slot);
+	if (st->kept > n)
+		flush_kept(st, tid, tgid);
+	for (int i = 0; i < 4 && n; i++) {
+		struct lt_frame *f = &st->f[(n - 1) & (LT_MAXFRAMES - 1)];
+		if (f->slot != slot || !f->retsite)
+			break;
+		n--;
+		if (!f->taken)
+			continue;
+		if (st->ntaken)
+			st->ntaken--;
+		__u32 fn = f->fn;
+		__u64 now = want_time ? bpf_ktime_get_ns() : f->ts;
+		if (fn >= LT_MAXFN)
+			continue;
+		if (stats_only) {
+			__sync_fetch_and_add(&stats[fn].calls, 1);
+			__sync_fetch_and_add(&stats[fn].ns, now - f->ts);
+			continue;
+		}
+		struct scratch *s = bpf_map_lookup_elem(&scratch, &zero);
+		if (!s)
+			break;
+		s->h.kind = LT_REC_RET;
+		s->h.fn = fn;
+		s->h.tid = tid;
+		s->h.tgid = tgid;
+		s->h.ts = now;
+		s->h.ts_call = f->ts;
+		s->h.rval = PT_REGS_RC(ctx);
+		for (int k = 0; k < LT_NREGS; k++)
+			s->h.regs[k] = f->args[k];
+		s->h.sp = slot;
+		s->h.ret = f->retaddr;
+		s->h.failed = 0;
+		s->h.flags = 0;
+		s->h.nstk = 0;
+		for (int k = 0; k <= LT_NREGS; k++)
+			s->h.caplen[k] = 0;
+		send(s, 0);
+	}
+	st->n = n;
+	return 0;
 }
 
 /*

@@ -38,6 +38,10 @@ enum lt_fflags {
 	LT_F_HOLD_RET = 32, /* at the return: a float result, out memory behind pointers */
 	LT_F_XMM = 64,      /* the entry's hold reads the xmm registers */
 	LT_F_XMM_RET = 128, /* the return's does */
+	/* No uretprobe (LT_F_NORET) but a first return through its caller's code (setjmp): a
+	 * frame all the same, closed by a uprobe at its return address (lt_retsite), placed the
+	 * first time one is seen (the entry holds its thread for it then). */
+	LT_F_RETSITE = 256,
 };
 
 struct lt_fspec {
@@ -116,7 +120,8 @@ struct lt_frame {
 	__u64 args[LT_NREGS];
 	__u32 fn;
 	__u16 taken;
-	__u16 kept;     /* its call record not sent yet */
+	__u8 kept;      /* its call record not sent yet */
+	__u8 retsite;   /* LT_F_RETSITE: closed at its return address, not by a uretprobe */
 };
 
 struct lt_tstate {

@@ -342,6 +342,19 @@ static void capture_plan(const struct lt_proto *p, struct lt_fspec *spec, struct
 	}
 }
 
+/* A function without uretprobe that returns first through its caller's code (LT_F_RETSITE). */
+static bool retsite(const struct lb_site *s)
+{
+	static const char *const first_return[] = { "setjmp", "_setjmp", "__sigsetjmp",
+						    "sigsetjmp", "savectx", "getcontext" };
+
+	for (size_t k = 0; k < s->nnames; k++)
+		for (size_t i = 0; i < sizeof(first_return) / sizeof(first_return[0]); i++)
+			if (!strcmp(s->names[k], first_return[i]))
+				return true;
+	return false;
+}
+
 void lb_plan_spec(const struct lb_plan *p, size_t i, struct lt_fspec *spec)
 {
 	const struct lb_site *s = &p->sites[i];
@@ -360,7 +373,7 @@ void lb_plan_spec(const struct lb_plan *p, size_t i, struct lt_fspec *spec)
 	if (p->is_static && spec->callers != ~0ull)
 		spec->flags |= LT_F_OUTERMOST;
 	if (lb_site_noret(p, s))
-		spec->flags |= LT_F_NORET;
+		spec->flags |= LT_F_NORET | (retsite(s) ? LT_F_RETSITE : 0);
 	struct lt_capture cp;
 	capture_plan(s->proto, spec, &cp);
 	spec->nstk = (__u8)(cp.nstk > LT_MAXSTK ? LT_MAXSTK : cp.nstk);

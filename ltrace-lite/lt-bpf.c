@@ -189,7 +189,7 @@ static void on_call(const struct lt_rec *r, const uint8_t *d, size_t dlen, const
 		emit(t, f, LT_EV_CALL, 0);
 	}
 	/* No return to wait for: the line stays open until the next one (<unfinished ...>). */
-	if (skel->bss->fspecs[r->fn].flags & LT_F_NORET)
+	if ((skel->bss->fspecs[r->fn].flags & (LT_F_NORET | LT_F_RETSITE)) == LT_F_NORET)
 		lb_pop_call(t);
 }
 
@@ -331,6 +331,16 @@ static void on_sys(const struct lt_rec *r, const uint8_t *d, size_t dlen)
 static void on_rtld(const struct lt_rec *r);
 static void on_exec(const struct lt_rec *r);
 
+static void place_retsite(const struct lt_rec *r)
+{
+	uint64_t addr = r->ret;
+	uint32_t one = 1;
+
+	if (bpf_map_update_elem(bpf_map__fd(skel->maps.retsites), &addr, &one, BPF_NOEXIST) == 0)
+		lb_links_retsite(skel->progs.lt_retsite, (pid_t)r->tgid,
+				 lt_opts.follow ? -1 : (pid_t)r->tgid, addr);
+}
+
 static int on_record(void *ctx, void *data, size_t len)
 {
 	const struct lt_rec *r = data;
@@ -352,6 +362,10 @@ static int on_record(void *ctx, void *data, size_t len)
 			  skel->bss->fspecs[r->fn].flags &
 				  (r->kind == LT_REC_CALL ? LT_F_XMM : LT_F_XMM_RET), xregs))
 		xmm = xregs;
+	/* A setjmp's return address, seen the first time: its uprobe, while the thread waits. */
+	if (r->kind == LT_REC_CALL && (r->flags & LT_RF_HELD) && r->fn < LT_MAXFN &&
+	    (skel->bss->fspecs[r->fn].flags & LT_F_RETSITE))
+		place_retsite(r);
 	switch (r->kind) {
 	case LT_REC_CALL:
 		on_call(r, d, len - sizeof(*r), xmm);

@@ -86,6 +86,9 @@ bool lb_links_prepare(struct bpf_program *entry, struct bpf_program *ret);
 int lb_links_attach(struct lb_plan *p, size_t from, struct bpf_program *entry,
 		    struct bpf_program *ret, pid_t apid);
 int lb_links_add(struct bpf_link *l);
+/* A uprobe of PROG at ADDR of process PID (its file and offset from its maps), for APID: 0 or
+ * -errno (a site the kernel must not probe is said). */
+int lb_links_retsite(struct bpf_program *prog, pid_t pid, pid_t apid, uint64_t addr);
 void lb_links_detach(void);
 
 /* lt-bpf-thr.c: the threads and their open calls, as the records show them. */
