@@ -418,7 +418,8 @@ int lt_entry(struct pt_regs *ctx)
 		if (!taken)
 			return 0;
 		st->ntaken++;
-		if (stats_only)
+		/* -c: no record, but a setjmp's return address must get its uprobe once. */
+		if (stats_only && !(retsite && !bpf_map_lookup_elem(&retsites, &ret)))
 			return 0;
 		if (keep) {
 			st->kept = n + 1;

@@ -366,6 +366,12 @@ static int on_record(void *ctx, void *data, size_t len)
 	if (r->kind == LT_REC_CALL && (r->flags & LT_RF_HELD) && r->fn < LT_MAXFN &&
 	    (skel->bss->fspecs[r->fn].flags & LT_F_RETSITE))
 		place_retsite(r);
+	/* -c sums in the kernel: a call record comes only for that. */
+	if (lt_opts.cflag && r->kind == LT_REC_CALL) {
+		if (r->flags & LT_RF_HELD)
+			lb_hold_end(bpf_map__fd(skel->maps.xheld), (pid_t)r->tgid, (pid_t)r->tid);
+		return 0;
+	}
 	switch (r->kind) {
 	case LT_REC_CALL:
 		on_call(r, d, len - sizeof(*r), xmm);
