@@ -17,8 +17,9 @@
  * the calls of the "total" line when -c/-C printed a summary (strace's and ltrace's layouts).
  * Timed runs write to -o FILE when given, else to /dev/null.
  *
- * A mode that cannot run (its warm-up ends with another status than the untraced run's) is
- * reported with the tracer's last "TOOL: ..." line as the reason, never dropped.
+ * A mode that cannot run (its warm-up ends with another status than the untraced run's, or
+ * than 0 for a tool that exits 0 whatever the program's status, as ltrace) is reported
+ * with the tracer's last "TOOL: ..." line as the reason, never dropped.
  */
 #include <errno.h>
 #include <fcntl.h>
@@ -480,6 +481,8 @@ static int warm_up(const struct compare_cfg *cfg, struct mode_result *r, int wan
 	 * A tracer that could not start exits 1; so may PROG itself.  Then only an empty trace
 	 * and the tracer's own error line tell the two apart.
 	 */
+	if (cfg->exits_zero)
+		want = 0; /* PROG's status is in the trace, the tool's own is 0 */
 	if (st != want)
 		failure_reason(cfg->tool, errf, st, want, r->reason, sizeof(r->reason));
 	else if (!st || r->events > 0 ||

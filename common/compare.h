@@ -43,6 +43,7 @@ struct compare_limit {
 
 struct compare_cfg {
 	const char *tool;                  /* the front end's name, for messages */
+	bool exits_zero;                   /* the tool exits 0 whatever PROG's status (ltrace's way) */
 	const char *tracer;                /* what to run traced; NULL: /proc/self/exe */
 	int runs;                          /* timed runs per mode; 0: no comparison */
 	bool json;                         /* one JSON document instead of the table */

@@ -728,10 +728,8 @@ static int finish(int rc)
 	lb_plan_free(&plan);
 	ltrace__destroy(skel);
 	skel = NULL;
-	if (code < 0)
-		return rc;
-	/* The program's end is ours, as under ptrace (a reader gone: no signal raised). */
-	return lt_output_broken() && code > 0xff ? 0x80 | (code & 0xff) : proc_exit_like(code);
+	/* ltrace's exit status, as under ptrace: 0 once the program was traced to its end. */
+	return code < 0 ? rc : 0;
 }
 
 /* The steps of the backend (common/backend.h); one that fails has ended it (finish). */

@@ -34,7 +34,6 @@
 
 static struct tidtab threads;
 static pid_t child_pid;
-static int exit_code;
 
 /* Children announced by their parent's fork event, with the parent's calls at that moment
  * (fork() among them: it returns in the child too). */
@@ -192,8 +191,14 @@ static struct thr *new_tracee(pid_t pid)
 	if (!pt || !pt->sp)
 		return thr_new(pid, tgid, NULL, pt ? pt->silent || !lt_opts.follow : !lt_opts.follow);
 	bool shared = syscall(SYS_kcmp, pid, pt->tgid, KCMP_VM, 0, 0) == 0;
-	if (shared)
-		return thr_new(pid, tgid, pt->sp, pt->silent || !lt_opts.follow);
+	if (shared) {
+		/* A vfork child (the parent's memory, a process of its own): it returns from the
+		 * parent's open calls too, vfork() first: `<... vfork resumed> ) = 0`, as ltrace. */
+		struct thr *t = thr_new(pid, tgid, pt->sp, pt->silent || !lt_opts.follow);
+		if (t && !t->silent)
+			copy_frames(t, frames, nframes);
+		return t;
+	}
 	if (!lt_opts.follow || pt->silent) {
 		/* Its own copy of our int3s: put the bytes back and let it run. */
 		space_unbreak(pt->sp, pid);
@@ -232,10 +237,8 @@ static void handle_exit(struct thr *t, int status)
 		lt_emit(&ev);
 	}
 	thr_drop_frames(t);
-	if (t->tid == child_pid) {
-		exit_code = proc_exit_code(status);
+	if (t->tid == child_pid)
 		child_pid = 0;
-	}
 	/* Every thread's end, as ltrace prints it. */
 	if (WIFSIGNALED(status))
 		emit_simple(t, LT_EV_KILLED, WTERMSIG(status), 0);
@@ -446,16 +449,16 @@ static int lt_run(void)
 	if (broken && child_pid) {
 		/* Only the reader is gone: the program runs on to its own end. */
 		int status;
-		if (proc_waitpid(spawned, &status, 0) == spawned)
-			exit_code = proc_exit_code(status);
+		proc_waitpid(spawned, &status, 0);
 	}
 	if (lt_opts.cflag)
 		lt_summary_print();
 	lt_output_finish();
 	lt_output_flush();
 	space_free_all();
-	return broken ? (exit_code > 0xff ? 0x80 | (exit_code & 0xff) : exit_code) :
-			proc_exit_like(exit_code);
+	/* ltrace's exit status: 0 once the program was traced to its end, whatever its own (the
+	 * trace's last line says that: +++ exited (status N) +++, +++ killed by SIG... +++). */
+	return 0;
 }
 
 static int lt_init(const struct backend_cfg *cfg)

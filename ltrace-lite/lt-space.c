@@ -432,6 +432,15 @@ static bool push(struct thr *t, const struct frame *f)
 	return true;
 }
 
+/* Does the object E import NAME strongly (not as a weak symbol)? */
+static bool strong_import(const struct uprobe_elf *e, const char *name)
+{
+	for (size_t k = 0; k < e->nstrong; k++)
+		if (!strcmp(e->imports[k], name))
+			return true;
+	return false;
+}
+
 /* F (its registers from R) pushed and its entry line out; false when it could not be. */
 static bool open_call(struct thr *t, struct frame *f, const struct user_regs_struct *r)
 {
@@ -504,6 +513,10 @@ static void on_entry(struct thr *t, struct space *s, uint32_t si, const struct u
 			e_ok = lt_filter_match(LT_FILTER_L, name, dobj->elf->soname, dobj->path,
 					       dobj->is_main);
 	}
+	/* The default -e (@MAIN) leaves weak imports out (__cxa_finalize): walk arms none, so a
+	 * -x hit on one is no -e call either. */
+	if (e_ok && x_ok && lt_opts.hide_caller && !strong_import(co->elf, name))
+		e_ok = false;
 	/* _start's call into libc never returns and is no call of the program's own: ltrace 0.7.3
 	 * does not show it on current binaries (it goes through the GOT), nor do we. */
 	if ((!x_ok && !e_ok) || !strcmp(name, "__libc_start_main"))
@@ -553,9 +566,13 @@ static void on_return(struct thr *t, struct space *s, uint64_t addr,
 				space_arm(s, r->rax, SITE_FUNC, d, f->name);
 		} else {
 			f->v.ret = r->rax;
+			f->v.ret2 = r->rdx;
+			f->v.have_ret2 = true;
 			struct user_fpregs_struct fp;
-			if (f->v.have_fregs && ptrace(PTRACE_GETFPREGS, t->tid, 0L, &fp) == 0)
+			if (f->v.have_fregs && ptrace(PTRACE_GETFPREGS, t->tid, 0L, &fp) == 0) {
 				memcpy(&f->v.fret, &fp.xmm_space[0], sizeof(double));
+				memcpy(&f->v.fret2, &fp.xmm_space[4], sizeof(double));
+			}
 			emit_frame(t, f, LT_EV_RETURN, (int)t->nframes);
 		}
 		drop_frame(t);

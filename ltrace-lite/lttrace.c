@@ -334,7 +334,7 @@ int main(int argc, char **argv)
 		{ 0 },
 	};
 	static const char optstring[] = "+a:A:bcCDe:fF:hil:Ln:o:p:rs:StTu:Vw:x:";
-	static struct cli cl = { .cmp = { .tool = "lttrace" } };
+	static struct cli cl = { .cmp = { .tool = "lttrace", .exits_zero = true } };
 	int c, rc = 1;
 
 	log_init("lttrace");

@@ -406,7 +406,21 @@ void lt_proto_print_ret(struct strbuf *sb, const struct lt_proto *p, struct lt_v
 		/* returned in memory; rax holds its address */
 		ok = sz <= sizeof(b) && lt_rd(pc, v->ret, b, sz) == sz;
 	} else if (t->kind == LT_STRUCT && sz > 8) {
-		ok = false; /* rax:rdx or xmm0:xmm1, which the backends do not keep */
+		/* Each eightbyte in the next register of its class: rax then rdx, xmm0 then xmm1
+		 * (a struct of floats or doubles: { float, float, float } in xmm0 and xmm1). */
+		const uint64_t ints[2] = { v->ret, v->ret2 };
+		const double flts[2] = { v->fret, v->fret2 };
+		int ni = 0, nf = 0;
+		ok = v->have_ret2;
+		for (size_t k = 0; k < 2 && ok; k++) {
+			size_t n = sz - k * 8 < 8 ? sz - k * 8 : 8;
+			if (all_sse(t, 0, k * 8, k * 8 + 8)) {
+				ok = v->have_fregs;
+				memcpy(b + k * 8, &flts[nf++], n);
+			} else {
+				memcpy(b + k * 8, &ints[ni++], n);
+			}
+		}
 	} else if (t->kind == LT_STRUCT && !sz) {
 		ok = true; /* nothing returned: { } */
 	} else if (is_sse(t->kind) || (t->kind == LT_STRUCT && all_sse(t, 0, 0, 8))) {
@@ -461,9 +475,13 @@ void lt_vctx_set_regs(struct lt_vctx *v, const struct user_regs_struct *r,
 	v->iregs[5] = r->r9;
 	v->sp = r->rsp;
 	v->ret = r->rax;
+	v->ret2 = r->rdx;
+	v->have_ret2 = true;
 	v->have_fregs = fp != NULL;
 	for (int i = 0; fp && i < 8; i++)
 		memcpy(&v->fregs[i], &fp->xmm_space[i * 4], sizeof(double));
-	if (fp)
+	if (fp) {
 		memcpy(&v->fret, &fp->xmm_space[0], sizeof(double));
+		memcpy(&v->fret2, &fp->xmm_space[4], sizeof(double));
+	}
 }

@@ -30,6 +30,9 @@ struct lt_vctx {
 	bool have_fregs;   /* false when the backend could not read them: floats print as ? */
 	uint64_t ret;      /* rax at return */
 	double fret;       /* xmm0 at return */
+	uint64_t ret2;     /* rdx at return: a struct of 9 to 16 bytes, its integer half */
+	double fret2;      /* xmm1 at return: ... its floating-point half */
+	bool have_ret2;    /* ret2 and fret2 were read: such structs print, else as ? */
 	/* Tracee memory: 0 or -errno. */
 	int (*read)(void *priv, uint64_t addr, void *buf, size_t len);
 	void *priv;
@@ -39,8 +42,9 @@ struct lt_vctx {
 
 struct user_regs_struct;
 struct user_fpregs_struct;
-/* V's registers from a ptrace stop: the integer argument registers and sp of R, rax as the
- * return value, and from FP (NULL: have_fregs false) the low 8 bytes of xmm0-7, xmm0 as fret. */
+/* V's registers from a ptrace stop: the integer argument registers and sp of R, rax (and rdx)
+ * as the return value, and from FP (NULL: have_fregs false) the low 8 bytes of xmm0-7, xmm0
+ * (and xmm1) as fret (fret2). */
 void lt_vctx_set_regs(struct lt_vctx *v, const struct user_regs_struct *r,
 		      const struct user_fpregs_struct *fp);
 

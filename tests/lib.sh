@@ -39,8 +39,9 @@ same_as_untraced() {
 # run_checked [WRAPPER...] TRACER ARGS... PROG ARGS: run the tracer (sttrace or lttrace, maybe
 # under timeout or setarch), the program's stdout passed through; then the program (the first
 # executable file after the tracer) untraced, in the same directory, and compare
-# (same_as_untraced).  The tracer's exit status is returned, or 1 with a FAIL line on stderr
-# when the runs differ.  A run with no program (-p, sh -c) is not compared.
+# (same_as_untraced).  lttrace exits 0 whatever the program's status (as ltrace): the traced
+# program's status is then read from the trace's end line (-o FILE, or stderr).  The tracer's
+# exit status is returned, or 1 with a FAIL line on stderr when the runs differ.  A run with no program (-p, sh -c) is not compared.
 # A difference also goes to $UNTRACED_FAIL, and a test that sourced this file exits 1 then,
 # whatever it did with run_checked's status.
 if [ "${0##*/}" != run.sh ]; then
@@ -67,18 +68,85 @@ run_checked() {
 		prog=0
 	fi
 	tout=$(mktemp) uout=$(mktemp)
-	"$@" >"$tout"
-	rc=$?
+	local trace="" prc
+	[ $prog != 0 ] && [[ ${!tracer} == */lttrace ]] && trace=$(lt_trace_file "${@:tracer+1:prog-tracer-1}")
+	if [ "$trace" = - ]; then # the trace on stderr: kept, then passed on
+		trace=$tout.err
+		"$@" >"$tout" 2>"$trace"
+		rc=$?
+		cat "$trace" >&2
+	else
+		"$@" >"$tout"
+		rc=$?
+	fi
 	cat "$tout"
 	if [ $prog != 0 ]; then
 		"${@:prog}" >"$uout" 2>/dev/null </dev/null
 		urc=$?
-		if ! same_as_untraced "$tout" "$rc" "$uout" "$urc" >"$tout.diff"; then
+		# lttrace exits 0 whatever the program's status, as ltrace: the program's is its
+		# trace's last end line; without one (-c, --json, --record) it is not compared.
+		prc=$rc
+		if [ -n "$trace" ] && [ $rc = 0 ]; then
+			prc=$(lt_trace_status "$trace")
+			prc=${prc:-$urc}
+		fi
+		if ! same_as_untraced "$tout" "$prc" "$uout" "$urc" >"$tout.diff"; then
 			{ echo "FAIL: the traced program differs from its untraced run: ${*:prog}"
 			  sed 's/^/    /' "$tout.diff"; } | tee -a "$UNTRACED_FAIL" >&2
 			rc=1
 		fi
 	fi
-	rm -f "$tout" "$uout" "$tout.diff"
+	rm -f "$tout" "$uout" "$tout.diff" "$tout.err"
 	return $rc
+}
+
+# lt_trace_file LTTRACE-OPTIONS...: where lttrace writes its trace: -o FILE's FILE, or "-" (stderr).
+lt_trace_file() {
+	local f=-
+	while [ $# -gt 0 ]; do
+		case $1 in
+		-o | --output) f=${2:-}; shift ;;
+		--output=*) f=${1#--output=} ;;
+		-o*) f=${1#-o} ;;
+		esac
+		shift
+	done
+	echo "$f"
+}
+
+# lt_trace_status FILE: the traced program's exit status from lttrace's (ltrace's) last
+# "+++ exited (status N) +++" (N) or "+++ killed by SIGNAME +++" (128 + its number) line;
+# nothing when there is none.
+lt_trace_status() {
+	local v
+	v=$(sed -nE 's/^.*\+\+\+ exited \(status ([0-9]+)\) \+\+\+$/\1/p
+		s/^.*\+\+\+ killed by SIG([A-Z0-9+]+) \+\+\+$/K\1/p' "$1" 2>/dev/null | tail -n 1)
+	case $v in
+	K*) echo $((128 + $(kill -l "${v#K}" 2>/dev/null || echo 0))) ;;
+	*) echo "$v" ;;
+	esac
+}
+
+# lt_backend [--bpf]: LTTRACE, the lttrace built, and BE, the backend's options: none, or --bpf
+# when the test's first argument says so (then, without root, a skip that says why).
+lt_backend() {
+	LTTRACE="$TOP/$B/bin/lttrace"
+	BE=()
+	[ "${1:-}" = --bpf ] || return 0
+	BE=(--bpf)
+	[ "$(id -u)" = 0 ] || { echo "--bpf needs root (CAP_BPF and CAP_PERFMON)"; exit 77; }
+}
+
+# lt_described WHAT LTTRACE-OPTIONS... PROG ARGS: one run of a self-describing lttrace test.
+# The program, traced by lttrace $BE -o log (and checked against its untraced run), prints the
+# lines lttrace must write; those and the trace's end line must be the trace, the result
+# column aside.  0, or 1 with a FAIL line naming WHAT.
+lt_described() {
+	local what=$1
+	shift
+	run_checked timeout 60 "$LTTRACE" "${BE[@]}" -o log "$@" >expected ||
+		{ echo "FAIL: $what: lttrace's exit status $?"; return 1; }
+	echo "+++ exited (status 0) +++" >>expected
+	diff -u expected <(sed -E 's/ +=/ =/' log) ||
+		{ echo "FAIL: $what: the lines differ from what the program did"; return 1; }
 }

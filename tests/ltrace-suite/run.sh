@@ -31,7 +31,9 @@ OUT=$B/check-ltrace
 TIMEOUT=${TIMEOUT:-1200}
 TRACERS=${TRACERS:-ltrace lttrace lttrace-bpf}
 LTRACE_TAG=${LTRACE_TAG:-0.7.3}
-LTRACE_GIT=${LTRACE_GIT:-https://gitlab.com/cespedes/ltrace.git}
+# Upstream (Juan Cespedes' repository), then a mirror of it on GitHub; tag 0.7.3 is this commit.
+LTRACE_GIT=${LTRACE_GIT:-https://gitlab.com/cespedes/ltrace.git https://github.com/dkogan/ltrace.git}
+LTRACE_0_7_3=37ecc41b58be3dbdd79592a76e331b5b371e4f81
 NICE=(nice -n 19 ionice -c3)
 HERE=$TOP/tests/ltrace-suite
 
@@ -64,12 +66,17 @@ step_fetch() {
 	mkdir -p "$TREE.tmp" || exit 1
 	local src=${LTRACE_SRC:-} tmp
 	if [ -z "$src" ]; then
+		local url
 		tmp=$SRCDIR/clone
-		rm -rf "$tmp"
-		echo "check-ltrace: cloning $LTRACE_GIT at $LTRACE_TAG"
-		timeout 300 git clone -q --depth 1 --branch "$LTRACE_TAG" "$LTRACE_GIT" "$tmp" 2>&1 ||
-			die "fetch: cannot clone $LTRACE_GIT (no network?): give the source as LTRACE_SRC=DIR (a tree of ltrace $LTRACE_TAG, or a git directory holding tag $LTRACE_TAG)"
-		src=$tmp
+		for url in $LTRACE_GIT; do
+			rm -rf "$tmp"
+			echo "check-ltrace: cloning $url at $LTRACE_TAG"
+			timeout 300 git clone -q --depth 1 --branch "$LTRACE_TAG" "$url" "$tmp" 2>&1 && src=$tmp && break
+		done
+		[ -n "$src" ] ||
+			die "fetch: cannot clone ltrace (no network?): give the source as LTRACE_SRC=DIR (a tree of ltrace $LTRACE_TAG, or a git directory holding tag $LTRACE_TAG)"
+		[ "$LTRACE_TAG" != 0.7.3 ] || [ "$(git -C "$tmp" rev-parse HEAD)" = "$LTRACE_0_7_3" ] ||
+			die "fetch: tag 0.7.3 of $url is not commit $LTRACE_0_7_3"
 	fi
 	if [ -f "$src/testsuite/lib/ltrace.exp" ]; then
 		cp -a "$src/." "$TREE.tmp/" || die "fetch: cannot copy $src"
@@ -79,7 +86,11 @@ step_fetch() {
 		[ -d "$src/.git" ] && gd=$src/.git
 		git --git-dir="$gd" archive "$LTRACE_TAG" | tar -x -C "$TREE.tmp" ||
 			die "fetch: cannot export $LTRACE_TAG from $src"
-		echo "check-ltrace: $LTRACE_TAG is $(git --git-dir="$gd" rev-parse "$LTRACE_TAG^{commit}")"
+		local c
+		c=$(git --git-dir="$gd" rev-parse "$LTRACE_TAG^{commit}")
+		echo "check-ltrace: $LTRACE_TAG is $c"
+		[ "$LTRACE_TAG" != 0.7.3 ] || [ "$c" = "$LTRACE_0_7_3" ] ||
+			die "fetch: tag 0.7.3 of $src is not commit $LTRACE_0_7_3"
 	else
 		die "fetch: $src is neither a tree with testsuite/lib/ltrace.exp nor a git directory holding $LTRACE_TAG"
 	fi
@@ -182,7 +193,7 @@ step_report() {
 		# tracer's exit status or a word on stderr).
 		awk 'NR == FNR { if ($1 == "PASS") ok[substr($0, 6)] = 1; next }
 		     { k = $0; sub(/^[A-Z]+ /, "", k); got[k] = $1 }
-		     END { for (k in ok) if (got[k] != "PASS") print (k in got ? got[k] : "MISSING") " " k }' \
+		     END { for (k in ok) if (got[k] != "PASS") print ((k in got) ? got[k] : "MISSING") " " k }' \
 			"$ref" "$OUT/$t/checks.txt" | sort -k2 >"$OUT/$t-fails.txt"
 		awk 'NR == FNR { k = $0; sub(/^[A-Z]+ /, "", k); had[k] = 1; next }
 		     $1 != "PASS" { k = $0; sub(/^[A-Z]+ /, "", k); if (!(k in had)) print }' \

@@ -92,7 +92,7 @@ if command -v "${CXX:-c++}" >/dev/null; then
 	diff <(strip <pe.log) <(strip <be.log) || bad "except: --bpf and ptrace differ"
 fi
 lt --bpf -f -o bf.log ./opts fork
-[ $? = 3 ] || bad "fork: the program's exit status is not lttrace's"
+[ $? = 0 ] || bad "fork: lttrace's exit status is not 0 (ltrace's, whatever the program's)"
 pid=$(awk '/ malloc\(10\)/ {print $1}' bf.log)
 # The parent's fork returns on its line, or resumed when the child ran first.
 child=$(awk -v p="$pid" '$1 == p && / (fork\(\)|<\.\.\. fork resumed> \)) += [0-9]+$/ {print $NF}' bf.log)
@@ -214,8 +214,10 @@ lt --bpf -x '*@libc.so.6' -o xb.log /bin/true 2>xb.err || bad "-x libc: --bpf ex
 	{ bad "-x libc: not one warning line"; cat xb.err; }
 diff <(norm xp.log) <(norm xb.log) || bad "-x libc: --bpf and ptrace differ"
 [ "$(wc -l <xp.log)" -ge 4 ] || bad "-x libc: too few lines"
-lt -x 'str*@libc.so.6' -o sp.log ./libc >/dev/null || bad "-x str*: ptrace exit status"
-LTTRACE_BPF_LINKS=single lt --bpf -x 'str*@libc.so.6' -o sb.log ./libc >/dev/null ||
+# (-L: the program's own calls that -x names too show twice under ptrace, as ltrace shows
+# them; lttrace-filters.)
+lt -L -x 'str*@libc.so.6' -o sp.log ./libc >/dev/null || bad "-x str*: ptrace exit status"
+LTTRACE_BPF_LINKS=single lt --bpf -L -x 'str*@libc.so.6' -o sb.log ./libc >/dev/null ||
 	bad "-x str*: --bpf single links exit status"
 diff <(norm sp.log) <(norm sb.log) || bad "-x str*: --bpf with single links and ptrace differ"
 [ "$(wc -l <sb.log)" -ge 4 ] || bad "-x str*: too few lines"

@@ -8,22 +8,14 @@
 # untraced run.
 set -u
 . "$TOP/tests/lib.sh"
-LTTRACE="$TOP/$B/bin/lttrace"
-BE=()
-if [ "${1:-}" = --bpf ]; then
-	BE=(--bpf)
-	if [ "$(id -u)" != 0 ]; then echo "--bpf needs root (CAP_BPF and CAP_PERFMON)"; exit 77; fi
-fi
+lt_backend "$@"
 fail=0
-bad() { echo "FAIL: $*"; fail=1; }
 "${CXX:-c++}" -O0 -g -o demangle "$TOP/tests/lttrace/demangle.cc" || exit 1
 for opt in -C --demangle ""; do
 	arg=()
 	[ -z "$opt" ] && arg=(mangled)
-	run_checked timeout 60 "$LTTRACE" "${BE[@]}" $opt -L -x '_Z*' -o log ./demangle "${arg[@]}" >expected ||
-		{ bad "${opt:-no -C}: exit status"; continue; }
-	echo "+++ exited (status 0) +++" >>expected
-	diff -u expected <(sed -E 's/ +=/ =/' log) || bad "${opt:-no -C}: the lines differ from what the program did"
+	# shellcheck disable=SC2086
+	lt_described "${opt:-no -C}" $opt -L -x '_Z*' ./demangle "${arg[@]}" || fail=1
 done
 [ $fail = 0 ] && echo "-C, --demangle and none: $(grep -c . expected) lines each, as the program said"
 exit $fail

@@ -34,7 +34,7 @@ for prog in "nest" "fork"; do
 	rm -f r.rec
 	run_checked "$LTTRACE" $BE --record=r.rec "${opts[@]}" ./opts $prog >rec.out
 	rc=$?
-	[ $rc = 0 ] || { [ "$prog" = fork ] && [ $rc = 3 ]; } || bad "$prog: record: exit status $rc"
+	[ $rc = 0 ] || bad "$prog: record: exit status $rc (0: ltrace's, whatever the program's)"
 	[ -s r.rec ] || bad "$prog: no recording"
 	views="text -c --json --perfetto"
 	# (fork -c: a recording of it was once seen cut after 3 records in a loaded full run,

@@ -9,26 +9,16 @@
 # unfinished ones.  The program's output and status are checked against an untraced run.
 set -u
 . "$TOP/tests/lib.sh"
-LTTRACE="$TOP/$B/bin/lttrace"
-BE=()
-if [ "${1:-}" = --bpf ]; then
-	BE=(--bpf)
-	if [ "$(id -u)" != 0 ]; then echo "--bpf needs root (CAP_BPF and CAP_PERFMON)"; exit 77; fi
-fi
+lt_backend "$@"
 fail=0
 bad() { echo "FAIL: $*"; fail=1; }
 "${CC:-cc}" -O2 -g -o tailcall "$TOP/tests/lttrace/tailcall.c" || exit 1
 objdump -d tailcall | grep -A3 '<tail_a>:' | grep -q 'jmp' ||
 	{ echo "FAIL: the compiler made no tail jump in tail_a"; exit 1; }
-run_checked timeout 60 "$LTTRACE" "${BE[@]}" -L -x 'tail_*' -o log ./tailcall >expected ||
-	bad "-x: exit status"
-echo "+++ exited (status 0) +++" >>expected
-diff -u expected <(sed -E 's/ +=/ =/' log) || bad "-x: the lines differ from what the program did"
+lt_described "-x 'tail_*'" -L -x 'tail_*' ./tailcall || fail=1
 [ "$(grep -c 'unfinished \.\.\.>$' log)" = "$(grep -c '^<\.\.\. .* resumed>' log)" ] ||
 	bad "-x: a return lost (unfinished and resumed lines do not pair)"
-LC_ALL=C run_checked timeout 60 "$LTTRACE" "${BE[@]}" -e strcoll+strcmp -o coll.log ./tailcall coll >expected.coll ||
-	bad "-e: exit status"
-echo "+++ exited (status 0) +++" >>expected.coll
-diff -u expected.coll <(sed -E 's/ +=/ =/' coll.log) || bad "-e strcoll+strcmp: the lines differ"
-[ $fail = 0 ] && echo "tail jumps: $(grep -c . log) lines as the program said; strcoll one call"
+n=$(grep -c . log)
+LC_ALL=C lt_described "-e strcoll+strcmp" -e strcoll+strcmp ./tailcall coll || fail=1
+[ $fail = 0 ] && echo "tail jumps: $n lines as the program said; strcoll one call"
 exit $fail
