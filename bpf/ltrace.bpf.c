@@ -305,6 +305,7 @@ static __always_inline void send_kept(struct lt_frame *f, __u32 tid, __u32 tgid)
 	s->h.ts = f->ts;
 	s->h.ts_call = f->ts;
 	s->h.rval = 0;
+	s->h.rval2 = 0;
 	for (int i = 0; i < LT_NREGS; i++)
 		s->h.regs[i] = f->args[i];
 	s->h.sp = f->slot;
@@ -438,6 +439,7 @@ int lt_entry(struct pt_regs *ctx)
 	s->h.ts = now;
 	s->h.ts_call = now;
 	s->h.rval = 0;
+	s->h.rval2 = 0;
 	s->h.regs[0] = PT_REGS_PARM1(ctx);
 	s->h.regs[1] = PT_REGS_PARM2(ctx);
 	s->h.regs[2] = PT_REGS_PARM3(ctx);
@@ -518,6 +520,7 @@ int lt_return(struct pt_regs *ctx)
 	s->h.ts = now;
 	s->h.ts_call = f->ts;
 	s->h.rval = PT_REGS_RC(ctx);
+	s->h.rval2 = ctx->dx;
 	for (int i = 0; i < LT_NREGS; i++)
 		s->h.regs[i] = f->args[i];
 	s->h.sp = slot;
@@ -562,6 +565,7 @@ static __always_inline int sys_rec(struct pt_regs *regs, long nr, long rval, boo
 	s->h.ts = want_time ? bpf_ktime_get_ns() : ++st->seq;
 	s->h.ts_call = s->h.ts;
 	s->h.rval = rval;
+	s->h.rval2 = 0;
 	s->h.regs[0] = BPF_CORE_READ(regs, di);
 	s->h.regs[1] = BPF_CORE_READ(regs, si);
 	s->h.regs[2] = BPF_CORE_READ(regs, dx);
@@ -640,6 +644,7 @@ int lt_retsite(struct pt_regs *ctx)
 		s->h.ts = now;
 		s->h.ts_call = f->ts;
 		s->h.rval = PT_REGS_RC(ctx);
+		s->h.rval2 = ctx->dx;
 		for (int k = 0; k < LT_NREGS; k++)
 			s->h.regs[k] = f->args[k];
 		s->h.sp = slot;

@@ -81,6 +81,7 @@ struct lt_rec {
 	__u64 ts;
 	__u64 ts_call;         /* the entry's time (a call: ts) */
 	__u64 rval;            /* rax at a return */
+	__u64 rval2;           /* rdx at a return (a struct of 9 to 16 bytes: its second half) */
 	__u64 regs[LT_NREGS];
 	__u64 sp;
 	__u64 ret;

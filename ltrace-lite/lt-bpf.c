@@ -112,6 +112,11 @@ static int shown(struct uthr *t, const char *name, const struct lb_site *s, int 
 		if (inter && !e_ok && have_l)
 			e_ok = lt_filter_match(LT_FILTER_L, name, d->elf->soname, d->path,
 					       d->is_main);
+		/* The default -e (@MAIN) leaves weak imports out (__cxa_finalize): a -x hit on
+		 * one is no -e call either (lt-space.c's rule). */
+		if (e_ok && (how & SHOW_X) && lt_opts.hide_caller &&
+		    !uprobe_elf_strong_import(co->elf, name))
+			e_ok = false;
 		if (e_ok) {
 			how |= SHOW_E;
 			*caller = co->elf->soname;
@@ -209,8 +214,11 @@ static void on_return(const struct lt_rec *r, const uint8_t *d, size_t dlen, con
 		more = t->n > 1 && t->f[t->n - 2].twin;
 		if (f->shown) {
 			f->v.ret = r->rval;
+			f->v.ret2 = r->rval2;
+			f->v.have_ret2 = true;
 			if (xmm) {
 				memcpy(&f->v.fret, &xmm[0], sizeof(f->v.fret));
+				memcpy(&f->v.fret2, &xmm[1], sizeof(f->v.fret2));
 				f->v.have_fregs = true;
 			}
 			lb_add_regions(f, r, d, dlen, &skel->bss->fspecs[f->site], true);
