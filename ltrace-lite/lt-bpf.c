@@ -15,8 +15,9 @@
  * the call to its return, and lt_vctx.read serves the printers from them (what was not
  * captured is read from the process when the line is printed).  What the kernel side cannot
  * copy — xmm registers (floats), memory behind the copied pointers — comes from the thread
- * held at the hit while its line is printed (lt-bpf-hold.c).  Lost records are counted by the kernel side and reported at the end.  Every exit
- * path destroys the links (lt-bpf-links.c).
+ * held at the hit while its line is printed (lt-bpf-hold.c).  Lost records are counted by
+ * the kernel side and reported at the end.  Every exit path destroys the links
+ * (lt-bpf-links.c).
  */
 #include <errno.h>
 #include <signal.h>
@@ -48,7 +49,6 @@
 #include "common/spawn.h"
 #include "common/backend.h"
 #include "common/vec.h"
-#include "common/sysname.h"
 
 #define RING_SIZE (32u << 20)
 
@@ -291,51 +291,6 @@ static void on_fork(const struct lt_rec *r)
 	c->nshown = p->nshown;
 }
 
-/* -S: a system call's entry or exit, in the thread's one system call frame. */
-static void on_sys(const struct lt_rec *r, const uint8_t *d, size_t dlen)
-{
-	struct uthr *t = lb_thr_get((pid_t)r->tid, (pid_t)r->tgid, true);
-	bool entry = r->kind == LT_REC_SYSCALL;
-	static const struct lt_fspec none;
-
-	if (!t || (!entry && (!t->in_sys || t->sys.site != (int)r->fn)))
-		return;
-	struct ufr *f = &t->sys;
-	const struct lt_fspec *sp = r->fn < LT_MAXSYS ? &skel->bss->sysspecs[r->fn] : &none;
-	struct lt_event ev = { .pid = t->tid, .tgid = t->tgid, .name = t->sysname, .v = &f->v,
-			       .depth = (int)t->nshown + 1, .cookie = &f->cookie };
-	if (entry) {
-		lb_frame_reset(f);
-		f->site = (int)r->fn;
-		f->call_ts = r->ts;
-		f->proto = lt_sys_proto(r->fn, t->sysname, sizeof(t->sysname));
-		f->v.pid = t->tid;
-		memcpy(f->v.iregs, r->regs, sizeof(f->v.iregs));
-		f->v.read = lb_frame_read;
-		f->v.strsize = lt_opts.strsize;
-		f->v.arraylen = lt_opts.arraylen;
-		lb_add_regions(f, r, d, dlen, sp, false);
-		t->in_sys = true;
-		int nargs = syscall_nargs(r->fn);
-		ev.kind = LT_EV_SYSCALL;
-		ev.nsysargs = nargs >= 0 ? nargs : 6;
-		memcpy(ev.sysargs, r->regs, sizeof(ev.sysargs));
-	} else {
-		f->v.ret = r->rval;
-		lb_add_regions(f, r, d, dlen, sp, true);
-		t->in_sys = false;
-		ev.kind = LT_EV_SYSRET;
-		ev.spent = (double)(r->ts - f->call_ts) / 1e9;
-	}
-	ev.proto = f->proto;
-	f->v.priv = f;
-	lt_emit(&ev);
-	if (!entry) {
-		free(f->cookie);
-		f->cookie = NULL;
-	}
-}
-
 static void on_rtld(const struct lt_rec *r);
 static void on_exec(const struct lt_rec *r);
 
@@ -410,7 +365,7 @@ static int on_record(void *ctx, void *data, size_t len)
 		break;
 	case LT_REC_SYSCALL:
 	case LT_REC_SYSRET:
-		on_sys(r, d, len - sizeof(*r));
+		lb_on_sys(r, d, len - sizeof(*r), skel->bss->sysspecs);
 		break;
 	case LT_REC_SIGNAL: {
 		struct lt_event ev = { .kind = LT_EV_SIGNAL, .pid = (pid_t)r->tid,

@@ -62,6 +62,10 @@ int lb_plan_build(struct lb_plan *p, pid_t pid);
 void lb_plan_exec(struct lb_plan *p);
 /* Site I's capture plan and caller mask; ranges for the callers. */
 void lb_plan_spec(const struct lb_plan *p, size_t i, struct lt_fspec *spec);
+/* lt-bpf-sys.c: -S, a system call's entry or exit record (SYSSPECS: the plans). */
+struct lt_rec;
+void lb_on_sys(const struct lt_rec *r, const uint8_t *d, size_t dlen,
+	       const struct lt_fspec *sysspecs);
 /* -S: what system call NR's records carry (the memory its prototype names). */
 void lb_plan_sysspec(long nr, struct lt_fspec *spec);
 /* No uretprobe on S (setjmp, what exceptions unwind through): calls print without return. */
