@@ -287,6 +287,30 @@ static __always_inline __u32 live_frames(struct lt_tstate *st, __u64 slot)
 	return n;
 }
 
+/* The header of a KIND record of frame F at time TS (its entry's registers, slot and return
+ * address; RVAL:RVAL2 at a return), no data yet. */
+static __always_inline void frame_rec(struct scratch *s, __u32 kind, struct lt_frame *f,
+				      __u32 tid, __u32 tgid, __u64 ts, __u64 rval, __u64 rval2)
+{
+	s->h.kind = kind;
+	s->h.fn = f->fn;
+	s->h.tid = tid;
+	s->h.tgid = tgid;
+	s->h.ts = ts;
+	s->h.ts_call = f->ts;
+	s->h.rval = rval;
+	s->h.rval2 = rval2;
+	for (int i = 0; i < LT_NREGS; i++)
+		s->h.regs[i] = f->args[i];
+	s->h.sp = f->slot;
+	s->h.ret = f->retaddr;
+	s->h.failed = 0;
+	s->h.flags = 0;
+	s->h.nstk = 0;
+	for (int i = 0; i <= LT_NREGS; i++)
+		s->h.caplen[i] = 0;
+}
+
 /*
  * The call record of frame F, whose entry was kept back (see lt_entry): sent before anything
  * else its thread does is.  Such a frame has no entry captures, so the record is the header.
@@ -298,23 +322,7 @@ static __always_inline void send_kept(struct lt_frame *f, __u32 tid, __u32 tgid)
 
 	if (!s)
 		return;
-	s->h.kind = LT_REC_CALL;
-	s->h.fn = f->fn;
-	s->h.tid = tid;
-	s->h.tgid = tgid;
-	s->h.ts = f->ts;
-	s->h.ts_call = f->ts;
-	s->h.rval = 0;
-	s->h.rval2 = 0;
-	for (int i = 0; i < LT_NREGS; i++)
-		s->h.regs[i] = f->args[i];
-	s->h.sp = f->slot;
-	s->h.ret = f->retaddr;
-	s->h.failed = 0;
-	s->h.flags = 0;
-	s->h.nstk = 0;
-	for (int i = 0; i <= LT_NREGS; i++)
-		s->h.caplen[i] = 0;
+	frame_rec(s, LT_REC_CALL, f, tid, tgid, f->ts, 0, 0);
 	send(s, 0);
 	f->kept = 0;
 }
@@ -513,25 +521,12 @@ int lt_return(struct pt_regs *ctx)
 	if (!s)
 		return 0;
 	struct lt_fspec *sp = &fspecs[fn];
-	s->h.kind = both ? LT_REC_CALLRET : LT_REC_RET;
-	s->h.fn = fn;
-	s->h.tid = tid;
-	s->h.tgid = tgid;
-	s->h.ts = now;
-	s->h.ts_call = f->ts;
-	s->h.rval = PT_REGS_RC(ctx);
-	s->h.rval2 = ctx->dx;
-	for (int i = 0; i < LT_NREGS; i++)
-		s->h.regs[i] = f->args[i];
-	s->h.sp = slot;
-	s->h.ret = f->retaddr;
-	s->h.failed = 0;
-	s->h.nstk = 0;
+	frame_rec(s, both ? LT_REC_CALLRET : LT_REC_RET, f, tid, tgid, now, PT_REGS_RC(ctx),
+		  ctx->dx);
 	for (int i = 0; i < LT_NREGS; i++)
 		off = capture(s, off, i, ret_kind(sp->cap[i]), sp->len[i], f->args[i]);
 	off = capture(s, off, LT_NREGS, ret_kind(sp->cap[LT_NREGS]), sp->len[LT_NREGS],
 		      s->h.rval);
-	s->h.flags = 0;
 	if (sp->flags & LT_F_HOLD_RET)
 		send_held(s, off);
 	else
@@ -579,23 +574,7 @@ int lt_retsite(struct pt_regs *ctx)
 		struct scratch *s = bpf_map_lookup_elem(&scratch, &zero);
 		if (!s)
 			break;
-		s->h.kind = LT_REC_RET;
-		s->h.fn = fn;
-		s->h.tid = tid;
-		s->h.tgid = tgid;
-		s->h.ts = now;
-		s->h.ts_call = f->ts;
-		s->h.rval = PT_REGS_RC(ctx);
-		s->h.rval2 = ctx->dx;
-		for (int k = 0; k < LT_NREGS; k++)
-			s->h.regs[k] = f->args[k];
-		s->h.sp = slot;
-		s->h.ret = f->retaddr;
-		s->h.failed = 0;
-		s->h.flags = 0;
-		s->h.nstk = 0;
-		for (int k = 0; k <= LT_NREGS; k++)
-			s->h.caplen[k] = 0;
+		frame_rec(s, LT_REC_RET, f, tid, tgid, now, PT_REGS_RC(ctx), ctx->dx);
 		send(s, 0);
 	}
 	st->n = n;
