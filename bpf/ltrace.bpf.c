@@ -8,8 +8,8 @@
  * its stack slot and says something only when the entry did.  Frames below the slot were
  * abandoned (longjmp, exceptions): dropped, as the kernel drops their return instances.
  * An entry counts when the return address lies in an object whose calls the filter wants
- * (user space fills one bit per object range) and it is no tail jump from a traced call
- * (a frame at the same slot is open: the caller made one call, already shown).
+ * (user space fills one bit per object range); a tail jump from a traced call (a frame at
+ * the same slot is open) counts when -x names the function (its callers: all).
  *
  * Records are assembled in a per-CPU scratch buffer and copied to the ring buffer with their
  * real size; the reader is woken once per WAKE_BYTES or by its own 10 ms poll, not per record.
@@ -20,6 +20,7 @@
 #include <bpf/bpf_core_read.h>
 
 #include "bpf/ltrace.h"
+#include "bpf/fpu.bpf.h"
 
 char LICENSE[] SEC("license") = "GPL";
 
@@ -36,6 +37,8 @@ const volatile __u32 self_tgid = 0; /* lttrace: its SIGCONTs end holds, not the 
 
 /* Filled by user space once the program's objects are mapped, before attaching. */
 struct lt_fspec fspecs[LT_MAXFN];
+/* -S: what each system call's record carries, from the prototype of its libc wrapper. */
+struct lt_fspec sysspecs[LT_MAXSYS];
 struct lt_range ranges[LT_MAXOBJS];
 __u32 nranges;
 /* Out: -c sums, records the ring buffer had no room for. */
@@ -66,6 +69,31 @@ struct {
 	__type(key, __u32);
 	__type(value, __u32);
 } rtld_held SEC(".maps");
+
+/* Processes with a thread held at a hit (LT_F_HOLD*), for user space to continue once it has
+ * printed the hit (tgid -> 1). */
+struct {
+	__uint(type, BPF_MAP_TYPE_HASH);
+	__uint(max_entries, 4096);
+	__type(key, __u32);
+	__type(value, __u32);
+} xheld SEC(".maps");
+
+/* A held thread's xmm registers (tid -> struct lt_xmm), see bpf/ltrace.h. */
+struct {
+	__uint(type, BPF_MAP_TYPE_HASH);
+	__uint(max_entries, 1024);
+	__type(key, __u32);
+	__type(value, struct lt_xmm);
+} xmm SEC(".maps");
+
+/* Return addresses with a uprobe of lt_retsite (LT_F_RETSITE), filled by user space. */
+struct {
+	__uint(type, BPF_MAP_TYPE_HASH);
+	__uint(max_entries, 4096);
+	__type(key, __u64);
+	__type(value, __u32);
+} retsites SEC(".maps");
 
 /* Processes traced (by tgid). */
 struct {
@@ -138,7 +166,7 @@ static __always_inline struct lt_tstate *traced_state(__u32 *tid, __u32 *tgid, b
  * A buffer over half full stops the process (SIGSTOP, as a debugger's hold): its threads wait
  * for the trace to be read rather than lose calls; user space sends SIGCONT once it has read.
  */
-static __always_inline void send(struct scratch *s, __u32 off)
+static __always_inline bool send(struct scratch *s, __u32 off)
 {
 	__u64 size = sizeof(s->h) + off;
 	__u64 wake = BPF_RB_NO_WAKEUP;
@@ -158,8 +186,35 @@ static __always_inline void send(struct scratch *s, __u32 off)
 		if (!bpf_send_signal(19 /* SIGSTOP */))
 			__sync_fetch_and_add(&holds, 1);
 	}
-	if (bpf_ringbuf_output(&events, s, size, wake))
+	if (s->h.flags & LT_RF_HELD)
+		wake = BPF_RB_FORCE_WAKEUP;
+	if (bpf_ringbuf_output(&events, s, size, wake)) {
 		__sync_fetch_and_add(&lost, 1);
+		return false;
+	}
+	return true;
+}
+
+/*
+ * Send the record in S holding its thread (LT_F_HOLD*): it stops (SIGSTOP, delivered once the
+ * probe is done) until user space has printed the hit from the process and its registers and
+ * sends SIGCONT.  The stop is sent first, the record then says it; a record lost after it
+ * leaves the process to the ring-full holds' release (map held), never stopped for good.
+ */
+static __always_inline void send_held(struct scratch *s, __u32 off)
+{
+	__u32 tgid = s->h.tgid, one = 1;
+
+	if (!bpf_map_update_elem(&xheld, &tgid, &one, BPF_ANY)) {
+		if (!bpf_send_signal_thread(19 /* SIGSTOP */))
+			s->h.flags |= LT_RF_HELD;
+		else
+			bpf_map_delete_elem(&xheld, &tgid);
+	}
+	if (!send(s, off) && (s->h.flags & LT_RF_HELD)) {
+		bpf_map_update_elem(&held, &tgid, &one, BPF_ANY);
+		__sync_fetch_and_add(&holds, 1);
+	}
 }
 
 /* Register I's memory, as the plan says (KIND of this side: entry or return): the new end. */
@@ -232,6 +287,30 @@ static __always_inline __u32 live_frames(struct lt_tstate *st, __u64 slot)
 	return n;
 }
 
+/* The header of a KIND record of frame F at time TS (its entry's registers, slot and return
+ * address; RVAL:RVAL2 at a return), no data yet. */
+static __always_inline void frame_rec(struct scratch *s, __u32 kind, struct lt_frame *f,
+				      __u32 tid, __u32 tgid, __u64 ts, __u64 rval, __u64 rval2)
+{
+	s->h.kind = kind;
+	s->h.fn = f->fn;
+	s->h.tid = tid;
+	s->h.tgid = tgid;
+	s->h.ts = ts;
+	s->h.ts_call = f->ts;
+	s->h.rval = rval;
+	s->h.rval2 = rval2;
+	for (int i = 0; i < LT_NREGS; i++)
+		s->h.regs[i] = f->args[i];
+	s->h.sp = f->slot;
+	s->h.ret = f->retaddr;
+	s->h.failed = 0;
+	s->h.flags = 0;
+	s->h.nstk = 0;
+	for (int i = 0; i <= LT_NREGS; i++)
+		s->h.caplen[i] = 0;
+}
+
 /*
  * The call record of frame F, whose entry was kept back (see lt_entry): sent before anything
  * else its thread does is.  Such a frame has no entry captures, so the record is the header.
@@ -243,21 +322,7 @@ static __always_inline void send_kept(struct lt_frame *f, __u32 tid, __u32 tgid)
 
 	if (!s)
 		return;
-	s->h.kind = LT_REC_CALL;
-	s->h.fn = f->fn;
-	s->h.tid = tid;
-	s->h.tgid = tgid;
-	s->h.ts = f->ts;
-	s->h.ts_call = f->ts;
-	s->h.rval = 0;
-	for (int i = 0; i < LT_NREGS; i++)
-		s->h.regs[i] = f->args[i];
-	s->h.sp = f->slot;
-	s->h.ret = f->retaddr;
-	s->h.failed = 0;
-	s->h.nstk = 0;
-	for (int i = 0; i <= LT_NREGS; i++)
-		s->h.caplen[i] = 0;
+	frame_rec(s, LT_REC_CALL, f, tid, tgid, f->ts, 0, 0);
 	send(s, 0);
 	f->kept = 0;
 }
@@ -298,11 +363,19 @@ int lt_entry(struct pt_regs *ctx)
 	bpf_loop(nr < LT_MAXOBJS ? nr : LT_MAXOBJS, find_obj, &fc, 0);
 	bool taken = sp->callers >> (fc.obj & 63) & 1;
 	/* A tail jump: the frame at this slot is open and the return address there is the
-	 * kernel's trampoline (in no object).  A real return address means that frame was left
-	 * by longjmp and this is a new call from the same level. */
+	 * kernel's trampoline (in no object); the kernel chains its return instance to that
+	 * frame's, and runs both at the one return, innermost first.  Shown when -x names the
+	 * function (as an entry breakpoint sees it); the caller made one call, already shown.  A
+	 * real return address means that frame was left by longjmp and this is a new call from
+	 * the same level. */
+	bool tail = false, retsite = sp->flags & LT_F_RETSITE;
 	if (n && st->f[(n - 1) & (LT_MAXFRAMES - 1)].slot == slot) {
-		if (fc.obj == LT_OBJ_NONE) {
-			taken = false;
+		struct lt_frame *top = &st->f[(n - 1) & (LT_MAXFRAMES - 1)];
+		/* A setjmp's frame has its real return address there: _setjmp jumps on to
+		 * __sigsetjmp with it. */
+		if (fc.obj == LT_OBJ_NONE || (top->retsite && top->retaddr == ret)) {
+			tail = true;
+			taken = sp->callers == ~0ull;
 		} else {
 			if (st->f[(n - 1) & (LT_MAXFRAMES - 1)].taken && st->ntaken)
 				st->ntaken--;
@@ -323,8 +396,8 @@ int lt_entry(struct pt_regs *ctx)
 	 * Only without -f, where one thread is traced: under -f another thread's lines would
 	 * come before the call they followed.
 	 */
-	bool keep = !follow && taken && !stats_only && (sp->flags & LT_F_KEEP);
-	if (sp->flags & LT_F_NORET) {
+	bool keep = !follow && taken && !stats_only && (sp->flags & LT_F_KEEP) && !tail;
+	if ((sp->flags & LT_F_NORET) && !retsite) {
 		/* No uretprobe: no frame either. */
 		st->n = n;
 		if (!taken || stats_only)
@@ -341,6 +414,7 @@ int lt_entry(struct pt_regs *ctx)
 		f->fn = fn;
 		f->taken = taken;
 		f->kept = keep;
+		f->retsite = retsite;
 		f->ts = now;
 		f->retaddr = ret;
 		f->args[0] = PT_REGS_PARM1(ctx);
@@ -353,7 +427,8 @@ int lt_entry(struct pt_regs *ctx)
 		if (!taken)
 			return 0;
 		st->ntaken++;
-		if (stats_only)
+		/* -c: no record, but a setjmp's return address must get its uprobe once. */
+		if (stats_only && !(retsite && !bpf_map_lookup_elem(&retsites, &ret)))
 			return 0;
 		if (keep) {
 			st->kept = n + 1;
@@ -372,6 +447,7 @@ int lt_entry(struct pt_regs *ctx)
 	s->h.ts = now;
 	s->h.ts_call = now;
 	s->h.rval = 0;
+	s->h.rval2 = 0;
 	s->h.regs[0] = PT_REGS_PARM1(ctx);
 	s->h.regs[1] = PT_REGS_PARM2(ctx);
 	s->h.regs[2] = PT_REGS_PARM3(ctx);
@@ -392,7 +468,14 @@ int lt_entry(struct pt_regs *ctx)
 	for (int i = 0; i < LT_NREGS; i++)
 		off = capture(s, off, i, entry_kind(sp->cap[i]), sp->len[i], s->h.regs[i]);
 	s->h.caplen[LT_NREGS] = 0;
-	send(s, off);
+	s->h.flags = tail ? LT_RF_TAIL : 0;
+	/* A variadic call's %al: how many vector registers its caller filled.  A return
+	 * address without its uprobe yet: user space places it while the thread waits. */
+	if ((sp->flags & LT_F_HOLD) || ((sp->flags & LT_F_HOLD_VA) && (ctx->ax & 0xff)) ||
+	    (retsite && !bpf_map_lookup_elem(&retsites, &ret)))
+		send_held(s, off);
+	else
+		send(s, off);
 	return 0;
 }
 
@@ -438,24 +521,63 @@ int lt_return(struct pt_regs *ctx)
 	if (!s)
 		return 0;
 	struct lt_fspec *sp = &fspecs[fn];
-	s->h.kind = both ? LT_REC_CALLRET : LT_REC_RET;
-	s->h.fn = fn;
-	s->h.tid = tid;
-	s->h.tgid = tgid;
-	s->h.ts = now;
-	s->h.ts_call = f->ts;
-	s->h.rval = PT_REGS_RC(ctx);
-	for (int i = 0; i < LT_NREGS; i++)
-		s->h.regs[i] = f->args[i];
-	s->h.sp = slot;
-	s->h.ret = f->retaddr;
-	s->h.failed = 0;
-	s->h.nstk = 0;
+	frame_rec(s, both ? LT_REC_CALLRET : LT_REC_RET, f, tid, tgid, now, PT_REGS_RC(ctx),
+		  ctx->dx);
 	for (int i = 0; i < LT_NREGS; i++)
 		off = capture(s, off, i, ret_kind(sp->cap[i]), sp->len[i], f->args[i]);
 	off = capture(s, off, LT_NREGS, ret_kind(sp->cap[LT_NREGS]), sp->len[LT_NREGS],
 		      s->h.rval);
-	send(s, off);
+	if (sp->flags & LT_F_HOLD_RET)
+		send_held(s, off);
+	else
+		send(s, off);
+	return 0;
+}
+
+#include "bpf/ltrace-sys.bpf.h"
+
+/*
+ * The return address of a setjmp (LT_F_RETSITE), reached by its return: the frames open at
+ * the stack slot below (setjmp's, and __sigsetjmp's it jumped on to) are closed, innermost
+ * first, rax their result.  A later longjmp back here finds none.
+ */
+SEC("uprobe")
+int lt_retsite(struct pt_regs *ctx)
+{
+	__u32 tid, tgid, zero = 0;
+	__u64 slot = PT_REGS_SP(ctx) - 8;
+	struct lt_tstate *st = traced_state(&tid, &tgid, false);
+
+	if (!st)
+		return 0;
+	__u32 n = live_frames(st, slot);
+	if (st->kept > n)
+		flush_kept(st, tid, tgid);
+	for (int i = 0; i < 4 && n; i++) {
+		struct lt_frame *f = &st->f[(n - 1) & (LT_MAXFRAMES - 1)];
+		if (f->slot != slot || !f->retsite)
+			break;
+		n--;
+		if (!f->taken)
+			continue;
+		if (st->ntaken)
+			st->ntaken--;
+		__u32 fn = f->fn;
+		__u64 now = want_time ? bpf_ktime_get_ns() : f->ts;
+		if (fn >= LT_MAXFN)
+			continue;
+		if (stats_only) {
+			__sync_fetch_and_add(&stats[fn].calls, 1);
+			__sync_fetch_and_add(&stats[fn].ns, now - f->ts);
+			continue;
+		}
+		struct scratch *s = bpf_map_lookup_elem(&scratch, &zero);
+		if (!s)
+			break;
+		frame_rec(s, LT_REC_RET, f, tid, tgid, now, PT_REGS_RC(ctx), ctx->dx);
+		send(s, 0);
+	}
+	st->n = n;
 	return 0;
 }
 
@@ -479,6 +601,39 @@ int lt_rtld(struct pt_regs *ctx)
 	}
 	struct lt_rec rec = {
 		.kind = LT_REC_RTLD, .tid = (__u32)id, .tgid = tgid, .ts = bpf_ktime_get_ns(),
+	};
+	if (bpf_ringbuf_output(&events, &rec, sizeof(rec), BPF_RB_FORCE_WAKEUP))
+		__sync_fetch_and_add(&lost, 1);
+	return 0;
+}
+
+/*
+ * A traced process's exec: the calls open in the old image are gone (the thread's frames
+ * emptied; a kept call is sent first), and the process stops (SIGSTOP, as lt_rtld) until user
+ * space has probed the new program and its loader, before the new image's first instruction.
+ */
+SEC("tp_btf/sched_process_exec")
+int BPF_PROG(lt_exec, struct task_struct *p, pid_t old_pid, struct linux_binprm *bprm)
+{
+	__u32 tgid = BPF_CORE_READ(p, tgid), tid = BPF_CORE_READ(p, pid), one = 1;
+
+	if (!bpf_map_lookup_elem(&traced, &tgid))
+		return 0;
+	struct lt_tstate *st = bpf_task_storage_get(&tstates, p, 0, 0);
+	if (st) {
+		if (!stats_only)
+			flush_kept(st, tid, tgid);
+		st->n = 0;
+		st->ntaken = 0;
+		st->kept = 0;
+	}
+	bpf_map_update_elem(&rtld_held, &tgid, &one, BPF_ANY);
+	if (bpf_send_signal(19 /* SIGSTOP */)) {
+		bpf_map_delete_elem(&rtld_held, &tgid);
+		return 0;
+	}
+	struct lt_rec rec = {
+		.kind = LT_REC_EXEC, .tid = tid, .tgid = tgid, .ts = bpf_ktime_get_ns(),
 	};
 	if (bpf_ringbuf_output(&events, &rec, sizeof(rec), BPF_RB_FORCE_WAKEUP))
 		__sync_fetch_and_add(&lost, 1);
@@ -523,7 +678,8 @@ int BPF_PROG(lt_signal, int sig, struct kernel_siginfo *info, struct k_sigaction
 	if (!wanted(&tid, &tgid) || stats_only)
 		return 0;
 	if (sig == 19 /* SIGSTOP */ && (bpf_map_lookup_elem(&held, &tgid) ||
-					 bpf_map_lookup_elem(&rtld_held, &tgid)))
+					 bpf_map_lookup_elem(&rtld_held, &tgid) ||
+					 bpf_map_lookup_elem(&xheld, &tgid)))
 		return 0;
 	/* Ignored by default, yet delivered now and then (a thread caught stopping): ours when
 	 * lttrace sent it, to end a hold. */
@@ -539,6 +695,23 @@ int BPF_PROG(lt_signal, int sig, struct kernel_siginfo *info, struct k_sigaction
 	};
 	if (bpf_ringbuf_output(&events, &rec, sizeof(rec), 0))
 		__sync_fetch_and_add(&lost, 1);
+	return 0;
+}
+
+/* lttrace's SIGSTOP to a thread it holds (which only queues it): the thread's xmm registers,
+ * when user space asked for them (struct lt_xmm). */
+SEC("tp_btf/signal_generate")
+int BPF_PROG(lt_xmm_read, int sig, struct kernel_siginfo *info, struct task_struct *task,
+	     int group, int result)
+{
+	if (sig != 19 /* SIGSTOP */)
+		return 0;
+	__u32 tid = BPF_CORE_READ(task, pid);
+	struct lt_xmm *x = bpf_map_lookup_elem(&xmm, &tid);
+	if (!x || x->state != 1)
+		return 0;
+	fpu_xmm_read(task, x->v, 8);
+	x->state = 2;
 	return 0;
 }
 

@@ -18,6 +18,7 @@
 #define LT_MAXOBJS 62      /* object ranges a caller is looked up in */
 #define LT_OBJ_NONE 63     /* the caller is in no known object */
 #define LT_MAXFN 16384
+#define LT_MAXSYS 512      /* -S: system call numbers with a capture plan */
 
 enum lt_cap {
 	LT_CAP_NONE,
@@ -31,6 +32,16 @@ enum lt_fflags {
 	LT_F_OUTERMOST = 1, /* a static program's: only when no traced call is open */
 	LT_F_NORET = 2,     /* no uretprobe (setjmp: its jmp_buf would keep the trampoline) */
 	LT_F_KEEP = 4,      /* no memory read at entry: the call record may wait for the return */
+	/* The thread is held at the hit (see struct lt_xmm) for what a copy cannot give: */
+	LT_F_HOLD = 8,      /* at the entry: float arguments, memory behind pointers */
+	LT_F_HOLD_VA = 16,  /* at the entry when %al is not 0 (a printf pack with floats) */
+	LT_F_HOLD_RET = 32, /* at the return: a float result, out memory behind pointers */
+	LT_F_XMM = 64,      /* the entry's hold reads the xmm registers */
+	LT_F_XMM_RET = 128, /* the return's does */
+	/* No uretprobe (LT_F_NORET) but a first return through its caller's code (setjmp): a
+	 * frame all the same, closed by a uprobe at its return address (lt_retsite), placed the
+	 * first time one is seen (the entry holds its thread for it then). */
+	LT_F_RETSITE = 256,
 };
 
 struct lt_fspec {
@@ -53,6 +64,9 @@ enum lt_rec_kind {
 	LT_REC_RTLD,       /* the loader's link map changed (dlopen): the process is stopped */
 	LT_REC_SIGNAL,     /* regs[0]: a signal delivered to the thread */
 	LT_REC_CALLRET,    /* a call kept at its entry and its return, in one record */
+	LT_REC_SYSCALL,    /* -S: a system call's entry (fn: its number, regs: its arguments) */
+	LT_REC_SYSRET,     /* -S: its exit (rval: the result, regs: the argument registers) */
+	LT_REC_EXEC,       /* a traced thread's exec: the process is stopped (as LT_REC_RTLD) */
 };
 
 /* A call: regs, sp and ret as at entry; a return: rval = rax, sp = the slot of the return
@@ -67,12 +81,32 @@ struct lt_rec {
 	__u64 ts;
 	__u64 ts_call;         /* the entry's time (a call: ts) */
 	__u64 rval;            /* rax at a return */
+	__u64 rval2;           /* rdx at a return (a struct of 9 to 16 bytes: its second half) */
 	__u64 regs[LT_NREGS];
 	__u64 sp;
 	__u64 ret;
 	__u16 caplen[LT_NREGS + 1]; /* the last: at a return, rax's memory */
 	__u16 nstk;
 	__u16 failed;          /* bit i: the capture of register i could not be read */
+	__u16 flags;           /* enum lt_rflags */
+};
+
+enum lt_rflags {
+	LT_RF_HELD = 1,    /* the thread is stopped (LT_F_HOLD*) until user space sends SIGCONT */
+	LT_RF_TAIL = 2,    /* a call reached by a tail jump from the open call at the same slot */
+};
+
+/*
+ * A held thread's xmm registers.  A BPF program cannot read them at the hit (they are live in
+ * the CPU); once the thread is stopped they are in its FPU state in memory.  User space sets
+ * state 1 for the thread and sends it a SIGSTOP, which a stopped thread only queues (the
+ * SIGCONT that releases it discards it); the kernel side's signal_generate copies the low 8
+ * bytes of xmm0-7 then and sets state 2.
+ */
+struct lt_xmm {
+	__u32 state;
+	__u32 pad;
+	__u64 v[8];
 };
 
 /*
@@ -87,7 +121,8 @@ struct lt_frame {
 	__u64 args[LT_NREGS];
 	__u32 fn;
 	__u16 taken;
-	__u16 kept;     /* its call record not sent yet */
+	__u8 kept;      /* its call record not sent yet */
+	__u8 retsite;   /* LT_F_RETSITE: closed at its return address, not by a uretprobe */
 };
 
 struct lt_tstate {

@@ -14,6 +14,7 @@
 #include <bpf/bpf_core_read.h>
 
 #include "bpf/probes.h"
+#include "bpf/fpu.bpf.h"
 
 char LICENSE[] SEC("license") = "GPL";
 
@@ -587,23 +588,11 @@ int BPF_PROG(held_resume, int sig, struct kernel_siginfo *info, struct task_stru
 	__u32 flags = h->flags;
 	bpf_map_update_elem(&traced, &tid, &flags, BPF_ANY);
 	bpf_map_delete_elem(&held, &tid);
-	/*
-	 * Its xmm registers, wanted by a hit: the thread was seen stopped, so its FPU state is in
-	 * memory (saved at the switch), and stays there until it returns to user space.  The
-	 * struct fpu follows the task_struct (x86_task_fpu); an SSE state in its init state
-	 * (XSTATE_BV bit 1 clear) was not written: all zero.
-	 */
+	/* Its xmm registers, wanted by a hit: the thread was seen stopped (bpf/fpu.bpf.h). */
 	struct xmm_regs *x = bpf_map_lookup_elem(&xmm, &tid);
 	if (!x || x->state != 1)
 		return 0;
-	struct fpu *fpu = (void *)task + bpf_core_type_size(struct task_struct);
-	struct fpstate *fps = BPF_CORE_READ(fpu, fpstate);
-	__u64 xfeatures = BPF_CORE_READ(fps, regs.xsave.header.xfeatures);
-	__builtin_memset(x->v, 0, sizeof(x->v));
-	if (xfeatures & 2) {
-		for (int i = 0; i < 16; i++)
-			bpf_probe_read_kernel(&x->v[i], 8, &fps->regs.xsave.i387.xmm_space[i * 4]);
-	}
+	fpu_xmm_read(task, x->v, 16);
 	x->state = 2;
 	return 0;
 }

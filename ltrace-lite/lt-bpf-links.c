@@ -24,6 +24,7 @@
 #include "common/strbuf.h"
 #include "bpf/umulti.h"
 #include "common/log.h"
+#include "common/maps.h"
 
 static struct bpf_link **links;
 static size_t nlinks, caplinks;
@@ -40,6 +41,26 @@ bool lb_links_prepare(struct bpf_program *entry, struct bpf_program *ret)
 		bpf_program__set_expected_attach_type(ret, UMULTI_ATTACH_TYPE);
 	}
 	return multi;
+}
+
+int lb_links_retsite(struct bpf_program *prog, pid_t pid, pid_t apid, uint64_t addr)
+{
+	struct mapping *m = NULL;
+	int n = maps_read(pid, MAPS_FILES, &m), err = -ENOENT;
+	const struct mapping *at = n > 0 ? maps_at(m, n, addr) : NULL;
+
+	if (at && at->exec) {
+		uint64_t off = addr - at->start + at->off;
+		const char *why = ksite_unsafe_file(at->path, off, false);
+		struct bpf_link *l = why ? NULL :
+				     bpf_program__attach_uprobe(prog, false, apid, at->path, off);
+		err = why ? -EINVAL : !l ? -errno : lb_links_add(l);
+		if (why)
+			log_warn("--bpf: a setjmp's return at %s+%#llx not probed: %s", at->path,
+				 (unsigned long long)off, why);
+	}
+	free(m);
+	return err;
 }
 
 int lb_links_add(struct bpf_link *l)

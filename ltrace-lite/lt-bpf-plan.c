@@ -18,8 +18,8 @@
  *  - memory: from the prototype (lt_proto_capture, shared with sttrace --bpf), each pointer
  *    argument names the bytes to copy at entry (a string: -s + 1 bytes) or at return (out
  *    arguments, a returned string), and a printf pack every remaining register as a string;
- *    the stack words of stack arguments.  Anything the printers need beyond that (pointers
- *    inside structs) is read when the line is printed.
+ *    the stack words of stack arguments.  Calls whose printers need more (float registers,
+ *    pointers inside what was copied) hold their thread at the hit (held_flags).
  */
 #include <errno.h>
 #include <fcntl.h>
@@ -33,6 +33,8 @@
 
 #include "bpf/ltrace.h"
 #include "uprobe/ifunc.h"
+#include "uprobe/ksite.h"
+#include "uprobe/prologue.h"
 #include "ltrace-lite/lt-bpf.h"
 #include "common/maps.h"
 #include "common/proc.h"
@@ -161,12 +163,22 @@ int lb_plan_build(struct lb_plan *p, pid_t pid)
 		return mp.n;
 	proc_exe(pid, exe, sizeof(exe));
 	for (int i = 0; i < mp.n; i++) {
-		bool seen = false;
-		for (size_t j = 0; j < p->nobjs && !seen; j++)
-			seen = !strcmp(p->objs[j].path, mp.m[i].path);
-		if (seen)
-			continue;
+		size_t j = 0;
+		while (j < p->nobjs && strcmp(p->objs[j].path, mp.m[i].path))
+			j++;
 		struct uprobe_obj ob;
+		if (j < p->nobjs) {
+			/* Known, and mapped again (a new image since an exec): where it is now. */
+			struct uprobe_obj *o = &p->objs[j];
+			if (o->gone && uprobe_obj_from_maps(mp.m, mp.n, i, exe, &ob) == 0) {
+				o->lo = ob.lo;
+				o->hi = ob.hi;
+				o->bias = ob.bias;
+				o->is_main = ob.is_main;
+				o->gone = false;
+			}
+			continue;
+		}
 		if (uprobe_obj_from_maps(mp.m, mp.n, i, exe, &ob) < 0)
 			continue;
 		struct uprobe_obj *v = realloc(p->objs, (p->nobjs + 1) * sizeof(*v));
@@ -198,6 +210,19 @@ int lb_plan_build(struct lb_plan *p, pid_t pid)
 	p->maps = mp.m;
 	p->nmaps = mp.n;
 	return 0;
+}
+
+void lb_plan_exec(struct lb_plan *p)
+{
+	for (size_t i = 0; i < p->nobjs; i++) {
+		p->objs[i].lo = p->objs[i].hi = 0;
+		p->objs[i].is_main = false;
+		p->objs[i].gone = true;
+	}
+	/* The new program's own pages are faulted in again by the next build (prefault). */
+	free(p->maps);
+	p->maps = NULL;
+	p->nmaps = 0;
 }
 
 int lb_plan_obj_at(const struct lb_plan *p, uint64_t addr)
@@ -273,6 +298,63 @@ bool lb_site_noret(const struct lb_plan *p, const struct lb_site *s)
 	return false;
 }
 
+/*
+ * What the call's hit holds its thread for (bpf/ltrace.h, LT_F_HOLD*): the xmm registers of
+ * float arguments (only where the thread stops with them intact: the probe on the first
+ * instruction, one that leaves them alone, as the kernel runs it before the stop) and of a
+ * float result; memory behind the pointers the copies hold.  Functions without them pay
+ * nothing.
+ */
+static __u16 held_flags(const struct lb_site *s, const struct lt_capture *cp)
+{
+	__u16 f = 0;
+
+	if (cp->xargs || cp->xpack) {
+		uint8_t code[16];
+		uint64_t poff = 0;
+		const char *why;
+		if (ksite_entry_file(s->path, s->off, true, &poff, &why) == 0 && poff == s->off &&
+		    uprobe_prologue_insn(code, uprobe_read_code(s->path, s->off, code,
+								 sizeof(code)), NULL) > 0)
+			f |= LT_F_XMM | (cp->xargs ? LT_F_HOLD : LT_F_HOLD_VA);
+	}
+	if (cp->deep)
+		f |= LT_F_HOLD;
+	if (cp->xret)
+		f |= LT_F_HOLD_RET | LT_F_XMM_RET;
+	if (cp->odeep)
+		f |= LT_F_HOLD_RET;
+	return f;
+}
+
+/* The copies SPEC says for prototype P (lt_proto_capture's, in CP too). */
+static void capture_plan(const struct lt_proto *p, struct lt_fspec *spec, struct lt_capture *cp)
+{
+	static const __u8 kinds[] = { [LT_CAPK_NONE] = LT_CAP_NONE, [LT_CAPK_STR] = LT_CAP_STR,
+				      [LT_CAPK_BUF] = LT_CAP_BUF, [LT_CAPK_OSTR] = LT_CAP_OSTR,
+				      [LT_CAPK_OBUF] = LT_CAP_OBUF };
+	struct lt_capopts co = { lt_opts.strsize, lt_opts.arraylen, LT_CAPMAX };
+
+	lt_proto_capture(p, &co, cp);
+	for (int k = 0; k <= LT_NREGS; k++) {
+		spec->cap[k] = kinds[cp->kind[k]];
+		spec->len[k] = cp->len[k];
+	}
+}
+
+/* A function without uretprobe that returns first through its caller's code (LT_F_RETSITE). */
+static bool retsite(const struct lb_site *s)
+{
+	static const char *const first_return[] = { "setjmp", "_setjmp", "__sigsetjmp",
+						    "sigsetjmp", "savectx", "getcontext" };
+
+	for (size_t k = 0; k < s->nnames; k++)
+		for (size_t i = 0; i < sizeof(first_return) / sizeof(first_return[0]); i++)
+			if (!strcmp(s->names[k], first_return[i]))
+				return true;
+	return false;
+}
+
 void lb_plan_spec(const struct lb_plan *p, size_t i, struct lt_fspec *spec)
 {
 	const struct lb_site *s = &p->sites[i];
@@ -291,25 +373,27 @@ void lb_plan_spec(const struct lb_plan *p, size_t i, struct lt_fspec *spec)
 	if (p->is_static && spec->callers != ~0ull)
 		spec->flags |= LT_F_OUTERMOST;
 	if (lb_site_noret(p, s))
-		spec->flags |= LT_F_NORET;
-	static const __u8 kinds[] = { [LT_CAPK_NONE] = LT_CAP_NONE, [LT_CAPK_STR] = LT_CAP_STR,
-				      [LT_CAPK_BUF] = LT_CAP_BUF, [LT_CAPK_OSTR] = LT_CAP_OSTR,
-				      [LT_CAPK_OBUF] = LT_CAP_OBUF };
-	struct lt_capopts co = { lt_opts.strsize, lt_opts.arraylen, LT_CAPMAX };
+		spec->flags |= LT_F_NORET | (retsite(s) ? LT_F_RETSITE : 0);
 	struct lt_capture cp;
-	lt_proto_capture(s->proto, &co, &cp);
+	capture_plan(s->proto, spec, &cp);
 	spec->nstk = (__u8)(cp.nstk > LT_MAXSTK ? LT_MAXSTK : cp.nstk);
-	for (int k = 0; k <= LT_NREGS; k++) {
-		spec->cap[k] = kinds[cp.kind[k]];
-		spec->len[k] = cp.len[k];
-	}
+	spec->flags |= held_flags(s, &cp);
 	/* Nothing to read at the entry but registers: the call may wait for its return. */
-	bool entry_mem = spec->nstk;
+	bool entry_mem = spec->nstk || (spec->flags & (LT_F_HOLD | LT_F_HOLD_VA));
 	for (int k = 0; k < LT_NREGS; k++)
 		if (spec->cap[k] == LT_CAP_STR || spec->cap[k] == LT_CAP_BUF)
 			entry_mem = true;
 	if (!entry_mem && !(spec->flags & LT_F_NORET))
 		spec->flags |= LT_F_KEEP;
+}
+
+void lb_plan_sysspec(long nr, struct lt_fspec *spec)
+{
+	char name[64];
+	struct lt_capture cp;
+
+	memset(spec, 0, sizeof(*spec));
+	capture_plan(lt_sys_proto(nr, name, sizeof(name)), spec, &cp);
 }
 
 static int64_t rel32(const uint8_t *b)

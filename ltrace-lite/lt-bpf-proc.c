@@ -82,7 +82,7 @@ static void exec_failed(const char *path, int err, void *arg)
 	log_error("%s: %s", path, strerror(-err));
 }
 
-int lb_spawn_held(char **argv, pid_t *child, int *child_status)
+int lb_spawn_held(char **argv, pid_t *child, int *child_status, void (*at_exec)(pid_t))
 {
 	char path[PATH_MAX];
 	struct proc_spawn sp = { .hold = PROC_HOLD_TRACEME, .exec_failed = exec_failed };
@@ -104,6 +104,8 @@ int lb_spawn_held(char **argv, pid_t *child, int *child_status)
 		return rc; /* the exec failed: said by the child */
 	}
 	ptrace(PTRACE_SETOPTIONS, c.pid, 0L, (void *)(long)PTRACE_O_EXITKILL);
+	if (at_exec)
+		at_exec(c.pid);
 	uint64_t entry = static_main(c.pid);
 	if (!entry)
 		entry = proc_entry_point(c.pid);

@@ -13,10 +13,11 @@
  *
  * Records carry registers, stack words and the memory the plan names; a frame keeps them from
  * the call to its return, and lt_vctx.read serves the printers from them (what was not
- * captured is read from the process when the line is printed).  Floating-point registers are
- * out of a uprobe program's reach: floats print as the ptrace backend prints unreadable
- * values.  Lost records are counted by the kernel side and reported at the end.  Every exit
- * path destroys the links (lt-bpf-links.c).
+ * captured is read from the process when the line is printed).  What the kernel side cannot
+ * copy — xmm registers (floats), memory behind the copied pointers — comes from the thread
+ * held at the hit while its line is printed (lt-bpf-hold.c).  Lost records are counted by
+ * the kernel side and reported at the end.  Every exit path destroys the links
+ * (lt-bpf-links.c).
  */
 #include <errno.h>
 #include <signal.h>
@@ -51,31 +52,8 @@
 
 #define RING_SIZE (32u << 20)
 
-struct ufr {
-	uint64_t slot;
-	uint64_t ret_addr;
-	uint64_t call_ts;    /* the kernel's time of its entry: who it is, with slot */
-	int site;
-	bool shown;
-	const char *name, *caller, *callee_lib;
-	const struct lt_proto *proto;
-	struct lt_vctx v;
-	void *cookie;
-	uint8_t *mem, *omem;
-	struct lt_region r[2 * LT_NREGS + 2];
-	int nr;
-};
-
-struct uthr {
-	pid_t tid, tgid;
-	struct ufr *f;
-	size_t n, cap, nshown;
-	struct uthr *next;
-};
-
 static struct ltrace *skel;
 static struct lb_plan plan;
-static struct uthr *threads;
 static int nlive;               /* traced processes whose last thread has not exited */
 static pid_t child;             /* the spawned program */
 static int child_status = -1;
@@ -83,6 +61,7 @@ static unsigned long orphans;   /* returns whose call was not seen */
 static uint64_t holds_seen;
 static pid_t keep_tid;          /* without -f, the one traced thread (calls kept: show_kept) */
 static int keep_pidfd = -1;
+static bool kernel_time;        /* records carry the kernel's clock (want_time) */
 
 static int bpf_fail(const char *what, int err)
 {
@@ -92,47 +71,6 @@ static int bpf_fail(const char *what, int err)
 }
 
 /* ---- threads and frames ---- */
-
-static struct uthr *last; /* thr_get's answer the last time */
-
-static struct uthr *thr_get(pid_t tid, pid_t tgid, bool create)
-{
-	if (last && last->tid == tid)
-		return last;
-	for (struct uthr *t = threads; t; t = t->next)
-		if (t->tid == tid)
-			return last = t;
-	if (!create)
-		return NULL;
-	struct uthr *t = calloc(1, sizeof(*t));
-	if (!t)
-		return NULL;
-	t->tid = tid;
-	t->tgid = tgid;
-	t->next = threads;
-	threads = t;
-	return last = t;
-}
-
-static void thr_free(struct uthr *t);
-
-static int frame_read(void *priv, uint64_t addr, void *buf, size_t len)
-{
-	const struct ufr *f = priv;
-
-	/* Newest first: out arguments as at the return. */
-	if (lt_regions_read(f->r, f->nr, addr, buf, len) == 0)
-		return 0;
-	struct iovec l = { buf, len }, r = { (void *)(uintptr_t)addr, len };
-	return process_vm_readv(f->v.pid, &l, 1, &r, 1, 0) == (ssize_t)len ? 0 : -EFAULT;
-}
-
-static void frame_free(struct ufr *f)
-{
-	free(f->cookie);
-	free(f->mem);
-	free(f->omem);
-}
 
 static void emit(struct uthr *t, struct ufr *f, enum lt_ev_kind kind, double spent)
 {
@@ -146,169 +84,159 @@ static void emit(struct uthr *t, struct ufr *f, enum lt_ev_kind kind, double spe
 	lt_emit(&ev);
 }
 
-static void pop(struct uthr *t)
-{
-	struct ufr *f = &t->f[--t->n];
+enum { SHOW_E = 1, SHOW_X = 2 };
 
-	if (f->shown)
-		t->nshown--;
-	frame_free(f);
-}
-
-/* Frames whose slot the stack has unwound past (longjmp, exceptions) are gone. */
-static void drop_dead(struct uthr *t, uint64_t slot)
-{
-	while (t->n && t->f[t->n - 1].slot < slot)
-		pop(t);
-}
-
-/* Copy the captured regions of record R (data D) into frame F. */
-static void add_regions(struct ufr *f, const struct lt_rec *r, const uint8_t *d, size_t dlen,
-			const struct lt_fspec *sp, bool at_ret)
-{
-	size_t off = 0;
-
-	if (!dlen)
-		return; /* nothing captured (most calls): no copy to keep */
-	uint8_t *mem = malloc(dlen);
-	if (!mem)
-		return;
-	memcpy(mem, d, dlen);
-	if (at_ret)
-		f->omem = mem;
-	else
-		f->mem = mem;
-	const int max = (int)(sizeof(f->r) / sizeof(f->r[0]));
-
-	if (r->nstk && (size_t)r->nstk * 8 <= dlen && f->nr < max) {
-		f->r[f->nr++] = (struct lt_region){ r->sp + 8, r->nstk * 8u, false, mem };
-		off = r->nstk * 8u;
-	}
-	for (int i = 0; i < LT_NREGS + 1; i++) {
-		uint32_t n = r->caplen[i];
-		uint64_t addr = at_ret ? (i < LT_NREGS ? f->v.iregs[i] : r->rval) :
-					 i < LT_NREGS ? r->regs[i] : 0;
-		if (!n || off + n > dlen || f->nr >= max)
-			continue;
-		bool str = sp->cap[i] == LT_CAP_STR || sp->cap[i] == LT_CAP_OSTR;
-		f->r[f->nr++] = (struct lt_region){ addr, n, str, mem + off };
-		off += (n + 7) & ~7u;
-	}
-}
-
-/* Would lt-space.c's on_entry show this call?  Sets the caller and library parts. */
-static bool shown(struct uthr *t, struct ufr *f, const struct lb_site *s, int c)
+/*
+ * Would lt-space.c's on_entry show this call: by its caller (-e, -l: SHOW_E, the caller's
+ * name in *CALLER), by itself (-x: SHOW_X, its library in *LIB), or both (then it shows
+ * twice, as ltrace's breakpoints at the PLT and at the entry see it).  A call a tail jump
+ * reached (TAIL) shows only through -x: its caller made one call, already shown.
+ */
+static int shown(struct uthr *t, const char *name, const struct lb_site *s, int c, bool tail,
+		 const char **caller, const char **lib)
 {
 	const struct uprobe_obj *co = c >= 0 ? &plan.objs[c] : NULL, *d = &plan.objs[s->obj];
-	bool have_l = lt_filter_have(LT_FILTER_L), ok = false;
+	bool have_l = lt_filter_have(LT_FILTER_L), e_ok = false;
+	int how = 0;
 
 	if (lt_filter_have(LT_FILTER_X) &&
-	    lt_filter_match(LT_FILTER_X, f->name, d->elf->soname, d->path, d->is_main)) {
-		ok = true;
-		f->callee_lib = d->is_main ? NULL : d->elf->soname;
+	    lt_filter_match(LT_FILTER_X, name, d->elf->soname, d->path, d->is_main)) {
+		how |= SHOW_X;
+		*lib = d->is_main ? NULL : d->elf->soname;
 	}
-	if (!ok && co && co->elf && !lt_opts.no_libcalls) {
+	if (!tail && co && co->elf && !lt_opts.no_libcalls) {
 		bool inter = plan.is_static ? !t->nshown : c != s->obj;
 		if (inter && (lt_filter_have(LT_FILTER_E) || !have_l))
-			ok = lt_filter_match(LT_FILTER_E, f->name, co->elf->soname, co->path,
-					     co->is_main);
-		if (inter && !ok && have_l)
-			ok = lt_filter_match(LT_FILTER_L, f->name, d->elf->soname, d->path,
-					     d->is_main);
-		f->caller = co->elf->soname;
+			e_ok = lt_filter_match(LT_FILTER_E, name, co->elf->soname, co->path,
+					       co->is_main);
+		if (inter && !e_ok && have_l)
+			e_ok = lt_filter_match(LT_FILTER_L, name, d->elf->soname, d->path,
+					       d->is_main);
+		/* The default -e (@MAIN) leaves weak imports out (__cxa_finalize): a -x hit on
+		 * one is no -e call either (lt-space.c's rule). */
+		if (e_ok && (how & SHOW_X) && lt_opts.hide_caller &&
+		    !uprobe_elf_strong_import(co->elf, name))
+			e_ok = false;
+		if (e_ok) {
+			how |= SHOW_E;
+			*caller = co->elf->soname;
+		}
 	}
-	return ok;
+	return how;
 }
 
-static void on_call(const struct lt_rec *r, const uint8_t *d, size_t dlen)
+/* A frame for the call of record R (data D), pushed. */
+static void open_frame(struct uthr *t, const struct lt_rec *r, const uint8_t *d, size_t dlen,
+		       const uint64_t *xmm, const char *name, const char *caller, const char *lib)
 {
-	struct uthr *t = thr_get((pid_t)r->tid, (pid_t)r->tgid, true);
-
-	if (!t || r->fn >= plan.nsites)
-		return;
-	drop_dead(t, r->sp);
-	/* Already shown: a kept call read from the thread's storage (show_kept), sent since. */
-	if (t->n && t->f[t->n - 1].slot == r->sp && t->f[t->n - 1].call_ts == r->ts_call)
-		return;
-	/* A call kept is never a tail jump: a frame at its slot was left by longjmp. */
-	while (t->n && t->f[t->n - 1].slot == r->sp)
-		pop(t);
 	if (VEC_GROW(t->f, t->cap, t->n, 16) < 0)
-			return;
-	struct lb_site *s = &plan.sites[r->fn];
+		return;
 	struct ufr *f = &t->f[t->n++];
-	int c = lb_plan_obj_at(&plan, r->ret);
 	memset(f, 0, sizeof(*f));
 	f->slot = r->sp;
 	f->call_ts = r->ts_call;
 	f->ret_addr = r->ret;
 	f->site = (int)r->fn;
-	f->name = lb_plan_called_name(&plan, s, c, r->ret);
-	f->shown = shown(t, f, s, c);
-	f->proto = lb_plan_proto(s, f->name, &plan);
+	f->name = name;
+	f->caller = caller;
+	f->callee_lib = lib;
+	f->shown = true;
+	f->proto = lb_plan_proto(&plan.sites[r->fn], f->name, &plan);
 	f->v.pid = t->tid;
 	memcpy(f->v.iregs, r->regs, sizeof(f->v.iregs));
 	f->v.sp = r->sp;
-	f->v.read = frame_read;
+	f->v.read = lb_frame_read;
 	f->v.strsize = lt_opts.strsize;
 	f->v.arraylen = lt_opts.arraylen;
-	f->v.have_fregs = false;
-	add_regions(f, r, d, dlen, &skel->bss->fspecs[r->fn], false);
-	if (!f->shown) {
-		if (skel->bss->fspecs[r->fn].flags & LT_F_NORET)
-			pop(t);
-		return;
-	}
-	t->nshown++;
-	emit(t, f, LT_EV_CALL, 0);
-	/* No return to wait for: the line stays open until the next one (<unfinished ...>). */
-	if (skel->bss->fspecs[r->fn].flags & LT_F_NORET)
-		pop(t);
+	f->v.have_fregs = xmm != NULL;
+	if (xmm)
+		memcpy(f->v.fregs, xmm, sizeof(f->v.fregs));
+	lb_add_regions(f, r, d, dlen, &skel->bss->fspecs[r->fn], false);
 }
 
-static void on_return(const struct lt_rec *r, const uint8_t *d, size_t dlen)
+/* XMM: the thread's xmm0-7 at the hit, when it was held for them (lt-bpf-hold.c). */
+static void on_call(const struct lt_rec *r, const uint8_t *d, size_t dlen, const uint64_t *xmm)
 {
-	struct uthr *t = thr_get((pid_t)r->tid, (pid_t)r->tgid, false);
+	struct uthr *t = lb_thr_get((pid_t)r->tid, (pid_t)r->tgid, true);
+
+	if (!t || r->fn >= plan.nsites)
+		return;
+	lb_drop_dead(t, r->sp);
+	/* Already shown: a kept call read from the thread's storage (show_kept), sent since. */
+	if (t->n && t->f[t->n - 1].slot == r->sp && t->f[t->n - 1].call_ts == r->ts_call)
+		return;
+	/* Not a tail jump (which nests on the slot): a frame at its slot was left by longjmp. */
+	bool tail = r->flags & LT_RF_TAIL;
+	while (!tail && t->n && t->f[t->n - 1].slot == r->sp)
+		lb_pop(t);
+	struct lb_site *s = &plan.sites[r->fn];
+	int c = lb_plan_obj_at(&plan, r->ret);
+	const char *name = lb_plan_called_name(&plan, s, c, r->ret), *caller = NULL, *lib = NULL;
+	int how = shown(t, name, s, c, tail, &caller, &lib);
+	size_t n0 = t->n;
+	/* Shown by -e and -x both: the -e line first, its twin, then the -x line. */
+	if (how == (SHOW_E | SHOW_X)) {
+		open_frame(t, r, d, dlen, xmm, name, caller, NULL);
+		if (t->n == n0)
+			return;
+		t->f[t->n - 1].twin = true;
+		t->nshown++;
+		emit(t, &t->f[t->n - 1], LT_EV_CALL, 0);
+		n0 = t->n;
+	}
+	open_frame(t, r, d, dlen, xmm, name, how & SHOW_X ? NULL : caller, lib);
+	if (t->n == n0)
+		return;
+	struct ufr *f = &t->f[t->n - 1];
+	f->shown = how != 0;
+	if (f->shown) {
+		t->nshown++;
+		emit(t, f, LT_EV_CALL, 0);
+	}
+	/* No return to wait for: the line stays open until the next one (<unfinished ...>). */
+	if ((skel->bss->fspecs[r->fn].flags & (LT_F_NORET | LT_F_RETSITE)) == LT_F_NORET)
+		lb_pop_call(t);
+}
+
+static void on_return(const struct lt_rec *r, const uint8_t *d, size_t dlen, const uint64_t *xmm)
+{
+	struct uthr *t = lb_thr_get((pid_t)r->tid, (pid_t)r->tgid, false);
 
 	if (t)
-		drop_dead(t, r->sp);
+		lb_drop_dead(t, r->sp);
 	if (!t || !t->n || t->f[t->n - 1].slot != r->sp) {
 		orphans++;
 		return;
 	}
-	struct ufr *f = &t->f[t->n - 1];
-	if (f->shown) {
-		f->v.ret = r->rval;
-		add_regions(f, r, d, dlen, &skel->bss->fspecs[f->site], true);
-		emit(t, f, LT_EV_RETURN, (double)(r->ts - r->ts_call) / 1e9);
-	}
-	pop(t);
-}
-
-static void thr_free(struct uthr *t)
-{
-	for (struct uthr **p = &threads; *p; p = &(*p)->next)
-		if (*p == t) {
-			*p = t->next;
-			break;
+	/* The call's frame, and the twin under it (shown by -e and -x both), innermost first. */
+	for (bool more = true; more && t->n && t->f[t->n - 1].slot == r->sp;) {
+		struct ufr *f = &t->f[t->n - 1];
+		more = t->n > 1 && t->f[t->n - 2].twin;
+		if (f->shown) {
+			f->v.ret = r->rval;
+			f->v.ret2 = r->rval2;
+			f->v.have_ret2 = true;
+			if (xmm) {
+				memcpy(&f->v.fret, &xmm[0], sizeof(f->v.fret));
+				memcpy(&f->v.fret2, &xmm[1], sizeof(f->v.fret2));
+				f->v.have_fregs = true;
+			}
+			lb_add_regions(f, r, d, dlen, &skel->bss->fspecs[f->site], true);
+			emit(t, f, LT_EV_RETURN, (double)(r->ts - r->ts_call) / 1e9);
 		}
-	while (t->n)
-		pop(t);
-	free(t->f);
-	if (last == t)
-		last = NULL;
-	free(t);
+		lb_pop(t);
+	}
 }
 
 static void on_exit_rec(const struct lt_rec *r)
 {
-	struct uthr *t = thr_get((pid_t)r->tid, (pid_t)r->tgid, false);
+	struct uthr *t = lb_thr_get((pid_t)r->tid, (pid_t)r->tgid, false);
 	int status = (int)r->regs[0];
 	bool last = r->regs[1];
 
 	if (t) {
 		/* Calls still open: JSON and -c close them, the text its open line. */
-		bool any = t->nshown > 0;
+		bool any = t->nshown > 0 || t->in_sys;
 		for (size_t i = t->n, depth = t->nshown; i-- > 0;)
 			if (t->f[i].shown) {
 				struct ufr *f = &t->f[i];
@@ -324,7 +252,7 @@ static void on_exit_rec(const struct lt_rec *r)
 			struct lt_event ev = { .kind = LT_EV_GONE, .pid = t->tid };
 			lt_emit(&ev);
 		}
-		thr_free(t);
+		lb_thr_free(t);
 	}
 	struct lt_event ev = {
 		.pid = lt_opts.follow ? (pid_t)r->tid : (pid_t)r->tgid, .tgid = (pid_t)r->tgid,
@@ -343,9 +271,9 @@ static void on_exit_rec(const struct lt_rec *r)
 
 static void on_fork(const struct lt_rec *r)
 {
-	struct uthr *p = thr_get((pid_t)r->tid, (pid_t)r->tgid, false);
+	struct uthr *p = lb_thr_get((pid_t)r->tid, (pid_t)r->tgid, false);
 	pid_t cpid = (pid_t)r->regs[0];
-	struct uthr *c = thr_get(cpid, cpid, true);
+	struct uthr *c = lb_thr_get(cpid, cpid, true);
 
 	nlive++;
 	if (!p || !c || !p->n || !(c->f = calloc(p->n, sizeof(*c->f))))
@@ -364,6 +292,17 @@ static void on_fork(const struct lt_rec *r)
 }
 
 static void on_rtld(const struct lt_rec *r);
+static void on_exec(const struct lt_rec *r);
+
+static void place_retsite(const struct lt_rec *r)
+{
+	uint64_t addr = r->ret;
+	uint32_t one = 1;
+
+	if (bpf_map_update_elem(bpf_map__fd(skel->maps.retsites), &addr, &one, BPF_NOEXIST) == 0)
+		lb_links_retsite(skel->progs.lt_retsite, (pid_t)r->tgid,
+				 lt_opts.follow ? -1 : (pid_t)r->tgid, addr);
+}
 
 static int on_record(void *ctx, void *data, size_t len)
 {
@@ -373,21 +312,44 @@ static int on_record(void *ctx, void *data, size_t len)
 	(void)ctx;
 	if (len < sizeof(*r))
 		return 0;
-	/* A timeline's times are the kernel's (want_time is set with sinks). */
-	if (event_sinks_active() && r->ts)
+	/* Every time printed (-t, -tt, -ttt, -r, a timeline's) is the kernel's of the event, when
+	 * the kernel side stamps them (want_time); a record made here (ts 0) happens now. */
+	if (kernel_time)
 		clock_event_set(r->ts);
 
+	/* Held at the hit: printed while it is stopped, with its xmm registers if wanted. */
+	uint64_t xregs[8];
+	const uint64_t *xmm = NULL;
+	if ((r->flags & LT_RF_HELD) && r->fn < LT_MAXFN &&
+	    lb_hold_begin(bpf_map__fd(skel->maps.xmm), (pid_t)r->tgid, (pid_t)r->tid,
+			  skel->bss->fspecs[r->fn].flags &
+				  (r->kind == LT_REC_CALL ? LT_F_XMM : LT_F_XMM_RET), xregs))
+		xmm = xregs;
+	/* A setjmp's return address, seen the first time: its uprobe, while the thread waits. */
+	if (r->kind == LT_REC_CALL && (r->flags & LT_RF_HELD) && r->fn < LT_MAXFN &&
+	    (skel->bss->fspecs[r->fn].flags & LT_F_RETSITE))
+		place_retsite(r);
+	/* -c sums in the kernel: a call record comes only for that. */
+	if (lt_opts.cflag && r->kind == LT_REC_CALL) {
+		if (r->flags & LT_RF_HELD)
+			lb_hold_end(bpf_map__fd(skel->maps.xheld), (pid_t)r->tgid, (pid_t)r->tid);
+		return 0;
+	}
 	switch (r->kind) {
 	case LT_REC_CALL:
-		on_call(r, d, len - sizeof(*r));
+		on_call(r, d, len - sizeof(*r), xmm);
 		break;
 	case LT_REC_RET:
-		on_return(r, d, len - sizeof(*r));
+		on_return(r, d, len - sizeof(*r), xmm);
 		break;
 	case LT_REC_CALLRET:
-		/* Its data are the return's captures; the entry had none. */
-		on_call(r, d, 0);
-		on_return(r, d, len - sizeof(*r));
+		/* Its data are the return's captures; the entry had none.  Each line its time. */
+		if (kernel_time)
+			clock_event_set(r->ts_call);
+		on_call(r, d, 0, NULL);
+		if (kernel_time)
+			clock_event_set(r->ts);
+		on_return(r, d, len - sizeof(*r), xmm);
 		break;
 	case LT_REC_EXIT:
 		on_exit_rec(r);
@@ -398,6 +360,13 @@ static int on_record(void *ctx, void *data, size_t len)
 	case LT_REC_RTLD:
 		on_rtld(r);
 		break;
+	case LT_REC_EXEC:
+		on_exec(r);
+		break;
+	case LT_REC_SYSCALL:
+	case LT_REC_SYSRET:
+		lb_on_sys(r, d, len - sizeof(*r), skel->bss->sysspecs);
+		break;
 	case LT_REC_SIGNAL: {
 		struct lt_event ev = { .kind = LT_EV_SIGNAL, .pid = (pid_t)r->tid,
 				       .tgid = (pid_t)r->tgid, .sig = (int)r->regs[0] };
@@ -405,6 +374,8 @@ static int on_record(void *ctx, void *data, size_t len)
 		break;
 	}
 	}
+	if (r->flags & LT_RF_HELD)
+		lb_hold_end(bpf_map__fd(skel->maps.xheld), (pid_t)r->tgid, (pid_t)r->tid);
 	return 0;
 }
 
@@ -422,8 +393,9 @@ static int load(void)
 	skel->rodata->stats_only = lt_opts.cflag;
 	skel->rodata->follow = lt_opts.follow;
 	skel->rodata->self_tgid = (uint32_t)getpid();
-	skel->rodata->want_time = lt_opts.Tflag || lt_opts.json || lt_opts.cflag ||
-				   lt_opts.recording || event_sinks_active();
+	kernel_time = lt_opts.Tflag || lt_opts.json || lt_opts.cflag || lt_opts.recording ||
+		      lt_opts.tflag || lt_opts.rflag || event_sinks_active();
+	skel->rodata->want_time = kernel_time;
 	/* LTTRACE_BPF_RING (bytes, a power of two of at least 64 KiB): for tests of the holds. */
 	const char *env = getenv("LTTRACE_BPF_RING");
 	unsigned long ring = env ? strtoul(env, NULL, 0) : RING_SIZE;
@@ -432,14 +404,27 @@ static int load(void)
 	skel->rodata->ring_size = ring;
 	bpf_map__set_max_entries(skel->maps.events, (uint32_t)ring);
 	lb_links_prepare(skel->progs.lt_entry, skel->progs.lt_return);
+	/* -S: every system call of the machine runs these; without it they are not loaded. */
+	bpf_program__set_autoload(skel->progs.lt_sys_enter, lt_opts.Sflag);
+	bpf_program__set_autoload(skel->progs.lt_sys_exit, lt_opts.Sflag);
 	if ((err = ltrace__load(skel)) < 0)
 		return bpf_fail("load", err);
+	for (long nr = 0; lt_opts.Sflag && nr < LT_MAXSYS; nr++)
+		lb_plan_sysspec(nr, &skel->bss->sysspecs[nr]);
+	if (lt_opts.Sflag &&
+	    (!(skel->links.lt_sys_enter = bpf_program__attach(skel->progs.lt_sys_enter)) ||
+	     !(skel->links.lt_sys_exit = bpf_program__attach(skel->progs.lt_sys_exit))))
+		return bpf_fail("attach sys_enter/sys_exit", -errno);
 	if (!(skel->links.lt_exit = bpf_program__attach(skel->progs.lt_exit)))
 		return bpf_fail("attach sched_process_exit", -errno);
 	if (lt_opts.follow && !(skel->links.lt_fork = bpf_program__attach(skel->progs.lt_fork)))
 		return bpf_fail("attach sched_process_fork", -errno);
 	if (!(skel->links.lt_signal = bpf_program__attach(skel->progs.lt_signal)))
 		return bpf_fail("attach signal_deliver", -errno);
+	if (!(skel->links.lt_xmm_read = bpf_program__attach(skel->progs.lt_xmm_read)))
+		return bpf_fail("attach signal_generate", -errno);
+	if (!(skel->links.lt_exec = bpf_program__attach(skel->progs.lt_exec)))
+		return bpf_fail("attach sched_process_exec", -errno);
 	return 0;
 }
 
@@ -506,6 +491,35 @@ static void on_rtld(const struct lt_rec *r)
 	bpf_map_delete_elem(bpf_map__fd(skel->maps.rtld_held), &key);
 }
 
+/*
+ * The process exec'd and is stopped: the calls open in the old image are gone (`--- Called
+ * exec() ---`), the new program and its loader are probed (its libraries come at the loader's
+ * link-map change, lt_rtld), then it goes on.
+ */
+static void on_exec(const struct lt_rec *r)
+{
+	struct uthr *t = lb_thr_get((pid_t)r->tid, (pid_t)r->tgid, false);
+	uint32_t key = r->tgid;
+
+	if (t) {
+		while (t->n)
+			lb_pop(t);
+		t->in_sys = false;
+	}
+	if (!lt_opts.cflag) {
+		struct lt_event ev = { .kind = LT_EV_EXEC, .pid = (pid_t)r->tid,
+				       .tgid = (pid_t)r->tgid };
+		lt_emit(&ev);
+	}
+	if ((pid_t)r->tgid == plan.tgid) {
+		lb_plan_exec(&plan);
+		if (lb_plan_build(&plan, plan.tgid) == 0)
+			attach_sites(plan.tgid);
+	}
+	kill((pid_t)r->tgid, SIGCONT);
+	bpf_map_delete_elem(bpf_map__fd(skel->maps.rtld_held), &key);
+}
+
 /* -c: the kernel's sums, through the formatter's table. */
 static void summary(void)
 {
@@ -540,6 +554,9 @@ static void release(struct ring_buffer *rb, bool idle)
 		prev = &key;
 		/* One stopped for a dlopen goes on once its objects are probed (on_rtld). */
 		if (bpf_map_lookup_elem(bpf_map__fd(skel->maps.rtld_held), &key, &v) == 0)
+			continue;
+		/* One stopped at a hit goes on once the hit is printed (lt-bpf-hold.c). */
+		if (idle && bpf_map_lookup_elem(bpf_map__fd(skel->maps.xheld), &key, &v) == 0)
 			continue;
 		if (!idle || proc_stop_signal((pid_t)key) > 0)
 			kill((pid_t)key, SIGCONT);
@@ -576,7 +593,8 @@ static void show_kept(bool final)
 			    .tgid = (uint32_t)keep_tid, .ts = f->ts, .ts_call = f->ts,
 			    .sp = f->slot, .ret = f->retaddr };
 	memcpy(r.regs, f->args, sizeof(r.regs));
-	on_call(&r, (const uint8_t *)&r, 0);
+	clock_event_set(kernel_time ? r.ts : 0);
+	on_call(&r, (const uint8_t *)&r, 0, NULL);
 	lt_output_flush();
 }
 
@@ -632,8 +650,8 @@ static int setup(int npids)
 		log_error("--bpf: one -p at a time");
 		return -EINVAL;
 	}
-	if (lt_opts.Sflag || lt_opts.bt_depth) {
-		log_error("--bpf: %s is not supported (drop --bpf)", lt_opts.Sflag ? "-S" : "-w");
+	if (lt_opts.bt_depth) {
+		log_error("--bpf: -w is not supported (drop --bpf)");
 		return -EINVAL;
 	}
 	return 0;
@@ -649,6 +667,8 @@ static int finish(int rc)
 	int status;
 
 	lb_links_detach();
+	if (skel)
+		lb_hold_end_all(bpf_map__fd(skel->maps.xheld));
 	if (skel && skel->bss && skel->bss->lost)
 		log_warn("--bpf: %llu records lost (ring buffer full; %llu holds)",
 			 (unsigned long long)skel->bss->lost, (unsigned long long)skel->bss->holds);
@@ -667,8 +687,7 @@ static int finish(int rc)
 	}
 	int code = rc == 0 && child && child_status != -1 ? proc_exit_code(child_status) : -1;
 	lt_output_finish();
-	while (threads)
-		thr_free(threads);
+	lb_thr_free_all();
 	lb_plan_free(&plan);
 	ltrace__destroy(skel);
 	skel = NULL;
@@ -698,12 +717,23 @@ static int lb_attach(pid_t pid)
 	return rc;
 }
 
+/* -S: the program's system calls from its exec on (the loader's too, as over ptrace). */
+static void trace_from_exec(pid_t pid)
+{
+	uint32_t one = 1, key = (uint32_t)pid;
+
+	if (bpf_map_update_elem(bpf_map__fd(skel->maps.traced), &key, &one, BPF_ANY) == 0)
+		__atomic_fetch_add(&skel->data->traced_gen, 1, __ATOMIC_SEQ_CST);
+}
+
 /* PROG held at its entry under ptrace, its probes attached, then let go. */
 static int lb_spawn(char **prog)
 {
 	int rc;
 
-	if ((rc = lb_spawn_held(prog, &child, &child_status)) < 0 || (rc = attach(child)) < 0) {
+	if ((rc = lb_spawn_held(prog, &child, &child_status,
+				lt_opts.Sflag ? trace_from_exec : NULL)) < 0 ||
+	    (rc = attach(child)) < 0) {
 		finish(1);
 		return rc;
 	}

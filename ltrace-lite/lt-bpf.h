@@ -57,8 +57,17 @@ struct lb_plan {
 /* Read PID's objects and decide the sites (the process is stopped at its entry, or -p); again
  * after a dlopen: the objects not known yet are added, and their sites after the others. */
 int lb_plan_build(struct lb_plan *p, pid_t pid);
+/* The process exec'd: none of its objects is where it was (lb_plan_build places again those
+ * the new image maps; the sites on their files stay). */
+void lb_plan_exec(struct lb_plan *p);
 /* Site I's capture plan and caller mask; ranges for the callers. */
 void lb_plan_spec(const struct lb_plan *p, size_t i, struct lt_fspec *spec);
+/* lt-bpf-sys.c: -S, a system call's entry or exit record (SYSSPECS: the plans). */
+struct lt_rec;
+void lb_on_sys(const struct lt_rec *r, const uint8_t *d, size_t dlen,
+	       const struct lt_fspec *sysspecs);
+/* -S: what system call NR's records carry (the memory its prototype names). */
+void lb_plan_sysspec(long nr, struct lt_fspec *spec);
 /* No uretprobe on S (setjmp, what exceptions unwind through): calls print without return. */
 bool lb_site_noret(const struct lb_plan *p, const struct lb_site *s);
 int lb_plan_ranges(const struct lb_plan *p, struct lt_range *r, int max);
@@ -81,9 +90,67 @@ bool lb_links_prepare(struct bpf_program *entry, struct bpf_program *ret);
 int lb_links_attach(struct lb_plan *p, size_t from, struct bpf_program *entry,
 		    struct bpf_program *ret, pid_t apid);
 int lb_links_add(struct bpf_link *l);
+/* A uprobe of PROG at ADDR of process PID (its file and offset from its maps), for APID: 0 or
+ * -errno (a site the kernel must not probe is said). */
+int lb_links_retsite(struct bpf_program *prog, pid_t pid, pid_t apid, uint64_t addr);
 void lb_links_detach(void);
+
+/* lt-bpf-thr.c: the threads and their open calls, as the records show them. */
+/* A frame's copies: the stack words, and entry and return captures of each register. */
+#define LB_MAXREGIONS (2 * 6 + 2)
+struct ufr {
+	uint64_t slot;
+	uint64_t ret_addr;
+	uint64_t call_ts;    /* the kernel's time of its entry: who it is, with slot */
+	int site;
+	bool shown;
+	bool twin;           /* the -e line of the call -x shows above it: closed with it */
+	const char *name, *caller, *callee_lib;
+	const struct lt_proto *proto;
+	struct lt_vctx v;
+	void *cookie;
+	uint8_t *mem, *omem;
+	struct lt_region r[LB_MAXREGIONS];
+	int nr;
+};
+
+struct uthr {
+	pid_t tid, tgid;
+	struct ufr *f;
+	size_t n, cap, nshown;
+	struct ufr sys;         /* -S: the system call in progress */
+	bool in_sys;
+	char sysname[40];
+	struct uthr *next;
+};
+
+struct lt_rec;
+/* Thread TID (of TGID): made when CREATE and not known. */
+struct uthr *lb_thr_get(pid_t tid, pid_t tgid, bool create);
+void lb_thr_free(struct uthr *t);
+void lb_thr_free_all(void);
+/* lt_vctx.read of a frame: its copies, else the process. */
+int lb_frame_read(void *priv, uint64_t addr, void *buf, size_t len);
+/* F's copies and state freed, F zeroed (the -S frame, reused). */
+void lb_frame_reset(struct ufr *f);
+/* Pop T's top frame; lb_pop_call also the twin under it (one call). */
+void lb_pop(struct uthr *t);
+void lb_pop_call(struct uthr *t);
+/* Frames whose slot the stack has unwound past (longjmp, exceptions) are gone. */
+void lb_drop_dead(struct uthr *t, uint64_t slot);
+/* Copy the captured regions of record R (data D) into frame F, at the entry or AT_RET. */
+void lb_add_regions(struct ufr *f, const struct lt_rec *r, const uint8_t *d, size_t dlen,
+		    const struct lt_fspec *sp, bool at_ret);
+
+/* lt-bpf-hold.c: thread TID of TGID, held at a hit (struct lt_rec held): wait until it is
+ * stopped and, if WANT_XMM, read its xmm0-7 (low 8 bytes) into XMM through map XMM_FD: true
+ * when they were read.  lb_hold_end lets it go (map xheld, XHELD_FD, forgets the process);
+ * lb_hold_end_all every process still held (the end). */
+bool lb_hold_begin(int xmm_fd, pid_t tgid, pid_t tid, bool want_xmm, uint64_t xmm[8]);
+void lb_hold_end(int xheld_fd, pid_t tgid, pid_t tid);
+void lb_hold_end_all(int xheld_fd);
 
 /* lt-bpf-proc.c: PROG started and held at its entry point under ptrace, *CHILD its pid (the
  * caller detaches).  0, or -errno with a message printed (*STATUS: its wait status if it
- * ended). */
-int lb_spawn_held(char **argv, pid_t *child, int *status);
+ * ended).  AT_EXEC (or NULL) is called at its exec stop, before it runs to its entry. */
+int lb_spawn_held(char **argv, pid_t *child, int *status, void (*at_exec)(pid_t));

@@ -275,24 +275,6 @@ static bool handle_exec(struct thr *t)
 	return true;
 }
 
-static void sysname(char *buf, size_t len, long nr)
-{
-	const char *name = syscall_name(nr);
-
-	if (name)
-		snprintf(buf, len, "SYS_%s", name);
-	else
-		snprintf(buf, len, "SYS_%ld", nr);
-}
-
-/* A syscall's prototype: SYS_NAME from the tables, else the libc wrapper's (write, openat). */
-static const struct lt_proto *sysproto(const char *name)
-{
-	const struct lt_proto *p = lt_proto_lookup(name);
-
-	return p ? p : lt_proto_lookup(name + 4);
-}
-
 static int tracee_read(void *priv, uint64_t addr, void *buf, size_t len)
 {
 	return proc_mem_read(((struct thr *)priv)->tid, addr, buf, len);
@@ -318,9 +300,8 @@ static void handle_syscall(struct thr *t)
 		t->sys_v.priv = t;
 		t->sys_v.strsize = lt_opts.strsize;
 		t->sys_v.arraylen = lt_opts.arraylen;
-		sysname(name, sizeof(name), t->sysno);
 		ev.kind = LT_EV_SYSCALL;
-		ev.proto = sysproto(name);
+		ev.proto = lt_sys_proto(t->sysno, name, sizeof(name));
 		int nargs = syscall_nargs(t->sysno);
 		ev.nsysargs = nargs >= 0 ? nargs : 6;
 		memcpy(ev.sysargs, info.entry.args, sizeof(ev.sysargs));
@@ -330,9 +311,8 @@ static void handle_syscall(struct thr *t)
 		t->in_syscall = false;
 		clock_gettime(CLOCK_MONOTONIC, &now);
 		t->sys_v.ret = (uint64_t)info.exit.rval;
-		sysname(name, sizeof(name), t->sysno);
 		ev.kind = LT_EV_SYSRET;
-		ev.proto = sysproto(name);
+		ev.proto = lt_sys_proto(t->sysno, name, sizeof(name));
 		ev.spent = (double)(now.tv_sec - t->sys_t0.tv_sec) +
 			   (double)(now.tv_nsec - t->sys_t0.tv_nsec) / 1e9;
 		lt_emit(&ev);

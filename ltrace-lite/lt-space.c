@@ -432,15 +432,6 @@ static bool push(struct thr *t, const struct frame *f)
 	return true;
 }
 
-/* Does the object E import NAME strongly (not as a weak symbol)? */
-static bool strong_import(const struct uprobe_elf *e, const char *name)
-{
-	for (size_t k = 0; k < e->nstrong; k++)
-		if (!strcmp(e->imports[k], name))
-			return true;
-	return false;
-}
-
 /* F (its registers from R) pushed and its entry line out; false when it could not be. */
 static bool open_call(struct thr *t, struct frame *f, const struct user_regs_struct *r)
 {
@@ -515,7 +506,7 @@ static void on_entry(struct thr *t, struct space *s, uint32_t si, const struct u
 	}
 	/* The default -e (@MAIN) leaves weak imports out (__cxa_finalize): walk arms none, so a
 	 * -x hit on one is no -e call either. */
-	if (e_ok && x_ok && lt_opts.hide_caller && !strong_import(co->elf, name))
+	if (e_ok && x_ok && lt_opts.hide_caller && !uprobe_elf_strong_import(co->elf, name))
 		e_ok = false;
 	/* _start's call into libc never returns and is no call of the program's own: ltrace 0.7.3
 	 * does not show it on current binaries (it goes through the GOT), nor do we. */

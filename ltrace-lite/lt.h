@@ -80,6 +80,8 @@ struct lt_event {
 
 /* lt-output.c */
 void lt_emit(const struct lt_event *ev);
+/* lt-sys.c (-S): system call NR's name (SYS_write) into NAME, and its prototype or NULL. */
+const struct lt_proto *lt_sys_proto(long nr, char *name, size_t len);
 /* EV's texts as lt_emit prints them: the arguments, the out arguments (after ARGS_PRINTED
  * arguments or not), the value returned. */
 void lt_format_args(struct strbuf *b, const struct lt_event *ev);

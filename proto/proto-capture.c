@@ -5,8 +5,10 @@
  * register points at — a string (-s + 1 bytes), an array (-A + 1 elements), the pointee of
  * another pointer — at the entry, or at the return for an out argument (`+`) and for the
  * return value; every register of a printf pack as a string; the stack words of stack
- * arguments.  Anything the printers need beyond that (pointers inside structs) is not
- * captured.  Used by lttrace --bpf and sttrace --bpf -e uprobe=/uretprobe=.
+ * arguments.  Anything the printers need beyond that (pointers inside structs, int ***, xmm
+ * registers) is not captured: it is named (deep, odeep, xargs, xpack, xret) for a backend
+ * that can hold the thread while it reads them.  Used by lttrace --bpf and sttrace --bpf
+ * -e uprobe=/uretprobe=.
  */
 #include <errno.h>
 #include <string.h>
@@ -39,6 +41,86 @@ static void cap_for(const struct lt_type *t, bool out, const struct lt_capopts *
 	*cap = str ? (out ? LT_CAPK_OSTR : LT_CAPK_STR) : (out ? LT_CAPK_OBUF : LT_CAPK_BUF);
 }
 
+/* A pointer the printers follow (a void * prints as a number). */
+static bool derefs(const struct lt_type *t)
+{
+	return t->kind == LT_PTR && t->sub && t->sub->kind != LT_VOID;
+}
+
+/* Does a value of type T hold, in its own bytes (fields, elements: no pointer followed), a
+ * float (FLOATS) or a pointer the printers follow? */
+static bool type_holds(const struct lt_type *t, bool floats)
+{
+	if (!t)
+		return false;
+	switch (t->kind) {
+	case LT_FLOAT:
+	case LT_DOUBLE:
+		return floats;
+	case LT_PTR:
+		return !floats && derefs(t);
+	case LT_ARRAY:
+		return type_holds(t->sub, floats);
+	case LT_STRUCT:
+		for (int i = 0; i < t->nfields; i++)
+			if (type_holds(t->fields[i], floats))
+				return true;
+		return false;
+	default:
+		return false;
+	}
+}
+
+/* Would printing a value of type T (in register or stack word REG, else in memory) follow a
+ * pointer to memory that no copy holds? */
+static bool follows_uncopied(const struct lt_type *t, bool reg)
+{
+	if (t->kind == LT_PTR)
+		return derefs(t) && (!reg || type_holds(t->sub, false));
+	return type_holds(t, false);
+}
+
+/* Is parameter K the format of P's printf pack? */
+static bool is_format(const struct lt_proto *p, int k)
+{
+	for (int i = k + 1; i < p->nparams; i++)
+		if (p->params[i].pack && p->params[i].fmt_arg == k)
+			return true;
+	return false;
+}
+
+/* What only a held thread can give: xmm registers, memory behind the copies. */
+static void capture_held(const struct lt_proto *p, struct lt_capture *c)
+{
+	int gi = p->ret->kind == LT_STRUCT && lt_type_size(p->ret) > 16;
+
+	for (int k = 0; k < p->nparams; k++) {
+		const struct lt_type *t = p->params[k].t;
+		bool out = k >= p->stop;
+		if (p->params[k].pack) {
+			c->xpack = true;
+			break;
+		}
+		size_t words = t->kind == LT_STRUCT ? (lt_type_size(t) + 7) / 8 : 1;
+		bool mem = t->kind == LT_STRUCT && lt_type_size(t) > 16;
+		if (type_holds(t, true) && !mem)
+			c->xargs = true;
+		if (type_holds(t, true) || t->kind == LT_VOID)
+			continue;
+		bool reg = !mem && gi + (int)words <= LT_CAP_NREGS;
+		gi += mem ? 0 : (int)words;
+		if (follows_uncopied(t, reg) || (mem && type_holds(t, false))) {
+			c->odeep |= out;
+			c->deep |= !out;
+		}
+	}
+	const struct lt_type *r = p->ret;
+	c->xret = r->kind == LT_FLOAT || r->kind == LT_DOUBLE ||
+		  (r->kind == LT_STRUCT && lt_type_size(r) <= 16 && type_holds(r, true));
+	if (r->kind != LT_VOID && follows_uncopied(r, true))
+		c->odeep = true;
+}
+
 void lt_proto_capture(const struct lt_proto *p, const struct lt_capopts *o, struct lt_capture *c)
 {
 	if (!p)
@@ -65,15 +147,25 @@ void lt_proto_capture(const struct lt_proto *p, const struct lt_capopts *o, stru
 			break;
 		if (t->kind == LT_PTR)
 			cap_for(t, k >= p->stop, o, &c->kind[gi], &c->len[gi]);
+		/* A printf pack's format is read whole (its conversions name the arguments). */
+		if (c->kind[gi] == LT_CAPK_STR && is_format(p, k))
+			c->len[gi] = (uint16_t)o->capmax;
 		gi += (int)words;
 	}
-	if (p->ret->kind == LT_PTR)
+	size_t rsz = lt_type_size(p->ret);
+	if (p->ret->kind == LT_PTR) {
 		cap_for(p->ret, true, o, &c->kind[LT_CAP_NREGS], &c->len[LT_CAP_NREGS]);
+	} else if (p->ret->kind == LT_STRUCT && rsz > 16) {
+		/* Returned in memory: rax holds its address at the return. */
+		c->kind[LT_CAP_NREGS] = LT_CAPK_OBUF;
+		c->len[LT_CAP_NREGS] = (uint16_t)(rsz > o->capmax ? o->capmax : rsz);
+	}
 	for (int k = 0; k < p->nparams && !c->fregs; k++)
 		c->fregs = p->params[k].pack || p->params[k].t->kind == LT_FLOAT ||
 			   p->params[k].t->kind == LT_DOUBLE || p->params[k].t->kind == LT_STRUCT;
 	c->fret = p->ret->kind == LT_FLOAT || p->ret->kind == LT_DOUBLE ||
 		  p->ret->kind == LT_STRUCT;
+	capture_held(p, c);
 }
 
 /*

@@ -421,6 +421,8 @@ void lt_proto_print_ret(struct strbuf *sb, const struct lt_proto *p, struct lt_v
 				memcpy(b + k * 8, &ints[ni++], n);
 			}
 		}
+	} else if (t->kind == LT_STRUCT && !sz) {
+		ok = true; /* nothing returned: { } */
 	} else if (is_sse(t->kind) || (t->kind == LT_STRUCT && all_sse(t, 0, 0, 8))) {
 		ok = v->have_fregs;
 		memcpy(b, &v->fret, 8);

@@ -95,6 +95,12 @@ struct lt_capture {
 	int nstk;                       /* stack words after the return address */
 	bool fregs;                     /* the entry reads xmm registers (floats, a printf pack) */
 	bool fret;                      /* the return value is in xmm0 */
+	/* What a copy at the hit cannot give, for a backend that can hold the thread instead: */
+	bool xargs;    /* a float argument in an xmm register (a struct's fields included) */
+	bool xpack;    /* a printf pack: xmm registers when %al says the caller passed some */
+	bool xret;     /* a float returned in xmm0 */
+	bool deep;     /* the entry follows pointers beyond the copies (int ***, a list) */
+	bool odeep;    /* the return does (out arguments, the returned pointer) */
 };
 /* Memory a probe copied at a hit, read back by the printers through lt_vctx.read. */
 struct lt_region {

@@ -41,6 +41,14 @@ static int sym_cmp(const void *a, const void *b)
 	return x->vaddr < y->vaddr ? -1 : x->vaddr > y->vaddr;
 }
 
+bool uprobe_elf_strong_import(const struct uprobe_elf *e, const char *name)
+{
+	for (size_t k = 0; k < e->nstrong; k++)
+		if (!strcmp(e->imports[k], name))
+			return true;
+	return false;
+}
+
 const struct uprobe_sym *uprobe_elf_find(const struct uprobe_elf *e, const char *name)
 {
 	size_t lo = 0, hi = e->nsyms;

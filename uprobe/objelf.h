@@ -47,6 +47,8 @@ struct uprobe_elf {
 /* The object at PATH (cached); NULL with -errno in *ERR. */
 struct uprobe_elf *uprobe_elf_get(const char *path, int *err);
 const struct uprobe_sym *uprobe_elf_find(const struct uprobe_elf *e, const char *name);
+/* Does E import NAME strongly (not as a weak symbol)? */
+bool uprobe_elf_strong_import(const struct uprobe_elf *e, const char *name);
 void uprobe_elf_free_all(void);
 
 /* An object file as mapped in a process. */
