@@ -27,8 +27,8 @@ struct sdesc {
 
 /* x86_64 kernel layouts, or as much as the decoder reads where it reads more (a partial capture
  * prints as the address): sigaction with strace's 64-byte mask; clone_args as many bytes as its
- * size argument says, open_how too (the decoder prints a non-zero tail beyond the structure
- * it knows). */
+ * size argument says, open_how, xattr_args and file_attr too (the decoder prints a non-zero
+ * tail beyond the structure it knows; xattr_args's value is followed). */
 static const struct sdesc sdescs[] = {
 	{ "timespec", 16, 0, -1, 0 },    { "timeval", 16, 0, -1, 0 },
 	{ "itimerspec", 32, 0, -1, 0 },  { "itimerval", 32, 0, -1, 0 },
@@ -61,6 +61,8 @@ static const struct sdesc sdescs[] = {
 	{ "aio_sigset", 16, 1, -1, 0 },  { "aio_context", 8, 0, -1, 0 },
 	{ "timeval_pair", 32, 0, -1, 0 }, { "utimbuf", 16, 0, -1, 0 },
 	{ "time_t", 8, 0, -1, 0 },       { "sysctl_args", 80, 0, -1, 0 },
+	{ "cachestat_range", 16, 0, -1, 0 }, { "cachestat", 40, 0, -1, 0 },
+	{ "xattr_args", 1, 1, 5, 0 },    { "file_attr", 1, 0, 3, 0 },
 	{ "fd_set", 0, 0, -1, 0 },
 };
 
