@@ -325,8 +325,9 @@ int bpf_plan_build(const struct sysent *se, struct plan *p)
 			add(p, (struct capop){ .arg = 2, .when = CAP_EXIT, .how = HOW_COMM,
 					       .size_from = SZ_DEREF, .size = 16 });
 	}
-	/* mount_setattr's userns_fd, at offset 24 of its struct mount_attr. */
-	if (want_fds && se->name && !strcmp(se->name, "mount_setattr"))
+	/* userns_fd of mount_setattr and open_tree_attr, at offset 24 of their struct mount_attr. */
+	if (want_fds && se->name && (!strcmp(se->name, "mount_setattr") ||
+			  !strcmp(se->name, "open_tree_attr")))
 		add(p, (struct capop){ .arg = 3, .when = CAP_ENTRY, .how = HOW_FD,
 				       .size_from = SZ_DEREF, .size = 24 });
 	if (want_fds && se->name && !strcmp(se->name, "landlock_add_rule"))

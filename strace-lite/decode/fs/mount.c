@@ -135,6 +135,20 @@ SYS_FUNC(mount_setattr)
 	return RVAL_DECODED;
 }
 
+/* open_tree_attr (Linux 6.15): open_tree's arguments, then mount_setattr's struct and size. */
+SYS_FUNC(open_tree_attr)
+{
+	print_dirfd(c, (int)c->arg[0]);
+	tprint_arg_next(c);
+	printpath(c, c->arg[1]);
+	tprint_arg_next(c);
+	printflags(c, xlat_open_tree_flags, (unsigned int)c->arg[2], "OPEN_TREE_???");
+	tprint_arg_next(c);
+	print_mount_attr(c, c->arg[3], c->arg[4]);
+	tprintf(c, ", %" PRIu64, c->arg[4]);
+	return RVAL_DECODED | RVAL_KIND(RK_FD);
+}
+
 #define SWAP_FLAG_PRIO_MASK_ 0x7fffu
 
 SYS_FUNC(swapon)
