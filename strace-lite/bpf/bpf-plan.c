@@ -64,6 +64,7 @@ static const struct sdesc sdescs[] = {
 	{ "cachestat_range", 16, 0, -1, 0 }, { "cachestat", 40, 0, -1, 0 },
 	{ "xattr_args", 1, 1, 5, 0 },    { "file_attr", 1, 0, 3, 0 },
 	{ "futex_waitv_pair", 48, 0, -1, 0 }, { "u64_ids", 8, 0, 2, 0 },
+	{ "lsm_ids", 8, 0, -1, 1 },
 	{ "fd_set", 0, 0, -1, 0 },
 };
 
@@ -327,7 +328,7 @@ int bpf_plan_build(const struct sysent *se, struct plan *p)
 	}
 	/* userns_fd of mount_setattr and open_tree_attr, at offset 24 of their struct mount_attr. */
 	if (want_fds && se->name && (!strcmp(se->name, "mount_setattr") ||
-			  !strcmp(se->name, "open_tree_attr")))
+				     !strcmp(se->name, "open_tree_attr")))
 		add(p, (struct capop){ .arg = 3, .when = CAP_ENTRY, .how = HOW_FD,
 				       .size_from = SZ_DEREF, .size = 24 });
 	if (want_fds && se->name && !strcmp(se->name, "landlock_add_rule"))
