@@ -3,21 +3,21 @@
  * listmount (Linux 6.8) and listns (6.19): a request struct whose first u32 is its own size
  * (read at entry: only the size when it is under the first version's, "???" when the rest
  * cannot be read, bytes past the known struct when non-zero), then at exit the array of
- * 64-bit ids the kernel wrote, as many as the result says, in hex.
+ * 64-bit ids the kernel wrote, as many as the result says, in hex.  statmount
+ * (fs/statmount.c) reads its struct mnt_id_req with the same helpers (idreq.h).
  */
 #include <inttypes.h>
 #include <string.h>
 
 #include "strace-lite/decode/array.h"
 #include "strace-lite/decode/decode.h"
+#include "strace-lite/decode/idreq.h"
 #include "strace-lite/decode/util-print.h"
 #include "gen/xlat.h"
 
 #define REQ_TAIL_MAX 4096 /* a page: strace shows no more of a larger struct */
 
-/* Reads the request at ADDR into REQ (LEN bytes known, MIN_SIZE the first version's) after
- * printing "{size=N"; false when nothing more is to print (the struct is then closed). */
-static bool read_req(struct dctx *c, uint64_t addr, void *req, size_t len, uint32_t min_size)
+bool read_req(struct dctx *c, uint64_t addr, void *req, size_t len, uint32_t min_size)
 {
 	uint32_t size;
 
@@ -36,8 +36,7 @@ static bool read_req(struct dctx *c, uint64_t addr, void *req, size_t len, uint3
 	return true;
 }
 
-/* The non-zero bytes from FROM to the request's SIZE (at most a page), then "}". */
-static void end_req(struct dctx *c, uint64_t addr, uint32_t size, size_t from)
+void end_req(struct dctx *c, uint64_t addr, uint32_t size, size_t from)
 {
 	if (size > from)
 		print_nonzero_tail(c, ", ", addr, from, size < REQ_TAIL_MAX ? size : REQ_TAIL_MAX);
@@ -58,14 +57,6 @@ static void print_ids(struct dctx *c)
 	print_array(c, c->arg[1], n, &elem, sizeof(elem), 0, print_elem_x64, NULL);
 	tprintf(c, ", %" PRIu64 ", ", nr);
 }
-
-struct mnt_id_req_k {
-	uint32_t size, mnt_ns_fd;
-	uint64_t mnt_id, param, mnt_ns_id;
-};
-
-#define MNT_ID_REQ_SIZE_VER0 24
-#define MNT_ID_REQ_SIZE_VER1 32
 
 SYS_FUNC(listmount)
 {
