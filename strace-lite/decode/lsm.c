@@ -19,12 +19,13 @@ struct lsm_ctx_k {
 	uint64_t id, flags, len, ctx_len;
 };
 
-/* The context header at ADDR, LEN bytes being there; else the address, as "... /\* addr *\/"
- * after IN_SEQ earlier ones. */
+/* The context header at ADDR, LEN bytes being there (not at exit of a failed call); else the
+ * address, as "... /\* addr *\/" after IN_SEQ earlier ones. */
 static bool fetch_ctx(struct dctx *c, struct lsm_ctx_k *ctx, uint64_t addr, uint64_t len,
 		      bool in_seq)
 {
-	if (len >= sizeof(*ctx) && umove(c, addr, ctx) >= 0)
+	if (len >= sizeof(*ctx) && syscall_verbose(c) && !(c->exiting && syserror(c)) &&
+	    umove(c, addr, ctx) >= 0)
 		return true;
 	if (in_seq) {
 		tprint_more_data_follows(c);

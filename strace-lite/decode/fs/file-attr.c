@@ -48,7 +48,7 @@ static void print_file_attr(struct dctx *c, bool get)
 		tprint_struct_end(c);
 	}
 	tprintf(c, ", %" PRIu64 ", ", size);
-	printflags(c, xlat_file_attr_flags, c->arg[4], "AT_???");
+	printflags(c, xlat_file_attr_flags, (unsigned int)c->arg[4], "AT_???");
 }
 
 static void print_dirfd_path(struct dctx *c)

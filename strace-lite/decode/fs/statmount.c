@@ -81,10 +81,11 @@ static const struct smfield fields[] = {
 	F(0x4000, F_SEQ, mnt_gidmap, NULL, NULL),
 };
 
-/* A NUL-terminated string within SIZE bytes, "..." after when none ends it. */
+/* A NUL-terminated string in SIZE (> 0) bytes, as strace's print_quoted_cstring: at most
+ * SIZE - 1 characters, "..." after when no NUL ends them. */
 static void print_cstr(struct dctx *c, const char *s, size_t size)
 {
-	if (quote_string(c->sb, s, size, QUOTE_0_TERMINATED | QUOTE_EXPECT_TRAILING_0))
+	if (quote_string(c->sb, s, size - 1, QUOTE_0_TERMINATED) && s[size - 1])
 		tprint_more_data_follows(c);
 }
 
