@@ -4,7 +4,7 @@
  * (read at entry: only the size when it is under the first version's, "???" when the rest
  * cannot be read, bytes past the known struct when non-zero), then at exit the array of
  * 64-bit ids the kernel wrote, as many as the result says, in hex.  statmount
- * (fs/statmount.c) reads its struct mnt_id_req with the same helpers (idreq.h).
+ * (fs/statmount.c) prints its struct mnt_id_req with print_mnt_id_req (idreq.h).
  */
 #include <inttypes.h>
 #include <string.h>
@@ -17,7 +17,10 @@
 
 #define REQ_TAIL_MAX 4096 /* a page: strace shows no more of a larger struct */
 
-bool read_req(struct dctx *c, uint64_t addr, void *req, size_t len, uint32_t min_size)
+/* Reads the request at ADDR into REQ (LEN bytes known, MIN_SIZE the first version's) after
+ * printing "{size=N"; false when nothing more is to print (the struct is then closed, or the
+ * address printed). */
+static bool read_req(struct dctx *c, uint64_t addr, void *req, size_t len, uint32_t min_size)
 {
 	uint32_t size;
 
@@ -36,7 +39,8 @@ bool read_req(struct dctx *c, uint64_t addr, void *req, size_t len, uint32_t min
 	return true;
 }
 
-void end_req(struct dctx *c, uint64_t addr, uint32_t size, size_t from)
+/* The non-zero bytes from FROM to the request's SIZE (at most a page), then "}". */
+static void end_req(struct dctx *c, uint64_t addr, uint32_t size, size_t from)
 {
 	if (size > from)
 		print_nonzero_tail(c, ", ", addr, from, size < REQ_TAIL_MAX ? size : REQ_TAIL_MAX);
@@ -58,21 +62,33 @@ static void print_ids(struct dctx *c)
 	tprintf(c, ", %" PRIu64 ", ", nr);
 }
 
-SYS_FUNC(listmount)
+void print_mnt_id_req(struct dctx *c, uint64_t addr, bool stat)
 {
 	struct mnt_id_req_k r;
 
-	if (entering(c)) {
-		if (!read_req(c, c->arg[0], &r, sizeof(r), MNT_ID_REQ_SIZE_VER0))
-			return 0;
-		tprints(c, ", mnt_ns_fd=");
-		printfd(c, (int)r.mnt_ns_fd);
-		tprints(c, ", mnt_id=");
+	if (!read_req(c, addr, &r, sizeof(r), MNT_ID_REQ_SIZE_VER0))
+		return;
+	tprints(c, ", mnt_ns_fd=");
+	printfd(c, (int)r.mnt_ns_fd);
+	tprints(c, ", mnt_id=");
+	if (stat)
+		tprintf(c, "%#" PRIx64, r.mnt_id);
+	else
 		printxval(c, xlat_listmount_mnt_id, r.mnt_id, NULL);
-		tprintf(c, ", param=%#" PRIx64, r.param);
-		if (r.size >= MNT_ID_REQ_SIZE_VER1)
-			tprintf(c, ", mnt_ns_id=%#" PRIx64, r.mnt_ns_id);
-		end_req(c, c->arg[0], r.size, MNT_ID_REQ_SIZE_VER1);
+	tprints(c, ", param=");
+	if (stat)
+		printflags(c, xlat_statmount_mask, r.param, "STATMOUNT_???");
+	else
+		tprintf(c, "%#" PRIx64, r.param);
+	if (r.size >= MNT_ID_REQ_SIZE_VER1)
+		tprintf(c, ", mnt_ns_id=%#" PRIx64, r.mnt_ns_id);
+	end_req(c, addr, r.size, MNT_ID_REQ_SIZE_VER1);
+}
+
+SYS_FUNC(listmount)
+{
+	if (entering(c)) {
+		print_mnt_id_req(c, c->arg[0], false);
 		return 0;
 	}
 	tprint_arg_next(c);

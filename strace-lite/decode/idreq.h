@@ -1,11 +1,11 @@
 /* SPDX-License-Identifier: LGPL-2.1-or-later */
 /*
- * Request structs that begin with their own size (struct mnt_id_req of listmount and
- * statmount, struct ns_id_req of listns), read as strace 7.2 prints them.
+ * struct mnt_id_req, the request of listmount and statmount (idlists.c), read as strace 7.2
+ * prints it: only its size under the first version's, "???" when the rest cannot be read,
+ * non-zero bytes past the known struct.
  */
 #pragma once
 #include <stdbool.h>
-#include <stddef.h>
 #include <stdint.h>
 
 struct dctx;
@@ -18,9 +18,6 @@ struct mnt_id_req_k {
 #define MNT_ID_REQ_SIZE_VER0 24
 #define MNT_ID_REQ_SIZE_VER1 32
 
-/* Reads the request at ADDR into REQ (LEN bytes known, MIN_SIZE the first version's) after
- * printing "{size=N"; false when nothing more is to print (the struct is then closed, or the
- * address printed). */
-bool read_req(struct dctx *c, uint64_t addr, void *req, size_t len, uint32_t min_size);
-/* The non-zero bytes from FROM to the request's SIZE (at most a page), then "}". */
-void end_req(struct dctx *c, uint64_t addr, uint32_t size, size_t from);
+/* The request at ADDR; STAT: statmount's (param is a STATMOUNT_* mask, mnt_id plain hex),
+ * else listmount's (mnt_id may be LSMT_ROOT, param in hex). */
+void print_mnt_id_req(struct dctx *c, uint64_t addr, bool stat);

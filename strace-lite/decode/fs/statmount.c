@@ -193,18 +193,8 @@ static void print_statmount(struct dctx *c, uint64_t addr, uint64_t size)
 
 SYS_FUNC(statmount)
 {
-	struct mnt_id_req_k r;
-
 	if (entering(c)) {
-		if (!read_req(c, c->arg[0], &r, sizeof(r), MNT_ID_REQ_SIZE_VER0))
-			return 0;
-		tprints(c, ", mnt_ns_fd=");
-		printfd(c, (int)r.mnt_ns_fd);
-		tprintf(c, ", mnt_id=%#" PRIx64 ", param=", r.mnt_id);
-		printflags(c, xlat_statmount_mask, r.param, "STATMOUNT_???");
-		if (r.size >= MNT_ID_REQ_SIZE_VER1)
-			tprintf(c, ", mnt_ns_id=%#" PRIx64, r.mnt_ns_id);
-		end_req(c, c->arg[0], r.size, MNT_ID_REQ_SIZE_VER1);
+		print_mnt_id_req(c, c->arg[0], true);
 		return 0;
 	}
 	tprint_arg_next(c);
