@@ -1,8 +1,9 @@
 // SPDX-License-Identifier: LGPL-2.1-or-later
 /*
- * The futex2 calls of Linux 6.7: futex_wake, futex_wait and futex_requeue, whose flags hold a
- * size (FUTEX2_SIZE_U8..U64, always named) and FUTEX2_* bits; futex_requeue takes a pair of
- * struct futex_waitv (the futex woken from, the one requeued to).
+ * The futex2 calls: futex_waitv (Linux 5.16), futex_wake, futex_wait and futex_requeue (6.7),
+ * whose flags hold a size (FUTEX2_SIZE_U8..U64, always named) and FUTEX2_* bits, as strace
+ * 7.2 prints them.  futex_waitv takes an array of struct futex_waitv (at most 128 shown),
+ * futex_requeue a pair of them (the futex woken from, the one requeued to).
  */
 #include <inttypes.h>
 
@@ -31,10 +32,18 @@ struct waitv2 {
 	uint32_t reserved;
 };
 
-static PRINT_ELEM_FN(print_waiter2)
+#define FUTEX_WAITV_MAX 128
+
+/* DATA counts the waiters printed. */
+static PRINT_ELEM_FN(print_waiter)
 {
 	const struct waitv2 *w = elem;
+	unsigned int *count = data;
 
+	if ((*count)++ >= FUTEX_WAITV_MAX) {
+		tprint_more_data_follows(c);
+		return false;
+	}
 	tprintf(c, "{val=%#" PRIx64 ", uaddr=", w->val);
 	printaddr(c, w->uaddr);
 	tprints(c, ", flags=");
@@ -43,6 +52,27 @@ static PRINT_ELEM_FN(print_waiter2)
 		tprintf(c, ", __reserved=%#x", w->reserved);
 	tprint_struct_end(c);
 	return true;
+}
+
+/* NR waiters at ADDR. */
+static void print_waiters(struct dctx *c, uint64_t addr, unsigned int nr)
+{
+	struct waitv2 buf;
+	unsigned int count = 0;
+
+	print_array(c, addr, nr, &buf, sizeof(buf), 0, print_waiter, &count);
+}
+
+SYS_FUNC(futex_waitv)
+{
+	unsigned int nr = (unsigned int)c->arg[1];
+
+	print_waiters(c, c->arg[0], nr);
+	tprintf(c, ", %u, %#x, ", nr, (unsigned int)c->arg[2]);
+	print_struct_timespec(c, c->arg[3]);
+	tprint_arg_next(c);
+	printxval(c, xlat_clocknames, (unsigned int)c->arg[4], "CLOCK_???");
+	return RVAL_DECODED;
 }
 
 SYS_FUNC(futex_wake)
@@ -71,9 +101,7 @@ SYS_FUNC(futex_wait)
 
 SYS_FUNC(futex_requeue)
 {
-	struct waitv2 buf;
-
-	print_array(c, c->arg[0], 2, &buf, sizeof(buf), 0, print_waiter2, NULL);
+	print_waiters(c, c->arg[0], 2);
 	tprintf(c, ", %#x, %d, %d", (unsigned int)c->arg[1], (int)c->arg[2], (int)c->arg[3]);
 	return RVAL_DECODED;
 }
