@@ -27,8 +27,8 @@ struct sdesc {
 
 /* x86_64 kernel layouts, or as much as the decoder reads where it reads more (a partial capture
  * prints as the address): sigaction with strace's 64-byte mask; clone_args as many bytes as its
- * size argument says, open_how too (the decoder prints a non-zero tail beyond the structure
- * it knows). */
+ * size argument says, open_how, xattr_args and file_attr too (the decoder prints a non-zero
+ * tail beyond the structure it knows; xattr_args's value is followed). */
 static const struct sdesc sdescs[] = {
 	{ "timespec", 16, 0, -1, 0 },    { "timeval", 16, 0, -1, 0 },
 	{ "itimerspec", 32, 0, -1, 0 },  { "itimerval", 32, 0, -1, 0 },
@@ -61,6 +61,11 @@ static const struct sdesc sdescs[] = {
 	{ "aio_sigset", 16, 1, -1, 0 },  { "aio_context", 8, 0, -1, 0 },
 	{ "timeval_pair", 32, 0, -1, 0 }, { "utimbuf", 16, 0, -1, 0 },
 	{ "time_t", 8, 0, -1, 0 },       { "sysctl_args", 80, 0, -1, 0 },
+	{ "cachestat_range", 16, 0, -1, 0 }, { "cachestat", 40, 0, -1, 0 },
+	{ "xattr_args", 1, 1, 5, 0 },    { "file_attr", 1, 0, 3, 0 },
+	{ "futex_waitv_pair", 48, 0, -1, 0 }, { "u64_ids", 8, 0, 2, 0 },
+	{ "lsm_ids", 8, 0, -1, 1 },     { "statmount", 1, 0, 2, 0 },
+	{ "rseq", 64, 1, -1, 0 },
 	{ "fd_set", 0, 0, -1, 0 },
 };
 
@@ -322,8 +327,9 @@ int bpf_plan_build(const struct sysent *se, struct plan *p)
 			add(p, (struct capop){ .arg = 2, .when = CAP_EXIT, .how = HOW_COMM,
 					       .size_from = SZ_DEREF, .size = 16 });
 	}
-	/* mount_setattr's userns_fd, at offset 24 of its struct mount_attr. */
-	if (want_fds && se->name && !strcmp(se->name, "mount_setattr"))
+	/* userns_fd of mount_setattr and open_tree_attr, at offset 24 of their struct mount_attr. */
+	if (want_fds && se->name && (!strcmp(se->name, "mount_setattr") ||
+				     !strcmp(se->name, "open_tree_attr")))
 		add(p, (struct capop){ .arg = 3, .when = CAP_ENTRY, .how = HOW_FD,
 				       .size_from = SZ_DEREF, .size = 24 });
 	if (want_fds && se->name && !strcmp(se->name, "landlock_add_rule"))

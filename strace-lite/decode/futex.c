@@ -2,13 +2,12 @@
 /*
  * futex: which arguments exist depends on the operation (op & 127), so the table's kinds
  * (every possible meaning) cannot print it; this does, in strace's per-operation forms,
- * including FUTEX_WAKE_OP's packed val3 spelled out as the FUTEX_OP() pieces.  Also
- * futex_waitv and its array of waiters.
+ * including FUTEX_WAKE_OP's packed val3 spelled out as the FUTEX_OP() pieces.  futex_waitv
+ * is with the futex2 calls (futex2.c).
  */
 #include <inttypes.h>
 #include <linux/futex.h>
 
-#include "strace-lite/decode/array.h"
 #include "strace-lite/decode/decode.h"
 #include "strace-lite/decode/struct-printers.h"
 
@@ -106,45 +105,5 @@ SYS_FUNC(futex)
 		tprintf(c, ", %#x", val3);
 		break;
 	}
-	return RVAL_DECODED;
-}
-
-/* futex_waitv: an array of struct futex_waitv, at most 128 of them shown. */
-struct waitv {
-	uint64_t val;
-	uint64_t uaddr;
-	uint32_t flags;
-	uint32_t reserved;
-};
-
-static PRINT_ELEM_FN(print_waiter)
-{
-	const struct waitv *w = elem;
-	unsigned int *count = data;
-
-	if ((*count)++ >= 128) {
-		tprint_more_data_follows(c);
-		return false;
-	}
-	tprintf(c, "{val=%#" PRIx64 ", uaddr=", w->val);
-	printaddr(c, w->uaddr);
-	tprints(c, ", flags=");
-	printflags(c, xlat_futex_waiter_flags, w->flags, "FUTEX_???");
-	if (w->reserved)
-		tprintf(c, ", __reserved=%#x", w->reserved);
-	tprints(c, "}");
-	return true;
-}
-
-SYS_FUNC(futex_waitv)
-{
-	unsigned int nr = (unsigned int)c->arg[1], count = 0;
-	struct waitv buf;
-
-	print_array(c, c->arg[0], nr, &buf, sizeof(buf), 0, print_waiter, &count);
-	tprintf(c, ", %u, %#x, ", nr, (unsigned int)c->arg[2]);
-	print_struct_timespec(c, c->arg[3]);
-	tprint_arg_next(c);
-	printxval(c, xlat_clocknames, (unsigned int)c->arg[4], "CLOCK_???");
 	return RVAL_DECODED;
 }

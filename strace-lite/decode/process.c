@@ -22,13 +22,8 @@
 
 #define CSIGNAL_MASK 0xffull
 
-/* strace prints these raw (%#lx each), though their arguments are pointers. */
+/* strace prints it raw (%#lx each), though its argument is a pointer. */
 SYS_FUNC(set_tid_address)
-{
-	return printargs(c);
-}
-
-SYS_FUNC(rseq)
 {
 	return printargs(c);
 }

@@ -122,17 +122,31 @@ static void print_mount_attr(struct dctx *c, uint64_t addr, uint64_t size)
 	tprints(c, "}");
 }
 
-SYS_FUNC(mount_setattr)
+/* dirfd, path, the flags (X, DFLT), struct mount_attr and its size: mount_setattr and
+ * open_tree_attr. */
+static void print_at_mount_attr(struct dctx *c, const struct xlat *x, const char *dflt)
 {
 	print_dirfd(c, (int)c->arg[0]);
 	tprint_arg_next(c);
 	printpath(c, c->arg[1]);
 	tprint_arg_next(c);
-	printflags(c, xlat_mount_setattr_flags, (unsigned int)c->arg[2], "AT_???");
+	printflags(c, x, (unsigned int)c->arg[2], dflt);
 	tprint_arg_next(c);
 	print_mount_attr(c, c->arg[3], c->arg[4]);
 	tprintf(c, ", %" PRIu64, c->arg[4]);
+}
+
+SYS_FUNC(mount_setattr)
+{
+	print_at_mount_attr(c, xlat_mount_setattr_flags, "AT_???");
 	return RVAL_DECODED;
+}
+
+/* open_tree_attr (Linux 6.15): open_tree's flags; the result is a descriptor. */
+SYS_FUNC(open_tree_attr)
+{
+	print_at_mount_attr(c, xlat_open_tree_flags, "OPEN_TREE_???");
+	return RVAL_DECODED | RVAL_KIND(RK_FD);
 }
 
 #define SWAP_FLAG_PRIO_MASK_ 0x7fffu

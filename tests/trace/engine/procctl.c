@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: LGPL-2.1-or-later
 // link: -static -nostdlib -ffreestanding -fno-stack-protector -fno-builtin
+// strace-7.2-lines: ^rseq\( ;; struct rseq is decoded since strace 7.0
 /*
  * brk, mprotect, arch_prctl, set_tid_address, set_robust_list, rseq, getrandom, exit_group.
  * These are exactly the syscalls libc makes at startup (with unpredictable addresses and
@@ -126,9 +127,11 @@ void __attribute__((used)) cmain(void)
 	s("set_robust_list("); num((unsigned long)robust, 16); s(", 23)"); ret(rc);
 
 	rc = sys(__NR_rseq, (long)rseq_area, 0x20, 0, 0x53053053);
-	s("rseq("); num((unsigned long)rseq_area, 16); s(", 0x20, 0, 0x53053053)"); ret(rc);
+	s("rseq({cpu_id_start=0, cpu_id=0, rseq_cs=NULL, flags=0, node_id=0, mm_cid=0, "
+	  "slice_ctrl={request=0, granted=0, __reserved=0}, __reserved=0}, 32, 0, 0x53053053)");
+	ret(rc);
 	rc = sys(__NR_rseq, 0, 0x10, 2, 0);
-	s("rseq(0, 0x10, 0x2, 0)"); ret(rc);
+	s("rseq(NULL, 16, RSEQ_FLAG_SLICE_EXT_DEFAULT_ON, 0)"); ret(rc);
 
 	/* (getrandom(NULL, 0, ...): strace prints NULL, our generic buffer printer "".) */
 	rc = sys(__NR_getrandom, (long)rnd, 0, GRND_NONBLOCK, 0);

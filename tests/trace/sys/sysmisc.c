@@ -1,4 +1,5 @@
 // SPDX-License-Identifier: LGPL-2.1-or-later
+// strace-7.2-lines: ^futex_waitv\( ;; futex2 flags are named as strace 7.2 names them
 /*
  * Edge values in system-wide calls: an int argument with its high bit set (futex's op), a
  * mode with bits above umode_t (mkdir, umask), 64-bit flags (unshare), flags tables
@@ -86,7 +87,7 @@ int main(void)
 	out("pidfd_getfd(-1, -1, 0) = %s\n", sprintrc(rc));
 	struct { uint64_t val, uaddr; uint32_t flags, reserved; } w = { 1, 0, 0x82, 0 };
 	rc = syscall(__NR_futex_waitv, &w, 1, 0, NULL, CLOCK_MONOTONIC);
-	out("futex_waitv([{val=0x1, uaddr=NULL, flags=FUTEX_32|FUTEX_PRIVATE_FLAG}], 1, 0, NULL, "
+	out("futex_waitv([{val=0x1, uaddr=NULL, flags=FUTEX2_SIZE_U32|FUTEX2_PRIVATE}], 1, 0, NULL, "
 	    "CLOCK_MONOTONIC) = %s\n", sprintrc(rc));
 	struct { uint32_t size, policy; uint64_t flags; int32_t nice; uint32_t prio;
 		 uint64_t runtime, deadline, period; } sa;
