@@ -24,7 +24,7 @@ while read -r kind name rest; do
 	[ -z "${TRACE_TESTS:-}" ] || case " $TRACE_TESTS " in *" $name "*) ;; *) continue ;; esac
 	# Probes (usdt=, uprobe=, uretprobe=) are ours: strace has no such feature to compare with.
 	case $rest in *usdt=*|*uprobe=*|*uretprobe=*) continue ;; esac
-	src=$TOP/tests/trace/$name.c
+	src=$(trace_src "$name")
 	why=$(sed -n 's|^// strace-7.2: ||p' "$src" 2>/dev/null | head -n1)
 	if [ -n "$why" ]; then
 		echo "NOTE: skipped $name: follows strace 7.2 where 6.1 differs: $why"
