@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: LGPL-2.1-or-later
-// strace-7.2-lines: ^prctl\((PR_SET_MDWE|PR_RISCV_|PR_PPC_|0x4[1579] )|PR_SCHED_CORE, 0xff  ;; 7.2 decodes these options; a PR_SCHED_CORE arg5 in hex
+// strace-7.2-lines: ^prctl\((PR_SET_MDWE|PR_RISCV_|PR_PPC_|0x4[15789] )|PR_SCHED_CORE, 0xff  ;; 7.2 decodes these options; a PR_SCHED_CORE arg5 in hex
 /*
  * prctl options of newer kernels and other architectures, decoded on x86-64 as strace 6.1
  * does: arm64 vector lengths (flags above a 16-bit length), pointer authentication keys, tagged

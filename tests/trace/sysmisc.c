@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: LGPL-2.1-or-later
-// strace-7.2-lines: ^sched_(getparam|setscheduler|setattr)\(|^sched_getscheduler\(0\) = (0x|1073741824) ;; a struct sched_param, SCHED_RESET_ON_FORK by name, flags in hex
+// strace-7.2-lines: ^sched_(getparam|setscheduler|setattr)\(|SCHED_GETATTR_FLAG|, 48, 2\) = -1|^sched_getscheduler\(0\) = (0x|1073741824) ;; a struct sched_param, SCHED_RESET_ON_FORK by name, flags in hex
 /*
  * Edge values in system-wide calls: an int argument with its high bit set (futex's op), a
  * mode with bits above umode_t (mkdir, umask), 64-bit flags (unshare), flags tables
