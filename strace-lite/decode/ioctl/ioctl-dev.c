@@ -13,6 +13,7 @@
 #include <linux/watchdog.h>
 
 #include "strace-lite/decode/ioctl/ioctl-int.h"
+#include "strace-lite/decode/util-print.h"
 
 #define INOTIFY_IOC_SETNEXTWD_ _IOW('I', 0, int)
 
@@ -91,8 +92,8 @@ IOCTL_FAMILY(watchdog)
 			return 0;
 		return print_watchdog_info(c, arg);
 	case WDIOC_SETOPTIONS:
-		return DECODED(ioctl_print_u32_ref(c, arg, xlat_watchdog_ioctl_setoptions, true,
-						   "WDIOS_???"));
+		return ARG_DECODED(c, print_u32_ref(c, arg, xlat_watchdog_ioctl_setoptions, true,
+						    "WDIOS_???"));
 	default:
 		return RVAL_DECODED;
 	}

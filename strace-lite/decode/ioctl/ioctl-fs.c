@@ -10,6 +10,7 @@
 
 #include "strace-lite/decode/array.h"
 #include "strace-lite/decode/ioctl/ioctl-int.h"
+#include "strace-lite/decode/util-print.h"
 
 /* Linux 6.8 (xfs's and ext4's until then); not in the 6.1 headers. */
 #define FS_IOC_SHUTDOWN_ _IOR('X', 125, uint32_t)
@@ -58,8 +59,8 @@ IOCTL_FAMILY(fs_x)
 	case FITHAW:
 		return IOCTL_DECODED;
 	case FS_IOC_SHUTDOWN_:
-		return DECODED(ioctl_print_u32_ref(c, arg, xlat_fs_shutdown_flags, false,
-						   "FS_SHUTDOWN_FLAGS_???"));
+		return ARG_DECODED(c, print_u32_ref(c, arg, xlat_fs_shutdown_flags, false,
+						    "FS_SHUTDOWN_FLAGS_???"));
 	default:
 		return RVAL_DECODED;
 	}

@@ -122,9 +122,6 @@ static inline int ioctl_struct_done(struct dctx *c)
 	return IOCTL_DECODED;
 }
 
-/* ", " and the u32 at ADDR as "[NAME]": by X's flags (FLAGS) or value, else its address. */
-void ioctl_print_u32_ref(struct dctx *c, uint64_t addr, const struct xlat *x, bool flags,
-			 const char *dflt);
 /* A number in hex as strace's PRINT_VAL_X: "0x2a", "0". */
 static inline void ioctl_print_x(struct dctx *c, uint64_t v)
 {

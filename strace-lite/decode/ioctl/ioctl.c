@@ -197,22 +197,6 @@ static void print_request(struct dctx *c, unsigned int code)
 		tprints(c, " */");
 }
 
-void ioctl_print_u32_ref(struct dctx *c, uint64_t addr, const struct xlat *x, bool flags,
-			 const char *dflt)
-{
-	uint32_t v;
-
-	tprint_arg_next(c);
-	if (umove_or_printaddr(c, addr, &v))
-		return;
-	tprints(c, "[");
-	if (flags)
-		printflags(c, x, v, dflt);
-	else
-		printxval(c, x, v, dflt);
-	tprints(c, "]");
-}
-
 void ioctl_print_cstring(struct dctx *c, const char *s, size_t size)
 {
 	if (quote_string(c->sb, s, size - 1, QUOTE_0_TERMINATED) && s[size - 1])

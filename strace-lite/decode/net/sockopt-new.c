@@ -12,6 +12,7 @@
 
 #include "strace-lite/decode/decode.h"
 #include "strace-lite/decode/net/sockopt-new.h"
+#include "strace-lite/decode/util-print.h"
 #include "gen/xlat.h"
 
 #define SO_PEERPIDFD_ 77
@@ -82,17 +83,10 @@ static void print_peer_pidfd(struct dctx *c, uint64_t addr, unsigned int len)
 
 static void print_tipc_importance(struct dctx *c, uint64_t addr, int len)
 {
-	uint32_t v;
-
-	if (len < (int)sizeof(v)) {
+	if (len < (int)sizeof(uint32_t))
 		printaddr(c, addr);
-		return;
-	}
-	if (umove_or_printaddr(c, addr, &v))
-		return;
-	tprints(c, "[");
-	printxval(c, xlat_af_tipc_importance, v, "TIPC_???_IMPORTANCE");
-	tprints(c, "]");
+	else
+		print_u32_ref(c, addr, xlat_af_tipc_importance, false, "TIPC_???_IMPORTANCE");
 }
 
 static void print_tipc_group_join(struct dctx *c, uint64_t addr, int len)
