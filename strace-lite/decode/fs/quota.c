@@ -198,7 +198,7 @@ static int decode_cmd_data(struct dctx *c, uint32_t id, uint32_t cmd, uint64_t d
 		break;
 	case Q_QUOTAON_:
 		tprint_arg_next(c);
-		printxval(c, xlat_quota_formats, id, "QFMT_VFS_???");
+		printxval(c, xlat_quota_formats, id, "QFMT_???");
 		tprint_arg_next(c);
 		printpath(c, data);
 		break;
@@ -225,7 +225,7 @@ static int decode_cmd_data(struct dctx *c, uint32_t id, uint32_t cmd, uint64_t d
 			return 0;
 		}
 		if (cmd == Q_GETFMT_)
-			print_u32_ref(c, data, xlat_quota_formats, false, "QFMT_VFS_???");
+			print_u32_ref(c, data, xlat_quota_formats, false, "QFMT_???");
 		else if (cmd == Q_GETINFO_)
 			print_dqinfo(c, data);
 		else if (cmd == Q_XGETQSTAT)
