@@ -2,10 +2,13 @@
 // strace-7.2: each message carries an attribute strace 6.1 printed as raw bytes
 /*
  * NETLINK_ROUTE attributes strace 7.2 decodes and 6.1 printed as bytes: a rule's
- * FRA_FLOWLABEL (htonl) and FRA_DSCP (u8), a bridge port's IFLA_BRPORT_MAB (u8).
+ * FRA_FLOWLABEL (htonl) and FRA_DSCP (u8), a bridge port's IFLA_BRPORT_MAB (u8); and an
+ * unknown bond 3ad statistic named BOND_3AD_STAT_???.
  * Run with -a0 -e trace=sendto.
  */
 #include <linux/fib_rules.h>
+#include <linux/if_bonding.h>
+#include <linux/if_link.h>
 #include <linux/netlink.h>
 #include <linux/rtnetlink.h>
 #include <netinet/in.h>
@@ -73,6 +76,30 @@ int main(void)
 	       ", ifi_index=0, ifi_flags=0, ifi_change=0}, [{nla_len=9, nla_type=IFLA_PROTINFO}"
 	       ", [{nla_len=5, nla_type=IFLA_BRPORT_MAB}, 1]]], %u, MSG_DONTWAIT, NULL, 0) = %s\n",
 	       fd, link.h.nlmsg_len, link.h.nlmsg_len, sprintrc(rc));
+	/* strace 7.2: an unknown bond 3ad statistic is a BOND_3AD_STAT_??? */
+	struct {
+		struct nlmsghdr h;
+		struct if_stats_msg m;
+		struct nlattr xstats, bond, ad, unknown;
+		char v[4];
+	} stats = {
+		.h = { .nlmsg_len = sizeof(stats), .nlmsg_type = RTM_GETSTATS,
+		       .nlmsg_flags = NLM_F_DUMP },
+		.m = { .family = AF_UNIX },
+		.xstats = { .nla_len = 4 * NLA_HDRLEN + 4, .nla_type = IFLA_STATS_LINK_XSTATS },
+		.bond = { .nla_len = 3 * NLA_HDRLEN + 4, .nla_type = LINK_XSTATS_TYPE_BOND },
+		.ad = { .nla_len = 2 * NLA_HDRLEN + 4, .nla_type = BOND_XSTATS_3AD },
+		.unknown = { .nla_len = NLA_HDRLEN + 4, .nla_type = 0xa },
+		.v = "abc",
+	};
+	rc = sendto(fd, &stats, sizeof(stats), MSG_DONTWAIT, NULL, 0);
+	printf("sendto(%d, [{nlmsg_len=%zu, nlmsg_type=RTM_GETSTATS, nlmsg_flags=NLM_F_DUMP"
+	       ", nlmsg_seq=0, nlmsg_pid=0}, {family=AF_UNIX, ifindex=0, filter_mask=0}"
+	       ", [{nla_len=20, nla_type=IFLA_STATS_LINK_XSTATS}, [{nla_len=16"
+	       ", nla_type=LINK_XSTATS_TYPE_BOND}, [{nla_len=12, nla_type=BOND_XSTATS_3AD}"
+	       ", [{nla_len=8, nla_type=0xa /* BOND_3AD_STAT_??? */}, \"\\x61\\x62\\x63\\x00\"]]]]]"
+	       ", %zu, MSG_DONTWAIT, NULL, 0) = %s\n", fd, sizeof(stats), sizeof(stats),
+	       sprintrc(rc));
 	printf("+++ exited with 0 +++\n");
 	return 0;
 }
