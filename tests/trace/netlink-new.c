@@ -3,7 +3,7 @@
 /*
  * NETLINK_ROUTE attributes strace 7.2 decodes and 6.1 printed as bytes: a rule's
  * FRA_FLOWLABEL (htonl) and FRA_DSCP (u8), a bridge port's IFLA_BRPORT_MAB (u8); and an
- * unknown bond 3ad statistic named BOND_3AD_STAT_???.
+ * unknown bond 3ad statistic named BOND_3AD_STAT_???; RTM_NEWMULTICAST's struct ifaddrmsg.
  * Run with -a0 -e trace=sendto.
  */
 #include <linux/fib_rules.h>
@@ -100,6 +100,20 @@ int main(void)
 	       ", [{nla_len=8, nla_type=0xa /* BOND_3AD_STAT_??? */}, \"\\x61\\x62\\x63\\x00\"]]]]]"
 	       ", %zu, MSG_DONTWAIT, NULL, 0) = %s\n", fd, sizeof(stats), sizeof(stats),
 	       sprintrc(rc));
+	/* strace 7.2: RTM_NEWMULTICAST carries a struct ifaddrmsg */
+	struct {
+		struct nlmsghdr h;
+		struct ifaddrmsg m;
+	} mc = {
+		.h = { .nlmsg_len = sizeof(mc), .nlmsg_type = 0x38 /* RTM_NEWMULTICAST */,
+		       .nlmsg_flags = NLM_F_REQUEST },
+		.m = { .ifa_family = AF_INET6 },
+	};
+	rc = sendto(fd, &mc, sizeof(mc), MSG_DONTWAIT, NULL, 0);
+	printf("sendto(%d, [{nlmsg_len=%zu, nlmsg_type=RTM_NEWMULTICAST, nlmsg_flags=NLM_F_REQUEST"
+	       ", nlmsg_seq=0, nlmsg_pid=0}, {ifa_family=AF_INET6, ifa_prefixlen=0, ifa_flags=0"
+	       ", ifa_scope=RT_SCOPE_UNIVERSE, ifa_index=0}], %zu, MSG_DONTWAIT, NULL, 0) = %s\n",
+	       fd, sizeof(mc), sizeof(mc), sprintrc(rc));
 	printf("+++ exited with 0 +++\n");
 	return 0;
 }
