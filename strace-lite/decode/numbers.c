@@ -20,7 +20,11 @@ void print_struct_int(struct dctx *c, uint64_t addr)
 
 void print_struct_sched_param(struct dctx *c, uint64_t addr)
 {
-	printnum_int(c, addr, "%d");
+	int prio;
+
+	/* strace 7.2: a struct, no longer an int */
+	if (!umove_or_printaddr(c, addr, &prio))
+		tprintf(c, "{sched_priority=%d}", prio);
 }
 
 void print_struct_timer_id(struct dctx *c, uint64_t addr)

@@ -133,10 +133,11 @@ static int sched_core(struct dctx *c)
 	print_xlat_val(c->sb, type);
 	if (print_opts_get()->xstyle != XSTYLE_RAW)
 		print_comment(c->sb, name ? name : "PIDTYPE_???");
-	tprints(c, ", ");
-	if (cmd == SCHED_CORE_GET)
+	if (cmd == SCHED_CORE_GET) {
+		tprints(c, ", ");
 		return 0; /* the cookie is read at exit */
-	printaddr(c, c->arg[4]);
+	}
+	prctl_print_args_from(c, 4); /* strace 7.2: in hex, as an unused argument */
 	return RVAL_DECODED;
 }
 

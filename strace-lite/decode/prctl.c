@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: LGPL-2.1-or-later
 /*
  * prctl(2): the option names the meaning of the other four arguments.  The common options are
- * decoded as strace 6.1 does (PR_SET_SECCOMP's filter program excepted: its address shows);
+ * decoded as strace 7.2 does (PR_SET_SECCOMP's filter program excepted: its address shows);
  * for the rest, as strace, every remaining argument prints in hex.
  * Options that return data through arg2 print it at exit.
  */
@@ -55,7 +55,7 @@ SYS_FUNC(prctl)
 
 	if (entering(c))
 		printxval(c, xlat_prctl_options, option, "PR_???");
-	if (prctl_more(c, option, &rc))
+	if (prctl_more(c, option, &rc) || prctl_new(c, option, &rc))
 		return rc;
 
 	switch (option) {

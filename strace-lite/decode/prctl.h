@@ -16,3 +16,5 @@ int prctl_rval_flags(struct dctx *c, const struct xlat *x);
 /* Decode OPTION's arguments if it is one of prctl-more.c's: true, with the decoder's return
  * value in *RC. */
 bool prctl_more(struct dctx *c, unsigned int option, int *rc);
+/* The same for prctl-new.c's options (those strace 7.2 decodes and 6.1 did not). */
+bool prctl_new(struct dctx *c, unsigned int option, int *rc);

@@ -78,7 +78,8 @@ SYS_FUNC(pidfd_send_signal)
 	tprints(c, ", ");
 	print_siginfo_at(c, c->arg[2]);
 	tprints(c, ", ");
-	print_xlat_val(c->sb, (unsigned int)c->arg[3]);
+	/* strace 7.2: by name (6.1: in hex) */
+	printflags(c, xlat_pidfd_send_signal_flags, (unsigned int)c->arg[3], "PIDFD_SIGNAL_???");
 	return RVAL_DECODED;
 }
 

@@ -13,6 +13,7 @@ void print_struct_timeval(struct dctx *c, uint64_t addr);
 void print_struct_rusage(struct dctx *c, uint64_t addr);
 void print_struct_rlimit64(struct dctx *c, uint64_t addr);
 void print_struct_utsname(struct dctx *c, uint64_t addr);
+void print_struct_sched_param(struct dctx *c, uint64_t addr);
 /* "[0x7f...]" / "[NULL]": a pointer-sized value in tracee memory. */
 void printnum_ptr(struct dctx *c, uint64_t addr);
 /* struct sigevent (timer_create, mq_notify). */

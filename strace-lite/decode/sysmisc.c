@@ -3,7 +3,7 @@
  * System-wide calls whose arguments depend on one another: sethostname (the name only when
  * the length fits a host name), kcmp (the indices are descriptors, an epoll slot or absent,
  * by type), reboot (the restart command's argument), syslog (buffer and length by action),
- * sched_getscheduler (the policy named after the result), pidfd_getfd (the target descriptor
+ * pidfd_getfd (the target descriptor
  * is the pidfd's process's), _sysctl's arguments structure, ioprio_get/ioprio_set's
  * IOPRIO_PRIO_VALUE(class, data), getpriority/setpriority's "who" (a process, a process group
  * or a user, by "which").
@@ -140,18 +140,6 @@ SYS_FUNC(syslog)
 		tprintf(c, ", %d", len);
 		return RVAL_DECODED;
 	}
-}
-
-SYS_FUNC(sched_getscheduler)
-{
-	if (entering(c)) {
-		printpid(c, (int)c->arg[0], PT_TGID);
-		return 0;
-	}
-	if (syserror(c))
-		return 0;
-	c->auxstr = xlat_lookup(xlat_schedulers, (uint64_t)c->rval);
-	return c->auxstr ? RVAL_STR : 0;
 }
 
 SYS_FUNC(pidfd_getfd)

@@ -288,3 +288,18 @@ void print_uid(struct dctx *c, unsigned int id)
 	else
 		tprintf(c, "%u", id);
 }
+
+void print_u32_ref(struct dctx *c, uint64_t addr, const struct xlat *x, bool flags,
+		   const char *dflt)
+{
+	uint32_t v;
+
+	if (umove_or_printaddr(c, addr, &v))
+		return;
+	tprints(c, "[");
+	if (flags)
+		printflags(c, x, v, dflt);
+	else
+		printxval(c, x, v, dflt);
+	tprints(c, "]");
+}

@@ -55,6 +55,9 @@ void print_clock_t(struct dctx *c, uint64_t val);
 /* A signed value named by X, as strace's printxval_d: "NAME", "-1" (raw) or "-1 /\* NAME *\/"
  * (verbose); an unknown one in decimal with DFLT as a comment. */
 void printxval_signed(struct dctx *c, const struct xlat *x, int64_t v, const char *dflt);
+/* The u32 at ADDR as "[NAME]", named by X's flags (FLAGS) or values; else its address. */
+void print_u32_ref(struct dctx *c, uint64_t addr, const struct xlat *x, bool flags,
+		   const char *dflt);
 /*
  * The non-zero bytes FROM..TO-1 of the struct at ADDR that the kernel does not know (at most a
  * page), after PREFIX, as strace's print_nonzero_bytes: "/\* bytes 32..39 *\/ \"\\x01\"", or

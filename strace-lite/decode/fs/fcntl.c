@@ -2,7 +2,8 @@
 /*
  * fcntl(2).  The third argument means something different for each command: a number, open
  * flags, descriptor flags, a struct flock (read at entry for F_SETLK, written by the kernel
- * for F_GETLK and so printed at exit), or nothing at all.  Some commands return flags rather
+ * for F_GETLK and so printed at exit), a descriptor (F_DUPFD_QUERY), a write-life hint or a
+ * struct delegation (strace 7.2), or nothing at all.  Some commands return flags rather
  * than a count, which strace shows in hex followed by their names: "= 0x8002 (flags O_RDWR|...)".
  */
 #include <inttypes.h>
@@ -20,7 +21,35 @@ enum {
 	K_F_SETLEASE = 1024, K_F_GETLEASE = 1025, K_F_NOTIFY = 1026,
 	K_F_DUPFD_CLOEXEC = 1030, K_F_SETPIPE_SZ = 1031, K_F_GETPIPE_SZ = 1032,
 	K_F_ADD_SEALS = 1033, K_F_GET_SEALS = 1034,
+	/* Linux 4.13-6.19 (not all in the 6.1 headers) */
+	K_F_DUPFD_QUERY = 1027, K_F_GET_RW_HINT = 1035, K_F_SET_RW_HINT = 1036,
+	K_F_GET_FILE_RW_HINT = 1037, K_F_SET_FILE_RW_HINT = 1038, K_F_GETDELEG = 1039,
+	K_F_SETDELEG = 1040,
 };
+
+/* F_[GS]ET_RW_HINT's u64 write-life hint, "[RWH_WRITE_LIFE_SHORT]". */
+static void print_rw_hint(struct dctx *c, uint64_t addr)
+{
+	uint64_t hint;
+
+	if (umove_or_printaddr(c, addr, &hint))
+		return;
+	tprints(c, "[");
+	printxval(c, xlat_rwh_write_life_hints, hint, "RWH_WRITE_LIFE_???");
+	tprints(c, "]");
+}
+
+/* F_[GS]ETDELEG's struct delegation. */
+static void print_delegation(struct dctx *c, uint64_t addr)
+{
+	struct { uint32_t d_flags; uint16_t d_type, pad; } d;
+
+	if (umove_or_printaddr(c, addr, &d))
+		return;
+	tprintf(c, "{d_flags=%#x, d_type=", d.d_flags);
+	printxval(c, xlat_lockfcmds, d.d_type, "F_???");
+	tprintf(c, ", __pad=%#x}", d.pad);
+}
 
 /* struct flock as the x86_64 kernel lays it out (the same as flock64). */
 struct flock_k {
@@ -142,6 +171,32 @@ SYS_FUNC(fcntl)
 	case K_F_SETSIG:
 		tprint_arg_next(c);
 		print_signame(c, (int)arg);
+		break;
+	case K_F_DUPFD_QUERY:
+		tprint_arg_next(c);
+		printfd(c, (int)arg);
+		break;
+	case K_F_SET_RW_HINT:
+	case K_F_SET_FILE_RW_HINT:
+		tprint_arg_next(c);
+		print_rw_hint(c, arg);
+		break;
+	case K_F_SETDELEG:
+		tprint_arg_next(c);
+		print_delegation(c, arg);
+		break;
+	case K_F_GET_RW_HINT:
+	case K_F_GET_FILE_RW_HINT:
+		if (entering(c))
+			return 0;
+		tprint_arg_next(c);
+		print_rw_hint(c, arg);
+		break;
+	case K_F_GETDELEG:
+		if (entering(c))
+			return 0;
+		tprint_arg_next(c);
+		print_delegation(c, arg);
 		break;
 	case K_F_GETOWN:
 		/* A process, or minus a process group. */

@@ -10,6 +10,7 @@
 #include <linux/dqblk_xfs.h>
 
 #include "strace-lite/decode/decode.h"
+#include "strace-lite/decode/util-print.h"
 #include "gen/xlat.h"
 
 #define QCMD_CMD(q) ((uint32_t)(q) >> 8)
@@ -185,21 +186,6 @@ static void print_dqinfo(struct dctx *c, uint64_t addr)
 	tprints(c, "}");
 }
 
-/* An uint32_t at ADDR, as [FLAGS]. */
-static void print_flags32_ref(struct dctx *c, uint64_t addr, const struct xlat *x,
-			      const char *dflt, bool enumerated)
-{
-	uint32_t v;
-
-	if (umove_or_printaddr(c, addr, &v))
-		return;
-	tprints(c, "[");
-	if (enumerated)
-		printxval(c, x, v, dflt);
-	else
-		printflags(c, x, v, dflt);
-	tprints(c, "]");
-}
 
 /*
  * After the command (and the path or fd): the id and the data.  Commands whose data the kernel
@@ -212,7 +198,7 @@ static int decode_cmd_data(struct dctx *c, uint32_t id, uint32_t cmd, uint64_t d
 		break;
 	case Q_QUOTAON_:
 		tprint_arg_next(c);
-		printxval(c, xlat_quota_formats, id, "QFMT_VFS_???");
+		printxval(c, xlat_quota_formats, id, "QFMT_???");
 		tprint_arg_next(c);
 		printpath(c, data);
 		break;
@@ -239,7 +225,7 @@ static int decode_cmd_data(struct dctx *c, uint32_t id, uint32_t cmd, uint64_t d
 			return 0;
 		}
 		if (cmd == Q_GETFMT_)
-			print_flags32_ref(c, data, xlat_quota_formats, "QFMT_VFS_???", true);
+			print_u32_ref(c, data, xlat_quota_formats, false, "QFMT_???");
 		else if (cmd == Q_GETINFO_)
 			print_dqinfo(c, data);
 		else if (cmd == Q_XGETQSTAT)
@@ -253,11 +239,11 @@ static int decode_cmd_data(struct dctx *c, uint32_t id, uint32_t cmd, uint64_t d
 		break;
 	case Q_XQUOTAON: case Q_XQUOTAOFF:
 		tprint_arg_next(c);
-		print_flags32_ref(c, data, xlat_xfs_quota_flags, "FS_QUOTA_???", false);
+		print_u32_ref(c, data, xlat_xfs_quota_flags, true, "FS_QUOTA_???");
 		break;
 	case Q_XQUOTARM:
 		tprint_arg_next(c);
-		print_flags32_ref(c, data, xlat_xfs_dqblk_flags, "FS_???_QUOTA", false);
+		print_u32_ref(c, data, xlat_xfs_dqblk_flags, true, "FS_???_QUOTA");
 		break;
 	default:
 		print_id_arg(c, id);

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: LGPL-2.1-or-later
 /*
  * ioctl(2), small device families: inotify ('I': INOTIFY_IOC_SETNEXTWD), the random device
- * ('R'), watchdogs ('W'), counter devices ('>': COUNTER_*_IOCTL), namespace descriptors
+ * ('R'), watchdogs ('W': WDIOC_GETSUPPORT's info and WDIOC_SETOPTIONS' flags too), counter devices ('>': COUNTER_*_IOCTL), namespace descriptors
  * (0xb7: NS_GET_*), network block devices (0xab: NBD_*) and infrared remotes ('i': LIRC_*).
  */
 #include <stddef.h>
@@ -13,6 +13,7 @@
 #include <linux/watchdog.h>
 
 #include "strace-lite/decode/ioctl/ioctl-int.h"
+#include "strace-lite/decode/util-print.h"
 
 #define INOTIFY_IOC_SETNEXTWD_ _IOW('I', 0, int)
 
@@ -51,6 +52,24 @@ IOCTL_FAMILY(random)
 	}
 }
 
+/* WDIOC_GETSUPPORT's struct watchdog_info, at exit; its version and identity under -v. */
+static int print_watchdog_info(struct dctx *c, uint64_t arg)
+{
+	struct watchdog_info w;
+
+	if (!ioctl_struct_begin(c, arg, &w))
+		return IOCTL_DECODED;
+	FLD_FLAGS(c, w, options, xlat_watchdog_ioctl_flags, "WDIOF_???");
+	tprint_struct_next(c);
+	if (!dopts.verbose) {
+		tprint_more_data_follows(c);
+	} else {
+		FLD_X(c, w, firmware_version);
+		NEXT_CSTR(c, w, identity);
+	}
+	return ioctl_struct_done(c);
+}
+
 IOCTL_FAMILY(watchdog)
 {
 	switch (code) {
@@ -68,6 +87,13 @@ IOCTL_FAMILY(watchdog)
 		return ARG_DECODED(c, printnum_int(c, arg, "%d"));
 	case WDIOC_KEEPALIVE: /* takes an int the kernel ignores */
 		return IOCTL_DECODED;
+	case WDIOC_GETSUPPORT:
+		if (entering(c))
+			return 0;
+		return print_watchdog_info(c, arg);
+	case WDIOC_SETOPTIONS:
+		return ARG_DECODED(c, print_u32_ref(c, arg, xlat_watchdog_ioctl_setoptions, true,
+						    "WDIOS_???"));
 	default:
 		return RVAL_DECODED;
 	}

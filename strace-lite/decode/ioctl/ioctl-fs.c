@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: LGPL-2.1-or-later
 /*
- * ioctl(2), the filesystem requests: type 'X' (FITRIM, FIFREEZE, FITHAW, FS_IOC_FS[GS]ETXATTR),
+ * ioctl(2), the filesystem requests: type 'X' (FITRIM, FIFREEZE, FITHAW, FS_IOC_FS[GS]ETXATTR,
+ * FS_IOC_SHUTDOWN's flag),
  * type 'f' (FS_IOC_FIEMAP, FS_IOC_[GS]ETFLAGS and their 32-bit twins) and type 0x94 (FICLONE).
  */
 #include <stddef.h>
@@ -9,6 +10,10 @@
 
 #include "strace-lite/decode/array.h"
 #include "strace-lite/decode/ioctl/ioctl-int.h"
+#include "strace-lite/decode/util-print.h"
+
+/* Linux 6.8 (xfs's and ext4's until then); not in the 6.1 headers. */
+#define FS_IOC_SHUTDOWN_ _IOR('X', 125, uint32_t)
 
 static void print_fstrim_range(struct dctx *c, uint64_t addr)
 {
@@ -53,6 +58,9 @@ IOCTL_FAMILY(fs_x)
 	case FIFREEZE:
 	case FITHAW:
 		return IOCTL_DECODED;
+	case FS_IOC_SHUTDOWN_:
+		return ARG_DECODED(c, print_u32_ref(c, arg, xlat_fs_shutdown_flags, false,
+						    "FS_SHUTDOWN_FLAGS_???"));
 	default:
 		return RVAL_DECODED;
 	}

@@ -2,7 +2,7 @@
 /*
  * ioctl(2), type '!': the seccomp user-notification requests (SECCOMP_IOCTL_NOTIF_*): the
  * notification received (printed at entry too when the tracee filled it in), the response,
- * the id check and the descriptor added to the target.
+ * the id check, the descriptor added to the target, and the notification fd's flags.
  */
 #include <inttypes.h>
 #include <string.h>
@@ -14,6 +14,8 @@
 #include "strace-lite/decode/util-print.h"
 
 #define NOTIF_ID_VALID_WRONG_DIR_ _IOR('!', 2, uint64_t)
+/* Linux 6.6; not in the 6.1 headers. */
+#define NOTIF_SET_FLAGS_ _IOW('!', 4, uint64_t)
 
 /* A syscall number of ARCH: __NR_name for an x86_64 number this table knows. */
 static void print_nr(struct dctx *c, uint32_t nr, uint32_t arch)
@@ -129,6 +131,9 @@ IOCTL_FAMILY(seccomp)
 		return ARG_DECODED(c, printnum_int64(c, arg, "%#" PRIx64));
 	case SECCOMP_IOCTL_NOTIF_ADDFD:
 		return ARG_DECODED(c, print_notif_addfd(c, arg));
+	case NOTIF_SET_FLAGS_:
+		return ARG_DECODED(c, printflags(c, xlat_seccomp_ioctl_notif_flags, arg,
+						 "SECCOMP_USER_NOTIF_???"));
 	default:
 		return RVAL_DECODED;
 	}

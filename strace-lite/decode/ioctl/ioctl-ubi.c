@@ -64,6 +64,10 @@ static int decode_attach(struct dctx *c, uint64_t arg)
 	NEXT_D(c, a, mtd_num);
 	NEXT_D(c, a, vid_hdr_offset);
 	NEXT_D(c, a, max_beb_per1024);
+	NEXT_D(c, a, disable_fm);
+	/* need_resv_pool (Linux 6.0), the first padding byte of the 6.1 headers */
+	tprint_next_field(c, "need_resv_pool");
+	tprintf(c, "%d", (int)(int8_t)a.padding[0]);
 	tprint_struct_end(c);
 	return 0;
 }

@@ -244,6 +244,31 @@ void ioctl_print_u32_array(struct dctx *c, const uint32_t *a, size_t n)
 	tprint_array_end(c);
 }
 
+/*
+ * A request of a type no decoder knows: under -v, the IOC_SIZE bytes of the argument in hex
+ * (strace 7.2), before the call when the kernel reads them, after it when it writes them, both
+ * (joined by " => ") when it may do either; else, or with no size or a NULL argument, the
+ * argument's value.
+ */
+static int unknown_type(struct dctx *c, unsigned int code, uint64_t arg)
+{
+	unsigned int dir = IOC_DIR(code);
+	bool before = dir != IOC_READ_, after = dir != IOC_WRITE_;
+
+	if (!dopts.verbose || !IOC_SIZE(code) || !arg)
+		return RVAL_DECODED;
+	if (entering(c)) {
+		tprint_arg_next(c);
+		if (before && printstr_ex(c, arg, IOC_SIZE(code), QUOTE_FORCE_HEX))
+			return IOCTL_DECODED;
+		return after ? 0 : IOCTL_DECODED;
+	}
+	if (before)
+		tprints(c, " => ");
+	printstr_ex(c, arg, IOC_SIZE(code), QUOTE_FORCE_HEX);
+	return IOCTL_DECODED;
+}
+
 /* The family decoder of a request, by its type byte. */
 static int decode_family(struct dctx *c, unsigned int code, uint64_t arg)
 {
@@ -309,8 +334,13 @@ static int decode_family(struct dctx *c, unsigned int code, uint64_t arg)
 		return fs_x_ioctl(c, code, arg);
 	case 'f':
 		return fs_f_ioctl(c, code, arg);
-	default:
+	case 0x15: /* types strace 7.2 decodes and we do not yet: not dumped under -v */
+	case 'u':
+	case 0x8a:
+	case 0xff:
 		return RVAL_DECODED;
+	default:
+		return unknown_type(c, code, arg);
 	}
 }
 

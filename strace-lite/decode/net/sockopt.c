@@ -19,6 +19,7 @@
 #include "strace-lite/decode/cbpf.h"
 #include "strace-lite/decode/decode.h"
 #include "strace-lite/decode/net/sockaddr.h"
+#include "strace-lite/decode/net/sockopt-new.h"
 #include "strace-lite/decode/util-print.h"
 
 #ifndef SOL_TCP
@@ -67,6 +68,7 @@ static const struct {
 	{ SOL_PACKET, xlat_sock_packet_options, NULL, NULL, "PACKET_???" },
 	{ SOL_RAW, xlat_sock_raw_options, NULL, NULL, "RAW_???" },
 	{ SOL_NETLINK, xlat_sock_netlink_options, NULL, NULL, "NETLINK_???" },
+	{ SOL_TIPC, xlat_sock_tipc_options, NULL, NULL, "TIPC_???" },
 };
 
 static void print_level_name(struct dctx *c, bool get)
@@ -103,7 +105,8 @@ static bool so_int_like(unsigned int name)
 	case 63 /* SO_TIMESTAMP_NEW */: case 64 /* SO_TIMESTAMPNS_NEW */:
 	case 65 /* SO_TIMESTAMPING_NEW */: case 68 /* SO_DETACH_REUSEPORT_BPF */:
 	case 69 /* SO_PREFER_BUSY_POLL */: case 70 /* SO_BUSY_POLL_BUDGET */:
-	case 73 /* SO_RESERVE_MEM */: case 75 /* SO_RCVMARK */:
+	case 73 /* SO_RESERVE_MEM */: case 75 /* SO_RCVMARK */: case 76 /* SO_PASSPIDFD */:
+	case 82 /* SO_RCVPRIORITY */: case 83 /* SO_PASSRIGHTS */: case 84 /* SO_INQ */:
 		return true;
 	}
 	return false;
@@ -293,6 +296,8 @@ static void print_getsockopt(struct dctx *c, int ulen, int rlen)
 		printaddr(c, addr);
 		return;
 	}
+	if (addr && sockopt_get_new(c, level, name, addr, rlen))
+		return;
 	if (addr) {
 		switch (level) {
 		case SOL_SOCKET:
@@ -380,12 +385,16 @@ SYS_FUNC(getsockopt)
 		return RVAL_DECODED;
 	}
 	ulen = (int)c->priv[0];
-	if (syserror(c) || umove(c, c->arg[4], &rlen) < 0) {
+	if (umove(c, c->arg[4], &rlen) < 0) {
 		printaddr(c, c->arg[3]);
 		tprintf(c, ", [%d]", ulen);
 		return 0;
 	}
-	print_getsockopt(c, ulen, rlen);
+	/* strace 7.2: after an error too, the length the kernel left */
+	if (syserror(c))
+		printaddr(c, c->arg[3]);
+	else
+		print_getsockopt(c, ulen, rlen);
 	if (ulen != rlen)
 		tprintf(c, ", [%d => %d]", ulen, rlen);
 	else
@@ -515,6 +524,8 @@ static void print_setsockopt(struct dctx *c, int len)
 	unsigned int level = (unsigned int)c->arg[1], name = (unsigned int)c->arg[2];
 	uint64_t addr = c->arg[3];
 
+	if (addr && sockopt_set_new(c, level, name, addr, len))
+		return;
 	if (addr) {
 		switch (level) {
 		case SOL_SOCKET:

@@ -80,10 +80,28 @@ NLA_FN_HEAD(decode_lgrinfo)
 
 NLA_XLAT_FN(decode_shutdown, decode_nla_flags, xlat_sock_shutdown_flags, "???_SHUTDOWN", 1, false)
 
-NLA_STRUCT_FN(decode_dmbinfo, struct smcd_diag_dmbinfo, d,
-	      tprintf(c, "{linkid=%u, peer_gid=%#llx, my_gid=%#llx, token=%#llx, peer_token=%#llx}",
-		      d.linkid, (unsigned long long)d.peer_gid, (unsigned long long)d.my_gid,
-		      (unsigned long long)d.token, (unsigned long long)d.peer_token))
+/* struct smcd_diag_dmbinfo; Linux 6.7 added the two _ext GIDs, printed when present (7.2). */
+NLA_FN_HEAD(decode_dmbinfo)
+{
+	struct {
+		struct smcd_diag_dmbinfo d;
+		uint64_t peer_gid_ext, my_gid_ext;
+	} v = { 0 };
+	unsigned int n = len < sizeof(v) ? len : (unsigned int)sizeof(v);
+
+	if (len < sizeof(v.d))
+		return false;
+	if (umoven_or_printaddr(c, addr, n, &v))
+		return true;
+	tprintf(c, "{linkid=%u, peer_gid=%#llx, my_gid=%#llx, token=%#llx, peer_token=%#llx",
+		v.d.linkid, (unsigned long long)v.d.peer_gid, (unsigned long long)v.d.my_gid,
+		(unsigned long long)v.d.token, (unsigned long long)v.d.peer_token);
+	if (len > sizeof(v.d))
+		tprintf(c, ", peer_gid_ext=%#llx, my_gid_ext=%#llx",
+			(unsigned long long)v.peer_gid_ext, (unsigned long long)v.my_gid_ext);
+	tprint_struct_end(c);
+	return true;
+}
 
 /* The decline codes come from a kernel-internal header: always named in a comment. */
 static void print_decl(struct dctx *c, uint32_t v)

@@ -67,6 +67,13 @@ static const nla_fn brport_fns[] = {
 	[IFLA_BRPORT_MCAST_EHT_HOSTS_LIMIT] = decode_nla_u32,
 	[IFLA_BRPORT_MCAST_EHT_HOSTS_CNT] = decode_nla_u32,
 	[IFLA_BRPORT_LOCKED] = decode_nla_u8,
+	/* Linux 6.2-6.17, as strace 7.2 (the 6.1 headers lack the names) */
+	[0x28 /* IFLA_BRPORT_MAB */] = decode_nla_u8,
+	[0x29 /* IFLA_BRPORT_MCAST_N_GROUPS */] = decode_nla_u32,
+	[0x2a /* IFLA_BRPORT_MCAST_MAX_GROUPS */] = decode_nla_u32,
+	[0x2b /* IFLA_BRPORT_NEIGH_VLAN_SUPPRESS */] = decode_nla_u8,
+	[0x2c /* IFLA_BRPORT_BACKUP_NHID */] = decode_nla_u32,
+	[0x2d /* IFLA_BRPORT_NEIGH_FORWARD_GRAT */] = decode_nla_u8,
 };
 
 /* --- IPv6 (IFLA_PROTINFO of AF_INET6, IFLA_AF_SPEC's AF_INET6 nest) ---------------------- */
@@ -177,6 +184,9 @@ NLA_FN_HEAD(decode_br_boolopt)
 	return true;
 }
 
+NLA_XLAT_FN(decode_br_stp_mode, decode_nla_xval, xlat_rtnl_br_stp_mode, "BR_STP_MODE_???", 4,
+	    false)
+
 NLA_NEST_FN(decode_br_mcast_qstate, xlat_rtnl_ifla_br_mcast_querier_attrs, "BRIDGE_QUERIER_???",
 	    [BRIDGE_QUERIER_IP_ADDRESS] = decode_nla_in_addr,
 	    [BRIDGE_QUERIER_IP_PORT] = decode_nla_ifindex,
@@ -233,6 +243,10 @@ static const nla_fn br_fns[] = {
 	[IFLA_BR_VLAN_STATS_PER_PORT] = decode_nla_u8,
 	[IFLA_BR_MULTI_BOOLOPT] = decode_br_boolopt,
 	[IFLA_BR_MCAST_QUERIER_STATE] = decode_br_mcast_qstate,
+	/* Linux 6.5 and 7.0, as strace 7.2 (the 6.1 headers lack the names) */
+	[48 /* IFLA_BR_FDB_N_LEARNED */] = decode_nla_u32,
+	[49 /* IFLA_BR_FDB_MAX_LEARNED */] = decode_nla_u32,
+	[50 /* IFLA_BR_STP_MODE */] = decode_br_stp_mode,
 };
 
 NLA_XLAT_FN(decode_tun_type, decode_nla_xval, xlat_tun_device_types, "IFF_???", 1, false)
@@ -303,6 +317,7 @@ NLA_FN_HEAD(decode_ifla_af)
 	};
 	static const nla_fn mctp_fns[] = {
 		[1 /* IFLA_MCTP_NET */] = decode_nla_u32,
+		[2 /* IFLA_MCTP_PHYS_BINDING, Linux 6.13 */] = decode_nla_x8,
 	};
 	unsigned int af = (unsigned int)(uintptr_t)o;
 

@@ -7,11 +7,11 @@
 #include "strace-lite/decode/array.h"
 #include "strace-lite/decode/netlink/netlink-route.h"
 
-/* struct nexthop_grp as strace 6.1 knows it (newer headers renamed resvd1). */
+/* struct nexthop_grp as strace 7.2 knows it (Linux 6.12 made resvd1 weight_high). */
 struct nh_grp {
 	uint32_t id;
 	uint8_t weight;
-	uint8_t resvd1;
+	uint8_t weight_high;
 	uint16_t resvd2;
 };
 
@@ -21,9 +21,7 @@ static bool print_nh_grp(struct dctx *c, void *elem, size_t size, void *data)
 
 	(void)size;
 	(void)data;
-	tprintf(c, "{id=%u, weight=%u", g->id, g->weight);
-	if (g->resvd1)
-		tprintf(c, ", resvd1=%#x", g->resvd1);
+	tprintf(c, "{id=%u, weight=%u, weight_high=%u", g->id, g->weight, g->weight_high);
 	if (g->resvd2)
 		tprintf(c, ", resvd2=%#x", g->resvd2);
 	tprint_struct_end(c);

@@ -55,6 +55,13 @@ void decode_fib_rule_hdr(struct dctx *c, uint8_t family, uint64_t addr, unsigned
 		[FRA_IP_PROTO] = decode_nla_ip_proto,
 		[FRA_SPORT_RANGE] = decode_port_range,
 		[FRA_DPORT_RANGE] = decode_port_range,
+		/* Linux 6.10-6.18, as strace 7.2 (the 6.1 headers lack the names) */
+		[0x19 /* FRA_DSCP */] = decode_nla_u8,
+		[0x1a /* FRA_FLOWLABEL */] = decode_nla_be32,
+		[0x1b /* FRA_FLOWLABEL_MASK */] = decode_nla_be32,
+		[0x1c /* FRA_SPORT_MASK */] = decode_nla_x16,
+		[0x1d /* FRA_DPORT_MASK */] = decode_nla_x16,
+		[0x1e /* FRA_DSCP_MASK */] = decode_nla_x8,
 	};
 	struct fib_rule_hdr m = { .family = family };
 

@@ -101,7 +101,7 @@ NLA_NEST_FN(decode_xstats_bridge, xlat_ifstats_xstats_bridge_attrs, "BRIDGE_XSTA
 	    [BRIDGE_XSTATS_VLAN] = decode_br_vlan, [BRIDGE_XSTATS_MCAST] = decode_br_mcast,
 	    [BRIDGE_XSTATS_STP] = decode_br_stp)
 
-NLA_NEST_FN(decode_xstats_bond_3ad, xlat_ifstats_xstats_bond_3ad_attrs, "BOND_XSTATS_???",
+NLA_NEST_FN(decode_xstats_bond_3ad, xlat_ifstats_xstats_bond_3ad_attrs, "BOND_3AD_STAT_???",
 	    [BOND_3AD_STAT_LACPDU_RX] = decode_nla_u64, [BOND_3AD_STAT_LACPDU_TX] = decode_nla_u64,
 	    [BOND_3AD_STAT_LACPDU_UNKNOWN_RX] = decode_nla_u64,
 	    [BOND_3AD_STAT_LACPDU_ILLEGAL_RX] = decode_nla_u64,

@@ -232,6 +232,9 @@ static rtnl_fn route_decoder(uint16_t type)
 		return decode_ifinfomsg;
 	case RTM_NEWADDR: case RTM_DELADDR: case RTM_GETADDR:
 	case RTM_GETMULTICAST: case RTM_GETANYCAST:
+	/* Linux 6.13 (not in the 6.1 headers); strace 7.2 */
+	case 0x38 /* RTM_NEWMULTICAST */: case 0x39 /* RTM_DELMULTICAST */:
+	case 0x3c /* RTM_NEWANYCAST */: case 0x3d /* RTM_DELANYCAST */:
 		return decode_ifaddrmsg;
 	case RTM_NEWROUTE: case RTM_DELROUTE: case RTM_GETROUTE:
 		return decode_rtmsg;

@@ -58,6 +58,7 @@ bool decode_nla_x16(struct dctx *c, uint64_t addr, unsigned int len, const void 
 bool decode_nla_x32(struct dctx *c, uint64_t addr, unsigned int len, const void *opaque);
 bool decode_nla_x64(struct dctx *c, uint64_t addr, unsigned int len, const void *opaque);
 bool decode_nla_be16(struct dctx *c, uint64_t addr, unsigned int len, const void *opaque);
+bool decode_nla_be32(struct dctx *c, uint64_t addr, unsigned int len, const void *opaque);
 bool decode_nla_be64(struct dctx *c, uint64_t addr, unsigned int len, const void *opaque);
 bool decode_nla_fd(struct dctx *c, uint64_t addr, unsigned int len, const void *opaque);
 bool decode_nla_ifindex(struct dctx *c, uint64_t addr, unsigned int len, const void *opaque);

@@ -1,11 +1,14 @@
 // SPDX-License-Identifier: LGPL-2.1-or-later
+// strace-7.2-lines: F_DUPFD_QUERY|_RW_HINT|F_SETDELEG|0x40[3bc] /\* F_\?\?\? \*/|0x410 /\* F_\?\?\? \*/ ;; commands 6.1 did not know or decode
 // link: -static
 /*
  * fcntl: each command's argument form, F_GETFD/F_GETFL results shown as flags after a hex
  * return value, struct flock read at entry (F_SETLK) or printed at exit (F_GETLK), F_DUPFD's
- * descriptor, an unknown command, EBADF.  Run with -a0 -e trace=fcntl.
+ * descriptor, F_DUPFD_QUERY's, the write-life hints, F_SETDELEG's struct delegation (strace
+ * 7.2), an unknown command, EBADF.  Run with -a0 -e trace=fcntl.
  */
 #include <fcntl.h>
+#include <stdint.h>
 #include <signal.h>
 
 #include "fdtest.h"
@@ -70,6 +73,21 @@ int main(void)
 	out("fcntl(%d, F_GETPIPE_SZ) = %s\n", pfd[0], sprintrc(rc));
 	rc = syscall(__NR_fcntl, pfd[0], F_SETPIPE_SZ, 8192);
 	out("fcntl(%d, F_SETPIPE_SZ, 8192) = %s\n", pfd[0], sprintrc(rc));
+	/* strace 7.2: */
+	rc = syscall(__NR_fcntl, pfd[0], 1027 /* F_DUPFD_QUERY */, pfd[1]);
+	out("fcntl(%d, F_DUPFD_QUERY, %d) = %s\n", pfd[0], pfd[1], sprintrc(rc));
+	uint64_t hint = 2 /* RWH_WRITE_LIFE_SHORT */;
+	rc = syscall(__NR_fcntl, fd, 1036 /* F_SET_RW_HINT */, &hint);
+	out("fcntl(%d, F_SET_RW_HINT, [RWH_WRITE_LIFE_SHORT]) = %s\n", fd, sprintrc(rc));
+	hint = 0;
+	rc = syscall(__NR_fcntl, fd, 1035 /* F_GET_RW_HINT */, &hint);
+	if (rc == 0 && hint == 2)
+		out("fcntl(%d, F_GET_RW_HINT, [RWH_WRITE_LIFE_SHORT]) = 0\n", fd);
+	else
+		out("fcntl(%d, F_GET_RW_HINT, %p) = %s\n", fd, (void *)&hint, sprintrc(rc));
+	struct { uint32_t d_flags; uint16_t d_type, pad; } deleg = { 0, F_RDLCK, 0 };
+	rc = syscall(__NR_fcntl, -1, 1040 /* F_SETDELEG */, &deleg);
+	out("fcntl(-1, F_SETDELEG, {d_flags=0, d_type=F_RDLCK, __pad=0}) = %s\n", sprintrc(rc));
 	rc = syscall(__NR_fcntl, fd, 0xdead, 0x1234);
 	out("fcntl(%d, 0xdead /* F_??? */, 0x1234) = %s\n", fd, sprintrc(rc));
 	out("+++ exited with 0 +++\n");

@@ -1,4 +1,5 @@
 // SPDX-License-Identifier: LGPL-2.1-or-later
+// strace-7.2-lines: ^io_uring_setup\(4, \{flags=0, ;; IORING_FEAT_* bits 13-17 have names
 // link: -static
 /*
  * io_uring_setup (the parameters in, what the kernel filled in out), io_uring_enter, and
@@ -13,25 +14,26 @@
 
 #include "tests.h"
 
-/* strace 6.1's IORING_FEAT_* names, bit by bit; later bits print as a number. */
+/* strace 7.2's IORING_FEAT_* names, bit by bit; later bits print as a number. */
 static const char *const feats[] = {
 	"IORING_FEAT_SINGLE_MMAP", "IORING_FEAT_NODROP", "IORING_FEAT_SUBMIT_STABLE",
 	"IORING_FEAT_RW_CUR_POS", "IORING_FEAT_CUR_PERSONALITY", "IORING_FEAT_FAST_POLL",
 	"IORING_FEAT_POLL_32BITS", "IORING_FEAT_SQPOLL_NONFIXED", "IORING_FEAT_EXT_ARG",
 	"IORING_FEAT_NATIVE_WORKERS", "IORING_FEAT_RSRC_TAGS", "IORING_FEAT_CQE_SKIP",
-	"IORING_FEAT_LINKED_FILE",
+	"IORING_FEAT_LINKED_FILE", "IORING_FEAT_REG_REG_RING", "IORING_FEAT_RECVSEND_BUNDLE",
+	"IORING_FEAT_MIN_TIMEOUT", "IORING_FEAT_RW_ATTR", "IORING_FEAT_NO_IOWAIT",
 };
 
 static void print_features(unsigned int f)
 {
 	const char *sep = "";
-	unsigned int known = (1u << 13) - 1;
+	unsigned int known = (1u << 18) - 1;
 
 	if (!f) {
 		printf("0");
 		return;
 	}
-	for (unsigned int i = 0; i < 13; i++)
+	for (unsigned int i = 0; i < 18; i++)
 		if (f & (1u << i)) {
 			printf("%s%s", sep, feats[i]);
 			sep = "|";

@@ -1,4 +1,5 @@
 // SPDX-License-Identifier: LGPL-2.1-or-later
+// strace-7.2-lines: ^membarrier\(MEMBARRIER_CMD_QUERY, 0\) = ;; MEMBARRIER_CMD_GET_REGISTRATIONS has a name
 // link: -static
 /*
  * Memory control: madvise, mremap, msync, mlock, munlock, mincore, membarrier, memfd_create.
@@ -84,18 +85,19 @@ int main(void)
 			"MEMBARRIER_CMD_REGISTER_PRIVATE_EXPEDITED_SYNC_CORE",
 			"MEMBARRIER_CMD_PRIVATE_EXPEDITED_RSEQ",
 			"MEMBARRIER_CMD_REGISTER_PRIVATE_EXPEDITED_RSEQ",
+			"MEMBARRIER_CMD_GET_REGISTRATIONS",
 		};
 		char b[1024] = "";
-		for (unsigned int i = 0; i < 9; i++)
+		for (unsigned int i = 0; i < 10; i++)
 			if (rc & (1L << i)) {
 				if (b[0])
 					strcat(b, "|");
 				strcat(b, names[i]);
 			}
-		/* commands newer than strace 6.1 print as a number */
-		if (rc & ~0x1ffL)
+		/* commands newer than strace 7.2 print as a number */
+		if (rc & ~0x3ffL)
 			snprintf(b + strlen(b), sizeof(b) - strlen(b), "%s%#lx", b[0] ? "|" : "",
-				 rc & ~0x1ffL);
+				 rc & ~0x3ffL);
 		out("membarrier(MEMBARRIER_CMD_QUERY, 0) = %#lx (%s)\n", rc, b);
 	}
 	rc = syscall(__NR_membarrier, MEMBARRIER_CMD_REGISTER_PRIVATE_EXPEDITED, 0, 0);

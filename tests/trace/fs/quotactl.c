@@ -1,4 +1,5 @@
 // SPDX-License-Identifier: LGPL-2.1-or-later
+// strace-7.2-lines: 0xca7faced /\* QFMT_ ;; an unknown format's comment is QFMT_??? in 7.2
 /*
  * quotactl and quotactl_fd: the command word as QCMD(command, type), and the id and data each
  * command gives a meaning to (a format and a quota file, a user id and struct if_dqblk, the
@@ -24,6 +25,10 @@ int main(void)
 	long rc = quotactl_(QCMD(Q_QUOTAON, USRQUOTA), NOPATH, QFMT_VFS_V0, (void *)"/quota.user");
 	out("quotactl(QCMD(Q_QUOTAON, USRQUOTA), \"" NOPATH "\", QFMT_VFS_V0, \"/quota.user\") = %s\n",
 	    sprintrc(rc));
+	/* strace 7.2: an unknown format is "QFMT_???" (6.1: "QFMT_VFS_???") */
+	rc = quotactl_(QCMD(Q_QUOTAON, USRQUOTA), NOPATH, 0xca7faced, (void *)"/quota.user");
+	out("quotactl(QCMD(Q_QUOTAON, USRQUOTA), \"" NOPATH "\", 0xca7faced /* QFMT_??? */"
+	    ", \"/quota.user\") = %s\n", sprintrc(rc));
 	rc = quotactl_(QCMD(Q_QUOTAOFF, GRPQUOTA), NOPATH, 0, NULL);
 	out("quotactl(QCMD(Q_QUOTAOFF, GRPQUOTA), \"" NOPATH "\") = %s\n", sprintrc(rc));
 

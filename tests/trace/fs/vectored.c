@@ -1,4 +1,5 @@
 // SPDX-License-Identifier: LGPL-2.1-or-later
+// strace-7.2-lines: RWF_HIPRI\|RWF_DSYNC\| ;; RWF_NOSIGNAL (0x100) has a name
 // link: -static
 /*
  * readv, writev, preadv, pwritev, preadv2, pwritev2: iovec arrays with buffers cut by -s, a
@@ -52,7 +53,7 @@ int main(void)
 	printf("writev(%d, [], 0) = %s\n", fd, sprintrc(rc));
 
 	rc = syscall(__NR_pwritev2, fd, w, 1, 0, 0, RWF_DSYNC | RWF_HIPRI | 0x100);
-	printf("pwritev2(%d, [{iov_base=\"hell\"..., iov_len=5}], 1, 0, RWF_HIPRI|RWF_DSYNC|0x100)"
+	printf("pwritev2(%d, [{iov_base=\"hell\"..., iov_len=5}], 1, 0, RWF_HIPRI|RWF_DSYNC|RWF_NOSIGNAL)"
 	       " = %s\n", fd, sprintrc(rc));
 	rc = syscall(__NR_pwritev2, fd, w, 1, -1L, 0, RWF_APPEND);
 	printf("pwritev2(%d, [{iov_base=\"hell\"..., iov_len=5}], 1, -1, RWF_APPEND) = %s\n", fd,

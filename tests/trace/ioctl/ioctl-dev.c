@@ -1,9 +1,11 @@
 // SPDX-License-Identifier: LGPL-2.1-or-later
+// strace-7.2-lines: WDIOC_SETOPTIONS|WDIOC_GETSUPPORT|SHUTDOWN|_IOC\(_IOC_READ, 0x58, 0x7d|SECCOMP_IOCTL_NOTIF_SET_FLAGS|_IOC\(_IOC_WRITE, 0x21, 0x4 ;; 7.2 decodes these requests
 // link: -static
 /*
  * ioctl, small device families: INOTIFY_IOC_SETNEXTWD's int, RNDADDENTROPY's pool info with
  * its bytes, watchdog ints and KEEPALIVE (its argument ignored), COUNTER_ADD_WATCH_IOCTL's
- * watch, NS_GET_USERNS (no argument), nbd sizes and flags, lirc modes, the tty modem lines,
+ * watch, WDIOC_SETOPTIONS' flags, FS_IOC_SHUTDOWN's flag, SECCOMP_IOCTL_NOTIF_SET_FLAGS'
+ * flags (strace 7.2), NS_GET_USERNS (no argument), nbd sizes and flags, lirc modes, the tty modem lines,
  * MTD requests (whose codes are also OSS mixer requests: both names print), the video input
  * asked for (its name and type would follow at exit), userfaultfd ranges and copies.
  * All on fd -1: EBADF.  Run with -a0 -e trace=ioctl.
@@ -18,6 +20,7 @@
 #include <linux/videodev2.h>
 #include <linux/watchdog.h>
 #include <mtd/mtd-abi.h>
+#include <stdint.h>
 #include <sys/ioctl.h>
 #include <sys/syscall.h>
 
@@ -51,6 +54,18 @@ int main(void)
 	out("ioctl(-1, WDIOC_SETTIMEOUT, [30]) = %s\n", sprintrc(rc));
 	rc = syscall(__NR_ioctl, -1, WDIOC_KEEPALIVE, &n);
 	out("ioctl(-1, WDIOC_KEEPALIVE) = %s\n", sprintrc(rc));
+	/* strace 7.2: */
+	n = WDIOS_ENABLECARD | WDIOS_TEMPPANIC;
+	rc = syscall(__NR_ioctl, -1, WDIOC_SETOPTIONS, &n);
+	out("ioctl(-1, WDIOC_SETOPTIONS, [WDIOS_ENABLECARD|WDIOS_TEMPPANIC]) = %s\n", sprintrc(rc));
+	rc = syscall(__NR_ioctl, -1, WDIOC_GETSUPPORT, &n);
+	out("ioctl(-1, WDIOC_GETSUPPORT, %p) = %s\n", (void *)&n, sprintrc(rc));
+	n = 1;
+	rc = syscall(__NR_ioctl, -1, _IOR('X', 125, uint32_t) /* FS_IOC_SHUTDOWN */, &n);
+	out("ioctl(-1, FS_IOC_SHUTDOWN, [FS_SHUTDOWN_FLAGS_LOGFLUSH]) = %s\n", sprintrc(rc));
+	rc = syscall(__NR_ioctl, -1, _IOW('!', 4, uint64_t) /* SECCOMP_IOCTL_NOTIF_SET_FLAGS */, 1);
+	out("ioctl(-1, SECCOMP_IOCTL_NOTIF_SET_FLAGS, SECCOMP_USER_NOTIF_FD_SYNC_WAKE_UP) = %s\n",
+	    sprintrc(rc));
 	rc = syscall(__NR_ioctl, -1, COUNTER_ADD_WATCH_IOCTL, &w);
 	out("ioctl(-1, COUNTER_ADD_WATCH_IOCTL, {component={type=COUNTER_COMPONENT_SIGNAL, "
 	    "scope=COUNTER_SCOPE_COUNT, parent=1, id=2}, event=COUNTER_EVENT_OVERFLOW, "

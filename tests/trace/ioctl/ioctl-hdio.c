@@ -1,4 +1,5 @@
 // SPDX-License-Identifier: LGPL-2.1-or-later
+// strace-7.2-lines: HDIO_SET_NICE ;; 7.2 names the bit 1<<IDE_NICE_0, without spaces
 // link: -static
 /*
  * ioctl, legacy ATA disk requests (HDIO_*): values passed as numbers, bus states and nice
@@ -24,7 +25,7 @@ int main(void)
 	rc = syscall(__NR_ioctl, -1, HDIO_SET_BUSSTATE, BUSSTATE_ON);
 	out("ioctl(-1, HDIO_SET_BUSSTATE, BUSSTATE_ON) = %s\n", sprintrc(rc));
 	rc = syscall(__NR_ioctl, -1, HDIO_SET_NICE, 1 << IDE_NICE_0);
-	out("ioctl(-1, HDIO_SET_NICE, 1 << IDE_NICE_0) = %s\n", sprintrc(rc));
+	out("ioctl(-1, HDIO_SET_NICE, 1<<IDE_NICE_0) = %s\n", sprintrc(rc));
 	rc = syscall(__NR_ioctl, -1, HDIO_DRIVE_CMD, &cmd);
 	out("ioctl(-1, HDIO_DRIVE_CMD, {command=ATA_CMD_ID_ATA, sector_number=1, feature=2, "
 	    "sector_count=0}) = %s\n", sprintrc(rc));

@@ -1,10 +1,11 @@
 // SPDX-License-Identifier: LGPL-2.1-or-later
+// strace-7.2-lines: NTSYNC_IOC_EVENT_RESET|F2FS_IOC_START_ATOMIC_REPLACE|_IOC\(_IOC_READ, 0x4e, 0x89, 0x4\)|_IOC\(_IOC_NONE, 0xf5, 0x19, 0\) ;; requests of Linux 6.2-6.19 have names
 // link: -static
 /*
  * ioctl: requests by name (all names of a shared request, joined by " or "), unknown ones as
  * _IOC(dir, type, nr, size), the argument in hex; the tty requests strace decodes simply (an
  * int, struct winsize, none).  On a regular file tty requests fail with ENOTTY and pointers
- * stay addresses.  Run with -a0 -e trace=ioctl (ioctl-Xverbose: -Xverbose).
+ * stay addresses; requests named since strace 6.1 (strace 7.2's list).  Run with -a0 -e trace=ioctl (ioctl-Xverbose: -Xverbose).
  */
 #include <fcntl.h>
 #include <sys/ioctl.h>
@@ -62,6 +63,10 @@ int main(void)
 	rc = syscall(__NR_ioctl, -1, _IOC(_IOC_WRITE, 0xfe, 0xff, 0x3fff), 0);
 	out("ioctl(-1, %s, 0) = %s\n", XLAT(_IOC(_IOC_WRITE, 0xfe, 0xff, 0x3fff),
 					    "_IOC(_IOC_WRITE, 0xfe, 0xff, 0x3fff)"), sprintrc(rc));
+	rc = syscall(__NR_ioctl, -1, 0x80044e89 /* NTSYNC_IOC_EVENT_RESET */, 0);
+	out("ioctl(-1, %s, 0) = %s\n", XLAT(0x80044e89, "NTSYNC_IOC_EVENT_RESET"), sprintrc(rc));
+	rc = syscall(__NR_ioctl, -1, 0xf519 /* F2FS_IOC_START_ATOMIC_REPLACE */, 0);
+	out("ioctl(-1, %s, 0) = %s\n", XLAT(0xf519, "F2FS_IOC_START_ATOMIC_REPLACE"), sprintrc(rc));
 	out("+++ exited with 0 +++\n");
 	return 0;
 }

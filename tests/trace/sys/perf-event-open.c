@@ -1,4 +1,5 @@
 // SPDX-License-Identifier: LGPL-2.1-or-later
+// strace-7.2-lines: => 0x88 /\* PERF_ATTR_SIZE_|=> PERF_ATTR_SIZE_VER8 ;; PERF_ATTR_SIZE_VER8 (136) has a name
 // link: -static
 /*
  * perf_event_open(2)'s struct perf_event_attr, abbreviated as strace prints it without -v:
@@ -20,9 +21,9 @@ static const char *attr_size(uint32_t size)
 {
 	static char buf[64];
 	static const char *const names[] = { "VER0", "VER1", "VER2", NULL, "VER3", "VER4",
-					     "VER5", "VER6", "VER7" };
+					     "VER5", "VER6", "VER7", "VER8" };
 
-	if (size >= 64 && size <= 128 && !(size % 8) && names[(size - 64) / 8])
+	if (size >= 64 && size <= 136 && !(size % 8) && names[(size - 64) / 8])
 		snprintf(buf, sizeof(buf), "PERF_ATTR_SIZE_%s", names[(size - 64) / 8]);
 	else
 		snprintf(buf, sizeof(buf), "%#x /* PERF_ATTR_SIZE_??? */", size);

@@ -1,9 +1,12 @@
 // SPDX-License-Identifier: LGPL-2.1-or-later
+// strace-7.2-lines: ^prctl\((PR_SET_MDWE|PR_RISCV_|PR_PPC_|0x4[15789] )|PR_SCHED_CORE, 0xff  ;; 7.2 decodes these options; a PR_SCHED_CORE arg5 in hex
 /*
  * prctl options of newer kernels and other architectures, decoded on x86-64 as strace 6.1
  * does: arm64 vector lengths (flags above a 16-bit length), pointer authentication keys, tagged
  * address control with its MTE fields, syscall user dispatch, core scheduling (a pid, its type
- * always named in a comment, a cookie pointer).  On x86-64 most of them fail with EINVAL.
+ * always named in a comment, a cookie pointer, other commands' arg5 in hex); and those strace
+ * 7.2 decodes and 6.1 did not: PR_SET_MDWE's mask, RISC-V's vector state control and icache
+ * flush context, PowerPC's DEXCR aspects.  On x86-64 most of them fail with EINVAL.
  * Run with -a0 -e trace=prctl.
  */
 #include <linux/prctl.h>
@@ -43,7 +46,26 @@ int main(void)
 	rc = syscall(__NR_prctl, 62 /* PR_SCHED_CORE */, 0xfful, (unsigned long)pid, 7ul,
 		     (void *)0);
 	printf("prctl(PR_SCHED_CORE, 0xff /* PR_SCHED_CORE_??? */, %d, 0x7 /* PIDTYPE_??? */"
-	       ", NULL) = %s\n", pid, sprintrc(rc));
+	       ", 0) = %s\n", pid, sprintrc(rc));
+
+	/* args 3-5 must be 0: EINVAL, the mask unapplied */
+	rc = syscall(__NR_prctl, 65 /* PR_SET_MDWE */, 3ul, 1ul, 0ul, 0ul);
+	printf("prctl(PR_SET_MDWE, PR_MDWE_REFUSE_EXEC_GAIN|PR_MDWE_NO_INHERIT, 0x1, 0, 0) = %s\n",
+	       sprintrc(rc));
+	rc = syscall(__NR_prctl, 69 /* PR_RISCV_V_SET_CONTROL */, 0x1aul, 0ul, 0ul, 0ul);
+	printf("prctl(PR_RISCV_V_SET_CONTROL, PR_RISCV_V_VSTATE_CTRL_ON|PR_RISCV_V_VSTATE_CTRL_ON<<2"
+	       "|PR_RISCV_V_VSTATE_CTRL_INHERIT) = %s\n", sprintrc(rc));
+	rc = syscall(__NR_prctl, 69 /* PR_RISCV_V_SET_CONTROL */, 0x23ul, 0ul, 0ul, 0ul);
+	printf("prctl(PR_RISCV_V_SET_CONTROL, 0x3|PR_RISCV_V_VSTATE_CTRL_DEFAULT<<2"
+	       "|!PR_RISCV_V_VSTATE_CTRL_INHERIT|0x20) = %s\n", sprintrc(rc));
+	rc = syscall(__NR_prctl, 71 /* PR_RISCV_SET_ICACHE_FLUSH_CTX */, 1ul, 5ul, 0ul, 0ul);
+	printf("prctl(PR_RISCV_SET_ICACHE_FLUSH_CTX, PR_RISCV_CTX_SW_FENCEI_OFF"
+	       ", 0x5 /* PR_RISCV_SCOPE_??? */) = %s\n", sprintrc(rc));
+	rc = syscall(__NR_prctl, 72 /* PR_PPC_GET_DEXCR */, 7ul, 0ul, 0ul, 0ul);
+	printf("prctl(PR_PPC_GET_DEXCR, 0x7 /* PR_PPC_DEXCR_??? */, 0, 0, 0) = %s\n", sprintrc(rc));
+	rc = syscall(__NR_prctl, 73 /* PR_PPC_SET_DEXCR */, 2ul, 6ul, 0ul, 0ul);
+	printf("prctl(PR_PPC_SET_DEXCR, PR_PPC_DEXCR_SRAPD, PR_PPC_DEXCR_CTRL_SET"
+	       "|PR_PPC_DEXCR_CTRL_CLEAR, 0, 0) = %s\n", sprintrc(rc));
 	printf("+++ exited with 0 +++\n");
 	return 0;
 }

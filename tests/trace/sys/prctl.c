@@ -1,4 +1,5 @@
 // SPDX-License-Identifier: LGPL-2.1-or-later
+// strace-7.2-lines: SECBIT_KEEP_CAPS\|(0x100|SECBIT_EXEC_RESTRICT_FILE)\) ;; SECBIT_EXEC_RESTRICT_FILE (0x100) has a name
 // link: -static
 /*
  * prctl with its common options: names, parent-death signal, dumpable, no_new_privs, bounding
@@ -87,7 +88,7 @@ int main(void)
 	rc = syscall(__NR_prctl, PR_GET_SECUREBITS, 0, 0, 0, 0);
 	out("prctl(PR_GET_SECUREBITS) = %s\n", sprintrc(rc));
 	rc = syscall(__NR_prctl, PR_SET_SECUREBITS, 0x10 | 0x100, 0, 0, 0);
-	out("prctl(PR_SET_SECUREBITS, SECBIT_KEEP_CAPS|0x100) = %s\n", sprintrc(rc));
+	out("prctl(PR_SET_SECUREBITS, SECBIT_KEEP_CAPS|SECBIT_EXEC_RESTRICT_FILE) = %s\n", sprintrc(rc));
 	rc = syscall(__NR_prctl, PR_SET_SECUREBITS, 0x10, 0, 0, 0);
 	out("prctl(PR_SET_SECUREBITS, SECBIT_KEEP_CAPS) = %s\n", sprintrc(rc));
 	rc = syscall(__NR_prctl, PR_GET_SECUREBITS, 0, 0, 0, 0);

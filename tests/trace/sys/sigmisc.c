@@ -1,4 +1,5 @@
 // SPDX-License-Identifier: LGPL-2.1-or-later
+// strace-7.2-lines: ^pidfd_send_signal\(-?[0-9]+, 0, ;; pidfd_send_signal's flags by name
 // link: -static
 /*
  * Signal syscalls: tgkill, tkill, sigaltstack, rt_sigsuspend, rt_sigtimedwait,
@@ -123,11 +124,16 @@ int main(void)
 	out("pidfd_open(%d, 0x1 /* PIDFD_??? */) = %s\n", pid, sprintrc(rc));
 	rc = syscall(__NR_pidfd_send_signal, pfd, SIGUSR2, NULL, 0);
 	out("pidfd_send_signal(%d, SIGUSR2, NULL, 0) = %s\n", pfd, sprintrc(rc));
+	/* strace 7.2: the flags by name; 0x8 is none of them: EINVAL */
+	rc = syscall(__NR_pidfd_send_signal, pfd, 0, NULL, 0xa);
+	out("pidfd_send_signal(%d, 0, NULL, PIDFD_SIGNAL_THREAD_GROUP|0x8) = %s\n", pfd,
+	    sprintrc(rc));
 	rc = syscall(__NR_rt_sigtimedwait, &usr2, &si, NULL, 8);
 	out("rt_sigtimedwait([USR2], {si_signo=SIGUSR2, si_code=SI_USER, si_pid=%d, si_uid=0}, "
 	    "NULL, 8) = %ld (SIGUSR2)\n", pid, rc);
 	rc = syscall(__NR_pidfd_send_signal, -1, 0, BADPTR, 7);
-	out("pidfd_send_signal(-1, 0, %p, 0x7) = %s\n", BADPTR, sprintrc(rc));
+	out("pidfd_send_signal(-1, 0, %p, PIDFD_SIGNAL_THREAD|PIDFD_SIGNAL_THREAD_GROUP"
+	    "|PIDFD_SIGNAL_PROCESS_GROUP) = %s\n", BADPTR, sprintrc(rc));
 
 	/* waitid */
 	pid_t child = test_fork();

@@ -1,10 +1,12 @@
 // SPDX-License-Identifier: LGPL-2.1-or-later
 // strace-7.2-lines: ^futex_waitv\( ;; futex2 flags are named as strace 7.2 names them
+// strace-7.2-lines: ^sched_(getparam|setscheduler|setattr)\(|SCHED_GETATTR_FLAG|, 48, 2\) = -1|^sched_getscheduler\(0\) = (0x|1073741824) ;; a struct sched_param, SCHED_RESET_ON_FORK by name, flags in hex
 /*
  * Edge values in system-wide calls: an int argument with its high bit set (futex's op), a
  * mode with bits above umode_t (mkdir, umask), 64-bit flags (unshare), flags tables
  * (setns, sync_file_range), out-pointers to one number (getcpu, get_robust_list,
- * sched_getparam), the policy after sched_getscheduler's result, kcmp by type, sethostname's
+ * sched_getparam), the policy after sched_getscheduler's result (SCHED_RESET_ON_FORK|NAME
+ * in sched_setscheduler too), sched_setattr's flags in hex, kcmp by type, sethostname's
  * length check, reboot's magic numbers, syslog's actions, close_range, pidfd_getfd,
  * futex_waitv's waiters, sched_getattr's struct, _sysctl's, landlock's version query and
  * set_thread_area, ioprio's class and data.  Run with -a0.
@@ -56,9 +58,20 @@ int main(void)
 	rc = syscall(__NR_get_robust_list, 0, &head, &len);
 	out("get_robust_list(0, [%p], [%zu]) = %s\n", head, len, sprintrc(rc));
 	rc = syscall(__NR_sched_getparam, 0, &prio);
-	out("sched_getparam(0, [%d]) = %s\n", prio, sprintrc(rc));
+	out("sched_getparam(0, {sched_priority=%d}) = %s\n", prio, sprintrc(rc));
 	rc = syscall(__NR_sched_getscheduler, 0);
 	out("sched_getscheduler(0) = %ld (SCHED_OTHER)\n", rc);
+	/* strace 7.2: SCHED_RESET_ON_FORK joined to the policy's name, the result in hex */
+	struct sched_param sp = { 0 };
+	rc = syscall(__NR_sched_setscheduler, 0, SCHED_OTHER | SCHED_RESET_ON_FORK, &sp);
+	out("sched_setscheduler(0, SCHED_RESET_ON_FORK|SCHED_OTHER, {sched_priority=0}) = %s\n",
+	    sprintrc(rc));
+	rc = syscall(__NR_sched_getscheduler, 0);
+	out("sched_getscheduler(0) = %#lx (SCHED_RESET_ON_FORK|SCHED_OTHER)\n", rc);
+	rc = syscall(__NR_sched_setscheduler, 0, SCHED_OTHER, &sp);
+	out("sched_setscheduler(0, SCHED_OTHER, {sched_priority=0}) = %s\n", sprintrc(rc));
+	rc = syscall(__NR_sched_setattr, 0, NULL, 0x10);
+	out("sched_setattr(0, NULL, 0x10) = %s\n", sprintrc(rc));
 
 	rc = syscall(__NR_kcmp, pid, pid, 0 /* KCMP_FILE */, 1, 1);
 	out("kcmp(%d, %d, KCMP_FILE, 1, 1) = %s\n", pid, pid, sprintrc(rc));
@@ -91,6 +104,9 @@ int main(void)
 	    "CLOCK_MONOTONIC) = %s\n", sprintrc(rc));
 	struct { uint32_t size, policy; uint64_t flags; int32_t nice; uint32_t prio;
 		 uint64_t runtime, deadline, period; } sa;
+	rc = syscall(__NR_sched_getattr, 0, &sa, sizeof(sa), 2);
+	out("sched_getattr(0, %p, 48, 0x2 /* SCHED_GETATTR_FLAG_??? */) = %s\n", (void *)&sa,
+	    sprintrc(rc));
 	rc = syscall(__NR_sched_getattr, 0, &sa, sizeof(sa), 0);
 	if (rc == 0 && sa.size == 48 && sa.policy == 0)
 		out("sched_getattr(0, {size=48, sched_policy=SCHED_OTHER, sched_flags=%s, "
