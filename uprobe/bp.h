@@ -28,11 +28,23 @@
  * Library code: returns -errno, never prints, never exits.
  */
 #pragma once
+#include <signal.h>
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
 #include <sys/types.h>
 #include <sys/user.h>
+
+/*
+ * The breakpoint instruction: hlt (f4), a privileged instruction that faults (SIGSEGV,
+ * si_code SI_KERNEL) with rip still on it, where int3 traps with rip past it.  A thread stopped
+ * on a hit when the tracer dies is let go by the kernel where it stopped: on hlt it runs the
+ * instruction again, the original one once the guard (guard.h) has put it back; after an int3
+ * it would run on from the middle of the instruction.  bp_space_trap gives callers the
+ * registers as an int3 would have left them (rip = addr + 1), so either way reads the same.
+ */
+#define BP_INSN 0xf4
+#define BP_SIG SIGSEGV
 
 enum bp_emul {
 	BP_STEP,      /* no emulation: single-step the original instruction */
@@ -68,12 +80,14 @@ struct bp {
 	uint8_t reg;        /* register operand (x86 encoding, 0-15) */
 	int32_t imm;
 	bool inserted;
+	uint32_t guard;     /* its record in the guard's table (guard.h), 0: none */
 	void *data;         /* the caller's */
 };
 
 struct bp_sem {
 	uint64_t addr;
 	int raised;         /* how much we added */
+	uint32_t guard;     /* its record in the guard's table (guard.h), 0: none */
 };
 
 struct xol_page {

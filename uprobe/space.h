@@ -25,8 +25,9 @@ int bp_space_copy(struct bp_space *child, const struct bp_space *parent);
 void bp_space_unbreak(const struct bp_space *parent, pid_t child);
 /* The object at [LO, HI) is no longer mapped: its int3s and semaphores are forgotten. */
 void bp_space_forget(struct bp_space *s, uint64_t lo, uint64_t hi);
-/* Thread TID stopped with SIGTRAP: its registers in REGS, and our breakpoint it trapped on
- * (inserted or already removed), or NULL when the trap is not ours. */
+/* Thread TID stopped with BP_SIG: its registers in REGS (rip one past the breakpoint, as an
+ * int3 leaves it), and our breakpoint it trapped on (inserted or already removed), or NULL
+ * when the fault is not ours. */
 struct bp *bp_space_trap(struct bp_space *s, pid_t tid, struct user_regs_struct *regs);
 /*
  * The hit of the breakpoint at ADDR handled: TID (registers REGS, as bp_space_trap read them)
