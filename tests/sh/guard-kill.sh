@@ -35,7 +35,11 @@ one() {
 	if [ "$mode" = spawn ]; then
 		# guard-reap reaps the program the dead tracer leaves behind and says how it ended.
 		rm -f pid
-		GK_PIDFILE=$PWD/pid ./reap $delay pid "$@" ./gk "$threads" $iters >all 2>err
+		GK_PIDFILE=$PWD/pid timeout -k 1 60 ./reap $delay pid "$@" ./gk "$threads" $iters \
+			>all 2>err
+		[ -s pid ] && kill -0 "$(cat pid)" 2>/dev/null &&
+			{ bad "$name ($mode) kill $k: the program hangs: $(grep State /proc/$(cat pid)/status)"
+			  kill -9 "$(cat pid)"; }
 		# Killed before the program's exec: it never ran (held, it goes with the tracer).
 		[ -s pid ] || { unstarted=$((unstarted + 1)); return; }
 		grep -v '^program \|^tracer ' all >out
@@ -45,6 +49,10 @@ one() {
 		p=$!
 		sleep 0.02
 		./reap $delay /dev/null "$@" -p "$p" >all 2>err
+		for _ in $(seq 600); do kill -0 "$p" 2>/dev/null || break; sleep 0.1; done
+		kill -0 "$p" 2>/dev/null &&
+			{ bad "$name ($mode) kill $k: the program hangs: $(grep State /proc/$p/status)"
+			  kill -9 "$p"; }
 		wait "$p"
 		rc=$?
 	fi
