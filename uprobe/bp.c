@@ -149,11 +149,11 @@ int bp_insert(struct bp_space *s, uint64_t addr, void *data)
 	decode(b, code, len);
 	if (b->emul == BP_STEP)
 		xol_classify(b, code, len);
-	uint8_t int3 = BP_INSN;
+	uint8_t brk = BP_INSN;
 	/* The guard knows of it before it is there: the tracer may die in between. */
 	guard_drop(b->guard);
 	b->guard = guard_byte(s->pid, addr, b->orig);
-	rc = bp_mem_write(s, addr, &int3, 1);
+	rc = bp_mem_write(s, addr, &brk, 1);
 	if (rc < 0) {
 		guard_drop(b->guard);
 		b->guard = 0;
@@ -277,9 +277,9 @@ static int single_step(struct bp_space *s, struct bp *b, pid_t tid)
 			rc = -errno;
 	} while (rc == 0 && r.rip == b->addr);
 	s->steps++;
-	uint8_t int3 = BP_INSN;
+	uint8_t brk = BP_INSN;
 	if (b->inserted && rc != -ESRCH) {
-		int wrc = bp_mem_write(s, b->addr, &int3, 1);
+		int wrc = bp_mem_write(s, b->addr, &brk, 1);
 		if (wrc < 0 && rc == 0)
 			rc = wrc;
 	}

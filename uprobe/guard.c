@@ -52,6 +52,7 @@ struct guard_rec {
 struct guard_tab {
 	pthread_mutex_t owner; /* held by the tracer for its whole life */
 	uint32_t hi;           /* records ever used: the guard reads [0, hi) */
+	uint32_t clean;        /* the tracer exited (exit(), not killed): nothing to do */
 	struct guard_rec rec[];
 };
 
@@ -59,6 +60,18 @@ static struct guard_tab *tab;
 static enum { G_OFF_NOT_YET, G_ON, G_OFF } state;
 static uint32_t *freed, gen; /* the tracer's list of free records, records made */
 static size_t nfreed, freecap;
+static pid_t tracer; /* the process that started the guard */
+
+/*
+ * The tracer exits by exit(): it undid its changes (a record still there is stale: a process
+ * gone, its pid maybe another's by now), so the guard must do nothing.  Not in a child that
+ * inherited the handler.
+ */
+static void exited(void)
+{
+	if (tab && getpid() == tracer)
+		__atomic_store_n(&tab->clean, 1, __ATOMIC_RELEASE);
+}
 
 void guard_disable(void)
 {
@@ -112,7 +125,7 @@ static void guard_main(void)
 		if (rc == ETIMEDOUT)
 			refresh();
 	} while (rc == ETIMEDOUT || rc == EINTR);
-	if (rc == EOWNERDEAD || rc == 0)
+	if ((rc == EOWNERDEAD || rc == 0) && !__atomic_load_n(&tab->clean, __ATOMIC_ACQUIRE))
 		guard_restore_all();
 	_exit(0);
 }
@@ -137,6 +150,8 @@ static int start(void)
 	pthread_mutex_init(&tab->owner, &a);
 	pthread_mutexattr_destroy(&a);
 	pthread_mutex_lock(&tab->owner);
+	tracer = getpid();
+	atexit(exited);
 	pid_t c = fork();
 	if (c == 0) {
 		pid_t g = fork();
@@ -318,10 +333,11 @@ static void restore_mem(struct gproc *p)
 				continue;
 			}
 		}
-		/* No read first: a record is a breakpoint in place (the tracer drops it when it
-		 * puts the byte back, when the object goes, when the process execs), and a
-		 * system call less per breakpoint is time a thread could hit another. */
-		if (pwrite(fd, &orig, 1, (off_t)r->addr) == 1)
+		/* Only where our breakpoint still is: a stale record must not write into
+		 * whatever is there now. */
+		uint8_t b;
+		if (pread(fd, &b, 1, (off_t)r->addr) == 1 && b == BP_INSN &&
+		    pwrite(fd, &orig, 1, (off_t)r->addr) == 1)
 			p->bytes++;
 	}
 	for (uint32_t i = 0; i < hi; i++) {

@@ -19,7 +19,8 @@
  * into becomes `jmp .` meanwhile; the guard then seizes the threads, sends one found there to
  * its return address, puts the trampoline's bytes back and detaches.  A thread inside an
  * out-of-line copy needs nothing: the copy jumps back by itself (xol.c).  A tracer that exits
- * normally undoes everything itself: the guard finds the table empty and leaves.
+ * normally undoes everything itself and marks the table clean (atexit): the guard then writes
+ * nothing, as a record left would be stale (its process gone, the pid perhaps reused).
  *
  * What it cannot cover (docs/architecture.md): a thread that reaches a breakpoint after the
  * tracer's last wait and before the guard's write stops with its fault pending, and the kernel

@@ -62,8 +62,11 @@ for how in INT TERM; do
 	sleep 0.5
 	during=$(state)
 	echo "during: $during"
+	# ptrace's breakpoint is hlt (f4, uprobe/bp.h); a kernel uprobe's (--bpf) is int3.
+	brk=f4
+	case $STTRACE in *-bpf) brk=cc ;; esac
 	for b in ${during% sem=*}; do
-		[ "$b" = f4 ] || { echo "FAIL: a probe site without its breakpoint while attached"; fail=1; }
+		[ "$b" = "$brk" ] || { echo "FAIL: a probe site without its breakpoint while attached"; fail=1; }
 	done
 	[ "${during#* sem=}" = 0100 ] || { echo "FAIL: semaphore not raised while attached"; fail=1; }
 	kill -"$how" $st
