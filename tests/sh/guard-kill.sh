@@ -78,7 +78,7 @@ for what in usdt uprobe uretprobe lttrace; do
 			lttrace) one 2 "$LTTRACE" -f -o /dev/null ;;
 			esac
 		done
-		echo "$what ($mode): $kills kills; breakpoints put back after $restored;" \
+		echo "NOTE: $what ($mode): $kills kills; breakpoints put back after $restored;" \
 			"the program died $died times, was killed before it started $unstarted times"
 		[ "$died" -le $((kills / 5)) ] || bad "$what ($mode): the program died $died times"
 		[ "$restored" -ge $((kills / 2)) ] ||
