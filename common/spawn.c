@@ -403,7 +403,7 @@ int proc_detach(pid_t tid, bool (*ours)(pid_t tid, const siginfo_t *si, void *ar
 		if (event == 0 && sig != (SIGTRAP | 0x80) &&
 		    ptrace(PTRACE_GETSIGINFO, tid, 0L, &si) == 0)
 			deliver = sig; /* a pending signal: hand it back */
-		if (deliver == SIGTRAP && ours && ours(tid, &si, arg))
+		if ((deliver == SIGTRAP || deliver == SIGSEGV) && ours && ours(tid, &si, arg))
 			deliver = 0; /* our int3, already removed: run the instruction again */
 		if (event == PTRACE_EVENT_STOP || event == 0 || deliver) {
 			ptrace(PTRACE_DETACH, tid, 0L, (long)deliver);

@@ -95,7 +95,7 @@ void proc_wait_calm(void);
 
 /*
  * Let tracee TID go: interrupt it, wait for a stop, detach from it handing back a pending
- * signal.  OURS, when not NULL, is asked about a pending SIGTRAP: true when it was one of the
+ * signal.  OURS, when not NULL, is asked about a pending SIGTRAP or SIGSEGV: true when it was one of the
  * tracer's breakpoints, now removed (the instruction runs again, no signal delivered).  Returns
  * 0, or -errno when the tracee is gone.
  */

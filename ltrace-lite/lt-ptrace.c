@@ -30,6 +30,7 @@
 #include "common/backend.h"
 #include "common/sysname.h"
 #include "common/log.h"
+#include "uprobe/bp.h"
 #include "ltrace-lite/lt-ptrace.h"
 
 static struct tidtab threads;
@@ -78,12 +79,12 @@ static void thr_free(struct thr *t)
 	free(t);
 }
 
-static unsigned long ptrace_options(bool spawned)
+/* No EXITKILL, spawned or not: killing lttrace lets the program run on, its int3s restored by
+ * the guard (uprobe/guard.h). */
+static unsigned long ptrace_options(void)
 {
-	unsigned long o = PTRACE_O_TRACESYSGOOD | PTRACE_O_TRACEEXEC | PTRACE_O_TRACEFORK |
-			  PTRACE_O_TRACEVFORK | PTRACE_O_TRACECLONE;
-
-	return spawned ? o | PTRACE_O_EXITKILL : o;
+	return PTRACE_O_TRACESYSGOOD | PTRACE_O_TRACEEXEC | PTRACE_O_TRACEFORK |
+	       PTRACE_O_TRACEVFORK | PTRACE_O_TRACECLONE;
 }
 
 static void exec_failed(const char *path, int err, void *arg)
@@ -106,7 +107,7 @@ static int lt_spawn(char **argv)
 		log_error("%s: %s", child.pid < 0 ? "fork" : "waitpid", strerror(-rc));
 		return rc;
 	}
-	if (ptrace(PTRACE_SEIZE, child.pid, 0L, ptrace_options(true)) < 0) {
+	if (ptrace(PTRACE_SEIZE, child.pid, 0L, ptrace_options()) < 0) {
 		rc = -errno;
 		proc_release(&child, false);
 		log_error("ptrace(PTRACE_SEIZE, %d): %s", child.pid, strerror(-rc));
@@ -134,7 +135,7 @@ static void seized(pid_t tid, void *arg)
 static int lt_attach(pid_t pid)
 {
 	pid_t failed;
-	int rc = proc_seize(pid, ptrace_options(false), traced, seized, &pid, &failed);
+	int rc = proc_seize(pid, ptrace_options(), traced, seized, &pid, &failed);
 
 	if (rc < 0)
 		log_error("cannot attach to process %d: %s", failed, strerror(-rc));
@@ -343,9 +344,10 @@ static void handle_stop(struct thr *t, int status)
 			handle_syscall(t);
 			break;
 		}
-		/* Under PTRACE_SEIZE a stop without an event is a signal: a SIGTRAP right after
-		 * one of our int3s is ours (no PTRACE_GETSIGINFO: one system call less a hit). */
-		if (sig == SIGTRAP && (restart = space_trap(t)) >= 0)
+		/* Under PTRACE_SEIZE a stop without an event is a signal: a SIGSEGV on one of our
+		 * breakpoints (hlt, uprobe/bp.h) is ours (no PTRACE_GETSIGINFO: one system call
+		 * less a hit). */
+		if (sig == BP_SIG && (restart = space_trap(t)) >= 0)
 			break;
 		/* The SIGCONT that started our own child is not the program's. */
 		if (t->sp || t->tid != child_pid || sig != SIGCONT)

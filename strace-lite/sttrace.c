@@ -28,6 +28,7 @@
 #include "common/perfetto.h"
 #include "common/spawn.h"
 #include "common/optlist.h"
+#include "uprobe/guard.h"
 #include "strace-lite/optvalues.h"
 
 #define STTRACE_VERSION "0.1.0"
@@ -77,6 +78,7 @@ enum {
 	OPT_LIST,
 	OPT_TIPS,
 	OPT_RECORD,
+	OPT_KILL_ON_EXIT,
 };
 
 static const struct option longopts[] = {
@@ -129,6 +131,7 @@ static const struct option longopts[] = {
 	{ "failed-only", no_argument, 0, 'Z' },
 	{ "failing-only", no_argument, 0, 'Z' },
 	{ "seccomp-bpf", optional_argument, 0, OPT_SECCOMP },
+	{ "kill-on-exit", no_argument, 0, OPT_KILL_ON_EXIT },
 	{ "trace", required_argument, 0, OPT_QUAL_TRACE },
 	{ "abbrev", required_argument, 0, OPT_QUAL_ABBREV },
 	{ "verbose", required_argument, 0, OPT_QUAL_VERBOSE },
@@ -241,6 +244,10 @@ static int settle_options(struct cli *cl, int argc, char *err, size_t errlen)
 	if (cl->qflag && opts.quiet_given) {
 		log_error("-q and -e quiet/--quiet cannot be provided simultaneously");
 		return -1;
+	}
+	if (opts.kill_on_exit && cl->npids) {
+		snprintf(err, errlen, "--kill-on-exit and -p/--attach are mutually exclusive options");
+		return -EINVAL;
 	}
 	if (cl->fflag && opts.followfork) {
 		log_error("-f and --follow-forks cannot be provided simultaneously");
@@ -652,6 +659,10 @@ int main(int argc, char **argv)
 		case OPT_PIDNS_TRANSLATION: qualify("decode-pids=pidns", err, sizeof(err)); break;
 		case 'z': qualify("status=successful", err, sizeof(err)); break;
 		case 'Z': qualify("status=failed", err, sizeof(err)); break;
+		case OPT_KILL_ON_EXIT:
+			opts.kill_on_exit = true;
+			guard_disable(); /* nothing to guard: the tracees go with us */
+			break;
 		case OPT_SECCOMP:
 			if (!optarg || !strcmp(optarg, "yes"))
 				cl.seccomp = 1;

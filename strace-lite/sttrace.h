@@ -78,6 +78,7 @@ struct options {
 	bool percentiles;      /* -c --percentiles: p50, p90, p99, max of each call's wall time */
 	double overhead;       /* -O: seconds taken off each call's time in -c */
 	bool seccomp;          /* prefilter unselected syscalls */
+	bool kill_on_exit;     /* --kill-on-exit: the tracees die with sttrace (no guard) */
 	unsigned quiet;        /* QUIET_* */
 	bool quiet_given;      /* --quiet= (or -e quiet=) said which */
 	bool decode_fds_given; /* --decode-fds= (or -e decode-fds=): -y too is an error */

@@ -43,6 +43,8 @@ const char sttrace_usage[] =
 	"                 process, the tracer is a grandchild (leading a group, a session)\n"
 	"  -b execve, --detach-on=execve  let a process go when it calls execve (not the\n"
 	"                 program's first)\n"
+	"  --kill-on-exit  kill the traced programs if sttrace exits or is killed (by\n"
+	"                 default they run on, their probes' int3s restored)\n"
 	"  -u USER, --user=USER  run PROG as USER (its uid, gid and groups)\n"
 	"  -E VAR=VAL, --env=VAR=VAL  put VAR=VAL in the program's environment\n"
 	"  -E VAR, --env=VAR  remove VAR from it\n"

@@ -20,10 +20,11 @@
 
 #include "common/proc.h"
 #include "uprobe/bp.h"
+#include "uprobe/guard.h"
 #include "uprobe/xol.h"
 #include "common/vec.h"
 
-#define INT3 0xcc
+#define INT3 0xcc /* someone else's breakpoint */
 
 int bp_space_open(struct bp_space *s, pid_t pid)
 {
@@ -38,6 +39,10 @@ int bp_space_open(struct bp_space *s, pid_t pid)
 
 void bp_space_close(struct bp_space *s)
 {
+	for (size_t i = 0; i < s->n; i++)
+		guard_drop(s->v[i].guard);
+	for (size_t i = 0; i < s->nsems; i++)
+		guard_drop(s->sems[i].guard);
 	if (s->memfd >= 0)
 		close(s->memfd);
 	free(s->v);
@@ -126,7 +131,7 @@ int bp_insert(struct bp_space *s, uint64_t addr, void *data)
 		len /= 2;
 	if (rc < 0)
 		return rc;
-	if (code[0] == INT3)
+	if (code[0] == INT3 || code[0] == BP_INSN)
 		return -EBUSY; /* someone else's breakpoint, or not an instruction we can own */
 	if (!b) {
 		if (VEC_GROW(s->v, s->cap, s->n, 16) < 0)
@@ -144,10 +149,16 @@ int bp_insert(struct bp_space *s, uint64_t addr, void *data)
 	decode(b, code, len);
 	if (b->emul == BP_STEP)
 		xol_classify(b, code, len);
-	uint8_t int3 = INT3;
-	rc = bp_mem_write(s, addr, &int3, 1);
-	if (rc < 0)
+	uint8_t brk = BP_INSN;
+	/* The guard knows of it before it is there: the tracer may die in between. */
+	guard_drop(b->guard);
+	b->guard = guard_byte(s->pid, addr, b->orig);
+	rc = bp_mem_write(s, addr, &brk, 1);
+	if (rc < 0) {
+		guard_drop(b->guard);
+		b->guard = 0;
 		return rc;
+	}
 	b->inserted = true;
 	return 0;
 }
@@ -161,8 +172,11 @@ int bp_remove(struct bp_space *s, uint64_t addr)
 	if (!b->inserted)
 		return 0;
 	int rc = bp_mem_write(s, addr, &b->orig, 1);
-	if (rc == 0)
+	if (rc == 0) {
 		b->inserted = false;
+		guard_drop(b->guard);
+		b->guard = 0;
+	}
 	return rc;
 }
 
@@ -263,9 +277,9 @@ static int single_step(struct bp_space *s, struct bp *b, pid_t tid)
 			rc = -errno;
 	} while (rc == 0 && r.rip == b->addr);
 	s->steps++;
-	uint8_t int3 = INT3;
+	uint8_t brk = BP_INSN;
 	if (b->inserted && rc != -ESRCH) {
-		int wrc = bp_mem_write(s, b->addr, &int3, 1);
+		int wrc = bp_mem_write(s, b->addr, &brk, 1);
 		if (wrc < 0 && rc == 0)
 			rc = wrc;
 	}
@@ -310,12 +324,20 @@ int bp_sem_raise(struct bp_space *s, uint64_t addr)
 		m = &s->sems[s->nsems++];
 		m->addr = addr;
 		m->raised = 0;
+		m->guard = 0;
 	}
 	if ((rc = bp_mem_read(s, addr, &v, 2)) < 0)
 		return rc;
 	v++;
-	if ((rc = bp_mem_write(s, addr, &v, 2)) < 0)
+	/* Known to the guard as raised before it is (it never lowers one below zero). */
+	if (m->guard)
+		guard_sem_set(m->guard, m->raised + 1);
+	else
+		m->guard = guard_sem(s->pid, addr, m->raised + 1);
+	if ((rc = bp_mem_write(s, addr, &v, 2)) < 0) {
+		guard_sem_set(m->guard, m->raised);
 		return rc;
+	}
 	m->raised++;
 	return 0;
 }
@@ -339,8 +361,11 @@ int bp_remove_all(struct bp_space *s)
 		}
 		if (rc < 0 && !first)
 			first = rc;
-		if (rc == 0)
+		if (rc == 0) {
 			m->raised = 0;
+			guard_drop(m->guard);
+			m->guard = 0;
+		}
 	}
 	return first;
 }

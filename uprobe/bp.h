@@ -3,23 +3,24 @@
  * libuprobe: software breakpoints in a ptrace'd process, and USDT semaphores.
  *
  * One `struct bp_space` per address space (per tgid; its life from fork to detach, and the
- * lookup of a trap: space.h).  A breakpoint is an int3 written over the first byte of an
- * instruction through /proc/PID/mem; the bytes it covers are remembered so they can be put
- * back, and the instruction is decoded once, at insertion, to choose how a hit steps over it:
+ * lookup of a trap: space.h).  A breakpoint, a hlt (BP_INSN, below), is written over the first
+ * byte of an instruction through /proc/PID/mem; the bytes it covers are remembered so they can
+ * be put back, and the instruction is decoded once, at insertion, to choose how a hit steps over
+ * it:
  *
  *  - emulated: the instruction's effect is applied to the registers (and the stack) by the
- *    tracer and the thread resumes after it, the int3 staying in place.  No other thread is
- *    disturbed and no other thread can miss the breakpoint.  Covers what probe sites and
+ *    tracer and the thread resumes after it, the breakpoint staying in place.  No other thread
+ *    is disturbed and no other thread can miss the breakpoint.  Covers what probe sites and
  *    function entries start with: nop, endbr64, push %reg, mov %rsp,%rbp, sub $imm,%rsp,
  *    mov $imm32,%r32.
  *  - out of line (xol.c): any other instruction is copied, decoded by capstone, into a slot of
  *    a scratch page mapped in the tracee, with RIP-relative displacements and relative branches
  *    fixed up, and the thread runs the copy, which jumps back (only calls through memory or a
- *    register are single-stepped, to fix their return address); the int3 stays in place, so
- *    again no thread can miss a hit.
+ *    register are single-stepped, to fix their return address); the breakpoint stays in place,
+ *    so again no thread can miss a hit.
  *  - stop-the-world (fallback: system-call instructions, a page that cannot be mapped within
  *    +-2 GiB of a RIP-relative site): the other threads are interrupted, the original byte is
- *    put back for one single-step, the int3 written again.
+ *    put back for one single-step, the breakpoint written again.
  *
  * Removal is idempotent and keeps the records (inserted = false), so a trap that was already
  * taken before removal can still be recognized and rewound (bp_lookup).  Semaphores (16-bit
@@ -28,11 +29,23 @@
  * Library code: returns -errno, never prints, never exits.
  */
 #pragma once
+#include <signal.h>
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
 #include <sys/types.h>
 #include <sys/user.h>
+
+/*
+ * The breakpoint instruction: hlt (f4), a privileged instruction that faults (SIGSEGV,
+ * si_code SI_KERNEL) with rip still on it, where int3 traps with rip past it.  A thread stopped
+ * on a hit when the tracer dies is let go by the kernel where it stopped: on hlt it runs the
+ * instruction again, the original one once the guard (guard.h) has put it back; after an int3
+ * it would run on from the middle of the instruction.  bp_space_trap gives callers the
+ * registers as an int3 would have left them (rip = addr + 1), so either way reads the same.
+ */
+#define BP_INSN 0xf4
+#define BP_SIG SIGSEGV
 
 enum bp_emul {
 	BP_STEP,      /* no emulation: single-step the original instruction */
@@ -62,18 +75,20 @@ struct bp {
 	uint8_t fix_off, fix_size;
 	bool is_call;
 	bool xol_free;      /* the slot jumps back by itself: no single-step */
-	uint8_t orig;       /* the byte the int3 replaced */
+	uint8_t orig;       /* the byte the breakpoint replaced */
 	uint8_t len;        /* length of the emulated instruction */
 	uint8_t emul;       /* enum bp_emul */
 	uint8_t reg;        /* register operand (x86 encoding, 0-15) */
 	int32_t imm;
 	bool inserted;
+	uint32_t guard;     /* its record in the guard's table (guard.h), 0: none */
 	void *data;         /* the caller's */
 };
 
 struct bp_sem {
 	uint64_t addr;
 	int raised;         /* how much we added */
+	uint32_t guard;     /* its record in the guard's table (guard.h), 0: none */
 };
 
 struct xol_page {
@@ -104,7 +119,7 @@ void bp_space_close(struct bp_space *s);
 int bp_mem_read(struct bp_space *s, uint64_t addr, void *buf, size_t len);
 int bp_mem_write(struct bp_space *s, uint64_t addr, const void *buf, size_t len);
 
-/* Insert an int3 at ADDR; -EEXIST when there is one already (its data is kept). */
+/* Insert a breakpoint at ADDR; -EEXIST when there is one already (its data is kept). */
 int bp_insert(struct bp_space *s, uint64_t addr, void *data);
 /* Put the original byte back at ADDR, keep the record. */
 int bp_remove(struct bp_space *s, uint64_t addr);
@@ -114,11 +129,11 @@ struct bp *bp_lookup(struct bp_space *s, uint64_t addr);
 int bp_hash_add(struct bp_space *s);
 
 /*
- * Thread TID is stopped by the int3 of B; REGS are its registers (rip is B->addr + 1, as the
- * trap left it).  Execute or emulate the displaced instruction and leave TID ready to resume
- * where the original would have gone (registers written back).  Returns 0, a signal number
- * that arrived during a single-step and must be delivered at resume, or -errno (-ESRCH: the
- * thread is gone).
+ * Thread TID is stopped by the breakpoint B; REGS are its registers (rip is B->addr + 1, as
+ * bp_space_trap shows a hit).  Execute or emulate the displaced instruction and leave TID ready
+ * to resume where the original would have gone (registers written back).  Returns 0, a signal
+ * number that arrived during a single-step and must be delivered at resume, or -errno (-ESRCH:
+ * the thread is gone).
  */
 int bp_step_over(struct bp_space *s, struct bp *b, pid_t tid, struct user_regs_struct *regs);
 

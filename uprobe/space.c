@@ -10,6 +10,7 @@
 #include <sys/ptrace.h>
 
 #include "common/log.h"
+#include "uprobe/guard.h"
 #include "uprobe/space.h"
 
 static size_t hslot(uint64_t addr, size_t size)
@@ -77,8 +78,14 @@ int bp_space_copy(struct bp_space *c, const struct bp_space *p)
 	 * Out-of-line slots the parent fills after the fork (or in a page it maps after it) are
 	 * not in the child's memory: the child prepares its own, in pages of its own.
 	 */
-	for (size_t i = 0; i < c->n; i++)
-		c->v[i].xol = 0;
+	for (size_t i = 0; i < c->n; i++) {
+		struct bp *b = &c->v[i];
+		b->xol = 0;
+		b->guard = b->inserted ? guard_byte(c->pid, b->addr, b->orig) : 0;
+	}
+	for (size_t i = 0; i < c->nsems; i++)
+		c->sems[i].guard = c->sems[i].raised ?
+					   guard_sem(c->pid, c->sems[i].addr, c->sems[i].raised) : 0;
 	c->syscall_insn = p->syscall_insn;
 	c->xol_failed = p->xol_failed;
 	return 0;
@@ -96,18 +103,28 @@ void bp_space_unbreak(const struct bp_space *p, pid_t child)
 void bp_space_forget(struct bp_space *s, uint64_t lo, uint64_t hi)
 {
 	for (size_t i = 0; i < s->n; i++)
-		if (s->v[i].addr >= lo && s->v[i].addr < hi)
+		if (s->v[i].addr >= lo && s->v[i].addr < hi) {
 			s->v[i].inserted = false;
+			guard_drop(s->v[i].guard);
+			s->v[i].guard = 0;
+		}
 	for (size_t i = 0; i < s->nsems; i++)
-		if (s->sems[i].addr >= lo && s->sems[i].addr < hi)
+		if (s->sems[i].addr >= lo && s->sems[i].addr < hi) {
 			s->sems[i].raised = 0;
+			guard_drop(s->sems[i].guard);
+			s->sems[i].guard = 0;
+		}
 }
 
 struct bp *bp_space_trap(struct bp_space *s, pid_t tid, struct user_regs_struct *regs)
 {
 	if (ptrace(PTRACE_GETREGS, tid, 0L, regs) < 0)
 		return NULL;
-	return bp_lookup(s, regs->rip - 1);
+	/* hlt faults with rip on it: seen as an int3's trap, rip one past it (bp.h). */
+	struct bp *b = bp_lookup(s, regs->rip);
+	if (b)
+		regs->rip = b->addr + 1;
+	return b;
 }
 
 int bp_space_resume(struct bp_space *s, uint64_t addr, pid_t tid, struct user_regs_struct *regs)

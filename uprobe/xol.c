@@ -368,8 +368,9 @@ static int prepare(struct bp_space *s, struct bp *b, pid_t tid,
 			memcpy(buf + b->fix_off, &mark, 4);
 		put_jmp(buf + b->ilen + MARK, b->target);
 	}
-	if (!b->is_call)
-		put_jmp(buf + b->ilen, b->addr + b->ilen);
+	/* A call's copy is single-stepped, its return address corrected after the step; should
+	 * the tracer die in between, the call returns here and jumps back all the same. */
+	put_jmp(buf + b->ilen, b->addr + b->ilen);
 	if (bp_mem_write(s, slot, buf, sizeof(buf)) < 0)
 		return -EAGAIN;
 	b->xol_free = !b->is_call;

@@ -28,6 +28,7 @@
 #include "common/json.h"
 #include "strace-lite/probe/probe.h"
 #include "strace-lite/record/record.h"
+#include "uprobe/bp.h"
 #include "common/proc.h"
 #include "common/spawn.h"
 #include "common/backend.h"
@@ -49,7 +50,9 @@ static unsigned int ptrace_options(bool spawned)
 		o |= PTRACE_O_TRACEFORK | PTRACE_O_TRACEVFORK | PTRACE_O_TRACECLONE;
 	if (opts.seccomp)
 		o |= PTRACE_O_TRACESECCOMP;
-	if (spawned)
+	/* Killing sttrace lets the program run on (its int3s restored by the guard, uprobe/guard.h),
+	 * as strace's; --kill-on-exit kills it too, as strace 6.6's. */
+	if (spawned && opts.kill_on_exit)
 		o |= PTRACE_O_EXITKILL;
 	return o;
 }
@@ -272,7 +275,7 @@ static void handle_stop(struct tcb *tcp, int status)
 				return;
 			}
 			/* One of our breakpoints: a probe hit, not a signal. */
-			if (sig == SIGTRAP && (restart_sig = probe_handle_trap(tcp, &si)) >= 0)
+			if (sig == BP_SIG && (restart_sig = probe_handle_trap(tcp, &si)) >= 0)
 				break;
 			print_signal(tcp, &si, sig);
 			recpt_signal(tcp, &si, sig);

@@ -125,7 +125,7 @@ static void arm_usdt(struct space *s, struct spec *sp, const struct usdt_probe *
 		refuse("usdt:%s: the site %#" PRIx64 " in %s is " KSITE_NOP5_WHY, label, addr, path);
 		return;
 	}
-	if (rd == 0 && insn != 0x90 && insn != 0xcc) {
+	if (rd == 0 && insn != 0x90 && insn != 0xcc && insn != BP_INSN) {
 		refuse("usdt:%s: the site %#" PRIx64 " in %s is not the probe's nop (byte %#x): "
 		       "not on an instruction boundary", label, addr, path, insn);
 		return;

@@ -44,6 +44,7 @@ struct obj {
 struct frame {
 	pid_t tid;
 	uint32_t site;
+	uint32_t guard; /* the guard's record of the replaced return address (uprobe/guard.h) */
 	uint64_t slot, ret;
 };
 

@@ -30,6 +30,7 @@
 #include <unistd.h>
 
 #include "common/proc.h"
+#include "uprobe/guard.h"
 #include "uprobe/space.h"
 #include "common/json.h"
 #include "common/print.h"
@@ -87,6 +88,8 @@ static void space_reset(struct space *s)
 	free(s->objs);
 	s->objs = NULL;
 	s->nobjs = 0;
+	for (size_t i = 0; i < s->nframes; i++)
+		guard_drop(s->frames[i].guard);
 	free(s->frames);
 	s->frames = NULL;
 	s->nframes = s->framecap = 0;
@@ -159,7 +162,9 @@ static struct space *space_inherit(pid_t tgid, pid_t parent, pid_t parent_tid)
 		if (f.tid != parent_tid)
 			continue;
 		f.tid = tgid;
-		push_frame(s, &f);
+		f.guard = guard_frame(tgid, f.slot, f.ret, p->tramp);
+		if (!push_frame(s, &f))
+			guard_drop(f.guard);
 	}
 	return s;
 }
@@ -314,11 +319,17 @@ static void hook_return(struct tcb *tcp, struct space *s, size_t idx,
 {
 	struct frame f = { .tid = tcp->pid, .site = (uint32_t)idx, .slot = r->rsp };
 
-	if (!s->tramp || bp_mem_read(&s->bs, f.slot, &f.ret, 8) < 0 || f.ret == s->tramp ||
-	    !push_frame(s, &f))
+	if (!s->tramp || bp_mem_read(&s->bs, f.slot, &f.ret, 8) < 0 || f.ret == s->tramp)
 		return;
-	if (bp_mem_write(&s->bs, f.slot, &s->tramp, 8) < 0)
+	f.guard = guard_frame(s->tgid, f.slot, f.ret, s->tramp);
+	if (!push_frame(s, &f)) {
+		guard_drop(f.guard);
+		return;
+	}
+	if (bp_mem_write(&s->bs, f.slot, &s->tramp, 8) < 0) {
+		guard_drop(f.guard);
 		s->nframes--;
+	}
 }
 
 /*
@@ -337,6 +348,7 @@ static bool pop_frame(struct space *s, pid_t tid, uint64_t rsp, struct frame *ou
 		bool hit = f->slot == rsp - 8;
 		if (hit)
 			*out = *f;
+		guard_drop(f->guard);
 		memmove(f, f + 1, (s->nframes - i - 1) * sizeof(*f));
 		s->nframes--;
 		if (hit)

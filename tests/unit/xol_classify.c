@@ -58,7 +58,7 @@ int main(void)
 		memcpy(at, r->code, 16);
 		int rc = bp_insert(&s, (uint64_t)(uintptr_t)at, NULL);
 		struct bp *b = bp_lookup(&s, (uint64_t)(uintptr_t)at);
-		if (rc < 0 || !b || at[0] != 0xcc) {
+		if (rc < 0 || !b || at[0] != BP_INSN) {
 			printf("FAIL %s: bp_insert %d\n", r->what, rc);
 			fail = 1;
 			continue;

@@ -2,13 +2,14 @@
 # SPDX-License-Identifier: LGPL-2.1-or-later
 #
 # A process forks while traced, then the tracer leaves (SIGINT): the child inherited the
-# parent's int3s (and raised semaphore) in its copy of the text, so the tracer must step over
-# its hits while attached and put its bytes back before detaching (uprobe/space.h).  Under
-# `sttrace -p` (usdt with a semaphore, and a uprobe), `lttrace -p -f` and `lttrace -p` (no -f:
-# the child gets its bytes back at once and is let go): while attached the child's sites hold
-# an int3 (none without -f); after the tracer left, the child's sites and semaphore are back
-# to what they were, it is not traced, not stopped, runs on, and ends well (an int3 left
-# behind kills it with SIGTRAP at its next hit; a step-over done wrong gives a wrong result).
+# parent's breakpoints (and raised semaphore) in its copy of the text, so the tracer must step
+# over its hits while attached and put its bytes back before detaching (uprobe/space.h).
+# Under `sttrace -p` (usdt with a semaphore, and a uprobe), `lttrace -p -f` and `lttrace -p`
+# (no -f: the child gets its bytes back at once and is let go): while attached the child's
+# sites hold a breakpoint, hlt (f4, uprobe/bp.h; none without -f); after the tracer left, the
+# child's sites and semaphore are back to what they were, it is not traced, not stopped, runs
+# on, and ends well (a breakpoint left behind kills it at its next hit; a step-over done wrong
+# gives a wrong result).
 set -u
 LTTRACE=${LTTRACE:-$(dirname "$STTRACE")/lttrace}
 ${CC:-cc} -O1 -Wall -I"$TOP/sdt" -o fl "$TOP/tests/sh/probe/probe-fork-detach.c" || exit 1
@@ -90,10 +91,10 @@ wait $up || bad "untraced: exit status $?"
 [ "$(cat out.txt)" = "parent: some calls, 0 wrong; child: exit 0" ] ||
 	bad "untraced: $(cat out.txt)"
 
-run sttrace cc cc 0100 \
+run sttrace f4 f4 0100 \
 	"$STTRACE" -o log -f -e trace=none -e 'usdt=fl:*' -e uprobe=tick:args=l
 [ "$hits" = yes ] || bad "sttrace: the child's hits were not traced"
-run lttrace-f = cc = \
+run lttrace-f = f4 = \
 	"$LTTRACE" -o log -f -x tick
 [ "$hits" = yes ] || bad "lttrace -f: the child's calls were not traced"
 run lttrace = = = "$LTTRACE" -o log -x tick

@@ -2,8 +2,8 @@
 # SPDX-License-Identifier: LGPL-2.1-or-later
 #
 # -p to a running probe loop (examples/reqserver), then SIGINT, SIGTERM, or SIGPIPE on the
-# output to sttrace: while attached every probe site holds an int3 and the semaphore is raised;
-# after sttrace leaves, every site's byte and the semaphore are back to their original values
+# output to sttrace: while attached every probe site holds a breakpoint (hlt, f4: uprobe/bp.h)
+# and the semaphore is raised; after sttrace leaves, every site's byte and the semaphore are back to their original values
 # (read through /proc/PID/mem), the program is not traced, not stopped, and runs on correctly
 # (its requests stay consecutive: no hit lost its instruction, none ran twice).
 set -u
@@ -39,7 +39,7 @@ state() { # every site's first byte, then the semaphore
 }
 before=$(state)
 echo "before: $before"
-case $before in *cc*) echo "FAIL: an int3 before attaching"; fail=1 ;; esac
+case $before in *cc*|*f4*) echo "FAIL: a breakpoint before attaching"; fail=1 ;; esac
 
 check_after() { # HOW
 	local after tracer st c1 c2
@@ -62,8 +62,11 @@ for how in INT TERM; do
 	sleep 0.5
 	during=$(state)
 	echo "during: $during"
+	# ptrace's breakpoint is hlt (f4, uprobe/bp.h); a kernel uprobe's (--bpf) is int3.
+	brk=f4
+	case $STTRACE in *-bpf) brk=cc ;; esac
 	for b in ${during% sem=*}; do
-		[ "$b" = cc ] || { echo "FAIL: a probe site without its int3 while attached"; fail=1; }
+		[ "$b" = "$brk" ] || { echo "FAIL: a probe site without its breakpoint while attached"; fail=1; }
 	done
 	[ "${during#* sem=}" = 0100 ] || { echo "FAIL: semaphore not raised while attached"; fail=1; }
 	kill -"$how" $st
