@@ -16,7 +16,7 @@
 #include "strace-lite/sttrace.h"
 
 /* Defaults are strace's; the front end and the -e parser below fill the rest. */
-struct options opts = { .acolumn = 40, .seccomp = true, .trace_all = true };
+struct options opts = { .acolumn = 40, .seccomp = true, .trace_all = true, .syscall_limit = -1 };
 
 static bool syscall_token(const char *tok, struct numset *set, char *err, size_t errlen, int *rc)
 {
@@ -287,6 +287,12 @@ int qualify(const char *expr, char *err, size_t errlen)
 		struct numset *fds = q[0] == 'r' ? &opts.read_fds : &opts.write_fds;
 		rc = named_set(val, "descriptor", fd_number, fds, err, errlen);
 		opts.dump_io = true;
+		return rc;
+	}
+	if (!strcmp(q, "trace-fds") || !strcmp(q, "trace-fd") || !strcmp(q, "fds") ||
+	    !strcmp(q, "fd")) {
+		rc = named_set(val, "descriptor", fd_number, &opts.trace_fds, err, errlen);
+		opts.trace_fds_given = true;
 		return rc;
 	}
 	if (!strcmp(q, "decode-fds") || !strcmp(q, "decode-fd")) {

@@ -60,6 +60,10 @@ enum {
 	OPT_LIST,
 	OPT_TIPS,
 	OPT_RECORD,
+	OPT_QUAL_TRACE_FDS,
+	OPT_SYSCALL_LIMIT,
+	OPT_ARGV0,
+	OPT_ALWAYS_SHOW_PID,
 };
 
 const struct option cli_longopts[] = {
@@ -130,6 +134,10 @@ const struct option cli_longopts[] = {
 	{ "write", required_argument, 0, OPT_QUAL_WRITE },
 	{ "secontext", optional_argument, 0, OPT_QUAL_SECONTEXT },
 	{ "tips", optional_argument, 0, OPT_TIPS },
+	{ "trace-fds", required_argument, 0, OPT_QUAL_TRACE_FDS },
+	{ "syscall-limit", required_argument, 0, OPT_SYSCALL_LIMIT },
+	{ "argv0", required_argument, 0, OPT_ARGV0 },
+	{ "always-show-pid", no_argument, 0, OPT_ALWAYS_SHOW_PID },
 	{ 0, 0, 0, 0 },
 };
 
@@ -397,10 +405,12 @@ int cli_parse(struct cli *cl, struct compare_cfg *cmp, int argc, char **argv, bo
 		case OPT_QUAL_FAULT:
 		case OPT_QUAL_READ:
 		case OPT_QUAL_WRITE:
-		case OPT_QUAL_SECONTEXT: {
+		case OPT_QUAL_SECONTEXT:
+		case OPT_QUAL_TRACE_FDS: {
 			char expr[4096];
 			/* Without a value: all, and -y's set for --decode-fds. */
-			snprintf(expr, sizeof(expr), "%s=%s", qual_names[c - OPT_QUAL_TRACE],
+			snprintf(expr, sizeof(expr), "%s=%s", c == OPT_QUAL_TRACE_FDS ? "trace-fds" :
+				 qual_names[c - OPT_QUAL_TRACE],
 				 optarg ? optarg : c == OPT_QUAL_DECODE_FD ? "path" :
 				 c == OPT_QUAL_QUIET ? "attach,personality" : "all");
 			if (qualify(expr, err, errlen) < 0)
@@ -450,6 +460,16 @@ int cli_parse(struct cli *cl, struct compare_cfg *cmp, int argc, char **argv, bo
 			cl->cgroup = optarg;
 			break;
 		case OPT_RECORD: opts.record = optarg; break;
+		case OPT_SYSCALL_LIMIT: {
+			char *end;
+			errno = 0;
+			opts.syscall_limit = strtoll(optarg, &end, 10);
+			if (!*optarg || *end || errno || opts.syscall_limit <= 0)
+				goto bad_arg;
+			break;
+		}
+		case OPT_ARGV0: opts.argv0 = optarg; break;
+		case OPT_ALWAYS_SHOW_PID: opts.always_show_pid = true; break;
 		case OPT_LATENCY:
 			if (cl->nlatency == MAX_LATENCY) {
 				snprintf(err, errlen, "--latency: at most %d", MAX_LATENCY);

@@ -1,8 +1,8 @@
 // SPDX-License-Identifier: LGPL-2.1-or-later
 /*
- * sttrace: the front end.  Settles the options options.c parsed (strace's checks), wires them into the decoder and
- * engine settings, and leaves through one exit path.  Everything else lives in engine.c,
- * output.c, filter.c, summary.c and the decoders.
+ * sttrace: the front end.  Settles the options options.c parsed (strace's checks), wires
+ * them into the decoder and engine settings, and leaves through one exit path.  Everything
+ * else lives in engine.c, output.c, filter.c, summary.c and the decoders.
  */
 #include <errno.h>
 #include <getopt.h>
@@ -45,6 +45,10 @@ static int settle_options(struct cli *cl, int argc, char *err, size_t errlen)
 {
 	if (!argc && !cl->npids && !cl->cgroup && cl->backend != &replay_backend) {
 		snprintf(err, errlen, "must have PROG [ARGS] or -p PID"); /* first, as strace */
+		return -EINVAL;
+	}
+	if (!argc && opts.argv0 && cl->backend != &replay_backend) {
+		snprintf(err, errlen, "PROG [ARGS] must be specified with --argv0");
 		return -EINVAL;
 	}
 	if (cl->daemon_long && cl->daemon) {
@@ -188,6 +192,14 @@ static int settle_options(struct cli *cl, int argc, char *err, size_t errlen)
 	if (cl->backend == &bpfbe_backend && inject_enabled() &&
 	    bpf_inject_unsupported(err, errlen) < 0)
 		return -EINVAL;
+	/* A tracee let go at the limit would get ENOSYS from every call the prefilter hands
+	 * to a tracer (SECCOMP_RET_TRACE with none): no prefilter then, as strace. */
+	if (opts.syscall_limit > 0) {
+		if (cl->seccomp == 1)
+			log_error("--seccomp-bpf is not enabled because it is not compatible with "
+				  "--syscall-limit");
+		cl->seccomp = 0;
+	}
 	seccomp_decide(cl->seccomp, cl->npids && !argc);
 	/* The program inherits our environment: -E changes it in the order given.  The program
 	 * itself is looked for in our own $PATH. */
@@ -296,7 +308,8 @@ int main(int argc, char **argv)
 	}
 	argv += optind;
 	argc -= optind;
-	if (replay && replay_settle(&argc, &argv, &cl.fflag, cli_optstring, cli_longopts, err, sizeof(err)))
+	if (replay && replay_settle(&argc, &argv, &cl.fflag, cli_optstring, cli_longopts, err,
+				    sizeof(err)))
 		goto bad_msg;
 	switch (settle_options(&cl, argc, err, sizeof(err))) {
 	case 0: break;

@@ -90,6 +90,11 @@ struct options {
 	struct numset read_fds, write_fds; /* -e read=, -e write=: dump their data */
 	bool dump_io;
 	unsigned status_mask;  /* -e status=, -z, -Z: bits of STATUS_*; 0 = all */
+	struct numset trace_fds; /* --trace-fds=, -e fd=: calls on these descriptors (as -P) */
+	bool trace_fds_given;
+	long long syscall_limit; /* --syscall-limit: calls left to show before detaching; -1 */
+	const char *argv0;     /* --argv0: the program's argv[0] */
+	bool always_show_pid;  /* --always-show-pid: the "PID " prefix even for one process */
 };
 extern struct options opts;
 /* Where the program is looked for: strace searches its own $PATH, not the one -E gives. */
@@ -160,6 +165,10 @@ void syscall_enter(struct tcb *tcp, long scno, const uint64_t *args);
 void syscall_exit(struct tcb *tcp, int64_t rval, bool is_error);
 /* The tracee vanished inside a traced syscall (exit_group, exec by another thread, SIGKILL). */
 void syscall_unfinished(struct tcb *tcp);
+/* --syscall-limit: as many calls shown (or counted by -c) as it said; the backends then let
+ * every tracee go, as strace, and say so (syscall_limit_leave).  What the limit still allows. */
+bool syscall_limit_reached(void);
+void syscall_limit_leave(void);
 bool sysent_is_exec(const struct sysent *se);
 
 /* The ptrace engine's tampering (-e inject=), run after the filter and before the entry is

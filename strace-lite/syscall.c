@@ -10,6 +10,7 @@
 #include <limits.h>
 #include <string.h>
 
+#include "common/log.h"
 #include "common/event.h"
 #include "common/stacktrace.h"
 #include "strace-lite/stackview.h"
@@ -83,7 +84,8 @@ void syscall_enter(struct tcb *tcp, long scno, const uint64_t *args)
 		tcp->flags &= ~TCB_HIDE_LOG;
 		tcp->flags |= TCB_CHECK_EXEC;
 	}
-	if (hide_log(tcp) || !traced(scno) || (pathtrace_enabled() && !pathtrace_match(c))) {
+	if (hide_log(tcp) || !traced(scno) || (pathtrace_enabled() && !pathtrace_match(c)) ||
+	    syscall_limit_reached()) {
 		tcp->flags |= TCB_FILTERED;
 		return;
 	}
@@ -129,6 +131,17 @@ void syscall_enter(struct tcb *tcp, long scno, const uint64_t *args)
 }
 
 void (*syscall_tamper_hook)(struct tcb *tcp);
+
+bool syscall_limit_reached(void)
+{
+	return opts.syscall_limit == 0;
+}
+
+void syscall_limit_leave(void)
+{
+	if (!(opts.quiet & QUIET_ATTACH))
+		log_error("System call limit has been reached, detaching tracees");
+}
 
 /* What -e inject= did to the call, as strace notes it. */
 static void print_injected_note(struct tcb *tcp)
@@ -310,6 +323,11 @@ static void exit_print(struct tcb *tcp, int64_t rval, bool is_error)
 		/* A failed first execve of a spawned child: see syscall_exit. */
 		tcp->flags &= ~TCB_CHECK_EXEC;
 	}
+	/* strace counts a call against --syscall-limit once -e status= lets it through. */
+	if (opts.syscall_limit > 0 &&
+	    (!opts.status_mask || (opts.status_mask & (1u << (c->err ? STATUS_FAILED :
+								     STATUS_SUCCESSFUL)))))
+		opts.syscall_limit--;
 	if (opts.cflag) {
 		/* strace's default is system CPU time in the call; -w makes it wall time. */
 		const struct timespec *from = opts.wflag ? &tcp->etime : &tcp->ltime;

@@ -206,6 +206,8 @@ void print_line(struct tcb *tcp, const char *fmt, ...)
 {
 	va_list ap;
 
+	if (syscall_limit_reached()) /* let go (--bpf watches on, silent, to the end) */
+		return;
 	printleader(tcp);
 	va_start(ap, fmt);
 	sb_vprintf(&tcp->sb, fmt, ap);
@@ -218,6 +220,8 @@ void print_line(struct tcb *tcp, const char *fmt, ...)
 /* EV as a record (--json) or as strace's line, with the -k stack after a signal's. */
 static void write_event(struct tcb *tcp, const struct event *ev)
 {
+	if (syscall_limit_reached()) /* let go (--bpf watches on, silent, to the end) */
+		return;
 	if (opts.json) {
 		struct strbuf rec = { 0 };
 		event_write_json(&rec, ev);
@@ -266,7 +270,8 @@ void report_exit(struct tcb *tcp, int status)
 	tcp->ip_known = false; /* -i: the thread is gone */
 	probe_forget(tcp->pid);
 	if (tcp->pid == strace_child) {
-		exit_code = proc_exit_code(status);
+		/* Past --syscall-limit strace no longer waits for it: its status is 0. */
+		exit_code = syscall_limit_reached() ? 0 : proc_exit_code(status);
 		strace_child = 0;
 	}
 	if (!(tcp->flags & TCB_SILENT) && opts.cflag != 1) {

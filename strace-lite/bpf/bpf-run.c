@@ -252,6 +252,8 @@ static int bpfbe_spawn(char **argv)
 
 	if (rc < 0)
 		return rc;
+	if (opts.argv0)
+		argv[0] = (char *)opts.argv0;
 	if ((rc = proc_spawn(path, argv, &sp, &held)) < 0) {
 		errno = -rc;
 		log_perror("fork");
@@ -611,7 +613,8 @@ static void finish(void)
 		uint32_t key = tcp->pid;
 		bpf_map_delete_elem(bpfbe_traced_fd(), &key);
 		/* Like strace: a program we started gets the signal we got. */
-		if (tcp->pid == strace_child && !(tcp->flags & TCB_ATTACHED)) {
+		if (tcp->pid == strace_child && !(tcp->flags & TCB_ATTACHED) &&
+		    !syscall_limit_reached()) {
 			proc_kill_spawned(tcp->pid, proc_interrupted());
 		}
 		report_detach(tcp);
@@ -746,6 +749,8 @@ static int bpfbe_run(void)
 	/* Everything is attached: let the program exec (or die, if attaching failed). */
 	if (held.hold_fd >= 0 && proc_release(&held, rc == 0 && !proc_interrupted()) < 0)
 		rc = -1;
+	/* Past --syscall-limit, the calls are not shown and the program runs on to its end:
+	 * it dies with us (pdeathsig), and strace lets it run. */
 	while (rc == 0 && !proc_interrupted() &&
 	       (tcb_count() > 0 || (cgroup_dir && proc_cgroup_populated(cgroup_dir)))) {
 		/* The kernel side wakes us only for a full batch: look every 10 ms. */
@@ -761,6 +766,8 @@ static int bpfbe_run(void)
 	ring_buffer__consume(rb);
 	/* Its last record seen, it may still be on its way to a zombie. */
 	reap_children(proc_interrupted() || tcb_count() ? WNOHANG : 0);
+	if (syscall_limit_reached() && !proc_interrupted())
+		syscall_limit_leave();
 	if (proc_interrupted() || tcb_count())
 		finish();
 	if (proc_interrupted())

@@ -94,6 +94,8 @@ static int engine_spawn(char **argv)
 
 	if (rc < 0)
 		return rc;
+	if (opts.argv0)
+		argv[0] = (char *)opts.argv0;
 	if (cfg->daemon)
 		return spawn_daemon(path, argv, cfg->daemon);
 	if ((rc = proc_spawn(path, argv, &sp, &child)) < 0) {
@@ -350,7 +352,7 @@ static bool ours(pid_t tid, const siginfo_t *si, void *arg)
 static void detach(struct tcb *tcp)
 {
 	/* Like strace: a program we started gets the signal we got. */
-	if (tcp->pid == strace_child && !(tcp->flags & TCB_ATTACHED))
+	if (tcp->pid == strace_child && !(tcp->flags & TCB_ATTACHED) && !syscall_limit_reached())
 		proc_kill_spawned(tcp->pid, proc_interrupted());
 	proc_detach(tcp->pid, ours, NULL);
 	report_detach(tcp);
@@ -369,7 +371,7 @@ static int engine_run(void)
 		syscall_tamper_hook = tamper_enter;
 	tcb_catch_signals();
 
-	while (!proc_interrupted()) {
+	while (!proc_interrupted() && !syscall_limit_reached()) {
 		int status;
 		struct rusage ru;
 		bool want_ru = opts.cflag && !opts.wflag;
@@ -429,6 +431,8 @@ static int engine_run(void)
 	}
 	/* Interrupted, or the loop ended on an error with tracees left: leave none stopped or
 	 * holding a breakpoint. */
+	if (syscall_limit_reached() && !proc_interrupted())
+		syscall_limit_leave();
 	if (proc_interrupted() || tcb_count())
 		cleanup();
 	if (proc_interrupted())
