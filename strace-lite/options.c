@@ -186,7 +186,25 @@ static int add_pids(struct cli *cl, const char *list, char *err, size_t errlen)
 		s += n + 1;
 	}
 	return 0;
-}/* The backends, registered: --backend=NAME picks one by its name, ptrace by default. */
+}/* -u UID:GID: two numbers below (uid_t)-1; 0, or -EINVAL. */
+static int parse_uid_gid(const char *s, uid_t *uid, gid_t *gid)
+{
+	unsigned long long v[2];
+	char *end;
+
+	for (int i = 0; i < 2; i++) {
+		errno = 0;
+		v[i] = strtoull(s, &end, 10);
+		if (end == s || *s == '-' || errno || v[i] >= (uid_t)-1 || *end != (i ? '\0' : ':'))
+			return -EINVAL;
+		s = end + 1;
+	}
+	*uid = (uid_t)v[0];
+	*gid = (gid_t)v[1];
+	return 0;
+}
+
+/* The backends, registered: --backend=NAME picks one by its name, ptrace by default. */
 static const struct backend *const backends[] = { &engine_backend, &bpfbe_backend, NULL };
 
 /* --list=WHAT, for the bash completion: the names it offers, one a line, from sttrace's tables. */
@@ -335,6 +353,15 @@ int cli_parse(struct cli *cl, struct compare_cfg *cmp, int argc, char **argv, bo
 		case 'n': opts.nflag = true; break;
 		case 'A': opts.append = true; break;
 		case 'u': {
+			if (strchr(optarg, ':')) { /* UID:GID (strace 6.9's): no name looked up */
+				if (parse_uid_gid(optarg, &opts.uid, &opts.gid) < 0) {
+					snprintf(err, errlen, "Invalid UID:GID pair '%s'", optarg);
+					return -EPERM;
+				}
+				opts.user = optarg;
+				opts.user_ids = true;
+				break;
+			}
 			struct passwd *pw = getpwnam(optarg);
 			if (!pw) {
 				snprintf(err, errlen, "Cannot find user '%s'", optarg);

@@ -50,6 +50,7 @@ struct options {
 	const char *record;    /* --record=FILE (the eBPF backend's records) */
 	bool append;           /* -A: -o appends */
 	const char *user;      /* -u: run the program as this user */
+	bool user_ids;         /* -u UID:GID: no supplementary groups, no name looked up */
 	uid_t uid;
 	gid_t gid;
 	bool output_separately; /* -ff with -o */

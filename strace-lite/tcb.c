@@ -144,7 +144,9 @@ int tcb_become_user(void)
 {
 	if (!opts.user)
 		return 0;
-	if (initgroups(opts.user, opts.gid) < 0 || setgid(opts.gid) < 0 || setuid(opts.uid) < 0) {
+	/* -u UID:GID: no supplementary groups (setgroups: none leaks from ours), as strace. */
+	if ((opts.user_ids ? setgroups(0, NULL) : initgroups(opts.user, opts.gid)) < 0 ||
+	    setgid(opts.gid) < 0 || setuid(opts.uid) < 0) {
 		log_perror("-u %s", opts.user);
 		return -errno;
 	}

@@ -46,7 +46,7 @@ const char sttrace_usage[] =
 	"                 process, the tracer is a grandchild (leading a group, a session)\n"
 	"  -b execve, --detach-on=execve  let a process go when it calls execve (not the\n"
 	"                 program's first)\n"
-	"  -u USER, --user=USER  run PROG as USER (its uid, gid and groups)\n"
+	"  -u USER, --user=USER  run PROG as USER (its uid, gid and groups), or as UID:GID\n"
 	"  -E VAR=VAL, --env=VAR=VAL  put VAR=VAL in the program's environment\n"
 	"  -E VAR, --env=VAR  remove VAR from it\n"
 	"  --argv0=NAME   run PROG with NAME as its argv[0]\n"
