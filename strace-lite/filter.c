@@ -308,6 +308,14 @@ int qualify(const char *expr, char *err, size_t errlen)
 			dopts.decode_pids = numset_mask(&set, 2);
 		return rc;
 	}
+	if (!strcmp(q, "namespace")) {
+		if (strcmp(val, "new")) {
+			snprintf(err, errlen, "invalid -e namespace= argument: '%s'", val);
+			return -EINVAL;
+		}
+		dopts.show_namespace = true;
+		return 0;
+	}
 	if (!strcmp(q, "kvm")) {
 		if (strcmp(val, "vcpu")) {
 			snprintf(err, errlen, "invalid -e kvm= argument '%s' (vcpu)", val);

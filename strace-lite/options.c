@@ -64,6 +64,7 @@ enum {
 	OPT_SYSCALL_LIMIT,
 	OPT_ARGV0,
 	OPT_ALWAYS_SHOW_PID,
+	OPT_QUAL_NAMESPACE,
 };
 
 const struct option cli_longopts[] = {
@@ -138,6 +139,7 @@ const struct option cli_longopts[] = {
 	{ "syscall-limit", required_argument, 0, OPT_SYSCALL_LIMIT },
 	{ "argv0", required_argument, 0, OPT_ARGV0 },
 	{ "always-show-pid", no_argument, 0, OPT_ALWAYS_SHOW_PID },
+	{ "namespace", optional_argument, 0, OPT_QUAL_NAMESPACE },
 	{ 0, 0, 0, 0 },
 };
 
@@ -433,12 +435,16 @@ int cli_parse(struct cli *cl, struct compare_cfg *cmp, int argc, char **argv, bo
 		case OPT_QUAL_READ:
 		case OPT_QUAL_WRITE:
 		case OPT_QUAL_SECONTEXT:
-		case OPT_QUAL_TRACE_FDS: {
+		case OPT_QUAL_TRACE_FDS:
+		case OPT_QUAL_NAMESPACE: {
 			char expr[4096];
 			/* Without a value: all, and -y's set for --decode-fds. */
-			snprintf(expr, sizeof(expr), "%s=%s", c == OPT_QUAL_TRACE_FDS ? "trace-fds" :
-				 qual_names[c - OPT_QUAL_TRACE],
-				 optarg ? optarg : c == OPT_QUAL_DECODE_FD ? "path" :
+			const char *what = c == OPT_QUAL_TRACE_FDS ? "trace-fds" :
+					   c == OPT_QUAL_NAMESPACE ? "namespace" :
+					   qual_names[c - OPT_QUAL_TRACE];
+			snprintf(expr, sizeof(expr), "%s=%s", what,
+				 optarg ? optarg : c == OPT_QUAL_NAMESPACE ? "new" :
+				 c == OPT_QUAL_DECODE_FD ? "path" :
 				 c == OPT_QUAL_QUIET ? "attach,personality" : "all");
 			if (qualify(expr, err, errlen) < 0)
 				return -EPERM;

@@ -358,6 +358,11 @@ static void exit_print(struct tcb *tcp, int64_t rval, bool is_error)
 	size_t from = tcp->sb.len;
 	if (!(sys_res & RVAL_DECODED))
 		sys_res = decode(c);
+	const char *ns = dopts.show_namespace ? namespace_auxstr(c) : NULL;
+	if (ns) {
+		c->auxstr = ns;
+		sys_res |= RVAL_STR;
+	}
 	if (event_sinks_active())
 		sb_write(&tcp->evargs, tcp->sb.s + from, tcp->sb.len - from);
 	if (tcp->staging) {

@@ -25,6 +25,8 @@ const char sttrace_usage[] =
 	"  -e trace-fds=SET, --trace-fds=SET, -e fd=SET  trace only syscalls that use a\n"
 	"                 descriptor of SET (with -P: either)\n"
 	"  --syscall-limit=LIMIT  let every tracee go after LIMIT syscalls shown\n"
+	"  -e namespace=new, --namespace[=new]  the ids of the namespaces a clone, clone3,\n"
+	"                 setns or unshare entered, after its result\n"
 	"  --seccomp-bpf[=yes|no]  stop only at selected syscalls (needs -f; default: yes\n"
 	"                 with -f)\n"
 	"Tampering (ptrace):\n"

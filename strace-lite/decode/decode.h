@@ -83,6 +83,7 @@ struct decode_opts {
 	bool raw_all; /* -e raw=all */
 	unsigned int decode_pids; /* --decode-pids=: DECODE_PID_* bits */
 	bool kvm_vcpu; /* -e kvm=vcpu: KVM_RUN's exit reason */
+	bool show_namespace; /* -e namespace=new: the namespaces clone, setns, unshare entered */
 };
 extern struct decode_opts dopts;
 
@@ -154,6 +155,9 @@ static inline void tprint_next_field(struct dctx *c, const char *name)
  * resolved at the stop.  Every -y, -yy and -P lookup goes through here.
  */
 ssize_t tracee_readlink(struct dctx *c, const char *link, char *buf, size_t len);
+/* -e namespace=new: at the exit of a successful clone, clone3, setns or unshare, the ids of the
+ * namespaces entered, "mnt:[N], ..." (namespace.c); NULL for any other call or none. */
+const char *namespace_auxstr(struct dctx *c);
 extern ssize_t (*tracee_readlink_hook)(struct dctx *c, const char *link, char *buf, size_t len);
 /* Whether LINK's file was unlinked, when the backend knows (1, 0; -1: look at the file). */
 extern int (*tracee_deleted_hook)(struct dctx *c, const char *link);
