@@ -205,7 +205,8 @@ static int quiet_number(const char *s)
 
 static int decode_fd_number(const char *s)
 {
-	static const char *const names[] = { "path", "socket", "dev", "pidfd" };
+	static const char *const names[] = { "path", "socket", "dev", "pidfd", "eventfd",
+					     "signalfd" };
 	for (size_t i = 0; i < sizeof(names) / sizeof(names[0]); i++)
 		if (!strcmp(s, names[i]))
 			return (int)i; /* DECODE_FD_* bit */
@@ -298,7 +299,7 @@ int qualify(const char *expr, char *err, size_t errlen)
 	if (!strcmp(q, "decode-fds") || !strcmp(q, "decode-fd")) {
 		rc = named_set(val, "decode-fds", decode_fd_number, &set, err, errlen);
 		if (!rc)
-			dopts.decode_fds = numset_mask(&set, 4);
+			dopts.decode_fds = numset_mask(&set, 6);
 		opts.decode_fds_given = true;
 		return rc;
 	}

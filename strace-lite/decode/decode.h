@@ -70,7 +70,8 @@ struct dctx {
 
 /* -e decode-fds= (-y is path, -yy all of them). */
 enum { DECODE_FD_PATH = 1 << 0, DECODE_FD_SOCKET = 1 << 1, DECODE_FD_DEV = 1 << 2,
-       DECODE_FD_PIDFD = 1 << 3, DECODE_FD_ALL = 0xf };
+       DECODE_FD_PIDFD = 1 << 3, DECODE_FD_EVENTFD = 1 << 4, DECODE_FD_SIGNALFD = 1 << 5,
+       DECODE_FD_ALL = 0x3f };
 /* --decode-pids= (-Y is comm). */
 enum { DECODE_PID_COMM = 1 << 0, DECODE_PID_NS = 1 << 1 };
 /* What a pid names: a thread, a process, a process group, a session. */
@@ -172,6 +173,10 @@ void printfd_pid(struct dctx *c, int pid, int fd); /* the same, a descriptor of 
  * false when FD is nothing of those, and -y's form is used if asked.
  */
 bool print_fd_details(struct dctx *c, int fd, const char *link);
+/* --decode-fds=eventfd, signalfd (fdinfo.c): "<{eventfd-count=...}>", "<signalfd:[...]>" for
+ * descriptor FD whose link reads PATH; false when it is not one. */
+bool print_eventfd(struct dctx *c, int fd, const char *path);
+bool print_signalfd(struct dctx *c, int fd, const char *path);
 /* -yy under the eBPF backend: the socket (or pidfd) behind LINK as the kernel described it at
  * the stop; sockdiag.c formats it as a sock_diag answer.  False: ask the live kernel. */
 struct sockdiag_view {
