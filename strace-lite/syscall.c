@@ -323,12 +323,14 @@ static void exit_print(struct tcb *tcp, int64_t rval, bool is_error)
 		/* A failed first execve of a spawned child: see syscall_exit. */
 		tcp->flags &= ~TCB_CHECK_EXEC;
 	}
-	/* strace counts a call against --syscall-limit once -e status= lets it through. */
-	if (opts.syscall_limit > 0 &&
-	    (!opts.status_mask || (opts.status_mask & (1u << (c->err ? STATUS_FAILED :
-								     STATUS_SUCCESSFUL)))))
+	/* strace counts a call against --syscall-limit, and in -c, once -e status= lets it
+	 * through. */
+	bool wanted = status_wanted(c->err ? STATUS_FAILED : STATUS_SUCCESSFUL);
+	if (opts.syscall_limit > 0 && wanted)
 		opts.syscall_limit--;
-	if (opts.cflag) {
+	if (opts.cflag == 1 && !wanted)
+		return;
+	if (opts.cflag && wanted) {
 		/* strace's default is system CPU time in the call; -w makes it wall time. */
 		const struct timespec *from = opts.wflag ? &tcp->etime : &tcp->ltime;
 		const struct timespec *to = opts.wflag ? &ts : &tcp->stime;

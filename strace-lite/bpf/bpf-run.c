@@ -599,9 +599,20 @@ static void collect_stats(void)
 			s.ns += v[i].ns;
 		}
 		const struct sysent *se = sysent_get(n);
+		if (se && (se->classes & SYSCALL_NEVER_FAILS))
+			s.errors = 0;
+		/* -e status=: strace 7.2 counts only the calls it lets through (the kernel's
+		 * counts do not split the time: all of it stays). */
+		bool ok = !opts.status_mask || (opts.status_mask & (1u << STATUS_SUCCESSFUL));
+		bool failed = !opts.status_mask || (opts.status_mask & (1u << STATUS_FAILED));
+		if (!ok) {
+			s.count = s.errors;
+		} else if (!failed) {
+			s.count -= s.errors;
+			s.errors = 0;
+		}
 		if (s.count && se)
-			summary_add(n, s.count, (se->classes & SYSCALL_NEVER_FAILS) ? 0 : s.errors,
-				    s.ns / 1e9);
+			summary_add(n, s.count, s.errors, s.ns / 1e9);
 	}
 }
 
