@@ -36,6 +36,7 @@ struct cli {
 #define MAX_LATENCY 16
 	struct latency *latency[MAX_LATENCY]; /* --latency=A..B, until their sinks own them */
 	int nlatency;
+	int stack_frame_limit; /* --stack-trace-frame-limit (0: not given) */
 };
 
 extern const struct option cli_longopts[];

@@ -65,6 +65,8 @@ enum {
 	OPT_ARGV0,
 	OPT_ALWAYS_SHOW_PID,
 	OPT_QUAL_NAMESPACE,
+	OPT_STACK_TRACE,
+	OPT_STACK_FRAME_LIMIT,
 };
 
 const struct option cli_longopts[] = {
@@ -79,7 +81,9 @@ const struct option cli_longopts[] = {
 	{ "trace-path", required_argument, 0, 'P' },
 	{ "relative-timestamps", optional_argument, 0, OPT_RELTS },
 	{ "string-limit", required_argument, 0, 's' },
-	{ "stack-traces", no_argument, 0, 'k' },
+	{ "stack-trace", optional_argument, 0, OPT_STACK_TRACE },
+	{ "stack-traces", optional_argument, 0, OPT_STACK_TRACE },
+	{ "stack-trace-frame-limit", required_argument, 0, OPT_STACK_FRAME_LIMIT },
 	{ "stack-format", required_argument, 0, OPT_STACK_FORMAT },
 	{ "flamegraph", required_argument, 0, OPT_FLAMEGRAPH },
 	{ "json", no_argument, 0, OPT_JSON },
@@ -452,6 +456,19 @@ int cli_parse(struct cli *cl, struct compare_cfg *cmp, int argc, char **argv, bo
 		}
 		case 'k':
 			opts.stack++;
+			break;
+		case OPT_STACK_TRACE: /* strace 6.7's: =symbol is -k, =source -kk */
+			if (!optarg || !strcmp(optarg, "symbol"))
+				opts.stack = 1;
+			else if (!strcmp(optarg, "source"))
+				opts.stack = 2;
+			else
+				goto bad_arg;
+			break;
+		case OPT_STACK_FRAME_LIMIT:
+			if (parse_uint(optarg, &v) < 0 || v <= 0 || v > (int)(UINT_MAX / 4))
+				goto bad_arg;
+			cl->stack_frame_limit = v;
 			break;
 		case OPT_STACK_FORMAT:
 			if (strcmp(optarg, "folded") && strcmp(optarg, "text"))

@@ -25,6 +25,7 @@
 #include "common/latency.h"
 #include "common/perfetto.h"
 #include "common/spawn.h"
+#include "common/stacktrace.h"
 #include "strace-lite/optvalues.h"
 #include "strace-lite/cli.h"
 
@@ -182,6 +183,9 @@ static int settle_options(struct cli *cl, int argc, char *err, size_t errlen)
 		fclose(f);
 	}
 	opts.stack_lines = opts.stack && !opts.stack_folded;
+	if (cl->stack_frame_limit && !opts.stack)
+		log_error("--stack-trace-frame-limit has no effect without -k/--stack-trace");
+	stacktrace_set_frame_limit(cl->stack_frame_limit);
 	if (opts.flamegraph && !opts.stack)
 		opts.stack = 1;
 	if (cl->backend == &bpfbe_backend && inject_enabled() && cl->npids) {
