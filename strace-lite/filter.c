@@ -106,7 +106,23 @@ int qualify_syscalls(const char *spec, struct numset *set, char *err, size_t err
 			optional = true;
 			tok++;
 		}
-		if (!syscall_token(tok, set, err, errlen, &rc) && !optional) {
+		/* NAME@64, NAME@32, NAME@x32: strace's personality designators on x86-64.  Only
+		 * the native one is traced; a name for another is checked, and selects nothing. */
+		struct numset *into = set;
+		char *at = strrchr(tok, '@');
+		if (at) {
+			static struct numset other;
+			if (strcmp(at + 1, "64") && strcmp(at + 1, "32") && strcmp(at + 1, "x32")) {
+				snprintf(err, errlen, "incorrect personality designator '%s' in "
+					 "qualification '%s'", at + 1, tok);
+				rc = -EINVAL;
+				break;
+			}
+			if (strcmp(at + 1, "64"))
+				into = &other;
+			*at = '\0';
+		}
+		if (!syscall_token(tok, into, err, errlen, &rc) && !optional) {
 			if (!rc)
 				snprintf(err, errlen, "invalid system call '%s'", tok);
 			rc = -EINVAL;
