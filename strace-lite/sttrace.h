@@ -291,7 +291,7 @@ bool pathtrace_match(struct dctx *c);
 void dumpio(struct dctx *c);
 
 /* summary.c: -c */
-void summary_count(struct tcb *tcp, double seconds, bool failed);
+void summary_count(struct tcb *tcp, double seconds, double wall, bool failed);
 void summary_add(long scno, uint64_t calls, uint64_t errors, double seconds);
 /* --percentiles: one call of SCNO took SECONDS of wall time. */
 void summary_sample(long scno, double seconds);

@@ -336,6 +336,8 @@ static void exit_print(struct tcb *tcp, int64_t rval, bool is_error)
 		const struct timespec *to = opts.wflag ? &ts : &tcp->stime;
 		summary_count(tcp, (double)(to->tv_sec - from->tv_sec) +
 					   (double)(to->tv_nsec - from->tv_nsec) / 1e9,
+			      (double)(ts.tv_sec - tcp->etime.tv_sec) +
+				      (double)(ts.tv_nsec - tcp->etime.tv_nsec) / 1e9,
 			      c->err != 0);
 		if (opts.percentiles)
 			summary_sample(c->scno, (double)(ts.tv_sec - tcp->etime.tv_sec) +
