@@ -135,58 +135,28 @@ void summary_add(long scno, uint64_t calls, uint64_t errors, double t)
 	cc->time += t;
 }
 
-static int cmp_time(const void *a, const void *b)
-{
-	double x = counts[*(const unsigned *)a].time, y = counts[*(const unsigned *)b].time;
-	return x < y ? 1 : x > y ? -1 : 0;
-}
-static int cmp_calls(const void *a, const void *b)
-{
-	uint64_t x = counts[*(const unsigned *)a].calls, y = counts[*(const unsigned *)b].calls;
-	return x < y ? 1 : x > y ? -1 : 0;
-}
-static int cmp_errors(const void *a, const void *b)
-{
-	uint64_t x = counts[*(const unsigned *)a].errors, y = counts[*(const unsigned *)b].errors;
-	return x < y ? 1 : x > y ? -1 : 0;
-}
-static int cmp_avg(const void *a, const void *b)
-{
-	const struct counts *x = &counts[*(const unsigned *)a], *y = &counts[*(const unsigned *)b];
-	double u = x->time / (double)x->calls, v = y->time / (double)y->calls;
-	return u < v ? 1 : u > v ? -1 : 0;
-}
-static int cmp_max(const void *a, const void *b)
-{
-	double x = counts[*(const unsigned *)a].tmax, y = counts[*(const unsigned *)b].tmax;
-	return x < y ? 1 : x > y ? -1 : 0;
-}
-static int cmp_min(const void *a, const void *b)
-{
-	double x = counts[*(const unsigned *)a].tmin, y = counts[*(const unsigned *)b].tmin;
-	return x < y ? 1 : x > y ? -1 : 0;
-}
-static int cmp_wtime(const void *a, const void *b)
-{
-	double x = counts[*(const unsigned *)a].wtime, y = counts[*(const unsigned *)b].wtime;
-	return x < y ? 1 : x > y ? -1 : 0;
-}
-static int cmp_wmin(const void *a, const void *b)
-{
-	double x = counts[*(const unsigned *)a].wmin, y = counts[*(const unsigned *)b].wmin;
-	return x < y ? 1 : x > y ? -1 : 0;
-}
-static int cmp_wmax(const void *a, const void *b)
-{
-	double x = counts[*(const unsigned *)a].wmax, y = counts[*(const unsigned *)b].wmax;
-	return x < y ? 1 : x > y ? -1 : 0;
-}
-static int cmp_wavg(const void *a, const void *b)
-{
-	const struct counts *x = &counts[*(const unsigned *)a], *y = &counts[*(const unsigned *)b];
-	double ax = x->wtime / (double)x->calls, ay = y->wtime / (double)y->calls;
-	return ax < ay ? 1 : ax > ay ? -1 : 0;
-}
+/* FN orders syscall numbers by VALUE of their counts c, largest first (-S). */
+#define CMP_DESC(fn, value)                                                   \
+	static int fn(const void *a, const void *b)                           \
+	{                                                                     \
+		const struct counts *c = &counts[*(const unsigned *)a];       \
+		double x = (double)(value);                                   \
+		c = &counts[*(const unsigned *)b];                            \
+		double y = (double)(value);                                   \
+		return x < y ? 1 : x > y ? -1 : 0;                            \
+	}
+CMP_DESC(cmp_time, c->time)
+CMP_DESC(cmp_calls, c->calls)
+CMP_DESC(cmp_errors, c->errors)
+CMP_DESC(cmp_avg, c->time / (double)c->calls)
+CMP_DESC(cmp_max, c->tmax)
+CMP_DESC(cmp_min, c->tmin)
+CMP_DESC(cmp_wtime, c->wtime)
+CMP_DESC(cmp_wmin, c->wmin)
+CMP_DESC(cmp_wmax, c->wmax)
+CMP_DESC(cmp_wavg, c->wtime / (double)c->calls)
+#undef CMP_DESC
+
 static int cmp_name(const void *a, const void *b)
 {
 	return strcmp(sysent_table[*(const unsigned *)a].name, sysent_table[*(const unsigned *)b].name);
