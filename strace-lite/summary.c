@@ -70,6 +70,15 @@ static void print_percentiles(FILE *f, long scno)
 		pct_us(s, 1));
 }
 
+/* V, a call's time (FIRST: the syscall's first), into the smallest and the largest. */
+static void min_max(double *min, double *max, double v, bool first)
+{
+	if (first || v < *min)
+		*min = v;
+	if (v > *max)
+		*max = v;
+}
+
 void summary_count(struct tcb *tcp, double t, double wall, bool failed)
 {
 	long scno = tcp->dc.scno;
@@ -86,21 +95,15 @@ void summary_count(struct tcb *tcp, double t, double wall, bool failed)
 	t -= opts.overhead; /* -O */
 	if (t < 0)
 		t = 0;
-	if (!cc->calls || t < cc->tmin)
-		cc->tmin = t;
-	if (t > cc->tmax)
-		cc->tmax = t;
 	wall -= opts.overhead;
 	if (wall < 0)
 		wall = 0;
-	if (!cc->calls || wall < cc->wmin)
-		cc->wmin = wall;
-	if (wall > cc->wmax)
-		cc->wmax = wall;
+	min_max(&cc->tmin, &cc->tmax, t, !cc->calls);
+	min_max(&cc->wmin, &cc->wmax, wall, !cc->calls);
+	cc->time += t;
 	cc->wtime += wall;
 	cc->calls++;
 	cc->errors += failed;
-	cc->time += t;
 }
 
 /* Totals counted elsewhere (the eBPF backend's kernel maps): no per-call minimum or maximum. */
@@ -120,19 +123,13 @@ void summary_add(long scno, uint64_t calls, uint64_t errors, double t)
 	if (t < 0)
 		t = 0;
 	double avg = t / (double)calls;
-	if (!cc->calls || avg < cc->tmin)
-		cc->tmin = avg;
-	if (avg > cc->tmax)
-		cc->tmax = avg;
-	/* The kernel's times are the calls' wall times. */
-	if (!cc->calls || avg < cc->wmin)
-		cc->wmin = avg;
-	if (avg > cc->wmax)
-		cc->wmax = avg;
+	/* The kernel's one time for both: the calls' wall times. */
+	min_max(&cc->tmin, &cc->tmax, avg, !cc->calls);
+	min_max(&cc->wmin, &cc->wmax, avg, !cc->calls);
+	cc->time += t;
 	cc->wtime += t;
 	cc->calls += calls;
 	cc->errors += errors;
-	cc->time += t;
 }
 
 /* FN orders syscall numbers by VALUE of their counts c, largest first (-S). */
