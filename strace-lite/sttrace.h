@@ -166,10 +166,10 @@ void syscall_enter(struct tcb *tcp, long scno, const uint64_t *args);
 void syscall_exit(struct tcb *tcp, int64_t rval, bool is_error);
 /* The tracee vanished inside a traced syscall (exit_group, exec by another thread, SIGKILL). */
 void syscall_unfinished(struct tcb *tcp);
-/* --syscall-limit: as many calls shown (or counted by -c) as it said; the backends then let
- * every tracee go, as strace, and say so (syscall_limit_leave).  What the limit still allows. */
+/* --syscall-limit: as many calls shown (or counted by -c) as it said, then (said then) the
+ * backends let every tracee go, as strace (--bpf: shows nothing more while the program runs on,
+ * as it would die with us): whether it is reached. */
 bool syscall_limit_reached(void);
-void syscall_limit_leave(void);
 bool sysent_is_exec(const struct sysent *se);
 
 /* The ptrace engine's tampering (-e inject=), run after the filter and before the entry is
@@ -186,9 +186,10 @@ void tamper_exit(struct tcb *tcp, int64_t *rval, uint8_t *is_error);
 struct backend;
 extern const struct backend engine_backend;
 
-/* The program to start, PROG looked for as strace does (program_search_path), into PATH;
- * 0, or -errno having said why ("Can't stat 'PROG'"; "exec: File name too long"). */
-int program_lookup(const char *prog, char *path, size_t len);
+/* The program to start, ARGV[0] looked for as strace does (program_search_path), into PATH,
+ * and ARGV[0] then what --argv0 says; 0, or -errno having said why ("Can't stat 'PROG'";
+ * "exec: File name too long"). */
+int program_lookup(char **argv, char *path, size_t len);
 /* tcb.c: the tracees of either backend */
 /* The traced threads: how many, and all of them (tcb_next may follow a droptcb of TCP only when
  * taken before it). */

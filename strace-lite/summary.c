@@ -109,6 +109,14 @@ void summary_count(struct tcb *tcp, double t, double wall, bool failed)
 /* Totals counted elsewhere (the eBPF backend's kernel maps): no per-call minimum or maximum. */
 void summary_add(long scno, uint64_t calls, uint64_t errors, double t)
 {
+	/* -e status=: strace 7.2 counts only the calls it lets through (the kernel's time is
+	 * not split by status: all of it stays). */
+	if (opts.status_mask && !(opts.status_mask & (1u << STATUS_SUCCESSFUL))) {
+		calls = errors;
+	} else if (opts.status_mask && !(opts.status_mask & (1u << STATUS_FAILED))) {
+		calls -= errors;
+		errors = 0;
+	}
 	if (scno < 0 || !sysent_get(scno) || !calls)
 		return;
 	if (!counts) {

@@ -137,7 +137,7 @@ bool syscall_limit_reached(void)
 	return opts.syscall_limit == 0;
 }
 
-void syscall_limit_leave(void)
+static void syscall_limit_leave(void)
 {
 	if (!(opts.quiet & QUIET_ATTACH))
 		log_error("System call limit has been reached, detaching tracees");
@@ -326,8 +326,8 @@ static void exit_print(struct tcb *tcp, int64_t rval, bool is_error)
 	/* strace counts a call against --syscall-limit, and in -c, once -e status= lets it
 	 * through. */
 	bool wanted = status_wanted(c->err ? STATUS_FAILED : STATUS_SUCCESSFUL);
-	if (opts.syscall_limit > 0 && wanted)
-		opts.syscall_limit--;
+	if (opts.syscall_limit > 0 && wanted && !--opts.syscall_limit)
+		syscall_limit_leave(); /* said now: the backends let go at their next event */
 	if (opts.cflag == 1 && !wanted)
 		return;
 	if (opts.cflag && wanted) {

@@ -368,8 +368,9 @@ struct tcb *exec_switch(struct tcb *tcp, unsigned long old)
 	return thr;
 }
 
-int program_lookup(const char *prog, char *path, size_t len)
+int program_lookup(char **argv, char *path, size_t len)
 {
+	const char *prog = argv[0];
 	int rc = strlen(prog) >= len ? -ENAMETOOLONG :
 		 proc_find_program_in(prog, program_search_path(), path, len);
 
@@ -378,5 +379,7 @@ int program_lookup(const char *prog, char *path, size_t len)
 		log_perror("exec");
 	else if (rc < 0)
 		log_perror("Can't stat '%s'", prog);
+	else if (opts.argv0)
+		argv[0] = (char *)opts.argv0;
 	return rc;
 }

@@ -248,12 +248,10 @@ static int bpfbe_spawn(char **argv)
 				 .exec_fail_code = 1, .before_exec = become_user,
 				 .before_hold = inject_enabled() ? install_filter : NULL,
 				 .defer_fail = true };
-	int rc = program_lookup(argv[0], path, sizeof(path));
+	int rc = program_lookup(argv, path, sizeof(path));
 
 	if (rc < 0)
 		return rc;
-	if (opts.argv0)
-		argv[0] = (char *)opts.argv0;
 	if ((rc = proc_spawn(path, argv, &sp, &held)) < 0) {
 		errno = -rc;
 		log_perror("fork");
@@ -599,20 +597,9 @@ static void collect_stats(void)
 			s.ns += v[i].ns;
 		}
 		const struct sysent *se = sysent_get(n);
-		if (se && (se->classes & SYSCALL_NEVER_FAILS))
-			s.errors = 0;
-		/* -e status=: strace 7.2 counts only the calls it lets through (the kernel's
-		 * counts do not split the time: all of it stays). */
-		bool ok = !opts.status_mask || (opts.status_mask & (1u << STATUS_SUCCESSFUL));
-		bool failed = !opts.status_mask || (opts.status_mask & (1u << STATUS_FAILED));
-		if (!ok) {
-			s.count = s.errors;
-		} else if (!failed) {
-			s.count -= s.errors;
-			s.errors = 0;
-		}
 		if (s.count && se)
-			summary_add(n, s.count, s.errors, s.ns / 1e9);
+			summary_add(n, s.count, (se->classes & SYSCALL_NEVER_FAILS) ? 0 : s.errors,
+				    s.ns / 1e9);
 	}
 }
 
@@ -624,8 +611,7 @@ static void finish(void)
 		uint32_t key = tcp->pid;
 		bpf_map_delete_elem(bpfbe_traced_fd(), &key);
 		/* Like strace: a program we started gets the signal we got. */
-		if (tcp->pid == strace_child && !(tcp->flags & TCB_ATTACHED) &&
-		    !syscall_limit_reached()) {
+		if (tcp->pid == strace_child && !(tcp->flags & TCB_ATTACHED)) {
 			proc_kill_spawned(tcp->pid, proc_interrupted());
 		}
 		report_detach(tcp);
@@ -760,8 +746,6 @@ static int bpfbe_run(void)
 	/* Everything is attached: let the program exec (or die, if attaching failed). */
 	if (held.hold_fd >= 0 && proc_release(&held, rc == 0 && !proc_interrupted()) < 0)
 		rc = -1;
-	/* Past --syscall-limit, the calls are not shown and the program runs on to its end:
-	 * it dies with us (pdeathsig), and strace lets it run. */
 	while (rc == 0 && !proc_interrupted() &&
 	       (tcb_count() > 0 || (cgroup_dir && proc_cgroup_populated(cgroup_dir)))) {
 		/* The kernel side wakes us only for a full batch: look every 10 ms. */
@@ -777,8 +761,6 @@ static int bpfbe_run(void)
 	ring_buffer__consume(rb);
 	/* Its last record seen, it may still be on its way to a zombie. */
 	reap_children(proc_interrupted() || tcb_count() ? WNOHANG : 0);
-	if (syscall_limit_reached() && !proc_interrupted())
-		syscall_limit_leave();
 	if (proc_interrupted() || tcb_count())
 		finish();
 	if (proc_interrupted())

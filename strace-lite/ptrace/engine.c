@@ -90,12 +90,10 @@ static int engine_spawn(char **argv)
 	struct proc_spawn sp = { .hold = PROC_HOLD_STOP, .exec_fail_code = 1,
 				 .before_exec = before_exec, .exec_failed = exec_failed };
 	struct proc_child child;
-	int rc = program_lookup(argv[0], path, sizeof(path));
+	int rc = program_lookup(argv, path, sizeof(path));
 
 	if (rc < 0)
 		return rc;
-	if (opts.argv0)
-		argv[0] = (char *)opts.argv0;
 	if (cfg->daemon)
 		return spawn_daemon(path, argv, cfg->daemon);
 	if ((rc = proc_spawn(path, argv, &sp, &child)) < 0) {
@@ -431,8 +429,6 @@ static int engine_run(void)
 	}
 	/* Interrupted, or the loop ended on an error with tracees left: leave none stopped or
 	 * holding a breakpoint. */
-	if (syscall_limit_reached() && !proc_interrupted())
-		syscall_limit_leave();
 	if (proc_interrupted() || tcb_count())
 		cleanup();
 	if (proc_interrupted())
