@@ -166,10 +166,11 @@ void syscall_enter(struct tcb *tcp, long scno, const uint64_t *args);
 void syscall_exit(struct tcb *tcp, int64_t rval, bool is_error);
 /* The tracee vanished inside a traced syscall (exit_group, exec by another thread, SIGKILL). */
 void syscall_unfinished(struct tcb *tcp);
-/* --syscall-limit: as many calls shown (or counted by -c) as it said, then (said then) the
- * backends let every tracee go, as strace (--bpf: shows nothing more while the program runs on,
- * as it would die with us): whether it is reached. */
+/* --syscall-limit: as many calls shown (or counted by -c) as it said, then the backends let
+ * every tracee go, as strace (--bpf: shows nothing more while the program runs on, as it would
+ * die with us), and say so once (syscall_limit_leave): whether it is reached. */
 bool syscall_limit_reached(void);
+void syscall_limit_leave(void);
 bool sysent_is_exec(const struct sysent *se);
 
 /* The ptrace engine's tampering (-e inject=), run after the filter and before the entry is

@@ -84,6 +84,8 @@ void syscall_enter(struct tcb *tcp, long scno, const uint64_t *args)
 		tcp->flags &= ~TCB_HIDE_LOG;
 		tcp->flags |= TCB_CHECK_EXEC;
 	}
+	if (syscall_limit_reached())
+		syscall_limit_leave(); /* --bpf's next call; ptrace's engine has let go already */
 	if (hide_log(tcp) || !traced(scno) || (pathtrace_enabled() && !pathtrace_match(c)) ||
 	    syscall_limit_reached()) {
 		tcp->flags |= TCB_FILTERED;
@@ -137,8 +139,13 @@ bool syscall_limit_reached(void)
 	return opts.syscall_limit == 0;
 }
 
-static void syscall_limit_leave(void)
+void syscall_limit_leave(void)
 {
+	static bool said;
+
+	if (said)
+		return;
+	said = true;
 	if (!(opts.quiet & QUIET_ATTACH))
 		log_error("System call limit has been reached, detaching tracees");
 }
@@ -326,8 +333,8 @@ static void exit_print(struct tcb *tcp, int64_t rval, bool is_error)
 	/* strace counts a call against --syscall-limit, and in -c, once -e status= lets it
 	 * through. */
 	bool wanted = status_wanted(c->err ? STATUS_FAILED : STATUS_SUCCESSFUL);
-	if (opts.syscall_limit > 0 && wanted && !--opts.syscall_limit)
-		syscall_limit_leave(); /* said now: the backends let go at their next event */
+	if (opts.syscall_limit > 0 && wanted)
+		opts.syscall_limit--;
 	if (opts.cflag == 1 && !wanted)
 		return;
 	if (opts.cflag && wanted) {

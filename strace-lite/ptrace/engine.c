@@ -427,6 +427,8 @@ static int engine_run(void)
 		if (!opts.followfork && !probe_enabled() && tcb_count() == 0)
 			break;
 	}
+	if (syscall_limit_reached() && !proc_interrupted())
+		syscall_limit_leave();
 	/* Interrupted, or the loop ended on an error with tracees left: leave none stopped or
 	 * holding a breakpoint. */
 	if (proc_interrupted() || tcb_count())
