@@ -349,13 +349,16 @@ bench: deps
 	$(Q)$(MAKE) --no-print-directory all
 	$(Q)B=$(B) tests/bench/run.sh
 
-# strace 6.1's own test suite (from Debian's source package, kept in build/strace-src/) run
-# against strace, sttrace and sttrace --bpf; results in build/check-strace/.  Not part of
-# `make test`: it takes the better part of an hour (docs/strace-suite.md).
+# strace's own test suite run against strace, sttrace and sttrace --bpf (docs/strace-suite.md):
+# strace 7.2's from a local clone or tree, STRACE_SRC=PATH (copied into build/strace-src-7.2/,
+# bootstrapped there; results in build/check-strace/), or STRACE_SUITE=6.1 for Debian's strace
+# 6.1 source package (build/strace-src/, results in build/check-strace-6.1/).  Not part of
+# `make test`: it takes hours on a busy machine.
 .PHONY: check-strace
 check-strace: deps
+	$(Q)$(MAKE) --no-print-directory deps DEB_PKGS="autoconf automake gawk"
 	$(Q)$(MAKE) --no-print-directory all
-	$(Q)B=$(B) tests/strace-suite/run.sh
+	$(Q)B=$(B) STRACE_SUITE="$(STRACE_SUITE)" STRACE_SRC="$(STRACE_SRC)" tests/strace-suite/run.sh
 
 # ltrace 0.7.3's own test suite (DejaGnu; upstream's tag 0.7.3, copied into build/ltrace-src/ from
 # LTRACE_SRC=DIR or cloned) run against ltrace, lttrace and lttrace --bpf; results in

@@ -50,6 +50,7 @@
 #include "common/stacktrace.h"
 
 #define MAX_FRAMES 256
+static int frame_limit = MAX_FRAMES; /* --stack-trace-frame-limit */
 
 /* The function symbols of one ELF file, sorted by value, first-seen first on a tie. */
 struct func_sym {
@@ -472,7 +473,7 @@ static int walk(struct proc *p, void *arg, struct strbuf *sb, struct strbuf *fol
 		maps_load(p);
 	if (unw_init_remote(&cursor, p->as, arg) < 0)
 		return -EIO;
-	for (depth = 0; depth < MAX_FRAMES; depth++) {
+	for (depth = 0; depth < frame_limit; depth++) {
 		unw_word_t ip;
 		if (unw_get_reg(&cursor, UNW_REG_IP, &ip) < 0)
 			break;
@@ -513,7 +514,7 @@ static int walk(struct proc *p, void *arg, struct strbuf *sb, struct strbuf *fol
 		if (unw_step(&cursor) <= 0)
 			break;
 	}
-	if (depth >= MAX_FRAMES)
+	if (depth >= frame_limit)
 		sb_puts(sb, " > too many stack frames\n");
 	if (fold)
 		fold_join(&names, fold);
@@ -662,4 +663,9 @@ int stacktrace_unwind(pid_t pid, struct strbuf *lines, struct strbuf *fold, int 
 	if (fold && c->fold.len)
 		sb_write(fold, c->fold.s, c->fold.len);
 	return capture_put(c, lines);
+}
+
+void stacktrace_set_frame_limit(int frames)
+{
+	frame_limit = frames > 0 ? frames : MAX_FRAMES;
 }

@@ -14,6 +14,9 @@
 
 /* Append the stack lines of stopped thread PID to SB; the number of frames or -errno. */
 int stacktrace_format(pid_t pid, struct strbuf *sb, int level);
+/* At most FRAMES frames a stack, then " > too many stack frames" (strace's
+ * --stack-trace-frame-limit; 256 by default, as strace's). */
+void stacktrace_set_frame_limit(int frames);
 /* PID's mappings changed (mmap, munmap, mprotect, execve) or PID is gone: drop its cache. */
 void stacktrace_forget(pid_t pid);
 /*

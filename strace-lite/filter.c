@@ -16,7 +16,7 @@
 #include "strace-lite/sttrace.h"
 
 /* Defaults are strace's; the front end and the -e parser below fill the rest. */
-struct options opts = { .acolumn = 40, .seccomp = true, .trace_all = true };
+struct options opts = { .acolumn = 40, .seccomp = true, .trace_all = true, .syscall_limit = -1 };
 
 static bool syscall_token(const char *tok, struct numset *set, char *err, size_t errlen, int *rc)
 {
@@ -106,7 +106,23 @@ int qualify_syscalls(const char *spec, struct numset *set, char *err, size_t err
 			optional = true;
 			tok++;
 		}
-		if (!syscall_token(tok, set, err, errlen, &rc) && !optional) {
+		/* NAME@64, NAME@32, NAME@x32: strace's personality designators on x86-64.  Only
+		 * the native one is traced; a name for another is checked, and selects nothing. */
+		struct numset *into = set;
+		char *at = strrchr(tok, '@');
+		if (at) {
+			static struct numset other;
+			if (strcmp(at + 1, "64") && strcmp(at + 1, "32") && strcmp(at + 1, "x32")) {
+				snprintf(err, errlen, "incorrect personality designator '%s' in "
+					 "qualification '%s'", at + 1, tok);
+				rc = -EINVAL;
+				break;
+			}
+			if (strcmp(at + 1, "64"))
+				into = &other;
+			*at = '\0';
+		}
+		if (!syscall_token(tok, into, err, errlen, &rc) && !optional) {
 			if (!rc)
 				snprintf(err, errlen, "invalid system call '%s'", tok);
 			rc = -EINVAL;
@@ -205,7 +221,8 @@ static int quiet_number(const char *s)
 
 static int decode_fd_number(const char *s)
 {
-	static const char *const names[] = { "path", "socket", "dev", "pidfd" };
+	static const char *const names[] = { "path", "socket", "dev", "pidfd", "eventfd",
+					     "signalfd" };
 	for (size_t i = 0; i < sizeof(names) / sizeof(names[0]); i++)
 		if (!strcmp(s, names[i]))
 			return (int)i; /* DECODE_FD_* bit */
@@ -289,10 +306,16 @@ int qualify(const char *expr, char *err, size_t errlen)
 		opts.dump_io = true;
 		return rc;
 	}
+	if (!strcmp(q, "trace-fds") || !strcmp(q, "trace-fd") || !strcmp(q, "fds") ||
+	    !strcmp(q, "fd")) {
+		rc = named_set(val, "descriptor", fd_number, &opts.trace_fds, err, errlen);
+		opts.trace_fds_given = true;
+		return rc;
+	}
 	if (!strcmp(q, "decode-fds") || !strcmp(q, "decode-fd")) {
 		rc = named_set(val, "decode-fds", decode_fd_number, &set, err, errlen);
 		if (!rc)
-			dopts.decode_fds = numset_mask(&set, 4);
+			dopts.decode_fds = numset_mask(&set, 6);
 		opts.decode_fds_given = true;
 		return rc;
 	}
@@ -301,6 +324,14 @@ int qualify(const char *expr, char *err, size_t errlen)
 		if (!rc)
 			dopts.decode_pids = numset_mask(&set, 2);
 		return rc;
+	}
+	if (!strcmp(q, "namespace")) {
+		if (strcmp(val, "new")) {
+			snprintf(err, errlen, "invalid -e namespace= argument: '%s'", val);
+			return -EINVAL;
+		}
+		dopts.show_namespace = true;
+		return 0;
 	}
 	if (!strcmp(q, "kvm")) {
 		if (strcmp(val, "vcpu")) {

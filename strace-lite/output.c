@@ -95,8 +95,8 @@ int output_open(void)
 
 void output_decide_prefix(void)
 {
-	print_pid_pfx = (opts.outfname || opts.pid_pfx_plain) && !opts.output_separately &&
-			(opts.followfork || tcb_count() > 1);
+	print_pid_pfx = ((opts.outfname || opts.pid_pfx_plain) && !opts.output_separately &&
+			 (opts.followfork || tcb_count() > 1)) || opts.always_show_pid;
 }
 
 FILE *output_for(pid_t pid)

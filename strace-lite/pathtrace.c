@@ -3,7 +3,8 @@
  * -P PATH: trace only the calls that name PATH, or use a descriptor open on it.  Which
  * arguments are paths and which are descriptors comes from the signature table, so every
  * syscall with a path or fd argument is covered without a list here; the descriptors of poll's
- * pollfd array and select's fd_sets count too.
+ * pollfd array and select's fd_sets count too.  --trace-fds=SET (-e fd=SET) picks calls on
+ * those descriptor numbers the same way, either one enough when both are given (strace's).
  */
 #include <limits.h>
 #include <poll.h>
@@ -47,7 +48,7 @@ void pathtrace_report(void)
 
 bool pathtrace_enabled(void)
 {
-	return npaths > 0;
+	return npaths > 0 || opts.trace_fds_given;
 }
 
 static bool known(const char *p)
@@ -63,6 +64,10 @@ static bool fd_matches(struct dctx *c, int fd)
 	char link[64], target[PATH_MAX + 1];
 
 	if (fd < 0)
+		return false;
+	if (opts.trace_fds_given && numset_has(&opts.trace_fds, (unsigned int)fd))
+		return true; /* --trace-fds=: by number, before any path */
+	if (!npaths)
 		return false;
 	snprintf(link, sizeof(link), "/proc/%d/fd/%d", proc_pid(c->pid), fd);
 	ssize_t n = tracee_readlink(c, link, target, sizeof(target) - 1);

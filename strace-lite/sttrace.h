@@ -50,6 +50,7 @@ struct options {
 	const char *record;    /* --record=FILE (the eBPF backend's records) */
 	bool append;           /* -A: -o appends */
 	const char *user;      /* -u: run the program as this user */
+	bool user_ids;         /* -u UID:GID: no supplementary groups, no name looked up */
 	uid_t uid;
 	gid_t gid;
 	bool output_separately; /* -ff with -o */
@@ -91,6 +92,11 @@ struct options {
 	struct numset read_fds, write_fds; /* -e read=, -e write=: dump their data */
 	bool dump_io;
 	unsigned status_mask;  /* -e status=, -z, -Z: bits of STATUS_*; 0 = all */
+	struct numset trace_fds; /* --trace-fds=, -e fd=: calls on these descriptors (as -P) */
+	bool trace_fds_given;
+	long long syscall_limit; /* --syscall-limit: calls left to show before detaching; -1 */
+	const char *argv0;     /* --argv0: the program's argv[0] */
+	bool always_show_pid;  /* --always-show-pid: the "PID " prefix even for one process */
 };
 extern struct options opts;
 /* Where the program is looked for: strace searches its own $PATH, not the one -E gives. */
@@ -161,6 +167,11 @@ void syscall_enter(struct tcb *tcp, long scno, const uint64_t *args);
 void syscall_exit(struct tcb *tcp, int64_t rval, bool is_error);
 /* The tracee vanished inside a traced syscall (exit_group, exec by another thread, SIGKILL). */
 void syscall_unfinished(struct tcb *tcp);
+/* --syscall-limit: as many calls shown (or counted by -c) as it said, then the backends let
+ * every tracee go, as strace (--bpf: shows nothing more while the program runs on, as it would
+ * die with us), and say so once (syscall_limit_leave): whether it is reached. */
+bool syscall_limit_reached(void);
+void syscall_limit_leave(void);
 bool sysent_is_exec(const struct sysent *se);
 
 /* The ptrace engine's tampering (-e inject=), run after the filter and before the entry is
@@ -177,9 +188,10 @@ void tamper_exit(struct tcb *tcp, int64_t *rval, uint8_t *is_error);
 struct backend;
 extern const struct backend engine_backend;
 
-/* The program to start, PROG looked for as strace does (program_search_path), into PATH;
- * 0, or -errno having said why ("Can't stat 'PROG'"; "exec: File name too long"). */
-int program_lookup(const char *prog, char *path, size_t len);
+/* The program to start, ARGV[0] looked for as strace does (program_search_path), into PATH,
+ * and ARGV[0] then what --argv0 says; 0, or -errno having said why ("Can't stat 'PROG'";
+ * "exec: File name too long"). */
+int program_lookup(char **argv, char *path, size_t len);
 /* tcb.c: the tracees of either backend */
 /* The traced threads: how many, and all of them (tcb_next may follow a droptcb of TCP only when
  * taken before it). */
@@ -282,7 +294,7 @@ bool pathtrace_match(struct dctx *c);
 void dumpio(struct dctx *c);
 
 /* summary.c: -c */
-void summary_count(struct tcb *tcp, double seconds, bool failed);
+void summary_count(struct tcb *tcp, double seconds, double wall, bool failed);
 void summary_add(long scno, uint64_t calls, uint64_t errors, double seconds);
 /* --percentiles: one call of SCNO took SECONDS of wall time. */
 void summary_sample(long scno, double seconds);

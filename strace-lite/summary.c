@@ -15,6 +15,7 @@
 struct counts {
 	uint64_t calls, errors;
 	double time, tmin, tmax;
+	double wtime, wmin, wmax; /* wall time, for the wall-* columns (strace 7.1) */
 };
 static struct counts *counts;
 static unsigned int ncounts;
@@ -69,7 +70,16 @@ static void print_percentiles(FILE *f, long scno)
 		pct_us(s, 1));
 }
 
-void summary_count(struct tcb *tcp, double t, bool failed)
+/* V, a call's time (FIRST: the syscall's first), into the smallest and the largest. */
+static void min_max(double *min, double *max, double v, bool first)
+{
+	if (first || v < *min)
+		*min = v;
+	if (v > *max)
+		*max = v;
+}
+
+void summary_count(struct tcb *tcp, double t, double wall, bool failed)
 {
 	long scno = tcp->dc.scno;
 
@@ -85,18 +95,28 @@ void summary_count(struct tcb *tcp, double t, bool failed)
 	t -= opts.overhead; /* -O */
 	if (t < 0)
 		t = 0;
-	if (!cc->calls || t < cc->tmin)
-		cc->tmin = t;
-	if (t > cc->tmax)
-		cc->tmax = t;
+	wall -= opts.overhead;
+	if (wall < 0)
+		wall = 0;
+	min_max(&cc->tmin, &cc->tmax, t, !cc->calls);
+	min_max(&cc->wmin, &cc->wmax, wall, !cc->calls);
+	cc->time += t;
+	cc->wtime += wall;
 	cc->calls++;
 	cc->errors += failed;
-	cc->time += t;
 }
 
 /* Totals counted elsewhere (the eBPF backend's kernel maps): no per-call minimum or maximum. */
 void summary_add(long scno, uint64_t calls, uint64_t errors, double t)
 {
+	/* -e status=: strace 7.2 counts only the calls it lets through (the kernel's time is
+	 * not split by status: all of it stays). */
+	if (opts.status_mask && !(opts.status_mask & (1u << STATUS_SUCCESSFUL))) {
+		calls = errors;
+	} else if (opts.status_mask && !(opts.status_mask & (1u << STATUS_FAILED))) {
+		calls -= errors;
+		errors = 0;
+	}
 	if (scno < 0 || !sysent_get(scno) || !calls)
 		return;
 	if (!counts) {
@@ -111,46 +131,37 @@ void summary_add(long scno, uint64_t calls, uint64_t errors, double t)
 	if (t < 0)
 		t = 0;
 	double avg = t / (double)calls;
-	if (!cc->calls || avg < cc->tmin)
-		cc->tmin = avg;
-	if (avg > cc->tmax)
-		cc->tmax = avg;
+	/* The kernel's one time for both: the calls' wall times. */
+	min_max(&cc->tmin, &cc->tmax, avg, !cc->calls);
+	min_max(&cc->wmin, &cc->wmax, avg, !cc->calls);
+	cc->time += t;
+	cc->wtime += t;
 	cc->calls += calls;
 	cc->errors += errors;
-	cc->time += t;
 }
 
-static int cmp_time(const void *a, const void *b)
-{
-	double x = counts[*(const unsigned *)a].time, y = counts[*(const unsigned *)b].time;
-	return x < y ? 1 : x > y ? -1 : 0;
-}
-static int cmp_calls(const void *a, const void *b)
-{
-	uint64_t x = counts[*(const unsigned *)a].calls, y = counts[*(const unsigned *)b].calls;
-	return x < y ? 1 : x > y ? -1 : 0;
-}
-static int cmp_errors(const void *a, const void *b)
-{
-	uint64_t x = counts[*(const unsigned *)a].errors, y = counts[*(const unsigned *)b].errors;
-	return x < y ? 1 : x > y ? -1 : 0;
-}
-static int cmp_avg(const void *a, const void *b)
-{
-	const struct counts *x = &counts[*(const unsigned *)a], *y = &counts[*(const unsigned *)b];
-	double u = x->time / (double)x->calls, v = y->time / (double)y->calls;
-	return u < v ? 1 : u > v ? -1 : 0;
-}
-static int cmp_max(const void *a, const void *b)
-{
-	double x = counts[*(const unsigned *)a].tmax, y = counts[*(const unsigned *)b].tmax;
-	return x < y ? 1 : x > y ? -1 : 0;
-}
-static int cmp_min(const void *a, const void *b)
-{
-	double x = counts[*(const unsigned *)a].tmin, y = counts[*(const unsigned *)b].tmin;
-	return x < y ? 1 : x > y ? -1 : 0;
-}
+/* FN orders syscall numbers by VALUE of their counts c, largest first (-S). */
+#define CMP_DESC(fn, value)                                                   \
+	static int fn(const void *a, const void *b)                           \
+	{                                                                     \
+		const struct counts *c = &counts[*(const unsigned *)a];       \
+		double x = (double)(value);                                   \
+		c = &counts[*(const unsigned *)b];                            \
+		double y = (double)(value);                                   \
+		return x < y ? 1 : x > y ? -1 : 0;                            \
+	}
+CMP_DESC(cmp_time, c->time)
+CMP_DESC(cmp_calls, c->calls)
+CMP_DESC(cmp_errors, c->errors)
+CMP_DESC(cmp_avg, c->time / (double)c->calls)
+CMP_DESC(cmp_max, c->tmax)
+CMP_DESC(cmp_min, c->tmin)
+CMP_DESC(cmp_wtime, c->wtime)
+CMP_DESC(cmp_wmin, c->wmin)
+CMP_DESC(cmp_wmax, c->wmax)
+CMP_DESC(cmp_wavg, c->wtime / (double)c->calls)
+#undef CMP_DESC
+
 static int cmp_name(const void *a, const void *b)
 {
 	return strcmp(sysent_table[*(const unsigned *)a].name, sysent_table[*(const unsigned *)b].name);
@@ -158,7 +169,7 @@ static int cmp_name(const void *a, const void *b)
 
 /* strace's column names, for -S (which column orders the table) and -U (which are shown). */
 enum { COL_NONE, COL_PCT, COL_TOTAL, COL_MIN, COL_MAX, COL_AVG, COL_CALLS, COL_ERRORS, COL_NAME,
-       NCOLS };
+       COL_WTOTAL, COL_WMIN, COL_WMAX, COL_WAVG, NCOLS };
 static const struct {
 	const char *name;
 	int col;
@@ -174,6 +185,12 @@ static const struct {
 	{ "errors", COL_ERRORS },      { "name", COL_NAME },	     { "syscall", COL_NAME },
 	{ "syscall_name", COL_NAME },  { "syscall-name", COL_NAME }, { "none", COL_NONE },
 	{ "nothing", COL_NONE },
+	{ "wall_total", COL_WTOTAL },  { "wall-total", COL_WTOTAL }, { "total_wall", COL_WTOTAL },
+	{ "total-wall", COL_WTOTAL },  { "wall_min", COL_WMIN },     { "wall-min", COL_WMIN },
+	{ "min_wall", COL_WMIN },      { "min-wall", COL_WMIN },     { "wall_max", COL_WMAX },
+	{ "wall-max", COL_WMAX },      { "max_wall", COL_WMAX },     { "max-wall", COL_WMAX },
+	{ "wall_avg", COL_WAVG },      { "wall-avg", COL_WAVG },     { "avg_wall", COL_WAVG },
+	{ "avg-wall", COL_WAVG },
 };
 
 /* The columns shown, in order (-U); strace's six by default. */
@@ -253,6 +270,13 @@ static void print_row(FILE *f, const int *w, const struct counts *c, const char 
 			fprintf(f, "%*" PRIu64, w[col],
 				c->calls ? (uint64_t)(c->time / (double)c->calls * 1e6) : 0);
 			break;
+		case COL_WTOTAL: fprintf(f, "%*.6f", w[col], c->wtime); break;
+		case COL_WMIN: fprintf(f, "%*.6f", w[col], c->wmin); break;
+		case COL_WMAX: fprintf(f, "%*.6f", w[col], c->wmax); break;
+		case COL_WAVG:
+			fprintf(f, "%*" PRIu64, w[col],
+				c->calls ? (uint64_t)(c->wtime / (double)c->calls * 1e6) : 0);
+			break;
 		case COL_CALLS: fprintf(f, "%*" PRIu64, w[col], c->calls); break;
 		case COL_ERRORS: fprintf(f, "%*.0" PRIu64, w[col], c->errors); break;
 		case COL_NAME:
@@ -288,15 +312,17 @@ void summary_print(FILE *f)
 	static const char *const heads[NCOLS] = {
 		[COL_PCT] = "% time",	[COL_TOTAL] = "seconds", [COL_MIN] = "shortest",
 		[COL_MAX] = "longest",	[COL_AVG] = "usecs/call", [COL_CALLS] = "calls",
-		[COL_ERRORS] = "errors", [COL_NAME] = "syscall",
+		[COL_ERRORS] = "errors", [COL_NAME] = "syscall", [COL_WTOTAL] = "wall-total",
+		[COL_WMIN] = "wall-min", [COL_WMAX] = "wall-max", [COL_WAVG] = "wall-avg",
 	};
 	static int (*const cmps[NCOLS])(const void *, const void *) = {
 		[COL_PCT] = cmp_time, [COL_TOTAL] = cmp_time,	[COL_CALLS] = cmp_calls,
 		[COL_ERRORS] = cmp_errors, [COL_NAME] = cmp_name, [COL_AVG] = cmp_avg,
-		[COL_MAX] = cmp_max, [COL_MIN] = cmp_min,
+		[COL_MAX] = cmp_max, [COL_MIN] = cmp_min, [COL_WTOTAL] = cmp_wtime,
+		[COL_WMIN] = cmp_wmin, [COL_WMAX] = cmp_wmax, [COL_WAVG] = cmp_wavg,
 	};
 	struct counts sum = { 0 };
-	double avg_max = 0;
+	double avg_max = 0, wavg_max = 0;
 	size_t name_max = 0;
 	unsigned *idx = calloc(nsyscalls, sizeof(*idx)), n = 0;
 
@@ -311,6 +337,13 @@ void summary_print(FILE *f)
 			sum.tmin = cc->tmin;
 		if (cc->tmax > sum.tmax)
 			sum.tmax = cc->tmax;
+		if (!sum.calls || cc->wmin < sum.wmin)
+			sum.wmin = cc->wmin;
+		if (cc->wmax > sum.wmax)
+			sum.wmax = cc->wmax;
+		sum.wtime += cc->wtime;
+		if (cc->wtime / (double)cc->calls > wavg_max)
+			wavg_max = cc->wtime / (double)cc->calls;
 		sum.calls += cc->calls;
 		sum.errors += cc->errors;
 		sum.time += cc->time;
@@ -325,19 +358,27 @@ void summary_print(FILE *f)
 		qsort(idx, n, sizeof(*idx), cmps[sort]);
 
 	/* strace's widths: the heading's, or the widest value's (the times by whole seconds). */
-	double min_max = 0;
-	for (unsigned j = 0; j < n; j++)
+	double min_max = 0, wmin_max = 0;
+	for (unsigned j = 0; j < n; j++) {
 		if (counts[idx[j]].tmin > min_max)
 			min_max = counts[idx[j]].tmin;
+		if (counts[idx[j]].wmin > wmin_max)
+			wmin_max = counts[idx[j]].wmin;
+	}
 	int w[NCOLS] = { [COL_PCT] = 6, [COL_TOTAL] = 11, [COL_MIN] = 8, [COL_MAX] = 7,
-			 [COL_AVG] = 11, [COL_CALLS] = 9, [COL_ERRORS] = 9, [COL_NAME] = 16 };
+			 [COL_AVG] = 11, [COL_CALLS] = 9, [COL_ERRORS] = 9, [COL_NAME] = 16,
+			 [COL_WTOTAL] = 11, [COL_WMIN] = 8, [COL_WMAX] = 8, [COL_WAVG] = 11 };
 	int v[NCOLS] = { [COL_TOTAL] = ndigits("%.6f", sum.time),
 			 [COL_MIN] = ndigits("%.0f", (double)(uint64_t)min_max) + 7,
 			 [COL_MAX] = ndigits("%.0f", (double)(uint64_t)sum.tmax) + 7,
 			 [COL_AVG] = ndigits("%.0f", avg_max * 1e6),
 			 [COL_CALLS] = ndigits("%.0f", (double)sum.calls),
 			 [COL_ERRORS] = ndigits("%.0f", (double)sum.errors),
-			 [COL_NAME] = (int)name_max + 1 };
+			 [COL_NAME] = (int)name_max + 1,
+			 [COL_WTOTAL] = ndigits("%.6f", sum.wtime),
+			 [COL_WMIN] = ndigits("%.0f", (double)(uint64_t)wmin_max) + 7,
+			 [COL_WMAX] = ndigits("%.0f", (double)(uint64_t)sum.wmax) + 7,
+			 [COL_WAVG] = ndigits("%.0f", wavg_max * 1e6) };
 	for (int c = 0; c < NCOLS; c++)
 		if (v[c] > w[c])
 			w[c] = v[c];

@@ -10,6 +10,7 @@
 #include <limits.h>
 #include <string.h>
 
+#include "common/log.h"
 #include "common/event.h"
 #include "common/stacktrace.h"
 #include "strace-lite/stackview.h"
@@ -83,7 +84,10 @@ void syscall_enter(struct tcb *tcp, long scno, const uint64_t *args)
 		tcp->flags &= ~TCB_HIDE_LOG;
 		tcp->flags |= TCB_CHECK_EXEC;
 	}
-	if (hide_log(tcp) || !traced(scno) || (pathtrace_enabled() && !pathtrace_match(c))) {
+	if (syscall_limit_reached())
+		syscall_limit_leave(); /* --bpf's next call; ptrace's engine has let go already */
+	if (hide_log(tcp) || !traced(scno) || (pathtrace_enabled() && !pathtrace_match(c)) ||
+	    syscall_limit_reached()) {
 		tcp->flags |= TCB_FILTERED;
 		return;
 	}
@@ -129,6 +133,22 @@ void syscall_enter(struct tcb *tcp, long scno, const uint64_t *args)
 }
 
 void (*syscall_tamper_hook)(struct tcb *tcp);
+
+bool syscall_limit_reached(void)
+{
+	return opts.syscall_limit == 0;
+}
+
+void syscall_limit_leave(void)
+{
+	static bool said;
+
+	if (said)
+		return;
+	said = true;
+	if (!(opts.quiet & QUIET_ATTACH))
+		log_error("System call limit has been reached, detaching tracees");
+}
 
 /* What -e inject= did to the call, as strace notes it. */
 static void print_injected_note(struct tcb *tcp)
@@ -310,12 +330,21 @@ static void exit_print(struct tcb *tcp, int64_t rval, bool is_error)
 		/* A failed first execve of a spawned child: see syscall_exit. */
 		tcp->flags &= ~TCB_CHECK_EXEC;
 	}
-	if (opts.cflag) {
+	/* strace counts a call against --syscall-limit, and in -c, once -e status= lets it
+	 * through. */
+	bool wanted = status_wanted(c->err ? STATUS_FAILED : STATUS_SUCCESSFUL);
+	if (opts.syscall_limit > 0 && wanted)
+		opts.syscall_limit--;
+	if (opts.cflag == 1 && !wanted)
+		return;
+	if (opts.cflag && wanted) {
 		/* strace's default is system CPU time in the call; -w makes it wall time. */
 		const struct timespec *from = opts.wflag ? &tcp->etime : &tcp->ltime;
 		const struct timespec *to = opts.wflag ? &ts : &tcp->stime;
 		summary_count(tcp, (double)(to->tv_sec - from->tv_sec) +
 					   (double)(to->tv_nsec - from->tv_nsec) / 1e9,
+			      (double)(ts.tv_sec - tcp->etime.tv_sec) +
+				      (double)(ts.tv_nsec - tcp->etime.tv_nsec) / 1e9,
 			      c->err != 0);
 		if (opts.percentiles)
 			summary_sample(c->scno, (double)(ts.tv_sec - tcp->etime.tv_sec) +
@@ -340,6 +369,11 @@ static void exit_print(struct tcb *tcp, int64_t rval, bool is_error)
 	size_t from = tcp->sb.len;
 	if (!(sys_res & RVAL_DECODED))
 		sys_res = decode(c);
+	const char *ns = dopts.show_namespace ? namespace_auxstr(c) : NULL;
+	if (ns) {
+		c->auxstr = ns;
+		sys_res |= RVAL_STR;
+	}
 	if (event_sinks_active())
 		sb_write(&tcp->evargs, tcp->sb.s + from, tcp->sb.len - from);
 	if (tcp->staging) {

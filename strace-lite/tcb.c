@@ -144,7 +144,9 @@ int tcb_become_user(void)
 {
 	if (!opts.user)
 		return 0;
-	if (initgroups(opts.user, opts.gid) < 0 || setgid(opts.gid) < 0 || setuid(opts.uid) < 0) {
+	/* -u UID:GID: no supplementary groups (setgroups: none leaks from ours), as strace. */
+	if ((opts.user_ids ? setgroups(0, NULL) : initgroups(opts.user, opts.gid)) < 0 ||
+	    setgid(opts.gid) < 0 || setuid(opts.uid) < 0) {
 		log_perror("-u %s", opts.user);
 		return -errno;
 	}
@@ -206,6 +208,8 @@ void print_line(struct tcb *tcp, const char *fmt, ...)
 {
 	va_list ap;
 
+	if (syscall_limit_reached()) /* let go (--bpf watches on, silent, to the end) */
+		return;
 	printleader(tcp);
 	va_start(ap, fmt);
 	sb_vprintf(&tcp->sb, fmt, ap);
@@ -218,6 +222,8 @@ void print_line(struct tcb *tcp, const char *fmt, ...)
 /* EV as a record (--json) or as strace's line, with the -k stack after a signal's. */
 static void write_event(struct tcb *tcp, const struct event *ev)
 {
+	if (syscall_limit_reached()) /* let go (--bpf watches on, silent, to the end) */
+		return;
 	if (opts.json) {
 		struct strbuf rec = { 0 };
 		event_write_json(&rec, ev);
@@ -266,7 +272,8 @@ void report_exit(struct tcb *tcp, int status)
 	tcp->ip_known = false; /* -i: the thread is gone */
 	probe_forget(tcp->pid);
 	if (tcp->pid == strace_child) {
-		exit_code = proc_exit_code(status);
+		/* Past --syscall-limit strace no longer waits for it: its status is 0. */
+		exit_code = syscall_limit_reached() ? 0 : proc_exit_code(status);
 		strace_child = 0;
 	}
 	if (!(tcp->flags & TCB_SILENT) && opts.cflag != 1) {
@@ -361,8 +368,9 @@ struct tcb *exec_switch(struct tcb *tcp, unsigned long old)
 	return thr;
 }
 
-int program_lookup(const char *prog, char *path, size_t len)
+int program_lookup(char **argv, char *path, size_t len)
 {
+	const char *prog = argv[0];
 	int rc = strlen(prog) >= len ? -ENAMETOOLONG :
 		 proc_find_program_in(prog, program_search_path(), path, len);
 
@@ -371,5 +379,7 @@ int program_lookup(const char *prog, char *path, size_t len)
 		log_perror("exec");
 	else if (rc < 0)
 		log_perror("Can't stat '%s'", prog);
+	else if (opts.argv0)
+		argv[0] = (char *)opts.argv0;
 	return rc;
 }

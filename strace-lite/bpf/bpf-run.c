@@ -248,7 +248,7 @@ static int bpfbe_spawn(char **argv)
 				 .exec_fail_code = 1, .before_exec = become_user,
 				 .before_hold = inject_enabled() ? install_filter : NULL,
 				 .defer_fail = true };
-	int rc = program_lookup(argv[0], path, sizeof(path));
+	int rc = program_lookup(argv, path, sizeof(path));
 
 	if (rc < 0)
 		return rc;

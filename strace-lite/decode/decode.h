@@ -70,7 +70,8 @@ struct dctx {
 
 /* -e decode-fds= (-y is path, -yy all of them). */
 enum { DECODE_FD_PATH = 1 << 0, DECODE_FD_SOCKET = 1 << 1, DECODE_FD_DEV = 1 << 2,
-       DECODE_FD_PIDFD = 1 << 3, DECODE_FD_ALL = 0xf };
+       DECODE_FD_PIDFD = 1 << 3, DECODE_FD_EVENTFD = 1 << 4, DECODE_FD_SIGNALFD = 1 << 5,
+       DECODE_FD_ALL = 0x3f };
 /* --decode-pids= (-Y is comm). */
 enum { DECODE_PID_COMM = 1 << 0, DECODE_PID_NS = 1 << 1 };
 /* What a pid names: a thread, a process, a process group, a session. */
@@ -83,6 +84,7 @@ struct decode_opts {
 	bool raw_all; /* -e raw=all */
 	unsigned int decode_pids; /* --decode-pids=: DECODE_PID_* bits */
 	bool kvm_vcpu; /* -e kvm=vcpu: KVM_RUN's exit reason */
+	bool show_namespace; /* -e namespace=new: the namespaces clone, setns, unshare entered */
 };
 extern struct decode_opts dopts;
 
@@ -154,6 +156,9 @@ static inline void tprint_next_field(struct dctx *c, const char *name)
  * resolved at the stop.  Every -y, -yy and -P lookup goes through here.
  */
 ssize_t tracee_readlink(struct dctx *c, const char *link, char *buf, size_t len);
+/* -e namespace=new: at the exit of a successful clone, clone3, setns or unshare, the ids of the
+ * namespaces entered, "mnt:[N], ..." (namespace.c); NULL for any other call or none. */
+const char *namespace_auxstr(struct dctx *c);
 extern ssize_t (*tracee_readlink_hook)(struct dctx *c, const char *link, char *buf, size_t len);
 /* Whether LINK's file was unlinked, when the backend knows (1, 0; -1: look at the file). */
 extern int (*tracee_deleted_hook)(struct dctx *c, const char *link);
@@ -168,6 +173,10 @@ void printfd_pid(struct dctx *c, int pid, int fd); /* the same, a descriptor of 
  * false when FD is nothing of those, and -y's form is used if asked.
  */
 bool print_fd_details(struct dctx *c, int fd, const char *link);
+/* --decode-fds=eventfd, signalfd (fdinfo.c): "<{eventfd-count=...}>", "<signalfd:[...]>" for
+ * descriptor FD whose link reads PATH; false when it is not one. */
+bool print_eventfd(struct dctx *c, int fd, const char *path);
+bool print_signalfd(struct dctx *c, int fd, const char *path);
 /* -yy under the eBPF backend: the socket (or pidfd) behind LINK as the kernel described it at
  * the stop; sockdiag.c formats it as a sock_diag answer.  False: ask the live kernel. */
 struct sockdiag_view {

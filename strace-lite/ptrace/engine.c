@@ -93,7 +93,7 @@ static int engine_spawn(char **argv)
 	struct proc_spawn sp = { .hold = PROC_HOLD_STOP, .exec_fail_code = 1,
 				 .before_exec = before_exec, .exec_failed = exec_failed };
 	struct proc_child child;
-	int rc = program_lookup(argv[0], path, sizeof(path));
+	int rc = program_lookup(argv, path, sizeof(path));
 
 	if (rc < 0)
 		return rc;
@@ -353,7 +353,7 @@ static bool ours(pid_t tid, const siginfo_t *si, void *arg)
 static void detach(struct tcb *tcp)
 {
 	/* Like strace: a program we started gets the signal we got. */
-	if (tcp->pid == strace_child && !(tcp->flags & TCB_ATTACHED))
+	if (tcp->pid == strace_child && !(tcp->flags & TCB_ATTACHED) && !syscall_limit_reached())
 		proc_kill_spawned(tcp->pid, proc_interrupted());
 	proc_detach(tcp->pid, ours, NULL);
 	report_detach(tcp);
@@ -372,7 +372,7 @@ static int engine_run(void)
 		syscall_tamper_hook = tamper_enter;
 	tcb_catch_signals();
 
-	while (!proc_interrupted()) {
+	while (!proc_interrupted() && !syscall_limit_reached()) {
 		int status;
 		struct rusage ru;
 		bool want_ru = opts.cflag && !opts.wflag;
@@ -430,6 +430,8 @@ static int engine_run(void)
 		if (!opts.followfork && !probe_enabled() && tcb_count() == 0)
 			break;
 	}
+	if (syscall_limit_reached() && !proc_interrupted())
+		syscall_limit_leave();
 	/* Interrupted, or the loop ended on an error with tracees left: leave none stopped or
 	 * holding a breakpoint. */
 	if (proc_interrupted() || tcb_count())

@@ -1,30 +1,42 @@
 #!/usr/bin/env bash
 # SPDX-License-Identifier: LGPL-2.1-or-later
 #
-# make check-strace: strace's own test suite (tests/ of Debian's strace source package, the
-# strace 6.1 sttrace follows) run against strace itself, against sttrace, and against
-# sttrace --bpf.  Each upstream test is a C program that prints what strace must print and a
-# shell script (tests/init.sh) that runs $STRACE on it and diffs; pointing STRACE at another
-# tracer measures how much of strace that tracer is.
+# make check-strace: strace's own test suite run against strace itself, against sttrace, and
+# against sttrace --bpf.  Each upstream test is a C program that prints what strace must print
+# and a shell script (tests/init.sh) that runs $STRACE on it and diffs; pointing STRACE at
+# another tracer measures how much of strace that tracer is.
 #
 #	run.sh [STEP...]	steps: fetch build run report (default: all four, in order)
+#
+# Two suites (STRACE_SUITE):
+#	7.2 (default)	strace 7.2's, the strace sttrace follows: STRACE_SRC=PATH names a local
+#			git clone (checked out at tag v7.2) or source tree of it, copied into
+#			$B/strace-src-7.2/strace-7.2/ (no machine here downloads it during a
+#			build), bootstrapped there when it has no configure (gawk, autoconf and
+#			automake from Debian); results in $B/check-strace/.
+#	6.1		Debian 12's source package (apt-get source, fetch.sh) into
+#			$B/strace-src/; results in $B/check-strace-6.1/.
 #
 # Environment: B (build dir, default build), TRACERS (default "strace sttrace sttrace-bpf"),
 # TESTS (names like "kill_child qual_fault", default the whole suite), TIMEOUT (seconds per
 # test, default 60), JOBS (tests at a time, default 2).
 #
-# Results go to $B/check-strace/: TRACER/results.txt (one "RESULT NAME [why]" a line),
+# Results go to the results directory: TRACER/results.txt (one "RESULT NAME [why]" a line),
 # TRACER/logs/NAME.log and TRACER/logs/NAME.dir/ for every test that did not pass,
 # summary.txt (PASS/FAIL/SKIP per tracer), TRACER-fails.txt (the tests strace passes that
 # TRACER does not, with the last line of the failure) and TRACER-families.txt (those counted by
-# family).  Nothing of strace's source is committed: it stays in $B/strace-src/.
+# family).  Nothing of strace's source is committed: it stays under $B/.
 set -u
 cd "$(dirname "$0")/../.." || exit 1
 TOP=$PWD
 B=${B:-build}
 case $B in /*) ;; *) B=$TOP/$B ;; esac
-SRCDIR=$B/strace-src
-OUT=$B/check-strace
+SUITE=${STRACE_SUITE:-7.2}
+case $SUITE in
+7.2) SRCDIR=$B/strace-src-7.2 OUT=$B/check-strace ;;
+6.1) SRCDIR=$B/strace-src OUT=$B/check-strace-6.1 ;;
+*) echo "check-strace: STRACE_SUITE=$SUITE: 7.2 or 6.1" >&2; exit 1 ;;
+esac
 TIMEOUT=${TIMEOUT:-60}
 JOBS=${JOBS:-2}
 TRACERS=${TRACERS:-strace sttrace sttrace-bpf}
@@ -41,7 +53,11 @@ source_tree() {
 }
 
 step_fetch() {
-	SRCDIR=$SRCDIR "$HERE/fetch.sh" || exit 1
+	if [ "$SUITE" = 6.1 ]; then
+		SRCDIR=$SRCDIR "$HERE/fetch.sh" || exit 1
+	else
+		SRCDIR=$SRCDIR STRACE_SRC=${STRACE_SRC:-} "$HERE/copy-src.sh" || exit 1
+	fi
 }
 
 # strace configured without multiple personalities (the suite's x86-64 tests only) and with
@@ -53,7 +69,17 @@ step_build() {
 	tree=$(source_tree) || exit 1
 	mkdir -p "$OUT"
 	local opts="--enable-mpers=no --enable-bundled=yes --disable-gcc-Werror"
-	if [ "$(cat "$tree/.check-strace-configured" 2>/dev/null)" != "$opts" ]; then
+	if [ ! -x "$tree/configure" ]; then
+		echo "check-strace: bootstrapping strace (log: $OUT/bootstrap.log)"
+		(cd "$tree" && "${NICE[@]}" ./bootstrap) >"$OUT/bootstrap.log" 2>&1 ||
+			die "build: bootstrap failed, see $OUT/bootstrap.log"
+	fi
+	# Configured already with the options that matter (a tree copied after its build, as
+	# configured by hand): kept, so nothing is built again.
+	if [ "$(cat "$tree/.check-strace-configured" 2>/dev/null)" != "$opts" ] &&
+	   ! { [ -f "$tree/Makefile" ] &&
+	       sed -n 's/^  \$ .*configure //p' "$tree/config.log" 2>/dev/null | head -n1 |
+	       grep -q -- '--enable-mpers=no.*--enable-bundled=yes'; }; then
 		echo "check-strace: configuring strace $opts (log: $OUT/configure.log)"
 		# shellcheck disable=SC2086
 		(cd "$tree" && "${NICE[@]}" ./configure $opts) >"$OUT/configure.log" 2>&1 ||
@@ -63,9 +89,9 @@ step_build() {
 	echo "check-strace: building strace and its test programs (log: $OUT/build.log)"
 	"${NICE[@]}" make -j"$JOBS" -C "$tree/src" >"$OUT/build.log" 2>&1 ||
 		{ tail -n 20 "$OUT/build.log" >&2; die "build: make -C src failed, see $OUT/build.log"; }
-	# A few test programs may not compile against newer kernel headers than strace 6.1
-	# knew (nlattr_nhmsg: struct nexthop_grp changed): keep going, their tests fail for
-	# every tracer and so are not counted against sttrace.
+	# A few test programs may not compile against newer kernel headers than the strace
+	# knew (6.1's nlattr_nhmsg: struct nexthop_grp changed): keep going, their tests fail
+	# for every tracer and so are not counted against sttrace.
 	"${NICE[@]}" make -k -j"$JOBS" -C "$tree/tests" check TESTS= >>"$OUT/build.log" 2>&1
 	[ -f "$tree/tests/libtests.a" ] || die "build: libtests.a not built, see $OUT/build.log"
 	local bad
@@ -171,6 +197,7 @@ step_run() {
 step_report() {
 	local t ref=$OUT/strace/results.txt
 	: >"$OUT/summary.txt"
+	echo "strace $SUITE's test suite ($(source_tree))" >>"$OUT/summary.txt"
 	for t in $TRACERS; do
 		[ -f "$OUT/$t/results.txt" ] || die "report: no results for $t (run the run step)"
 		awk -v t="$t" -v s="$(cat "$OUT/$t/seconds" 2>/dev/null)" '{ n[$1]++ }

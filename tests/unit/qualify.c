@@ -148,6 +148,9 @@ static void syscall_sets(void)
 	bad("trace=%nosuch", "invalid system call '%nosuch'");
 	bad("trace=/^nomatch$", "invalid system call '/^nomatch$'");
 	bad("trace=/(", "regcomp: (: *");
+	/* Personality designators: @64 the native call, @32 and @x32 none here. */
+	trace("trace=getpid@64,read@32,open@x32", "getpid", "read open");
+	bad("trace=getpid@16", "incorrect personality designator '16' in qualification 'getpid@16'");
 	bad("trace=1024", "invalid system call '1024'");
 	bad("trace=-1", "invalid system call '-1'");
 	bad("trace=!", "invalid system call ''");
@@ -248,7 +251,8 @@ static void masks(void)
 		{ "decode-fds=path", &dopts.decode_fds, 1 },
 		{ "decode-fds=socket,dev", &dopts.decode_fds, 2 | 4 },
 		{ "decode-fd=pidfd", &dopts.decode_fds, 8 },
-		{ "decode-fds=all", &dopts.decode_fds, 0xf },
+		{ "decode-fd=eventfd,signalfd", &dopts.decode_fds, 16 | 32 },
+		{ "decode-fds=all", &dopts.decode_fds, 0x3f },
 		{ "decode-fds=none", &dopts.decode_fds, 0 },
 		{ "decode-pids=comm", &dopts.decode_pids, 1 },
 		{ "decode-pid=pidns", &dopts.decode_pids, 2 },
@@ -284,6 +288,16 @@ static void fds(void)
 	bad("read=3x", "invalid descriptor '3x'");
 	bad("read=!", "invalid descriptor '!'"); /* the whole list when it names nothing */
 	bad("write=!,", "invalid descriptor '!,'");
+	/* --trace-fds= / -e fd=: strace 6.3's, a descriptor set beside -P. */
+	ok("fd=!9");
+	if (!opts.trace_fds_given || numset_has(&opts.trace_fds, 9) ||
+	    !numset_has(&opts.trace_fds, 0))
+		FAIL("-e fd=!9: wrong descriptors");
+	bad("trace-fds=x", "invalid descriptor 'x'");
+	ok("namespace=new");
+	if (!dopts.show_namespace)
+		FAIL("-e namespace=new: not set");
+	bad("namespace=old", "invalid -e namespace= argument: 'old'");
 	bad("secontext=mismatch", "SELinux context printing (--secontext option) is not supported by this build of strace");
 }
 

@@ -616,7 +616,9 @@ bool print_fd_details(struct dctx *c, int fd, const char *link)
 	path[n] = '\0';
 	return ((dopts.decode_fds & DECODE_FD_SOCKET) && print_socket(c, link, path)) ||
 	       ((dopts.decode_fds & DECODE_FD_DEV) && print_dev(c, path)) ||
-	       ((dopts.decode_fds & DECODE_FD_PIDFD) && print_pidfd(c, fd, path));
+	       ((dopts.decode_fds & DECODE_FD_EVENTFD) && print_eventfd(c, fd, path)) ||
+	       ((dopts.decode_fds & DECODE_FD_PIDFD) && print_pidfd(c, fd, path)) ||
+	       ((dopts.decode_fds & DECODE_FD_SIGNALFD) && print_signalfd(c, fd, path));
 }
 
 /* --- the protocol of a netlink socket, for the netlink message decoders ------------------ */

@@ -86,7 +86,7 @@ n=$((n + 1))
 # Options: every one --help names is offered, and the hidden --list is not.
 for t in sttrace lttrace; do
 	comp "$t -"
-	for o in $("$t" --help | grep -oE -- '--[a-z][a-z-]+' | sort -u); do
+	for o in $("$t" --help | grep -oE -- '--[a-z][a-z0-9-]+' | sort -u); do
 		n=$((n + 1))
 		grep -qE -- "^$o=?\$" <<<"$reply" || bad "[$t -] does not offer $o (in --help)"
 	done

@@ -20,7 +20,7 @@ for p in sttrace lttrace sdt; do
 	# Drift: each long option of the program's help must appear in its page (as \-\-opt).
 	case $p in sdt) help=$("$TOP/$B/bin/sdt" help) ;; *) help=$("$TOP/$B/bin/$p" --help) ;; esac
 	n=0
-	for o in $(printf '%s\n' "$help" | grep -oE -- '--[a-z][a-z-]+' | sort -u); do
+	for o in $(printf '%s\n' "$help" | grep -oE -- '--[a-z][a-z0-9-]+' | sort -u); do
 		n=$((n + 1))
 		grep -qF -- "$(printf '%s' "$o" | sed 's/-/\\-/g')" "$page" || bad "$p.1 lacks $o"
 	done

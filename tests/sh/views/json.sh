@@ -68,7 +68,7 @@ while read -r kind name rest; do
 	[ -z "${TRACE_TESTS:-}" ] || case " $TRACE_TESTS " in *" $name "*) ;; *) continue ;; esac
 	case " $rest " in *" -c "*|*" -C "*|*" -k "*|*" -kk "*) continue ;; esac
 	trace_args "$name" "$rest"
-	multi=0; case " $rest " in *" -f "*|*" -ff "*) multi=1 ;; esac
+	multi=0; case " $rest " in *" -f "*|*" -ff "*|*" --always-show-pid "*) multi=1 ;; esac
 	n=$((n + 1))
 	run_checked "$STTRACE" "${extra[@]}" --json -o "$name.json" "${args[@]}" >"$name.txt" 2>"$name.err"
 	if [ $? = 77 ]; then # the program cannot run here (no /dev/kvm, ...); run.sh skips it too

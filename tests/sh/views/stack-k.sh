@@ -37,4 +37,13 @@ for prog in sk-pie sk-static sk-stripped; do
 	[ "$got" = "$want" ] || die "$prog: program frames are '$got', want '$want'"
 done
 grep -q '^ > .*sk-stripped() \[0x' sk-stripped.sttrace || die "stripped: no 'PATH() [0x...]' frame"
+
+# strace 6.7-6.8's spellings: --stack-trace (-k), --stack-trace-frame-limit=N: N frames, then
+# strace's " > too many stack frames" (7.2's own strace-k-with-depth-limit checks the same).
+run_checked "$STTRACE" -o limit.sttrace --stack-trace --stack-trace-frame-limit=2 \
+	-e trace=openat ./sk-pie >/dev/null
+got=$(grep -A3 '"/dev/null"' limit.sttrace | tail -n3 | sed -E 's/^ > [^(]*\/(sk-[a-z]+)\(([^+)]*).*/\1 \2/; s/^ > .*libc.*/libc/' | tr '\n' ' ')
+[ "$got" = "libc sk-pie inner_open  > too many stack frames " ] &&
+	echo "ok   --stack-trace-frame-limit=2: two frames, then 'too many stack frames'" ||
+	die "--stack-trace-frame-limit=2: frames are '$got'"
 exit $fail

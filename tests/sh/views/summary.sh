@@ -60,4 +60,19 @@ for be in "${backends[@]}"; do
 			{ echo "FAIL: sleep 0.5 ${be:-ptrace} -c $w: $t s"; cat s.log; fail=1; }
 	done
 done
+
+# strace 7.1's wall-clock columns beside the CPU time, in one run (ptrace: --bpf's kernel
+# counts have one time), with strace 7.2's headings and widths.
+run_checked "$STTRACE" -o s.log -c -U name,calls,total-time,wall-total,wall-min,wall-max,wall-avg \
+	-e trace=nanosleep,clock_nanosleep sleep 0.5 >/dev/null 2>&1
+head -n2 s.log >s.head
+printf '%s\n' 'syscall              calls     seconds  wall-total wall-min wall-max    wall-avg' \
+	'---------------- --------- ----------- ----------- -------- -------- -----------' >s.want
+t=$(awk '$1 == "total" {print $3, $4, $7}' s.log)
+if diff -u s.want s.head && awk -v t="$t" 'BEGIN {split(t, v, " "); exit !(v[1] < 0.25 &&
+		v[2] >= 0.4 && v[3] >= 400000)}'; then
+	echo "sleep 0.5 -c -U ...,wall-*: CPU, wall, wall per call: $t"
+else
+	echo "FAIL: -U wall-* columns:"; cat s.log; fail=1
+fi
 exit $fail
