@@ -12,6 +12,17 @@ sh_src() {
 	for f in "${TOP:-.}"/tests/sh/*/"$1".sh; do [ -f "$f" ] && { echo "$f"; return; }; done
 }
 
+# The values of a test program's "// KEY: VALUE" lines, one a line: in SRC and in the sources it
+# includes from its own folder (a variant, ioctl-tty-v.c, includes its base, ioctl-tty.c).
+src_lines() { # KEY SRC
+	local inc
+	[ -f "$2" ] || return 0
+	sed -n "s|^// $1: ||p" "$2"
+	for inc in $(sed -n 's|^#include "\([^"/]*\.c\)"$|\1|p' "$2"); do
+		[ -f "${2%/*}/$inc" ] && sed -n "s|^// $1: ||p" "${2%/*}/$inc"
+	done
+}
+
 # trace_args NAME REST: the tracer arguments of registry line "trace NAME REST" into the array
 # `args`, with the test program in place of %p (or last).
 trace_args() {
@@ -37,7 +48,7 @@ normalize_run() { # file [source of the program]
 	local e=() re
 	if [ -n "${2:-}" ] && [ -f "$2" ]; then
 		while IFS= read -r re; do e+=(-e "s"$'\001'"$re"$'\001'"VARIES"$'\001'"g"); done \
-			< <(sed -n 's|^// untraced-varies: ||p' "$2")
+			< <(src_lines untraced-varies "$2")
 	fi
 	sed -E "${e[@]}" -e 's/"_=[^"]*"/"_=CMD"/; s/"([^"\\]|\\.)*\\([^"\\]|\\.)*"/"BYTES"/g; s/0x[0-9a-f]{5,}/0xA/g; s/[0-9]{2,}/N/g' \
 		-e 's/(tv_u?n?sec|tms_[a-z]+)=[0-9]+/\1=N/g; s| /\* [0-9N.]+ s \*/||g; s/ +/ /g' \
@@ -84,7 +95,7 @@ run_checked() {
 	# A test program's source may say why its run differs untraced (run.sh, run_trace).
 	local src
 	[ $prog != 0 ] && src=$(trace_src "${!prog##*/}")
-	if [ -n "${src:-}" ] && grep -q '^// untraced: ' "$src"; then
+	if [ -n "${src:-}" ] && [ -n "$(src_lines untraced "$src")" ]; then
 		prog=0
 	fi
 	tout=$(mktemp) uout=$(mktemp)

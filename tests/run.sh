@@ -55,7 +55,7 @@ run_trace() { # name rest-of-registry-line [extra tracer option]
 	mkdir -p "$d"
 	local src
 	src=$(trace_src "$name")
-	case " ${args[*]}$(sed -n 's|^// untraced: .*| untraced|p' "$src")" in
+	case " ${args[*]}$(src_lines untraced "$src" | sed -n '1s/.*/ untraced/p')" in
 	*inject=*|*fault=*|*" untraced"*) ;;
 	*) local i=0
 	   while [ "${args[i]}" != "$TOP/$B/tests/trace/$name" ]; do i=$((i + 1)); done

@@ -25,7 +25,7 @@ while read -r kind name rest; do
 	# Probes (usdt=, uprobe=, uretprobe=) are ours: strace has no such feature to compare with.
 	case $rest in *usdt=*|*uprobe=*|*uretprobe=*) continue ;; esac
 	src=$(trace_src "$name")
-	why=$(sed -n 's|^// strace-7.2: ||p' "$src" 2>/dev/null | head -n1)
+	why=$(src_lines strace-7.2 "$src" | head -n1)
 	if [ -n "$why" ]; then
 		echo "NOTE: skipped $name: follows strace 7.2 where 6.1 differs: $why"
 		skipped=$((skipped + 1))
@@ -35,7 +35,7 @@ while read -r kind name rest; do
 	while IFS= read -r re; do
 		drop+=(-e "${re%% ;; *}")
 		echo "NOTE: $name: lines matching '${re%% ;; *}' not compared (strace 7.2: ${re#* ;; })"
-	done < <(sed -n 's|^// strace-7.2-lines: ||p' "$src" 2>/dev/null)
+	done < <(src_lines strace-7.2-lines "$src")
 	trace_args "$name" "$rest"
 	n=$((n + 1))
 	# One retry: a scheduling race inside strace itself is not what this test is about, and
