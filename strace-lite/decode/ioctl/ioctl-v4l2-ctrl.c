@@ -65,16 +65,38 @@ int v4l2_control(struct dctx *c, uint64_t arg, bool is_get)
 			return IOCTL_DECODED;
 		tprint_field(c, "id");
 		print_cid(c, ctl.id, false);
-		if (!is_get)
+		if (!is_get) {
 			NEXT_D(c, ctl, value);
+			c->priv[0] = (uint32_t)ctl.value;
+		}
 		return 0;
 	}
 	if (!syserror(c) && !umove(c, arg, &ctl)) {
-		if (is_get) {
+		if (is_get)
 			NEXT_D(c, ctl, value);
-		} else {
+		else if ((uint32_t)ctl.value != c->priv[0]) /* " => V" only when it changed */
 			tprintf(c, " => %d", ctl.value);
-		}
+	}
+	return ioctl_struct_done(c);
+}
+
+/* VIDIOC_QUERYMENU: the control and the item at entry, the item's name and value at exit. */
+int v4l2_querymenu(struct dctx *c, uint64_t arg)
+{
+	struct v4l2_querymenu qm;
+
+	if (entering(c)) {
+		if (!ioctl_struct_begin(c, arg, &qm))
+			return IOCTL_DECODED;
+		tprint_field(c, "id");
+		print_cid(c, qm.id, false);
+		NEXT_U(c, qm, index);
+		return 0;
+	}
+	if (!syserror(c) && !umove(c, arg, &qm)) {
+		tprints(c, "} => {");
+		FLD_CSTR(c, qm, name); /* name and value share a union: strace prints both */
+		NEXT_D(c, qm, value);
 	}
 	return ioctl_struct_done(c);
 }

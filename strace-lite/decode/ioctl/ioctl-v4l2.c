@@ -7,9 +7,11 @@
  */
 #include <inttypes.h>
 #include <stdio.h>
+#include <string.h>
 #include <linux/videodev2.h>
 
 #include "strace-lite/decode/array.h"
+#include "strace-lite/decode/fs/open.h"
 #include "strace-lite/decode/ioctl/ioctl-v4l2.h"
 
 void v4l2_print_rect(struct dctx *c, const struct v4l2_rect *r)
@@ -306,10 +308,34 @@ static int decode_reqbufs(struct dctx *c, uint64_t arg)
 		FLD_XVAL(c, r, type, xlat_v4l2_buf_types, "V4L2_BUF_TYPE_???");
 		NEXT_XVAL(c, r, memory, xlat_v4l2_memories, "V4L2_MEMORY_???");
 		NEXT_U(c, r, count);
+		c->priv[0] = r.count;
 		return 0;
 	}
-	if (!syserror(c) && !umove(c, arg, &r))
+	if (!syserror(c) && !umove(c, arg, &r) && r.count != c->priv[0])
 		tprintf(c, " => %u", r.count);
+	return ioctl_struct_done(c);
+}
+
+/* VIDIOC_EXPBUF: the buffer and the open flags at entry, the descriptor made at exit. */
+static int decode_expbuf(struct dctx *c, uint64_t arg)
+{
+	struct v4l2_exportbuffer e;
+
+	if (entering(c)) {
+		if (!ioctl_struct_begin(c, arg, &e))
+			return IOCTL_DECODED;
+		FLD_XVAL(c, e, type, xlat_v4l2_buf_types, "V4L2_BUF_TYPE_???");
+		NEXT_U(c, e, index);
+		NEXT_U(c, e, plane);
+		tprint_next_field(c, "flags");
+		print_open_modes(c, e.flags);
+		return 0;
+	}
+	if (!syserror(c) && !umove(c, arg, &e)) {
+		tprints(c, "} => {");
+		tprint_field(c, "fd");
+		printfd(c, e.fd);
+	}
 	return ioctl_struct_done(c);
 }
 
@@ -332,19 +358,75 @@ static void print_buf_flags(struct dctx *c, uint32_t val)
 	printxval(c, xlat_v4l2_buf_flags_ts_src, ts_src, "V4L2_BUF_FLAG_TSTAMP_SRC_???");
 }
 
-static int decode_buffer(struct dctx *c, unsigned int code, uint64_t arg)
+/*
+ * struct v4l2_buffer with a 32-bit timeval: what a 32-bit program passes, and what the
+ * VIDIOC_*BUF_TIME32 requests (the kernel's compat numbers, which a 64-bit program can issue
+ * too) carry.  Its layout, from the kernel's media/v4l2-ioctl.h.
+ */
+struct v4l2_buffer_time32 {
+	uint32_t index, type, bytesused, flags, field;
+	int32_t tv_sec, tv_usec;
+	struct v4l2_timecode timecode;
+	uint32_t sequence, memory;
+	union {
+		uint32_t offset;
+		unsigned long userptr;
+		int32_t fd;
+	} m;
+	uint32_t length, reserved2, request_fd;
+};
+_Static_assert(sizeof(struct v4l2_buffer_time32) == 80, "v4l2_buffer_time32 layout");
+#define VIDIOC_QUERYBUF_TIME32 _IOWR('V', 9, struct v4l2_buffer_time32)
+#define VIDIOC_QBUF_TIME32 _IOWR('V', 15, struct v4l2_buffer_time32)
+#define VIDIOC_DQBUF_TIME32 _IOWR('V', 17, struct v4l2_buffer_time32)
+
+union v4l2_buffer_any {
+	struct v4l2_buffer b;
+	struct v4l2_buffer_time32 b32;
+};
+
+/* The struct v4l2_buffer U holds: as it is, or (TIME32) its 32-bit-time form widened. */
+static void widen_buffer(const union v4l2_buffer_any *u, bool time32, struct v4l2_buffer *b)
 {
+	const struct v4l2_buffer_time32 *b32 = &u->b32;
+
+	if (!time32) {
+		*b = u->b;
+		return;
+	}
+	memset(b, 0, sizeof(*b));
+	b->index = b32->index;
+	b->type = b32->type;
+	b->bytesused = b32->bytesused;
+	b->flags = b32->flags;
+	b->field = b32->field;
+	b->timestamp.tv_sec = b32->tv_sec;		    /* sign-extended */
+	b->timestamp.tv_usec = (uint32_t)b32->tv_usec; /* zero-extended, as strace */
+	b->timecode = b32->timecode;
+	b->sequence = b32->sequence;
+	b->memory = b32->memory;
+	b->m.userptr = b32->m.userptr;
+	b->length = b32->length;
+}
+
+/* VIDIOC_QUERYBUF, VIDIOC_QBUF and VIDIOC_DQBUF (CODE), of either time layout (TIME32). */
+static int decode_buffer(struct dctx *c, unsigned int code, uint64_t arg, bool time32)
+{
+	union v4l2_buffer_any u;
+	size_t size = time32 ? sizeof(u.b32) : sizeof(u.b);
 	struct v4l2_buffer b;
 
 	if (entering(c)) {
-		if (!ioctl_struct_begin(c, arg, &b))
+		if (!ioctl_struct_beginn(c, arg, size, &u))
 			return IOCTL_DECODED;
+		widen_buffer(&u, time32, &b);
 		FLD_XVAL(c, b, type, xlat_v4l2_buf_types, "V4L2_BUF_TYPE_???");
 		if (code != VIDIOC_DQBUF)
 			NEXT_U(c, b, index);
 		return 0;
 	}
-	if (!syserror(c) && !umove(c, arg, &b)) {
+	if (!syserror(c) && !umoven(c, arg, size, &u)) {
+		widen_buffer(&u, time32, &b);
 		if (code == VIDIOC_DQBUF)
 			NEXT_U(c, b, index);
 		NEXT_XVAL(c, b, memory, xlat_v4l2_memories, "V4L2_MEMORY_???");
@@ -461,6 +543,12 @@ static int decode_enum_named(struct dctx *c, uint64_t arg, bool input)
 	if (input) {
 		NEXT_CSTR(c, u.i, name);
 		NEXT_XVAL(c, u.i, type, xlat_v4l2_input_types, "V4L2_INPUT_TYPE_???");
+		NEXT_X(c, u.i, audioset);
+		NEXT_U(c, u.i, tuner);
+		NEXT_FLAGS(c, u.i, std, xlat_v4l2_std_ids, "V4L2_STD_???");
+		NEXT_FLAGS(c, u.i, status, xlat_v4l2_input_status_flags, "V4L2_IN_ST_???");
+		NEXT_FLAGS(c, u.i, capabilities, xlat_v4l2_input_capabilities_flags,
+			   "V4L2_IN_CAP_???");
 	} else {
 		NEXT_CSTR(c, u.s, name);
 		NEXT_FRACT(c, u.s, frameperiod);
@@ -528,7 +616,15 @@ IOCTL_FAMILY(v4l2)
 	case VIDIOC_QUERYBUF:
 	case VIDIOC_QBUF:
 	case VIDIOC_DQBUF:
-		return decode_buffer(c, code, arg);
+		return decode_buffer(c, code, arg, false);
+	case VIDIOC_QUERYBUF_TIME32:
+		return decode_buffer(c, VIDIOC_QUERYBUF, arg, true);
+	case VIDIOC_QBUF_TIME32:
+		return decode_buffer(c, VIDIOC_QBUF, arg, true);
+	case VIDIOC_DQBUF_TIME32:
+		return decode_buffer(c, VIDIOC_DQBUF, arg, true);
+	case VIDIOC_EXPBUF:
+		return decode_expbuf(c, arg);
 	case VIDIOC_G_FBUF:
 		if (entering(c))
 			return 0;
@@ -558,6 +654,8 @@ IOCTL_FAMILY(v4l2)
 		return v4l2_tuner(c, arg, code == VIDIOC_G_TUNER);
 	case VIDIOC_QUERYCTRL:
 		return v4l2_queryctrl(c, arg);
+	case VIDIOC_QUERYMENU:
+		return v4l2_querymenu(c, arg);
 	case VIDIOC_QUERY_EXT_CTRL:
 		return v4l2_query_ext_ctrl(c, arg);
 	case VIDIOC_CROPCAP:

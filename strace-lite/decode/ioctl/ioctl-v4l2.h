@@ -25,6 +25,7 @@ void v4l2_print_fourcc(struct dctx *c, uint32_t fourcc, const struct xlat *x);
 int v4l2_control(struct dctx *c, uint64_t arg, bool is_get);
 int v4l2_tuner(struct dctx *c, uint64_t arg, bool is_get);
 int v4l2_queryctrl(struct dctx *c, uint64_t arg);
+int v4l2_querymenu(struct dctx *c, uint64_t arg);
 int v4l2_query_ext_ctrl(struct dctx *c, uint64_t arg);
 int v4l2_cropcap(struct dctx *c, uint64_t arg);
 int v4l2_crop(struct dctx *c, uint64_t arg, bool is_get);
