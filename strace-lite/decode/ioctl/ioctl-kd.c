@@ -267,17 +267,8 @@ static int kbd_str_entry(struct dctx *c, uint64_t arg, bool get)
 		return ioctl_struct_done(c);
 	}
 	tprint_next_field(c, "kb_string");
-	if (umovestr(c, arg + offsetof(struct kbsentry, kb_string), sizeof(e.kb_string),
-		     (char *)e.kb_string) < 0) {
-		tprint_unavailable(c);
-	} else {
-		size_t n = print_opts_get()->max_strlen;
-
-		if (n > sizeof(e.kb_string))
-			n = sizeof(e.kb_string);
-		if (quote_string(c->sb, e.kb_string, n, QUOTE_0_TERMINATED))
-			tprint_more_data_follows(c);
-	}
+	printstr_ex(c, arg + offsetof(struct kbsentry, kb_string), sizeof(e.kb_string),
+		    QUOTE_0_TERMINATED);
 	return ioctl_struct_done(c);
 }
 
@@ -334,11 +325,14 @@ static int keycode(struct dctx *c, uint64_t arg, bool get)
 			return IOCTL_DECODED;
 		FLD_X(c, k, scancode);
 		NEXT_X(c, k, keycode);
+		c->priv[0] = k.keycode;
 		if (get)
 			return 0;
 		return ioctl_struct_done(c);
 	}
-	if (!syserror(c) && !umove(c, arg + offsetof(struct kbkeycode, keycode), &k.keycode)) {
+	/* " => KEYCODE" only when the call changed it */
+	if (!syserror(c) && !umove(c, arg + offsetof(struct kbkeycode, keycode), &k.keycode) &&
+	    k.keycode != c->priv[0]) {
 		tprints(c, " => ");
 		ioctl_print_x(c, k.keycode);
 	}
@@ -498,7 +492,7 @@ static int unimap(struct dctx *c, uint64_t arg, bool get)
 		FLD_U(c, d, entry_ct);
 		if (get)
 			return 0;
-	} else {
+	} else if (d.entry_ct != (uint16_t)c->priv[0]) {
 		tprintf(c, " => %u", d.entry_ct);
 	}
 	if (!entering(c) && syserror(c) && c->err != ENOMEM) {
