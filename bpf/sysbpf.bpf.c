@@ -465,6 +465,9 @@ static long plan_op(__u32 i, struct opctx *o)
 		__s32 fd = op->arg == ARG_RET ? (__s32)o->ret : (__s32)addr, pair[2];
 		if (op->arg == ARG_RET && o->ret < 0)
 			return 0;
+		/* Only for the ioctl requests of one type (ioctl's descriptor, 'T'). */
+		if (op->ioc_type && ((o->args[op->size_arg & 7] >> 8) & 0xff) != op->ioc_type)
+			return 0;
 		if (op->how == HOW_FDPAIR) {
 			if (o->ret != 0 || bpf_probe_read_user(pair, sizeof(pair), (void *)addr))
 				return 0;

@@ -66,8 +66,8 @@ struct capop {
 	__u8 size_arg;
 	__u8 chase; /* levels of pointers to follow inside what is captured */
 	/* 0, or the type byte of the only ioctl requests (in args[size_arg]) this op captures
-	 * for; with SZ_IOC, max bytes of them (a family whose requests encode no size, or less
-	 * than they read). */
+	 * for (HOW_BUF, HOW_FD); with SZ_IOC, max bytes of them (a family whose requests encode
+	 * no size, or less than they read). */
 	__u8 ioc_type;
 	/* 0, or 1 + the value the low 32 bits of args[1] must have for the op to run
 	 * (io_uring_register's opcode). */

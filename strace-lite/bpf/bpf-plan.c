@@ -280,6 +280,12 @@ int bpf_plan_build(const struct sysent *se, struct plan *p)
 		add(p, (struct capop){ .arg = 2, .when = CAP_ENTRY, .how = HOW_FD,
 				       .size_from = SZ_DEREF, .size = 12 });
 	}
+	/* The terminal's requests 0x5401..0x5408 (TCGETS...) that OSS sound's share print by the
+	 * terminal's name alone when the descriptor is a terminal: what it is, for the 'T'
+	 * requests only. */
+	if (se->name && !strcmp(se->name, "ioctl") && !want_fds)
+		add(p, (struct capop){ .arg = 0, .when = CAP_ENTRY, .how = HOW_FD, .size_arg = 1,
+				       .ioc_type = 'T' });
 	/* Descriptors in other places: kcmp's idx1 and idx2 (KCMP_FILE; KCMP_EPOLL_TFD's first),
 	 * landlock_add_rule's parent_fd (offset 8 of its attribute), and the pidfd clone writes
 	 * at parent_tid (CLONE_PIDFD).  A value that is no descriptor costs a lookup. */

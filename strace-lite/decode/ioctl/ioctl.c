@@ -7,7 +7,13 @@
  * (ioctl-FAMILY.c, chosen by the request's type byte), or as a hex number.
  */
 #include <inttypes.h>
+#include <limits.h>
 #include <stddef.h>
+#include <stdio.h>
+#include <sys/stat.h>
+#include <sys/sysmacros.h>
+
+#include "common/proc.h"
 
 #include "strace-lite/decode/ioctl/ioctl-int.h"
 
@@ -175,6 +181,41 @@ static bool print_request_number(struct dctx *c, unsigned int code)
 	}
 }
 
+/*
+ * Whether descriptor FD is a terminal: a character device of major 3..5 (the old ptys, ttys,
+ * /dev/tty, the console and ptmx) or 136..143 (the Unix98 pty slaves), as strace tells them
+ * (Documentation/admin-guide/devices.txt).  Its path is what the backend says (--bpf: what it
+ * captured of the descriptor), its node stat(2)ed here.
+ */
+static bool fd_is_tty(struct dctx *c, int fd)
+{
+	char link[64], path[PATH_MAX + 1];
+	struct stat st;
+	ssize_t n;
+
+	if (fd < 0 || c->pid <= 0)
+		return false;
+	snprintf(link, sizeof(link), "/proc/%d/fd/%d", proc_pid(c->pid), fd);
+	n = tracee_readlink(c, link, path, sizeof(path) - 1);
+	if (n <= 0 || path[0] != '/')
+		return false;
+	path[n] = '\0';
+	if (stat(path, &st) || !S_ISCHR(st.st_mode))
+		return false;
+	unsigned int maj = major(st.st_rdev);
+	return (maj >= 3 && maj <= 5) || (maj >= 136 && maj <= 143);
+}
+
+/* The name of a request 0x5401..0x5408 (shared by the terminal and OSS sound) when the
+ * descriptor is a terminal, else NULL: strace 7.2 names only the terminal's then. */
+static const char *overlapping_request(struct dctx *c, unsigned int code)
+{
+	if (code < 0x5401 || code > 0x5408)
+		return NULL;
+	const char *name = xlat_lookup(xlat_term_cmds_overlapping, code);
+	return name && fd_is_tty(c, (int)c->arg[0]) ? name : NULL;
+}
+
 static void print_request(struct dctx *c, unsigned int code)
 {
 	if (print_opts_get()->xstyle != XSTYLE_ABBREV)
@@ -183,6 +224,13 @@ static void print_request(struct dctx *c, unsigned int code)
 		return;
 	if (print_opts_get()->xstyle == XSTYLE_VERBOSE)
 		tprints(c, " /* ");
+	const char *tty_name = overlapping_request(c, code);
+	if (tty_name) {
+		tprints(c, tty_name);
+		if (print_opts_get()->xstyle == XSTYLE_VERBOSE)
+			tprints(c, " */");
+		return;
+	}
 	bool numbered = print_request_number(c, code);
 	const struct xlat *x = lookup_request(code);
 
