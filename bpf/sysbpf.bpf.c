@@ -389,6 +389,9 @@ static long plan_op(__u32 i, struct opctx *o)
 
 	if (op->if_arg1 && (__u32)o->args[1] != (__u32)(op->if_arg1 - 1))
 		return 0;
+	/* An op for the ioctl requests of one type only (in args[size_arg]). */
+	if (op->ioc_type && ((o->args[op->size_arg & 7] >> 8) & 0xff) != op->ioc_type)
+		return 0;
 	/* Each kind of op only when a traced call's plan has it (plan_uses, set before load): the
 	 * verifier then skips the code of the others. */
 	if (!(plan_uses & PU_FD) && (op->how == HOW_FD || op->how == HOW_FDPAIR))
@@ -465,9 +468,6 @@ static long plan_op(__u32 i, struct opctx *o)
 		__s32 fd = op->arg == ARG_RET ? (__s32)o->ret : (__s32)addr, pair[2];
 		if (op->arg == ARG_RET && o->ret < 0)
 			return 0;
-		/* Only for the ioctl requests of one type (ioctl's descriptor, 'T'). */
-		if (op->ioc_type && ((o->args[op->size_arg & 7] >> 8) & 0xff) != op->ioc_type)
-			return 0;
 		if (op->how == HOW_FDPAIR) {
 			if (o->ret != 0 || bpf_probe_read_user(pair, sizeof(pair), (void *)addr))
 				return 0;
@@ -484,8 +484,7 @@ static long plan_op(__u32 i, struct opctx *o)
 		add_fd(s, fd);
 		return 0;
 	}
-	if (!user_ptr(addr) ||
-	    (op->ioc_type && ((o->args[op->size_arg & 7] >> 8) & 0xff) != op->ioc_type))
+	if (!user_ptr(addr))
 		return 0;
 	switch (op->size_from) {
 	case SZ_CONST:

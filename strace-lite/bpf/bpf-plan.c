@@ -116,12 +116,12 @@ static void plan_struct(struct plan *p, int i, const struct sysarg *a, unsigned 
  * Request families that read more than their request encodes get the largest window: the
  * console's 'K' requests encode no size and read up to 8 KiB (GIO_FONT), the device mapper's
  * encode its 312-byte header and read data_size bytes, KVM's CPUID requests encode the 8-byte
- * header of up to 256 40-byte entries.
+ * header of up to 256 40-byte entries, UDMABUF_CREATE_LIST its 8-byte header of 24-byte items.
  */
 static void plan_ioctl_families(struct plan *p, int i)
 {
 	static const struct { unsigned char type, chase; } fams[] = {
-		{ 'K', 1 }, { 0xfd, 0 }, { 0xae, 0 },
+		{ 'K', 1 }, { 0xfd, 0 }, { 0xae, 0 }, { 'u', 0 },
 	};
 
 	for (size_t k = 0; k < sizeof(fams) / sizeof(fams[0]); k++)
@@ -286,6 +286,13 @@ int bpf_plan_build(const struct sysent *se, struct plan *p)
 	if (se->name && !strcmp(se->name, "ioctl") && !want_fds)
 		add(p, (struct capop){ .arg = 0, .when = CAP_ENTRY, .how = HOW_FD, .size_arg = 1,
 				       .ioc_type = 'T' });
+	/* UDMABUF_CREATE_LIST's memfds: in its 24-byte items after an 8-byte header, the first
+	 * FD_ARRAY_MAX of them.  The count the array op takes from args[size_arg] is the request
+	 * itself (args[1], more than FD_ARRAY_MAX), which also gives the type 'u' it is for. */
+	if (want_fds && se->name && !strcmp(se->name, "ioctl"))
+		add(p, (struct capop){ .arg = 2, .when = CAP_ENTRY, .how = HOW_FD,
+				       .size_from = SZ_ARG, .size_arg = 1, .size = 8, .max = 24,
+				       .ioc_type = 'u' });
 	/* Descriptors in other places: kcmp's idx1 and idx2 (KCMP_FILE; KCMP_EPOLL_TFD's first),
 	 * landlock_add_rule's parent_fd (offset 8 of its attribute), and the pidfd clone writes
 	 * at parent_tid (CLONE_PIDFD).  A value that is no descriptor costs a lookup. */

@@ -53,6 +53,7 @@ IOCTL_FAMILY(dm);
 IOCTL_FAMILY(kvm);
 IOCTL_FAMILY(perf);
 IOCTL_FAMILY(tee);
+IOCTL_FAMILY(udmabuf);
 IOCTL_FAMILY(sock);
 /* SG_IO (ioctl-sg-io.c), for the SCSI family. */
 int scsi_sg_io(struct dctx *c, uint64_t arg);

@@ -12,16 +12,21 @@
 #include "strace-lite/decode/array.h"
 #include "strace-lite/decode/ioctl/ioctl-int.h"
 
-/* strace's own: not upstream. */
+/* Not in older headers (Linux 6.18's struct tee_ioctl_shm_register_fd_data, as strace 7.2). */
 struct tee_shm_register_fd {
 	int64_t fd;
 	uint64_t size;
 	uint32_t flags;
-	uint8_t pad1[4];
 	int32_t id;
-	uint8_t pad2[4];
-} __attribute__((aligned(8)));
+};
 #define TEE_IOC_SHM_REGISTER_FD_ _IOWR(0xa4, 8, struct tee_shm_register_fd)
+/* Parameter types newer than older headers: user buffers and object references. */
+#define TEE_PARAM_UBUF_INPUT_ 8
+#define TEE_PARAM_UBUF_OUTPUT_ 9
+#define TEE_PARAM_UBUF_INOUT_ 10
+#define TEE_PARAM_OBJREF_INPUT_ 11
+#define TEE_PARAM_OBJREF_OUTPUT_ 12
+#define TEE_PARAM_OBJREF_INOUT_ 13
 
 static void print_buf(struct dctx *c, const struct tee_ioctl_buf_data *b)
 {
@@ -72,6 +77,22 @@ static bool print_param(struct dctx *c, void *elem, size_t size UNUSED, void *da
 		tprints(c, ", size=");
 		ioctl_print_x(c, p->b);
 		tprintf(c, ", shm_id=%llu", (unsigned long long)p->c);
+		break;
+	case TEE_PARAM_UBUF_INPUT_:
+	case TEE_PARAM_UBUF_OUTPUT_:
+	case TEE_PARAM_UBUF_INOUT_:
+		tprints(c, ", buf=");
+		ioctl_print_x(c, p->a);
+		tprints(c, ", size=");
+		ioctl_print_x(c, p->b);
+		break;
+	case TEE_PARAM_OBJREF_INPUT_:
+	case TEE_PARAM_OBJREF_OUTPUT_:
+	case TEE_PARAM_OBJREF_INOUT_:
+		tprints(c, ", obj_id=");
+		ioctl_print_x(c, p->a);
+		tprints(c, ", flags=");
+		ioctl_print_x(c, p->b);
 		break;
 	default:
 		NEXT_X(c, *p, a);

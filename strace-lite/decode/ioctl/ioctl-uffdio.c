@@ -2,8 +2,10 @@
 /*
  * ioctl(2), type 0xaa: userfaultfd requests (UFFDIO_*): the API handshake (the features
  * asked for, those granted after " => " when they differ, the ioctls available), copies,
- * zero pages, and the ranges registered, unregistered or woken.
+ * zero pages, the ranges registered, unregistered or woken, write-protected, continued
+ * (minor faults) or poisoned.
  */
+#include <stddef.h>
 #include <linux/ioctl.h>
 #include <linux/types.h>
 #include <linux/userfaultfd.h>
@@ -89,6 +91,42 @@ static int decode_range_mode(struct dctx *c, uint64_t arg, bool zero)
 	return ioctl_struct_done(c);
 }
 
+/* UFFDIO_POISON (Linux 6.6), which older headers lack: a range, a mode, what was done. */
+struct uffdio_poison_ {
+	struct uffdio_range range;
+	uint64_t mode;
+	int64_t updated;
+};
+#define UFFDIO_POISON_ _IOWR(UFFDIO, 0x08, struct uffdio_poison_)
+
+/*
+ * UFFDIO_WRITEPROTECT, UFFDIO_CONTINUE and UFFDIO_POISON: a range and mode flags (from table
+ * X, default DFLT); then, but for write protection, at exit the count done (RESULT: "mapped",
+ * "updated"), the 64-bit field after the mode.
+ */
+static int decode_range_op(struct dctx *c, uint64_t arg, const struct xlat *x, const char *dflt,
+			   const char *result)
+{
+	struct uffdio_poison_ u; /* the largest: range, mode, result */
+	size_t size = result ? sizeof(u) : offsetof(struct uffdio_poison_, updated);
+
+	if (entering(c)) {
+		if (!ioctl_struct_beginn(c, arg, size, &u))
+			return IOCTL_DECODED;
+		tprint_field(c, "range");
+		print_range(c, &u.range);
+		NEXT_FLAGS(c, u, mode, x, dflt);
+		if (result)
+			return 0;
+		return ioctl_struct_done(c);
+	}
+	if (!syserror(c) && !umoven(c, arg, size, &u)) {
+		tprint_next_field(c, result);
+		tprintf(c, "%llu", ZX(u.updated));
+	}
+	return ioctl_struct_done(c);
+}
+
 IOCTL_FAMILY(uffdio)
 {
 	struct uffdio_range r;
@@ -108,6 +146,15 @@ IOCTL_FAMILY(uffdio)
 		return IOCTL_DECODED;
 	case UFFDIO_ZEROPAGE:
 		return decode_range_mode(c, arg, true);
+	case UFFDIO_WRITEPROTECT:
+		return decode_range_op(c, arg, xlat_uffd_writeprotect_mode_flags,
+				       "UFFDIO_WRITEPROTECT_MODE_???", NULL);
+	case UFFDIO_CONTINUE:
+		return decode_range_op(c, arg, xlat_uffd_continue_mode_flags,
+				       "UFFDIO_CONTINUE_MODE_???", "mapped");
+	case UFFDIO_POISON_:
+		return decode_range_op(c, arg, xlat_uffd_poison_mode_flags,
+				       "UFFDIO_POISON_MODE_???", "updated");
 	default:
 		return RVAL_DECODED;
 	}

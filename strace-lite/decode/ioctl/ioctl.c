@@ -382,8 +382,9 @@ static int decode_family(struct dctx *c, unsigned int code, uint64_t arg)
 		return fs_x_ioctl(c, code, arg);
 	case 'f':
 		return fs_f_ioctl(c, code, arg);
-	case 0x15: /* types strace 7.2 decodes and we do not yet: not dumped under -v */
 	case 'u':
+		return udmabuf_ioctl(c, code, arg);
+	case 0x15: /* types strace 7.2 decodes and we do not yet: not dumped under -v */
 	case 0x8a:
 	case 0xff:
 		return RVAL_DECODED;
