@@ -92,8 +92,7 @@ static void v3_response(struct dctx *c, uint64_t arg)
 		if (h.dxfer_direction == SG_DXFER_FROM_DEV) {
 			print_buffer(c, "dxferp", (uintptr_t)h.dxferp, din_len, h.iovec_count);
 		} else if (din_len) {
-			tprints(c, " => ");
-			tprint_field(c, "dxferp");
+			tprints(c, " => "); /* after the buffer at entry: no field name again */
 			if (h.iovec_count)
 				print_iov_upto(c, h.iovec_count, (uintptr_t)h.dxferp, din_len,
 					       IOV_DECODE_STR);

@@ -1,8 +1,10 @@
 // SPDX-License-Identifier: LGPL-2.1-or-later
 // link: -static
+// strace-7.2-lines: SG_DXFER_TO_FROM_DEV ;; strace 6.1 names dxferp again after " => "
 /*
  * ioctl, SG_IO with its v3 header (interface 'S': the command and the data sent in hex at
- * entry, the statuses and sense bytes after) and its v4 header (guard 'Q', <linux/bsg.h>).
+ * entry, the statuses and sense bytes after; a buffer both ways prints again after " => ",
+ * without its field name, less the residue) and its v4 header (guard 'Q', <linux/bsg.h>).
  * On fd -1 the kernel writes nothing: at exit the response fields print as the program set
  * them.  Under --bpf the buffers are pointers inside the argument, captured in the kernel.
  * Run with -a0 -e trace=ioctl.
@@ -42,6 +44,15 @@ int main(void)
 	    "timeout=1000, flags=SG_FLAG_DIRECT_IO, dxferp=\"\\x61\\x62\\x63\", status=0x2, "
 	    "masked_status=0, msg_status=0, sb_len_wr=2, sbp=\"\\x70\\x05\", host_status=0, "
 	    "driver_status=0, resid=-1, duration=7, info=SG_INFO_CHECK}) = %s\n", sprintrc(rc));
+	h.dxfer_direction = SG_DXFER_TO_FROM_DEV;
+	h.resid = 1;
+	rc = syscall(__NR_ioctl, -1, SG_IO, &h);
+	out("ioctl(-1, SG_IO, {interface_id='S', dxfer_direction=SG_DXFER_TO_FROM_DEV, cmd_len=6, "
+	    "cmdp=\"\\x12\\x00\\x00\\x00\\x24\\x00\", mx_sb_len=2, iovec_count=0, dxfer_len=3, "
+	    "timeout=1000, flags=SG_FLAG_DIRECT_IO, dxferp=\"\\x61\\x62\\x63\" => \"\\x61\\x62\", "
+	    "status=0x2, masked_status=0, msg_status=0, sb_len_wr=2, sbp=\"\\x70\\x05\", "
+	    "host_status=0, driver_status=0, resid=1, duration=7, info=SG_INFO_CHECK}) = %s\n",
+	    sprintrc(rc));
 	rc = syscall(__NR_ioctl, -1, SG_IO, &v4);
 	out("ioctl(-1, SG_IO, {guard='Q', protocol=BSG_PROTOCOL_SCSI, "
 	    "subprotocol=BSG_SUB_PROTOCOL_SCSI_CMD, request_len=2, request=\"\\x12\\x00\", "
