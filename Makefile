@@ -311,9 +311,12 @@ define TRACE_RULE
 $(B)/tests/trace/$(basename $(notdir $(1))): $(1) tests/trace/tests.h $(wildcard tests/trace/*.h)
 	$$(E) CC $$<
 	$$(Q)mkdir -p $$(@D)
-	$$(Q)$$(CC) $$(TEST_CFLAGS) -o $$@ $$< $$$$(sed -n 's|^// link: ||p' $$<)
+	$$(Q)$$(CC) $$(TEST_CFLAGS) -MMD -MP -MF $$@.d -o $$@ $$< $$$$(sed -n 's|^// link: ||p' $$<)
 endef
 $(foreach s,$(TRACE_SRCS),$(eval $(call TRACE_RULE,$(s))))
+# A variant that #includes its base (ioctl-tty-v.c includes ioctl-tty.c) is rebuilt when the base
+# changes: the compiler's dependency lists.
+-include $(wildcard $(B)/tests/trace/*.d)
 
 $(B)/tests/unit/%: tests/unit/%.c $(STRACE_DEPS) \
 		| $(GEN_HDRS)
