@@ -43,6 +43,12 @@ void inet_diag_req(struct dctx *c, const struct nlmsghdr *h, uint8_t family, uin
 void inet_diag_msg(struct dctx *c, uint8_t family, uint64_t addr, unsigned int len);
 void smc_diag_req(struct dctx *c, uint8_t family, uint64_t addr, unsigned int len);
 void smc_diag_msg(struct dctx *c, uint8_t family, uint64_t addr, unsigned int len);
+/* inet_diag_msg's attributes of netlink-diag-inet-attrs.c. */
+bool decode_nla_sockaddrs(struct dctx *c, uint64_t addr, unsigned int len, const void *o);
+bool decode_nla_tcp_md5sig(struct dctx *c, uint64_t addr, unsigned int len, const void *o);
+bool decode_nla_ulp_info(struct dctx *c, uint64_t addr, unsigned int len, const void *o);
+bool decode_nla_bpf_storages(struct dctx *c, uint64_t addr, unsigned int len, const void *o);
+bool decode_nla_diag_sockopt(struct dctx *c, uint64_t addr, unsigned int len, const void *o);
 struct inet_diag_sockid;
 /* {idiag_sport=htons(..), ..., idiag_cookie=[..]} with addresses of FAMILY. */
 void print_inet_diag_sockid(struct dctx *c, const struct inet_diag_sockid *id, int family);
