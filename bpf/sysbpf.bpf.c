@@ -351,6 +351,30 @@ static long fdset_bit(__u32 i, struct fdsetctx *fc)
 	return fc->s->nfds >= 8;
 }
 
+/* HOW_FD with SZ_NLA: a 4-byte-aligned word a step; where it reads as the header of a
+ * 4-byte attribute (nla_len 8), the int after it is described if it is a descriptor. */
+struct nlactx {
+	struct scratch *s;
+	__u64 base;
+	__u64 len;
+};
+
+static long nla_fd_step(__u32 i, struct nlactx *nc)
+{
+	__u64 off = (__u64)i * 4;
+	__u32 hdr;
+	__s32 fd;
+
+	if (off + 8 > nc->len)
+		return 1;
+	if (bpf_probe_read_user(&hdr, sizeof(hdr), (void *)(nc->base + off)))
+		return 1;
+	if ((hdr & 0xffff) == 8 &&
+	    !bpf_probe_read_user(&fd, sizeof(fd), (void *)(nc->base + off + 4)) && fd >= 0)
+		add_fd(nc->s, fd);
+	return nc->s->nfds >= 8;
+}
+
 #include "bpf/msg.bpf.h"
 #include "bpf/comm.bpf.h"
 #include "bpf/kvm.bpf.h"
@@ -449,6 +473,17 @@ static long plan_op(__u32 i, struct opctx *o)
 		if (op->arg == ARG_RET || !user_ptr(addr))
 			return 0;
 		bpf_loop(op->size < 2048 ? op->size : 2048, mmsg_entry, &mc, 0);
+		return 0;
+	}
+	if ((plan_uses & PU_FD) && op->how == HOW_FD && op->size_from == SZ_NLA) {
+		/* Descriptors in netlink attributes (IFLA_XDP_FD, IFLA_NET_NS_FD, ...). */
+		struct nlactx nc = { .s = o->s, .base = addr,
+				     .len = o->args[op->size_arg & 7] };
+		if (op->arg == ARG_RET || !user_ptr(addr))
+			return 0;
+		if (nc.len > NLA_SCAN_MAX)
+			nc.len = NLA_SCAN_MAX;
+		bpf_loop(NLA_SCAN_MAX / 4, nla_fd_step, &nc, 0);
 		return 0;
 	}
 	if ((plan_uses & PU_FD) && op->how == HOW_FD && op->size_from == SZ_BITS) {
