@@ -334,23 +334,7 @@ static __always_inline void add_foreign_fd(struct scratch *s, __s32 fd, __u64 ta
 
 #include "bpf/fds.bpf.h"
 
-/* HOW_FD with SZ_BITS: one bit of an fd_set a step, its word read at each 64th. */
-struct fdsetctx {
-	struct scratch *s;
-	__u64 base;
-	__u64 word;
-};
-
-static long fdset_bit(__u32 i, struct fdsetctx *fc)
-{
-	if (!(i & 63) && bpf_probe_read_user(&fc->word, sizeof(fc->word),
-					     (void *)(fc->base + (i / 64) * 8)))
-		return 1;
-	if ((fc->word >> (i & 63)) & 1)
-		add_fd(fc->s, (__s32)i);
-	return fc->s->nfds >= 8;
-}
-
+#include "bpf/fdscan.bpf.h"
 #include "bpf/msg.bpf.h"
 #include "bpf/comm.bpf.h"
 #include "bpf/kvm.bpf.h"
@@ -452,6 +436,17 @@ static long plan_op(__u32 i, struct opctx *o)
 		if (op->arg == ARG_RET || !user_ptr(addr))
 			return 0;
 		bpf_loop(op->size < 2048 ? op->size : 2048, mmsg_entry, &mc, 0);
+		return 0;
+	}
+	if ((plan_uses & PU_FD) && op->how == HOW_FD && op->size_from == SZ_NLA) {
+		/* Descriptors in netlink attributes (IFLA_XDP_FD, IFLA_NET_NS_FD, ...). */
+		struct nlactx nc = { .s = o->s, .base = addr,
+				     .len = o->args[op->size_arg & 7] };
+		if (op->arg == ARG_RET || !user_ptr(addr))
+			return 0;
+		if (nc.len > NLA_SCAN_MAX)
+			nc.len = NLA_SCAN_MAX;
+		bpf_loop(NLA_SCAN_MAX / 4, nla_fd_step, &nc, 0);
 		return 0;
 	}
 	if ((plan_uses & PU_FD) && op->how == HOW_FD && op->size_from == SZ_BITS) {

@@ -56,7 +56,10 @@ enum {
 	SZ_MMSG,   /* an mmsghdr array of args[size_arg] entries (at most size): of each, its
 		    * name, iovec array with the buffers, and control data (at most max bytes) */
 	SZ_FPROG,  /* the argument is a struct sock_fprog: len * size bytes at its filter */
+	SZ_NLA,    /* HOW_FD: the argument is netlink messages of args[size_arg] bytes (at most
+		    * NLA_SCAN_MAX): the value of every 4-byte attribute may be a descriptor */
 };
+#define NLA_SCAN_MAX 1024
 
 struct capop {
 	__u8 arg;

@@ -300,6 +300,12 @@ int bpf_plan_build(const struct sysent *se, struct plan *p)
 		add(p, (struct capop){ .arg = 3, .when = CAP_ENTRY, .how = HOW_FD });
 		add(p, (struct capop){ .arg = 4, .when = CAP_ENTRY, .how = HOW_FD });
 	}
+	/* Descriptors a netlink message carries in its attributes (IFLA_XDP_EXPECTED_FD,
+	 * IFLA_NET_NS_FD, ...): every 4-byte attribute's value in sendto's buffer may be one; a
+	 * value that is no descriptor costs a lookup. */
+	if (want_fds && se->name && !strcmp(se->name, "sendto"))
+		add(p, (struct capop){ .arg = 1, .when = CAP_ENTRY, .how = HOW_FD,
+				       .size_from = SZ_NLA, .size_arg = 2 });
 	/* pidfd_getfd's target: a descriptor of the process of the pidfd, described there. */
 	if (want_fds && se->name && !strcmp(se->name, "pidfd_getfd"))
 		add(p, (struct capop){ .arg = 1, .when = CAP_ENTRY, .how = HOW_FD,

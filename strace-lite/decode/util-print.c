@@ -231,6 +231,25 @@ void print_clock_t(struct dctx *c, uint64_t val)
 	tprintf(c, " /* %" PRIu64 "%s s */", val / (uint64_t)tck, frac + 1);
 }
 
+void print_ticks(struct dctx *c, uint64_t val, uint64_t freq, unsigned int precision)
+{
+	tprintf(c, "%" PRIu64, val);
+	if (print_opts_get()->xstyle == XSTYLE_RAW || !freq || !val)
+		return;
+	tprintf(c, " /* %" PRIu64 ".%0*" PRIu64 " s */", val / freq, (int)precision, val % freq);
+}
+
+void print_ticks_d(struct dctx *c, int64_t val, uint64_t freq, unsigned int precision)
+{
+	uint64_t mag = val < 0 ? -(uint64_t)val : (uint64_t)val;
+
+	tprintf(c, "%" PRId64, val);
+	if (print_opts_get()->xstyle == XSTYLE_RAW || freq <= 1 || !val)
+		return;
+	tprintf(c, " /* %s%" PRIu64 ".%0*" PRIu64 " s */", val < 0 ? "-" : "", mag / freq,
+		(int)precision, mag % freq);
+}
+
 void printxval_signed(struct dctx *c, const struct xlat *x, int64_t v, const char *dflt)
 {
 	const char *name = xlat_lookup(x, (uint64_t)v);

@@ -52,6 +52,11 @@ void print_flags_str(struct dctx *c, uint64_t val, const char *str);
  */
 /* clock_t ticks, then " /\* 1.23 s *\/" (not with -X raw, nor for 0), as strace's print_clock_t. */
 void print_clock_t(struct dctx *c, uint64_t val);
+/* VAL units of 1/FREQ s, then " /\* 1.000002 s *\/" in PRECISION digits (not with -X raw, nor
+ * for 0), as strace's print_ticks. */
+void print_ticks(struct dctx *c, uint64_t val, uint64_t freq, unsigned int precision);
+/* The same for a signed VAL: " /\* -2.000000001 s *\/" (strace's print_ticks_d). */
+void print_ticks_d(struct dctx *c, int64_t val, uint64_t freq, unsigned int precision);
 /* A signed value named by X, as strace's printxval_d: "NAME", "-1" (raw) or "-1 /\* NAME *\/"
  * (verbose); an unknown one in decimal with DFLT as a comment. */
 void printxval_signed(struct dctx *c, const struct xlat *x, int64_t v, const char *dflt);

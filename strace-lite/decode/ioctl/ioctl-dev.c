@@ -4,6 +4,7 @@
  * ('R'), watchdogs ('W': WDIOC_GETSUPPORT's info and WDIOC_SETOPTIONS' flags too), counter devices ('>': COUNTER_*_IOCTL), namespace descriptors
  * (0xb7: NS_GET_*), network block devices (0xab: NBD_*) and infrared remotes ('i': LIRC_*).
  */
+#include <inttypes.h>
 #include <stddef.h>
 #include <linux/counter.h>
 #include <linux/lirc.h>
@@ -132,6 +133,39 @@ IOCTL_FAMILY(counter)
 	}
 }
 
+/* Linux 6.7-6.12 nsfs requests: not in the 6.1 headers. */
+struct mnt_ns_info_ {
+	uint32_t size;
+	uint32_t nr_mounts;
+	uint64_t mnt_ns_id;
+};
+#define NS_GET_MNTNS_ID_ _IOR(NSIO, 5, uint64_t)
+#define NS_GET_PID_FROM_PIDNS_ _IOR(NSIO, 6, int)
+#define NS_GET_TGID_FROM_PIDNS_ _IOR(NSIO, 7, int)
+#define NS_GET_PID_IN_PIDNS_ _IOR(NSIO, 8, int)
+#define NS_GET_TGID_IN_PIDNS_ _IOR(NSIO, 9, int)
+#define NS_MNT_GET_INFO_NR 10
+#define NS_MNT_GET_NEXT_NR 11
+#define NS_MNT_GET_PREV_NR 12
+
+/* NS_MNT_GET_{INFO,NEXT,PREV} of any size from the first published struct's (16) on. */
+static int decode_mnt_ns_get(struct dctx *c, unsigned int code, uint64_t arg)
+{
+	struct mnt_ns_info_ in;
+	int fd = IOC_NR(code) == NS_MNT_GET_INFO_NR ? 0 : RVAL_KIND(RK_FD);
+
+	if (IOC_SIZE(code) < sizeof(in))
+		return RVAL_DECODED;
+	if (entering(c))
+		return 0;
+	if (!ioctl_struct_begin(c, arg, &in))
+		return IOCTL_DECODED | fd;
+	FLD_U(c, in, size);
+	NEXT_U(c, in, nr_mounts);
+	NEXT_X(c, in, mnt_ns_id);
+	return ioctl_struct_done(c) | fd;
+}
+
 IOCTL_FAMILY(nsfs)
 {
 	unsigned int uid;
@@ -157,6 +191,26 @@ IOCTL_FAMILY(nsfs)
 		if (!umove_or_printaddr(c, arg, &uid))
 			tprintf(c, uid == (unsigned int)-1 ? "[%d]" : "[%u]", uid);
 		return IOCTL_DECODED;
+	case NS_GET_MNTNS_ID_:
+		if (entering(c))
+			return 0;
+		return ARG_DECODED(c, printnum_int64(c, arg, "%#" PRIx64));
+	/* The argument is a pid in the namespace of the descriptor (_FROM_) or in the caller's
+	 * (_IN_), the result the other one: the caller's is translated under --decode-pids=pidns. */
+	case NS_GET_PID_FROM_PIDNS_:
+		return ARG_DECODED(c, tprintf(c, "%d", (int)arg)) | RVAL_KIND(RK_TID);
+	case NS_GET_TGID_FROM_PIDNS_:
+		return ARG_DECODED(c, tprintf(c, "%d", (int)arg)) | RVAL_KIND(RK_TGID);
+	case NS_GET_PID_IN_PIDNS_:
+		return ARG_DECODED(c, printpid(c, (int)arg, PT_TID));
+	case NS_GET_TGID_IN_PIDNS_:
+		return ARG_DECODED(c, printpid(c, (int)arg, PT_TGID));
+	}
+	switch (IOC_NR(code)) {
+	case NS_MNT_GET_INFO_NR:
+	case NS_MNT_GET_NEXT_NR:
+	case NS_MNT_GET_PREV_NR:
+		return decode_mnt_ns_get(c, code, arg);
 	default:
 		return RVAL_DECODED;
 	}

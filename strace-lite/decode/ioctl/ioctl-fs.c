@@ -2,7 +2,8 @@
 /*
  * ioctl(2), the filesystem requests: type 'X' (FITRIM, FIFREEZE, FITHAW, FS_IOC_FS[GS]ETXATTR,
  * FS_IOC_SHUTDOWN's flag),
- * type 'f' (FS_IOC_FIEMAP, FS_IOC_[GS]ETFLAGS and their 32-bit twins) and type 0x94 (FICLONE).
+ * type 'f' (FS_IOC_FIEMAP, FS_IOC_[GS]ETFLAGS and their 32-bit twins), type 0x94 (FICLONE) and
+ * type 0x15 (FS_IOC_GETFSUUID, FS_IOC_GETFSSYSFSPATH, FS_IOC_GETLBMD_CAP: Linux 6.8-6.17).
  */
 #include <stddef.h>
 #include <linux/fiemap.h>
@@ -146,4 +147,96 @@ IOCTL_FAMILY(fs_0x94)
 		return ARG_DECODED(c, tprintf(c, "%d", (int)arg));
 	}
 	return RVAL_DECODED;
+}
+
+/* Type 0x15 (Linux 6.8, 6.17): not in the 6.1 headers. */
+struct fsuuid2_ {
+	uint8_t len;
+	uint8_t uuid[16];
+};
+struct fs_sysfs_path_ {
+	uint8_t len;
+	uint8_t name[128];
+};
+struct lbmd_cap_ {
+	uint32_t lbmd_flags;
+	uint16_t lbmd_interval;
+	uint8_t lbmd_size, lbmd_opaque_size, lbmd_opaque_offset, lbmd_pi_size, lbmd_pi_offset;
+	uint8_t lbmd_guard_tag_type, lbmd_app_tag_size, lbmd_ref_tag_size, lbmd_storage_tag_size;
+	uint8_t pad;
+};
+#define FS_IOC_GETFSUUID_ _IOR(0x15, 0, struct fsuuid2_)
+#define FS_IOC_GETFSSYSFSPATH_ _IOR(0x15, 1, struct fs_sysfs_path_)
+#define FS_IOC_GETLBMD_CAP_ _IOWR(0x15, 2, struct lbmd_cap_)
+
+static void print_fsuuid2(struct dctx *c, uint64_t arg)
+{
+	struct fsuuid2_ u;
+
+	if (umove_or_printaddr(c, arg, &u))
+		return;
+	tprint_struct_begin(c);
+	FLD_U(c, u, len);
+	tprint_next_field(c, "uuid");
+	quote_string(c->sb, u.uuid, u.len < sizeof(u.uuid) ? u.len : sizeof(u.uuid),
+		     QUOTE_FORCE_HEX);
+	tprint_struct_end(c);
+}
+
+static void print_fs_sysfs_path(struct dctx *c, uint64_t arg)
+{
+	struct fs_sysfs_path_ p;
+
+	if (umove_or_printaddr(c, arg, &p))
+		return;
+	tprint_struct_begin(c);
+	FLD_U(c, p, len);
+	tprint_next_field(c, "name");
+	ioctl_print_cstring(c, (const char *)p.name,
+			    p.len + 1u < sizeof(p.name) ? p.len + 1u : sizeof(p.name));
+	tprint_struct_end(c);
+}
+
+static void print_lbmd_cap(struct dctx *c, uint64_t arg)
+{
+	struct lbmd_cap_ k;
+
+	if (umove_or_printaddr(c, arg, &k))
+		return;
+	tprint_struct_begin(c);
+	FLD_FLAGS(c, k, lbmd_flags, xlat_lbmd_pi_cap_flags, "LBMD_PI_CAP_???");
+	NEXT_U(c, k, lbmd_interval);
+	NEXT_U(c, k, lbmd_size);
+	NEXT_U(c, k, lbmd_opaque_size);
+	NEXT_U(c, k, lbmd_opaque_offset);
+	NEXT_U(c, k, lbmd_pi_size);
+	NEXT_U(c, k, lbmd_pi_offset);
+	NEXT_XVAL(c, k, lbmd_guard_tag_type, xlat_lbmd_pi_csum_types, "LBMD_PI_CSUM_???");
+	NEXT_U(c, k, lbmd_app_tag_size);
+	NEXT_U(c, k, lbmd_ref_tag_size);
+	NEXT_U(c, k, lbmd_storage_tag_size);
+	tprint_struct_end(c);
+}
+
+/* All three fill their structure: printed at exit. */
+IOCTL_FAMILY(fs_0x15)
+{
+	void (*print)(struct dctx *, uint64_t);
+
+	switch (code) {
+	case FS_IOC_GETFSUUID_:
+		print = print_fsuuid2;
+		break;
+	case FS_IOC_GETFSSYSFSPATH_:
+		print = print_fs_sysfs_path;
+		break;
+	case FS_IOC_GETLBMD_CAP_:
+		print = print_lbmd_cap;
+		break;
+	default:
+		return RVAL_DECODED;
+	}
+	if (entering(c))
+		return 0;
+	return ARG_DECODED(c, print(c, arg));
 }

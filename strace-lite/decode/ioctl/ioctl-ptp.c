@@ -12,6 +12,24 @@
 
 #define NELEM(a) (sizeof(a) / sizeof((a)[0]))
 
+/* Linux 6.12/6.13: not in the 6.1 headers (the clock id took the first reserved word). */
+#define PTP_SYS_OFFSET_PRECISE_CYCLES_ _IOWR(PTP_CLK_MAGIC, 21, struct ptp_sys_offset_precise)
+#define PTP_SYS_OFFSET_EXTENDED_CYCLES_ _IOWR(PTP_CLK_MAGIC, 22, struct ptp_sys_offset_extended)
+
+/* Linux 6.2 gave max_phase_adj a reserved word. */
+struct ptp_clock_caps_ {
+	int max_adj, n_alarm, n_ext_ts, n_per_out, pps, n_pins, cross_timestamping, adjust_phase;
+	int max_phase_adj;
+	unsigned int rsv[11];
+};
+
+struct ptp_sys_offset_extended_ {
+	unsigned int n_samples;
+	int clockid;
+	unsigned int rsv[2];
+	struct ptp_clock_time ts[PTP_MAX_SAMPLES][3];
+};
+
 static void print_clock_time(struct dctx *c, const struct ptp_clock_time *t, bool rtc)
 {
 	tprint_struct_begin(c);
@@ -56,7 +74,7 @@ static void print_times(struct dctx *c, const struct ptp_clock_time *t, unsigned
 
 static void print_caps(struct dctx *c, uint64_t arg)
 {
-	struct ptp_clock_caps k;
+	struct ptp_clock_caps_ k;
 
 	if (umove_or_printaddr(c, arg, &k))
 		return;
@@ -69,6 +87,8 @@ static void print_caps(struct dctx *c, uint64_t arg)
 	NEXT_D(c, k, n_pins);
 	NEXT_D(c, k, cross_timestamping);
 	NEXT_D(c, k, adjust_phase);
+	tprint_next_field(c, "max_phase_adj");
+	print_ticks_d(c, k.max_phase_adj, 1000000000, 9);
 	RSV(c, k);
 	tprint_struct_end(c);
 }
@@ -99,10 +119,11 @@ static void print_perout(struct dctx *c, unsigned int code, uint64_t arg)
 /* The sample count at entry; the samples (GROUP clock times each) at exit. */
 static int decode_sys_offset(struct dctx *c, unsigned int code, uint64_t arg)
 {
-	bool ext = code == PTP_SYS_OFFSET_EXTENDED || code == PTP_SYS_OFFSET_EXTENDED2;
+	bool ext = code == PTP_SYS_OFFSET_EXTENDED || code == PTP_SYS_OFFSET_EXTENDED2 ||
+		   code == PTP_SYS_OFFSET_EXTENDED_CYCLES_;
 	union {
 		struct ptp_sys_offset s;
-		struct ptp_sys_offset_extended e;
+		struct ptp_sys_offset_extended_ e;
 	} u;
 	size_t size = ext ? sizeof(u.e) : sizeof(u.s);
 
@@ -113,6 +134,8 @@ static int decode_sys_offset(struct dctx *c, unsigned int code, uint64_t arg)
 		tprint_struct_begin(c);
 		if (ext) {
 			FLD_U(c, u.e, n_samples);
+			tprint_struct_next(c);
+			FLD_XVAL(c, u.e, clockid, xlat_clocknames, "CLOCK_???");
 			RSV(c, u.e);
 		} else {
 			FLD_U(c, u.s, n_samples);
@@ -211,6 +234,7 @@ IOCTL_FAMILY(ptp)
 	case PTP_SYS_OFFSET2:
 	case PTP_SYS_OFFSET_EXTENDED:
 	case PTP_SYS_OFFSET_EXTENDED2:
+	case PTP_SYS_OFFSET_EXTENDED_CYCLES_:
 		return decode_sys_offset(c, code, arg);
 	case PTP_PIN_GETFUNC:
 	case PTP_PIN_GETFUNC2:
@@ -219,6 +243,7 @@ IOCTL_FAMILY(ptp)
 		return decode_pin(c, code, arg);
 	case PTP_SYS_OFFSET_PRECISE:
 	case PTP_SYS_OFFSET_PRECISE2:
+	case PTP_SYS_OFFSET_PRECISE_CYCLES_:
 		if (ioctl_arg_at_exit(c, true))
 			return 0;
 		return DECODED(print_precise(c, arg));

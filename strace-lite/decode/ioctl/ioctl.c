@@ -384,10 +384,12 @@ static int decode_family(struct dctx *c, unsigned int code, uint64_t arg)
 		return fs_f_ioctl(c, code, arg);
 	case 'u':
 		return udmabuf_ioctl(c, code, arg);
-	case 0x15: /* types strace 7.2 decodes and we do not yet: not dumped under -v */
+	case 0x15:
+		return fs_0x15_ioctl(c, code, arg);
 	case 0x8a:
+		return epoll_ioctl(c, code, arg);
 	case 0xff:
-		return RVAL_DECODED;
+		return pidfd_ioctl(c, code, arg);
 	default:
 		return unknown_type(c, code, arg);
 	}

@@ -191,7 +191,7 @@ NLA_FN_HEAD(decode_shutdown)
 
 void inet_diag_msg(struct dctx *c, uint8_t family, uint64_t addr, unsigned int len)
 {
-	/* INET_DIAG_INFO, LOCALS/PEERS, MD5SIG, ULP_INFO, BPF storages, SOCKOPT: hex for now. */
+	/* INET_DIAG_INFO: hex, as strace 7.2. */
 	static const nla_fn fns[] = {
 		[INET_DIAG_MEMINFO] = decode_meminfo,
 		[INET_DIAG_VEGASINFO] = decode_vegas,
@@ -207,6 +207,12 @@ void inet_diag_msg(struct dctx *c, uint8_t family, uint64_t addr, unsigned int l
 		[INET_DIAG_BBRINFO] = decode_bbr,
 		[INET_DIAG_CLASS_ID] = decode_nla_u32,
 		[INET_DIAG_CGROUP_ID] = decode_nla_u64,
+		[INET_DIAG_LOCALS] = decode_nla_sockaddrs,
+		[INET_DIAG_PEERS] = decode_nla_sockaddrs,
+		[INET_DIAG_MD5SIG] = decode_nla_tcp_md5sig,
+		[INET_DIAG_ULP_INFO] = decode_nla_ulp_info,
+		[INET_DIAG_SK_BPF_STORAGES] = decode_nla_bpf_storages,
+		[INET_DIAG_SOCKOPT] = decode_nla_diag_sockopt,
 	};
 	struct inet_diag_msg m = { .idiag_family = family };
 

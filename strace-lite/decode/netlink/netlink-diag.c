@@ -5,12 +5,14 @@
  * smc_diag print their family and the rest in hex).  Attributes follow the answers.
  */
 #include <linux/netlink_diag.h>
+#include <linux/filter.h>
 #include <linux/packet_diag.h>
 #include <linux/sock_diag.h>
 #include <linux/unix_diag.h>
 #include <sys/socket.h>
 
 #include "strace-lite/decode/array.h"
+#include "strace-lite/decode/cbpf.h"
 #include "strace-lite/decode/netlink/netlink-int.h"
 #include "strace-lite/decode/netlink/netlink-route.h"
 #include "strace-lite/decode/net/sockaddr.h"
@@ -200,10 +202,21 @@ NLA_STRUCT_FN(decode_pkt_ring, struct packet_diag_ring, r,
 		      r.pdr_block_size, r.pdr_block_nr, r.pdr_frame_size, r.pdr_frame_nr,
 		      r.pdr_retire_tmo, r.pdr_sizeof_priv, r.pdr_features))
 
+/* The socket's classic BPF filter: as many instructions as fit (at most 65535). */
+NLA_FN_HEAD(decode_pkt_filter)
+{
+	unsigned int n = len / sizeof(struct sock_filter);
+
+	if (!n || n > 0xffff)
+		return false;
+	print_sock_filter_array(c, addr, n);
+	return true;
+}
+
 static void packet_msg(struct dctx *c, uint8_t family, uint64_t addr, unsigned int len)
 {
-	/* PACKET_DIAG_FILTER (a classic BPF program) prints in hex: no filter printer yet. */
 	static const nla_fn fns[] = {
+		[PACKET_DIAG_FILTER] = decode_pkt_filter,
 		[PACKET_DIAG_INFO] = decode_pkt_info,     [PACKET_DIAG_MCLIST] = decode_pkt_mclist,
 		[PACKET_DIAG_RX_RING] = decode_pkt_ring,  [PACKET_DIAG_TX_RING] = decode_pkt_ring,
 		[PACKET_DIAG_FANOUT] = decode_nla_u32,    [PACKET_DIAG_UID] = decode_nla_uid,

@@ -19,6 +19,10 @@ const struct xlat *nl_netfilter_flags(uint16_t type);
 void print_nfnl_type(struct dctx *c, uint16_t type);
 /* NETLINK_GENERIC types: the family's name as the kernel says it ("nlctrl"). */
 void print_genl_family(struct dctx *c, uint16_t type);
+/* The name of generic netlink family TYPE as the kernel says it, or NULL. */
+const char *genl_family_name(uint16_t type);
+/* Its flags: NLM_F_DUMP and the common ones, whatever the command (genl_header_check). */
+const struct xlat *nl_generic_flags(uint16_t type);
 
 bool decode_netlink_route(struct dctx *c, const struct nlmsghdr *h, uint64_t addr,
 			  unsigned int len);
@@ -28,6 +32,9 @@ bool decode_netlink_selinux(struct dctx *c, const struct nlmsghdr *h, uint64_t a
 			    unsigned int len);
 bool decode_netlink_netfilter(struct dctx *c, const struct nlmsghdr *h, uint64_t addr,
 			      unsigned int len);
+/* struct genlmsghdr and its attributes (netlink-generic.c); nlctrl's by name. */
+bool decode_netlink_generic(struct dctx *c, const struct nlmsghdr *h, uint64_t addr,
+			    unsigned int len);
 bool decode_netlink_crypto(struct dctx *c, const struct nlmsghdr *h, uint64_t addr,
 			   unsigned int len);
 /* sock_diag's inet and smc requests and answers (the family byte already read). */
@@ -36,6 +43,12 @@ void inet_diag_req(struct dctx *c, const struct nlmsghdr *h, uint8_t family, uin
 void inet_diag_msg(struct dctx *c, uint8_t family, uint64_t addr, unsigned int len);
 void smc_diag_req(struct dctx *c, uint8_t family, uint64_t addr, unsigned int len);
 void smc_diag_msg(struct dctx *c, uint8_t family, uint64_t addr, unsigned int len);
+/* inet_diag_msg's attributes of netlink-diag-inet-attrs.c. */
+bool decode_nla_sockaddrs(struct dctx *c, uint64_t addr, unsigned int len, const void *o);
+bool decode_nla_tcp_md5sig(struct dctx *c, uint64_t addr, unsigned int len, const void *o);
+bool decode_nla_ulp_info(struct dctx *c, uint64_t addr, unsigned int len, const void *o);
+bool decode_nla_bpf_storages(struct dctx *c, uint64_t addr, unsigned int len, const void *o);
+bool decode_nla_diag_sockopt(struct dctx *c, uint64_t addr, unsigned int len, const void *o);
 struct inet_diag_sockid;
 /* {idiag_sport=htons(..), ..., idiag_cookie=[..]} with addresses of FAMILY. */
 void print_inet_diag_sockid(struct dctx *c, const struct inet_diag_sockid *id, int family);

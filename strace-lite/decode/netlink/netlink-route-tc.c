@@ -110,20 +110,35 @@ NLA_XLAT_FN(decode_act_flags, decode_nla_flags, xlat_rtnl_tca_act_flags, "TCA_AC
 NLA_XLAT_FN(decode_act_hw_stats, decode_nla_flags, xlat_rtnl_tca_act_hw_stats,
 	    "TCA_ACT_HW_STATS_???", 4, false)
 
+NLA_NEST_FN(decode_tca_action, xlat_rtnl_tc_action_attrs, "TCA_ACT_???",
+	    [TCA_ACT_KIND] = decode_nla_str, [TCA_ACT_INDEX] = decode_nla_u32,
+	    [TCA_ACT_STATS] = decode_tca_stats, [TCA_ACT_FLAGS] = decode_act_flags,
+	    [TCA_ACT_HW_STATS] = decode_act_hw_stats, [TCA_ACT_USED_HW_STATS] = decode_act_hw_stats,
+	    [TCA_ACT_IN_HW_COUNT] = decode_nla_u32)
+
+/* TCA_ROOT_TAB: a nest used as an array, each element (whatever its type) an action. */
+NLA_FN_HEAD(decode_tca_root_tab)
+{
+	decode_nlattr_notype(c, addr, len, decode_tca_action, NULL);
+	return true;
+}
+
+NLA_XLAT_FN(decode_tca_root_flags, decode_nla_flags, xlat_rtnl_tca_root_flags,
+	    "TCA_ACT_FLAG_???", 4, false)
+
+/* strace 7.2: the message's attributes are TCA_ROOT_*, the actions nested in TCA_ROOT_TAB. */
 void decode_tcamsg(struct dctx *c, uint8_t family, uint64_t addr, unsigned int len)
 {
 	static const nla_fn fns[] = {
-		[TCA_ACT_KIND] = decode_nla_str,
-		[TCA_ACT_INDEX] = decode_nla_u32,
-		[TCA_ACT_STATS] = decode_tca_stats,
-		[TCA_ACT_FLAGS] = decode_act_flags,
-		[TCA_ACT_HW_STATS] = decode_act_hw_stats,
-		[TCA_ACT_USED_HW_STATS] = decode_act_hw_stats,
-		[TCA_ACT_IN_HW_COUNT] = decode_nla_u32,
+		[TCA_ROOT_TAB] = decode_tca_root_tab,
+		[TCA_ROOT_FLAGS] = decode_tca_root_flags,
+		[TCA_ROOT_COUNT] = decode_nla_u32,
+		[TCA_ROOT_TIME_DELTA] = decode_nla_msecs,
+		[TCA_ROOT_EXT_WARN_MSG] = decode_nla_str,
 	};
 
 	tprints(c, "{tca_family=");
 	printxval(c, xlat_addrfams, family, "AF_???");
-	rtnl_attrs(c, true, addr, len, sizeof(struct tcamsg), xlat_rtnl_tc_action_attrs,
-		   "TCA_ACT_???", NLA_FNS(fns), NULL);
+	rtnl_attrs(c, true, addr, len, sizeof(struct tcamsg), xlat_rtnl_tca_root_attrs,
+		   "TCA_ROOT_???", NLA_FNS(fns), NULL);
 }

@@ -45,6 +45,12 @@ const struct xlat *nl_sock_diag_flags(uint16_t type)
 	return xlat_netlink_get_flags;
 }
 
+const struct xlat *nl_generic_flags(uint16_t type)
+{
+	(void)type;
+	return xlat_netlink_get_flags;
+}
+
 const struct xlat *nl_xfrm_flags(uint16_t type)
 {
 	switch (type) {
@@ -227,13 +233,21 @@ out:
 	close(fd);
 }
 
-void print_genl_family(struct dctx *c, uint16_t type)
+const char *genl_family_name(uint16_t type)
 {
 	pthread_once(&genl_once, genl_load);
 	for (unsigned int i = 0; i < ngenl; i++)
-		if (genl[i].id == type) {
-			print_xlat_named(c->sb, type, genl[i].name);
-			return;
-		}
-	print_xval(c->sb, NULL, type, "GENERIC_FAMILY_???");
+		if (genl[i].id == type)
+			return genl[i].name;
+	return NULL;
+}
+
+void print_genl_family(struct dctx *c, uint16_t type)
+{
+	const char *name = genl_family_name(type);
+
+	if (name)
+		print_xlat_named(c->sb, type, name);
+	else
+		print_xval(c->sb, NULL, type, "GENERIC_FAMILY_???");
 }

@@ -54,7 +54,8 @@ static const struct nl_family *family_of(int family)
 		[NETLINK_AUDIT] = { xlat_nl_audit_types, "AUDIT_???", NULL, NULL },
 		[NETLINK_NETFILTER] = { xlat_nl_netfilter_subsys_ids, "NFNL_SUBSYS_???",
 					nl_netfilter_flags, decode_netlink_netfilter },
-		[NETLINK_GENERIC] = { NULL, "GENERIC_FAMILY_???", NULL, NULL },
+		[NETLINK_GENERIC] = { NULL, "GENERIC_FAMILY_???", nl_generic_flags,
+				      decode_netlink_generic },
 		[NETLINK_CRYPTO] = { xlat_nl_crypto_types, "CRYPTO_MSG_???", nl_crypto_flags,
 				     decode_netlink_crypto },
 	};

@@ -41,6 +41,10 @@ typedef bool (*nla_fn)(struct dctx *c, uint64_t addr, unsigned int len, const vo
 void decode_nlattr(struct dctx *c, uint64_t addr, unsigned int len, const struct xlat *types,
 		   const char *dflt, const nla_fn *fns, unsigned int n, const void *opaque);
 #define NLA_FNS(fns) (fns), (sizeof(fns) / sizeof((fns)[0]))
+/* A nest used as an array: every attribute, whatever its type (printed in hex: an index),
+ * decoded by FN with OPAQUE. */
+void decode_nlattr_notype(struct dctx *c, uint64_t addr, unsigned int len, nla_fn fn,
+			  const void *opaque);
 
 /* Payload decoders shared by the families. */
 bool decode_nla_str(struct dctx *c, uint64_t addr, unsigned int len, const void *opaque);
@@ -97,6 +101,8 @@ bool decode_nla_hwaddr_nofamily(struct dctx *c, uint64_t addr, unsigned int len,
 				const void *opaque);
 /* clock_t ticks of up to 8 bytes, with seconds in a comment. */
 bool decode_nla_clock_t(struct dctx *c, uint64_t addr, unsigned int len, const void *opaque);
+/* Milliseconds of up to 8 bytes, with seconds in a comment (strace 7.2's decode_tca_msecs). */
+bool decode_nla_msecs(struct dctx *c, uint64_t addr, unsigned int len, const void *opaque);
 /* An IPPROTO_* byte (or wider). */
 bool decode_nla_ip_proto(struct dctx *c, uint64_t addr, unsigned int len, const void *opaque);
 

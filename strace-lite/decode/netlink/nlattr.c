@@ -38,7 +38,7 @@ static void print_nlattr_hdr(struct dctx *c, const struct nlattr *a, const struc
 
 static void print_nlattr(struct dctx *c, const struct nlattr *a, uint64_t addr,
 			 unsigned int len, const struct xlat *types, const char *dflt,
-			 const nla_fn *fns, unsigned int n, const void *opaque)
+			 const nla_fn *fns, unsigned int n, const void *opaque, bool notype)
 {
 	unsigned int alen = a->nla_len < len ? a->nla_len : len;
 
@@ -48,7 +48,7 @@ static void print_nlattr(struct dctx *c, const struct nlattr *a, uint64_t addr,
 	if (alen <= NLA_HDRLEN)
 		return;
 	unsigned int idx = n ? a->nla_type & NLA_TYPE_MASK : 0;
-	const void *arg = n ? opaque : (const void *)(uintptr_t)a->nla_type;
+	const void *arg = n || notype ? opaque : (const void *)(uintptr_t)a->nla_type;
 
 	tprint_array_next(c);
 	if (!fns || (n && idx >= n) || !fns[idx] ||
@@ -57,8 +57,9 @@ static void print_nlattr(struct dctx *c, const struct nlattr *a, uint64_t addr,
 	tprint_array_end(c);
 }
 
-void decode_nlattr(struct dctx *c, uint64_t addr, unsigned int len, const struct xlat *types,
-		   const char *dflt, const nla_fn *fns, unsigned int n, const void *opaque)
+static void walk_nlattr(struct dctx *c, uint64_t addr, unsigned int len, const struct xlat *types,
+			const char *dflt, const nla_fn *fns, unsigned int n, const void *opaque,
+			bool notype)
 {
 	struct nlattr a;
 	bool is_array = false;
@@ -79,7 +80,7 @@ void decode_nlattr(struct dctx *c, uint64_t addr, unsigned int len, const struct
 			tprint_array_begin(c);
 			is_array = true;
 		}
-		print_nlattr(c, &a, addr, len, types, dflt, fns, n, opaque);
+		print_nlattr(c, &a, addr, len, types, dflt, fns, n, opaque, notype);
 		if (!next)
 			break;
 		tprint_array_next(c);
@@ -88,6 +89,18 @@ void decode_nlattr(struct dctx *c, uint64_t addr, unsigned int len, const struct
 	}
 	if (is_array)
 		tprint_array_end(c);
+}
+
+void decode_nlattr(struct dctx *c, uint64_t addr, unsigned int len, const struct xlat *types,
+		   const char *dflt, const nla_fn *fns, unsigned int n, const void *opaque)
+{
+	walk_nlattr(c, addr, len, types, dflt, fns, n, opaque, false);
+}
+
+void decode_nlattr_notype(struct dctx *c, uint64_t addr, unsigned int len, nla_fn fn,
+			  const void *opaque)
+{
+	walk_nlattr(c, addr, len, NULL, NULL, &fn, 0, opaque, true);
 }
 
 /* --- payload decoders --------------------------------------------------------------------- */
@@ -340,6 +353,18 @@ bool decode_nla_ip_proto(struct dctx *c, uint64_t addr, unsigned int len, const 
 {
 	(void)opaque;
 	return decode_nla_xval(c, addr, len, &ip_proto_x);
+}
+
+bool decode_nla_msecs(struct dctx *c, uint64_t addr, unsigned int len, const void *opaque)
+{
+	uint64_t v;
+
+	(void)opaque;
+	if (len > sizeof(v))
+		return false;
+	if (fetch_uint(c, addr, len, &v))
+		print_ticks(c, v, 1000, 3);
+	return true;
 }
 
 bool decode_nla_clock_t(struct dctx *c, uint64_t addr, unsigned int len, const void *opaque)
