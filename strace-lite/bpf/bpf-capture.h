@@ -49,6 +49,13 @@ void tmem_drop(pid_t tid);
 void tmem_rename(pid_t old, pid_t tid);
 /* An EV_FD record into S. */
 void fd_record_add(struct capset *s, const struct ev_fd *e, size_t len);
+/*
+ * A record of what a stop captured (EV_MEM, EV_FD), kept as pending for its thread; an
+ * EV_ROMAP's bytes read from its file and handed to FEED(CTX, ...) as EV_MEM records (so that
+ * a recording holds them and a replay, which reads no file, is exact).
+ */
+void capture_event(const void *data, size_t len, int (*feed)(void *ctx, void *data, size_t len),
+		   void *ctx);
 /* The dctx->read, dctx->read_str, tracee_readlink and sockdiag hooks over the captures. */
 int capture_read(struct dctx *c, uint64_t addr, void *out, size_t len);
 int capture_read_str(struct dctx *c, uint64_t addr, void *out, size_t len);
