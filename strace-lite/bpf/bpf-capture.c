@@ -145,6 +145,21 @@ size_t capture_readonly_read(pid_t pid, uint64_t addr, uint8_t *buf, size_t len)
 	return got;
 }
 
+size_t capture_pending_copy(pid_t tid, uint64_t addr, void *buf, size_t len)
+{
+	struct tmem *t = tmem_get(tid, false);
+
+	return t ? capset_copy(&t->pending, addr, buf, len) : 0;
+}
+
+void capture_pending_clear(pid_t tid)
+{
+	struct tmem *t = tmem_get(tid, false);
+
+	if (t)
+		capset_clear(&t->pending);
+}
+
 /*
  * The bytes at ADDR the captures of thread C->pid hold, from ADDR on without a gap: exit
  * captures first at exit, then entry's, then (capture_readonly_read) read-only file memory.

@@ -62,6 +62,10 @@ int capture_read_str(struct dctx *c, uint64_t addr, void *out, size_t len);
 /* LEN bytes at ADDR of PID, read now, when they lie in a read-only file mapping (which cannot
  * have changed since the call): how many (up to the mapping's end), or 0. */
 size_t capture_readonly_read(pid_t pid, uint64_t addr, uint8_t *buf, size_t len);
+/* Bytes at ADDR of what arrived for thread TID since its last stop (a probe hit's strings read
+ * from their files: EV_ROMAP), as capset_copy; capture_pending_clear forgets them. */
+size_t capture_pending_copy(pid_t tid, uint64_t addr, void *buf, size_t len);
+void capture_pending_clear(pid_t tid);
 /* A replay: the recorded processes are gone, a pid may now be another's; nothing is read from
  * processes (capture_readonly_read reads nothing). */
 void capture_processes_gone(void);

@@ -549,6 +549,7 @@ int bpfbe_handle_event(void *ctx, void *data, size_t len)
 			if (!tcp)
 				tcp = bpfbe_tcb(h->tid);
 			bpf_probes_event(tcp, data, len);
+			capture_pending_clear(h->tid); /* its strings read from files */
 		}
 		break;
 	}
