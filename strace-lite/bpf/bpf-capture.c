@@ -480,11 +480,24 @@ static void capture_romap(const struct ev_romap *r, size_t len,
 	uint64_t want = r->want < r->end - r->addr ? r->want : r->end - r->addr;
 	if (want > ROMAP_MAX)
 		want = ROMAP_MAX;
-	for (uint64_t done = 0; done < want;) {
+	for (uint64_t done = 0, eof = 0; done < want;) {
 		size_t n = want - done < EV_MEM_MAX ? want - done : EV_MEM_MAX;
-		ssize_t got = pread(fd, m.data, n, (off_t)(r->off + done));
-		if (got <= 0)
+		ssize_t got = eof ? 0 : pread(fd, m.data, n, (off_t)(r->off + done));
+		if (got < 0)
 			break;
+		if (got == 0) {
+			/* Past the end of the file, the rest of its last page reads as zeros (the
+			 * pages after that one are not readable at all). */
+			struct stat st;
+			uint64_t at = r->off + done, end;
+			if (eof++ || fstat(fd, &st) < 0)
+				break;
+			end = ((uint64_t)st.st_size + 4095) & ~4095ull;
+			if (at < (uint64_t)st.st_size || at >= end)
+				break;
+			got = (ssize_t)(end - at < n ? end - at : n);
+			memset(m.data, 0, (size_t)got);
+		}
 		m.h = r->h;
 		m.h.kind = EV_MEM;
 		m.h.len = (uint32_t)got;
