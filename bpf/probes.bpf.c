@@ -454,9 +454,11 @@ static __always_inline int hit(struct pt_regs *ctx, __u32 kind)
 		s->ev.bad |= PROBE_HELD;
 	if ((s->ev.bad & PROBE_HELD) || avail >= WAKE_BYTES)
 		wake = BPF_RB_FORCE_WAKEUP;
-	/* Where a string not read lies in a read-only file mapping, its file, ahead of the hit:
-	 * the thread may be let go before it prints (an xmm hit), and the process gone. */
-	romap_send(hr->rom, hr->nrom, tid, pid_tgid >> 32, s->ev.h.ts);
+	/* Where a string not read lies in a read-only file mapping, its file, ahead of the hit,
+	 * unless user space reads it from the thread held here: one let go before it prints (an
+	 * xmm hit) or not held may be gone by then. */
+	if (!(s->ev.bad & PROBE_HELD) || (s->ev.bad & PROBE_XMM))
+		romap_send(hr->rom, hr->nrom, tid, pid_tgid >> 32, s->ev.h.ts);
 	/* off comes back from probe_arg unknown to the verifier: bound len where it is used */
 	__u64 olen = len;
 	asm volatile("" : "+r"(olen));
