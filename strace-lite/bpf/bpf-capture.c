@@ -432,7 +432,9 @@ void fd_record_add(struct capset *s, const struct ev_fd *e, size_t len)
 #define ROMAP_MAX (64 * 1024)
 
 /* The file of the last EV_ROMAP, kept open: a program that repeats such a call (or names
- * several literals of one file) costs a pread, not an open, a stat and a close, each time. */
+ * several literals of one file) costs a pread, not an open, a stat and a close, each time.
+ * Found again by device and inode alone, whatever the path says by then: the descriptor
+ * keeps that inode, so its number cannot be another file's meanwhile. */
 static struct {
 	int fd;
 	uint32_t dev;
