@@ -21,7 +21,7 @@ enum ev_kind {
 	EV_FD,       /* what a descriptor was at a syscall stop (-y, -P): ahead of the stop */
 	EV_STACK,    /* -k: the user registers and stack at a syscall's entry, ahead of it */
 	EV_PIDNS,    /* --decode-pids=pidns: the thread's ids in its pid namespace, ahead of a stop */
-	EV_ROMAP,    /* memory not read lies in a read-only file mapping: the file, ahead of a stop */
+	EV_ROMAP,    /* memory not read, in a read-only file mapping: the file, ahead of a stop */
 	EV_PROBE = 16, /* 16..31: probes.bpf.c's own records (struct ev_hdr first) */
 };
 

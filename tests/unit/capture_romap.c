@@ -34,7 +34,8 @@ static int feed(void *ctx, void *data, size_t len)
 	const struct ev_mem *m = data;
 
 	(void)ctx;
-	if (m->h.kind != EV_MEM || m->h.tid != 42 || len != offsetof(struct ev_mem, data) + m->h.len)
+	if (m->h.kind != EV_MEM || m->h.tid != 42 ||
+	    len != offsetof(struct ev_mem, data) + m->h.len)
 		return 0;
 	if (!got_recs++)
 		got_addr = m->addr;
@@ -93,7 +94,8 @@ int main(void)
 
 	for (size_t i = 0; i < sizeof(data); i++)
 		data[i] = (char)('a' + i % 26);
-	if (fd < 0 || write(fd, data, sizeof(data)) != (ssize_t)sizeof(data) || fstat(fd, &st) < 0) {
+	if (fd < 0 || write(fd, data, sizeof(data)) != (ssize_t)sizeof(data) ||
+	    fstat(fd, &st) < 0) {
 		perror(path);
 		return 1;
 	}
