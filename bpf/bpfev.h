@@ -21,6 +21,7 @@ enum ev_kind {
 	EV_FD,       /* what a descriptor was at a syscall stop (-y, -P): ahead of the stop */
 	EV_STACK,    /* -k: the user registers and stack at a syscall's entry, ahead of it */
 	EV_PIDNS,    /* --decode-pids=pidns: the thread's ids in its pid namespace, ahead of a stop */
+	EV_ROMAP,    /* memory not read, in a read-only file mapping: the file, ahead of a stop */
 	EV_PROBE = 16, /* 16..31: probes.bpf.c's own records (struct ev_hdr first) */
 };
 
@@ -149,6 +150,26 @@ struct ev_fd {
 	/* FDK_PATH: the path's components, last first, each NUL-terminated; FDK_ANON and
 	 * FDK_SOCKET: the dentry's name. */
 	char names[EV_FD_NAMES + 256];
+};
+
+/*
+ * EV_ROMAP: memory a call names that the kernel could not read (a page the program never
+ * touched, which a BPF program cannot fault in) lies in a read-only file mapping of which no
+ * page was ever copied (no anon_vma): the file holds what the memory does.  User space reads
+ * WANT bytes at OFF of the file (its path, checked against DEV and INO) and hands them on as
+ * EV_MEM records (capture_romap, strace-lite/bpf/bpf-capture.c).
+ */
+struct ev_romap {
+	struct ev_hdr h; /* len: bytes of names */
+	__u64 addr;      /* the first byte not read */
+	__u64 end;       /* the mapping's end */
+	__u64 off;       /* the file offset of addr */
+	__u64 ino;
+	__u32 dev;       /* the file's device, as the kernel encodes it (major << 20 | minor) */
+	__u32 want;      /* bytes wanted from addr on (a string: up to its NUL) */
+	__u32 flags;     /* FD_WHOLE: the walk reached the root; FD_DELETED: unlinked */
+	__u32 pad;
+	char names[EV_FD_NAMES + 256]; /* the path's components, last first, as ev_fd's */
 };
 
 /* Map "traced" (hash, tid -> value): bit 0 traced, bit 1 follow forks of it (-f), bit 2 stop

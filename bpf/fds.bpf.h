@@ -6,6 +6,13 @@
  */
 #pragma once
 
+#include "bpf/dpath.bpf.h"
+
+#define PIPEFS_MAGIC_ 0x50495045
+#define SOCKFS_MAGIC_ 0x534F434B
+#define ANON_INODE_FS_MAGIC_ 0x09041934
+#define PID_FS_MAGIC_ 0x50494446
+
 /* -yy: what sock_diag would report about the socket of dentry D, from its struct sock. */
 static __always_inline void describe_socket(struct ev_fd *e, struct dentry *d)
 {
@@ -63,48 +70,6 @@ static __always_inline void describe_socket(struct ev_fd *e, struct dentry *d)
 		e->nlproto = BPF_CORE_READ(sk, sk_protocol);
 		e->hashed = e->portid != 0;
 	}
-}
-
-struct walkctx {
-	struct ev_fd *e;
-	struct dentry *d;
-	struct mount *m;
-	__u32 off;
-};
-
-/* One step up from W->d: a name, or a crossing from a mount's root to its mount point. */
-static long walk_step(__u32 k, struct walkctx *w)
-{
-	struct dentry *d = w->d;
-	struct mount *m = w->m;
-	struct dentry *root = BPF_CORE_READ(m, mnt.mnt_root);
-
-	if (d == root) {
-		struct mount *mp = BPF_CORE_READ(m, mnt_parent);
-		if (mp == m) {
-			w->e->deleted |= FD_WHOLE;
-			return 1;
-		}
-		w->d = BPF_CORE_READ(m, mnt_mountpoint);
-		w->m = mp;
-		return 0;
-	}
-	struct dentry *parent = BPF_CORE_READ(d, d_parent);
-	if (parent == d) {
-		w->e->deleted |= FD_WHOLE;
-		return 1;
-	}
-	__u32 off = w->off;
-	if (off >= EV_FD_NAMES)
-		return 1;
-	long r = bpf_probe_read_kernel_str(&w->e->names[off & (EV_FD_NAMES - 1)], 256,
-					   BPF_CORE_READ(d, d_name.name));
-	if (r <= 0)
-		return 1;
-	w->off = off + r;
-	w->e->ncomp++;
-	w->d = parent;
-	return 0;
 }
 
 /* The file of the caller's descriptor FD, or NULL. */
@@ -222,7 +187,8 @@ static long describe_fd(__u32 i, struct stepctx *sc)
 	e->deleted |= parent != d && !BPF_CORE_READ(d, d_hash.pprev) ? FD_DELETED : 0;
 
 	struct walkctx w = {
-		.e = e,
+		.names = e->names,
+		.flags = &e->deleted,
 		.d = d,
 		.m = (void *)vm - bpf_core_field_offset(struct mount, mnt),
 	};

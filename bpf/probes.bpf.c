@@ -145,6 +145,9 @@ static __always_inline void count(__u32 which)
 		*c += 1;
 }
 
+#define ROMAP_LOST() count(PSTAT_LOST)
+#include "bpf/romap.bpf.h"
+
 /*
  * Stop the process of thread TID (SIGSTOP) with TID out of "traced", so that neither the stop
  * nor the SIGCONT with which user space resumes it is reported as the program's signal; the
@@ -291,6 +294,8 @@ struct hitregs {
 	__u64 bias;
 	__u32 off;    /* probe_arg: the strings' end in the scratch record */
 	__u32 unread; /* probe_arg: a string that user space has to read */
+	__u32 nrom;
+	struct romnote rom[ROM_NOTES]; /* probe_arg: strings not read (romap.bpf.h) */
 };
 
 /*
@@ -325,8 +330,10 @@ __noinline int probe_arg(struct scratch *s, const struct psite *st, struct hitre
 		got = bpf_probe_read_user_str(&s->strs[o + 4], max, (void *)v);
 		/* A page not mapped yet (a literal not touched before), which only a fault would
 		 * bring in: user space reads it while the thread is held. */
-		if (got < 0 && v >= 4096 && v < 0x800000000000ull)
+		if (got < 0 && v >= 4096 && v < 0x800000000000ull) {
 			hr->unread = 1;
+			romnote_add(hr->rom, &hr->nrom, v, max);
+		}
 	}
 	if (got < 0 || got > PROBE_STR_MAX)
 		got = 0;
@@ -411,6 +418,7 @@ static __always_inline int hit(struct pt_regs *ctx, __u32 kind)
 	s->ev.bad = 0;
 	hr->off = 0;
 	hr->unread = 0;
+	hr->nrom = 0;
 	/* One call a value: probe_arg is verified once, not once per value (start-up time). */
 	for (__u32 i = 0; i < PROBE_MAX_ARGS && i < n; i++)
 		probe_arg(s, st, hr, i);
@@ -446,6 +454,11 @@ static __always_inline int hit(struct pt_regs *ctx, __u32 kind)
 		s->ev.bad |= PROBE_HELD;
 	if ((s->ev.bad & PROBE_HELD) || avail >= WAKE_BYTES)
 		wake = BPF_RB_FORCE_WAKEUP;
+	/* Where a string not read lies in a read-only file mapping, its file, ahead of the hit,
+	 * unless user space reads it from the thread held here: one let go before it prints (an
+	 * xmm hit) or not held may be gone by then. */
+	if (!(s->ev.bad & PROBE_HELD) || (s->ev.bad & PROBE_XMM))
+		romap_send(hr->rom, hr->nrom, tid, pid_tgid >> 32, s->ev.h.ts);
 	/* off comes back from probe_arg unknown to the verifier: bound len where it is used */
 	__u64 olen = len;
 	asm volatile("" : "+r"(olen));

@@ -101,6 +101,9 @@ struct {
 		     * environment of 200 strings with -v */
 #define WMASK (WORK_MAX - 1)
 #define SCAN_BYTES 1024 /* bytes of a region whose words may be pointers to follow */
+#define ROMAP_LOST() count_lost()
+static void count_lost(void);
+#include "bpf/romap.bpf.h"
 
 struct capregion {
 	__u64 addr;
@@ -122,7 +125,8 @@ struct scratch {
 	__u32 tid, tgid;
 	__u64 ts;
 	__u32 faulted; /* a read failed at a user address */
-	__u32 pad2;
+	__u32 nrom;
+	struct romnote rom[ROM_NOTES]; /* reads that failed: in a read-only file mapping? */
 	__s32 fds[8]; /* descriptors to describe (-y, -P) */
 	__u32 nfds;
 	__u32 foreign; /* bit N: fds[N] is one of ftask's, not the caller's */
@@ -135,11 +139,6 @@ struct {
 	__type(key, __u32);
 	__type(value, struct ev_fd);
 } fdscratch SEC(".maps");
-
-#define PIPEFS_MAGIC_ 0x50495045
-#define SOCKFS_MAGIC_ 0x534F434B
-#define ANON_INODE_FS_MAGIC_ 0x09041934
-#define PID_FS_MAGIC_ 0x50494446
 
 struct {
 	__uint(type, BPF_MAP_TYPE_PERCPU_ARRAY);
@@ -243,6 +242,7 @@ static long capture_step(__u32 i, struct stepctx *sc)
 		long got = bpf_probe_read_user_str(s->m.data, n, (void *)addr);
 		if (got <= 0) {
 			s->faulted = 1;
+			romnote_add(s->rom, &s->nrom, addr, r->size);
 			goto next;
 		}
 		if (got < n) {
@@ -260,6 +260,7 @@ static long capture_step(__u32 i, struct stepctx *sc)
 		/* Only the start of a region counts: a buffer may end before an unmapped page. */
 		if (r->size == r->full)
 			s->faulted = 1;
+		romnote_add(s->rom, &s->nrom, addr, r->size);
 		goto next;
 	}
 	s->m.h.kind = EV_MEM;
@@ -563,6 +564,7 @@ static __always_inline void capture_and_send(struct ev_sys *rec, __u64 *args, __
 		s->foreign = 0;
 		s->cur = 0;
 		s->faulted = 0;
+		s->nrom = 0;
 		s->budget = cap_budget;
 		s->tid = rec->h.tid;
 		s->tgid = rec->h.tgid;
@@ -575,6 +577,9 @@ static __always_inline void capture_and_send(struct ev_sys *rec, __u64 *args, __
 			bpf_loop(8, describe_fd, &sc, 0);
 		if (s->faulted && when == CAP_ENTRY && !(rec->flags & EVF_NOREFETCH))
 			rec->flags |= EVF_REFETCH;
+		/* What even the exit could not read (or an execve's entry, never read again). */
+		if (!(rec->flags & EVF_REFETCH))
+			romap_send(s->rom, s->nrom, s->tid, s->tgid, s->ts);
 	}
 	emit(rec, sizeof(*rec));
 }

@@ -4,10 +4,13 @@
  * records, and the readers the decoders use over them.
  */
 #include <errno.h>
+#include <fcntl.h>
 #include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
+#include <sys/sysmacros.h>
 #include <unistd.h>
 
 #include "strace-lite/bpf/bpf-capture.h"
@@ -142,6 +145,21 @@ size_t capture_readonly_read(pid_t pid, uint64_t addr, uint8_t *buf, size_t len)
 	return got;
 }
 
+size_t capture_pending_copy(pid_t tid, uint64_t addr, void *buf, size_t len)
+{
+	struct tmem *t = tmem_get(tid, false);
+
+	return t ? capset_copy(&t->pending, addr, buf, len) : 0;
+}
+
+void capture_pending_clear(pid_t tid)
+{
+	struct tmem *t = tmem_get(tid, false);
+
+	if (t)
+		capset_clear(&t->pending);
+}
+
 /*
  * The bytes at ADDR the captures of thread C->pid hold, from ADDR on without a gap: exit
  * captures first at exit, then entry's, then (capture_readonly_read) read-only file memory.
@@ -197,6 +215,39 @@ int capture_read_str(struct dctx *c, uint64_t addr, void *out, size_t len)
 	return 0;
 }
 
+/*
+ * The path of NAMES (LEN bytes: the components of an EV_FD or EV_ROMAP record, leaf first, as
+ * the kernel walked them) into OUT: false when unknown, as a path the walk did not take to the
+ * root (FLAGS lacks FD_WHOLE), or longer than readlink gives (PATH_MAX): readlink would fail
+ * (ENAMETOOLONG).
+ */
+static bool path_text(const char *names, size_t len, uint32_t flags, char *out, size_t outlen)
+{
+	const char *comp[64];
+	size_t n = 0, pos = 0;
+
+	out[0] = 0;
+	while (pos < len && n < 64) {
+		size_t l = strnlen(names + pos, len - pos);
+		if (pos + l >= len)
+			return false; /* no NUL: cut short */
+		comp[n++] = names + pos;
+		pos += l + 1;
+	}
+	if (!(flags & FD_WHOLE) || pos < len)
+		return false;
+	size_t o = 0;
+	if (!n)
+		o = (size_t)snprintf(out, outlen, "/");
+	while (n-- > 0 && o < outlen)
+		o += (size_t)snprintf(out + o, outlen - o, "/%s", comp[n]);
+	if (o >= PATH_MAX || o >= outlen) {
+		out[0] = 0;
+		return false;
+	}
+	return true;
+}
+
 /* The link text of an EV_FD record, as readlink(2) of /proc/PID/fd/N gives it. */
 static void fd_link_text(const struct ev_fd *e, size_t len, char *out, size_t outlen)
 {
@@ -220,24 +271,9 @@ static void fd_link_text(const struct ev_fd *e, size_t len, char *out, size_t ou
 	default:
 		return;
 	}
-	/* Components arrive leaf first; a path the walk did not take to the root, or longer than
-	 * readlink gives (PATH_MAX), is not known, as readlink would fail (ENAMETOOLONG). */
-	const char *comp[64];
-	size_t n = 0, pos = 0;
-	while (pos < names && n < 64) {
-		size_t l = strnlen(e->names + pos, names - pos);
-		if (pos + l >= names)
-			return; /* no NUL: cut short */
-		comp[n++] = e->names + pos;
-		pos += l + 1;
-	}
-	if (!(e->deleted & FD_WHOLE) || pos < names)
+	if (!path_text(e->names, names, e->deleted, out, outlen))
 		return;
-	size_t o = 0;
-	if (!n)
-		o = (size_t)snprintf(out, outlen, "/");
-	while (n-- > 0 && o < outlen)
-		o += (size_t)snprintf(out + o, outlen - o, "/%s", comp[n]);
+	size_t o = strlen(out);
 	if ((e->deleted & FD_DELETED) && o < outlen)
 		o += (size_t)snprintf(out + o, outlen - o, " (deleted)");
 	if (o >= PATH_MAX || o >= outlen)
@@ -384,4 +420,109 @@ void fd_record_add(struct capset *s, const struct ev_fd *e, size_t len)
 	}
 	capset_add(s, (uint64_t)(uint32_t)e->fd | (e->deleted & FD_FOREIGN ? FOREIGN_KEY : 0),
 		   rec.text, total);
+}
+
+/*
+ * EV_ROMAP: the bytes the kernel could not read, from the file of the read-only mapping they
+ * lie in, which holds the same (no page of it was ever copied; the kernel checked), handed to
+ * FEED as EV_MEM records of the same thread, ahead of its stop.  Only if the path the kernel
+ * walked still names the same file (device and inode).  At most ROMAP_MAX bytes: more than a
+ * string's -s or a capture's budget would show.
+ */
+#define ROMAP_MAX (64 * 1024)
+
+/* The file of the last EV_ROMAP, kept open: a program that repeats such a call (or names
+ * several literals of one file) costs a pread, not an open, a stat and a close, each time.
+ * Found again by device and inode alone, whatever the path says by then: the descriptor
+ * keeps that inode, so its number cannot be another file's meanwhile. */
+static struct {
+	int fd;
+	uint32_t dev;
+	uint64_t ino;
+} romfile = { -1, 0, 0 };
+
+/* A descriptor of the file R names, checked to be its device and inode, or -1. */
+static int romap_file(const struct ev_romap *r, size_t len)
+{
+	size_t names = len - offsetof(struct ev_romap, names);
+	char path[PATH_MAX];
+	struct stat st;
+
+	if (romfile.fd >= 0 && romfile.dev == r->dev && romfile.ino == r->ino)
+		return romfile.fd;
+	if (names > r->h.len)
+		names = r->h.len;
+	if ((r->flags & FD_DELETED) || !path_text(r->names, names, r->flags, path, sizeof(path)))
+		return -1;
+	int fd = open(path, O_RDONLY | O_CLOEXEC | O_NOCTTY | O_NONBLOCK);
+	if (fd < 0)
+		return -1;
+	if (fstat(fd, &st) < 0 || !S_ISREG(st.st_mode) || st.st_ino != r->ino ||
+	    major(st.st_dev) != r->dev >> 20 || minor(st.st_dev) != (r->dev & 0xfffff)) {
+		close(fd);
+		return -1;
+	}
+	if (romfile.fd >= 0)
+		close(romfile.fd);
+	romfile.fd = fd;
+	romfile.dev = r->dev;
+	romfile.ino = r->ino;
+	return fd;
+}
+
+static void capture_romap(const struct ev_romap *r, size_t len,
+			  int (*feed)(void *ctx, void *data, size_t len), void *ctx)
+{
+	static struct ev_mem m;
+	int fd;
+
+	/* A replay reads no file: the EV_MEM records made when it was recorded follow. */
+	if (processes_gone || r->addr >= r->end || (fd = romap_file(r, len)) < 0)
+		return;
+	uint64_t want = r->want < r->end - r->addr ? r->want : r->end - r->addr;
+	if (want > ROMAP_MAX)
+		want = ROMAP_MAX;
+	for (uint64_t done = 0, eof = 0; done < want;) {
+		size_t n = want - done < EV_MEM_MAX ? want - done : EV_MEM_MAX;
+		ssize_t got = eof ? 0 : pread(fd, m.data, n, (off_t)(r->off + done));
+		if (got < 0)
+			break;
+		if (got == 0) {
+			/* Past the end of the file, the rest of its last page reads as zeros (the
+			 * pages after that one are not readable at all). */
+			struct stat st;
+			uint64_t at = r->off + done, end;
+			if (eof++ || fstat(fd, &st) < 0)
+				break;
+			end = ((uint64_t)st.st_size + 4095) & ~4095ull;
+			if (at < (uint64_t)st.st_size || at >= end)
+				break;
+			got = (ssize_t)(end - at < n ? end - at : n);
+			memset(m.data, 0, (size_t)got);
+		}
+		m.h = r->h;
+		m.h.kind = EV_MEM;
+		m.h.len = (uint32_t)got;
+		m.addr = r->addr + done;
+		feed(ctx, &m, offsetof(struct ev_mem, data) + (size_t)got);
+		done += (uint64_t)got;
+	}
+}
+
+void capture_event(const void *data, size_t len, int (*feed)(void *ctx, void *data, size_t len),
+		   void *ctx)
+{
+	const struct ev_hdr *h = data;
+	struct tmem *t = tmem_get(h->tid, true);
+
+	if (!t)
+		return;
+	if (h->kind == EV_MEM && len >= offsetof(struct ev_mem, data) + h->len) {
+		const struct ev_mem *m = data;
+		capset_add(&t->pending, m->addr, m->data, h->len);
+	} else if (h->kind == EV_FD && len >= offsetof(struct ev_fd, names)) {
+		fd_record_add(&t->fd_pending, data, len);
+	} else if (h->kind == EV_ROMAP && len >= offsetof(struct ev_romap, names)) {
+		capture_romap(data, len, feed, ctx);
+	}
 }

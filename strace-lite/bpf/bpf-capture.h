@@ -49,12 +49,23 @@ void tmem_drop(pid_t tid);
 void tmem_rename(pid_t old, pid_t tid);
 /* An EV_FD record into S. */
 void fd_record_add(struct capset *s, const struct ev_fd *e, size_t len);
+/*
+ * A record of what a stop captured (EV_MEM, EV_FD), kept as pending for its thread; an
+ * EV_ROMAP's bytes read from its file and handed to FEED(CTX, ...) as EV_MEM records (so that
+ * a recording holds them and a replay, which reads no file, is exact).
+ */
+void capture_event(const void *data, size_t len, int (*feed)(void *ctx, void *data, size_t len),
+		   void *ctx);
 /* The dctx->read, dctx->read_str, tracee_readlink and sockdiag hooks over the captures. */
 int capture_read(struct dctx *c, uint64_t addr, void *out, size_t len);
 int capture_read_str(struct dctx *c, uint64_t addr, void *out, size_t len);
 /* LEN bytes at ADDR of PID, read now, when they lie in a read-only file mapping (which cannot
  * have changed since the call): how many (up to the mapping's end), or 0. */
 size_t capture_readonly_read(pid_t pid, uint64_t addr, uint8_t *buf, size_t len);
+/* Bytes at ADDR of what arrived for thread TID since its last stop (a probe hit's strings read
+ * from their files: EV_ROMAP), as capset_copy; capture_pending_clear forgets them. */
+size_t capture_pending_copy(pid_t tid, uint64_t addr, void *buf, size_t len);
+void capture_pending_clear(pid_t tid);
 /* A replay: the recorded processes are gone, a pid may now be another's; nothing is read from
  * processes (capture_readonly_read reads nothing). */
 void capture_processes_gone(void);

@@ -195,7 +195,9 @@ void bpf_probes_detach(void)
  * program cannot fault in), read now from the process as the ptrace side reads it: any memory
  * while its thread is held at the hit (probes.bpf.c holds it for this; an xmm hit was let go
  * before it prints, see fetch_xmm), else only a read-only file mapping, which cannot have
- * changed since (capture_readonly_read, as for syscalls).
+ * changed since: the bytes the kernel's EV_ROMAP record had read from the mapping's file, ahead
+ * of the hit (the process may be gone), else the process's (capture_readonly_read), as for
+ * syscalls.
  */
 struct reread {
 	pid_t tid, tgid; /* the held thread; the process, which may outlive the thread */
@@ -208,6 +210,8 @@ static int reread(void *priv, uint64_t addr, void *buf, size_t len)
 
 	if (r->held)
 		return proc_vm_read(r->tid, addr, buf, len);
+	if (capture_pending_copy(r->tid, addr, buf, len) == len)
+		return 0; /* read from its file (EV_ROMAP): the process may be gone */
 	return capture_readonly_read(r->tgid, addr, buf, len) == len ? 0 : -EFAULT;
 }
 

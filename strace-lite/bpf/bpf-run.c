@@ -483,19 +483,11 @@ int bpfbe_handle_event(void *ctx, void *data, size_t len)
 			tcp->tgid = (pid_t)h->tgid;
 	}
 	switch (h->kind) {
-	case EV_MEM: {
-		const struct ev_mem *m = data;
-		struct tmem *t = tmem_get(h->tid, true);
-		if (t && len >= offsetof(struct ev_mem, data) + h->len)
-			capset_add(&t->pending, m->addr, m->data, h->len);
+	case EV_MEM:
+	case EV_FD:
+	case EV_ROMAP: /* read from its file: EV_MEM records, through here again */
+		capture_event(data, len, bpfbe_handle_event, ctx);
 		break;
-	}
-	case EV_FD: {
-		struct tmem *t = tmem_get(h->tid, true);
-		if (t && len >= offsetof(struct ev_fd, names))
-			fd_record_add(&t->fd_pending, data, len);
-		break;
-	}
 	case EV_STACK: {
 		const struct ev_stack *s = data;
 		if (len >= offsetof(struct ev_stack, data) &&
@@ -557,6 +549,7 @@ int bpfbe_handle_event(void *ctx, void *data, size_t len)
 			if (!tcp)
 				tcp = bpfbe_tcb(h->tid);
 			bpf_probes_event(tcp, data, len);
+			capture_pending_clear(h->tid); /* its strings read from files */
 		}
 		break;
 	}
