@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: LGPL-2.1-or-later
 // link: -static
-// strace-7.2-lines: OPENAT2_REGULAR ;; OPENAT2_REGULAR (bit 32 of open_how.flags) is named since strace 7.2
+// strace-7.2-lines: O_RDONLY\|(OPENAT2_REGULAR|0x100000000) ;; OPENAT2_REGULAR (bit 32 of open_how.flags) is named since strace 7.2
 /*
  * open, openat, creat, openat2: the access mode named first, then the flags; the mode only
  * with O_CREAT or O_TMPFILE; unknown flag bits in hex; NULL and unreadable paths; paths are

@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: LGPL-2.1-or-later
-// strace-7.2-lines: SCM_PIDFD|cmsg_data="|IP_PROTOCOL ;; strace 6.1 shows no SCM_PIDFD descriptor, no undecoded control data, no IP_PROTOCOL
+// strace-7.2-lines: iov_base="A"|cmsg_len=(17|20), ;; strace 6.1 shows no SCM_PIDFD descriptor, no undecoded control data, no IP_PROTOCOL
 /*
  * sendmsg and recvmsg control data with -y: the descriptors an SCM_RIGHTS message passes,
  * described as the sender's at entry and as the receiver's new ones at exit, and a control

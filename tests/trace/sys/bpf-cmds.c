@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: LGPL-2.1-or-later
 // link: -static
-// strace-7.2-lines: core_relo_cnt= ;; strace 6.1 stops BPF_PROG_LOAD's attribute at fd_array
+// strace-7.2-lines: , (136|168)\) = ;; strace 6.1 stops BPF_PROG_LOAD's attribute at fd_array
 /*
  * bpf(2): BPF_PROG_LOAD's attribute (a whole one with a license string and a name, one that
  * ends after the license, one with nonzero bytes past its end, a NULL one), BPF_MAP_CREATE's
