@@ -2,7 +2,7 @@
 /*
  * ioctl(2), the filesystem requests: type 'X' (FITRIM, FIFREEZE, FITHAW, FS_IOC_FS[GS]ETXATTR,
  * FS_IOC_SHUTDOWN's flag),
- * type 'f' (FS_IOC_FIEMAP, FS_IOC_[GS]ETFLAGS and their 32-bit twins) and type 0x94 (FICLONE).
+ * type 'f' (FS_IOC_FIEMAP, FS_IOC_[GS]ETFLAGS and their 32-bit twins) and type 0x94 (ioctl-btrfs.c).
  */
 #include <stddef.h>
 #include <linux/fiemap.h>
@@ -139,11 +139,8 @@ IOCTL_FAMILY(fs_f)
 	}
 }
 
+/* Type 0x94 is btrfs's: FICLONE and the other file system requests of that type with it. */
 IOCTL_FAMILY(fs_0x94)
 {
-	if (code == FICLONE) {
-		/* The source descriptor, printed as strace does: a plain int. */
-		return ARG_DECODED(c, tprintf(c, "%d", (int)arg));
-	}
-	return RVAL_DECODED;
+	return btrfs_ioctl(c, code, arg);
 }

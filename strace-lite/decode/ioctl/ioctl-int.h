@@ -28,6 +28,7 @@ IOCTL_FAMILY(term);
 IOCTL_FAMILY(fs_x);
 IOCTL_FAMILY(fs_f);
 IOCTL_FAMILY(fs_0x94);
+IOCTL_FAMILY(btrfs);
 IOCTL_FAMILY(inotify);
 IOCTL_FAMILY(random);
 IOCTL_FAMILY(watchdog);
