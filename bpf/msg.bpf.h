@@ -1,12 +1,13 @@
 /* SPDX-License-Identifier: GPL-2.0 */
 /*
- * sysbpf.bpf.c's walkers of socket messages: the descriptors of a msghdr's SCM_RIGHTS
- * (HOW_FD, SZ_CMSG) and the messages of an mmsghdr vector (SZ_MMSG).  Included once, by
- * sysbpf.bpf.c, after the capture machinery they use.
+ * sysbpf.bpf.c's walkers of socket messages: the descriptors of a msghdr's SCM_RIGHTS and
+ * SCM_PIDFD (HOW_FD, SZ_CMSG) and the messages of an mmsghdr vector (SZ_MMSG).  Included
+ * once, by sysbpf.bpf.c, after the capture machinery they use.
  */
 #pragma once
 
-/* HOW_FD with SZ_CMSG: one control message a step, the descriptors of an SCM_RIGHTS. */
+/* HOW_FD with SZ_CMSG: one control message a step, the descriptors of an SCM_RIGHTS (or the
+ * one of an SCM_PIDFD). */
 #define CMSG_MAX 4
 struct cmsgctx {
 	struct scratch *s;
@@ -36,7 +37,8 @@ static long cmsg_step(__u32 i, struct cmsgctx *cc)
 	if (p + sizeof(h) > cc->end || bpf_probe_read_user(&h, sizeof(h), (void *)p) ||
 	    h.len < sizeof(h))
 		return 1;
-	if (h.level == 1 /* SOL_SOCKET */ && h.type == 1 /* SCM_RIGHTS */) {
+	if (h.level == 1 /* SOL_SOCKET */ &&
+	    (h.type == 1 /* SCM_RIGHTS */ || h.type == 4 /* SCM_PIDFD */)) {
 		cc->data = p + sizeof(h);
 		cc->n = (h.len - sizeof(h)) / 4;
 		bpf_loop(8, cmsg_fd, cc, 0);

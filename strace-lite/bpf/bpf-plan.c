@@ -65,7 +65,7 @@ static const struct sdesc sdescs[] = {
 	{ "xattr_args", 1, 1, 5, 0 },    { "file_attr", 1, 0, 3, 0 },
 	{ "futex_waitv_pair", 48, 0, -1, 0 }, { "u64_ids", 8, 0, 2, 0 },
 	{ "lsm_ids", 8, 0, -1, 1 },     { "statmount", 1, 0, 2, 0 },
-	{ "rseq", 64, 1, -1, 0 },
+	{ "rseq", 64, 1, -1, 0 },        { "file_handle", 8 + 128, 0, -1, 0 },
 	{ "fd_set", 0, 0, -1, 0 },
 };
 

@@ -2,8 +2,8 @@
 /*
  * epoll: epoll_create1, epoll_ctl, epoll_wait, epoll_pwait, epoll_pwait2.
  *
- * An event's data is a union the tracer cannot interpret, so it prints as both u32 and u64
- * (as strace).  The wait calls print their events at exit, as many as the return value says.
+ * An event's data is a union the tracer cannot interpret: strace 7.2 prints it as one hex
+ * number (6.1 printed it as both u32 and u64).  The wait calls print their events at exit, as many as the return value says.
  */
 #include <inttypes.h>
 #include <sys/epoll.h>
@@ -25,7 +25,7 @@ static PRINT_ELEM_FN(print_epoll_event)
 
 	tprints(c, "{events=");
 	printflags(c, xlat_epollevents, ev->events, "EPOLL???");
-	tprintf(c, ", data={u32=%u, u64=%" PRIu64 "}}", ev->data.u32, (uint64_t)ev->data.u64);
+	tprintf(c, ", data=%#" PRIx64 "}", (uint64_t)ev->data.u64);
 	return true;
 }
 

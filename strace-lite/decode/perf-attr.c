@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: LGPL-2.1-or-later
 /*
- * struct perf_event_attr and perf_event_open(2).  As strace 6.1: the config by event type,
+ * struct perf_event_attr and perf_event_open(2).  As strace 7.2: the config by event type,
  * sample_freq or sample_period by the freq bit, the one-bit flags (only the set ones unless
  * -v), and with -v the fields after the flags as far as the size field says they exist.  A
  * size below the first version's prints the address; the kernel's E2BIG answer writes the size
@@ -17,13 +17,18 @@
 #define HW_EVENT_MASK UINT64_C(0xffffffff)
 #define HW_BREAKPOINT_ANY 7 /* R | W | X: a larger type is no combination at all */
 
-unsigned int perf_attr_fetch(struct dctx *c, uint64_t addr, struct perf_event_attr *a,
-			     uint32_t asize)
+_Static_assert(offsetof(struct perf_attr_ext, config3) == PERF_ATTR_SIZE_VER7,
+	       "config3 follows the 128 bytes of <linux/perf_event.h>'s struct");
+
+/* As perf_attr_fetch, into E, at most MAX bytes. */
+static unsigned int fetch_ext(struct dctx *c, uint64_t addr, struct perf_attr_ext *e,
+			      uint32_t asize, unsigned int max)
 {
+	struct perf_event_attr *a = &e->a;
 	unsigned int size = asize;
 
-	if (size > sizeof(*a))
-		size = sizeof(*a);
+	if (size > max)
+		size = max;
 	if (!size)
 		size = PERF_ATTR_SIZE_VER0;
 	if (size < PERF_ATTR_SIZE_VER0) {
@@ -32,10 +37,20 @@ unsigned int perf_attr_fetch(struct dctx *c, uint64_t addr, struct perf_event_at
 	}
 	if (!dopts.verbose)
 		size = offsetof(struct perf_event_attr, wakeup_events);
-	memset(a, 0, sizeof(*a));
-	if (umoven_or_printaddr_ignore_syserror(c, addr, size, a))
+	memset(e, 0, sizeof(*e));
+	if (umoven_or_printaddr_ignore_syserror(c, addr, size, e))
 		return 0;
 	a->size = asize;
+	return size;
+}
+
+unsigned int perf_attr_fetch(struct dctx *c, uint64_t addr, struct perf_event_attr *a,
+			     uint32_t asize)
+{
+	struct perf_attr_ext e;
+	unsigned int size = fetch_ext(c, addr, &e, asize, sizeof(*a));
+
+	*a = e.a;
 	return size;
 }
 
@@ -124,8 +139,9 @@ static void print_bits(struct dctx *c, const struct perf_event_attr *a)
 #define PAST(f, size) (offsetof(struct perf_event_attr, f) >= (size))
 
 /* With -v: the fields after the flags, as far as SIZE goes. */
-static void print_tail(struct dctx *c, const struct perf_event_attr *a, unsigned int size)
+static void print_tail(struct dctx *c, const struct perf_attr_ext *e, unsigned int size)
 {
+	const struct perf_event_attr *a = &e->a;
 	bool bp = a->type == PERF_TYPE_BREAKPOINT;
 
 	if (a->watermark)
@@ -183,18 +199,33 @@ static void print_tail(struct dctx *c, const struct perf_event_attr *a, unsigned
 	if (PAST(aux_sample_size, size))
 		return;
 	print_u(c, "aux_sample_size", a->aux_sample_size);
+	/* aux_action (Linux 6.13): three one-bit flags, the 29 bits after them only when set. */
 	if (PAST(__reserved_3, size))
 		return;
-	if (a->__reserved_3)
-		tprintf(c, " /* bytes 116..119: %#x */", a->__reserved_3);
+	uint32_t act = a->__reserved_3;
+	print_u(c, "aux_start_paused", act & 1);
+	print_u(c, "aux_pause", (act >> 1) & 1);
+	print_u(c, "aux_resume", (act >> 2) & 1);
+	if (act >> 3) {
+		print_x(c, "__reserved_3", act >> 3);
+		tprints(c, " /* Bits 931..959 */");
+	}
 	if (PAST(sig_data, size))
 		return;
 	print_x(c, "sig_data", a->sig_data);
+	if (size <= offsetof(struct perf_attr_ext, config3))
+		return;
+	print_x(c, "config3", e->config3);
+	if (size <= offsetof(struct perf_attr_ext, config4))
+		return;
+	print_x(c, "config4", e->config4);
 }
 
-void perf_attr_print(struct dctx *c, const struct perf_event_attr *a, unsigned int size,
-		     int64_t new_size)
+static void print_ext(struct dctx *c, const struct perf_attr_ext *e, unsigned int size,
+		      int64_t new_size)
 {
+	const struct perf_event_attr *a = &e->a;
+
 	tprint_struct_begin(c);
 	tprint_field(c, "type");
 	printxval(c, xlat_perf_type_id, a->type, "PERF_TYPE_???");
@@ -215,7 +246,7 @@ void perf_attr_print(struct dctx *c, const struct perf_event_attr *a, unsigned i
 	printflags(c, xlat_perf_event_read_format, a->read_format, "PERF_FORMAT_???");
 	print_bits(c, a);
 	if (dopts.verbose)
-		print_tail(c, a, size);
+		print_tail(c, e, size);
 	if ((a->size && a->size > size) || (!a->size && size < PERF_ATTR_SIZE_VER0)) {
 		tprint_struct_next(c);
 		tprint_more_data_follows(c);
@@ -223,10 +254,18 @@ void perf_attr_print(struct dctx *c, const struct perf_event_attr *a, unsigned i
 	tprint_struct_end(c);
 }
 
+void perf_attr_print(struct dctx *c, const struct perf_event_attr *a, unsigned int size,
+		     int64_t new_size)
+{
+	struct perf_attr_ext e = { .a = *a };
+
+	print_ext(c, &e, size, new_size);
+}
+
 /* priv[0]: 1 + the attribute's size field at entry (0: unreadable). */
 SYS_FUNC(perf_event_open)
 {
-	struct perf_event_attr a;
+	struct perf_attr_ext a;
 	uint32_t asize;
 	unsigned int size;
 
@@ -240,7 +279,7 @@ SYS_FUNC(perf_event_open)
 		printaddr(c, c->arg[0]);
 	} else {
 		asize = (uint32_t)(c->priv[0] - 1);
-		size = perf_attr_fetch(c, c->arg[0], &a, asize);
+		size = fetch_ext(c, c->arg[0], &a, asize, sizeof(a));
 		if (size) {
 			int64_t new_size = -1;
 			uint32_t now;
@@ -248,7 +287,7 @@ SYS_FUNC(perf_event_open)
 			if (c->err == E2BIG &&
 			    !umove(c, c->arg[0] + offsetof(struct perf_event_attr, size), &now))
 				new_size = now;
-			perf_attr_print(c, &a, size, new_size);
+			print_ext(c, &a, size, new_size);
 		}
 	}
 	tprintf(c, ", %d, %d, ", (int)c->arg[1], (int)c->arg[2]);

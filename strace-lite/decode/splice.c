@@ -2,8 +2,8 @@
 /*
  * In-kernel copies: sendfile, copy_file_range, splice, tee, vmsplice.
  *
- * sendfile's offset is read and written by the kernel: strace shows it at entry and, when bytes
- * moved, the new value after " => " at exit.
+ * sendfile's offset is read and written by the kernel: strace 7.2 shows it at entry and, when
+ * bytes moved, the new value after " => " at exit, both inside one pair of brackets.
  */
 #include <inttypes.h>
 
@@ -12,23 +12,29 @@
 
 SYS_FUNC(sendfile)
 {
+	uint64_t off;
+
 	if (entering(c)) {
 		printfd(c, (int)c->arg[0]);
 		tprint_arg_next(c);
 		printfd(c, (int)c->arg[1]);
 		tprint_arg_next(c);
-		if (!print_int64_ref(c, c->arg[2], "%" PRIu64)) {
+		bool read = !umove_or_printaddr(c, c->arg[2], &off);
+		/* Nothing to copy: the offset cannot change, so the call is decoded at once. */
+		if (!read || !c->arg[3]) {
+			if (read)
+				tprintf(c, "[%" PRIu64 "]", off);
 			tprintf(c, ", %" PRIu64, c->arg[3]);
 			return RVAL_DECODED;
 		}
+		tprintf(c, "[%" PRIu64, off);
 		return 0;
 	}
-	if (!syserror(c) && c->rval) {
-		tprints(c, " => ");
-		print_int64_ref(c, c->arg[2], "%" PRIu64);
-	}
+	if (!syserror(c) && c->rval && !umove(c, c->arg[2], &off))
+		tprintf(c, " => %" PRIu64, off);
+	tprints(c, "]");
 	tprintf(c, ", %" PRIu64, c->arg[3]);
-	return 0;
+	return RVAL_DECODED;
 }
 
 SYS_FUNC(copy_file_range)

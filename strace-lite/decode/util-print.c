@@ -53,6 +53,12 @@ static void tb_val(struct textbuf *tb, uint64_t val)
 const char *sprint_flags_ex(const char *prefix, const struct xlat *x, uint64_t flags, char sep,
 			    enum xlat_style style, bool auxstr)
 {
+	return sprint_flags_ex2(prefix, x, NULL, flags, sep, style, auxstr);
+}
+
+const char *sprint_flags_ex2(const char *prefix, const struct xlat *x, const struct xlat *x2,
+			     uint64_t flags, char sep, enum xlat_style style, bool auxstr)
+{
 	static char out[1024];
 	struct textbuf tb = { out, 0, sizeof(out) };
 	bool verbose = style == XSTYLE_VERBOSE && !auxstr;
@@ -87,17 +93,19 @@ const char *sprint_flags_ex(const char *prefix, const struct xlat *x, uint64_t f
 		}
 		tb_val(&tb, flags);
 	}
-	for (; flags && x && x->str; x++) {
-		if (!x->val || (flags & x->val) != x->val)
-			continue;
-		if (sep)
-			tb_putc(&tb, sep);
-		else if (verbose)
-			tb_puts(&tb, " /* ");
-		tb_puts(&tb, x->str);
-		found = true;
-		sep = '|';
-		flags &= ~x->val;
+	for (int t = 0; t < 2; t++, x = x2) {
+		for (; flags && x && x->str; x++) {
+			if (!x->val || (flags & x->val) != x->val)
+				continue;
+			if (sep)
+				tb_putc(&tb, sep);
+			else if (verbose)
+				tb_puts(&tb, " /* ");
+			tb_puts(&tb, x->str);
+			found = true;
+			sep = '|';
+			flags &= ~x->val;
+		}
 	}
 	if (flags) {
 		if (sep)

@@ -20,6 +20,9 @@
 const char *sprint_flags_ex(const char *prefix, const struct xlat *x, uint64_t flags, char sep,
 			    enum xlat_style style, bool auxstr);
 /* strace's sprintflags(): auxstr mode, current style. */
+/* The same over two tables in turn (open's flags, then openat2's own). */
+const char *sprint_flags_ex2(const char *prefix, const struct xlat *x, const struct xlat *x2,
+			     uint64_t flags, char sep, enum xlat_style style, bool auxstr);
 const char *sprint_flags(const char *prefix, const struct xlat *x, uint64_t flags);
 
 /* "S_IFREG|0644" (abbreviated), "0100644" (raw), "0100644 /\* S_IFREG|0644 *\/" (verbose). */

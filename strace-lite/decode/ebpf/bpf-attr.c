@@ -35,8 +35,14 @@ struct prog_load_attr {
 	uint64_t func_info;
 	uint32_t func_info_cnt, line_info_rec_size;
 	uint64_t line_info;
-	uint32_t line_info_cnt, attach_btf_id, attach_prog_fd, pad;
-	uint64_t fd_array;
+	uint32_t line_info_cnt, attach_btf_id, attach_prog_fd, core_relo_cnt;
+	uint64_t fd_array, core_relos;
+	uint32_t core_relo_rec_size, log_true_size;
+	int32_t prog_token_fd;
+	uint32_t fd_array_cnt;
+	uint64_t signature;
+	uint32_t signature_size;
+	int32_t keyring_id;
 };
 
 struct map_create_attr {
@@ -107,7 +113,36 @@ static const struct bpf_field prog_load_fields[] = {
 	BF_UNTIL(attach_prog_fd),
 	BF(attach_prog_fd, BF_FD),
 	BF_UNTIL(fd_array),
+};
+
+/* Linux 5.17's core_relo_cnt sits before fd_array in the struct and so in strace's print. */
+static const struct bpf_field prog_load_relo_fields[] = {
+	BF(core_relo_cnt, BF_U),
 	BF(fd_array, BF_ADDR),
+	BF(core_relos, BF_ADDR),
+	BF(core_relo_rec_size, BF_U),
+};
+
+static void print_signature(struct dctx *c, const void *p, unsigned int len)
+{
+	const struct prog_load_attr *a = p;
+
+	(void)len;
+	printstr_ex(c, a->signature, a->signature_size, QUOTE_FORCE_HEX);
+}
+
+/* What strace prints at exit, once the kernel may have written log_true_size. */
+static const struct bpf_field prog_load_exit_fields[] = {
+	BF_UNTIL(log_true_size),
+	BF(log_true_size, BF_U),
+	BF_UNTIL(prog_token_fd),
+	BF(prog_token_fd, BF_FD),
+	BF_UNTIL(fd_array_cnt),
+	BF(fd_array_cnt, BF_U),
+	BF_UNTIL(signature),
+	BFN(signature, print_signature),
+	BF(signature_size, BF_U),
+	BF(keyring_id, BF_D),
 };
 #undef BPF_T
 
@@ -162,13 +197,29 @@ static int map_create(struct dctx *c, const unsigned char *buf, unsigned int siz
 	return 0;
 }
 
+/*
+ * Up to core_relo_rec_size at entry; when the attribute goes further, the rest (from the
+ * output field log_true_size on) at exit, out of the attribute read again then.
+ */
 static int prog_load(struct dctx *c, const unsigned char *buf, unsigned int size)
 {
 	struct prog_load_attr a;
 	unsigned int len = bpf_attr_copy(&a, sizeof(a), buf, size);
 
-	tprint_struct_begin(c);
-	BPF_FIELDS(c, &a, len, prog_load_fields, true);
+	if (entering(c)) {
+		tprint_struct_begin(c);
+		if (BPF_FIELDS(c, &a, len, prog_load_fields, true)) {
+			if (BPF_ENDS_BEFORE(len, offsetof(struct prog_load_attr, core_relos))) {
+				tprint_struct_next(c);
+				bpf_attr_addr(c, "fd_array", a.fd_array);
+			} else {
+				BPF_FIELDS(c, &a, len, prog_load_relo_fields, false);
+				return 1;
+			}
+		}
+	} else {
+		BPF_FIELDS(c, &a, len, prog_load_exit_fields, false);
+	}
 	bpf_attr_end(c, buf, size, sizeof(a));
 	return 0;
 }
@@ -246,6 +297,9 @@ bool bpf_attr_fields(struct dctx *c, const void *a, unsigned int len, const stru
 		switch (f->kind) {
 		case BF_U:
 			tprintf(c, "%llu", (unsigned long long)v);
+			break;
+		case BF_D:
+			tprintf(c, "%lld", f->size == 4 ? (long long)(int32_t)v : (long long)v);
 			break;
 		case BF_X:
 			ioctl_print_x(c, v);

@@ -34,7 +34,7 @@ void bpf_attr_addr(struct dctx *c, const char *name, uint64_t addr);
 
 /* How a field of a table printed by bpf_attr_fields shows. */
 enum bpf_field_kind {
-	BF_U, BF_X, BF_FD, BF_ADDR, BF_STR, BF_PATH, BF_IFINDEX, BF_DEV,
+	BF_U, BF_D, BF_X, BF_FD, BF_ADDR, BF_STR, BF_PATH, BF_IFINDEX, BF_DEV,
 	BF_NAME,		/* a char array, as far as the attribute holds it */
 	BF_XVAL, BF_FLAGS,	/* named by the row's xlat */
 	BF_FN,			/* printed by the row's fn */

@@ -14,7 +14,8 @@
 #define KERNEL_O_CREAT 0100
 #define KERNEL___O_TMPFILE 020000000
 
-const char *sprint_open_modes(uint64_t flags)
+/* open(2)'s flags; extra, when not NULL, names flags only openat2's struct open_how has. */
+static const char *sprint_open_modes_x(uint64_t flags, const struct xlat *extra)
 {
 	static char out[1024];
 	const char *access = xlat_lookup(xlat_open_access_modes, flags & 3);
@@ -29,8 +30,14 @@ const char *sprint_open_modes(uint64_t flags)
 		sep = '|';
 	}
 	/* Always abbreviated: -X changes how the number around it prints, not this text. */
-	const char *s = sprint_flags_ex(out, xlat_open_mode_flags, flags, sep, XSTYLE_ABBREV, false);
+	const char *s = sprint_flags_ex2(out, xlat_open_mode_flags, extra, flags, sep, XSTYLE_ABBREV,
+					 false);
 	return s ? s : out;
+}
+
+const char *sprint_open_modes(uint64_t flags)
+{
+	return sprint_open_modes_x(flags, NULL);
 }
 
 void print_open_modes(struct dctx *c, uint64_t flags)
@@ -84,7 +91,8 @@ static void print_open_how(struct dctx *c, uint64_t addr, uint64_t size)
 		return;
 	tprint_struct_begin(c);
 	tprint_field(c, "flags");
-	print_xlat_named(c->sb, how.flags, sprint_open_modes(how.flags) + sizeof("flags"));
+	print_xlat_named(c->sb, how.flags,
+			 sprint_open_modes_x(how.flags, xlat_openat2_flags) + sizeof("flags"));
 	if ((how.flags & (KERNEL_O_CREAT | KERNEL___O_TMPFILE)) || how.mode) {
 		tprint_next_field(c, "mode");
 		tprintf(c, "%#03llo", (unsigned long long)how.mode);

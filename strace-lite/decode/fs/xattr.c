@@ -65,12 +65,17 @@ SYS_FUNC(setxattr) { return xattr_set(c, false); }
 SYS_FUNC(lsetxattr) { return xattr_set(c, false); }
 SYS_FUNC(fsetxattr) { return xattr_set(c, true); }
 
-/* getxattr, lgetxattr, fgetxattr: the value is known at exit. */
+/* getxattr, lgetxattr, fgetxattr: the value is known at exit; a size query (size 0) gets
+ * none, its buffer prints as an address at entry. */
 static int xattr_get(struct dctx *c, bool fd)
 {
 	if (entering(c)) {
 		print_file(c, fd, true);
-		return 0;
+		if (c->arg[3])
+			return 0;
+		printaddr(c, c->arg[2]);
+		tprintf(c, ", %llu", (unsigned long long)c->arg[3]);
+		return RVAL_DECODED;
 	}
 	if (syserror(c)) {
 		printaddr(c, c->arg[2]);

@@ -2,8 +2,8 @@
 /*
  * ioctl(2), the filesystem requests: type 'X' (FITRIM, FIFREEZE, FITHAW, FS_IOC_FS[GS]ETXATTR,
  * FS_IOC_SHUTDOWN's flag),
- * type 'f' (FS_IOC_FIEMAP, FS_IOC_[GS]ETFLAGS and their 32-bit twins), type 0x94 (FICLONE) and
- * type 0x15 (FS_IOC_GETFSUUID, FS_IOC_GETFSSYSFSPATH, FS_IOC_GETLBMD_CAP: Linux 6.8-6.17).
+ * type 'f' (FS_IOC_FIEMAP, FS_IOC_[GS]ETFLAGS and their 32-bit twins), type 0x94 (ioctl-btrfs.c)
+ * and type 0x15 (FS_IOC_GETFSUUID, FS_IOC_GETFSSYSFSPATH, FS_IOC_GETLBMD_CAP: Linux 6.8-6.17).
  */
 #include <stddef.h>
 #include <linux/fiemap.h>
@@ -140,13 +140,10 @@ IOCTL_FAMILY(fs_f)
 	}
 }
 
+/* Type 0x94 is btrfs's: FICLONE and the other file system requests of that type with it. */
 IOCTL_FAMILY(fs_0x94)
 {
-	if (code == FICLONE) {
-		/* The source descriptor, printed as strace does: a plain int. */
-		return ARG_DECODED(c, tprintf(c, "%d", (int)arg));
-	}
-	return RVAL_DECODED;
+	return btrfs_ioctl(c, code, arg);
 }
 
 /* Type 0x15 (Linux 6.8, 6.17): not in the 6.1 headers. */

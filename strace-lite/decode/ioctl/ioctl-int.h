@@ -31,6 +31,7 @@ IOCTL_FAMILY(fs_0x94);
 IOCTL_FAMILY(fs_0x15);
 IOCTL_FAMILY(epoll);
 IOCTL_FAMILY(pidfd);
+IOCTL_FAMILY(btrfs);
 IOCTL_FAMILY(inotify);
 IOCTL_FAMILY(random);
 IOCTL_FAMILY(watchdog);

@@ -21,6 +21,10 @@
 #include "strace-lite/decode/net/msghdr.h"
 #include "strace-lite/decode/net/sockaddr.h"
 
+#define IP_PROTOCOL_ 52
+#ifndef SCM_PIDFD
+#define SCM_PIDFD 4
+#endif
 #ifndef SCM_SECURITY
 #define SCM_SECURITY 3
 #endif
@@ -107,34 +111,42 @@ static void print_cmsg_time(struct dctx *c, const void *data, unsigned int len, 
 	tprint_array_end(c);
 }
 
-static void print_cmsg_socket(struct dctx *c, int type, const void *data, unsigned int len)
+static bool print_cmsg_socket(struct dctx *c, int type, const void *data, unsigned int len)
 {
 	printxval(c, xlat_scmvals, (unsigned int)type, "SCM_???");
 	switch (type) {
 	case SCM_RIGHTS:
 		if (len < sizeof(int))
-			return;
+			return false;
 		tprints(c, ", cmsg_data=");
 		print_local_ints(c, data, len / sizeof(int), 0);
-		return;
+		return true;
 	case SCM_CREDENTIALS: {
 		struct ucred uc;
 		if (len < sizeof(uc))
-			return;
+			return false;
 		memcpy(&uc, data, sizeof(uc));
 		tprintf(c, ", cmsg_data={pid=%d, uid=", uc.pid);
 		print_uid(c, uc.uid);
 		tprints(c, ", gid=");
 		print_uid(c, uc.gid);
 		tprints(c, "}");
-		return;
+		return true;
 	}
+	case SCM_PIDFD:
+		if (len < sizeof(int))
+			return false;
+		int fd;
+		memcpy(&fd, data, sizeof(fd));
+		tprints(c, ", cmsg_data=");
+		printfd(c, fd);
+		return true;
 	case SCM_SECURITY:
 		if (len < 1)
-			return;
+			return false;
 		tprints(c, ", cmsg_data=");
 		quote_string(c->sb, data, len, 0);
-		return;
+		return true;
 	case 29: /* SO_TIMESTAMP_OLD */
 	case 63: /* SO_TIMESTAMP_NEW */
 	case 35: /* SO_TIMESTAMPNS_OLD */
@@ -142,12 +154,13 @@ static void print_cmsg_socket(struct dctx *c, int type, const void *data, unsign
 	case 37: /* SO_TIMESTAMPING_OLD */
 	case 65: /* SO_TIMESTAMPING_NEW */
 		if (len < 1)
-			return;
+			return false;
 		tprints(c, ", cmsg_data=");
 		print_cmsg_time(c, data, len, type == 37 || type == 65 ? 3 : 1,
 				type == 29 || type == 63 ? "tv_usec" : "tv_nsec");
-		return;
+		return true;
 	}
+	return false;
 }
 
 /* struct sock_extended_err followed by the offender's address, as IP_RECVERR delivers it. */
@@ -158,21 +171,21 @@ struct sock_ee {
 	struct sockaddr_in offender;
 };
 
-static void print_cmsg_ip(struct dctx *c, int type, const void *data, unsigned int len)
+static bool print_cmsg_ip(struct dctx *c, int type, const void *data, unsigned int len)
 {
 	printxval(c, xlat_ip_cmsg_types, (unsigned int)type, "IP_???");
 	switch (type) {
 	case IP_TTL:
 	case IP_CHECKSUM:
 		if (len < sizeof(int))
-			return;
+			return false;
 		tprints(c, ", cmsg_data=");
 		print_local_ints(c, data, len / sizeof(int), 1);
-		return;
+		return true;
 	case IP_PKTINFO: {
 		struct in_pktinfo pi;
 		if (len < sizeof(pi))
-			return;
+			return false;
 		memcpy(&pi, data, sizeof(pi));
 		tprints(c, ", cmsg_data={ipi_ifindex=");
 		print_ifindex(c, (unsigned int)pi.ipi_ifindex);
@@ -182,13 +195,13 @@ static void print_cmsg_ip(struct dctx *c, int type, const void *data, unsigned i
 		tprints(c, ", ");
 		print_inet_addr(c, AF_INET, &pi.ipi_addr, sizeof(pi.ipi_addr), "ipi_addr");
 		tprints(c, "}");
-		return;
+		return true;
 	}
 	case IP_RECVERR: {
 		struct sock_ee ee;
 		char sa[sizeof(ee.offender) + 1] = { 0 };
 		if (len < sizeof(ee))
-			return;
+			return false;
 		memcpy(&ee, data, sizeof(ee));
 		memcpy(sa, &ee.offender, sizeof(ee.offender));
 		tprintf(c, ", cmsg_data={ee_errno=%u, ee_origin=%u, ee_type=%u, ee_code=%u, "
@@ -196,34 +209,45 @@ static void print_cmsg_ip(struct dctx *c, int type, const void *data, unsigned i
 			ee.ee_code, ee.ee_info, ee.ee_data);
 		print_sockaddr(c, sa, (int)sizeof(ee.offender));
 		tprints(c, "}");
-		return;
+		return true;
 	}
 	case IP_ORIGDSTADDR: {
 		char sa[sizeof(struct sockaddr_storage) + 1] = { 0 };
 		unsigned int n = len > sizeof(struct sockaddr_storage)
 			? sizeof(struct sockaddr_storage) : len;
 		if (len < sizeof(struct sockaddr_in))
-			return;
+			return false;
 		memcpy(sa, data, n);
 		tprints(c, ", cmsg_data=");
 		print_sockaddr(c, sa, (int)n);
-		return;
+		return true;
+	}
+	case IP_PROTOCOL_: {
+		unsigned int proto;
+		if (len < sizeof(proto))
+			return false;
+		memcpy(&proto, data, sizeof(proto));
+		tprints(c, ", cmsg_data=[");
+		printxval(c, xlat_inet_protocols, proto, "IP_???");
+		tprints(c, "]");
+		return true;
 	}
 	case IP_TOS:
 	case IP_RECVOPTS:
 	case IP_RETOPTS:
 		if (len < 1)
-			return;
+			return false;
 		tprints(c, ", cmsg_data=");
 		print_local_ints(c, data, len, 2);
-		return;
+		return true;
 	case SCM_SECURITY:
 		if (len < 1)
-			return;
+			return false;
 		tprints(c, ", cmsg_data=");
 		quote_string(c->sb, data, len, 0);
-		return;
+		return true;
 	}
+	return false;
 }
 
 static void decode_msg_control(struct dctx *c, uint64_t addr, uint64_t in_len)
@@ -253,12 +277,18 @@ static void decode_msg_control(struct dctx *c, uint64_t addr, uint64_t in_len)
 		tprints(c, ", cmsg_type=");
 		uint64_t len = h.cmsg_len > buf_len ? buf_len : h.cmsg_len;
 		unsigned int dlen = len > hdr ? (unsigned int)(len - hdr) : 0;
+		bool shown = false;
 		if (h.cmsg_level == SOL_SOCKET)
-			print_cmsg_socket(c, h.cmsg_type, p + hdr, dlen);
+			shown = print_cmsg_socket(c, h.cmsg_type, p + hdr, dlen);
 		else if (h.cmsg_level == SOL_IP)
-			print_cmsg_ip(c, h.cmsg_type, p + hdr, dlen);
+			shown = print_cmsg_ip(c, h.cmsg_type, p + hdr, dlen);
 		else
 			tprintf(c, "%#x", (unsigned int)h.cmsg_type);
+		/* Data no printer took (unknown type, too short for its struct) shows in hex. */
+		if (!shown && dlen) {
+			tprints(c, ", cmsg_data=");
+			quote_string(c->sb, p + hdr, dlen, QUOTE_FORCE_HEX);
+		}
 		tprints(c, "}");
 		if (len < hdr) {
 			buf_len -= hdr;

@@ -2,7 +2,7 @@
 /*
  * Socket addresses of the families beyond sockaddr.c's, printed as strace 6.1 prints them:
  * AF_AX25, AF_IPX, AF_X25, AF_PACKET, AF_BLUETOOTH, AF_RXRPC, AF_IEEE802154, AF_ALG, AF_NFC,
- * AF_VSOCK, AF_QIPCRTR, AF_XDP and AF_MCTP.  Each printer runs only when the address covers
+ * AF_VSOCK, AF_QIPCRTR, AF_XDP, AF_MCTP and (as strace 7.2) AF_TIPC.  Each printer runs only when the address covers
  * its struct (strace's minimum lengths; AF_BLUETOOTH's struct is told by the length), other
  * lengths stay raw sa_data.  The structs are spelled out here
  * (fixed layouts of the kernel's ABI) so that no header of an exotic family is needed.
@@ -50,6 +50,7 @@ struct sa_nfc_llcp { uint16_t family; uint32_t dev_idx, target_idx, protocol;
 struct sa_vm { uint16_t family, reserved1; uint32_t port, cid; uint8_t flags, zero[3]; };
 struct sa_qrtr { uint16_t family; uint32_t node, port; };
 struct sa_xdp { uint16_t family, flags; uint32_t ifindex, queue_id, shared_umem_fd; };
+struct sa_tipc { uint16_t family; uint8_t addrtype; int8_t scope; uint32_t addr[3]; };
 struct sa_mctp { uint16_t family, pad0; unsigned int network; uint8_t addr, type, tag, pad1; };
 
 /* A value as strace's *_VERBOSE field printers: "0x1 /\* NAME *\/" but under -X raw. */
@@ -461,6 +462,39 @@ static SA_PRINTER(print_mctp)
 		tprintf(c, ", __smctp_pad1=%#x", s->pad1);
 }
 
+/* ---- AF_TIPC: the address by its type; a negative scope is its name with a minus ---- */
+
+static SA_PRINTER(print_tipc)
+{
+	const struct sa_tipc *s = buf;
+	int scope = s->scope;
+
+	tprints(c, "addrtype=");
+	printxval(c, xlat_af_tipc_types, s->addrtype, "TIPC_???");
+	tprints(c, ", scope=");
+	if (scope < 0) {
+		tprints(c, "-");
+		scope = -scope;
+	}
+	printxval(c, xlat_af_tipc_scope, (unsigned int)scope, "TIPC_???_SCOPE");
+	tprints(c, ", addr=");
+	switch (s->addrtype) {
+	case 1: /* TIPC_SERVICE_RANGE */
+		tprintf(c, "{nameseq={type=%u, lower=%u, upper=%u}}", s->addr[0], s->addr[1],
+			s->addr[2]);
+		break;
+	case 2: /* TIPC_SERVICE_ADDR */
+		tprintf(c, "{name={name={type=%u, instance=%u}, domain=%#x}}", s->addr[0],
+			s->addr[1], s->addr[2]);
+		break;
+	case 3: /* TIPC_SOCKET_ADDR */
+		tprintf(c, "{id={ref=%u, node=%#x}}", s->addr[0], s->addr[1]);
+		break;
+	default:
+		quote_string(c->sb, s->addr, sizeof(s->addr), 0);
+	}
+}
+
 /* ---- AF_BLUETOOTH: which address by its length (HCI, SCO, RFCOMM, L2CAP) ---- */
 
 /* aa:bb:cc:dd:ee:ff as the -X style wants (strace's print_mac_addr). */
@@ -569,6 +603,7 @@ static const struct {
 	{ AF_QIPCRTR, sizeof(struct sa_qrtr), print_qrtr },
 	{ AF_XDP, sizeof(struct sa_xdp), print_xdp },
 	{ AF_MCTP, sizeof(struct sa_mctp), print_mctp },
+	{ AF_TIPC, sizeof(struct sa_tipc), print_tipc },
 };
 
 bool print_sockaddr_fam(struct dctx *c, const void *buf, int len)

@@ -2,7 +2,7 @@
 /*
  * Socket options strace 7.2 decodes and 6.1 printed raw: a pidfd (SO_PEERPIDFD), IPv4's
  * local port range (a u32 with its "lo..hi" in a comment) and protocol, and the TIPC level
- * (SOL_TIPC: importance, the group joined, the rest as ints).  A value of another length than
+ * (SOL_TIPC: importance, the group joined, the rest as ints), TCP-AO's key (TCP_AO_ADD_KEY).  A value of another length than
  * the option's prints as hex bytes, as 7.2 does.
  */
 #include <stdio.h>
@@ -11,6 +11,8 @@
 #include <linux/tipc.h>
 
 #include "strace-lite/decode/decode.h"
+#include "strace-lite/decode/ioctl/ioctl-int.h"
+#include "strace-lite/decode/net/sockaddr.h"
 #include "strace-lite/decode/net/sockopt-new.h"
 #include "strace-lite/decode/util-print.h"
 #include "gen/xlat.h"
@@ -18,6 +20,8 @@
 #define SO_PEERPIDFD_ 77
 #define IP_LOCAL_PORT_RANGE_ 51
 #define IP_PROTOCOL_ 52
+#define TCP_AO_ADD_KEY_ 38
+#define SOL_TCP_ 6
 #ifndef SOL_TIPC
 #define SOL_TIPC 271
 #endif
@@ -117,6 +121,45 @@ static void print_tipc(struct dctx *c, unsigned int name, uint64_t addr, int len
 		printnum_int(c, addr, "%d");
 }
 
+/* struct tcp_ao_add (Linux 6.7), 288 bytes. */
+struct tcp_ao_add_k {
+	unsigned char addr[128];
+	char alg_name[64];
+	int32_t ifindex;
+	uint32_t set_current : 1, set_rnext : 1, reserved : 30;
+	uint16_t reserved2;
+	uint8_t prefix, sndid, rcvid, maclen, keyflags, keylen;
+	uint8_t key[80];
+} __attribute__((aligned(8)));
+
+/* setsockopt(TCP_AO_ADD_KEY): the key (as much of it as keylen says) in hex. */
+static void print_tcp_ao_add_key(struct dctx *c, uint64_t addr, int len)
+{
+	struct tcp_ao_add_k k = { 0 };
+
+	if (len <= 0) {
+		printaddr(c, addr);
+		return;
+	}
+	if (len > (int)sizeof(k))
+		len = sizeof(k);
+	if (umoven_or_printaddr(c, addr, (size_t)len, &k))
+		return;
+	tprints(c, "{addr=");
+	print_sockaddr(c, k.addr, sizeof(k.addr));
+	tprintf(c, ", prefix=%u, alg_name=", k.prefix);
+	ioctl_print_cstring(c, k.alg_name, sizeof(k.alg_name));
+	tprints(c, ", ifindex=");
+	print_ifindex(c, (unsigned int)k.ifindex);
+	tprintf(c, ", set_current=%u, set_rnext=%u, sndid=%u, rcvid=%u, maclen=%u, keyflags=",
+		k.set_current, k.set_rnext, k.sndid, k.rcvid, k.maclen);
+	printflags(c, xlat_tcp_ao_keyf_flags, k.keyflags, "TCP_AO_KEYF_???");
+	tprints(c, ", key=");
+	quote_string(c->sb, k.key, k.keylen < sizeof(k.key) ? k.keylen : sizeof(k.key),
+		     QUOTE_FORCE_HEX);
+	tprintf(c, ", keylen=%u}", k.keylen);
+}
+
 bool sockopt_get_new(struct dctx *c, unsigned int level, unsigned int name, uint64_t addr,
 		     int rlen)
 {
@@ -152,6 +195,11 @@ bool sockopt_set_new(struct dctx *c, unsigned int level, unsigned int name, uint
 		return true;
 	case SOL_TIPC:
 		print_tipc(c, name, addr, len);
+		return true;
+	case SOL_TCP_:
+		if (name != TCP_AO_ADD_KEY_)
+			return false;
+		print_tcp_ao_add_key(c, addr, len);
 		return true;
 	}
 	return false;

@@ -1,9 +1,10 @@
 // SPDX-License-Identifier: LGPL-2.1-or-later
 // link: -static
+// strace-7.2-lines: data= ;; strace 7.2 prints epoll_event.data in hex, 6.1 as {u32, u64}
 /*
  * epoll_create1, epoll_ctl, epoll_wait, epoll_pwait, eventfd2, timerfd_create,
  * timerfd_settime, timerfd_gettime, signalfd4, inotify_init1, inotify_add_watch,
- * inotify_rm_watch: flags with unknown bits, epoll events with their data as u32 and u64,
+ * inotify_rm_watch: flags with unknown bits, epoll events with their data in hex,
  * ready events at exit, itimerspec in and out, signal masks, failures.
  * Run with -a0 -e trace=epoll_create1,epoll_ctl,epoll_wait,epoll_pwait,eventfd2,
  * timerfd_create,timerfd_settime,timerfd_gettime,signalfd4,inotify_init1,inotify_add_watch,
@@ -34,12 +35,12 @@ int main(void)
 	printf("epoll_create1(0x1 /* EPOLL_??? */) = %s\n", sprintrc(rc));
 	struct epoll_event ev = { .events = EPOLLIN | EPOLLET, .data.u64 = 0x100000007ULL };
 	rc = syscall(__NR_epoll_ctl, ep, EPOLL_CTL_ADD, p[0], &ev);
-	printf("epoll_ctl(%d, EPOLL_CTL_ADD, %d, {events=EPOLLIN|EPOLLET, data={u32=7, "
-	       "u64=4294967303}}) = %s\n", ep, p[0], sprintrc(rc));
+	printf("epoll_ctl(%d, EPOLL_CTL_ADD, %d, {events=EPOLLIN|EPOLLET, data=0x100000007})"
+	       " = %s\n", ep, p[0], sprintrc(rc));
 	ev.events = EPOLLOUT | 0x4000;
 	ev.data.u64 = 5;
 	rc = syscall(__NR_epoll_ctl, ep, EPOLL_CTL_ADD, p[1], &ev);
-	printf("epoll_ctl(%d, EPOLL_CTL_ADD, %d, {events=EPOLLOUT|0x4000, data={u32=5, u64=5}})"
+	printf("epoll_ctl(%d, EPOLL_CTL_ADD, %d, {events=EPOLLOUT|0x4000, data=0x5})"
 	       " = %s\n", ep, p[1], sprintrc(rc));
 	rc = syscall(__NR_epoll_ctl, ep, EPOLL_CTL_DEL, p[1], NULL);
 	printf("epoll_ctl(%d, EPOLL_CTL_DEL, %d, NULL) = %s\n", ep, p[1], sprintrc(rc));
@@ -48,7 +49,7 @@ int main(void)
 
 	struct epoll_event out[4];
 	rc = syscall(__NR_epoll_wait, ep, out, 4, 0);
-	printf("epoll_wait(%d, [{events=EPOLLIN, data={u32=7, u64=4294967303}}], 4, 0) = %s\n",
+	printf("epoll_wait(%d, [{events=EPOLLIN, data=0x100000007}], 4, 0) = %s\n",
 	       ep, sprintrc(rc));
 	rc = syscall(__NR_epoll_wait, ep, out, 4, 0);
 	printf("epoll_wait(%d, [], 4, 0) = %s\n", ep, sprintrc(rc));
@@ -60,16 +61,16 @@ int main(void)
 	ev.events = EPOLLIN;
 	ev.data.u64 = 0;
 	syscall(__NR_epoll_ctl, ep, EPOLL_CTL_MOD, p[0], &ev);
-	printf("epoll_ctl(%d, EPOLL_CTL_MOD, %d, {events=EPOLLIN, data={u32=0, u64=0}}) = 0\n", ep,
+	printf("epoll_ctl(%d, EPOLL_CTL_MOD, %d, {events=EPOLLIN, data=0}) = 0\n", ep,
 	       p[0]);
 	rc = syscall(__NR_epoll_pwait, ep, out, 4, 1, &set, 8);
-	printf("epoll_pwait(%d, [{events=EPOLLIN, data={u32=0, u64=0}}], 4, 1, [USR2], 8) = %s\n",
+	printf("epoll_pwait(%d, [{events=EPOLLIN, data=0}], 4, 1, [USR2], 8) = %s\n",
 	       ep, sprintrc(rc));
 
 	struct timespec ts0 = { 0, 0 };
 	rc = syscall(__NR_epoll_pwait2, ep, out, 4, &ts0, NULL, 8);
 	if (rc >= 0 || errno != ENOSYS)
-		printf("epoll_pwait2(%d, [{events=EPOLLIN, data={u32=0, u64=0}}], 4, {tv_sec=0, "
+		printf("epoll_pwait2(%d, [{events=EPOLLIN, data=0}], 4, {tv_sec=0, "
 		       "tv_nsec=0}, NULL, 8) = %s\n", ep, sprintrc(rc));
 	else
 		printf("epoll_pwait2(%d, %p, 4, {tv_sec=0, tv_nsec=0}, NULL, 8) = %s\n", ep,

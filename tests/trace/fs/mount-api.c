@@ -1,4 +1,5 @@
 // SPDX-License-Identifier: LGPL-2.1-or-later
+// strace-7.2-lines: FAN_MARK_FLUSH ;; strace 7.2 names fanotify flags in another order than 6.1
 /*
  * Mounting and file system calls: mount (flags, the MS_MGC_VAL magic, no type and data for a
  * bind), the new mount API (fsopen, fspick, open_tree, fsmount, move_mount, fsconfig by
@@ -103,6 +104,10 @@ static void test_fanotify(void)
 	    "\"" NOPATH "\") = %s\n", sprintrc(rc));
 	rc = sys(SYS_fanotify_mark, -1, 0x2, 0, AT_FDCWD, 0);
 	out("fanotify_mark(-1, FAN_MARK_REMOVE, 0, AT_FDCWD, NULL) = %s\n", sprintrc(rc));
+	/* strace 7.2's order: FAN_MARK_FLUSH right after the operations, FAN_ONDIR last. */
+	rc = sys(SYS_fanotify_mark, -1, 0x1 | 0x80 | 0x4, 0x40000000 | 0x8000000 | 0x1, -1, 0);
+	out("fanotify_mark(-1, FAN_MARK_ADD|FAN_MARK_FLUSH|FAN_MARK_DONT_FOLLOW, "
+	    "FAN_ACCESS|FAN_EVENT_ON_CHILD|FAN_ONDIR, FAN_NOFD, NULL) = %s\n", sprintrc(rc));
 }
 
 int main(void)

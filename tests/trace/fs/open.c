@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: LGPL-2.1-or-later
 // link: -static
+// strace-7.2-lines: O_RDONLY\|(OPENAT2_REGULAR|0x100000000) ;; OPENAT2_REGULAR (bit 32 of open_how.flags) is named since strace 7.2
 /*
  * open, openat, creat, openat2: the access mode named first, then the flags; the mode only
  * with O_CREAT or O_TMPFILE; unknown flag bits in hex; NULL and unreadable paths; paths are
@@ -99,6 +100,11 @@ int main(void)
 	out("openat2(%s, \"%s\", {flags=%s, mode=0600, resolve=0, /* bytes 24..31 */ "
 	    "\"\\x80\\x81\\x82\\x83\\x84\\x85\\x86\\x87\"}, %zu) = %s\n",
 	    FDCWD, path, XLAT(O_WRONLY | O_CREAT, "O_WRONLY|O_CREAT"), sizeof(big), sprintrc(rc));
+	/* Bit 32 of open_how.flags is OPENAT2_REGULAR (regular files only), named by strace 7.2. */
+	how = (struct open_how){ .flags = O_RDONLY | (1ULL << 32) };
+	rc = syscall(__NR_openat2, AT_FDCWD, path, &how, sizeof(how));
+	out("openat2(%s, \"%s\", {flags=%s, resolve=0}, %zu) = %s\n", FDCWD, path,
+	    XLAT(O_RDONLY | (1ULL << 32), "O_RDONLY|OPENAT2_REGULAR"), sizeof(how), sprintrc(rc));
 
 	unlink(path);
 	close(fd);

@@ -1,12 +1,13 @@
 // SPDX-License-Identifier: LGPL-2.1-or-later
 // link: -static
+// strace-7.2-lines: AF_TIPC ;; strace 6.1 prints AF_TIPC addresses as raw sa_data
 /*
  * Socket addresses of the less common families through connect(2) (each call fails with
  * EBADF): AF_PACKET (a hardware address running past sll_addr), AF_IPX, AF_X25 (an address
  * without its NUL), AF_AX25 (digipeaters, one not valid text, fewer than sax25_ndigis says),
  * AF_BLUETOOTH (HCI, SCO, RFCOMM, L2CAP by length), AF_RXRPC over IPv4 and over an unknown
  * transport, AF_ALG, AF_NFC (the short and the LLCP form), AF_VSOCK, AF_QIPCRTR, AF_XDP (its
- * shared umem descriptor, a path with -y), AF_MCTP and AF_IEEE802154.  Bytes print as
+ * shared umem descriptor, a path with -y), AF_MCTP, AF_IEEE802154 and AF_TIPC.  Bytes print as
  * strace's "%#02x": 0x1, and 00 for zero.  Run with -a0 -y -e trace=connect.
  */
 #include <arpa/inet.h>
@@ -167,6 +168,25 @@ int main(void)
 	call(&mc, sizeof(mc));
 	printf("connect(-1, {sa_family=AF_MCTP, smctp_network=0x1, smctp_addr={s_addr="
 	       "MCTP_ADDR_ANY}, smctp_type=0x5, smctp_tag=0x8}, 12) = " EBADF_ "\n");
+
+	/* struct sockaddr_tipc: u8 addrtype, s8 scope (negative: "-" and the name), the union */
+	struct { uint16_t family; uint8_t addrtype; int8_t scope; uint32_t a[3]; } tipc =
+		{ AF_TIPC, 2, -3, { 42, 7, 0xfeedbabe } };
+	call(&tipc, sizeof(tipc));
+	printf("connect(-1, {sa_family=AF_TIPC, addrtype=TIPC_SERVICE_ADDR, "
+	       "scope=-TIPC_NODE_SCOPE, addr={name={name={type=42, instance=7}, "
+	       "domain=0xfeedbabe}}}, 16) = " EBADF_ "\n");
+	tipc.addrtype = 3;
+	tipc.scope = 2;
+	call(&tipc, sizeof(tipc));
+	printf("connect(-1, {sa_family=AF_TIPC, addrtype=TIPC_SOCKET_ADDR, "
+	       "scope=TIPC_CLUSTER_SCOPE, addr={id={ref=42, node=0x7}}}, 16) = " EBADF_ "\n");
+	tipc.addrtype = 9;
+	tipc.scope = 0;
+	call(&tipc, sizeof(tipc));
+	printf("connect(-1, {sa_family=AF_TIPC, addrtype=0x9 /* TIPC_??? */, "
+	       "scope=0 /* TIPC_???_SCOPE */, addr=\"*\\0\\0\\0\\7\\0\\0\\0\\276\\272\\355\\376\"}, "
+	       "16) = " EBADF_ "\n");
 
 	/* struct sockaddr_ieee802154: family, (pad), int addr_type, u16 pan_id, then the address */
 	memset(&u, 0, sizeof(u));

@@ -5,7 +5,7 @@
  * setsockopt, getsockopt: options strace 7.2 decodes and 6.1 did not.  IP_LOCAL_PORT_RANGE's
  * u32 with its bounds in a comment (and as hex bytes when of another length), IP_PROTOCOL by
  * name, SO_PEERPIDFD's descriptor, SO_PASSPIDFD as an int, the SOL_TIPC level's names, its
- * importance, group request and int options; and the length the kernel left after an error.
+ * importance, group request and int options, TCP_AO_ADD_KEY's key; and the length the kernel left after an error.
  * Run with -a0 -e trace=setsockopt,getsockopt.
  */
 #include <linux/tipc.h>
@@ -73,6 +73,29 @@ int main(void)
 	v = 1000;
 	rc = syscall(__NR_setsockopt, -1, SOL_TIPC, TIPC_CONN_TIMEOUT, &v, 4);
 	printf("setsockopt(-1, SOL_TIPC, TIPC_CONN_TIMEOUT, [1000], 4) = %s\n", sprintrc(rc));
+
+	/* TCP-AO's key: the peer's address, the algorithm, keylen bytes of the key in hex */
+	static struct {
+		struct sockaddr_in addr;
+		unsigned char addr_pad[128 - sizeof(struct sockaddr_in)];
+		char alg_name[64];
+		int ifindex;
+		unsigned int set_current : 1, set_rnext : 1, reserved : 30;
+		unsigned short reserved2;
+		unsigned char prefix, sndid, rcvid, maclen, keyflags, keylen;
+		unsigned char key[80];
+	} __attribute__((aligned(8))) ao = {
+		.addr = { .sin_family = AF_INET },
+		.alg_name = "cmac(aes)", .set_rnext = 1, .prefix = 32, .sndid = 200, .rcvid = 100,
+		.maclen = 12, .keyflags = 2 | 0x10, .keylen = 4, .key = { 0xde, 0xad, 0xbe, 0xef }
+	};
+	ao.addr.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
+	rc = syscall(__NR_setsockopt, -1, IPPROTO_TCP, 38 /* TCP_AO_ADD_KEY */, &ao, sizeof(ao));
+	printf("setsockopt(-1, SOL_TCP, TCP_AO_ADD_KEY, {addr={sa_family=AF_INET, "
+	       "sin_port=htons(0), sin_addr=inet_addr(\"127.0.0.1\")}, prefix=32, "
+	       "alg_name=\"cmac(aes)\", ifindex=0, set_current=0, set_rnext=1, sndid=200, "
+	       "rcvid=100, maclen=12, keyflags=TCP_AO_KEYF_EXCLUDE_OPT|0x10, "
+	       "key=\"\\xde\\xad\\xbe\\xef\", keylen=4}, %zu) = %s\n", sizeof(ao), sprintrc(rc));
 
 	/* a failure: the length as the kernel left it, changed here */
 	len = 2;

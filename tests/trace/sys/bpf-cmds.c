@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: LGPL-2.1-or-later
 // link: -static
+// strace-7.2-lines: , (136|168)\) = ;; strace 6.1 stops BPF_PROG_LOAD's attribute at fd_array
 /*
  * bpf(2): BPF_PROG_LOAD's attribute (a whole one with a license string and a name, one that
  * ends after the license, one with nonzero bytes past its end, a NULL one), BPF_MAP_CREATE's
@@ -195,8 +196,43 @@ int main(void)
 	    "kern_version=KERNEL_VERSION(0, 0, 0), prog_flags=0, prog_name=\"\", prog_ifindex=0, "
 	    "expected_attach_type=BPF_CGROUP_INET_INGRESS, prog_btf_fd=0, func_info_rec_size=0, "
 	    "func_info=NULL, func_info_cnt=0, line_info_rec_size=0, line_info=NULL, "
-	    "line_info_cnt=0, attach_btf_id=0, attach_prog_fd=0, fd_array=NULL, ...}, %u) = %s\n",
+	    "line_info_cnt=0, attach_btf_id=0, attach_prog_fd=0, core_relo_cnt=0, fd_array=NULL, "
+	    "core_relos=0x1000000, core_relo_rec_size=0}, %u) = %s\n",
 	    (unsigned int)sizeof(big), sprintrc(rc));
+
+	/*
+	 * The whole attribute of Linux 6.18 (168 bytes): the fields from log_true_size on are
+	 * printed at exit, the signature as hex bytes.
+	 */
+	static struct {
+		struct prog_load a;
+		uint64_t core_relos;
+		uint32_t core_relo_rec_size, log_true_size;
+		int32_t prog_token_fd;
+		uint32_t fd_array_cnt;
+		uint64_t signature;
+		uint32_t signature_size;
+		int32_t keyring_id;
+	} full;
+	static const unsigned char sig[] = { 1, 2, 0xfe, 0xff };
+	full.a = *a;
+	full.a.pad = 2;
+	full.core_relo_rec_size = 16;
+	full.prog_token_fd = -1;
+	full.fd_array_cnt = 3;
+	full.signature = (uintptr_t)sig;
+	full.signature_size = sizeof(sig);
+	full.keyring_id = -5;
+	rc = syscall(__NR_bpf, 5, &full, sizeof(full));
+	out("bpf(BPF_PROG_LOAD, {prog_type=BPF_PROG_TYPE_SOCKET_FILTER, insn_cnt=0, insns=NULL, "
+	    "license=NULL, log_level=1, log_size=0, log_buf=NULL, "
+	    "kern_version=KERNEL_VERSION(0, 0, 0), prog_flags=0, prog_name=\"\", prog_ifindex=0, "
+	    "expected_attach_type=BPF_CGROUP_INET_INGRESS, prog_btf_fd=0, func_info_rec_size=0, "
+	    "func_info=NULL, func_info_cnt=0, line_info_rec_size=0, line_info=NULL, "
+	    "line_info_cnt=0, attach_btf_id=0, attach_prog_fd=0, core_relo_cnt=2, fd_array=NULL, "
+	    "core_relos=NULL, core_relo_rec_size=16, log_true_size=0, prog_token_fd=-1, "
+	    "fd_array_cnt=3, signature=\"\\x01\\x02\\xfe\\xff\", signature_size=4, "
+	    "keyring_id=-5}, %u) = %s\n", (unsigned int)sizeof(full), sprintrc(rc));
 
 	rc = syscall(__NR_bpf, 5, NULL, sizeof(*a));
 	out("bpf(BPF_PROG_LOAD, NULL, %u) = %s\n", (unsigned int)sizeof(*a), sprintrc(rc));
