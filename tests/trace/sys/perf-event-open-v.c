@@ -34,7 +34,7 @@ int main(void)
 	} u;
 	uint32_t aux_action = 1 | 4 | (5u << 3);
 	uint64_t config3 = 0x1122334455667788ULL, config4 = 0x99;
-	char size_text[64];
+	char size_text[160];
 	long rc;
 
 	u.a.type = PERF_TYPE_SOFTWARE;
