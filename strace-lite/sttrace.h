@@ -155,6 +155,9 @@ struct tcb {
 };
 
 #define TCB_SILENT (1u << 16) /* followed only for the probes' breakpoints (no -f) */
+/* -e status=: a thread's execve superseded its leader; until its next traced call, what it
+ * prints (its exit) counts as "detached" output, as strace 7.2's reopened stage does. */
+#define TCB_EXEC_STAGED (1u << 17)
 
 /* Nothing of this tracee is printed (a spawned child before its exec, a silent child). */
 static inline bool hide_log(const struct tcb *tcp)

@@ -117,6 +117,7 @@ void syscall_enter(struct tcb *tcp, long scno, const uint64_t *args)
 		return;
 	}
 	tcp->staging = opts.status_mask != 0;
+	tcp->flags &= ~TCB_EXEC_STAGED;
 	printleader(tcp);
 	sb_printf(&tcp->sb, "%s(", c->se->name);
 	size_t from = tcp->sb.len;
@@ -358,8 +359,8 @@ static void exit_print(struct tcb *tcp, int64_t rval, bool is_error)
 	}
 	/* REPRINT: the execve a thread began, ended under the leader's pid (even with the
 	 * "superseded" line quiet). */
-	if (!tcp->staging && ((tcp->flags & TCB_REPRINT) ||
-			      (!opts.output_separately && printing_tcp != tcp))) {
+	if ((tcp->flags & TCB_REPRINT) ||
+	    (!tcp->staging && !opts.output_separately && printing_tcp != tcp)) {
 		tcp->flags &= ~TCB_REPRINT;
 		printleader(tcp);
 		sb_printf(&tcp->sb, "<... %s resumed>", c->se->name);

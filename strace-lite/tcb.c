@@ -281,7 +281,11 @@ void report_exit(struct tcb *tcp, int status)
 		struct event ev = { .kind = sig ? EVENT_KILLED : EVENT_EXITED, .tid = tcp->pid,
 				    .sig = sig, .status = WEXITSTATUS(status),
 				    .core_dumped = sig ? !!WCOREDUMP(status) : 0 };
-		if (sig ? numset_has(&opts.signals, (unsigned)sig) : !(opts.quiet & QUIET_EXIT))
+		bool shown = sig ? numset_has(&opts.signals, (unsigned)sig) :
+				   !(opts.quiet & QUIET_EXIT);
+		if ((tcp->flags & TCB_EXEC_STAGED) && !(opts.status_mask & (1u << STATUS_DETACHED)))
+			shown = false;
+		if (shown)
 			write_event(tcp, &ev);
 		/* The stack of an exit_group, unwound at its entry, goes after the exit line. */
 		if (!opts.json && opts.stack && stackview_exit(tcp)) {
@@ -335,8 +339,21 @@ struct tcb *exec_switch(struct tcb *tcp, unsigned long old)
 	struct tcb *thr = pid2tcb((pid_t)old);
 	if (!thr)
 		return tcp;
-	if (thr->curcol && thr->outf)
+	/* -e status=: the thread's execve line ends here, shown only as "detached" output; its
+	 * result, staged anew, goes by its own status (strace 7.2's memstream swap). */
+	bool restage = thr->staging;
+	if (restage) {
+		thr->staging = false;
+		if (opts.status_mask & (1u << STATUS_DETACHED)) {
+			sb_printf(&thr->stage, " <pid changed to %d ...>\n", tcp->pid);
+			output_publish_stage(thr);
+		} else {
+			sb_reset(&thr->stage);
+		}
+		thr->curcol = 0;
+	} else if (thr->curcol && thr->outf) {
 		fprintf(thr->outf, " <pid changed to %d ...>\n", tcp->pid);
+	}
 	FILE *f = thr->outf;
 	thr->outf = tcp->outf;
 	tcp->outf = f;
@@ -355,16 +372,13 @@ struct tcb *exec_switch(struct tcb *tcp, unsigned long old)
 		output_record(thr, &rec);
 		sb_free(&rec);
 	} else if (!hide_log(thr) && opts.cflag != 1 && !(opts.quiet & QUIET_THREAD_EXECVE)) {
-		/* Straight out, whatever -e status= decides of the staged execve line. */
-		bool staging = thr->staging;
-		int col = thr->curcol;
-		thr->staging = false;
 		print_line(thr, "+++ superseded by execve in pid %lu +++", old);
-		thr->staging = staging;
-		if (staging)
-			thr->curcol = col;
 	}
 	thr->flags |= TCB_REPRINT;
+	if (opts.status_mask && !opts.json) {
+		thr->flags |= TCB_EXEC_STAGED;
+		thr->staging = restage;
+	}
 	return thr;
 }
 
