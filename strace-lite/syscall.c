@@ -31,9 +31,11 @@ static const struct sysent *tcb_sysent(struct tcb *tcp, long scno)
 	return &unknown;
 }
 
+/* A number we have no name for is traced whatever -e trace= says, raw (strace's rule). */
 static bool traced(long scno)
 {
-	return opts.trace_all || (scno >= 0 && numset_has(&opts.trace, (unsigned)scno));
+	return opts.trace_all || !sysent_get(scno) ||
+	       (scno >= 0 && numset_has(&opts.trace, (unsigned)scno));
 }
 
 bool sysent_is_exec(const struct sysent *se)
