@@ -54,6 +54,7 @@ struct options {
 	uid_t uid;
 	gid_t gid;
 	bool output_separately; /* -ff with -o */
+	bool debug;             /* -d: strace's debug lines we have (an invalid syscall's) */
 	bool pid_pfx_plain;     /* a replay of a -o run: its "PID " prefix (replay_settle) */
 	int acolumn;           /* -a */
 	int ts_format;         /* -t, --timestamps=: TS_NONE, TS_TIME, TS_UNIX */

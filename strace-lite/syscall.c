@@ -86,6 +86,8 @@ void syscall_enter(struct tcb *tcp, long scno, const uint64_t *args)
 		tcp->flags &= ~TCB_HIDE_LOG;
 		tcp->flags |= TCB_CHECK_EXEC;
 	}
+	if (opts.debug && !sysent_get(scno) && !hide_log(tcp))
+		log_info("pid %d invalid syscall %#lx", tcp->pid, (unsigned long)scno);
 	if (syscall_limit_reached())
 		syscall_limit_leave(); /* --bpf's next call; ptrace's engine has let go already */
 	if (hide_log(tcp) || !traced(scno) || (pathtrace_enabled() && !pathtrace_match(c)) ||
