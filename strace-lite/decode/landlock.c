@@ -12,16 +12,48 @@
 #define RULESET_VERSION 1
 #define RULE_PATH_BENEATH 1
 
+/* The ruleset's fields strace 7.2 knows, each a u64 of bits, in the kernel's order: as many as
+ * the size argument covers (the first is needed, the rest are printed when the size reaches
+ * into them; a larger size's tail is "..."). */
+static const struct {
+	const char *name;
+	const struct xlat *xlat;
+	const char *dflt;
+} ruleset_fields[] = {
+	{ "handled_access_fs", xlat_landlock_ruleset_access_fs, "LANDLOCK_ACCESS_FS_???" },
+	{ "handled_access_net", xlat_landlock_ruleset_access_net, "LANDLOCK_ACCESS_NET_???" },
+	{ "scoped", xlat_landlock_scope_flags, "LANDLOCK_SCOPE_???" },
+	{ "quiet_access_fs", xlat_landlock_ruleset_access_fs, "LANDLOCK_ACCESS_FS_???" },
+	{ "quiet_access_net", xlat_landlock_ruleset_access_net, "LANDLOCK_ACCESS_NET_???" },
+	{ "quiet_scoped", xlat_landlock_scope_flags, "LANDLOCK_SCOPE_???" },
+};
+#define NFIELDS (sizeof(ruleset_fields) / sizeof(ruleset_fields[0]))
+
+static void print_ruleset_attr(struct dctx *c, uint64_t addr, uint64_t size)
+{
+	uint64_t v[NFIELDS] = { 0 };
+
+	if (size < sizeof(v[0])) {
+		printaddr(c, addr);
+		return;
+	}
+	size_t len = size < sizeof(v) ? (size_t)size : sizeof(v);
+	if (umoven_or_printaddr(c, addr, len, v))
+		return;
+	tprints(c, "{");
+	for (size_t i = 0; i < NFIELDS && size > i * sizeof(v[0]); i++) {
+		tprintf(c, "%s%s=", i ? ", " : "", ruleset_fields[i].name);
+		printflags(c, ruleset_fields[i].xlat, v[i], ruleset_fields[i].dflt);
+	}
+	tprints(c, size > sizeof(v) ? ", ...}" : "}");
+}
+
 SYS_FUNC(landlock_create_ruleset)
 {
-	uint64_t addr = c->arg[0], size = c->arg[1], access;
+	uint64_t size = c->arg[1];
 	unsigned int flags = (unsigned int)c->arg[2];
 
-	if (!umove_sized_or_printaddr(c, addr, size, &access)) {
-		tprints(c, "{handled_access_fs=");
-		printflags(c, xlat_landlock_ruleset_access_fs, access, "LANDLOCK_ACCESS_FS_???");
-		tprints(c, size > sizeof(access) ? ", ...}" : "}");
-	}
+	print_ruleset_attr(c, c->arg[0], size);
 	tprintf(c, ", %" PRIu64 ", ", size);
 	printflags(c, xlat_landlock_create_ruleset_flags, flags, "LANDLOCK_CREATE_RULESET_???");
 	return RVAL_DECODED | RVAL_KIND(flags & RULESET_VERSION ? RK_D : RK_FD);
