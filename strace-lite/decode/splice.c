@@ -10,24 +10,30 @@
 #include "strace-lite/decode/array.h"
 #include "strace-lite/decode/decode.h"
 
+/* The offset as strace 7.2 prints it: "[2 => 5]", its value after a transfer inside the
+ * brackets; with a count of 0 nothing moves: "[2]" at entry. */
 SYS_FUNC(sendfile)
 {
+	uint64_t off;
+
 	if (entering(c)) {
 		printfd(c, (int)c->arg[0]);
 		tprint_arg_next(c);
 		printfd(c, (int)c->arg[1]);
 		tprint_arg_next(c);
-		if (!print_int64_ref(c, c->arg[2], "%" PRIu64)) {
+		bool unread = umove_or_printaddr(c, c->arg[2], &off);
+		if (unread || !c->arg[3]) {
+			if (!unread)
+				tprintf(c, "[%" PRIu64 "]", off);
 			tprintf(c, ", %" PRIu64, c->arg[3]);
 			return RVAL_DECODED;
 		}
+		tprintf(c, "[%" PRIu64, off);
 		return 0;
 	}
-	if (!syserror(c) && c->rval) {
-		tprints(c, " => ");
-		print_int64_ref(c, c->arg[2], "%" PRIu64);
-	}
-	tprintf(c, ", %" PRIu64, c->arg[3]);
+	if (!syserror(c) && c->rval && umove(c, c->arg[2], &off) == 0)
+		tprintf(c, " => %" PRIu64, off);
+	tprintf(c, "], %" PRIu64, c->arg[3]);
 	return 0;
 }
 
