@@ -117,6 +117,15 @@ static void print_cmsg_socket(struct dctx *c, int type, const void *data, unsign
 		tprints(c, ", cmsg_data=");
 		print_local_ints(c, data, len / sizeof(int), 0);
 		return;
+	case 4: { /* SCM_PIDFD: the sender's pidfd, installed in the receiver */
+		int fd;
+		if (len < sizeof(fd))
+			return;
+		memcpy(&fd, data, sizeof(fd));
+		tprints(c, ", cmsg_data=");
+		printfd(c, fd);
+		return;
+	}
 	case SCM_CREDENTIALS: {
 		struct ucred uc;
 		if (len < sizeof(uc))
