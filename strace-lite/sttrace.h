@@ -231,6 +231,7 @@ void tcb_interrupted(int sig);
 struct tcb *exec_switch(struct tcb *tcp, unsigned long old_pid);
 /* --decode-pids=comm: read tcp's command name again (at its start, after execve, PR_SET_NAME). */
 void tcb_load_comm(struct tcb *tcp);
+void tcb_note_current_syscall(struct tcb *tcp); /* -p: what a restart_syscall resumes */
 /* --decode-pids=comm: after a call of TCP that may have renamed it (execve: from /proc, unless
  * the backend gave the name with the exec; prctl(PR_SET_NAME): the name it passed, as the
  * decoders read it). */

@@ -313,7 +313,9 @@ static void exit_print(struct tcb *tcp, int64_t rval, bool is_error)
 		tcp->flags &= ~TCB_FILTERED;
 		return;
 	}
-	tcp->prev_name = c->se->name; /* what a restart_syscall resumes, as strace says */
+	/* What a restart_syscall resumes, as strace says: a restart_syscall keeps it. */
+	if (!c->se->name || strcmp(c->se->name, "restart_syscall"))
+		tcp->prev_name = c->se->name;
 	if (opts.Tflag || opts.cflag || opts.json || event_sinks_active())
 		tnow(CLOCK_MONOTONIC, &ts);
 	c->exiting = true;

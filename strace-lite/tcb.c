@@ -90,6 +90,29 @@ struct tcb *alloctcb(pid_t pid, unsigned int flags)
 	return t;
 }
 
+/*
+ * A tracee attached to (-p): the syscall it is blocked in, from /proc/PID/syscall, is what a
+ * restart_syscall it makes next resumes (strace reads it from the registers at attach).
+ */
+void tcb_note_current_syscall(struct tcb *tcp)
+{
+	char path[64], buf[64];
+
+	snprintf(path, sizeof(path), "/proc/%d/syscall", tcp->pid);
+	FILE *f = fopen(path, "re");
+	if (!f)
+		return;
+	char *line = fgets(buf, sizeof(buf), f);
+	fclose(f);
+	char *end;
+	long nr = line ? strtol(line, &end, 10) : -1;
+	if (!line || end == line || (*end != ' ' && *end != '\n') || nr < 0)
+		return; /* "running", or -1: in no syscall */
+	const struct sysent *se = sysent_get(nr);
+	if (se && se->name)
+		tcp->prev_name = se->name;
+}
+
 bool tcb_track_comm(void)
 {
 	return (dopts.decode_pids & DECODE_PID_COMM) || event_sinks_active();

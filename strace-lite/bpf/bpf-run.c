@@ -294,7 +294,7 @@ static int bpfbe_attach(pid_t pid)
 			return bpfbe_error("traced map", rc);
 		}
 		/* "attached" is said in bpfbe_run, once the probes are attached too. */
-		alloctcb(tids[i], TCB_ATTACHED);
+		tcb_note_current_syscall(alloctcb(tids[i], TCB_ATTACHED));
 		record_note(REC_ATTACHED, tids[i], 0);
 	}
 	free(tids);

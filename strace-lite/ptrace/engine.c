@@ -251,8 +251,10 @@ static void handle_stop(struct tcb *tcp, int status)
 	int restart_sig = 0;
 	int op;
 
-	if ((tcp->flags & (TCB_STARTUP | TCB_ATTACHED)) == (TCB_STARTUP | TCB_ATTACHED))
+	if ((tcp->flags & (TCB_STARTUP | TCB_ATTACHED)) == (TCB_STARTUP | TCB_ATTACHED)) {
 		probe_attached(tcp);
+		tcb_note_current_syscall(tcp);
+	}
 	if (opts.iflag && !(event == 0 && sig == (SIGTRAP | 0x80)))
 		stop_ip(tcp);
 	tcp->flags &= ~TCB_STARTUP;
