@@ -80,6 +80,8 @@ struct options {
 	bool percentiles;      /* -c --percentiles: p50, p90, p99, max of each call's wall time */
 	double overhead;       /* -O: seconds taken off each call's time in -c */
 	bool seccomp;          /* prefilter unselected syscalls */
+	bool seccomp_exitkill; /* --seccomp-bpf asked and used: the program dies with us, as
+				* strace's (without a tracer its filtered calls would fail) */
 	bool kill_on_exit;     /* --kill-on-exit: the tracees die with sttrace (no guard) */
 	unsigned quiet;        /* QUIET_* */
 	bool quiet_given;      /* --quiet= (or -e quiet=) said which */

@@ -52,7 +52,7 @@ static unsigned int ptrace_options(bool spawned)
 		o |= PTRACE_O_TRACESECCOMP;
 	/* Killing sttrace lets the program run on (its int3s restored by the guard, uprobe/guard.h),
 	 * as strace's; --kill-on-exit kills it too, as strace 6.6's. */
-	if (spawned && opts.kill_on_exit)
+	if (spawned && (opts.kill_on_exit || opts.seccomp_exitkill))
 		o |= PTRACE_O_EXITKILL;
 	return o;
 }
@@ -61,10 +61,14 @@ static unsigned int ptrace_options(bool spawned)
 /* ---- starting --------------------------------------------------------------------------- */
 
 static const struct backend_cfg *cfg; /* what the front end said (backend.h) */
+static bool exitkill_set;              /* the program dies with us (PTRACE_O_EXITKILL) */
 
 static int engine_init(const struct backend_cfg *c)
 {
 	cfg = c;
+	exitkill_set = (ptrace_options(true) & PTRACE_O_EXITKILL) != 0;
+	if (exitkill_set && opts.debug)
+		log_info("PTRACE_O_EXITKILL works");
 	if (opts.record && record_open(opts.record) < 0)
 		return -EIO;
 	recpt_setup(); /* before the first tcb takes its reader */
@@ -139,7 +143,10 @@ static int spawn_daemon(const char *path, char **argv, int level)
 		log_perror("fork");
 		return rc;
 	}
-	if (ptrace(PTRACE_SEIZE, child.pid, 0L, (long)ptrace_options(false)) < 0) {
+	if (opts.debug)
+		log_info("new tracer pid is %d", getpid());
+	/* --kill-on-exit holds for the program -D started too (PTRACE_O_EXITKILL). */
+	if (ptrace(PTRACE_SEIZE, child.pid, 0L, (long)ptrace_options(true)) < 0) {
 		rc = -errno;
 		log_perror("attach: ptrace(PTRACE_SEIZE, %d)", child.pid);
 		proc_release(&child, false); /* the program ends, unexeced */
@@ -363,6 +370,9 @@ static void detach(struct tcb *tcp)
 
 static void cleanup(void)
 {
+	/* PTRACE_O_EXITKILL: our exit kills the program, as strace's cleanup leaves it to. */
+	if (exitkill_set)
+		return;
 	probe_detach_all();
 	while (tcb_first())
 		detach(tcb_first());

@@ -126,4 +126,5 @@ void seccomp_decide(int seccomp, bool attach_only)
 		seccomp = 0;
 	}
 	opts.seccomp = seccomp != 0 && follows && !attach_only && !trace_selects_all();
+	opts.seccomp_exitkill = opts.seccomp && seccomp > 0;
 }
