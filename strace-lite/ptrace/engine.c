@@ -359,23 +359,61 @@ static bool ours(pid_t tid, const siginfo_t *si, void *arg)
 	return probe_fixup_detach(tid);
 }
 
-static void detach(struct tcb *tcp)
+/* An exit or a stop of a pid we do not trace, while leaving: strace's words for it. */
+static void unknown_pid(pid_t pid, int status)
 {
-	/* Like strace: a program we started gets the signal we got. */
-	if (tcp->pid == strace_child && !(tcp->flags & TCB_ATTACHED) && !syscall_limit_reached())
-		proc_kill_spawned(tcp->pid, proc_interrupted());
-	proc_detach(tcp->pid, ours, NULL);
-	report_detach(tcp);
+	if (!WIFSTOPPED(status) && pid == output_pipe_pid()) {
+		output_pipe_reaped(status); /* -o '|COMMAND' ended */
+	} else if (!WIFSTOPPED(status)) {
+		record_note(REC_UNKNOWN_EXIT, pid, 0);
+		if (!(opts.quiet & QUIET_EXIT))
+			log_warn("%s of unknown pid %d ignored",
+				 WIFSIGNALED(status) ? "Termination" : "Exit", pid);
+	} else {
+		ptrace(PTRACE_DETACH, pid, 0L, 0L); /* a new child's first stop */
+	}
 }
 
+/*
+ * Let every tracee go, as strace's cleanup: each is interrupted (a program we started also
+ * gets the signal we got), then detached at whichever stop comes first.  One waiting for another
+ * cannot stop before it: a vfork parent stops only once its child has exited, and that child,
+ * sleeping, stops at once (detach-vfork); a wait for one tracee at a time would hang on the
+ * parent while its child sat stopped.  The exits that come meanwhile of pids we do not trace
+ * are said as in the main loop.
+ */
 static void cleanup(void)
 {
 	/* PTRACE_O_EXITKILL: our exit kills the program, as strace's cleanup leaves it to. */
 	if (exitkill_set)
 		return;
 	probe_detach_all();
-	while (tcb_first())
-		detach(tcb_first());
+	struct tcb *tcp, *next;
+	for (tcp = tcb_first(); tcp; tcp = next) {
+		next = tcb_next(tcp);
+		if (tcp->pid == strace_child && !(tcp->flags & TCB_ATTACHED) &&
+		    !syscall_limit_reached())
+			proc_kill_spawned(tcp->pid, proc_interrupted());
+		if (ptrace(PTRACE_INTERRUPT, tcp->pid, 0L, 0L) < 0 && errno == ESRCH &&
+		    kill(tcp->pid, 0) < 0)
+			report_detach(tcp); /* gone, and reaped by no one we know of */
+	}
+	while (tcb_first()) {
+		int status;
+		pid_t pid = waitpid(-1, &status, __WALL);
+		if (pid < 0) {
+			if (errno == EINTR)
+				continue;
+			break; /* ECHILD: none left to wait for */
+		}
+		tcp = pid2tcb(pid);
+		if (!tcp)
+			unknown_pid(pid, status);
+		else if (proc_detach_stop(pid, status, ours, NULL))
+			report_detach(tcp); /* detached, or gone */
+	}
+	while ((tcp = tcb_first()))
+		report_detach(tcp);
 }
 
 static int engine_run(void)
@@ -405,14 +443,8 @@ static int engine_run(void)
 			/* A new child whose first stop beat its parent's fork event, or the exit
 			 * of a child we do not trace: one the program cloned with CLONE_PARENT
 			 * (its parent is ours: us), or one we inherited. */
-			if (!WIFSTOPPED(status) && pid == output_pipe_pid()) {
-				output_pipe_reaped(status); /* -o '|COMMAND' ended early */
-				continue;
-			}
 			if (!WIFSTOPPED(status)) {
-				record_note(REC_UNKNOWN_EXIT, pid, 0);
-				if (!(opts.quiet & QUIET_EXIT))
-					log_warn("Exit of unknown pid %d ignored", pid);
+				unknown_pid(pid, status); /* -o '|COMMAND' ended early, or ... */
 				continue;
 			}
 			if (!opts.followfork && !probe_enabled()) {
