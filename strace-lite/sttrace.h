@@ -149,6 +149,9 @@ struct tcb {
 	struct inject_rule *inject; /* this thread's copy of the rules, counting its calls */
 	int64_t inject_rval;        /* with TCB_INJECTED: the result to give */
 	int inject_sig;             /* a signal to deliver at the call's exit */
+	uint64_t hold_until_ns;     /* (ptrace) delay_enter=/delay_exit=: left stopped until this
+				     * CLOCK_MONOTONIC time, the tracer serving the others; 0 none */
+	int held_op, held_sig;      /* ... and how it is resumed then */
 	const struct inject_rule *tamper; /* the rule that hit the current call */
 	char comm[64];              /* --decode-pids=comm: its command name, for the pid prefix */
 	const char *prev_name;      /* its last call traced to its exit, for restart_syscall */

@@ -29,6 +29,7 @@
 #include "strace-lite/probe/probe.h"
 #include "strace-lite/record/record.h"
 #include "uprobe/bp.h"
+#include "common/clock.h"
 #include "common/proc.h"
 #include "common/spawn.h"
 #include "common/backend.h"
@@ -62,6 +63,7 @@ static unsigned int ptrace_options(bool spawned)
 
 static const struct backend_cfg *cfg; /* what the front end said (backend.h) */
 static bool exitkill_set;              /* the program dies with us (PTRACE_O_EXITKILL) */
+static unsigned int nheld;             /* tracees left stopped by a delay (tcp->hold_until_ns) */
 
 static int engine_init(const struct backend_cfg *c)
 {
@@ -347,6 +349,12 @@ static void handle_stop(struct tcb *tcp, int status)
 		break;
 	}
 	op = resume_op(tcp);
+	if (tcp->hold_until_ns) { /* -e inject=...:delay_*=: resumed when due (release_held) */
+		tcp->held_op = op;
+		tcp->held_sig = restart_sig;
+		nheld++;
+		return;
+	}
 	if (ptrace(op, tcp->pid, 0L, (long)restart_sig) < 0 && errno != ESRCH)
 		log_perror("ptrace(%s, %d)", op == PTRACE_CONT ? "PTRACE_CONT" : "PTRACE_SYSCALL",
 			   tcp->pid);
@@ -394,9 +402,15 @@ static void cleanup(void)
 		if (tcp->pid == strace_child && !(tcp->flags & TCB_ATTACHED) &&
 		    !syscall_limit_reached())
 			proc_kill_spawned(tcp->pid, proc_interrupted());
-		if (ptrace(PTRACE_INTERRUPT, tcp->pid, 0L, 0L) < 0 && errno == ESRCH &&
-		    kill(tcp->pid, 0) < 0)
+		if (tcp->hold_until_ns) { /* stopped already, by a delay: let go from that stop */
+			tcp->hold_until_ns = 0;
+			nheld--;
+			ptrace(PTRACE_DETACH, tcp->pid, 0L, (long)tcp->held_sig);
+			report_detach(tcp);
+		} else if (ptrace(PTRACE_INTERRUPT, tcp->pid, 0L, 0L) < 0 && errno == ESRCH &&
+			   kill(tcp->pid, 0) < 0) {
 			report_detach(tcp); /* gone, and reaped by no one we know of */
+		}
 	}
 	while (tcb_first()) {
 		int status;
@@ -416,6 +430,64 @@ static void cleanup(void)
 		report_detach(tcp);
 }
 
+/* ---- delays (-e inject=...:delay_enter=/delay_exit=) ------------------------------------- */
+
+static void resume_held(struct tcb *tcp)
+{
+	tcp->hold_until_ns = 0;
+	if (ptrace(tcp->held_op, tcp->pid, 0L, (long)tcp->held_sig) < 0 && errno != ESRCH)
+		log_perror("ptrace(%s, %d)",
+			   tcp->held_op == PTRACE_CONT ? "PTRACE_CONT" : "PTRACE_SYSCALL", tcp->pid);
+}
+
+/* Resume the held tracees whose time has come; the nanoseconds until the next one's. */
+static uint64_t release_held(void)
+{
+	struct timespec ts;
+	uint64_t next = UINT64_MAX;
+
+	tnow(CLOCK_MONOTONIC, &ts);
+	uint64_t now = (uint64_t)ts.tv_sec * 1000000000u + (uint64_t)ts.tv_nsec;
+	unsigned int left = 0; /* counted again: a held tracee may have been killed and dropped */
+	for (struct tcb *tcp = tcb_first(); tcp; tcp = tcb_next(tcp)) {
+		if (!tcp->hold_until_ns)
+			continue;
+		if (tcp->hold_until_ns <= now) {
+			resume_held(tcp);
+			continue;
+		}
+		left++;
+		if (tcp->hold_until_ns - now < next)
+			next = tcp->hold_until_ns - now;
+	}
+	nheld = left;
+	return next;
+}
+
+/*
+ * The next stop while some tracee is held: polled, sleeping at most a millisecond between
+ * polls (or until the next one is due), so each is resumed on time while the others are served
+ * (strace arms a timer).
+ */
+static pid_t wait_holding(int *status, struct rusage *ru)
+{
+	while (nheld && !proc_interrupted()) {
+		uint64_t next = release_held();
+		pid_t pid = wait4(-1, status, __WALL | WNOHANG, ru);
+		if (pid != 0)
+			return pid;
+		if (!nheld)
+			break;
+		struct timespec d = { 0, (long)(next < 1000000 ? next : 1000000) };
+		nanosleep(&d, NULL);
+	}
+	if (proc_interrupted()) {
+		errno = EINTR;
+		return -1;
+	}
+	return proc_wait_stop(status, ru, NULL);
+}
+
 static int engine_run(void)
 {
 	if (inject_enabled())
@@ -426,7 +498,8 @@ static int engine_run(void)
 		int status;
 		struct rusage ru;
 		bool want_ru = opts.cflag && !opts.wflag;
-		pid_t pid = proc_wait_stop(&status, want_ru ? &ru : NULL, NULL);
+		pid_t pid = nheld ? wait_holding(&status, want_ru ? &ru : NULL) :
+				    proc_wait_stop(&status, want_ru ? &ru : NULL, NULL);
 		proc_vm_cache_drop(); /* whichever tracee stopped, others may have run */
 		if (pid < 0) {
 			if (errno == EINTR)

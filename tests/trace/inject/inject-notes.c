@@ -1,9 +1,10 @@
 // SPDX-License-Identifier: LGPL-2.1-or-later
+// strace-7.2-lines: ^sendfile\(.* => ;; strace 7.2 prints an updated offset inside the brackets: [0 => 0], not [0] => [0]
 // link: -static
 /*
  * What -e inject= does that both backends can do (--bpf answers a seccomp notification where
  * ptrace tampers at the stops): poke_enter= on a call that runs, "(INJECTED: args)", and on a
- * call given a result, whose exit then decodes what it left ("[0] => [0]"); syscall= with a
+ * call given a result, whose exit then decodes what it left ("[0 => 0]"); syscall= with a
  * result; delay_enter= and delay_exit= with a result, and delay_enter= alone on a call that
  * runs, "(DELAYED)"; a signal sent as a call that runs returns, on its second call only; a
  * fault on the second and third calls only, the others untouched.
@@ -52,7 +53,7 @@ int main(void)
 	int in = open("/proc/self/exe", O_RDONLY);
 	uint64_t off = 0xcafef00dfacefeedULL;
 	rc = syscall(__NR_sendfile, sv[1], in, &off, 16);
-	printf("sendfile(%d, %d, [0] => [0], 16) = %ld (INJECTED: args, retval)\n", sv[1], in, rc);
+	printf("sendfile(%d, %d, [0 => 0], 16) = %ld (INJECTED: args, retval)\n", sv[1], in, rc);
 	if (off != 0 || rc != 7)
 		FAIL("sendfile: off %#llx, %ld", (unsigned long long)off, rc);
 
