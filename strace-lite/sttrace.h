@@ -198,8 +198,8 @@ struct backend;
 extern const struct backend engine_backend;
 
 /* The program to start, ARGV[0] looked for as strace does (program_search_path), into PATH,
- * and ARGV[0] then what --argv0 says; 0, or -errno having said why ("Can't stat 'PROG'";
- * "exec: File name too long"). */
+ * and ARGV[0] then what --argv0 says; 0, or -errno having said why ("Cannot find executable
+ * 'PROG'", "Cannot stat './PROG': ...", "exec: File name too long"). */
 int program_lookup(char **argv, char *path, size_t len);
 /* tcb.c: the tracees of either backend */
 /* The traced threads: how many, and all of them (tcb_next may follow a droptcb of TCP only when

@@ -414,8 +414,10 @@ int program_lookup(char **argv, char *path, size_t len)
 	errno = -rc;
 	if (rc == -ENAMETOOLONG)
 		log_perror("exec");
+	else if (rc < 0 && !strchr(prog, '/')) /* strace 7.2's words: not found in $PATH */
+		log_error("Cannot find executable '%s'", prog);
 	else if (rc < 0)
-		log_perror("Can't stat '%s'", prog);
+		log_perror("Cannot stat '%s'", prog);
 	else if (opts.argv0)
 		argv[0] = (char *)opts.argv0;
 	return rc;
