@@ -686,7 +686,8 @@ static void reap_children(int how)
 		ring_buffer__consume(rb);
 		record_note(REC_UNKNOWN_EXIT, p, 0);
 		if (!pid2tcb(p) && !(opts.quiet & QUIET_EXIT))
-			log_warn("Exit of unknown pid %d ignored", p);
+			log_warn("%s of unknown pid %d ignored",
+				 WIFSIGNALED(st) ? "Termination" : "Exit", p);
 	}
 }
 
