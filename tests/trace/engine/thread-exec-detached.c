@@ -1,4 +1,5 @@
 // SPDX-License-Identifier: LGPL-2.1-or-later
+// strace-7.2: strace 6.1 cuts the staged execve line with "<unfinished ...>", not "<pid changed to N ...>" (status-detached-threads)
 /*
  * -e status=detached with a thread's execve (strace 7.2's status-detached-threads): the
  * thread's execve line, cut by the pid change, counts as detached output and shows with its

@@ -1,4 +1,5 @@
 // SPDX-License-Identifier: LGPL-2.1-or-later
+// strace-7.2: strace 6.1 splits the readv line around the staged output and prints the new image's exit (status-successful-threads)
 /*
  * -z (status=successful) with a thread's execve (strace 7.2's status-successful-threads): the
  * "superseded" line shows whatever the filter, but the new image's exit, printed before any
