@@ -2,7 +2,7 @@
 /*
  * landlock_create_ruleset and landlock_add_rule: the ruleset attributes (as much as the size
  * argument says there is) and the path-beneath rule; the result is a descriptor unless the
- * call only asks for the ABI version.
+ * call only asks for the ABI version or the errata.
  */
 #include <inttypes.h>
 
@@ -10,6 +10,7 @@
 #include "gen/xlat.h"
 
 #define RULESET_VERSION 1
+#define RULESET_ERRATA 2
 #define RULE_PATH_BENEATH 1
 
 /* The ruleset's fields strace 7.2 knows, each a u64 of bits, in the kernel's order: as many as
@@ -56,7 +57,9 @@ SYS_FUNC(landlock_create_ruleset)
 	print_ruleset_attr(c, c->arg[0], size);
 	tprintf(c, ", %" PRIu64 ", ", size);
 	printflags(c, xlat_landlock_create_ruleset_flags, flags, "LANDLOCK_CREATE_RULESET_???");
-	return RVAL_DECODED | RVAL_KIND(flags & RULESET_VERSION ? RK_D : RK_FD);
+	/* The ABI version or the errata asked for: a number, not a descriptor. */
+	return RVAL_DECODED |
+	       RVAL_KIND(flags & (RULESET_VERSION | RULESET_ERRATA) ? RK_D : RK_FD);
 }
 
 SYS_FUNC(landlock_add_rule)
