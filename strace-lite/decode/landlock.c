@@ -1,8 +1,8 @@
 // SPDX-License-Identifier: LGPL-2.1-or-later
 /*
  * landlock_create_ruleset and landlock_add_rule: the ruleset attributes (as much as the size
- * argument says there is) and the path-beneath rule; the result is a descriptor unless the
- * call only asks for the ABI version or the errata.
+ * argument says there is), the path-beneath and net-port rules and the rule flags; the result
+ * is a descriptor unless the call only asks for the ABI version or the errata.
  */
 #include <inttypes.h>
 
@@ -12,6 +12,7 @@
 #define RULESET_VERSION 1
 #define RULESET_ERRATA 2
 #define RULE_PATH_BENEATH 1
+#define RULE_NET_PORT 2
 
 /* The ruleset's fields strace 7.2 knows, each a u64 of bits, in the kernel's order: as many as
  * the size argument covers (the first is needed, the rest are printed when the size reaches
@@ -69,21 +70,35 @@ SYS_FUNC(landlock_add_rule)
 		uint64_t allowed_access;
 		int32_t parent_fd;
 	} __attribute__((packed)) attr;
+	struct {
+		uint64_t allowed_access, port;
+	} net;
 
 	printfd(c, (int)c->arg[0]);
 	tprint_arg_next(c);
 	printxval(c, xlat_landlock_rule_types, type, "LANDLOCK_RULE_???");
 	tprint_arg_next(c);
-	if (type != RULE_PATH_BENEATH) {
+	if (type == RULE_PATH_BENEATH) {
+		if (!umove_or_printaddr(c, c->arg[2], &attr)) {
+			tprints(c, "{allowed_access=");
+			printflags(c, xlat_landlock_ruleset_access_fs, attr.allowed_access,
+				   "LANDLOCK_ACCESS_FS_???");
+			tprints(c, ", parent_fd=");
+			printfd(c, attr.parent_fd);
+			tprints(c, "}");
+		}
+	} else if (type == RULE_NET_PORT) {
+		if (!umove_or_printaddr(c, c->arg[2], &net)) {
+			tprints(c, "{allowed_access=");
+			printflags(c, xlat_landlock_ruleset_access_net, net.allowed_access,
+				   "LANDLOCK_ACCESS_NET_???");
+			tprintf(c, ", port=%" PRIu64 "}", net.port);
+		}
+	} else {
 		printaddr(c, c->arg[2]);
-	} else if (!umove_or_printaddr(c, c->arg[2], &attr)) {
-		tprints(c, "{allowed_access=");
-		printflags(c, xlat_landlock_ruleset_access_fs, attr.allowed_access,
-			   "LANDLOCK_ACCESS_FS_???");
-		tprints(c, ", parent_fd=");
-		printfd(c, attr.parent_fd);
-		tprints(c, "}");
 	}
-	tprintf(c, ", %#x", (unsigned int)c->arg[3]);
+	tprint_arg_next(c);
+	printflags(c, xlat_landlock_add_rule_flags, (unsigned int)c->arg[3],
+		   "LANDLOCK_ADD_RULE_???");
 	return RVAL_DECODED;
 }
