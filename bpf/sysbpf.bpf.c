@@ -89,6 +89,29 @@ struct {
 	__type(value, struct sysstat);
 } stats SEC(".maps");
 
+/* -c's counts of the numbers past SYS_MAX (none has a name: strace 7.1 counts them all the
+ * same, as "syscall_0x..."), by number; past its size a number is not counted. */
+struct {
+	__uint(type, BPF_MAP_TYPE_PERCPU_HASH);
+	__uint(max_entries, STATS_FAR_MAX);
+	__type(key, __s64);
+	__type(value, struct sysstat);
+} stats_far SEC(".maps");
+
+static __always_inline struct sysstat *stats_slot(__s64 scno)
+{
+	if (scno >= 0 && scno < SYS_MAX) {
+		__u32 k = scno;
+		return bpf_map_lookup_elem(&stats, &k);
+	}
+	struct sysstat *st = bpf_map_lookup_elem(&stats_far, &scno);
+	if (st)
+		return st;
+	struct sysstat zero = {};
+	bpf_map_update_elem(&stats_far, &scno, &zero, BPF_NOEXIST);
+	return bpf_map_lookup_elem(&stats_far, &scno);
+}
+
 /* Records the ring buffer had no room for: reported, never silent. */
 struct {
 	__uint(type, BPF_MAP_TYPE_PERCPU_ARRAY);
@@ -543,7 +566,7 @@ static __always_inline bool wanted(__s64 scno)
 	if (trace_all)
 		return true;
 	if (scno < 0 || scno >= SYS_MAX)
-		return false;
+		return true; /* no syscall we know: traced whatever -e trace= says, as strace */
 	__u64 n = scno;
 	return (trace_bits[(n / 64) & (SYS_MAX / 64 - 1)] >> (n % 64)) & 1;
 }
@@ -692,8 +715,7 @@ int BPF_PROG(sys_exit, struct pt_regs *regs, long ret)
 	__builtin_memcpy(rec.args, f->args, sizeof(rec.args));
 	__u8 when = f->refetch ? CAP_EXIT | CAP_RETRY : CAP_EXIT;
 	if (stats_only) {
-		__u32 k = rec.scno;
-		struct sysstat *st = k < SYS_MAX ? bpf_map_lookup_elem(&stats, &k) : NULL;
+		struct sysstat *st = stats_slot(rec.scno);
 		if (st) {
 			st->count++;
 			if (ret < 0 && ret > -4096)

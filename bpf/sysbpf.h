@@ -86,6 +86,8 @@ struct plan {
 };
 
 /* -c: per syscall number, summed over CPUs by user space. */
+#define STATS_FAR_MAX 1024 /* -c: numbers past SYS_MAX counted (by number) */
+
 struct sysstat {
 	__u64 count;
 	__u64 errors;

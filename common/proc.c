@@ -115,45 +115,72 @@ int proc_mem_read(pid_t pid, uint64_t addr, void *buf, size_t len)
 }
 
 /*
- * Two 4 KiB-aligned chunks of one tracee (each within a page), as strace's umove cache: a
+ * Three 4 KiB-aligned chunks of one tracee (each within a page), as strace's umove cache: a
  * decoder reads an execve's argv and envp a pointer at a time, forty system calls where one
- * does.  Two, since the pointers and the strings they point to are on different pages (the top
- * of the stack): with one, each string evicted the array and the next pointer read it again.
- * The one used less recently is replaced.  Valid only while the tracee stays stopped: the
- * tracer drops them at every stop.
+ * does.  Three, since the pointers and the strings they point to are on different pages (the
+ * top of the stack), and a string may run over a page boundary: with one, each string evicted
+ * the array and the next pointer read it again; with two, each string across two pages did
+ * (writev's iovecs over adjacent bytes: 33 reads, not 3).  The one used least recently is
+ * replaced.  Valid only while the tracee stays stopped: the tracer drops them at every stop.
  */
 #define VM_CHUNK 4096u
-#define VM_CHUNKS 2
+#define VM_CHUNKS 3
 static struct vm_chunk {
 	pid_t pid;
 	bool valid;
+	unsigned long used; /* when last used (vm_clock) */
 	uint64_t base;
 	unsigned char data[VM_CHUNK];
 } vm_cache[VM_CHUNKS];
-static unsigned int vm_last; /* the chunk used last */
+static unsigned long vm_clock;
 
+/* The chunk at BASE, read if not held; NULL when it is not all readable. */
+static struct vm_chunk *vm_chunk_get(pid_t pid, uint64_t base)
+{
+	struct vm_chunk *c = &vm_cache[0];
+
+	for (unsigned int i = 0; i < VM_CHUNKS; i++) {
+		struct vm_chunk *v = &vm_cache[i];
+		if (v->valid && v->pid == pid && v->base == base) {
+			v->used = ++vm_clock;
+			return v;
+		}
+		if (!v->valid || (c->valid && v->used < c->used))
+			c = v; /* a free one, else the least recently used */
+	}
+	c->valid = false;
+	c->used = ++vm_clock;
+	if (proc_vm_read(pid, base, c->data, VM_CHUNK) < 0)
+		return NULL;
+	c->pid = pid;
+	c->base = base;
+	c->valid = true;
+	return c;
+}
+
+/*
+ * A read across two chunks (a string that runs over a page boundary) is served from both, as
+ * strace's cache serves adjacent reads: each of many such strings would otherwise be a read of
+ * its own (umovestr_cached_adjacent counts them).
+ */
 int proc_vm_read_cached(pid_t pid, uint64_t addr, void *buf, size_t len)
 {
 	uint64_t base = addr & ~(uint64_t)(VM_CHUNK - 1);
-	struct vm_chunk *c = NULL;
 
-	if (!len || len > VM_CHUNK || addr + len < addr ||
-	    ((addr + len - 1) & ~(uint64_t)(VM_CHUNK - 1)) != base)
+	if (!len || len > VM_CHUNK || addr + len < addr)
 		return proc_vm_read(pid, addr, buf, len);
-	for (unsigned int i = 0; i < VM_CHUNKS && !c; i++)
-		if (vm_cache[i].valid && vm_cache[i].pid == pid && vm_cache[i].base == base)
-			c = &vm_cache[vm_last = i];
-	if (!c) {
-		vm_last = (vm_last + 1) % VM_CHUNKS;
-		c = &vm_cache[vm_last];
-		c->valid = false;
-		if (proc_vm_read(pid, base, c->data, VM_CHUNK) < 0)
-			return proc_vm_read(pid, addr, buf, len); /* the chunk is not all readable */
-		c->pid = pid;
-		c->base = base;
-		c->valid = true;
-	}
-	memcpy(buf, c->data + (addr - base), len);
+	uint64_t last = (addr + len - 1) & ~(uint64_t)(VM_CHUNK - 1);
+	size_t first = last == base ? len : (size_t)(base + VM_CHUNK - addr);
+	struct vm_chunk *c = vm_chunk_get(pid, base);
+	if (!c)
+		return proc_vm_read(pid, addr, buf, len); /* the chunk is not all readable */
+	memcpy(buf, c->data + (addr - base), first);
+	if (first == len)
+		return 0;
+	struct vm_chunk *d = vm_chunk_get(pid, last);
+	if (!d)
+		return proc_vm_read(pid, addr, buf, len);
+	memcpy((char *)buf + first, d->data, len - first);
 	return 0;
 }
 

@@ -388,6 +388,26 @@ void proc_kill_spawned(pid_t pid, int sig)
 	kill(pid, sig ? sig : SIGTERM);
 }
 
+int proc_detach_stop(pid_t tid, int status, bool (*ours)(pid_t tid, const siginfo_t *si, void *arg),
+		     void *arg)
+{
+	if (!WIFSTOPPED(status))
+		return -ESRCH; /* gone */
+	int sig = WSTOPSIG(status), event = (unsigned)status >> 16, deliver = 0;
+	siginfo_t si;
+	if (event == 0 && sig != (SIGTRAP | 0x80) && ptrace(PTRACE_GETSIGINFO, tid, 0L, &si) == 0)
+		deliver = sig; /* a pending signal: hand it back */
+	if ((deliver == SIGTRAP || deliver == SIGSEGV) && ours && ours(tid, &si, arg))
+		deliver = 0; /* our int3, already removed: run the instruction again */
+	if (event == PTRACE_EVENT_STOP || event == 0 || deliver) {
+		ptrace(PTRACE_DETACH, tid, 0L, (long)deliver);
+		return 1;
+	}
+	/* Another event (exec, fork, exit): move on to the interrupt stop. */
+	ptrace(PTRACE_CONT, tid, 0L, 0L);
+	return 0;
+}
+
 int proc_detach(pid_t tid, bool (*ours)(pid_t tid, const siginfo_t *si, void *arg), void *arg)
 {
 	int status;
@@ -396,21 +416,11 @@ int proc_detach(pid_t tid, bool (*ours)(pid_t tid, const siginfo_t *si, void *ar
 	if (ptrace(PTRACE_INTERRUPT, tid, 0L, 0L) < 0)
 		return -errno;
 	for (;;) {
-		if (proc_waitpid(tid, &status, __WALL) < 0 || !WIFSTOPPED(status))
+		if (proc_waitpid(tid, &status, __WALL) < 0)
 			return -ESRCH; /* gone */
-		int sig = WSTOPSIG(status), event = (unsigned)status >> 16, deliver = 0;
-		siginfo_t si;
-		if (event == 0 && sig != (SIGTRAP | 0x80) &&
-		    ptrace(PTRACE_GETSIGINFO, tid, 0L, &si) == 0)
-			deliver = sig; /* a pending signal: hand it back */
-		if ((deliver == SIGTRAP || deliver == SIGSEGV) && ours && ours(tid, &si, arg))
-			deliver = 0; /* our int3, already removed: run the instruction again */
-		if (event == PTRACE_EVENT_STOP || event == 0 || deliver) {
-			ptrace(PTRACE_DETACH, tid, 0L, (long)deliver);
-			return 0;
-		}
-		/* Another event (exec, fork, exit): move on to the interrupt stop. */
-		ptrace(PTRACE_CONT, tid, 0L, 0L);
+		int rc = proc_detach_stop(tid, status, ours, arg);
+		if (rc)
+			return rc < 0 ? rc : 0;
 	}
 }
 

@@ -100,6 +100,12 @@ void proc_wait_calm(void);
  * 0, or -errno when the tracee is gone.
  */
 int proc_detach(pid_t tid, bool (*ours)(pid_t tid, const siginfo_t *si, void *arg), void *arg);
+/* Many at once (a tracer interrupted, strace's cleanup): PTRACE_INTERRUPT each, then give each
+ * stop that comes, whoever's, to proc_detach_stop: 1 detached from it, 0 let run on to the
+ * interrupt stop (an event stop), -ESRCH gone (STATUS not a stop).  None waits for another, so
+ * a tracee that stops only once another one has (a vfork parent) holds nobody up. */
+int proc_detach_stop(pid_t tid, int status, bool (*ours)(pid_t tid, const siginfo_t *si, void *arg),
+		     void *arg);
 /*
  * The tracer's own standard descriptors.  proc_stdio_open: any of 0, 1, 2 that is closed is
  * opened on /dev/null, close-on-exec, so that no file the tracer opens becomes one of them

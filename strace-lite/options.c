@@ -78,6 +78,7 @@ const struct option cli_longopts[] = {
 	{ "follow-forks", no_argument, 0, OPT_FOLLOWFORKS },
 	{ "output-separately", no_argument, 0, OPT_OUTPUT_SEPARATELY },
 	{ "help", no_argument, 0, 'h' },
+	{ "debug", no_argument, 0, 'd' },
 	{ "output", required_argument, 0, 'o' },
 	{ "attach", required_argument, 0, 'p' },
 	{ "trace-path", required_argument, 0, 'P' },
@@ -164,7 +165,7 @@ static const char *const qual_names[] = {
 	[OPT_QUAL_SECONTEXT - OPT_QUAL_TRACE] = "secontext",
 };
 
-const char cli_optstring[] = "+a:Ab:cCDe:E:fhiI:knO:o:p:P:qrs:S:tTu:U:vVwxX:yYzZ";
+const char cli_optstring[] = "+a:Ab:cCdDe:E:fhiI:knO:o:p:P:qrs:S:tTu:U:vVwxX:yYzZ";
 
 /* -p LIST: pids split by commas, spaces, tabs, newlines (as strace); 0, or -errno with ERR set. */
 static int add_pids(struct cli *cl, const char *list, char *err, size_t errlen)
@@ -382,6 +383,7 @@ int cli_parse(struct cli *cl, struct compare_cfg *cmp, int argc, char **argv, bo
 			break;
 		}
 		case 'D': cl->daemon++; break;
+		case 'd': opts.debug = true; break;
 		case OPT_DAEMONIZE:
 			cl->daemon_long = parse_daemonize(optarg);
 			if (cl->daemon_long < 0)

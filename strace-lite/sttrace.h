@@ -54,6 +54,7 @@ struct options {
 	uid_t uid;
 	gid_t gid;
 	bool output_separately; /* -ff with -o */
+	bool debug;             /* -d: strace's debug lines we have (an invalid syscall's) */
 	bool pid_pfx_plain;     /* a replay of a -o run: its "PID " prefix (replay_settle) */
 	int acolumn;           /* -a */
 	int ts_format;         /* -t, --timestamps=: TS_NONE, TS_TIME, TS_UNIX */
@@ -79,6 +80,8 @@ struct options {
 	bool percentiles;      /* -c --percentiles: p50, p90, p99, max of each call's wall time */
 	double overhead;       /* -O: seconds taken off each call's time in -c */
 	bool seccomp;          /* prefilter unselected syscalls */
+	bool seccomp_exitkill; /* --seccomp-bpf asked and used: the program dies with us, as
+				* strace's (without a tracer its filtered calls would fail) */
 	bool kill_on_exit;     /* --kill-on-exit: the tracees die with sttrace (no guard) */
 	unsigned quiet;        /* QUIET_* */
 	bool quiet_given;      /* --quiet= (or -e quiet=) said which */
@@ -146,6 +149,9 @@ struct tcb {
 	struct inject_rule *inject; /* this thread's copy of the rules, counting its calls */
 	int64_t inject_rval;        /* with TCB_INJECTED: the result to give */
 	int inject_sig;             /* a signal to deliver at the call's exit */
+	uint64_t hold_until_ns;     /* (ptrace) delay_enter=/delay_exit=: left stopped until this
+				     * CLOCK_MONOTONIC time, the tracer serving the others; 0 none */
+	int held_op, held_sig;      /* ... and how it is resumed then */
 	const struct inject_rule *tamper; /* the rule that hit the current call */
 	char comm[64];              /* --decode-pids=comm: its command name, for the pid prefix */
 	const char *prev_name;      /* its last call traced to its exit, for restart_syscall */
@@ -155,6 +161,9 @@ struct tcb {
 };
 
 #define TCB_SILENT (1u << 16) /* followed only for the probes' breakpoints (no -f) */
+/* -e status=: a thread's execve superseded its leader; until its next traced call, what it
+ * prints (its exit) counts as "detached" output, as strace 7.2's reopened stage does. */
+#define TCB_EXEC_STAGED (1u << 17)
 
 /* Nothing of this tracee is printed (a spawned child before its exec, a silent child). */
 static inline bool hide_log(const struct tcb *tcp)
@@ -189,8 +198,8 @@ struct backend;
 extern const struct backend engine_backend;
 
 /* The program to start, ARGV[0] looked for as strace does (program_search_path), into PATH,
- * and ARGV[0] then what --argv0 says; 0, or -errno having said why ("Can't stat 'PROG'";
- * "exec: File name too long"). */
+ * and ARGV[0] then what --argv0 says; 0, or -errno having said why ("Cannot find executable
+ * 'PROG'", "Cannot stat './PROG': ...", "exec: File name too long"). */
 int program_lookup(char **argv, char *path, size_t len);
 /* tcb.c: the tracees of either backend */
 /* The traced threads: how many, and all of them (tcb_next may follow a droptcb of TCP only when
@@ -227,6 +236,7 @@ void tcb_interrupted(int sig);
 struct tcb *exec_switch(struct tcb *tcp, unsigned long old_pid);
 /* --decode-pids=comm: read tcp's command name again (at its start, after execve, PR_SET_NAME). */
 void tcb_load_comm(struct tcb *tcp);
+void tcb_note_current_syscall(struct tcb *tcp); /* -p: what a restart_syscall resumes */
 /* --decode-pids=comm: after a call of TCP that may have renamed it (execve: from /proc, unless
  * the backend gave the name with the exec; prctl(PR_SET_NAME): the name it passed, as the
  * decoders read it). */

@@ -5,6 +5,7 @@
  */
 #include <errno.h>
 #include <inttypes.h>
+#include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -16,9 +17,53 @@ struct counts {
 	uint64_t calls, errors;
 	double time, tmin, tmax;
 	double wtime, wmin, wmax; /* wall time, for the wall-* columns (strace 7.1) */
+	long scno;
+	char uname[24]; /* "syscall_0x1d8": a number without a name (counted since strace 7.1) */
 };
+/* By syscall number below nsyscalls, then the numbers beyond the table as they come. */
 static struct counts *counts;
-static unsigned int ncounts;
+static unsigned int ncounts, counts_cap;
+#define MAX_UNKNOWN 4096 /* numbers beyond the table counted apart; more are not counted */
+
+static struct counts *counts_slot(long scno)
+{
+	if (!counts) {
+		counts_cap = nsyscalls + 16;
+		counts = calloc(counts_cap, sizeof(*counts));
+		if (!counts)
+			return NULL;
+		ncounts = nsyscalls;
+		for (unsigned int i = 0; i < ncounts; i++)
+			counts[i].scno = i;
+	}
+	if (scno >= 0 && (unsigned long)scno < nsyscalls)
+		return &counts[scno];
+	for (unsigned int i = nsyscalls; i < ncounts; i++)
+		if (counts[i].scno == scno)
+			return &counts[i];
+	if (ncounts - nsyscalls >= MAX_UNKNOWN)
+		return NULL;
+	if (ncounts == counts_cap) {
+		struct counts *m = realloc(counts, 2 * counts_cap * sizeof(*counts));
+		if (!m)
+			return NULL;
+		counts = m;
+		counts_cap *= 2;
+	}
+	memset(&counts[ncounts], 0, sizeof(*counts));
+	counts[ncounts].scno = scno;
+	return &counts[ncounts++];
+}
+
+static const char *counts_name(struct counts *c)
+{
+	const struct sysent *se = sysent_get(c->scno);
+
+	if (se)
+		return se->name;
+	snprintf(c->uname, sizeof(c->uname), "syscall_%#lx", (unsigned long)c->scno);
+	return c->uname;
+}
 
 struct samples {
 	double *v; /* wall time of each call, seconds */
@@ -57,7 +102,8 @@ static double pct_us(const struct samples *s, double q)
 /* " P50 P90 P99 MAX" of SCNO's calls (blank for the total line: SCNO -1). */
 static void print_percentiles(FILE *f, long scno)
 {
-	struct samples *s = samples && scno >= 0 ? &samples[scno] : NULL;
+	struct samples *s = samples && scno >= 0 && (unsigned long)scno < nsyscalls ?
+			    &samples[scno] : NULL;
 
 	if (!opts.percentiles)
 		return;
@@ -81,17 +127,10 @@ static void min_max(double *min, double *max, double v, bool first)
 
 void summary_count(struct tcb *tcp, double t, double wall, bool failed)
 {
-	long scno = tcp->dc.scno;
+	struct counts *cc = counts_slot(tcp->dc.scno);
 
-	if (scno < 0 || !sysent_get(scno))
+	if (!cc)
 		return;
-	if (!counts) {
-		ncounts = nsyscalls;
-		counts = calloc(ncounts, sizeof(*counts));
-		if (!counts)
-			return;
-	}
-	struct counts *cc = &counts[scno];
 	t -= opts.overhead; /* -O */
 	if (t < 0)
 		t = 0;
@@ -117,15 +156,10 @@ void summary_add(long scno, uint64_t calls, uint64_t errors, double t)
 		calls -= errors;
 		errors = 0;
 	}
-	if (scno < 0 || !sysent_get(scno) || !calls)
+	struct counts *cc = calls ? counts_slot(scno) : NULL;
+
+	if (!cc)
 		return;
-	if (!counts) {
-		ncounts = nsyscalls;
-		counts = calloc(ncounts, sizeof(*counts));
-		if (!counts)
-			return;
-	}
-	struct counts *cc = &counts[scno];
 	/* -O: the kernel summed the times, each call's is not known: the sum less the overheads. */
 	t -= opts.overhead * (double)calls;
 	if (t < 0)
@@ -164,7 +198,8 @@ CMP_DESC(cmp_wavg, c->wtime / (double)c->calls)
 
 static int cmp_name(const void *a, const void *b)
 {
-	return strcmp(sysent_table[*(const unsigned *)a].name, sysent_table[*(const unsigned *)b].name);
+	return strcmp(counts_name(&counts[*(const unsigned *)a]),
+		      counts_name(&counts[*(const unsigned *)b]));
 }
 
 /* strace's column names, for -S (which column orders the table) and -U (which are shown). */
@@ -324,7 +359,7 @@ void summary_print(FILE *f)
 	struct counts sum = { 0 };
 	double avg_max = 0, wavg_max = 0;
 	size_t name_max = 0;
-	unsigned *idx = calloc(nsyscalls, sizeof(*idx)), n = 0;
+	unsigned *idx = calloc(ncounts ? ncounts : 1, sizeof(*idx)), n = 0;
 
 	if (!idx)
 		return;
@@ -350,8 +385,8 @@ void summary_print(FILE *f)
 		double avg = cc->time / (double)cc->calls;
 		if (avg > avg_max)
 			avg_max = avg;
-		if (strlen(sysent_table[i].name) > name_max)
-			name_max = strlen(sysent_table[i].name);
+		if (strlen(counts_name(cc)) > name_max)
+			name_max = strlen(counts_name(cc));
 	}
 	int sort = summary_sortby(opts.sortby ? opts.sortby : "time");
 	if (sort > 0)
@@ -399,7 +434,8 @@ void summary_print(FILE *f)
 	fputc('\n', f);
 	print_rule(f, w);
 	for (unsigned j = 0; j < n; j++)
-		print_row(f, w, &counts[idx[j]], sysent_table[idx[j]].name, (long)idx[j], sum.time);
+		print_row(f, w, &counts[idx[j]], counts_name(&counts[idx[j]]),
+			  idx[j] < nsyscalls ? (long)idx[j] : LONG_MAX, sum.time);
 	print_rule(f, w);
 	print_row(f, w, &sum, "total", -1, sum.time);
 	free(idx);

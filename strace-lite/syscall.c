@@ -31,9 +31,11 @@ static const struct sysent *tcb_sysent(struct tcb *tcp, long scno)
 	return &unknown;
 }
 
+/* A number we have no name for is traced whatever -e trace= says, raw (strace's rule). */
 static bool traced(long scno)
 {
-	return opts.trace_all || (scno >= 0 && numset_has(&opts.trace, (unsigned)scno));
+	return opts.trace_all || !sysent_get(scno) ||
+	       (scno >= 0 && numset_has(&opts.trace, (unsigned)scno));
 }
 
 bool sysent_is_exec(const struct sysent *se)
@@ -84,6 +86,8 @@ void syscall_enter(struct tcb *tcp, long scno, const uint64_t *args)
 		tcp->flags &= ~TCB_HIDE_LOG;
 		tcp->flags |= TCB_CHECK_EXEC;
 	}
+	if (opts.debug && !sysent_get(scno) && !hide_log(tcp))
+		log_info("pid %d invalid syscall %#lx", tcp->pid, (unsigned long)scno);
 	if (syscall_limit_reached())
 		syscall_limit_leave(); /* --bpf's next call; ptrace's engine has let go already */
 	if (hide_log(tcp) || !traced(scno) || (pathtrace_enabled() && !pathtrace_match(c)) ||
@@ -117,6 +121,7 @@ void syscall_enter(struct tcb *tcp, long scno, const uint64_t *args)
 		return;
 	}
 	tcp->staging = opts.status_mask != 0;
+	tcp->flags &= ~TCB_EXEC_STAGED;
 	printleader(tcp);
 	sb_printf(&tcp->sb, "%s(", c->se->name);
 	size_t from = tcp->sb.len;
@@ -308,7 +313,9 @@ static void exit_print(struct tcb *tcp, int64_t rval, bool is_error)
 		tcp->flags &= ~TCB_FILTERED;
 		return;
 	}
-	tcp->prev_name = c->se->name; /* what a restart_syscall resumes, as strace says */
+	/* What a restart_syscall resumes, as strace says: a restart_syscall keeps it. */
+	if (!c->se->name || strcmp(c->se->name, "restart_syscall"))
+		tcp->prev_name = c->se->name;
 	if (opts.Tflag || opts.cflag || opts.json || event_sinks_active())
 		tnow(CLOCK_MONOTONIC, &ts);
 	c->exiting = true;
@@ -358,8 +365,8 @@ static void exit_print(struct tcb *tcp, int64_t rval, bool is_error)
 	}
 	/* REPRINT: the execve a thread began, ended under the leader's pid (even with the
 	 * "superseded" line quiet). */
-	if (!tcp->staging && ((tcp->flags & TCB_REPRINT) ||
-			      (!opts.output_separately && printing_tcp != tcp))) {
+	if ((tcp->flags & TCB_REPRINT) ||
+	    (!tcp->staging && !opts.output_separately && printing_tcp != tcp)) {
 		tcp->flags &= ~TCB_REPRINT;
 		printleader(tcp);
 		sb_printf(&tcp->sb, "<... %s resumed>", c->se->name);

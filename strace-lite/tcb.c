@@ -90,6 +90,29 @@ struct tcb *alloctcb(pid_t pid, unsigned int flags)
 	return t;
 }
 
+/*
+ * A tracee attached to (-p): the syscall it is blocked in, from /proc/PID/syscall, is what a
+ * restart_syscall it makes next resumes (strace reads it from the registers at attach).
+ */
+void tcb_note_current_syscall(struct tcb *tcp)
+{
+	char path[64], buf[64];
+
+	snprintf(path, sizeof(path), "/proc/%d/syscall", tcp->pid);
+	FILE *f = fopen(path, "re");
+	if (!f)
+		return;
+	char *line = fgets(buf, sizeof(buf), f);
+	fclose(f);
+	char *end;
+	long nr = line ? strtol(line, &end, 10) : -1;
+	if (!line || end == line || (*end != ' ' && *end != '\n') || nr < 0)
+		return; /* "running", or -1: in no syscall */
+	const struct sysent *se = sysent_get(nr);
+	if (se && se->name)
+		tcp->prev_name = se->name;
+}
+
 bool tcb_track_comm(void)
 {
 	return (dopts.decode_pids & DECODE_PID_COMM) || event_sinks_active();
@@ -281,7 +304,11 @@ void report_exit(struct tcb *tcp, int status)
 		struct event ev = { .kind = sig ? EVENT_KILLED : EVENT_EXITED, .tid = tcp->pid,
 				    .sig = sig, .status = WEXITSTATUS(status),
 				    .core_dumped = sig ? !!WCOREDUMP(status) : 0 };
-		if (sig ? numset_has(&opts.signals, (unsigned)sig) : !(opts.quiet & QUIET_EXIT))
+		bool shown = sig ? numset_has(&opts.signals, (unsigned)sig) :
+				   !(opts.quiet & QUIET_EXIT);
+		if ((tcp->flags & TCB_EXEC_STAGED) && !(opts.status_mask & (1u << STATUS_DETACHED)))
+			shown = false;
+		if (shown)
 			write_event(tcp, &ev);
 		/* The stack of an exit_group, unwound at its entry, goes after the exit line. */
 		if (!opts.json && opts.stack && stackview_exit(tcp)) {
@@ -335,8 +362,21 @@ struct tcb *exec_switch(struct tcb *tcp, unsigned long old)
 	struct tcb *thr = pid2tcb((pid_t)old);
 	if (!thr)
 		return tcp;
-	if (thr->curcol && thr->outf)
+	/* -e status=: the thread's execve line ends here, shown only as "detached" output; its
+	 * result, staged anew, goes by its own status (strace 7.2's memstream swap). */
+	bool restage = thr->staging;
+	if (restage) {
+		thr->staging = false;
+		if (opts.status_mask & (1u << STATUS_DETACHED)) {
+			sb_printf(&thr->stage, " <pid changed to %d ...>\n", tcp->pid);
+			output_publish_stage(thr);
+		} else {
+			sb_reset(&thr->stage);
+		}
+		thr->curcol = 0;
+	} else if (thr->curcol && thr->outf) {
 		fprintf(thr->outf, " <pid changed to %d ...>\n", tcp->pid);
+	}
 	FILE *f = thr->outf;
 	thr->outf = tcp->outf;
 	tcp->outf = f;
@@ -355,16 +395,13 @@ struct tcb *exec_switch(struct tcb *tcp, unsigned long old)
 		output_record(thr, &rec);
 		sb_free(&rec);
 	} else if (!hide_log(thr) && opts.cflag != 1 && !(opts.quiet & QUIET_THREAD_EXECVE)) {
-		/* Straight out, whatever -e status= decides of the staged execve line. */
-		bool staging = thr->staging;
-		int col = thr->curcol;
-		thr->staging = false;
 		print_line(thr, "+++ superseded by execve in pid %lu +++", old);
-		thr->staging = staging;
-		if (staging)
-			thr->curcol = col;
 	}
 	thr->flags |= TCB_REPRINT;
+	if (opts.status_mask && !opts.json) {
+		thr->flags |= TCB_EXEC_STAGED;
+		thr->staging = restage;
+	}
 	return thr;
 }
 
@@ -377,8 +414,10 @@ int program_lookup(char **argv, char *path, size_t len)
 	errno = -rc;
 	if (rc == -ENAMETOOLONG)
 		log_perror("exec");
+	else if (rc < 0 && !strchr(prog, '/')) /* strace 7.2's words: not found in $PATH */
+		log_error("Cannot find executable '%s'", prog);
 	else if (rc < 0)
-		log_perror("Can't stat '%s'", prog);
+		log_perror("Cannot stat '%s'", prog);
 	else if (opts.argv0)
 		argv[0] = (char *)opts.argv0;
 	return rc;

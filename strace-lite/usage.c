@@ -44,6 +44,8 @@ const char sttrace_usage[] =
 	"  -f             follow forks and threads;  -ff with -o: one file per process\n"
 	"  -p PID         trace process PID (all its threads); may be repeated\n"
 	"  -P PATH        trace only syscalls that use PATH (by name or open descriptor)\n"
+	"  -d, --debug    say on stderr when a tracee calls a syscall number we have no name\n"
+	"                 for\n"
 	"  -D, -DD, -DDD, --daemonize[=grandchild|pgroup|session]  the program keeps our\n"
 	"                 process, the tracer is a grandchild (leading a group, a session)\n"
 	"  -b execve, --detach-on=execve  let a process go when it calls execve (not the\n"

@@ -52,6 +52,7 @@ static const struct sdesc sdescs[] = {
 	{ "sigevent", 64, 0, -1, 0 },    { "ptr", 8, 0, -1, 0 },
 	{ "mq_attr", 64, 0, -1, 0 },     { "kexec_segment", 32, 0, 1, 0 },
 	{ "open_how", 1, 0, 3, 0 },      { "clone_args", 1, 1, 1, 0 },
+	{ "landlock_ruleset_attr", 1, 0, 1, 0 }, { "landlock_rule_attr", 16, 0, -1, 0 },
 	{ "cap_user_header", 8, 0, -1, 0 }, { "cap_user_data", 24, 0, -1, 0 },
 	{ "argv", 1024, 1, -1, 0 },      { "envp", 1024, 1, -1, 0 },
 	{ "gids", 4, 0, 0, 0 },          { "cpuset", 1, 0, 1, 0 },

@@ -172,7 +172,8 @@ static int bpfbe_init(const struct backend_cfg *cfg)
 	skel->rodata->trace_all = opts.trace_all && !opts.trace.negated;
 	if (!skel->rodata->trace_all)
 		for (unsigned int n = 0; n < SYS_MAX; n++)
-			if (numset_has(&opts.trace, n) ||
+			if (numset_has(&opts.trace, n) || !sysent_get(n) ||
+			    /* (a number without a name is traced whatever -e trace= says) */
 			    /* renames, for the names of pids or of tracks (user space filters it out) */
 			    (n == __NR_prctl && tcb_track_comm()))
 				skel->rodata->trace_bits[n / 64] |= 1ull << (n % 64);
@@ -293,7 +294,7 @@ static int bpfbe_attach(pid_t pid)
 			return bpfbe_error("traced map", rc);
 		}
 		/* "attached" is said in bpfbe_run, once the probes are attached too. */
-		alloctcb(tids[i], TCB_ATTACHED);
+		tcb_note_current_syscall(alloctcb(tids[i], TCB_ATTACHED));
 		record_note(REC_ATTACHED, tids[i], 0);
 	}
 	free(tids);
@@ -580,7 +581,7 @@ static void collect_stats(void)
 	if (ncpu <= 0)
 		return;
 	struct sysstat v[ncpu];
-	for (uint32_t n = 0; n < SYS_MAX && n < nsyscalls; n++) {
+	for (uint32_t n = 0; n < SYS_MAX; n++) {
 		struct sysstat s = { 0 };
 		if (bpf_map_lookup_elem(fd, &n, v) < 0)
 			continue;
@@ -590,9 +591,29 @@ static void collect_stats(void)
 			s.ns += v[i].ns;
 		}
 		const struct sysent *se = sysent_get(n);
-		if (s.count && se)
-			summary_add(n, s.count, (se->classes & SYSCALL_NEVER_FAILS) ? 0 : s.errors,
+		/* A number without a name is counted too (strace 7.1), as "syscall_0x...". */
+		if (s.count)
+			summary_add(n, s.count,
+				    se && (se->classes & SYSCALL_NEVER_FAILS) ? 0 : s.errors,
 				    s.ns / 1e9);
+	}
+	/* The numbers past SYS_MAX, counted by number. */
+	int far = bpf_map__fd(skel->maps.stats_far);
+	int64_t key, next, *prev = NULL;
+	for (unsigned int left = STATS_FAR_MAX; left && !bpf_map_get_next_key(far, prev, &next);
+	     left--) {
+		key = next;
+		prev = &key;
+		struct sysstat s = { 0 };
+		if (bpf_map_lookup_elem(far, &key, v) < 0)
+			continue;
+		for (int i = 0; i < ncpu; i++) {
+			s.count += v[i].count;
+			s.errors += v[i].errors;
+			s.ns += v[i].ns;
+		}
+		if (s.count)
+			summary_add((long)key, s.count, s.errors, s.ns / 1e9);
 	}
 }
 
@@ -658,7 +679,8 @@ static void reap_children(int how)
 		ring_buffer__consume(rb);
 		record_note(REC_UNKNOWN_EXIT, p, 0);
 		if (!pid2tcb(p) && !(opts.quiet & QUIET_EXIT))
-			log_warn("Exit of unknown pid %d ignored", p);
+			log_warn("%s of unknown pid %d ignored",
+				 WIFSIGNALED(st) ? "Termination" : "Exit", p);
 	}
 }
 

@@ -182,7 +182,7 @@ SYS_FUNC(seccomp)
 	unsigned int op = (unsigned int)c->arg[0], flags = (unsigned int)c->arg[1];
 
 	if (entering(c)) {
-		printxval(c, xlat_seccomp_ops, op, "SECCOMP_SET_MODE_???");
+		printxval(c, xlat_seccomp_ops, op, "SECCOMP_???");
 		tprints(c, ", ");
 	}
 	switch (op) {

@@ -113,7 +113,8 @@ SYS_FUNC(getgroups)
 /* The capget/capset header, read at entry; NULL when absent or unreadable. */
 static bool get_cap_header(struct dctx *c, uint64_t addr, struct __user_cap_header_struct *h)
 {
-	return addr && umove(c, addr, h) == 0;
+	/* -e verbose= without this call: the header (and so the data) as addresses. */
+	return addr && syscall_verbose(c) && umove(c, addr, h) == 0;
 }
 
 static void print_cap_header(struct dctx *c, uint64_t addr, const struct __user_cap_header_struct *h)

@@ -97,6 +97,6 @@ SYS_FUNC(execveat)
 	else
 		print_argc(c, c->arg[3]);
 	tprint_arg_next(c);
-	printflags(c, xlat_at_flags, (unsigned int)c->arg[4], "AT_???");
+	printflags(c, xlat_execveat_flags, (unsigned int)c->arg[4], "AT_???");
 	return RVAL_DECODED;
 }

@@ -1,8 +1,9 @@
 // SPDX-License-Identifier: LGPL-2.1-or-later
 /*
- * PTRACE_GET_SYSCALL_INFO's struct ptrace_syscall_info, as strace 6.1 prints it: the fields
- * the kernel wrote (as many bytes as the result and the caller's size both cover), the
- * syscall by its name on x86_64, an error result by its errno name.
+ * PTRACE_GET_SYSCALL_INFO's and PTRACE_SET_SYSCALL_INFO's struct ptrace_syscall_info, as
+ * strace 7.2 prints it: the fields the kernel wrote or reads (as many bytes as the result, or
+ * the size, and the caller's size both cover), reserved and flags when not 0, the syscall by
+ * its name on x86_64, an error result by its errno name.
  */
 #include <inttypes.h>
 #include <stddef.h>
@@ -12,7 +13,8 @@
 #include "strace-lite/decode/sysent.h"
 
 struct psi {
-	uint8_t op, pad[3];
+	uint8_t op, reserved;
+	uint16_t flags;
 	uint32_t arch;
 	uint64_t ip, sp;
 	union {
@@ -73,20 +75,24 @@ static void print_err(struct dctx *c, int64_t v)
 		tprints(c, " */");
 }
 
-void print_ptrace_syscall_info(struct dctx *c, uint64_t addr, uint64_t user_len)
+void print_ptrace_syscall_info(struct dctx *c, uint64_t addr, uint64_t user_len,
+			       uint64_t kernel_len)
 {
-	struct psi info;
-	uint64_t klen = (uint64_t)c->rval;
-	uint64_t fetch = user_len < klen ? user_len : klen;
+	struct psi info = { 0 };
+	uint64_t fetch = user_len < kernel_len ? user_len : kernel_len;
 
 	if (fetch > SZ_SECCOMP)
 		fetch = SZ_SECCOMP;
-	if (!fetch || syserror(c) || umoven(c, addr, (size_t)fetch, &info)) {
+	if (!fetch || umoven(c, addr, (size_t)fetch, &info)) {
 		printaddr(c, addr);
 		return;
 	}
 	tprints(c, "{op=");
 	printxval(c, xlat_ptrace_syscall_info_op, info.op, "PTRACE_SYSCALL_INFO_???");
+	if (fetch > offsetof(struct psi, reserved) && info.reserved)
+		tprintf(c, ", reserved=%#x", info.reserved);
+	if (fetch > offsetof(struct psi, flags) && info.flags)
+		tprintf(c, ", flags=%#x", info.flags);
 	if (fetch < SZ_ARCH)
 		goto done;
 	tprints(c, ", arch=");

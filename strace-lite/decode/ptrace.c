@@ -27,6 +27,7 @@ enum {
 	PT_SETOPTIONS = 0x4200, PT_GETEVENTMSG, PT_GETSIGINFO, PT_SETSIGINFO, PT_GETREGSET,
 	PT_SETREGSET, PT_SEIZE, PT_INTERRUPT, PT_LISTEN, PT_PEEKSIGINFO, PT_GETSIGMASK,
 	PT_SETSIGMASK, PT_SECCOMP_GET_FILTER, PT_SECCOMP_GET_METADATA, PT_GET_SYSCALL_INFO,
+	PT_SET_SYSCALL_INFO = 0x4212,
 	NT_PRSTATUS_ = 1, NT_FPREGSET_ = 2,
 };
 
@@ -300,6 +301,7 @@ static int ptrace_entering(struct dctx *c)
 	case PT_SECCOMP_GET_FILTER:
 	case PT_SECCOMP_GET_METADATA:
 	case PT_GET_SYSCALL_INFO:
+	case PT_SET_SYSCALL_INFO:
 		tprintf(c, "%" PRIu64, addr);
 		break;
 	case PT_PEEKSIGINFO:
@@ -337,6 +339,9 @@ static int ptrace_entering(struct dctx *c)
 		break;
 	case PT_SETSIGMASK:
 		print_sigset_addr_len(c, data, addr);
+		break;
+	case PT_SET_SYSCALL_INFO: /* as much of the struct as its size says */
+		print_ptrace_syscall_info(c, data, addr, addr);
 		break;
 	case PT_GETREGSET:
 		return getregset(c, data, (unsigned int)addr);
@@ -400,7 +405,10 @@ SYS_FUNC(ptrace)
 	case PT_SECCOMP_GET_METADATA:
 		return print_seccomp_metadata(c, data, (uint64_t)c->rval);
 	case PT_GET_SYSCALL_INFO:
-		print_ptrace_syscall_info(c, data, addr);
+		if (syserror(c))
+			printaddr(c, data);
+		else
+			print_ptrace_syscall_info(c, data, addr, (uint64_t)c->rval);
 		break;
 	case PT_GETREGS:
 		print_prstatus_regset(c, data, 27 * 8);

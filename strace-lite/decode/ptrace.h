@@ -7,4 +7,6 @@ struct dctx;
 
 /* At exit of PTRACE_GET_SYSCALL_INFO: the structure at ADDR, as much of it as both the
  * caller's USER_LEN and the length the kernel returned say. */
-void print_ptrace_syscall_info(struct dctx *c, uint64_t addr, uint64_t user_len);
+/* As many bytes as USER_LEN and KERNEL_LEN both cover (GET: the result; SET: its size). */
+void print_ptrace_syscall_info(struct dctx *c, uint64_t addr, uint64_t user_len,
+			       uint64_t kernel_len);

@@ -84,9 +84,9 @@ SYS_FUNC(reboot)
 {
 	unsigned int cmd = (unsigned int)c->arg[2];
 
-	printxval(c, xlat_bootflags1, (unsigned int)c->arg[0], "LINUX_REBOOT_MAGIC_???");
+	printxval(c, xlat_bootflags1, (unsigned int)c->arg[0], "LINUX_REBOOT_MAGIC1???");
 	tprint_arg_next(c);
-	printxval(c, xlat_bootflags2, (unsigned int)c->arg[1], "LINUX_REBOOT_MAGIC_???");
+	printxval(c, xlat_bootflags2, (unsigned int)c->arg[1], "LINUX_REBOOT_MAGIC2???");
 	tprint_arg_next(c);
 	printxval(c, xlat_bootflags3, cmd, "LINUX_REBOOT_CMD_???");
 	if (cmd == LINUX_REBOOT_CMD_RESTART2) {

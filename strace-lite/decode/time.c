@@ -107,9 +107,10 @@ SYS_FUNC(nanosleep)
 {
 	if (entering(c)) {
 		print_struct_timespec(c, c->arg[0]);
-		tprint_arg_next(c);
 		return 0;
 	}
+	/* strace 7.2 prints the separator on exit: "<unfinished ...>" follows the request. */
+	tprint_arg_next(c);
 	print_remaining(c, c->arg[1], true);
 	return 0;
 }
@@ -122,9 +123,9 @@ SYS_FUNC(clock_nanosleep)
 		printflags(c, xlat_clockflags, (unsigned int)c->arg[1], "TIMER_???");
 		tprint_arg_next(c);
 		print_struct_timespec(c, c->arg[2]);
-		tprint_arg_next(c);
 		return 0;
 	}
+	tprint_arg_next(c);
 	/* With TIMER_ABSTIME (or any flag) the kernel never writes it. */
 	print_remaining(c, c->arg[3], !c->arg[1]);
 	return 0;

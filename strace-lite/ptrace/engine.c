@@ -29,6 +29,7 @@
 #include "strace-lite/probe/probe.h"
 #include "strace-lite/record/record.h"
 #include "uprobe/bp.h"
+#include "common/clock.h"
 #include "common/proc.h"
 #include "common/spawn.h"
 #include "common/backend.h"
@@ -52,7 +53,7 @@ static unsigned int ptrace_options(bool spawned)
 		o |= PTRACE_O_TRACESECCOMP;
 	/* Killing sttrace lets the program run on (its int3s restored by the guard, uprobe/guard.h),
 	 * as strace's; --kill-on-exit kills it too, as strace 6.6's. */
-	if (spawned && opts.kill_on_exit)
+	if (spawned && (opts.kill_on_exit || opts.seccomp_exitkill))
 		o |= PTRACE_O_EXITKILL;
 	return o;
 }
@@ -61,10 +62,15 @@ static unsigned int ptrace_options(bool spawned)
 /* ---- starting --------------------------------------------------------------------------- */
 
 static const struct backend_cfg *cfg; /* what the front end said (backend.h) */
+static bool exitkill_set;              /* the program dies with us (PTRACE_O_EXITKILL) */
+static unsigned int nheld;             /* tracees left stopped by a delay (tcp->hold_until_ns) */
 
 static int engine_init(const struct backend_cfg *c)
 {
 	cfg = c;
+	exitkill_set = (ptrace_options(true) & PTRACE_O_EXITKILL) != 0;
+	if (exitkill_set && opts.debug)
+		log_info("PTRACE_O_EXITKILL works");
 	if (opts.record && record_open(opts.record) < 0)
 		return -EIO;
 	recpt_setup(); /* before the first tcb takes its reader */
@@ -139,7 +145,10 @@ static int spawn_daemon(const char *path, char **argv, int level)
 		log_perror("fork");
 		return rc;
 	}
-	if (ptrace(PTRACE_SEIZE, child.pid, 0L, (long)ptrace_options(false)) < 0) {
+	if (opts.debug)
+		log_info("new tracer pid is %d", getpid());
+	/* --kill-on-exit holds for the program -D started too (PTRACE_O_EXITKILL). */
+	if (ptrace(PTRACE_SEIZE, child.pid, 0L, (long)ptrace_options(true)) < 0) {
 		rc = -errno;
 		log_perror("attach: ptrace(PTRACE_SEIZE, %d)", child.pid);
 		proc_release(&child, false); /* the program ends, unexeced */
@@ -251,8 +260,10 @@ static void handle_stop(struct tcb *tcp, int status)
 	int restart_sig = 0;
 	int op;
 
-	if ((tcp->flags & (TCB_STARTUP | TCB_ATTACHED)) == (TCB_STARTUP | TCB_ATTACHED))
+	if ((tcp->flags & (TCB_STARTUP | TCB_ATTACHED)) == (TCB_STARTUP | TCB_ATTACHED)) {
 		probe_attached(tcp);
+		tcb_note_current_syscall(tcp);
+	}
 	if (opts.iflag && !(event == 0 && sig == (SIGTRAP | 0x80)))
 		stop_ip(tcp);
 	tcp->flags &= ~TCB_STARTUP;
@@ -338,6 +349,12 @@ static void handle_stop(struct tcb *tcp, int status)
 		break;
 	}
 	op = resume_op(tcp);
+	if (tcp->hold_until_ns) { /* -e inject=...:delay_*=: resumed when due (release_held) */
+		tcp->held_op = op;
+		tcp->held_sig = restart_sig;
+		nheld++;
+		return;
+	}
 	if (ptrace(op, tcp->pid, 0L, (long)restart_sig) < 0 && errno != ESRCH)
 		log_perror("ptrace(%s, %d)", op == PTRACE_CONT ? "PTRACE_CONT" : "PTRACE_SYSCALL",
 			   tcp->pid);
@@ -350,20 +367,125 @@ static bool ours(pid_t tid, const siginfo_t *si, void *arg)
 	return probe_fixup_detach(tid);
 }
 
-static void detach(struct tcb *tcp)
+/* An exit or a stop of a pid we do not trace, while leaving: strace's words for it. */
+static void unknown_pid(pid_t pid, int status)
 {
-	/* Like strace: a program we started gets the signal we got. */
-	if (tcp->pid == strace_child && !(tcp->flags & TCB_ATTACHED) && !syscall_limit_reached())
-		proc_kill_spawned(tcp->pid, proc_interrupted());
-	proc_detach(tcp->pid, ours, NULL);
-	report_detach(tcp);
+	if (!WIFSTOPPED(status) && pid == output_pipe_pid()) {
+		output_pipe_reaped(status); /* -o '|COMMAND' ended */
+	} else if (!WIFSTOPPED(status)) {
+		record_note(REC_UNKNOWN_EXIT, pid, 0);
+		if (!(opts.quiet & QUIET_EXIT))
+			log_warn("%s of unknown pid %d ignored",
+				 WIFSIGNALED(status) ? "Termination" : "Exit", pid);
+	} else {
+		ptrace(PTRACE_DETACH, pid, 0L, 0L); /* a new child's first stop */
+	}
 }
 
+/*
+ * Let every tracee go, as strace's cleanup: each is interrupted (a program we started also
+ * gets the signal we got), then detached at whichever stop comes first.  One waiting for another
+ * cannot stop before it: a vfork parent stops only once its child has exited, and that child,
+ * sleeping, stops at once (detach-vfork); a wait for one tracee at a time would hang on the
+ * parent while its child sat stopped.  The exits that come meanwhile of pids we do not trace
+ * are said as in the main loop.
+ */
 static void cleanup(void)
 {
+	/* PTRACE_O_EXITKILL: our exit kills the program, as strace's cleanup leaves it to. */
+	if (exitkill_set)
+		return;
 	probe_detach_all();
-	while (tcb_first())
-		detach(tcb_first());
+	struct tcb *tcp, *next;
+	for (tcp = tcb_first(); tcp; tcp = next) {
+		next = tcb_next(tcp);
+		if (tcp->pid == strace_child && !(tcp->flags & TCB_ATTACHED) &&
+		    !syscall_limit_reached())
+			proc_kill_spawned(tcp->pid, proc_interrupted());
+		if (tcp->hold_until_ns) { /* stopped already, by a delay: let go from that stop */
+			tcp->hold_until_ns = 0;
+			nheld--;
+			ptrace(PTRACE_DETACH, tcp->pid, 0L, (long)tcp->held_sig);
+			report_detach(tcp);
+		} else if (ptrace(PTRACE_INTERRUPT, tcp->pid, 0L, 0L) < 0 && errno == ESRCH &&
+			   kill(tcp->pid, 0) < 0) {
+			report_detach(tcp); /* gone, and reaped by no one we know of */
+		}
+	}
+	while (tcb_first()) {
+		int status;
+		pid_t pid = waitpid(-1, &status, __WALL);
+		if (pid < 0) {
+			if (errno == EINTR)
+				continue;
+			break; /* ECHILD: none left to wait for */
+		}
+		tcp = pid2tcb(pid);
+		if (!tcp)
+			unknown_pid(pid, status);
+		else if (proc_detach_stop(pid, status, ours, NULL))
+			report_detach(tcp); /* detached, or gone */
+	}
+	while ((tcp = tcb_first()))
+		report_detach(tcp);
+}
+
+/* ---- delays (-e inject=...:delay_enter=/delay_exit=) ------------------------------------- */
+
+static void resume_held(struct tcb *tcp)
+{
+	tcp->hold_until_ns = 0;
+	if (ptrace(tcp->held_op, tcp->pid, 0L, (long)tcp->held_sig) < 0 && errno != ESRCH)
+		log_perror("ptrace(%s, %d)",
+			   tcp->held_op == PTRACE_CONT ? "PTRACE_CONT" : "PTRACE_SYSCALL", tcp->pid);
+}
+
+/* Resume the held tracees whose time has come; the nanoseconds until the next one's. */
+static uint64_t release_held(void)
+{
+	struct timespec ts;
+	uint64_t next = UINT64_MAX;
+
+	tnow(CLOCK_MONOTONIC, &ts);
+	uint64_t now = (uint64_t)ts.tv_sec * 1000000000u + (uint64_t)ts.tv_nsec;
+	unsigned int left = 0; /* counted again: a held tracee may have been killed and dropped */
+	for (struct tcb *tcp = tcb_first(); tcp; tcp = tcb_next(tcp)) {
+		if (!tcp->hold_until_ns)
+			continue;
+		if (tcp->hold_until_ns <= now) {
+			resume_held(tcp);
+			continue;
+		}
+		left++;
+		if (tcp->hold_until_ns - now < next)
+			next = tcp->hold_until_ns - now;
+	}
+	nheld = left;
+	return next;
+}
+
+/*
+ * The next stop while some tracee is held: polled, sleeping at most a millisecond between
+ * polls (or until the next one is due), so each is resumed on time while the others are served
+ * (strace arms a timer).
+ */
+static pid_t wait_holding(int *status, struct rusage *ru)
+{
+	while (nheld && !proc_interrupted()) {
+		uint64_t next = release_held();
+		pid_t pid = wait4(-1, status, __WALL | WNOHANG, ru);
+		if (pid != 0)
+			return pid;
+		if (!nheld)
+			break;
+		struct timespec d = { 0, (long)(next < 1000000 ? next : 1000000) };
+		nanosleep(&d, NULL);
+	}
+	if (proc_interrupted()) {
+		errno = EINTR;
+		return -1;
+	}
+	return proc_wait_stop(status, ru, NULL);
 }
 
 static int engine_run(void)
@@ -376,7 +498,8 @@ static int engine_run(void)
 		int status;
 		struct rusage ru;
 		bool want_ru = opts.cflag && !opts.wflag;
-		pid_t pid = proc_wait_stop(&status, want_ru ? &ru : NULL, NULL);
+		pid_t pid = nheld ? wait_holding(&status, want_ru ? &ru : NULL) :
+				    proc_wait_stop(&status, want_ru ? &ru : NULL, NULL);
 		proc_vm_cache_drop(); /* whichever tracee stopped, others may have run */
 		if (pid < 0) {
 			if (errno == EINTR)
@@ -393,14 +516,8 @@ static int engine_run(void)
 			/* A new child whose first stop beat its parent's fork event, or the exit
 			 * of a child we do not trace: one the program cloned with CLONE_PARENT
 			 * (its parent is ours: us), or one we inherited. */
-			if (!WIFSTOPPED(status) && pid == output_pipe_pid()) {
-				output_pipe_reaped(status); /* -o '|COMMAND' ended early */
-				continue;
-			}
 			if (!WIFSTOPPED(status)) {
-				record_note(REC_UNKNOWN_EXIT, pid, 0);
-				if (!(opts.quiet & QUIET_EXIT))
-					log_warn("Exit of unknown pid %d ignored", pid);
+				unknown_pid(pid, status); /* -o '|COMMAND' ended early, or ... */
 				continue;
 			}
 			if (!opts.followfork && !probe_enabled()) {

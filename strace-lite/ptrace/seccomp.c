@@ -29,7 +29,8 @@ static bool selected(unsigned int nr)
 {
 	/* With -k, calls that change the mappings stop too, to keep the unwinder's cache true;
 	 * with --decode-pids=comm, prctl, which renames (PR_SET_NAME). */
-	return opts.trace_all || numset_has(&opts.trace, nr) || nr == __NR_execve ||
+	return opts.trace_all || numset_has(&opts.trace, nr) || !sysent_get(nr) ||
+	       nr == __NR_execve ||
 	       nr == __NR_execveat ||
 	       (nr == __NR_prctl && tcb_track_comm()) ||
 	       (opts.stack && nr < nsyscalls && (sysent_table[nr].classes & TRACE_MEMORY));
@@ -66,10 +67,9 @@ int seccomp_install(void)
 		*p++ = (struct sock_filter)BPF_STMT(BPF_RET | BPF_K, list_selected ?
 						    SECCOMP_RET_TRACE : SECCOMP_RET_ALLOW);
 	}
-	/* Numbers beyond the table are unknown to us: they stop, so nothing is missed. */
+	/* Numbers beyond the table are unknown to us: traced whatever -e trace= says. */
 	*p++ = (struct sock_filter)BPF_JUMP(BPF_JMP | BPF_JGE | BPF_K, n, 0, 1);
-	*p++ = (struct sock_filter)BPF_STMT(BPF_RET | BPF_K,
-		opts.trace_all || opts.trace.negated ? SECCOMP_RET_TRACE : SECCOMP_RET_ALLOW);
+	*p++ = (struct sock_filter)BPF_STMT(BPF_RET | BPF_K, SECCOMP_RET_TRACE);
 	*p++ = (struct sock_filter)BPF_STMT(BPF_RET | BPF_K, list_selected ? SECCOMP_RET_ALLOW :
 						     SECCOMP_RET_TRACE);
 
@@ -94,7 +94,7 @@ static bool trace_selects_all(void)
 	if (opts.trace_all)
 		return true;
 	for (unsigned int n = 0; n < nsyscalls && n < MAX_SCNO; n++)
-		if (!numset_has(&opts.trace, n))
+		if (!numset_has(&opts.trace, n) && sysent_get(n))
 			return false;
 	return true;
 }
@@ -126,4 +126,5 @@ void seccomp_decide(int seccomp, bool attach_only)
 		seccomp = 0;
 	}
 	opts.seccomp = seccomp != 0 && follows && !attach_only && !trace_selects_all();
+	opts.seccomp_exitkill = opts.seccomp && seccomp > 0;
 }

@@ -8,8 +8,8 @@
  * written and the thread held for delay_exit=.  A signal to inject is sent when the call
  * returns (engine.c).
  *
- * A delay holds the whole tracer, not only the thread (strace arms a timer instead): the other
- * tracees wait at their next stop.
+ * A delay holds only its thread, as strace's timer does: the thread is left stopped until
+ * tcp->hold_until_ns, when the engine resumes it (engine.c), serving the others meanwhile.
  */
 #include <errno.h>
 #include <inttypes.h>
@@ -20,17 +20,20 @@
 #include <sys/user.h>
 #include <time.h>
 
+#include "common/clock.h"
 #include "common/proc.h"
 #include "strace-lite/inject.h"
 #include "strace-lite/sttrace.h"
 #include "common/log.h"
 
-static void hold(uint64_t ns)
+static void hold(struct tcb *tcp, uint64_t ns)
 {
-	struct timespec ts = { (time_t)(ns / 1000000000), (long)(ns % 1000000000) };
+	struct timespec now;
 
-	while (nanosleep(&ts, &ts) < 0 && errno == EINTR)
-		;
+	tnow(CLOCK_MONOTONIC, &now);
+	tcp->hold_until_ns = (uint64_t)now.tv_sec * 1000000000u + (uint64_t)now.tv_nsec + ns;
+	if (!tcp->hold_until_ns)
+		tcp->hold_until_ns = 1;
 }
 
 /* The pokes of R for this stop (entry or exit); true if any was written. */
@@ -139,7 +142,7 @@ void tamper_enter(struct tcb *tcp)
 	if (r->has_poke_enter && poke(tcp, r, true))
 		tcp->flags |= TCB_POKED;
 	if (r->has_delay_enter) {
-		hold(r->delay_enter_ns);
+		hold(tcp, r->delay_enter_ns);
 		tcp->flags |= TCB_DELAYED;
 	}
 	/* syscall= names what runs in place of a call whose result is given, not otherwise. */
@@ -167,7 +170,7 @@ void tamper_exit(struct tcb *tcp, int64_t *rval, uint8_t *is_error)
 	if (r->has_poke_exit && poke(tcp, r, false))
 		tcp->flags |= TCB_POKED;
 	if (r->has_delay_exit) {
-		hold(r->delay_exit_ns);
+		hold(tcp, r->delay_exit_ns);
 		tcp->flags |= TCB_DELAYED;
 	}
 }

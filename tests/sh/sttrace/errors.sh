@@ -18,8 +18,11 @@ expect() { # description, expected stderr regex, command...
 expect "unknown syscall" "^sttrace: invalid system call 'nosuchcall'$" \
 	"$STTRACE" -e trace=nosuchcall true
 expect "unknown class" "^sttrace: invalid system call '%nosuch'$" "$STTRACE" -e trace=%nosuch true
-expect "missing program" "^sttrace: Can't stat 'no-such-program': No such file or directory$" \
+expect "missing program" "^sttrace: Cannot find executable 'no-such-program'$" \
 	"$STTRACE" no-such-program
+expect "missing program path" "^sttrace: Cannot stat './no-such-program': No such file or directory$" \
+	"$STTRACE" ./no-such-program
+expect "PATH of no program" "^sttrace: Cannot find executable '.'$" env PATH=. "$STTRACE" .
 expect "gone pid" "^sttrace: attach: ptrace\(PTRACE_SEIZE, 4194300\): No such process$" \
 	"$STTRACE" -p 4194300
 expect "bad pid" "^sttrace: Invalid process id: 'abc'$" "$STTRACE" -p abc

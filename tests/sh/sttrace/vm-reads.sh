@@ -28,6 +28,16 @@ echo "execve of 60 arguments of 100 bytes: $n process_vm_readv calls, $shown arg
 [ "$shown" = 60 ] || { echo "FAIL: the trace shows $shown of 60 arguments"; head -c 600 trace.log; fail=1; }
 [ "$n" -le 20 ] || { echo "FAIL: $n reads of the tracee (at most 20)"; fail=1; }
 
+# 32 strings each running over a page boundary, their pointers on a third page: one read a
+# page (3), not one a string (33: with two cached chunks, each string evicted the array).
+${CC:-cc} -O1 -Wall -o adj "$TOP/tests/sh/sttrace/vm-reads-adjacent.c" || exit 1
+run_checked strace -o adj-reads.log -e trace=process_vm_readv -e signal=none -- \
+	"$STTRACE" -e trace=writev -o adj.log ./adj >/dev/null || fail=1
+n=$(grep -c '^process_vm_readv(' adj-reads.log)
+echo "writev of 32 adjacent strings over a page boundary: $n process_vm_readv calls"
+grep -q '^writev(-1, \[{iov_base="abcdef' adj.log || { echo "FAIL: no writev line"; head -c 300 adj.log; fail=1; }
+[ "$n" -le 4 ] || { echo "FAIL: $n reads of the tracee (at most 4)"; fail=1; }
+
 run_checked strace -o maps.log -e trace=openat -e signal=none -- \
 	"$STTRACE" --bpf -o bpf.log ls -l "$TOP/tests/trace" >/dev/null || fail=1
 n=$(grep -c '/proc/[0-9]*/maps' maps.log)

@@ -1,4 +1,5 @@
 // SPDX-License-Identifier: LGPL-2.1-or-later
+// strace-7.2-lines: ^sendfile\(.* => ;; strace 7.2 prints an updated offset inside the brackets: [0 => 0], not [0] => [0]
 // link: -static
 // strace-7.2-lines: ^sendfile\( ;; strace 7.2 prints the updated offset inside the brackets: [0 => 0]
 /*

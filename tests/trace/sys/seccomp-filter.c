@@ -1,4 +1,5 @@
 // SPDX-License-Identifier: LGPL-2.1-or-later
+// strace-7.2-lines: ^seccomp\(0xbad ;; an unknown seccomp operation defaults to SECCOMP_??? in strace 7.2
 /*
  * Seccomp filters with -v: prctl(PR_SET_SECCOMP, SECCOMP_MODE_FILTER, {len=N, filter=[...]})
  * and seccomp(SECCOMP_SET_MODE_FILTER, FLAGS, ...) print the program, a BPF_RET's value as
@@ -73,7 +74,7 @@ int main(void)
 	else
 		printf("seccomp(SECCOMP_GET_NOTIF_SIZES, 0, %p) = %s\n", (void *)&sz, sprintrc(rc));
 	rc = syscall(__NR_seccomp, 0xbad, 0x1, NULL);
-	printf("seccomp(0xbad /* SECCOMP_SET_MODE_??? */, 0x1, NULL) = %s\n", sprintrc(rc));
+	printf("seccomp(0xbad /* SECCOMP_??? */, 0x1, NULL) = %s\n", sprintrc(rc));
 	/* The filter holds: acct is refused with EPERM, whatever acct would say. */
 	rc = syscall(__NR_acct, NULL);
 	if (rc != -1 || errno != EPERM)

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: LGPL-2.1-or-later
 // strace-7.2-lines: ^futex_waitv\( ;; futex2 flags are named as strace 7.2 names them
 // strace-7.2-lines: ^sched_(getparam|setscheduler|setattr)\(|SCHED_GETATTR_FLAG|, 48, 2\) = -1|^sched_getscheduler\(0\) = (0x|1073741824) ;; a struct sched_param, SCHED_RESET_ON_FORK by name, flags in hex
+// strace-7.2-lines: ^reboot\(0 /\* ;; reboot's magics default to LINUX_REBOOT_MAGIC1???/MAGIC2??? in strace 7.2
 /*
  * Edge values in system-wide calls: an int argument with its high bit set (futex's op), a
  * mode with bits above umode_t (mkdir, umask), 64-bit flags (unshare), flags tables
@@ -86,7 +87,7 @@ int main(void)
 	rc = syscall(__NR_sethostname, "host", 65UL);
 	out("sethostname(%p, 65) = %s\n", (void *)"host", sprintrc(rc));
 	rc = syscall(__NR_reboot, 0, 0xfa57beef, 0x9caffee1, NULL);
-	out("reboot(0 /* LINUX_REBOOT_MAGIC_??? */, 0xfa57beef /* LINUX_REBOOT_MAGIC_??? */, "
+	out("reboot(0 /* LINUX_REBOOT_MAGIC1??? */, 0xfa57beef /* LINUX_REBOOT_MAGIC2??? */, "
 	    "0x9caffee1 /* LINUX_REBOOT_CMD_??? */) = %s\n", sprintrc(rc));
 	rc = syscall(__NR_syslog, 10, NULL, 0);
 	out("syslog(10 /* SYSLOG_ACTION_SIZE_BUFFER */) = %s\n", sprintrc(rc));
