@@ -105,6 +105,13 @@ static bool trace_selects_all(void)
  * child: one we did not follow could not call PTRACE_TRACEME (EPERM, we would be its tracer
  * already), nor, left alone, make a selected syscall (ENOSYS without a tracer).  SECCOMP is what
  * the user asked: -1 nothing (the default: on where it pays), 0 or 1.
+ *
+ * The filter outlives the tracer: if the tracer dies (kill -9), every selected call of the
+ * program fails with ENOSYS from then on (execve among them: always selected).  So the program
+ * dies with the tracer wherever a filter is in (PTRACE_O_EXITKILL: strace 6.6's rule for
+ * --seccomp-bpf, here for the default filter too), and the default leaves the filter out when
+ * probes are traced: their breakpoints have a guard to make the program outlive the tracer
+ * (uprobe/guard.h), which a filter would defeat.
  */
 void seccomp_decide(int seccomp, bool attach_only)
 {
@@ -125,6 +132,8 @@ void seccomp_decide(int seccomp, bool attach_only)
 			 "See -e trace to filter syscalls.");
 		seccomp = 0;
 	}
+	if (seccomp < 0 && probe_enabled())
+		seccomp = 0;
 	opts.seccomp = seccomp != 0 && follows && !attach_only && !trace_selects_all();
-	opts.seccomp_exitkill = opts.seccomp && seccomp > 0;
+	opts.seccomp_exitkill = opts.seccomp;
 }
