@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: LGPL-2.1-or-later
 // link: -static
+// strace-7.2-lines: \}, 136\) = |BPF_PROG_GET_NEXT_ID ;; strace 7.2 decodes PROG_LOAD's core_relos and prints GET_NEXT_ID without open_flags
 /*
  * bpf(2): BPF_PROG_LOAD's attribute (a whole one with a license string and a name, one that
  * ends after the license, one with nonzero bytes past its end, a NULL one), BPF_MAP_CREATE's
@@ -73,8 +74,8 @@ static void more_cmds(void)
 
 	uint32_t id[3] = { 0xffffff00, 0, 0 };
 	rc = syscall(__NR_bpf, 11, id, 12);
-	out("bpf(BPF_PROG_GET_NEXT_ID, {start_id=4294967040, next_id=0, open_flags=0}, 12) = "
-	    "%s\n", sprintrc(rc));
+	out("bpf(BPF_PROG_GET_NEXT_ID, {start_id=4294967040, next_id=0}, 12) = %s\n",
+	    sprintrc(rc));
 	id[0] = 0xdeadbeef;
 	rc = syscall(__NR_bpf, 30, id, 4);
 	out("bpf(BPF_LINK_GET_FD_BY_ID, {link_id=3735928559}, 4) = %s\n", sprintrc(rc));
@@ -195,7 +196,8 @@ int main(void)
 	    "kern_version=KERNEL_VERSION(0, 0, 0), prog_flags=0, prog_name=\"\", prog_ifindex=0, "
 	    "expected_attach_type=BPF_CGROUP_INET_INGRESS, prog_btf_fd=0, func_info_rec_size=0, "
 	    "func_info=NULL, func_info_cnt=0, line_info_rec_size=0, line_info=NULL, "
-	    "line_info_cnt=0, attach_btf_id=0, attach_prog_fd=0, fd_array=NULL, ...}, %u) = %s\n",
+	    "line_info_cnt=0, attach_btf_id=0, attach_prog_fd=0, core_relo_cnt=0, fd_array=NULL, "
+	    "core_relos=0x1000000, core_relo_rec_size=0}, %u) = %s\n",
 	    (unsigned int)sizeof(big), sprintrc(rc));
 
 	rc = syscall(__NR_bpf, 5, NULL, sizeof(*a));
