@@ -19,8 +19,10 @@
 #include "strace-lite/decode/struct-printers.h"
 #include "strace-lite/decode/util-print.h"
 
-/* io_sqring_offsets and io_cqring_offsets: seven u32 (named in sq_names, cq_names), resv. */
-struct ur_ring_off { uint32_t v[7], resv1; uint64_t resv2; };
+/* io_sqring_offsets and io_cqring_offsets: seven u32 (named in sq_names, cq_names), resv1,
+ * user_addr (IORING_SETUP_NO_MMAP's ring memory). */
+struct ur_ring_off { uint32_t v[7], resv1; uint64_t user_addr; };
+struct ur_getevents_arg { uint64_t sigmask; uint32_t sigmask_sz, min_wait_usec; uint64_t ts; };
 struct ur_params {
 	uint32_t sq_entries, cq_entries, flags, sq_thread_cpu, sq_thread_idle, features, wq_fd;
 	uint32_t resv[3];
@@ -38,6 +40,7 @@ struct ur_buf_reg { uint64_t ring_addr; uint32_t ring_entries; uint16_t bgid, pa
 
 enum {
 	SETUP_ATTACH_WQ = 1u << 5,
+	ENTER_EXT_ARG = 1u << 3, ENTER_EXT_ARG_REG = 1u << 6,
 	REG_BUFFERS = 0, UNREG_BUFFERS, REG_FILES, UNREG_FILES, REG_EVENTFD, UNREG_EVENTFD,
 	REG_FILES_UPDATE, REG_EVENTFD_ASYNC, REG_PROBE, REG_PERSONALITY, UNREG_PERSONALITY,
 	REG_RESTRICTIONS, REG_ENABLE_RINGS, REG_FILES2, REG_FILES_UPDATE2, REG_BUFFERS2,
@@ -66,8 +69,7 @@ static void print_ring_off(struct dctx *c, const struct ur_ring_off *p, const ch
 		tprintf(c, "%s%s=%u", i ? ", " : "{", names[i], p->v[i]);
 	if (p->resv1)
 		tprintf(c, ", resv1=%#x", p->resv1);
-	if (p->resv2)
-		tprintf(c, ", resv2=%#" PRIx64, p->resv2);
+	tprintf(c, ", user_addr=%#" PRIx64, p->user_addr);
 	tprint_struct_end(c);
 }
 
@@ -106,13 +108,40 @@ SYS_FUNC(io_uring_setup)
 	return RVAL_DECODED;
 }
 
+/* IORING_ENTER_EXT_ARG's struct io_uring_getevents_arg. */
+static void print_getevents_arg(struct dctx *c, uint64_t addr)
+{
+	struct ur_getevents_arg a;
+
+	if (umove_or_printaddr(c, addr, &a))
+		return;
+	tprints(c, "{sigmask=");
+	print_sigset_addr_len(c, a.sigmask, a.sigmask_sz);
+	tprintf(c, ", sigmask_sz=%u, min_wait_usec=%u, ts=", a.sigmask_sz, a.min_wait_usec);
+	print_struct_timespec(c, a.ts);
+	tprint_struct_end(c);
+}
+
+/*
+ * The last two arguments by the flags, as strace 7.2: EXT_ARG_REG alone makes the fifth an
+ * offset into a registered wait region, EXT_ARG alone a struct io_uring_getevents_arg, else
+ * (both set too, which the kernel refuses) a signal mask and its size.
+ */
 SYS_FUNC(io_uring_enter)
 {
+	unsigned int flags = (unsigned int)c->arg[3];
+	unsigned int ext = flags & (ENTER_EXT_ARG | ENTER_EXT_ARG_REG);
+
 	printfd(c, (int)c->arg[0]);
 	tprintf(c, ", %u, %u, ", (unsigned int)c->arg[1], (unsigned int)c->arg[2]);
-	printflags(c, xlat_uring_enter_flags, (unsigned int)c->arg[3], "IORING_ENTER_???");
+	printflags(c, xlat_uring_enter_flags, flags, "IORING_ENTER_???");
 	tprint_arg_next(c);
-	print_sigset_addr_len(c, c->arg[4], c->arg[5]);
+	if (ext == ENTER_EXT_ARG_REG)
+		tprintf(c, "%" PRIu64, c->arg[4]);
+	else if (ext == ENTER_EXT_ARG)
+		print_getevents_arg(c, c->arg[4]);
+	else
+		print_sigset_addr_len(c, c->arg[4], c->arg[5]);
 	tprintf(c, ", %" PRIu64, c->arg[5]);
 	return RVAL_DECODED;
 }
