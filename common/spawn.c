@@ -13,6 +13,7 @@
 #include <sys/prctl.h>
 #include <sys/ptrace.h>
 #include <sys/resource.h>
+#include <sys/stat.h>
 #include <sys/wait.h>
 #include <time.h>
 #include <unistd.h>
@@ -105,6 +106,8 @@ int proc_spawn(const char *path, char *const argv[], const struct proc_spawn *sp
 	child->hold_fd = -1;
 	child->status = -1;
 	child->fail_fd = -1;
+	struct stat st;
+	child->setid = stat(path, &st) == 0 && (st.st_mode & (S_ISUID | S_ISGID));
 	if (sp->hold == PROC_HOLD_PIPE && pipe2(pfd, O_CLOEXEC) < 0)
 		return -errno;
 	/* The write end goes with a successful exec: the reader sees the error or nothing. */
