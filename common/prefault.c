@@ -5,7 +5,8 @@
  * its read-only file mappings are read through process_vm_readv, which faults them into its
  * page tables, as lttrace --bpf does at its entry stop.  Then PTRACE_DETACH: the program runs
  * on as if nothing had happened (a set-ID program is not seized: under ptrace its exec would
- * not raise its privileges).  The wait only looks (WNOWAIT) before it takes a stop: an exit
+ * not raise its privileges; nor one with a seccomp listener the tracer answers, -e inject=
+ * under --bpf: its exec may wait for an answer while the tracer waits for the exec).  The wait only looks (WNOWAIT) before it takes a stop: an exit
  * before the exec stays for the tracer's own reaping.
  */
 #include <errno.h>
@@ -47,7 +48,7 @@ int proc_release_prefault(struct proc_child *child, bool go)
 {
 	pid_t pid = child->pid;
 
-	if (!go || child->setid || child->hold_fd < 0 ||
+	if (!go || child->noseize || child->hold_fd < 0 ||
 	    ptrace(PTRACE_SEIZE, pid, 0L, (long)PTRACE_O_TRACEEXEC) < 0)
 		return proc_release(child, go);
 	int rc = proc_release(child, true);

@@ -47,8 +47,10 @@ struct proc_child {
 	int hold_fd; /* PROC_HOLD_PIPE: the write end, -1 once released */
 	int status;  /* PROC_HOLD_TRACEME: the wait status when it never reached its exec */
 	int fail_fd; /* defer_fail: where the child's error arrives, -1 once read */
-	bool setid;  /* the program is set-user-ID or set-group-ID (an exec under ptrace would
-		      * not be) */
+	/* Not to be seized by proc_release_prefault: the program is set-user-ID or set-group-ID
+	 * (an exec under ptrace would not be), or had a before_hold hook (a seccomp filter whose
+	 * listener the tracer answers in its loop: its exec may wait for the tracer). */
+	bool noseize;
 };
 
 /*
@@ -56,7 +58,7 @@ struct proc_child {
  * exec, its read-only file mappings (code, string literals) faulted into its page tables, then
  * let go.  A BPF program cannot fault a page in: a literal the program has not touched, given
  * to a call that fails before the kernel reads it, would else stay unreadable.  Left as
- * proc_release when GO is false, when the program is set-ID, or when it cannot be seized; a
+ * proc_release when GO is false, when CHILD->noseize says so, or when it cannot be seized; a
  * program that stops otherwise, or dies before its exec, is let go as it is (never reaped
  * here).  0 or -errno, as proc_release.
  */
