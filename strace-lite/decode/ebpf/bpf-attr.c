@@ -224,12 +224,14 @@ static int prog_load(struct dctx *c, const unsigned char *buf, unsigned int size
 			return 0;
 		}
 		if (BPF_ENDS_BEFORE(len, offsetof(struct prog_load_attr, core_relos))) {
+			/* Without core_relos strace prints fd_array alone, and is done. */
 			tprint_struct_next(c);
 			tprint_field(c, "fd_array");
 			printaddr(c, a.fd_array);
-		} else {
-			BPF_FIELDS(c, &a, len, prog_load_relo_fields, false);
+			bpf_attr_end(c, buf, size, PROG_LOAD_SIZE);
+			return 0;
 		}
+		BPF_FIELDS(c, &a, len, prog_load_relo_fields, false);
 		return 1; /* the rest at exit, as strace: log_true_size is the kernel's */
 	}
 	BPF_FIELDS(c, &a, len, prog_load_exit_fields, false);
