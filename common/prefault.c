@@ -6,8 +6,9 @@
  * page tables, as lttrace --bpf does at its entry stop.  Then PTRACE_DETACH: the program runs
  * on as if nothing had happened (a set-ID program is not seized: under ptrace its exec would
  * not raise its privileges; nor one with a seccomp listener the tracer answers, -e inject=
- * under --bpf: its exec may wait for an answer while the tracer waits for the exec).  The wait only looks (WNOWAIT) before it takes a stop: an exit
- * before the exec stays for the tracer's own reaping.
+ * under --bpf: its exec may wait for an answer while the tracer waits for the exec).  The
+ * wait only looks (WNOWAIT) before it takes a stop: an exit before the exec stays for the
+ * tracer's own reaping.
  */
 #include <errno.h>
 #include <signal.h>
