@@ -357,7 +357,10 @@ int bpf_plan_build(const struct sysent *se, struct plan *p)
 				       .size_from = SZ_DEREF, .size = 8 });
 	/* io_uring_register's descriptor tables, by opcode: an array of ints (FILES, EVENTFD,
 	 * EVENTFD_ASYNC), the one a structure points to (FILES_UPDATE's fds at 8, FILES2's data at
-	 * 16, FILES_UPDATE2's at 8), the ring descriptors of RING_FDS (at 8 of 16-byte entries). */
+	 * 16, FILES_UPDATE2's at 8), the ring descriptors of RING_FDS (at 8 of 16-byte entries),
+	 * the descriptor of a structure: SYNC_CANCEL's (at 8), CLONE_BUFFERS' src_fd (at 0),
+	 * SEND_MSG_RING's submission queue entry's (at 4), and ZCRX_CTRL's exported one (at 24,
+	 * written by the kernel). */
 	/* Its argument: as many 16-byte entries as -s shows and the one after (which the array
 	 * printer reads before it cuts), or a whole probe (16 bytes and 256 ops of 8). */
 	if (se->name && !strcmp(se->name, "io_uring_register")) {
@@ -365,17 +368,34 @@ int bpf_plan_build(const struct sysent *se, struct plan *p)
 		add(p, (struct capop){ .arg = 2, .when = CAP_ENTRY | CAP_EXIT, .how = HOW_BUF,
 				       .size_from = SZ_CONST, .size = win, .max = 65536,
 				       .chase = 1 });
+		/* QUERY (0x23): a chain of 40-byte headers, each next_entry nested in the one
+		 * before; the decoder shows -s of them (and the address of the one after) or with
+		 * -v up to 1000: as many levels of pointers, and each one's query_data. */
+		add(p, (struct capop){ .arg = 2, .when = CAP_ENTRY, .how = HOW_BUF,
+				       .size_from = SZ_CONST, .size = 40, .max = 40,
+				       .chase = strsz + 2 < 250 ? (unsigned char)(strsz + 2) : 250,
+				       .if_arg1 = 0x23 + 1 });
 	}
 	if (want_fds && se->name && !strcmp(se->name, "io_uring_register")) {
 		static const struct { unsigned char op, chase, off, stride; } t[] = {
 			{ 2, 0, 0, 4 }, { 4, 0, 0, 4 }, { 7, 0, 0, 4 }, { 6, 1, 8, 4 },
-			{ 13, 1, 16, 4 }, { 14, 1, 8, 4 }, { 20, 0, 8, 16 },
+			{ 13, 1, 16, 4 }, { 14, 1, 8, 4 }, { 20, 0, 8, 16 }, { 0x18, 0, 8, 64 },
+			{ 0x1e, 0, 0, 32 }, { 0x1f, 0, 4, 64 },
 		};
 		for (size_t k = 0; k < sizeof(t) / sizeof(t[0]); k++)
 			add(p, (struct capop){ .arg = 2, .when = CAP_ENTRY, .how = HOW_FD,
 					       .size_from = SZ_ARG, .size_arg = 3,
 					       .size = t[k].off, .max = t[k].stride,
 					       .chase = t[k].chase, .if_arg1 = t[k].op + 1 });
+		add(p, (struct capop){ .arg = 2, .when = CAP_EXIT, .how = HOW_FD,
+				       .size_from = SZ_ARG, .size_arg = 3, .size = 24, .max = 72,
+				       .if_arg1 = 0x24 + 1 });
+	} else if (se->name && !strcmp(se->name, "io_uring_register")) {
+		/* Without -y too: a URING_CMD entry's off is a socket command when its descriptor
+		 * is a socket, which only what the descriptor is says. */
+		add(p, (struct capop){ .arg = 2, .when = CAP_ENTRY, .how = HOW_FD,
+				       .size_from = SZ_ARG, .size_arg = 3, .size = 4, .max = 64,
+				       .if_arg1 = 0x1f + 1 });
 	}
 	/* ptrace's PTRACE_[GS]ETREGSET: data is an iovec; what it describes may be larger than
 	 * a chased pointer's window (user_fpregs_struct, 512 bytes). */

@@ -1,13 +1,15 @@
 // SPDX-License-Identifier: LGPL-2.1-or-later
 /*
- * io_uring: io_uring_setup, io_uring_enter, io_uring_register, as strace 6.1 prints them.
+ * io_uring: io_uring_setup, io_uring_enter, io_uring_register, as strace 7.2 prints them.
  *
  * io_uring_setup prints its parameters at entry and what the kernel filled in at exit;
- * io_uring_register prints its argument by opcode: iovecs, descriptor arrays, the resource
- * tables of FILES2/BUFFERS2 and their updates, restrictions, the CPU list, ring descriptors,
- * buffer rings.  Two opcodes are read and written: PROBE (printed at entry unless it is all
- * zero, then " => " and what the kernel wrote) and IOWQ_MAX_WORKERS.  The layouts are the
- * kernel's x86_64 ABI, spelled out here so that newer headers' renamings do not matter.
+ * io_uring_enter its last two arguments by its flags; io_uring_register its argument by
+ * opcode (and USE_REGISTERED_RING, with which the descriptor is a ring index): here iovecs,
+ * descriptor arrays, the resource tables of FILES2/BUFFERS2 and their updates, restrictions,
+ * the CPU list, ring descriptors; the newer opcodes in io_uring-reg.c.  Two opcodes are read
+ * and written: PROBE (printed at entry unless it is all zero, then " => " and what the
+ * kernel wrote) and IOWQ_MAX_WORKERS.  The layouts are the kernel's x86_64 ABI, spelled out
+ * here so that newer headers' renamings do not matter.
  */
 #include <inttypes.h>
 #include <stdlib.h>
@@ -15,12 +17,15 @@
 
 #include "strace-lite/decode/array.h"
 #include "strace-lite/decode/decode.h"
+#include "strace-lite/decode/io_uring.h"
 #include "strace-lite/decode/siginfo.h"
 #include "strace-lite/decode/struct-printers.h"
 #include "strace-lite/decode/util-print.h"
 
-/* io_sqring_offsets and io_cqring_offsets: seven u32 (named in sq_names, cq_names), resv. */
-struct ur_ring_off { uint32_t v[7], resv1; uint64_t resv2; };
+/* io_sqring_offsets and io_cqring_offsets: seven u32 (named in sq_names, cq_names), resv1,
+ * user_addr (IORING_SETUP_NO_MMAP's ring memory). */
+struct ur_ring_off { uint32_t v[7], resv1; uint64_t user_addr; };
+struct ur_getevents_arg { uint64_t sigmask; uint32_t sigmask_sz, min_wait_usec; uint64_t ts; };
 struct ur_params {
 	uint32_t sq_entries, cq_entries, flags, sq_thread_cpu, sq_thread_idle, features, wq_fd;
 	uint32_t resv[3];
@@ -33,27 +38,19 @@ struct ur_restriction { uint16_t opcode; uint8_t op; uint8_t resv; uint32_t resv
 struct ur_rsrc_register { uint32_t nr, flags; uint64_t resv2, data, tags; };
 struct ur_rsrc_update2 { uint32_t offset, resv; uint64_t data, tags; uint32_t nr, resv2; };
 struct ur_rsrc_update { uint32_t offset, resv; uint64_t data; };
-struct ur_buf_reg { uint64_t ring_addr; uint32_t ring_entries; uint16_t bgid, pad;
-		    uint64_t resv[3]; };
+
+#define REG_USE_REGISTERED_RING 0x80000000u
 
 enum {
 	SETUP_ATTACH_WQ = 1u << 5,
+	ENTER_EXT_ARG = 1u << 3, ENTER_EXT_ARG_REG = 1u << 6,
 	REG_BUFFERS = 0, UNREG_BUFFERS, REG_FILES, UNREG_FILES, REG_EVENTFD, UNREG_EVENTFD,
 	REG_FILES_UPDATE, REG_EVENTFD_ASYNC, REG_PROBE, REG_PERSONALITY, UNREG_PERSONALITY,
 	REG_RESTRICTIONS, REG_ENABLE_RINGS, REG_FILES2, REG_FILES_UPDATE2, REG_BUFFERS2,
 	REG_BUFFERS_UPDATE, REG_IOWQ_AFF, UNREG_IOWQ_AFF, REG_IOWQ_MAX_WORKERS, REG_RING_FDS,
-	UNREG_RING_FDS, REG_PBUF_RING, UNREG_PBUF_RING,
+	UNREG_RING_FDS,
 	RESTR_REGISTER_OP = 0, RESTR_SQE_OP, RESTR_SQE_FLAGS_ALLOWED, RESTR_SQE_FLAGS_REQUIRED,
 };
-
-/* "[0, 0x1, 0]": an array of u32 in hex, as strace's print_xint_array_member. */
-static void print_xint32s(struct dctx *c, const uint32_t *v, size_t n)
-{
-	tprint_array_begin(c);
-	for (size_t i = 0; i < n; i++)
-		tprintf(c, i ? ", %#x" : "%#x", v[i]);
-	tprint_array_end(c);
-}
 
 static const char *const sq_names[7] = { "head", "tail", "ring_mask", "ring_entries", "flags",
 					  "dropped", "array" };
@@ -66,8 +63,7 @@ static void print_ring_off(struct dctx *c, const struct ur_ring_off *p, const ch
 		tprintf(c, "%s%s=%u", i ? ", " : "{", names[i], p->v[i]);
 	if (p->resv1)
 		tprintf(c, ", resv1=%#x", p->resv1);
-	if (p->resv2)
-		tprintf(c, ", resv2=%#" PRIx64, p->resv2);
+	tprintf(c, ", user_addr=%#" PRIx64, p->user_addr);
 	tprint_struct_end(c);
 }
 
@@ -89,7 +85,7 @@ SYS_FUNC(io_uring_setup)
 		}
 		if (!mem_all_zero(p.resv, sizeof(p.resv))) {
 			tprints(c, ", resv=");
-			print_xint32s(c, p.resv, 3);
+			uring_print_x32s(c, p.resv, 3);
 		}
 		return 0;
 	}
@@ -106,13 +102,40 @@ SYS_FUNC(io_uring_setup)
 	return RVAL_DECODED;
 }
 
+/* IORING_ENTER_EXT_ARG's struct io_uring_getevents_arg. */
+static void print_getevents_arg(struct dctx *c, uint64_t addr)
+{
+	struct ur_getevents_arg a;
+
+	if (umove_or_printaddr(c, addr, &a))
+		return;
+	tprints(c, "{sigmask=");
+	print_sigset_addr_len(c, a.sigmask, a.sigmask_sz);
+	tprintf(c, ", sigmask_sz=%u, min_wait_usec=%u, ts=", a.sigmask_sz, a.min_wait_usec);
+	print_struct_timespec(c, a.ts);
+	tprint_struct_end(c);
+}
+
+/*
+ * The last two arguments by the flags, as strace 7.2: EXT_ARG_REG alone makes the fifth an
+ * offset into a registered wait region, EXT_ARG alone a struct io_uring_getevents_arg, else
+ * (both set too, which the kernel refuses) a signal mask and its size.
+ */
 SYS_FUNC(io_uring_enter)
 {
+	unsigned int flags = (unsigned int)c->arg[3];
+	unsigned int ext = flags & (ENTER_EXT_ARG | ENTER_EXT_ARG_REG);
+
 	printfd(c, (int)c->arg[0]);
 	tprintf(c, ", %u, %u, ", (unsigned int)c->arg[1], (unsigned int)c->arg[2]);
-	printflags(c, xlat_uring_enter_flags, (unsigned int)c->arg[3], "IORING_ENTER_???");
+	printflags(c, xlat_uring_enter_flags, flags, "IORING_ENTER_???");
 	tprint_arg_next(c);
-	print_sigset_addr_len(c, c->arg[4], c->arg[5]);
+	if (ext == ENTER_EXT_ARG_REG)
+		tprintf(c, "%" PRIu64, c->arg[4]);
+	else if (ext == ENTER_EXT_ARG)
+		print_getevents_arg(c, c->arg[4]);
+	else
+		print_sigset_addr_len(c, c->arg[4], c->arg[5]);
 	tprintf(c, ", %" PRIu64, c->arg[5]);
 	return RVAL_DECODED;
 }
@@ -209,7 +232,7 @@ static int print_probe(struct dctx *c, uint64_t addr, unsigned int n)
 		tprintf(c, ", resv=%#x", p.resv);
 	if (!mem_all_zero(p.resv2, sizeof(p.resv2))) {
 		tprints(c, ", resv2=");
-		print_xint32s(c, p.resv2, 3);
+		uring_print_x32s(c, p.resv2, 3);
 	}
 	unsigned int cnt = entering(c) || p.ops_len > n ? n : p.ops_len;
 	bool more = c->exiting && n < p.ops_len;
@@ -265,7 +288,7 @@ static PRINT_ELEM_FN(print_restriction)
 		tprintf(c, ", resv=%#x", r->resv);
 	if (!mem_all_zero(r->resv2, sizeof(r->resv2))) {
 		tprints(c, ", resv2=");
-		print_xint32s(c, r->resv2, 3);
+		uring_print_x32s(c, r->resv2, 3);
 	}
 	tprint_struct_end(c);
 	return true;
@@ -376,26 +399,14 @@ static PRINT_ELEM_FN(print_ringfd_unreg_elem)
 	return true;
 }
 
-static void print_buf_reg(struct dctx *c, uint64_t addr)
-{
-	struct ur_buf_reg a;
-
-	if (umove_or_printaddr(c, addr, &a))
-		return;
-	tprints(c, "{ring_addr=");
-	printaddr(c, a.ring_addr);
-	tprintf(c, ", ring_entries=%u, bgid=%u", a.ring_entries, a.bgid);
-	if (a.pad)
-		tprintf(c, ", pad=%#x", a.pad);
-	if (!mem_all_zero(a.resv, sizeof(a.resv)))
-		tprintf(c, ", resv=[%#" PRIx64 ", %#" PRIx64 ", %#" PRIx64 "]", a.resv[0],
-			a.resv[1], a.resv[2]);
-	tprint_struct_end(c);
-}
-
+/*
+ * The opcode may carry IORING_REGISTER_USE_REGISTERED_RING: the descriptor is then an index
+ * in the registered rings, printed as a number.
+ */
 SYS_FUNC(io_uring_register)
 {
-	unsigned int op = (unsigned int)c->arg[1];
+	unsigned int op = (unsigned int)c->arg[1] & ~REG_USE_REGISTERED_RING;
+	unsigned int op_flags = (unsigned int)c->arg[1] & REG_USE_REGISTERED_RING;
 	uint64_t arg = c->arg[2];
 	unsigned int n = (unsigned int)c->arg[3];
 	int rc = RVAL_DECODED;
@@ -406,9 +417,16 @@ SYS_FUNC(io_uring_register)
 	int fd;
 
 	if (entering(c)) {
-		printfd(c, (int)c->arg[0]);
+		if (op_flags)
+			tprintf(c, "%u", (unsigned int)c->arg[0]);
+		else
+			printfd(c, (int)c->arg[0]);
 		tprint_arg_next(c);
 		printxval(c, xlat_uring_register_opcodes, op, "IORING_REGISTER_???");
+		if (op_flags) {
+			tprints(c, "|");
+			printflags(c, xlat_uring_register_opcode_flags, op_flags, NULL);
+		}
 		tprint_arg_next(c);
 	}
 	switch (op) {
@@ -452,12 +470,12 @@ SYS_FUNC(io_uring_register)
 	case UNREG_RING_FDS:
 		print_array(c, arg, n, &u, sizeof(u), 0, print_ringfd_unreg_elem, NULL);
 		break;
-	case REG_PBUF_RING:
-	case UNREG_PBUF_RING:
-		print_buf_reg(c, arg);
-		break;
 	default:
-		printaddr(c, arg);
+		rc = uring_register_more(c, op, arg, n);
+		if (rc < 0) {
+			printaddr(c, arg);
+			rc = RVAL_DECODED;
+		}
 		break;
 	}
 	if (rc || c->exiting)

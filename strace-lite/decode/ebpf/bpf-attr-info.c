@@ -29,9 +29,12 @@ struct map_info {
 	char name[16];
 	uint32_t ifindex, btf_vmlinux_value_type_id;
 	uint64_t netns_dev, netns_ino;
-	uint32_t btf_id, btf_key_type_id, btf_value_type_id, pad;
-	uint64_t map_extra;
+	uint32_t btf_id, btf_key_type_id, btf_value_type_id, btf_vmlinux_id;
+	uint64_t map_extra, hash;
+	uint32_t hash_size;
 };
+#define MAP_INFO_SIZE (offsetof(struct map_info, hash_size) + 4)
+_Static_assert(MAP_INFO_SIZE == 100, "struct bpf_map_info layout");
 
 static void print_map_name(struct dctx *c, const void *a, unsigned int len)
 {
@@ -58,6 +61,12 @@ static const struct bpf_field map_info_fields[] = {
 	BF(btf_id, BF_U),
 	BF(btf_key_type_id, BF_U),
 	BF(btf_value_type_id, BF_U),
+	BF_UNTIL(map_extra),
+	BF(btf_vmlinux_id, BF_U),
+	BF(map_extra, BF_X),
+	BF_UNTIL(hash),
+	BF(hash, BF_X),
+	BF(hash_size, BF_U),
 };
 #undef BPF_T
 
@@ -69,7 +78,7 @@ static void print_map_info(struct dctx *c, const unsigned char *buf, unsigned in
 
 	tprint_struct_begin(c);
 	if (BPF_FIELDS(c, &m, len, map_info_fields, true))
-		bpf_attr_extra(c, buf, size, sizeof(m));
+		bpf_attr_extra(c, buf, size, MAP_INFO_SIZE);
 	tprint_struct_end(c);
 }
 

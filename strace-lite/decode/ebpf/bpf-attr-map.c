@@ -24,6 +24,17 @@ struct batch_attr {
 	uint64_t elem_flags, flags;
 };
 
+/* "NAME=" and an element command's flags: named bits, or BPF_ANY when none (strace's
+ * print_bpf_map_xxx_flags). */
+static void elem_flags(struct dctx *c, const char *name, uint64_t v, const struct xlat *x)
+{
+	tprint_field(c, name);
+	if (v)
+		printflags(c, x, v, "BPF_???");
+	else
+		printxval(c, x, v, "BPF_???");
+}
+
 /* "{map_fd=.., key=.." of an element command; its length in *LEN. */
 static void elem_head(struct dctx *c, struct elem_attr *a, const unsigned char *buf,
 		      unsigned int size, unsigned int *len)
@@ -45,7 +56,7 @@ int bpfattr_map_lookup_elem(struct dctx *c, const unsigned char *buf, unsigned i
 	bpf_attr_addr(c, "value", a.value);
 	if (!BPF_ENDS_BEFORE(len, offsetof(struct elem_attr, flags))) {
 		tprint_struct_next(c);
-		FLD_FLAGS(c, a, flags, xlat_bpf_map_lookup_elem_flags, "BPF_???");
+		elem_flags(c, "flags", a.flags, xlat_bpf_map_lookup_elem_flags);
 	}
 	bpf_attr_end(c, buf, size, sizeof(a));
 	return 0;
@@ -60,7 +71,7 @@ int bpfattr_map_update_elem(struct dctx *c, const unsigned char *buf, unsigned i
 	tprint_struct_next(c);
 	bpf_attr_addr(c, "value", a.value);
 	tprint_struct_next(c);
-	FLD_XVAL(c, a, flags, xlat_bpf_map_update_elem_flags, "BPF_???");
+	elem_flags(c, "flags", a.flags, xlat_bpf_map_update_elem_flags);
 	bpf_attr_end(c, buf, size, sizeof(a));
 	return 0;
 }
@@ -102,7 +113,7 @@ int bpfattr_map_freeze(struct dctx *c, const unsigned char *buf, unsigned int si
 enum { B_IN = 0, B_KEYS = 2 };
 
 static int batch(struct dctx *c, const unsigned char *buf, unsigned int size, int first,
-		 bool values)
+		 bool values, bool update)
 {
 	struct batch_attr a;
 
@@ -133,7 +144,8 @@ static int batch(struct dctx *c, const unsigned char *buf, unsigned int size, in
 	tprint_struct_next(c);
 	bpf_attr_fd(c, "map_fd", a.map_fd);
 	tprint_struct_next(c);
-	FLD_FLAGS(c, a, elem_flags, xlat_bpf_map_lookup_elem_flags, "BPF_???");
+	elem_flags(c, "elem_flags", a.elem_flags,
+		   update ? xlat_bpf_map_update_elem_flags : xlat_bpf_map_lookup_elem_flags);
 	tprint_struct_next(c);
 	FLD_X(c, a, flags);
 	tprint_struct_end(c);
@@ -143,15 +155,15 @@ static int batch(struct dctx *c, const unsigned char *buf, unsigned int size, in
 
 int bpfattr_map_lookup_batch(struct dctx *c, const unsigned char *buf, unsigned int size)
 {
-	return batch(c, buf, size, B_IN, true);
+	return batch(c, buf, size, B_IN, true, false);
 }
 
 int bpfattr_map_update_batch(struct dctx *c, const unsigned char *buf, unsigned int size)
 {
-	return batch(c, buf, size, B_KEYS, true);
+	return batch(c, buf, size, B_KEYS, true, true);
 }
 
 int bpfattr_map_delete_batch(struct dctx *c, const unsigned char *buf, unsigned int size)
 {
-	return batch(c, buf, size, B_KEYS, false);
+	return batch(c, buf, size, B_KEYS, false, false);
 }

@@ -1,9 +1,10 @@
 // SPDX-License-Identifier: LGPL-2.1-or-later
 /*
- * bpf(2): the command, and for each command strace 6.1 decodes its union bpf_attr member, read
+ * bpf(2): the command, and for each command strace 7.2 decodes its union bpf_attr member, read
  * when the size argument is at most a page (the others print the attribute's address).  Here
- * the dispatch, the helpers the command files share, BPF_MAP_CREATE and BPF_PROG_LOAD; the
- * other commands are in bpf-attr-map.c, bpf-attr-obj.c, bpf-attr-link.c and bpf-attr-info.c.
+ * the dispatch, the helpers the command files share, BPF_MAP_CREATE and BPF_PROG_LOAD (its
+ * fields from log_true_size on at exit, as strace); the other commands are in bpf-attr-map.c,
+ * bpf-attr-obj.c, bpf-attr-link.c, bpf-attr-info.c and bpf-attr-misc.c.
  * Nonzero bytes past a structure show as "..." (with -v, extra_data="\x..." and the byte
  * range).
  */
@@ -37,13 +38,14 @@ struct prog_load_attr {
 	uint64_t line_info;
 	uint32_t line_info_cnt, attach_btf_id, attach_prog_fd, core_relo_cnt;
 	uint64_t fd_array, core_relos;
-	uint32_t core_relo_rec_size, log_true_size;
-	int32_t prog_token_fd;
-	uint32_t fd_array_cnt;
+	uint32_t core_relo_rec_size, log_true_size, prog_token_fd, fd_array_cnt;
 	uint64_t signature;
 	uint32_t signature_size;
 	int32_t keyring_id;
 };
+/* What strace 7.2 knows of it (its last field, keyring_id, ends it). */
+#define PROG_LOAD_SIZE (offsetof(struct prog_load_attr, keyring_id) + 4)
+_Static_assert(PROG_LOAD_SIZE == 168, "BPF_PROG_LOAD attribute layout");
 
 struct map_create_attr {
 	uint32_t map_type, key_size, value_size, max_entries, map_flags, inner_map_fd, numa_node;
@@ -51,7 +53,12 @@ struct map_create_attr {
 	uint32_t map_ifindex, btf_fd, btf_key_type_id, btf_value_type_id;
 	uint32_t btf_vmlinux_value_type_id;
 	uint64_t map_extra;
+	uint32_t value_type_btf_obj_fd, map_token_fd;
+	uint64_t excl_prog_hash;
+	uint32_t excl_prog_hash_size;
 };
+#define MAP_CREATE_SIZE (offsetof(struct map_create_attr, excl_prog_hash_size) + 4)
+_Static_assert(MAP_CREATE_SIZE == 92, "BPF_MAP_CREATE attribute layout");
 
 static void print_insns(struct dctx *c, const void *p, unsigned int len)
 {
@@ -78,6 +85,15 @@ static void print_kernel_version(struct dctx *c, const void *p, unsigned int len
 	(void)len;
 	snprintf(s, sizeof(s), "KERNEL_VERSION(%u, %u, %u)", v >> 16, (v >> 8) & 0xff, v & 0xff);
 	print_xlat_named(c->sb, v, s);
+}
+
+/* The signature's bytes in hex, signature_size of them. */
+static void print_signature(struct dctx *c, const void *p, unsigned int len)
+{
+	const struct prog_load_attr *a = p;
+
+	(void)len;
+	printstr_ex(c, a->signature, a->signature_size, QUOTE_FORCE_HEX);
 }
 
 #define BPF_T struct prog_load_attr
@@ -115,7 +131,7 @@ static const struct bpf_field prog_load_fields[] = {
 	BF_UNTIL(fd_array),
 };
 
-/* Linux 5.17's core_relo_cnt sits before fd_array in the struct and so in strace's print. */
+/* With core_relos there (strace prints fd_array alone without it). */
 static const struct bpf_field prog_load_relo_fields[] = {
 	BF(core_relo_cnt, BF_U),
 	BF(fd_array, BF_ADDR),
@@ -123,15 +139,7 @@ static const struct bpf_field prog_load_relo_fields[] = {
 	BF(core_relo_rec_size, BF_U),
 };
 
-static void print_signature(struct dctx *c, const void *p, unsigned int len)
-{
-	const struct prog_load_attr *a = p;
-
-	(void)len;
-	printstr_ex(c, a->signature, a->signature_size, QUOTE_FORCE_HEX);
-}
-
-/* What strace prints at exit, once the kernel may have written log_true_size. */
+/* At exit: log_true_size is written by the kernel. */
 static const struct bpf_field prog_load_exit_fields[] = {
 	BF_UNTIL(log_true_size),
 	BF(log_true_size, BF_U),
@@ -170,6 +178,13 @@ static const struct bpf_field map_create_fields[] = {
 	BF(btf_vmlinux_value_type_id, BF_U),
 	BF_UNTIL(map_extra),
 	BF(map_extra, BF_U),
+	BF_UNTIL(value_type_btf_obj_fd),
+	BF(value_type_btf_obj_fd, BF_FD),
+	BF_UNTIL(map_token_fd),
+	BF(map_token_fd, BF_FD),
+	BF_UNTIL(excl_prog_hash),
+	BF(excl_prog_hash, BF_ADDR),
+	BF(excl_prog_hash_size, BF_U),
 };
 #undef BPF_T
 
@@ -193,14 +208,10 @@ static int map_create(struct dctx *c, const unsigned char *buf, unsigned int siz
 
 	tprint_struct_begin(c);
 	print_map_create(c, &a, len);
-	bpf_attr_end(c, buf, size, sizeof(a));
+	bpf_attr_end(c, buf, size, MAP_CREATE_SIZE);
 	return 0;
 }
 
-/*
- * Up to core_relo_rec_size at entry; when the attribute goes further, the rest (from the
- * output field log_true_size on) at exit, out of the attribute read again then.
- */
 static int prog_load(struct dctx *c, const unsigned char *buf, unsigned int size)
 {
 	struct prog_load_attr a;
@@ -208,19 +219,23 @@ static int prog_load(struct dctx *c, const unsigned char *buf, unsigned int size
 
 	if (entering(c)) {
 		tprint_struct_begin(c);
-		if (BPF_FIELDS(c, &a, len, prog_load_fields, true)) {
-			if (BPF_ENDS_BEFORE(len, offsetof(struct prog_load_attr, core_relos))) {
-				tprint_struct_next(c);
-				bpf_attr_addr(c, "fd_array", a.fd_array);
-			} else {
-				BPF_FIELDS(c, &a, len, prog_load_relo_fields, false);
-				return 1;
-			}
+		if (!BPF_FIELDS(c, &a, len, prog_load_fields, true)) {
+			bpf_attr_end(c, buf, size, PROG_LOAD_SIZE);
+			return 0;
 		}
-	} else {
-		BPF_FIELDS(c, &a, len, prog_load_exit_fields, false);
+		if (BPF_ENDS_BEFORE(len, offsetof(struct prog_load_attr, core_relos))) {
+			/* Without core_relos strace prints fd_array alone, and is done. */
+			tprint_struct_next(c);
+			tprint_field(c, "fd_array");
+			printaddr(c, a.fd_array);
+			bpf_attr_end(c, buf, size, PROG_LOAD_SIZE);
+			return 0;
+		}
+		BPF_FIELDS(c, &a, len, prog_load_relo_fields, false);
+		return 1; /* the rest at exit, as strace: log_true_size is the kernel's */
 	}
-	bpf_attr_end(c, buf, size, sizeof(a));
+	BPF_FIELDS(c, &a, len, prog_load_exit_fields, false);
+	bpf_attr_end(c, buf, size, PROG_LOAD_SIZE);
 	return 0;
 }
 
@@ -299,10 +314,13 @@ bool bpf_attr_fields(struct dctx *c, const void *a, unsigned int len, const stru
 			tprintf(c, "%llu", (unsigned long long)v);
 			break;
 		case BF_D:
-			tprintf(c, "%lld", f->size == 4 ? (long long)(int32_t)v : (long long)v);
+			tprintf(c, "%d", (int)v);
 			break;
 		case BF_X:
 			ioctl_print_x(c, v);
+			break;
+		case BF_DIRFD:
+			print_dirfd(c, (int)v);
 			break;
 		case BF_FD:
 			printfd(c, (int)v);
@@ -352,7 +370,7 @@ void bpf_attr_addr(struct dctx *c, const char *name, uint64_t addr)
 	printaddr(c, addr);
 }
 
-/* The commands strace 6.1 decodes, and whether they return a descriptor. */
+/* The commands strace 7.2 decodes, and whether they return a descriptor. */
 static const struct {
 	bpf_attr_fn fn;
 	bool fd;
@@ -366,7 +384,7 @@ static const struct {
 	[6] = { bpfattr_obj_pin, true },
 	[7] = { bpfattr_obj_pin, true },		/* OBJ_GET */
 	[8] = { bpfattr_prog_attach, false },
-	[9] = { bpfattr_prog_detach, false },
+	[9] = { bpfattr_prog_attach, false },	/* PROG_DETACH: the same layout */
 	[10] = { bpfattr_prog_test_run, false },
 	[11] = { bpfattr_get_next_id, false },	/* PROG */
 	[12] = { bpfattr_get_next_id, false },	/* MAP */
@@ -389,6 +407,13 @@ static const struct {
 	[29] = { bpfattr_link_update, false },
 	[30] = { bpfattr_link_get_fd_by_id, true },
 	[31] = { bpfattr_get_next_id, false },	/* LINK */
+	[32] = { bpfattr_enable_stats, true },
+	[33] = { bpfattr_iter_create, true },
+	[34] = { bpfattr_link_detach, false },
+	[35] = { bpfattr_prog_bind_map, true },
+	[36] = { bpfattr_token_create, true },
+	[37] = { bpfattr_prog_stream_read, false },
+	[38] = { bpfattr_prog_assoc_struct_ops, false },
 };
 
 /*

@@ -29,12 +29,28 @@ void bpf_attr_fd(struct dctx *c, const char *name, uint32_t fd);
 /* A 64-bit address field: "name=0x..." or NULL. */
 void bpf_attr_addr(struct dctx *c, const char *name, uint64_t addr);
 
+/* The attach types (enum bpf_attach_type) the decoders tell apart. */
+enum {
+	AT_CGROUP_INET_SOCK_RELEASE = 34, AT_TRACE_FENTRY = 24, AT_TRACE_FEXIT = 25,
+	AT_MODIFY_RETURN = 26, AT_LSM_MAC = 27, AT_TRACE_ITER = 28, AT_XDP = 37,
+	AT_PERF_EVENT = 41, AT_TRACE_KPROBE_MULTI = 42, AT_NETFILTER = 45,
+	AT_TCX_INGRESS = 46, AT_TCX_EGRESS = 47, AT_TRACE_UPROBE_MULTI = 48,
+	AT_NETKIT_PRIMARY = 54, AT_NETKIT_PEER = 55, AT_TRACE_FSESSION = 58,
+	AT_TRACE_FENTRY_MULTI = 59, AT_TRACE_FEXIT_MULTI = 60, AT_TRACE_FSESSION_MULTI = 61,
+};
+/* Whether the target of ATTACH_TYPE is a network interface rather than a descriptor. */
+bool bpf_attach_type_is_ifindex(uint32_t attach_type);
+/* "target_ifindex=.." or "target_fd=..", by the attach type. */
+void bpf_attr_target(struct dctx *c, uint32_t attach_type, uint32_t target);
+/* "relative_id=N" (BPF_F_ID in FLAGS) or "relative_fd=FD". */
+void bpf_attr_relative(struct dctx *c, uint32_t flags, uint32_t rel);
+
 /* Whether the attribute (LEN bytes) ends before field offset OFF. */
 #define BPF_ENDS_BEFORE(len, off) ((len) <= (off))
 
 /* How a field of a table printed by bpf_attr_fields shows. */
 enum bpf_field_kind {
-	BF_U, BF_D, BF_X, BF_FD, BF_ADDR, BF_STR, BF_PATH, BF_IFINDEX, BF_DEV,
+	BF_U, BF_D, BF_X, BF_FD, BF_DIRFD, BF_ADDR, BF_STR, BF_PATH, BF_IFINDEX, BF_DEV,
 	BF_NAME,		/* a char array, as far as the attribute holds it */
 	BF_XVAL, BF_FLAGS,	/* named by the row's xlat */
 	BF_FN,			/* printed by the row's fn */
@@ -66,6 +82,16 @@ bool bpf_attr_fields(struct dctx *c, const void *a, unsigned int len, const stru
 #define BPF_FIELDS(c, a, len, tbl, first) \
 	bpf_attr_fields((c), (a), (len), (tbl), sizeof(tbl) / sizeof((tbl)[0]), (first))
 
+/* bpf-attr-misc.c: the commands of one small structure (ENABLE_STATS to
+ * PROG_ASSOC_STRUCT_OPS). */
+int bpfattr_enable_stats(struct dctx *c, const unsigned char *buf, unsigned int size);
+int bpfattr_iter_create(struct dctx *c, const unsigned char *buf, unsigned int size);
+int bpfattr_link_detach(struct dctx *c, const unsigned char *buf, unsigned int size);
+int bpfattr_prog_bind_map(struct dctx *c, const unsigned char *buf, unsigned int size);
+int bpfattr_token_create(struct dctx *c, const unsigned char *buf, unsigned int size);
+int bpfattr_prog_stream_read(struct dctx *c, const unsigned char *buf, unsigned int size);
+int bpfattr_prog_assoc_struct_ops(struct dctx *c, const unsigned char *buf, unsigned int size);
+
 /* bpf-attr-map.c: map element and batch commands. */
 int bpfattr_map_lookup_elem(struct dctx *c, const unsigned char *buf, unsigned int size);
 int bpfattr_map_update_elem(struct dctx *c, const unsigned char *buf, unsigned int size);
@@ -79,7 +105,6 @@ int bpfattr_map_delete_batch(struct dctx *c, const unsigned char *buf, unsigned 
 /* bpf-attr-obj.c: pinning, ids, attaching, queries, BTF, links. */
 int bpfattr_obj_pin(struct dctx *c, const unsigned char *buf, unsigned int size);
 int bpfattr_prog_attach(struct dctx *c, const unsigned char *buf, unsigned int size);
-int bpfattr_prog_detach(struct dctx *c, const unsigned char *buf, unsigned int size);
 int bpfattr_prog_test_run(struct dctx *c, const unsigned char *buf, unsigned int size);
 int bpfattr_get_next_id(struct dctx *c, const unsigned char *buf, unsigned int size);
 int bpfattr_prog_get_fd_by_id(struct dctx *c, const unsigned char *buf, unsigned int size);

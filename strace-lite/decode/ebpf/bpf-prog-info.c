@@ -39,10 +39,11 @@ struct prog_info {
 	uint64_t line_info, jited_line_info;
 	uint32_t nr_jited_line_info, line_info_rec_size, jited_line_info_rec_size, nr_prog_tags;
 	uint64_t prog_tags, run_time_ns, run_cnt, recursion_misses;
-	uint32_t verified_insns;
+	uint32_t verified_insns, attach_btf_obj_id, attach_btf_id;
 };
 
-#define PI_SIZE (offsetof(struct prog_info, verified_insns) + 4)
+#define PI_SIZE (offsetof(struct prog_info, attach_btf_id) + 4)
+_Static_assert(PI_SIZE == 228, "struct bpf_prog_info layout");
 #define ENDS(len, f) BPF_ENDS_BEFORE(len, offsetof(struct prog_info, f))
 
 void *bpf_prog_info_save(const unsigned char *buf, unsigned int size)
@@ -195,6 +196,12 @@ void bpf_prog_info_print(struct dctx *c, const void *saved_p, const unsigned cha
 		goto end;
 	tprint_struct_next(c);
 	FLD_U(c, in, verified_insns);
+	if (ENDS(len, attach_btf_obj_id))
+		goto end;
+	tprint_struct_next(c);
+	FLD_U(c, in, attach_btf_obj_id);
+	tprint_struct_next(c);
+	FLD_U(c, in, attach_btf_id);
 	bpf_attr_extra(c, buf, size, PI_SIZE);
 end:
 	tprint_struct_end(c);

@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: LGPL-2.1-or-later
-// strace-7.2-lines: ^io_uring_setup\(4, \{flags=0, ;; IORING_FEAT_* bits 13-17 have names
+// strace-7.2-lines: ^io_uring_setup\(4, \{flags=0, ;; IORING_FEAT_* bits 13-17 have names; the ring offsets' user_addr shows
 // link: -static
 /*
  * io_uring_setup (the parameters in, what the kernel filled in out), io_uring_enter, and
@@ -42,16 +42,16 @@ static void print_features(unsigned int f)
 		printf("%s%#x", sep, f & ~known);
 }
 
+/* strace 7.2 shows user_addr (the ring memory of IORING_SETUP_NO_MMAP), even when 0. */
 static void print_off(const unsigned int *v, const char *const *names, unsigned int resv1,
-		      unsigned long long resv2)
+		      unsigned long long user_addr)
 {
 	printf("{");
 	for (int i = 0; i < 7; i++)
 		printf("%s%s=%u", i ? ", " : "", names[i], v[i]);
 	if (resv1)
 		printf(", resv1=%#x", resv1);
-	if (resv2)
-		printf(", resv2=%#llx", resv2);
+	printf(", user_addr=%#llx", user_addr);
 	printf("}");
 }
 

@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: LGPL-2.1-or-later
 // link: -static
-// strace-7.2-lines: , (136|168)\) = ;; strace 6.1 stops BPF_PROG_LOAD's attribute at fd_array
+// strace-7.2-lines: , (136|168)\) = |BPF_PROG_GET_NEXT_ID ;; strace 6.1 stops BPF_PROG_LOAD's attribute at fd_array; strace 7.2 prints GET_NEXT_ID without open_flags
 /*
  * bpf(2): BPF_PROG_LOAD's attribute (a whole one with a license string and a name, one that
  * ends after the license, one with nonzero bytes past its end, a NULL one), BPF_MAP_CREATE's
@@ -74,8 +74,8 @@ static void more_cmds(void)
 
 	uint32_t id[3] = { 0xffffff00, 0, 0 };
 	rc = syscall(__NR_bpf, 11, id, 12);
-	out("bpf(BPF_PROG_GET_NEXT_ID, {start_id=4294967040, next_id=0, open_flags=0}, 12) = "
-	    "%s\n", sprintrc(rc));
+	out("bpf(BPF_PROG_GET_NEXT_ID, {start_id=4294967040, next_id=0}, 12) = %s\n",
+	    sprintrc(rc));
 	id[0] = 0xdeadbeef;
 	rc = syscall(__NR_bpf, 30, id, 4);
 	out("bpf(BPF_LINK_GET_FD_BY_ID, {link_id=3735928559}, 4) = %s\n", sprintrc(rc));
