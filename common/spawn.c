@@ -13,7 +13,6 @@
 #include <sys/prctl.h>
 #include <sys/ptrace.h>
 #include <sys/resource.h>
-#include <sys/stat.h>
 #include <sys/wait.h>
 #include <time.h>
 #include <unistd.h>
@@ -106,9 +105,6 @@ int proc_spawn(const char *path, char *const argv[], const struct proc_spawn *sp
 	child->hold_fd = -1;
 	child->status = -1;
 	child->fail_fd = -1;
-	struct stat st;
-	child->noseize = sp->before_hold ||
-			 (stat(path, &st) == 0 && (st.st_mode & (S_ISUID | S_ISGID)));
 	if (sp->hold == PROC_HOLD_PIPE && pipe2(pfd, O_CLOEXEC) < 0)
 		return -errno;
 	/* The write end goes with a successful exec: the reader sees the error or nothing. */
@@ -184,7 +180,6 @@ int proc_spawn_daemon(const char *path, char *const argv[], const struct proc_sp
 	child->hold_fd = -1;
 	child->status = -1;
 	child->fail_fd = -1;
-	child->noseize = true; /* the tracer is no parent of it: left as it is */
 	held.hold = PROC_HOLD_PIPE;
 	held.pdeathsig = false; /* the tracer is not its parent */
 	if (pipe2(pfd, O_CLOEXEC) < 0)

@@ -47,22 +47,8 @@ struct proc_child {
 	int hold_fd; /* PROC_HOLD_PIPE: the write end, -1 once released */
 	int status;  /* PROC_HOLD_TRACEME: the wait status when it never reached its exec */
 	int fail_fd; /* defer_fail: where the child's error arrives, -1 once read */
-	/* Not to be seized by proc_release_prefault: the program is set-user-ID or set-group-ID
-	 * (an exec under ptrace would not be), or had a before_hold hook (a seccomp filter whose
-	 * listener the tracer answers in its loop: its exec may wait for the tracer). */
-	bool noseize;
 };
 
-/*
- * PROC_HOLD_PIPE's release for an eBPF tracer: the program is seized first and stopped at its
- * exec, its read-only file mappings (code, string literals) faulted into its page tables, then
- * let go.  A BPF program cannot fault a page in: a literal the program has not touched, given
- * to a call that fails before the kernel reads it, would else stay unreadable.  Left as
- * proc_release when GO is false, when CHILD->noseize says so, or when it cannot be seized; a
- * program that stops otherwise, or dies before its exec, is let go as it is (never reaped
- * here).  0 or -errno, as proc_release.
- */
-int proc_release_prefault(struct proc_child *child, bool go);
 /*
  * Start PATH with ARGV as SP says.  Returns 0 with CHILD filled, the program held (or, for
  * PROC_HOLD_STOP, stopped and waited for); -errno when fork fails, -ECHILD when a

@@ -759,7 +759,7 @@ static int bpfbe_run(void)
 		if (t->flags & TCB_ATTACHED)
 			said_attached(t);
 	/* Everything is attached: let the program exec (or die, if attaching failed). */
-	if (held.hold_fd >= 0 && proc_release_prefault(&held, rc == 0 && !proc_interrupted()) < 0)
+	if (held.hold_fd >= 0 && proc_release(&held, rc == 0 && !proc_interrupted()) < 0)
 		rc = -1;
 	while (rc == 0 && !proc_interrupted() &&
 	       (tcb_count() > 0 || (cgroup_dir && proc_cgroup_populated(cgroup_dir)))) {
