@@ -599,30 +599,34 @@ static __always_inline struct inflight *enter_record(struct pt_regs *regs, long 
 	if (!f)
 		return 0;
 	f->scno = id;
-	f->ts = bpf_ktime_get_ns();
 	f->refetch = 0;
 	f->active = 1;
 	if (stats_only) {
-		if (!wall_clock)
-			f->stime = BPF_CORE_READ(bpf_get_current_task_btf(), stime);
+		/* -c reads one clock: the task's system time, or with -w the monotonic clock (a
+		 * clock read costs as much as the rest of the program in a VM). */
+		if (wall_clock)
+			f->ts = bpf_ktime_get_ns();
+		else
+			f->stime = bpf_get_current_task_btf()->stime;
 		return f;
 	}
+	f->ts = bpf_ktime_get_ns();
 	if (want_stack)
 		send_stack(regs, (__u32)pt, pt >> 32, f->ts);
-	f->args[0] = BPF_CORE_READ(regs, di);
-	f->args[1] = BPF_CORE_READ(regs, si);
-	f->args[2] = BPF_CORE_READ(regs, dx);
-	f->args[3] = BPF_CORE_READ(regs, r10);
-	f->args[4] = BPF_CORE_READ(regs, r8);
-	f->args[5] = BPF_CORE_READ(regs, r9);
+	f->args[0] = regs->di;
+	f->args[1] = regs->si;
+	f->args[2] = regs->dx;
+	f->args[3] = regs->r10;
+	f->args[4] = regs->r8;
+	f->args[5] = regs->r9;
 
 	struct ev_sys rec = {
 		.h = { .kind = EV_SYS_ENTER, .tid = (__u32)pt, .tgid = pt >> 32, .ts = f->ts },
 		.scno = id,
 	};
 	__builtin_memcpy(rec.args, f->args, sizeof(rec.args));
-	rec.sp = BPF_CORE_READ(regs, sp);
-	rec.ip = BPF_CORE_READ(regs, ip);
+	rec.sp = regs->sp;
+	rec.ip = regs->ip;
 	send_pidns(&rec);
 	/* After exec the memory is another program's: an execve is never read again. */
 	if (id == 59 /* execve */ || id == 322 /* execveat */)
@@ -654,7 +658,7 @@ int BPF_PROG(sys_enter, struct pt_regs *regs, long id)
 	}
 	if (!flags)
 		return 0;
-	send_ignored(tid, pt >> 32, BPF_CORE_READ(regs, ip));
+	send_ignored(tid, pt >> 32, regs);
 	if (!wanted(id))
 		return 0;
 	/* -c counts in the kernel: not what sttrace's child does before it runs the program
@@ -676,7 +680,7 @@ int BPF_PROG(sys_exit, struct pt_regs *regs, long ret)
 		f = inject_at_exit(regs, pt, f);
 	if (!f || !f->active) {
 		if (bpf_map_lookup_elem(&traced, &tid))
-			send_ignored(tid, pt >> 32, BPF_CORE_READ(regs, ip));
+			send_ignored(tid, pt >> 32, regs);
 		return 0;
 	}
 	f->active = 0;
@@ -685,35 +689,35 @@ int BPF_PROG(sys_exit, struct pt_regs *regs, long ret)
 	 * (ptrace_stop gives up): the call stays unfinished, ending with the thread ("= ?"). */
 	if (bpf_get_current_task_btf()->pending.signal.sig[0] & (1UL << (9 /* SIGKILL */ - 1)))
 		return 0;
-	__u64 now = bpf_ktime_get_ns();
-	struct ev_sys rec = {
-		.h = { .kind = EV_SYS_EXIT, .tid = tid, .tgid = pt >> 32, .ts = now },
-		.scno = f->scno,
-		.ret = ret,
-		.enter_ts = f->ts,
-		.ip = BPF_CORE_READ(regs, ip),
-	};
-	__builtin_memcpy(rec.args, f->args, sizeof(rec.args));
-	__u8 when = f->refetch ? CAP_EXIT | CAP_RETRY : CAP_EXIT;
 	if (stats_only) {
-		__u32 k = rec.scno;
+		__u32 k = f->scno;
 		struct sysstat *st = k < SYS_MAX ? bpf_map_lookup_elem(&stats, &k) : NULL;
 		if (st) {
 			st->count++;
 			if (ret < 0 && ret > -4096)
 				st->errors++;
 			/* As strace: system CPU time spent in the call unless -w. */
-			st->ns += wall_clock ? now - rec.enter_ts :
-				  BPF_CORE_READ(bpf_get_current_task_btf(), stime) - f->stime;
+			st->ns += wall_clock ? bpf_ktime_get_ns() - f->ts :
+				  bpf_get_current_task_btf()->stime - f->stime;
 		}
 		return 0;
 	}
+	__u64 now = bpf_ktime_get_ns();
+	struct ev_sys rec = {
+		.h = { .kind = EV_SYS_EXIT, .tid = tid, .tgid = pt >> 32, .ts = now },
+		.scno = f->scno,
+		.ret = ret,
+		.enter_ts = f->ts,
+		.ip = regs->ip,
+	};
+	__builtin_memcpy(rec.args, f->args, sizeof(rec.args));
+	__u8 when = f->refetch ? CAP_EXIT | CAP_RETRY : CAP_EXIT;
 	/* ptrace -k shows a program's first exec with the new program's stack, at its exit. */
 	if (want_stack && !ret && (rec.scno == 59 || rec.scno == 322))
 		send_stack(regs, tid, pt >> 32, now);
 	send_pidns(&rec);
 	capture_and_send(&rec, rec.args, 0, when);
-	send_ignored(tid, pt >> 32, BPF_CORE_READ(regs, ip));
+	send_ignored(tid, pt >> 32, regs);
 	return 0;
 }
 
