@@ -158,8 +158,10 @@ static __always_inline void count_lost(void)
 }
 
 /*
- * Waking the reader for every record costs more than the record: wake it only once a good
- * amount is waiting (it also polls every few milliseconds), or for a record it must see soon.
+ * Waking the reader costs more than the record (an irq_work self-IPI): wake it when the data
+ * waiting crosses a multiple of WAKE_BYTES (the record and its 8-byte header), not at every
+ * record while it is behind (a sixth of a traced getppid's cost, issue 31); it also polls
+ * every 10 ms.  A record it must see soon is sent with emit_flags.
  */
 #define WAKE_BYTES (256 * 1024)
 
@@ -171,12 +173,7 @@ static __always_inline void emit_flags(void *rec, __u64 size, __u64 flags)
 
 static __always_inline void emit(void *rec, __u64 size)
 {
-	__u64 avail = bpf_ringbuf_query(&events, BPF_RB_AVAIL_DATA);
-
-	/* When the data waiting crosses a multiple of WAKE_BYTES (the record and its 8-byte
-	 * header), not at every record while the reader is behind: each wake-up is an irq_work
-	 * self-IPI, a sixth of a traced getppid's cost when it was sent per record (issue 31). */
-	__u64 after = avail + size + 8;
+	__u64 after = bpf_ringbuf_query(&events, BPF_RB_AVAIL_DATA) + size + 8;
 
 	emit_flags(rec, size, after >= WAKE_BYTES && (after & (WAKE_BYTES - 1)) < size + 8 ?
 			      BPF_RB_FORCE_WAKEUP : BPF_RB_NO_WAKEUP);
@@ -602,8 +599,7 @@ static __always_inline struct inflight *enter_record(struct pt_regs *regs, long 
 	f->refetch = 0;
 	f->active = 1;
 	if (stats_only) {
-		/* -c reads one clock: the task's system time, or with -w the monotonic clock (a
-		 * clock read costs as much as the rest of the program in a VM). */
+		/* -c reads one clock: the task's system time, or with -w the monotonic one. */
 		if (wall_clock)
 			f->ts = bpf_ktime_get_ns();
 		else
