@@ -174,9 +174,10 @@ static __always_inline bool send(struct scratch *s, __u32 off)
 	if (size > sizeof(*s))
 		size = sizeof(*s);
 	__u64 avail = bpf_ringbuf_query(&events, BPF_RB_AVAIL_DATA);
-	/* Once per WAKE_BYTES written, not for every record while the reader is behind: each
-	 * wakeup is an irq_work IPI, which costs microseconds in a VM. */
-	if (avail >= WAKE_BYTES && (avail & (WAKE_BYTES - 1)) < size)
+	/* When the data waiting (this record and its header too) crosses a multiple of
+	 * WAKE_BYTES, not for every record while the reader is behind: each wakeup is an
+	 * irq_work IPI, which costs microseconds in a VM. */
+	if (avail + size + 8 >= WAKE_BYTES && ((avail + size + 8) & (WAKE_BYTES - 1)) < size + 8)
 		wake = BPF_RB_FORCE_WAKEUP;
 	if (avail > ring_size / 2) {
 		/* At every record while over half: a SIGCONT of ours may have just cancelled the

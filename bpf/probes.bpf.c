@@ -218,9 +218,16 @@ struct {
 	__type(value, struct xmm_regs);
 } xmm SEC(".maps");
 
-/* The reader is woken once this much is waiting (as sysbpf does), or for a held process; it
- * also polls every 10 ms. */
+/* The reader is woken when the data waiting crosses a multiple of this (as sysbpf does: not
+ * at every record while it is behind), or for a held process; it also polls every 10 ms. */
 #define WAKE_BYTES (256 * 1024)
+
+static __always_inline bool wake_due(__u64 avail, __u64 len)
+{
+	__u64 after = avail + len + 8; /* the record and its header */
+
+	return after >= WAKE_BYTES && (after & (WAKE_BYTES - 1)) < len + 8;
+}
 
 const volatile __u32 str_max = 33; /* -s + 1 */
 const volatile __u64 ring_size = 4096; /* of "events": set by user space */
@@ -385,6 +392,7 @@ static __always_inline int hit(struct pt_regs *ctx, __u32 kind)
 	if (!st->nstr && !st->xmm && !st->hold) {
 		__u64 avail = bpf_ringbuf_query(&events, BPF_RB_AVAIL_DATA), size = ring_size;
 		struct ev_probe *r;
+		__u64 rlen = n <= 2 ? offsetof(struct ev_probe, v[2]) : sizeof(*r);
 		if (n <= 2) {
 			r = bpf_ringbuf_reserve(&events, offsetof(struct ev_probe, v[2]), 0);
 			if (r)
@@ -398,7 +406,7 @@ static __always_inline int hit(struct pt_regs *ctx, __u32 kind)
 			count(PSTAT_LOST);
 			return 0;
 		}
-		__u64 wake = avail >= WAKE_BYTES ? BPF_RB_FORCE_WAKEUP : BPF_RB_NO_WAKEUP;
+		__u64 wake = wake_due(avail, rlen) ? BPF_RB_FORCE_WAKEUP : BPF_RB_NO_WAKEUP;
 		if (avail > size / 2 && hold(tid)) {
 			r->bad |= PROBE_HELD;
 			wake = BPF_RB_FORCE_WAKEUP;
@@ -452,8 +460,6 @@ static __always_inline int hit(struct pt_regs *ctx, __u32 kind)
 	 * ptrace side does (probe_print_str), before it lets the thread run on. */
 	if (unread && !(s->ev.bad & PROBE_HELD) && hold(tid))
 		s->ev.bad |= PROBE_HELD;
-	if ((s->ev.bad & PROBE_HELD) || avail >= WAKE_BYTES)
-		wake = BPF_RB_FORCE_WAKEUP;
 	/* Where a string not read lies in a read-only file mapping, its file, ahead of the hit,
 	 * unless user space reads it from the thread held here: one let go before it prints (an
 	 * xmm hit) or not held may be gone by then. */
@@ -464,6 +470,8 @@ static __always_inline int hit(struct pt_regs *ctx, __u32 kind)
 	asm volatile("" : "+r"(olen));
 	if (olen > sizeof(struct scratch))
 		return 0;
+	if ((s->ev.bad & PROBE_HELD) || wake_due(avail, olen))
+		wake = BPF_RB_FORCE_WAKEUP;
 	if (bpf_ringbuf_output(&events, &s->ev, olen, wake))
 		count(PSTAT_LOST);
 	return 0;

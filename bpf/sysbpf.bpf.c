@@ -82,35 +82,7 @@ struct {
 	__type(value, struct plan);
 } plans SEC(".maps");
 
-struct {
-	__uint(type, BPF_MAP_TYPE_PERCPU_ARRAY);
-	__uint(max_entries, SYS_MAX);
-	__type(key, __u32);
-	__type(value, struct sysstat);
-} stats SEC(".maps");
-
-/* -c's counts of the numbers past SYS_MAX (none has a name: strace 7.1 counts them all the
- * same, as "syscall_0x..."), by number; past its size a number is not counted. */
-struct {
-	__uint(type, BPF_MAP_TYPE_PERCPU_HASH);
-	__uint(max_entries, STATS_FAR_MAX);
-	__type(key, __s64);
-	__type(value, struct sysstat);
-} stats_far SEC(".maps");
-
-static __always_inline struct sysstat *stats_slot(__s64 scno)
-{
-	if (scno >= 0 && scno < SYS_MAX) {
-		__u32 k = scno;
-		return bpf_map_lookup_elem(&stats, &k);
-	}
-	struct sysstat *st = bpf_map_lookup_elem(&stats_far, &scno);
-	if (st)
-		return st;
-	struct sysstat zero = {};
-	bpf_map_update_elem(&stats_far, &scno, &zero, BPF_NOEXIST);
-	return bpf_map_lookup_elem(&stats_far, &scno);
-}
+#include "bpf/stats.bpf.h"
 
 /* Records the ring buffer had no room for: reported, never silent. */
 struct {
@@ -180,8 +152,10 @@ static __always_inline void count_lost(void)
 }
 
 /*
- * Waking the reader for every record costs more than the record: wake it only once a good
- * amount is waiting (it also polls every few milliseconds), or for a record it must see soon.
+ * Waking the reader costs more than the record (an irq_work self-IPI): wake it when the data
+ * waiting crosses a multiple of WAKE_BYTES (the record and its 8-byte header), not at every
+ * record while it is behind (a sixth of a traced getppid's cost, issue 31); it also polls
+ * every 10 ms.  A record it must see soon is sent with emit_flags.
  */
 #define WAKE_BYTES (256 * 1024)
 
@@ -193,9 +167,10 @@ static __always_inline void emit_flags(void *rec, __u64 size, __u64 flags)
 
 static __always_inline void emit(void *rec, __u64 size)
 {
-	__u64 avail = bpf_ringbuf_query(&events, BPF_RB_AVAIL_DATA);
+	__u64 after = bpf_ringbuf_query(&events, BPF_RB_AVAIL_DATA) + size + 8;
 
-	emit_flags(rec, size, avail >= WAKE_BYTES ? BPF_RB_FORCE_WAKEUP : BPF_RB_NO_WAKEUP);
+	emit_flags(rec, size, after >= WAKE_BYTES && (after & (WAKE_BYTES - 1)) < size + 8 ?
+			      BPF_RB_FORCE_WAKEUP : BPF_RB_NO_WAKEUP);
 }
 
 static __always_inline bool user_ptr(__u64 v)
@@ -618,30 +593,33 @@ static __always_inline struct inflight *enter_record(struct pt_regs *regs, long 
 	if (!f)
 		return 0;
 	f->scno = id;
-	f->ts = bpf_ktime_get_ns();
 	f->refetch = 0;
 	f->active = 1;
 	if (stats_only) {
-		if (!wall_clock)
-			f->stime = BPF_CORE_READ(bpf_get_current_task_btf(), stime);
+		/* -c reads one clock: the task's system time, or with -w the monotonic one. */
+		if (wall_clock)
+			f->ts = bpf_ktime_get_ns();
+		else
+			f->stime = bpf_get_current_task_btf()->stime;
 		return f;
 	}
+	f->ts = bpf_ktime_get_ns();
 	if (want_stack)
 		send_stack(regs, (__u32)pt, pt >> 32, f->ts);
-	f->args[0] = BPF_CORE_READ(regs, di);
-	f->args[1] = BPF_CORE_READ(regs, si);
-	f->args[2] = BPF_CORE_READ(regs, dx);
-	f->args[3] = BPF_CORE_READ(regs, r10);
-	f->args[4] = BPF_CORE_READ(regs, r8);
-	f->args[5] = BPF_CORE_READ(regs, r9);
+	f->args[0] = regs->di;
+	f->args[1] = regs->si;
+	f->args[2] = regs->dx;
+	f->args[3] = regs->r10;
+	f->args[4] = regs->r8;
+	f->args[5] = regs->r9;
 
 	struct ev_sys rec = {
 		.h = { .kind = EV_SYS_ENTER, .tid = (__u32)pt, .tgid = pt >> 32, .ts = f->ts },
 		.scno = id,
 	};
 	__builtin_memcpy(rec.args, f->args, sizeof(rec.args));
-	rec.sp = BPF_CORE_READ(regs, sp);
-	rec.ip = BPF_CORE_READ(regs, ip);
+	rec.sp = regs->sp;
+	rec.ip = regs->ip;
 	send_pidns(&rec);
 	/* After exec the memory is another program's: an execve is never read again. */
 	if (id == 59 /* execve */ || id == 322 /* execveat */)
@@ -673,7 +651,7 @@ int BPF_PROG(sys_enter, struct pt_regs *regs, long id)
 	}
 	if (!flags)
 		return 0;
-	send_ignored(tid, pt >> 32, BPF_CORE_READ(regs, ip));
+	send_ignored(tid, pt >> 32, regs);
 	if (!wanted(id))
 		return 0;
 	/* -c counts in the kernel: not what sttrace's child does before it runs the program
@@ -695,7 +673,7 @@ int BPF_PROG(sys_exit, struct pt_regs *regs, long ret)
 		f = inject_at_exit(regs, pt, f);
 	if (!f || !f->active) {
 		if (bpf_map_lookup_elem(&traced, &tid))
-			send_ignored(tid, pt >> 32, BPF_CORE_READ(regs, ip));
+			send_ignored(tid, pt >> 32, regs);
 		return 0;
 	}
 	f->active = 0;
@@ -704,34 +682,34 @@ int BPF_PROG(sys_exit, struct pt_regs *regs, long ret)
 	 * (ptrace_stop gives up): the call stays unfinished, ending with the thread ("= ?"). */
 	if (bpf_get_current_task_btf()->pending.signal.sig[0] & (1UL << (9 /* SIGKILL */ - 1)))
 		return 0;
+	if (stats_only) {
+		struct sysstat *st = stats_slot(f->scno);
+		if (st) {
+			st->count++;
+			if (ret < 0 && ret > -4096)
+				st->errors++;
+			/* As strace: system CPU time spent in the call unless -w. */
+			st->ns += wall_clock ? bpf_ktime_get_ns() - f->ts :
+				  bpf_get_current_task_btf()->stime - f->stime;
+		}
+		return 0;
+	}
 	__u64 now = bpf_ktime_get_ns();
 	struct ev_sys rec = {
 		.h = { .kind = EV_SYS_EXIT, .tid = tid, .tgid = pt >> 32, .ts = now },
 		.scno = f->scno,
 		.ret = ret,
 		.enter_ts = f->ts,
-		.ip = BPF_CORE_READ(regs, ip),
+		.ip = regs->ip,
 	};
 	__builtin_memcpy(rec.args, f->args, sizeof(rec.args));
 	__u8 when = f->refetch ? CAP_EXIT | CAP_RETRY : CAP_EXIT;
-	if (stats_only) {
-		struct sysstat *st = stats_slot(rec.scno);
-		if (st) {
-			st->count++;
-			if (ret < 0 && ret > -4096)
-				st->errors++;
-			/* As strace: system CPU time spent in the call unless -w. */
-			st->ns += wall_clock ? now - rec.enter_ts :
-				  BPF_CORE_READ(bpf_get_current_task_btf(), stime) - f->stime;
-		}
-		return 0;
-	}
 	/* ptrace -k shows a program's first exec with the new program's stack, at its exit. */
 	if (want_stack && !ret && (rec.scno == 59 || rec.scno == 322))
 		send_stack(regs, tid, pt >> 32, now);
 	send_pidns(&rec);
 	capture_and_send(&rec, rec.args, 0, when);
-	send_ignored(tid, pt >> 32, BPF_CORE_READ(regs, ip));
+	send_ignored(tid, pt >> 32, regs);
 	return 0;
 }
 

@@ -75,6 +75,28 @@ void sb_pad(struct strbuf *sb, char ch, size_t n)
 	sb->s[sb->len] = '\0';
 }
 
+void sb_put_u64(struct strbuf *sb, uint64_t v)
+{
+	char d[20];
+	size_t n = 0;
+
+	do {
+		d[sizeof(d) - ++n] = (char)('0' + v % 10);
+		v /= 10;
+	} while (v);
+	sb_write(sb, d + sizeof(d) - n, n);
+}
+
+void sb_put_i64(struct strbuf *sb, int64_t v)
+{
+	if (v < 0) {
+		sb_putc(sb, '-');
+		sb_put_u64(sb, -(uint64_t)v);
+	} else {
+		sb_put_u64(sb, (uint64_t)v);
+	}
+}
+
 void sb_printf(struct strbuf *sb, const char *fmt, ...)
 {
 	va_list ap;

@@ -7,6 +7,7 @@
 #pragma once
 #include <stdarg.h>
 #include <stddef.h>
+#include <stdint.h>
 
 struct strbuf {
 	char *s;
@@ -18,6 +19,9 @@ void sb_write(struct strbuf *sb, const void *p, size_t n);
 void sb_puts(struct strbuf *sb, const char *str);
 void sb_putc(struct strbuf *sb, char ch);
 void sb_pad(struct strbuf *sb, char ch, size_t n); /* N times CH */
+/* V in decimal, as printf's %llu and %lld without its cost (a traced call's result). */
+void sb_put_u64(struct strbuf *sb, uint64_t v);
+void sb_put_i64(struct strbuf *sb, int64_t v);
 void sb_printf(struct strbuf *sb, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 void sb_vprintf(struct strbuf *sb, const char *fmt, va_list ap);
 void sb_reset(struct strbuf *sb);

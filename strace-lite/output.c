@@ -10,6 +10,7 @@
 #include <limits.h>
 #include <stdarg.h>
 #include <stdio.h>
+#include <stdio_ext.h>
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
@@ -77,6 +78,8 @@ int output_open(void)
 		shared_log = fopen(opts.outfname, opts.append ? "ae" : "we");
 		if (!shared_log)
 			return -errno;
+		/* One thread writes the trace: no lock taken per fwrite (a line is a few). */
+		__fsetlocking(shared_log, FSETLOCKING_BYCALLER);
 	} else if (opts.outfname) {
 		/* -ff: room for ".PID" in a path, as strace wants; then check now that the files
 		 * can be made. */
@@ -106,6 +109,8 @@ FILE *output_for(pid_t pid)
 	char name[4096];
 	snprintf(name, sizeof(name), "%s.%d", opts.outfname, pid);
 	FILE *f = fopen(name, opts.append ? "ae" : "we");
+	if (f)
+		__fsetlocking(f, FSETLOCKING_BYCALLER);
 	return f ? f : stderr;
 }
 

@@ -23,6 +23,8 @@ static struct tidtab tmems;
 
 void capset_clear(struct capset *s)
 {
+	if (!s->n)
+		return;
 	for (size_t i = 0; i < s->n; i++)
 		free(s->v[i].data);
 	s->n = 0;
@@ -30,6 +32,8 @@ void capset_clear(struct capset *s)
 
 void capset_move(struct capset *to, struct capset *from)
 {
+	if (!to->v && !from->v)
+		return; /* most calls capture nothing */
 	capset_clear(to);
 	free(to->v);
 	*to = *from;

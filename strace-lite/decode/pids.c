@@ -275,7 +275,7 @@ void printpid(struct dctx *c, int pid, enum pid_type type)
 	bool want_ns = dopts.decode_pids & DECODE_PID_NS;
 	char comm[64];
 
-	tprintf(c, "%d", pid);
+	sb_put_i64(c->sb, pid);
 	if (pid <= 0 || (!want_comm && !want_ns))
 		return;
 	int ours = translate_pid(c->pid, pid, type);

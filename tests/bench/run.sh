@@ -91,6 +91,27 @@ tool_a=sttrace mode_a=text pair "$FULL_N" json -- "$STTRACE" -- "$STTRACE" --jso
 # target is <= 1.15x.
 tool_a=sttrace mode_a=text,p pair "$FULL_N" perfetto -- "$STTRACE" -- "$STTRACE" \
 	--perfetto="$out/timeline.json"
+# ptrace, 4 threads calling getppid (tests/bench/threads.c) under -f, strace against sttrace
+# (issue 31: sttrace <= strace in every run), interleaved with untraced runs, medians of RUNS;
+# per event = added time / THREADS_N calls.  Checked first: every call has its line.
+THREADS_N=${THREADS_N:-20000}
+cc -O2 -pthread -o "$out/threads" tests/bench/threads.c || exit 1
+for t in strace "$STTRACE"; do
+	"$t" -f -o "$out/threads.log" "$out/threads" "$THREADS_N" >/dev/null 2>&1
+	g=$(grep -cE '^[0-9]+ +getppid\(' "$out/threads.log")
+	[ "$g" = "$THREADS_N" ] || echo "warning: $t -f showed $g getppid calls of $THREADS_N"
+done
+: >"$out/tu.times"; : >"$out/ta.times"; : >"$out/tb.times"
+for ((i = 0; i < RUNS; i++)); do
+	once "$out/threads" "$THREADS_N" >>"$out/tu.times"
+	once strace -f -o /dev/null "$out/threads" "$THREADS_N" >>"$out/ta.times"
+	once "$STTRACE" -f -o /dev/null "$out/threads" "$THREADS_N" >>"$out/tb.times"
+done
+th_u=$(median <"$out/tu.times") th_a=$(median <"$out/ta.times") th_b=$(median <"$out/tb.times")
+printf '%-22s %-8s %-16s %10.4f s\n' "threads-$THREADS_N" untraced - "$th_u"
+add_row "threads-$THREADS_N" strace -f "$th_a" "$th_u" "$THREADS_N"
+add_row "threads-$THREADS_N" sttrace -f "$th_b" "$th_u" "$THREADS_N"
+r_threads=$(echo "($th_b - $th_u) / ($th_a - $th_u)" | bc -l)
 
 # ---- eBPF backend (issue 6): sttrace --bpf, bpftrace and perf trace on the same loop ---------
 # Each group runs its cells interleaved with untraced runs of the same N, and every command also
@@ -108,11 +129,14 @@ BPF_RUNS=${BPF_RUNS:-$RUNS}
 bo="$out/bpf"
 mkdir -p "$bo"
 BT_COUNT='tracepoint:raw_syscalls:sys_enter /pid == cpid/ { @[args->id] = count(); }'
+# The cheapest eBPF tracing there is, the yardstick of issue 31: one counter bumped per syscall.
+BT_N='tracepoint:raw_syscalls:sys_enter /pid == cpid/ { @n = count(); }'
 nr_getppid=110
 bc_bpf_full() { "$STTRACE" --bpf -o "$2" "$prog" "$1"; }
 bc_bpf_c() { "$STTRACE" --bpf -c -o "$2" "$prog" "$1"; }
 bc_bpf_openat() { "$STTRACE" --bpf -e trace=openat -o "$2" "$prog" "$1"; }
 bc_bpftrace() { bpftrace -e "$BT_COUNT" -c "$prog $1" >"$2" 2>&1; }
+bc_bpftrace_n() { bpftrace -e "$BT_N" -c "$prog $1" >"$2" 2>&1; }
 bc_perf_full() { perf trace -o "$2" -- "$prog" "$1"; }
 bc_perf_s() { perf trace -s -o "$2" -- "$prog" "$1"; }
 bc_perf_openat() { perf trace -e openat -o "$2" -- "$prog" "$1"; }
@@ -143,6 +167,11 @@ bk_bpf_openat() {
 bk_bpftrace() {
 	local g; g=$(awk -v k="@[$nr_getppid]:" '$1 == k { print $2 }' "$2")
 	[ "$g" = "$1" ] || echo "@[$nr_getppid] ${g:-none} != $1"
+	lost_of "$2"
+}
+bk_bpftrace_n() { # every getppid and the loop's other calls
+	local g; g=$(awk '$1 == "@n:" { print $2 }' "$2")
+	[ "${g:-0}" -ge "$1" ] || echo "@n ${g:-none} < $1"
 	lost_of "$2"
 }
 bk_perf_full() {
@@ -229,11 +258,12 @@ bpf_others=$(bpftool link show 2>/dev/null | grep -c "tp 'sys_enter'")
 	echo "note: $bpf_others other BPF program(s) on sys_enter: every syscall pays for them"
 tracefs_was=; [ -e /sys/kernel/tracing/events ] && tracefs_was=1
 if [ -z "$tracefs_was" ] && ! mount -t tracefs nodev /sys/kernel/tracing 2>"$bo/mount.err"; then
-	for t in bpftrace perf_full perf_s perf_openat; do
+	for t in bpftrace bpftrace_n perf_full perf_s perf_openat; do
 		bfail[$t]="tracefs not mounted, mounting it failed: $(head -1 "$bo/mount.err")"
 	done
 fi
 command -v bpftrace >/dev/null || bfail[bpftrace]="bpftrace is not installed (make deps)"
+command -v bpftrace >/dev/null || bfail[bpftrace_n]="bpftrace is not installed (make deps)"
 if ! perf version >/dev/null 2>&1; then
 	for t in perf_full perf_s perf_openat; do
 		bfail[$t]="perf does not run: $(perf version 2>&1 | head -1) (make deps)"
@@ -244,7 +274,13 @@ bpf_base_events=$(strace -o "$bo/base.strace" "$prog" 0 >/dev/null 2>&1;
 bgroup "$FULL_N" bpf_full:"sttrace --bpf":full bpf_c:"sttrace --bpf":-c \
 	bpftrace:bpftrace:"count by syscall" perf_full:"perf trace":full perf_s:"perf trace":-s
 bgroup "$FILTER_N" bpf_openat:"sttrace --bpf":trace=openat bpf_c:"sttrace --bpf":-c \
-	bpftrace:bpftrace:"count by syscall" perf_openat:"perf trace":"-e openat"
+	bpf_full:"sttrace --bpf":full bpftrace:bpftrace:"count by syscall" \
+	bpftrace_n:bpftrace:"@n = count()" perf_openat:"perf trace":"-e openat"
+# -c at the machine's full speed: every call counted, nothing lost (not timed).
+C10_N=${C10_N:-10000000}
+"$STTRACE" --bpf -c -o "$bo/c10.out" "$prog" "$C10_N" >/dev/null 2>"$bo/c10.err"
+c10=$(awk '$NF == "getppid" { print $4 }' "$bo/c10.out")
+c10_lost=$(lost_of "$bo/c10.err")
 [ -z "$tracefs_was" ] && umount /sys/kernel/tracing 2>/dev/null
 rows+=("${bpf_rows[@]}")
 # ---- end of eBPF backend ----------------------------------------------------------------------
@@ -476,6 +512,8 @@ r_perfetto=$(echo "(${med[sttrace/perfetto/$FULL_N]} - ${med[untraced/$FULL_N]})
 	printf -- '-k, sttrace / strace: **%.2f**\n\n' "$r_k"
 	printf -- '--json, sttrace --json / sttrace text: **%.2f**\n\n' "$r_json"
 	printf -- '--perfetto, per event, sttrace with the timeline / text alone: **%.2f** (target <= 1.15)\n' "$r_perfetto"
+	printf -- '\nthreads -f (4 threads, %d getppid), per event, sttrace / strace: **%.2f** (target <= 1.0)\n' \
+		"$THREADS_N" "$r_threads"
 	echo
 	echo "| probe | tool | hits | median s | startup s | hits/s |"
 	echo "| --- | --- | --- | --- | --- | --- |"
@@ -500,6 +538,18 @@ bfig() { [ -n "${bmarg[$1]:-}" ] && printf '%.0f' "${bmarg[$1]}" || echo n/a; }
 	printf -- '--bpf full trace to a file: **%s ns/event** (target <= 2000); ' \
 		"$(bfig "bpf_full/$FULL_N")"
 	printf -- '--bpf -c: **%s ns/event** (target <= 1000)\n' "$(bfig "bpf_c/$FILTER_N")"
+	bratio() { # name: its marginal cost over bpftrace's counter's, FILTER_N calls
+		local a=${bmarg[$1/$FILTER_N]:-} b=${bmarg[bpftrace_n/$FILTER_N]:-}
+		[ -n "$a" ] && [ -n "$b" ] && printf '%.2f' "$(echo "$a / $b" | bc -l)" || echo n/a
+	}
+	printf -- '\nPer event, %d getppid, against bpftrace'"'"'s counter (`@n = count()` on sys_enter, %s ns):\n' \
+		"$FILTER_N" "$(bfig "bpftrace_n/$FILTER_N")"
+	printf -- '- `--bpf -c` / counter: **%s** (%s ns; target <= 1.5)\n' "$(bratio bpf_c)" \
+		"$(bfig "bpf_c/$FILTER_N")"
+	printf -- '- `--bpf` full trace to a file / counter: **%s** (%s ns; target <= 2.5)\n' \
+		"$(bratio bpf_full)" "$(bfig "bpf_full/$FILTER_N")"
+	printf -- '- `--bpf -c` on %d calls: %s counted%s\n' "$C10_N" "${c10:-none}" \
+		"${c10_lost:+, $c10_lost}"
 	[ "$bpf_others" -gt 0 ] &&
 		printf '\n(%s other BPF programs on sys_enter meanwhile)\n' "$bpf_others"
 } >>"$out/results.md"
