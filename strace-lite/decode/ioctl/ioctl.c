@@ -10,6 +10,7 @@
 #include <limits.h>
 #include <stddef.h>
 #include <stdio.h>
+#include <string.h>
 #include <sys/stat.h>
 #include <sys/sysmacros.h>
 
@@ -185,7 +186,8 @@ static bool print_request_number(struct dctx *c, unsigned int code)
  * Whether descriptor FD is a terminal: a character device of major 3..5 (the old ptys, ttys,
  * /dev/tty, the console and ptmx) or 136..143 (the Unix98 pty slaves), as strace tells them
  * (Documentation/admin-guide/devices.txt).  Its path is what the backend says (--bpf: what it
- * captured of the descriptor), its node stat(2)ed here.
+ * captured of the descriptor; a replay: what was recorded), its node stat(2)ed here, or, when
+ * it is gone, its name.
  */
 static bool fd_is_tty(struct dctx *c, int fd)
 {
@@ -200,7 +202,11 @@ static bool fd_is_tty(struct dctx *c, int fd)
 	if (n <= 0 || path[0] != '/')
 		return false;
 	path[n] = '\0';
-	if (stat(path, &st) || !S_ISCHR(st.st_mode))
+	/* Gone by now (a replay; a pty closed since): by its name, as the kernel names them. */
+	if (stat(path, &st))
+		return !strncmp(path, "/dev/pts/", 9) || !strncmp(path, "/dev/tty", 8) ||
+		       !strcmp(path, "/dev/console") || !strcmp(path, "/dev/ptmx");
+	if (!S_ISCHR(st.st_mode))
 		return false;
 	unsigned int maj = major(st.st_rdev);
 	return (maj >= 3 && maj <= 5) || (maj >= 136 && maj <= 143);
