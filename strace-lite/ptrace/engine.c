@@ -376,6 +376,7 @@ static int engine_run(void)
 		int status;
 		struct rusage ru;
 		bool want_ru = opts.cflag && !opts.wflag;
+		proc_wait_tracees((int)tcb_count());
 		pid_t pid = proc_wait_stop(&status, want_ru ? &ru : NULL, NULL);
 		proc_vm_cache_drop(); /* whichever tracee stopped, others may have run */
 		if (pid < 0) {
