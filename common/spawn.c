@@ -335,11 +335,13 @@ static int cpus_to_run_on(void)
  *
  * Nor while there are as many traced threads as CPUs (proc_wait_tracees): when no stop is
  * pending, every one of them is running or blocked, and a polling tracer keeps its CPU from
- * the ones that run.  The threads bench (4 threads calling getppid under -f, 2 CPUs) is the
- * case: polling, its threads live on the other CPU and every resume is a cross-CPU wake-up
- * (24.8 us an event on an idle VM against strace's 17.7, strace never polling); sleeping, a
- * resumed thread may run on the tracer's CPU, handing over by a plain context switch.  One
- * thread (a getppid loop) keeps the poll, what it was measured on.
+ * the ones that run.  The threads bench (4 threads calling getppid under -f, 2 CPUs) ran at
+ * 24.8 us an event on an idle VM polling, against strace's 17.7 (strace never polls); the
+ * likely cause is the fork-exec one above, its threads kept on the other CPU and every resume
+ * a cross-CPU wake-up, where sleeping lets a resumed thread run on the tracer's CPU, handed
+ * over by a plain context switch (issue 31: yet to be measured on an idle machine; on a
+ * loaded one, polling is off either way).  One thread (a getppid loop) keeps the poll, what
+ * it was measured on.
  */
 static unsigned int calm_stops;
 static int tracees; /* traced threads, as the pipeline last said; 0: not said */
@@ -360,7 +362,6 @@ pid_t proc_wait_stop(int *status, struct rusage *ru, void (*before_sleep)(void))
 	static long avg_us8; /* moving average of the waits, in 1/8 us */
 	struct timespec t0;
 	long waited = 0;
-	bool polled = false;
 	pid_t pid;
 
 	if (spin_us < 0) {
@@ -376,7 +377,6 @@ pid_t proc_wait_stop(int *status, struct rusage *ru, void (*before_sleep)(void))
 			budget = 5;
 		if (budget > spin_us)
 			budget = spin_us;
-		polled = true;
 		clock_gettime(CLOCK_MONOTONIC, &t0);
 		do {
 			pid = wait4(-1, status, __WALL | WNOHANG, ru);
@@ -392,7 +392,7 @@ pid_t proc_wait_stop(int *status, struct rusage *ru, void (*before_sleep)(void))
 		before_sleep();
 	pid = wait4(-1, status, __WALL, ru);
 out:
-	if (polled)
+	if (spin_us > 0 && !calm_stops)
 		avg_us8 += (waited > spin_us ? spin_us : waited) - avg_us8 / 8;
 	return pid;
 }
