@@ -12,6 +12,7 @@
 #include <unistd.h>
 
 #include "strace-lite/cli.h"
+#include "strace-lite/color.h"
 #include "strace-lite/sttrace.h"
 #include "strace-lite/bpf/bpf-run.h"
 #include "strace-lite/inject.h"
@@ -69,6 +70,7 @@ enum {
 	OPT_STACK_TRACE,
 	OPT_STACK_FRAME_LIMIT,
 	OPT_KILL_ON_EXIT,
+	OPT_COLOR,
 };
 
 const struct option cli_longopts[] = {
@@ -106,6 +108,8 @@ const struct option cli_longopts[] = {
 	{ "syscall-times", optional_argument, 0, OPT_SYSCALL_TIMES },
 	{ "no-abbrev", no_argument, 0, 'v' },
 	{ "syscall-number", no_argument, 0, 'n' },
+	{ "arg-names", no_argument, 0, 'N' },
+	{ "color", required_argument, 0, OPT_COLOR },
 	{ "interruptible", required_argument, 0, 'I' },
 	{ "env", required_argument, 0, 'E' },
 	{ "detach-on", required_argument, 0, 'b' },
@@ -164,7 +168,7 @@ static const char *const qual_names[] = {
 	[OPT_QUAL_SECONTEXT - OPT_QUAL_TRACE] = "secontext",
 };
 
-const char cli_optstring[] = "+a:Ab:cCDe:E:fhiI:knO:o:p:P:qrs:S:tTu:U:vVwxX:yYzZ";
+const char cli_optstring[] = "+a:Ab:cCDe:E:fhiI:knNO:o:p:P:qrs:S:tTu:U:vVwxX:yYzZ";
 
 /* -p LIST: pids split by commas, spaces, tabs, newlines (as strace); 0, or -errno with ERR set. */
 static int add_pids(struct cli *cl, const char *list, char *err, size_t errlen)
@@ -360,6 +364,11 @@ int cli_parse(struct cli *cl, struct compare_cfg *cmp, int argc, char **argv, bo
 			break;
 		case 'y': cl->yflag++; break;
 		case 'n': opts.nflag = true; break;
+		case 'N': opts.arg_names = true; break;
+		case OPT_COLOR:
+			if ((opts.color = color_mode_parse(optarg)) < 0)
+				goto bad_arg;
+			break;
 		case 'A': opts.append = true; break;
 		case 'u': {
 			if (strchr(optarg, ':')) { /* UID:GID (strace 6.9's): no name looked up */

@@ -15,6 +15,8 @@
 
 #include "common/clock.h"
 #include "common/tidtab.h"
+#include "strace-lite/argnames.h"
+#include "strace-lite/color.h"
 #include "strace-lite/decode/decode.h"
 
 #define MAX_SCNO 1024 /* bitmaps of syscall numbers */
@@ -63,6 +65,8 @@ struct options {
 	bool Tflag;            /* -T, --syscall-times */
 	int T_digits;
 	bool nflag;            /* -n: the syscall number on each line */
+	bool arg_names;        /* -N, --arg-names: "name=" before each argument */
+	int color;             /* --color=: COLOR_NEVER, COLOR_AUTO (the default), COLOR_ALWAYS */
 	bool iflag;            /* -i: the instruction pointer on each line */
 	int intr;              /* -I: INTR_*, 0 when not given */
 	bool detach_on_execve; /* -b execve: let a process go at its exec (not the program's
@@ -135,6 +139,8 @@ struct tcb {
 	struct strbuf stage; /* -e status=: the entry half, held until the result is known */
 	struct strbuf evargs; /* with event sinks: the call's arguments as printed, for its event */
 	bool staging;
+	struct colorlex colorlex; /* --color: where the colouring of its line stands */
+	struct argscan argscan; /* -N: where the names of the current call's arguments stand */
 	struct dctx dc;
 	int func_rval;
 	struct timespec etime; /* syscall entry time, for -T and -c -w */

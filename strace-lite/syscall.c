@@ -125,6 +125,10 @@ void syscall_enter(struct tcb *tcp, long scno, const uint64_t *args)
 		sb_reset(&tcp->evargs);
 		sb_write(&tcp->evargs, tcp->sb.s + from, tcp->sb.len - from);
 	}
+	if (opts.arg_names) {
+		argscan_begin(&tcp->argscan);
+		argscan_apply(&tcp->argscan, c->se, &tcp->sb, from);
+	}
 	tcb_emit(tcp);
 	if (!tcp->staging)
 		output_flush_line(tcp);
@@ -376,6 +380,8 @@ static void exit_print(struct tcb *tcp, int64_t rval, bool is_error)
 	}
 	if (event_sinks_active())
 		sb_write(&tcp->evargs, tcp->sb.s + from, tcp->sb.len - from);
+	if (opts.arg_names)
+		argscan_apply(&tcp->argscan, c->se, &tcp->sb, from);
 	if (tcp->staging) {
 		unsigned st = c->err ? 1u << STATUS_FAILED : 1u << STATUS_SUCCESSFUL;
 		tcp->staging = false;

@@ -111,6 +111,8 @@ struct sysent {
 	/* Custom decoder, or NULL: the generic printer prints the arguments by kind. */
 	int (*func)(struct dctx *c);
 	struct sysarg args[6];
+	/* -N: each printed argument's name, as strace 7.2 names it; NULL past the last. */
+	const char *argnames[6];
 };
 
 extern const struct sysent sysent_table[];
