@@ -66,6 +66,7 @@ struct options {
 	int T_digits;
 	bool nflag;            /* -n: the syscall number on each line */
 	bool arg_names;        /* -N, --arg-names: "name=" before each argument */
+	bool debug;            /* -d, --debug: the backend says how it sets up */
 	int color;             /* --color=: COLOR_NEVER, COLOR_AUTO (the default), COLOR_ALWAYS */
 	bool iflag;            /* -i: the instruction pointer on each line */
 	int intr;              /* -I: INTR_*, 0 when not given */
@@ -284,7 +285,7 @@ void output_record(struct tcb *tcp, struct strbuf *rec); /* one whole --json lin
 FILE *output_shared(void); /* the log (-o) or stderr: where -c writes its table */
 extern struct tcb *printing_tcp;
 
-/* filter.c: -e EXPR. 0 or -errno with a message in ERR. */
+/* filter.c: -e EXPR. 0 or -errno with a message in ERR (-ERANGE: strace adds its -h line). */
 int qualify(const char *expr, char *err, size_t errlen);
 int qualify_trace(const char *spec, char *err, size_t errlen);
 /* A syscall set (names, %classes, /regex, !, all, none) into SET. */

@@ -83,7 +83,7 @@ struct decode_opts {
 	bool verbose; /* -v: unabbreviate structures */
 	bool raw_all; /* -e raw=all */
 	unsigned int decode_pids; /* --decode-pids=: DECODE_PID_* bits */
-	bool kvm_vcpu; /* -e kvm=vcpu: KVM_RUN's exit reason */
+	int kvm_vcpu; /* -e kvm=vcpu (1): KVM_RUN's exit reason; vcpu+ (2): and its kvm_run */
 	bool show_namespace; /* -e namespace=new: the namespaces clone, setns, unshare entered */
 };
 extern struct decode_opts dopts;

@@ -65,6 +65,8 @@ static const struct backend_cfg *cfg; /* what the front end said (backend.h) */
 static int engine_init(const struct backend_cfg *c)
 {
 	cfg = c;
+	if (opts.debug) /* -d: strace's first debug line, what the tracees are seized with */
+		log_msg(LOG_LEVEL_INFO, "ptrace_setoptions = %#x", ptrace_options(true));
 	if (opts.record && record_open(opts.record) < 0)
 		return -EIO;
 	recpt_setup(); /* before the first tcb takes its reader */
