@@ -14,6 +14,7 @@
 #   RET      d u x o fd none tid tgid pgid sid
 #   ARGS     comma-separated kinds, one per argument, or - (all raw):
 #            raw d ld u lu x lx o ptr fd atfd path str sig mode tid tgid pgid
+#            target                   (a symlink's target: a path printed, not one of -P)
 #            ibuf:N obuf:N obuf:R     (size from argument N, 0-based, or the return value)
 #            obuf:*N                  (size from the int that argument N points to)
 #            flags:XLAT enum:XLAT[:DFLT]   (xlat/XLAT.in; DFLT is the "XXX_???" comment)
@@ -100,7 +101,7 @@ FNR == NR {
 			} else if (k == "in" || k == "out" || k == "inout") {
 				pr = ((("print_struct_" q[2]) in def) ? "print_struct_" q[2] : "NULL"); sn = "\"" q[2] "\""; structs[q[2]] = 1
 				if (n >= 3) size = sizeref(q[3])
-			} else if (k !~ /^(raw|d|ld|u|lu|x|lx|o|ptr|fd|atfd|path|str|sig|mode|tid|tgid|pgid)$/) {
+			} else if (k !~ /^(raw|d|ld|u|lu|x|lx|o|ptr|fd|atfd|path|target|str|sig|mode|tid|tgid|pgid)$/) {
 				die(name ": unknown argument kind " t)
 			}
 			args = args sprintf("\t\t\t{ AK_%s, %s, %s, %s, %s, %s },\n", toupper(k), size, xl, df, pr, sn)

@@ -54,6 +54,7 @@ enum arg_kind {
 	AK_FD,    /* file descriptor (-y decorates it) */
 	AK_ATFD,  /* directory fd of the *at family: AT_FDCWD */
 	AK_PATH,  /* NUL-terminated path, never truncated by -s */
+	AK_TARGET, /* a symlink's target: printed as a path, but no path of -P (strace's) */
 	AK_STR,   /* NUL-terminated string, truncated by -s */
 	AK_IBUF,  /* in buffer, size from another argument */
 	AK_OBUF,  /* out buffer, size from another argument or the return value */
