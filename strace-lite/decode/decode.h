@@ -176,6 +176,9 @@ bool print_fd_details(struct dctx *c, int fd, const char *link);
 /* --decode-fds=eventfd, signalfd (fdinfo.c): "<{eventfd-count=...}>", "<signalfd:[...]>" for
  * descriptor FD whose link reads PATH; false when it is not one. */
 bool print_eventfd(struct dctx *c, int fd, const char *path);
+/* The value after KEY on its line of the tracee's /proc/PID/fdinfo/FD, blanks and newline cut
+ * (fdinfo.c): 0, or -1 when there is no such line. */
+int fdinfo_value(struct dctx *c, int fd, const char *key, char *val, size_t len);
 bool print_signalfd(struct dctx *c, int fd, const char *path);
 /* -yy under the eBPF backend: the socket (or pidfd) behind LINK as the kernel described it at
  * the stop; sockdiag.c formats it as a sock_diag answer.  False: ask the live kernel. */
