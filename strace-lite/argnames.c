@@ -79,6 +79,19 @@ static bool step(struct argscan *s, char c, char next)
 	return sep;
 }
 
+bool args_end_with_sep(const char *text, size_t n)
+{
+	struct argscan s;
+	bool sep = false;
+
+	if (n < 2 || text[n - 2] != ',' || text[n - 1] != ' ')
+		return false;
+	argscan_begin(&s);
+	for (size_t i = 0; i + 1 < n; i++)
+		sep = step(&s, text[i], text[i + 1]) && i + 2 == n;
+	return sep;
+}
+
 void argscan_apply(struct argscan *s, const struct sysent *se, struct strbuf *sb, size_t from)
 {
 	if (!se || from >= sb->len)
@@ -89,6 +102,7 @@ void argscan_apply(struct argscan *s, const struct sysent *se, struct strbuf *sb
 		return;
 	memcpy(text, sb->s + from, n);
 	sb->len = from;
+	sb->s[from] = '\0';
 	for (size_t i = 0; i < n; i++) {
 		char c = text[i];
 		if (s->pending && c != ' ' && !s->in_str && !s->in_comment) {

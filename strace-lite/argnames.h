@@ -27,3 +27,9 @@ void argscan_begin(struct argscan *s);
 /* Put the names into what SB holds from FROM on, the arguments of SE's call as far as they
  * were printed; S says where the earlier part left off. */
 void argscan_apply(struct argscan *s, const struct sysent *se, struct strbuf *sb, size_t from);
+/*
+ * Whether the N bytes at TEXT, a call's arguments printed at its entry, end with the ", " of
+ * an argument the exit prints: strace 7 prints that separator at the exit ("read(3
+ * <unfinished ...>", "<... read resumed>, \"...\", 10) = 10").
+ */
+bool args_end_with_sep(const char *text, size_t n);

@@ -142,6 +142,7 @@ struct tcb {
 	bool staging;
 	struct colorlex colorlex; /* --color: where the colouring of its line stands */
 	struct argscan argscan; /* -N: where the names of the current call's arguments stand */
+	bool held_sep; /* the ", " ending its entry's arguments, printed at the exit (strace 7) */
 	struct dctx dc;
 	int func_rval;
 	struct timespec etime; /* syscall entry time, for -T and -c -w */

@@ -121,6 +121,10 @@ void syscall_enter(struct tcb *tcp, long scno, const uint64_t *args)
 	sb_printf(&tcp->sb, "%s(", c->se->name);
 	size_t from = tcp->sb.len;
 	tcp->func_rval = decode(c);
+	tcp->held_sep = !(tcp->func_rval & RVAL_DECODED) &&
+			args_end_with_sep(tcp->sb.s + from, tcp->sb.len - from);
+	if (tcp->held_sep)
+		tcp->sb.s[tcp->sb.len -= 2] = '\0';
 	if (event_sinks_active()) {
 		sb_reset(&tcp->evargs);
 		sb_write(&tcp->evargs, tcp->sb.s + from, tcp->sb.len - from);
@@ -371,6 +375,10 @@ static void exit_print(struct tcb *tcp, int64_t rval, bool is_error)
 	printing_tcp = tcp;
 	int sys_res = tcp->func_rval;
 	size_t from = tcp->sb.len;
+	if (tcp->held_sep) {
+		sb_puts(&tcp->sb, ", ");
+		tcp->held_sep = false;
+	}
 	if (!(sys_res & RVAL_DECODED))
 		sys_res = decode(c);
 	const char *ns = dopts.show_namespace ? namespace_auxstr(c) : NULL;

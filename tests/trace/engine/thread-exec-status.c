@@ -1,8 +1,9 @@
 // SPDX-License-Identifier: LGPL-2.1-or-later
+// strace-7.2-lines: unfinished ;; strace 7 prints the ", " before an argument of the exit at the exit
 /*
  * -e status=unfinished with a thread's execve (strace's status-unfinished-threads): only the
  * leader's nanosleep, which the exec ends, shows: its line goes on where it stopped
- * ("...},  <unfinished ...>) = ?"), with no "resumed"; the "superseded" line is printed
+ * ("...} <unfinished ...>) = ?"), with no "resumed"; the "superseded" line is printed
  * whatever the filter; the execve itself, successful, does not show.  Under --bpf the killed
  * nanosleep's sys_exit (SIGKILL pending) is no result, as under ptrace.  Run with
  * -a0 -f -e trace=execve,nanosleep,exit_group -e status=unfinished
@@ -22,7 +23,7 @@ static void *run(void *arg)
 
 	(void)arg;
 	clock_nanosleep(CLOCK_MONOTONIC, 0, &wait, NULL); /* the leader is asleep by then */
-	printf("%-5d nanosleep({tv_sec=5, tv_nsec=0},  <unfinished ...>) = ?\n", leader);
+	printf("%-5d nanosleep({tv_sec=5, tv_nsec=0} <unfinished ...>) = ?\n", leader);
 	printf("%-5d +++ superseded by execve in pid %d +++\n", leader, tid);
 	printf("%-5d exit_group(0) = ?\n", leader);
 	printf("%-5d +++ exited with 0 +++\n", leader);
