@@ -171,6 +171,39 @@ static void seized(pid_t tid, void *arg)
 		log_info("Process %d attached", tid);
 }
 
+/* Why PID could not be seized (EPERM), as strace 7.2 says it: another tracer, another user,
+ * or YAMA's ptrace_scope. */
+static void diagnose_attach_eperm(pid_t pid)
+{
+	long tracer = proc_status_field(pid, "TracerPid");
+	long capeff = -1;
+	int scope = 0;
+
+	if (tracer > 0) {
+		log_error("Process %d is already being traced by pid %ld", pid, tracer);
+		return;
+	}
+	FILE *f = fopen("/proc/self/status", "re");
+	char line[256];
+	while (f && fgets(line, sizeof(line), f))
+		if (sscanf(line, "CapEff: %lx", (unsigned long *)&capeff) == 1)
+			break;
+	if (f)
+		fclose(f);
+	bool cap = capeff >= 0 && ((unsigned long)capeff >> 19) & 1; /* CAP_SYS_PTRACE */
+	if (!cap && kill(pid, 0) < 0 && errno == EPERM) {
+		log_error("process %d may be owned by a different user", pid);
+		return;
+	}
+	f = fopen("/proc/sys/kernel/yama/ptrace_scope", "re");
+	bool known = f && fscanf(f, "%d", &scope) == 1;
+	if (f)
+		fclose(f);
+	if (known && scope > 0 && (scope >= 3 || !cap))
+		log_error("sysctl kernel.yama.ptrace_scope = %d may be restricting this attach",
+			  scope);
+}
+
 static int engine_attach(pid_t pid)
 {
 	pid_t failed;
@@ -179,6 +212,8 @@ static int engine_attach(pid_t pid)
 	if (rc < 0) {
 		errno = -rc;
 		log_perror("attach: ptrace(PTRACE_SEIZE, %d)", failed);
+		if (rc == -EPERM)
+			diagnose_attach_eperm(failed);
 	}
 	return rc;
 }
