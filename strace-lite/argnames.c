@@ -79,6 +79,19 @@ static bool step(struct argscan *s, char c, char next)
 	return sep;
 }
 
+/* An argument its decoder names itself, as strace always does (clone's "child_stack=",
+ * "child_tidptr=": printed or not by the flags, they have no fixed position). */
+static bool named(const char *s, size_t n)
+{
+	size_t i = 0;
+
+	if (!n || !((s[0] >= 'a' && s[0] <= 'z') || s[0] == '_'))
+		return false;
+	while (i < n && ((s[i] >= 'a' && s[i] <= 'z') || (s[i] >= '0' && s[i] <= '9') || s[i] == '_'))
+		i++;
+	return i < n && s[i] == '=' && (i + 1 >= n || s[i + 1] != '=');
+}
+
 bool args_end_with_sep(const char *text, size_t n)
 {
 	struct argscan s;
@@ -107,7 +120,7 @@ void argscan_apply(struct argscan *s, const struct sysent *se, struct strbuf *sb
 		char c = text[i];
 		if (s->pending && c != ' ' && !s->in_str && !s->in_comment) {
 			s->pending = false;
-			if (s->argi < 6 && se->argnames[s->argi])
+			if (s->argi < 6 && se->argnames[s->argi] && !named(text + i, n - i))
 				sb_printf(sb, "%s=", se->argnames[s->argi]);
 		}
 		sb_putc(sb, c);
