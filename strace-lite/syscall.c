@@ -79,6 +79,8 @@ void syscall_enter(struct tcb *tcp, long scno, const uint64_t *args)
 	c->next_arg = 0;
 	c->prev_name = tcp->prev_name;
 	c->auxstr = NULL;
+	free(c->after);
+	c->after = NULL;
 
 	if ((tcp->flags & TCB_HIDE_LOG) && sysent_is_exec(c->se)) {
 		tcp->flags &= ~TCB_HIDE_LOG;
@@ -420,6 +422,11 @@ static void exit_print(struct tcb *tcp, int64_t rval, bool is_error)
 		sb_putc(&tcp->sb, '>');
 	}
 	sb_putc(&tcp->sb, '\n');
+	if (c->after) {
+		sb_puts(&tcp->sb, c->after);
+		free(c->after);
+		c->after = NULL;
+	}
 	if (opts.dump_io)
 		dumpio(c);
 	if (opts.stack) {

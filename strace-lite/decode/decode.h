@@ -53,6 +53,9 @@ struct dctx {
 	int next_arg;
 	/* With RVAL_STR: printed after the return value, in parentheses. */
 	const char *auxstr;
+	/* Lines of their own after the call's line (malloc'd; the front end writes and frees
+	 * them): -e kvm=vcpu+'s struct kvm_run. */
+	char *after;
 	/* The name of the thread's last call traced to its exit (restart_syscall's); NULL none. */
 	const char *prev_name;
 };
