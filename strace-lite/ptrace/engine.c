@@ -62,9 +62,41 @@ static unsigned int ptrace_options(bool spawned)
 
 static const struct backend_cfg *cfg; /* what the front end said (backend.h) */
 
+/*
+ * --kill-on-exit needs PTRACE_O_EXITKILL (Linux 3.8): whether the kernel takes it, tried on a
+ * child of ours stopped under PTRACE_TRACEME, as strace tries it (-d says the answer in its
+ * words).
+ */
+static bool exitkill_works(void)
+{
+	int status;
+	pid_t pid = fork();
+
+	if (pid < 0)
+		return false;
+	if (pid == 0) {
+		if (ptrace(PTRACE_TRACEME, 0L, 0L, 0L) == 0)
+			raise(SIGSTOP);
+		_exit(1);
+	}
+	bool ok = waitpid(pid, &status, 0) == pid && WIFSTOPPED(status) &&
+		  WSTOPSIG(status) == SIGSTOP &&
+		  ptrace(PTRACE_SETOPTIONS, pid, 0L,
+			 (long)(PTRACE_O_TRACESYSGOOD | PTRACE_O_EXITKILL)) == 0;
+	kill(pid, SIGKILL);
+	waitpid(pid, NULL, 0);
+	if (opts.debug)
+		log_msg(LOG_LEVEL_INFO, "PTRACE_O_EXITKILL %s", ok ? "works" : "does not work");
+	return ok;
+}
+
 static int engine_init(const struct backend_cfg *c)
 {
 	cfg = c;
+	if (opts.kill_on_exit && !exitkill_works()) {
+		log_error("PTRACE_O_EXITKILL is not supported by the kernel");
+		return -EOPNOTSUPP;
+	}
 	if (opts.debug) /* -d: strace's first debug line, what the tracees are seized with */
 		log_msg(LOG_LEVEL_INFO, "ptrace_setoptions = %#x", ptrace_options(true));
 	if (opts.record && record_open(opts.record) < 0)
