@@ -197,6 +197,7 @@ struct sockdiag_view {
 	char upath[108];
 	uint32_t portid, nlproto;
 	long pidfd_pid;
+	int pts1;        /* /dev/ptmx: its pts number + 1 (fdinfo's tty-index), 0 none */
 	char details[160]; /* the ptrace backend's recording: what a live query said, or "" */
 };
 extern bool (*sockdiag_view_hook)(struct dctx *c, const char *link, struct sockdiag_view *v);
