@@ -44,7 +44,7 @@ LDLIBS   += -lunwind-ptrace -lunwind-generic -lunwind
 # Breakpoints on instructions that are not emulated run out of line, decoded by capstone.
 LDLIBS   += -lcapstone
 # --bpf: libbpf loads the programs of bpf/.
-LDLIBS   += -lbpf -lz
+LDLIBS   += -lbpf -lz -ltinfo
 
 # --- sources ----------------------------------------------------------------------------------
 COMMON_SRCS := $(wildcard common/*.c)

@@ -146,6 +146,7 @@ struct ev_fd {
 	__u32 nlproto;
 	__s32 upath_len; /* AF_UNIX: bytes of sun_path */
 	__s32 pidfd_pid; /* FDK_ANON pidfd: the pid, else 0 */
+	__s32 pts1;      /* FDK_PATH /dev/ptmx (-yy): its pts number + 1 (fdinfo's tty-index), else 0 */
 	char upath[128]; /* sun_path is 108: room for a masked length */
 	/* FDK_PATH: the path's components, last first, each NUL-terminated; FDK_ANON and
 	 * FDK_SOCKET: the dentry's name. */

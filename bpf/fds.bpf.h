@@ -127,6 +127,7 @@ static long describe_fd(__u32 i, struct stepctx *sc)
 
 	e->h.kind = EV_FD;
 	e->pidfd_pid = 0;
+	e->pts1 = 0;
 	e->hashed = 0;
 	e->h.tid = s->tid;
 	e->h.tgid = s->tgid;
@@ -183,6 +184,14 @@ static long describe_fd(__u32 i, struct stepctx *sc)
 		goto out;
 	}
 	e->kind = FDK_PATH;
+	/* /dev/ptmx, char 5:2 (the kernel's dev_t is MAJOR << 20 | MINOR): its tty, the master
+	 * of pts N, kept in the file (struct tty_file_private), as fdinfo's tty-index says. */
+	if (file && (BPF_CORE_READ(d, d_inode, i_mode) & 0170000) == 0020000 &&
+	    BPF_CORE_READ(d, d_inode, i_rdev) == ((5u << 20) | 2)) {
+		struct tty_file_private *tp = BPF_CORE_READ(file, private_data);
+		struct tty_struct *tty = tp ? BPF_CORE_READ(tp, tty) : NULL;
+		e->pts1 = tty ? BPF_CORE_READ(tty, index) + 1 : 0;
+	}
 	struct dentry *parent = BPF_CORE_READ(d, d_parent);
 	e->deleted |= parent != d && !BPF_CORE_READ(d, d_hash.pprev) ? FD_DELETED : 0;
 

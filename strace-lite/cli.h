@@ -24,6 +24,8 @@ struct cli {
 	int fflag, qflag, xflag, yflag, tflag, daemon;
 	int daemon_long; /* --daemonize=: with -D too is an error */
 	bool columns_given; /* -U */
+	bool Fflag;         /* -F: strace's deprecated -f */
+	int zflags;         /* how many -z and -Z */
 	int xlong; /* --strings-in-hex=: 1 + its -x count (4: non-ascii-chars); with -x too is an
 		    * error */
 	int seccomp; /* --seccomp-bpf: -1 not given, 0, 1 */

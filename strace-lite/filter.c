@@ -115,7 +115,7 @@ int qualify_syscalls(const char *spec, struct numset *set, char *err, size_t err
 			if (strcmp(at + 1, "64") && strcmp(at + 1, "32") && strcmp(at + 1, "x32")) {
 				snprintf(err, errlen, "incorrect personality designator '%s' in "
 					 "qualification '%s'", at + 1, tok);
-				rc = -EINVAL;
+				rc = -ERANGE; /* strace's words and its -h line */
 				break;
 			}
 			if (strcmp(at + 1, "64"))
@@ -334,11 +334,12 @@ int qualify(const char *expr, char *err, size_t errlen)
 		return 0;
 	}
 	if (!strcmp(q, "kvm")) {
-		if (strcmp(val, "vcpu")) {
-			snprintf(err, errlen, "invalid -e kvm= argument '%s' (vcpu)", val);
+		/* vcpu: KVM_RUN's exit reason; vcpu+ (strace 6.18): its struct kvm_run too */
+		if (strcmp(val, "vcpu") && strcmp(val, "vcpu+")) {
+			snprintf(err, errlen, "invalid -e kvm= argument: '%s'", val);
 			return -EINVAL;
 		}
-		dopts.kvm_vcpu = true;
+		dopts.kvm_vcpu = val[4] ? 2 : 1;
 		return 0;
 	}
 	if (!strcmp(q, "inject"))

@@ -12,6 +12,7 @@
 #include <unistd.h>
 
 #include "strace-lite/cli.h"
+#include "strace-lite/color.h"
 #include "strace-lite/sttrace.h"
 #include "strace-lite/bpf/bpf-run.h"
 #include "strace-lite/inject.h"
@@ -45,6 +46,7 @@ enum {
 	OPT_QUAL_READ,
 	OPT_QUAL_WRITE,
 	OPT_QUAL_SECONTEXT,
+	OPT_QUAL_KVM,
 	OPT_JSON,
 	OPT_STACK_FORMAT,
 	OPT_FLAMEGRAPH,
@@ -69,6 +71,7 @@ enum {
 	OPT_STACK_TRACE,
 	OPT_STACK_FRAME_LIMIT,
 	OPT_KILL_ON_EXIT,
+	OPT_COLOR,
 };
 
 const struct option cli_longopts[] = {
@@ -107,6 +110,9 @@ const struct option cli_longopts[] = {
 	{ "syscall-times", optional_argument, 0, OPT_SYSCALL_TIMES },
 	{ "no-abbrev", no_argument, 0, 'v' },
 	{ "syscall-number", no_argument, 0, 'n' },
+	{ "arg-names", no_argument, 0, 'N' },
+	{ "debug", no_argument, 0, 'd' },
+	{ "color", required_argument, 0, OPT_COLOR },
 	{ "interruptible", required_argument, 0, 'I' },
 	{ "env", required_argument, 0, 'E' },
 	{ "detach-on", required_argument, 0, 'b' },
@@ -142,6 +148,7 @@ const struct option cli_longopts[] = {
 	{ "read", required_argument, 0, OPT_QUAL_READ },
 	{ "write", required_argument, 0, OPT_QUAL_WRITE },
 	{ "secontext", optional_argument, 0, OPT_QUAL_SECONTEXT },
+	{ "kvm", required_argument, 0, OPT_QUAL_KVM },
 	{ "tips", optional_argument, 0, OPT_TIPS },
 	{ "trace-fds", required_argument, 0, OPT_QUAL_TRACE_FDS },
 	{ "syscall-limit", required_argument, 0, OPT_SYSCALL_LIMIT },
@@ -163,9 +170,10 @@ static const char *const qual_names[] = {
 	[OPT_QUAL_READ - OPT_QUAL_TRACE] = "read",
 	[OPT_QUAL_WRITE - OPT_QUAL_TRACE] = "write",
 	[OPT_QUAL_SECONTEXT - OPT_QUAL_TRACE] = "secontext",
+	[OPT_QUAL_KVM - OPT_QUAL_TRACE] = "kvm",
 };
 
-const char cli_optstring[] = "+a:Ab:cCdDe:E:fhiI:knO:o:p:P:qrs:S:tTu:U:vVwxX:yYzZ";
+const char cli_optstring[] = "+a:Ab:cCdDe:E:fFhiI:knNO:o:p:P:qrs:S:tTu:U:vVwxX:yYzZ";
 
 /* -p LIST: pids split by commas, spaces, tabs, newlines (as strace); 0, or -errno with ERR set. */
 static int add_pids(struct cli *cl, const char *list, char *err, size_t errlen)
@@ -174,6 +182,11 @@ static int add_pids(struct cli *cl, const char *list, char *err, size_t errlen)
 		size_t n = strcspn(s, "\n\t ,");
 		char word[32];
 		int p = -1;
+
+		if (!n) { /* "1,,2", "1  2": empty words are skipped, as strace 7's */
+			s++;
+			continue;
+		}
 
 		snprintf(word, sizeof(word), "%.*s", (int)(n < sizeof(word) ? n : sizeof(word) - 1), s);
 		if (n >= sizeof(word) || parse_uint(word, &p) < 0 || p <= 0) {
@@ -196,7 +209,9 @@ static int add_pids(struct cli *cl, const char *list, char *err, size_t errlen)
 		s += n + 1;
 	}
 	return 0;
-}/* -u UID:GID: two numbers below (uid_t)-1; 0, or -EINVAL. */
+}
+
+/* -u UID:GID: two numbers below (uid_t)-1; 0, or -EINVAL. */
 static int parse_uid_gid(const char *s, uid_t *uid, gid_t *gid)
 {
 	unsigned long long v[2];
@@ -261,10 +276,13 @@ int cli_parse(struct cli *cl, struct compare_cfg *cmp, int argc, char **argv, bo
 			opts.cflag = c == 'c' ? 1 : 2;
 			break;
 		case 'e':
-			if (qualify(optarg, err, errlen) < 0)
-				return -EPERM;
+			/* -ERANGE: an error strace follows with its -h line */
+			if ((v = qualify(optarg, err, errlen)) < 0)
+				return v == -ERANGE ? -EINVAL : -EPERM;
 			break;
 		case 'f': cl->fflag++; break;
+		case 'd': opts.debug = true; break;
+		case 'F': cl->Fflag = true; break;
 		case OPT_FOLLOWFORKS: opts.followfork = 1; break;
 		case OPT_OUTPUT_SEPARATELY: opts.output_separately = true; break;
 		case 'h':
@@ -361,6 +379,11 @@ int cli_parse(struct cli *cl, struct compare_cfg *cmp, int argc, char **argv, bo
 			break;
 		case 'y': cl->yflag++; break;
 		case 'n': opts.nflag = true; break;
+		case 'N': opts.arg_names = true; break;
+		case OPT_COLOR:
+			if ((opts.color = color_mode_parse(optarg)) < 0)
+				goto bad_arg;
+			break;
 		case 'A': opts.append = true; break;
 		case 'u': {
 			if (strchr(optarg, ':')) { /* UID:GID (strace 6.9's): no name looked up */
@@ -372,14 +395,8 @@ int cli_parse(struct cli *cl, struct compare_cfg *cmp, int argc, char **argv, bo
 				opts.user_ids = true;
 				break;
 			}
-			struct passwd *pw = getpwnam(optarg);
-			if (!pw) {
-				snprintf(err, errlen, "Cannot find user '%s'", optarg);
-				return -EPERM;
-			}
-			opts.user = optarg;
-			opts.uid = pw->pw_uid;
-			opts.gid = pw->pw_gid;
+			opts.user = optarg; /* looked up once the options settle, as strace */
+			opts.user_ids = false;
 			break;
 		}
 		case 'D': cl->daemon++; break;
@@ -420,8 +437,11 @@ int cli_parse(struct cli *cl, struct compare_cfg *cmp, int argc, char **argv, bo
 		case 'i': opts.iflag = true; break;
 		case 'Y': qualify("decode-pids=comm", err, errlen); break;
 		case OPT_PIDNS_TRANSLATION: qualify("decode-pids=pidns", err, errlen); break;
-		case 'z': qualify("status=successful", err, errlen); break;
-		case 'Z': qualify("status=failed", err, errlen); break;
+		case 'z':
+		case 'Z':
+			qualify(c == 'z' ? "status=successful" : "status=failed", err, errlen);
+			cl->zflags++;
+			break;
 		case OPT_KILL_ON_EXIT:
 			opts.kill_on_exit = true;
 			guard_disable(); /* nothing to guard: the tracees go with us */
@@ -448,6 +468,7 @@ int cli_parse(struct cli *cl, struct compare_cfg *cmp, int argc, char **argv, bo
 		case OPT_QUAL_READ:
 		case OPT_QUAL_WRITE:
 		case OPT_QUAL_SECONTEXT:
+		case OPT_QUAL_KVM:
 		case OPT_QUAL_TRACE_FDS:
 		case OPT_QUAL_NAMESPACE: {
 			char expr[4096];
@@ -459,11 +480,15 @@ int cli_parse(struct cli *cl, struct compare_cfg *cmp, int argc, char **argv, bo
 				 optarg ? optarg : c == OPT_QUAL_NAMESPACE ? "new" :
 				 c == OPT_QUAL_DECODE_FD ? "path" :
 				 c == OPT_QUAL_QUIET ? "attach,personality" : "all");
-			if (qualify(expr, err, errlen) < 0)
-				return -EPERM;
+			if ((v = qualify(expr, err, errlen)) < 0)
+				return v == -ERANGE ? -EINVAL : -EPERM;
 			break;
 		}
 		case 'k':
+			if (opts.stack >= 2) {
+				snprintf(err, errlen, "Too many -k options");
+				return -EPERM;
+			}
 			opts.stack++;
 			break;
 		case OPT_STACK_TRACE: /* strace 6.7's: =symbol is -k, =source -kk */

@@ -20,6 +20,7 @@
 
 #include "common/event.h"
 #include "common/log.h"
+#include "strace-lite/color.h"
 #include "strace-lite/sttrace.h"
 
 struct tcb *printing_tcp;
@@ -93,6 +94,7 @@ int output_open(void)
 		fclose(f);
 		remove(name);
 	}
+	color_init(opts.color, fileno(shared_log), opts.output_separately);
 	return 0;
 }
 
@@ -121,7 +123,8 @@ static FILE *tcb_file(struct tcb *tcp)
 	return tcp->outf;
 }
 
-static void out_write(struct tcb *tcp, const char *s, size_t n)
+/* S as written (maybe coloured), PLAIN the same text as it shows: the column counts that. */
+static void out_write_shown(struct tcb *tcp, const char *s, size_t n, const char *plain, size_t pn)
 {
 	if (!n)
 		return;
@@ -129,8 +132,13 @@ static void out_write(struct tcb *tcp, const char *s, size_t n)
 		sb_write(&tcp->stage, s, n);
 	else
 		fwrite(s, 1, n, tcb_file(tcp));
-	const char *nl = memrchr(s, '\n', n);
-	tcp->curcol = nl ? (int)(s + n - nl - 1) : tcp->curcol + (int)n;
+	const char *nl = memrchr(plain, '\n', pn);
+	tcp->curcol = nl ? (int)(plain + pn - nl - 1) : tcp->curcol + (int)pn;
+}
+
+static void out_write(struct tcb *tcp, const char *s, size_t n)
+{
+	out_write_shown(tcp, s, n, s, n);
 }
 
 static void out_printf(struct tcb *tcp, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
@@ -282,6 +290,7 @@ void printleader(struct tcb *tcp)
 		output_unfinished(printing_tcp);
 	printing_tcp = tcp;
 	tcp->curcol = 0;
+	color_line_start(&tcp->colorlex);
 
 	if (print_pid_pfx || (tcb_count() > 1 && !opts.outfname))
 		print_pid_prefix(tcp);
@@ -316,7 +325,14 @@ void printleader(struct tcb *tcp)
 
 void tcb_emit(struct tcb *tcp)
 {
-	out_write(tcp, tcp->sb.s ? tcp->sb.s : "", tcp->sb.len);
+	if (color_enabled() && tcp->sb.len) {
+		struct strbuf col = { 0 };
+		color_text(&tcp->colorlex, tcp->sb.s, tcp->sb.len, &col);
+		out_write_shown(tcp, col.s, col.len, tcp->sb.s, tcp->sb.len);
+		sb_free(&col);
+	} else {
+		out_write(tcp, tcp->sb.s ? tcp->sb.s : "", tcp->sb.len);
+	}
 	sb_reset(&tcp->sb);
 }
 

@@ -6,6 +6,7 @@
  */
 #include <errno.h>
 #include <getopt.h>
+#include <pwd.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -38,6 +39,75 @@ static void help_hint(void)
 }
 
 
+
+/* --seccomp-bpf: strace's warnings, word for word and where strace says them (before the
+ * checks of -c, -w and -U), and the cases where it gives the prefilter up. */
+static void seccomp_warnings(struct cli *cl, int argc)
+{
+	if (cl->seccomp <= 0)
+		return;
+	if (!cl->fflag && !opts.followfork && !probe_enabled()) {
+		log_warn("--seccomp-bpf cannot be used without -f/--follow-forks, disabling");
+		cl->seccomp = 0;
+	} else if (opts.detach_on_execve) {
+		log_warn("--seccomp-bpf is not enabled because it is not compatible with -b");
+		cl->seccomp = 0;
+	} else if (opts.syscall_limit > 0) {
+		log_warn("--seccomp-bpf is not enabled because it is not compatible with "
+			 "--syscall-limit");
+		cl->seccomp = 0;
+	} else if (cl->npids) {
+		log_warn("--seccomp-bpf is not enabled for processes attached with -p");
+		if (!argc)
+			cl->seccomp = 0;
+	}
+}
+
+/* strace's warnings of options that do nothing with the others given, in its order, then the
+ * -u user looked up (after them, as strace): 0, or -1 once said. */
+static int warn_ineffective(const struct cli *cl)
+{
+	static const char only[] = " has no effect with -c/--summary-only";
+
+	if (opts.sortby && !opts.cflag)
+		log_warn("-S/--summary-sort-by has no effect without (-c/--summary-only or "
+			 "-C/--summary)");
+	if (opts.cflag == 1) {
+		const struct { bool on; const char *opt; } ineffective[] = {
+			{ opts.iflag, "-i/--instruction-pointer" },
+			{ opts.stack, "-k/--stack-trace" },
+			{ opts.nflag, "-n/--syscall-number" },
+			{ opts.arg_names, "-N/--arg-names" },
+			{ opts.rflag, "-r/--relative-timestamps" },
+			{ cl->tflag || cl->ts_given, "-t/--absolute-timestamps" },
+			{ opts.Tflag, "-T/--syscall-times" },
+			{ cl->yflag || opts.decode_fds_given, "-y/--decode-fds" },
+		};
+		for (size_t i = 0; i < sizeof(ineffective) / sizeof(ineffective[0]); i++)
+			if (ineffective[i].on)
+				log_warn("%s%s", ineffective[i].opt, only);
+	}
+	if (opts.output_separately && !opts.outfname && !cl->fflag && !opts.followfork)
+		log_warn("--output-separately has no effect without -o/--output");
+	if (opts.append && !opts.outfname)
+		log_warn("-A/--output-append-mode has no effect without -o/--output");
+	if (cl->zflags > 1)
+		log_warn("Only the last of -z/--successful-only/-Z/--failed-only options will take "
+			 "effect. See status qualifier for more complex filters.");
+	if (cl->stack_frame_limit && !opts.stack)
+		log_warn("--stack-trace-frame-limit has no effect without -k/--stack-trace");
+	if (opts.user && !opts.user_ids) {
+		struct passwd *pw = getpwnam(opts.user);
+		if (!pw) {
+			log_error("Cannot find user '%s'", opts.user);
+			return -1;
+		}
+		opts.uid = pw->pw_uid;
+		opts.gid = pw->pw_gid;
+	}
+	return 0;
+}
+
 /*
  * The options as they settle after parsing, with ARGC arguments left (the program's): the
  * counted flags into opts, strace's checks; 0, -EINVAL with ERR to say with the hint, or -1 once
@@ -68,8 +138,6 @@ static int settle_options(struct cli *cl, int argc, char *err, size_t errlen)
 			 cl->daemon);
 		return -EINVAL;
 	}
-	if (opts.append && !opts.outfname)
-		log_warn("-A/--output-append-mode has no effect without -o/--output");
 	if (cl->daemon && !opts.intr)
 		opts.intr = INTR_BLOCK_TSTP_TOO; /* strace's default with -D */
 	if (cl->tflag && cl->ts_given) {
@@ -97,8 +165,8 @@ static int settle_options(struct cli *cl, int argc, char *err, size_t errlen)
 		return -1;
 	}
 	if (opts.kill_on_exit && cl->npids) {
-		snprintf(err, errlen, "--kill-on-exit and -p/--attach are mutually exclusive options");
-		return -EINVAL;
+		log_error("--kill-on-exit and -p/--attach are mutually exclusive options");
+		return -1;
 	}
 	if (cl->fflag && opts.followfork) {
 		log_error("-f and --follow-forks cannot be provided simultaneously");
@@ -107,6 +175,13 @@ static int settle_options(struct cli *cl, int argc, char *err, size_t errlen)
 	if (cl->fflag >= 2 && opts.output_separately) {
 		log_error("-ff and --output-separately cannot be provided simultaneously");
 		return -1;
+	}
+	seccomp_warnings(cl, argc);
+	if (cl->Fflag && (cl->fflag || opts.followfork)) {
+		log_warn("deprecated option -F ignored");
+	} else if (cl->Fflag) {
+		log_warn("option -F is deprecated, please use -f/--follow-forks instead");
+		opts.followfork = 1;
 	}
 	if ((cl->fflag >= 2 || opts.output_separately) && opts.cflag) {
 		snprintf(err, errlen, "(-c/--summary-only or -C/--summary) and "
@@ -123,6 +198,8 @@ static int settle_options(struct cli *cl, int argc, char *err, size_t errlen)
 				      "(-c/--summary-only or -C/--summary)");
 		return -EINVAL;
 	}
+	if (warn_ineffective(cl) < 0)
+		return -1;
 	if (cl->fflag) {
 		opts.followfork = 1;
 		if (cl->fflag >= 2 && opts.outfname)
@@ -188,8 +265,6 @@ static int settle_options(struct cli *cl, int argc, char *err, size_t errlen)
 		fclose(f);
 	}
 	opts.stack_lines = opts.stack && !opts.stack_folded;
-	if (cl->stack_frame_limit && !opts.stack)
-		log_error("--stack-trace-frame-limit has no effect without -k/--stack-trace");
 	stacktrace_set_frame_limit(cl->stack_frame_limit);
 	if (opts.flamegraph && !opts.stack)
 		opts.stack = 1;
@@ -203,12 +278,8 @@ static int settle_options(struct cli *cl, int argc, char *err, size_t errlen)
 		return -EINVAL;
 	/* A tracee let go at the limit would get ENOSYS from every call the prefilter hands
 	 * to a tracer (SECCOMP_RET_TRACE with none): no prefilter then, as strace. */
-	if (opts.syscall_limit > 0) {
-		if (cl->seccomp == 1)
-			log_error("--seccomp-bpf is not enabled because it is not compatible with "
-				  "--syscall-limit");
+	if (opts.syscall_limit > 0)
 		cl->seccomp = 0;
-	}
 	seccomp_decide(cl->seccomp, cl->npids && !argc);
 	/* The program inherits our environment: -E changes it in the order given.  The program
 	 * itself is looked for in our own $PATH. */
@@ -289,7 +360,13 @@ int main(int argc, char **argv)
 
 	/* Messages are prefixed with the name sttrace was invoked by, as strace does (its
 	 * tests expect "$STRACE: ..."): "sttrace: ..." when run from $PATH. */
-	log_init(argc > 0 && argv[0] && *argv[0] ? argv[0] : "sttrace");
+	/* Without argv[0] (an exec with argc 0), the path of the binary itself, as strace's
+	 * messages then name it. */
+	static char self[4096];
+	ssize_t sn = readlink("/proc/self/exe", self, sizeof(self) - 1);
+	if (sn > 0)
+		self[sn] = '\0';
+	log_init(argc > 0 && argv[0] && *argv[0] ? argv[0] : sn > 0 ? self : "sttrace");
 	log_set_hook(output_flush_for_message);
 	proc_stdio_open();
 	if (argc > 1 && tracediff_wanted(argc, argv))

@@ -15,6 +15,8 @@
 
 #include "common/clock.h"
 #include "common/tidtab.h"
+#include "strace-lite/argnames.h"
+#include "strace-lite/color.h"
 #include "strace-lite/decode/decode.h"
 
 #define MAX_SCNO 1024 /* bitmaps of syscall numbers */
@@ -64,6 +66,9 @@ struct options {
 	bool Tflag;            /* -T, --syscall-times */
 	int T_digits;
 	bool nflag;            /* -n: the syscall number on each line */
+	bool arg_names;        /* -N, --arg-names: "name=" before each argument */
+	bool debug;            /* -d, --debug: the backend says how it sets up */
+	int color;             /* --color=: COLOR_NEVER, COLOR_AUTO (the default), COLOR_ALWAYS */
 	bool iflag;            /* -i: the instruction pointer on each line */
 	int intr;              /* -I: INTR_*, 0 when not given */
 	bool detach_on_execve; /* -b execve: let a process go at its exec (not the program's
@@ -138,6 +143,9 @@ struct tcb {
 	struct strbuf stage; /* -e status=: the entry half, held until the result is known */
 	struct strbuf evargs; /* with event sinks: the call's arguments as printed, for its event */
 	bool staging;
+	struct colorlex colorlex; /* --color: where the colouring of its line stands */
+	struct argscan argscan; /* -N: where the names of the current call's arguments stand */
+	bool held_sep; /* the ", " ending its entry's arguments, printed at the exit (strace 7) */
 	struct dctx dc;
 	int func_rval;
 	struct timespec etime; /* syscall entry time, for -T and -c -w */
@@ -288,7 +296,7 @@ void output_record(struct tcb *tcp, struct strbuf *rec); /* one whole --json lin
 FILE *output_shared(void); /* the log (-o) or stderr: where -c writes its table */
 extern struct tcb *printing_tcp;
 
-/* filter.c: -e EXPR. 0 or -errno with a message in ERR. */
+/* filter.c: -e EXPR. 0 or -errno with a message in ERR (-ERANGE: strace adds its -h line). */
 int qualify(const char *expr, char *err, size_t errlen);
 int qualify_trace(const char *spec, char *err, size_t errlen);
 /* A syscall set (names, %classes, /regex, !, all, none) into SET. */

@@ -83,6 +83,8 @@ void syscall_enter(struct tcb *tcp, long scno, const uint64_t *args)
 	c->next_arg = 0;
 	c->prev_name = tcp->prev_name;
 	c->auxstr = NULL;
+	free(c->after);
+	c->after = NULL;
 
 	if ((tcp->flags & TCB_HIDE_LOG) && sysent_is_exec(c->se)) {
 		tcp->flags &= ~TCB_HIDE_LOG;
@@ -129,9 +131,17 @@ void syscall_enter(struct tcb *tcp, long scno, const uint64_t *args)
 	sb_putc(&tcp->sb, '(');
 	size_t from = tcp->sb.len;
 	tcp->func_rval = decode(c);
+	tcp->held_sep = !(tcp->func_rval & RVAL_DECODED) &&
+			args_end_with_sep(tcp->sb.s + from, tcp->sb.len - from);
+	if (tcp->held_sep)
+		tcp->sb.s[tcp->sb.len -= 2] = '\0';
 	if (event_sinks_active()) {
 		sb_reset(&tcp->evargs);
 		sb_write(&tcp->evargs, tcp->sb.s + from, tcp->sb.len - from);
+	}
+	if (opts.arg_names) {
+		argscan_begin(&tcp->argscan);
+		argscan_apply(&tcp->argscan, c->se, &tcp->sb, from);
 	}
 	tcb_emit(tcp);
 	if (!tcp->staging)
@@ -383,6 +393,10 @@ static void exit_print(struct tcb *tcp, int64_t rval, bool is_error)
 	printing_tcp = tcp;
 	int sys_res = tcp->func_rval;
 	size_t from = tcp->sb.len;
+	if (tcp->held_sep) {
+		sb_puts(&tcp->sb, ", ");
+		tcp->held_sep = false;
+	}
 	if (!(sys_res & RVAL_DECODED))
 		sys_res = decode(c);
 	const char *ns = dopts.show_namespace ? namespace_auxstr(c) : NULL;
@@ -392,6 +406,8 @@ static void exit_print(struct tcb *tcp, int64_t rval, bool is_error)
 	}
 	if (event_sinks_active())
 		sb_write(&tcp->evargs, tcp->sb.s + from, tcp->sb.len - from);
+	if (opts.arg_names)
+		argscan_apply(&tcp->argscan, c->se, &tcp->sb, from);
 	if (tcp->staging) {
 		unsigned st = c->err ? 1u << STATUS_FAILED : 1u << STATUS_SUCCESSFUL;
 		tcp->staging = false;
@@ -422,6 +438,11 @@ static void exit_print(struct tcb *tcp, int64_t rval, bool is_error)
 		sb_putc(&tcp->sb, '>');
 	}
 	sb_putc(&tcp->sb, '\n');
+	if (c->after) {
+		sb_puts(&tcp->sb, c->after);
+		free(c->after);
+		c->after = NULL;
+	}
 	if (opts.dump_io)
 		dumpio(c);
 	if (opts.stack) {

@@ -405,11 +405,13 @@ void fd_record_add(struct capset *s, const struct ev_fd *e, size_t len)
 	if (l && e->kind == FDK_PATH && (e->deleted & FD_DELETED))
 		rec.text[total++] = 'D';
 
-	if (e->kind == FDK_SOCKET || (e->kind == FDK_ANON && e->pidfd_pid)) {
+	if (e->kind == FDK_SOCKET || (e->kind == FDK_ANON && e->pidfd_pid) ||
+	    (e->kind == FDK_PATH && e->pts1 > 0 && total == l + 1)) {
 		struct sockdiag_view v = { .family = e->family, .sport = e->sport,
 					   .dport = e->dport, .hashed = e->hashed,
 					   .peer_ino = e->peer_ino, .portid = e->portid,
-					   .nlproto = e->nlproto, .pidfd_pid = e->pidfd_pid };
+					   .nlproto = e->nlproto, .pidfd_pid = e->pidfd_pid,
+					   .pts1 = e->kind == FDK_PATH ? e->pts1 : 0 };
 		size_t names = len > offsetof(struct ev_fd, names) ? len - offsetof(struct ev_fd, names)
 								   : 0;
 		if (e->kind == FDK_SOCKET)

@@ -184,6 +184,7 @@ int bpf_plan_build(const struct sysent *se, struct plan *p)
 		const struct sysarg *a = &se->args[i];
 		switch (a->kind) {
 		case AK_PATH:
+		case AK_TARGET:
 			add(p, (struct capop){ .arg = i, .when = CAP_ENTRY, .how = HOW_STR,
 					       .size_from = SZ_CONST, .size = 4096, .max = 4096 });
 			break;

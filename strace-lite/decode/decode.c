@@ -421,7 +421,8 @@ void print_arg(struct dctx *c, int i)
 	case AK_PTR: printaddr(c, v); break;
 	case AK_FD: printfd(c, (int)v); break;
 	case AK_ATFD: print_dirfd(c, (int)v); break;
-	case AK_PATH: printpath(c, v); break;
+	case AK_PATH:
+	case AK_TARGET: printpath(c, v); break;
 	case AK_STR: printstr(c, v); break;
 	case AK_SIG: print_signame(c, (int)v); break;
 	case AK_TID: printpid(c, (int)v, PT_TID); break;

@@ -53,6 +53,9 @@ struct dctx {
 	int next_arg;
 	/* With RVAL_STR: printed after the return value, in parentheses. */
 	const char *auxstr;
+	/* Lines of their own after the call's line (malloc'd; the front end writes and frees
+	 * them): -e kvm=vcpu+'s struct kvm_run. */
+	char *after;
 	/* The name of the thread's last call traced to its exit (restart_syscall's); NULL none. */
 	const char *prev_name;
 };
@@ -83,7 +86,7 @@ struct decode_opts {
 	bool verbose; /* -v: unabbreviate structures */
 	bool raw_all; /* -e raw=all */
 	unsigned int decode_pids; /* --decode-pids=: DECODE_PID_* bits */
-	bool kvm_vcpu; /* -e kvm=vcpu: KVM_RUN's exit reason */
+	int kvm_vcpu; /* -e kvm=vcpu (1): KVM_RUN's exit reason; vcpu+ (2): and its kvm_run */
 	bool show_namespace; /* -e namespace=new: the namespaces clone, setns, unshare entered */
 };
 extern struct decode_opts dopts;
@@ -176,6 +179,9 @@ bool print_fd_details(struct dctx *c, int fd, const char *link);
 /* --decode-fds=eventfd, signalfd (fdinfo.c): "<{eventfd-count=...}>", "<signalfd:[...]>" for
  * descriptor FD whose link reads PATH; false when it is not one. */
 bool print_eventfd(struct dctx *c, int fd, const char *path);
+/* The value after KEY on its line of the tracee's /proc/PID/fdinfo/FD, blanks and newline cut
+ * (fdinfo.c): 0, or -1 when there is no such line. */
+int fdinfo_value(struct dctx *c, int fd, const char *key, char *val, size_t len);
 bool print_signalfd(struct dctx *c, int fd, const char *path);
 /* -yy under the eBPF backend: the socket (or pidfd) behind LINK as the kernel described it at
  * the stop; sockdiag.c formats it as a sock_diag answer.  False: ask the live kernel. */
@@ -191,6 +197,7 @@ struct sockdiag_view {
 	char upath[108];
 	uint32_t portid, nlproto;
 	long pidfd_pid;
+	int pts1;        /* /dev/ptmx: its pts number + 1 (fdinfo's tty-index), 0 none */
 	char details[160]; /* the ptrace backend's recording: what a live query said, or "" */
 };
 extern bool (*sockdiag_view_hook)(struct dctx *c, const char *link, struct sockdiag_view *v);

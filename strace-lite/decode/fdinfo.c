@@ -13,9 +13,7 @@
 #include "strace-lite/decode/decode.h"
 #include "strace-lite/decode/siginfo.h"
 
-/* The value after KEY on its line of the descriptor's fdinfo, blanks and newline cut: 0, or -1
- * when there is no such line. */
-static int fdinfo_value(struct dctx *c, int fd, const char *key, char *val, size_t len)
+int fdinfo_value(struct dctx *c, int fd, const char *key, char *val, size_t len)
 {
 	char name[64], line[256];
 	size_t klen = strlen(key);

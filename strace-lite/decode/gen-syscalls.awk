@@ -9,17 +9,21 @@
 # a line, read from the sources by the Makefile): the table points to exactly those, by strong
 # references, and to NULL (the generic printer, or the address) for the rest.
 #
-# syscalls.in, one syscall a line:   NAME  NARGS  CLASSES  RET  ARGS
+# syscalls.in, one syscall a line:   NAME  NARGS  CLASSES  RET  ARGS  [NAMES]
 #   CLASSES  %file,%desc,... or -; nf marks a syscall that never fails (getpid)
 #   RET      d u x o fd none tid tgid pgid sid
 #   ARGS     comma-separated kinds, one per argument, or - (all raw):
 #            raw d ld u lu x lx o ptr fd atfd path str sig mode tid tgid pgid
+#            target                   (a symlink's target: a path printed, not one of -P)
 #            ibuf:N obuf:N obuf:R     (size from argument N, 0-based, or the return value)
 #            obuf:*N                  (size from the int that argument N points to)
 #            flags:XLAT enum:XLAT[:DFLT]   (xlat/XLAT.in; DFLT is the "XXX_???" comment)
 #            lflags:XLAT[:DFLT]       (flags in all 64 bits of a long)
 #            in:S out:S inout:S       (struct printed by print_struct_S)
 #            in:S:N ...               (an array of S, or S's bits (fd_set), counted by size ref N)
+#   NAMES    -N/--arg-names: the name of each argument as strace 7.2 prints it, comma-separated,
+#            in the order printed (not the registers' order); absent or - : arg1, arg2...
+#            (strace's printargs); = : none (a call without arguments)
 #   NAME@NR  gives the number of a syscall newer than the installed headers.
 # Every syscall of unistd_64.h must have a line: the build fails on a gap.
 
@@ -57,9 +61,19 @@ FNR == NR {
 	if (num in ent) die("duplicate entry for " name)
 	seen[name] = 1
 	nargs = $2 + 0; cls = $3; ret = $4
-	rest = $0
-	for (i = 1; i <= 4; i++) { sub(/^[ \t]*[^ \t]+/, "", rest) }
-	rest = trim(rest)
+	rest = $5; anl = $6
+	if (NF > 6) die(name ": more than 6 columns")
+	anames = ""
+	if (anl == "" || anl == "-") {
+		for (i = 1; i <= nargs; i++) anames = anames sprintf("\"arg%d\", ", i)
+	} else if (anl != "=") {
+		nn = split(anl, an, ",")
+		if (nn > 6) die(name ": more than 6 argument names")
+		for (i = 1; i <= nn; i++) {
+			if (an[i] !~ /^[a-z_][a-z0-9_]*$/) die(name ": bad argument name " an[i])
+			anames = anames "\"" an[i] "\", "
+		}
+	}
 	clsexpr = "0"
 	if (cls != "-") {
 		nc = split(cls, cl, ",")
@@ -87,7 +101,7 @@ FNR == NR {
 			} else if (k == "in" || k == "out" || k == "inout") {
 				pr = ((("print_struct_" q[2]) in def) ? "print_struct_" q[2] : "NULL"); sn = "\"" q[2] "\""; structs[q[2]] = 1
 				if (n >= 3) size = sizeref(q[3])
-			} else if (k !~ /^(raw|d|ld|u|lu|x|lx|o|ptr|fd|atfd|path|str|sig|mode|tid|tgid|pgid)$/) {
+			} else if (k !~ /^(raw|d|ld|u|lu|x|lx|o|ptr|fd|atfd|path|target|str|sig|mode|tid|tgid|pgid)$/) {
 				die(name ": unknown argument kind " t)
 			}
 			args = args sprintf("\t\t\t{ AK_%s, %s, %s, %s, %s, %s },\n", toupper(k), size, xl, df, pr, sn)
@@ -95,7 +109,7 @@ FNR == NR {
 	} else {
 		for (i = 1; i <= nargs; i++) args = args "\t\t\t{ AK_RAW, ARG_SIZE_NONE },\n"
 	}
-	ent[num] = sprintf("\t[%d] = {\n\t\t.name = \"%s\", .nargs = %d, .rkind = %s, .classes = %s,\n\t\t.func = %s,\n\t\t.args = {\n%s\t\t},\n\t},\n", num, name, nargs, rk, clsexpr, ((("sys_" name) in def) ? "sys_" name : "NULL"), args)
+	ent[num] = sprintf("\t[%d] = {\n\t\t.name = \"%s\", .nargs = %d, .rkind = %s, .classes = %s,\n\t\t.func = %s,\n\t\t.args = {\n%s\t\t},\n\t\t.argnames = { %s},\n\t},\n", num, name, nargs, rk, clsexpr, ((("sys_" name) in def) ? "sys_" name : "NULL"), args, anames)
 	funcs[name] = 1
 	names[num] = name; nargs_of[num] = nargs
 }

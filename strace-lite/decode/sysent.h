@@ -54,6 +54,7 @@ enum arg_kind {
 	AK_FD,    /* file descriptor (-y decorates it) */
 	AK_ATFD,  /* directory fd of the *at family: AT_FDCWD */
 	AK_PATH,  /* NUL-terminated path, never truncated by -s */
+	AK_TARGET, /* a symlink's target: printed as a path, but no path of -P (strace's) */
 	AK_STR,   /* NUL-terminated string, truncated by -s */
 	AK_IBUF,  /* in buffer, size from another argument */
 	AK_OBUF,  /* out buffer, size from another argument or the return value */
@@ -111,6 +112,8 @@ struct sysent {
 	/* Custom decoder, or NULL: the generic printer prints the arguments by kind. */
 	int (*func)(struct dctx *c);
 	struct sysarg args[6];
+	/* -N: each printed argument's name, as strace 7.2 names it; NULL past the last. */
+	const char *argnames[6];
 };
 
 extern const struct sysent sysent_table[];

@@ -65,11 +65,45 @@ static const struct backend_cfg *cfg; /* what the front end said (backend.h) */
 static bool exitkill_set;              /* the program dies with us (PTRACE_O_EXITKILL) */
 static unsigned int nheld;             /* tracees left stopped by a delay (tcp->hold_until_ns) */
 
+/*
+ * --kill-on-exit needs PTRACE_O_EXITKILL (Linux 3.8): whether the kernel takes it, tried on a
+ * child of ours stopped under PTRACE_TRACEME, as strace tries it (-d says the answer in its
+ * words).
+ */
+static bool exitkill_works(void)
+{
+	int status;
+	pid_t pid = fork();
+
+	if (pid < 0)
+		return false;
+	if (pid == 0) {
+		if (ptrace(PTRACE_TRACEME, 0L, 0L, 0L) == 0)
+			raise(SIGSTOP);
+		_exit(1);
+	}
+	bool ok = waitpid(pid, &status, 0) == pid && WIFSTOPPED(status) &&
+		  WSTOPSIG(status) == SIGSTOP &&
+		  ptrace(PTRACE_SETOPTIONS, pid, 0L,
+			 (long)(PTRACE_O_TRACESYSGOOD | PTRACE_O_EXITKILL)) == 0;
+	kill(pid, SIGKILL);
+	waitpid(pid, NULL, 0);
+	if (opts.debug)
+		log_msg(LOG_LEVEL_INFO, "PTRACE_O_EXITKILL %s", ok ? "works" : "does not work");
+	return ok;
+}
+
 static int engine_init(const struct backend_cfg *c)
 {
 	cfg = c;
+	if (opts.kill_on_exit && !exitkill_works()) {
+		log_error("PTRACE_O_EXITKILL is not supported by the kernel");
+		return -EOPNOTSUPP;
+	}
+	if (opts.debug) /* -d: strace's first debug line, what the tracees are seized with */
+		log_msg(LOG_LEVEL_INFO, "ptrace_setoptions = %#x", ptrace_options(true));
 	exitkill_set = (ptrace_options(true) & PTRACE_O_EXITKILL) != 0;
-	if (exitkill_set && opts.debug)
+	if (exitkill_set && opts.debug && !opts.kill_on_exit) /* (else exitkill_works said it) */
 		log_info("PTRACE_O_EXITKILL works");
 	if (opts.record && record_open(opts.record) < 0)
 		return -EIO;
@@ -178,6 +212,39 @@ static void seized(pid_t tid, void *arg)
 		log_info("Process %d attached", tid);
 }
 
+/* Why PID could not be seized (EPERM), as strace 7.2 says it: another tracer, another user,
+ * or YAMA's ptrace_scope. */
+static void diagnose_attach_eperm(pid_t pid)
+{
+	long tracer = proc_status_field(pid, "TracerPid");
+	long capeff = -1;
+	int scope = 0;
+
+	if (tracer > 0) {
+		log_error("Process %d is already being traced by pid %ld", pid, tracer);
+		return;
+	}
+	FILE *f = fopen("/proc/self/status", "re");
+	char line[256];
+	while (f && fgets(line, sizeof(line), f))
+		if (sscanf(line, "CapEff: %lx", (unsigned long *)&capeff) == 1)
+			break;
+	if (f)
+		fclose(f);
+	bool cap = capeff >= 0 && ((unsigned long)capeff >> 19) & 1; /* CAP_SYS_PTRACE */
+	if (!cap && kill(pid, 0) < 0 && errno == EPERM) {
+		log_error("process %d may be owned by a different user", pid);
+		return;
+	}
+	f = fopen("/proc/sys/kernel/yama/ptrace_scope", "re");
+	bool known = f && fscanf(f, "%d", &scope) == 1;
+	if (f)
+		fclose(f);
+	if (known && scope > 0 && (scope >= 3 || !cap))
+		log_error("sysctl kernel.yama.ptrace_scope = %d may be restricting this attach",
+			  scope);
+}
+
 static int engine_attach(pid_t pid)
 {
 	pid_t failed;
@@ -186,6 +253,8 @@ static int engine_attach(pid_t pid)
 	if (rc < 0) {
 		errno = -rc;
 		log_perror("attach: ptrace(PTRACE_SEIZE, %d)", failed);
+		if (rc == -EPERM)
+			diagnose_attach_eperm(failed);
 	}
 	return rc;
 }

@@ -117,16 +117,9 @@ void seccomp_decide(int seccomp, bool attach_only)
 {
 	bool follows = opts.followfork || probe_enabled();
 
-	if (seccomp > 0) {
-		/* strace's warnings, word for word. */
-		if (attach_only)
-			log_warn("--seccomp-bpf is not enabled for processes attached with -p");
-		if (!follows) {
-			log_warn("--seccomp-bpf cannot be used without -f/--follow-forks, "
-				 "disabling");
-			seccomp = 0;
-		}
-	}
+	/* strace's warnings of the options are said by the front end (seccomp_warnings). */
+	if (!follows)
+		seccomp = 0;
 	if (seccomp > 0 && trace_selects_all()) {
 		log_warn("Seccomp filter is requested but there are no syscalls to filter.  "
 			 "See -e trace to filter syscalls.");

@@ -66,6 +66,13 @@ static void bad(const char *expr, const char *want_err)
 	q(expr, -EINVAL, want_err);
 }
 
+/* The same, an error strace follows with its -h line (-ERANGE). */
+static void bad_h(const char *expr, const char *want_err)
+{
+	reset();
+	q(expr, -ERANGE, want_err);
+}
+
 /* Every syscall in the space-separated list IN is in SET, none of OUT is. */
 static void in_set(const char *expr, const struct numset *set, const char *in, const char *out)
 {
@@ -150,7 +157,7 @@ static void syscall_sets(void)
 	bad("trace=/(", "regcomp: (: *");
 	/* Personality designators: @64 the native call, @32 and @x32 none here. */
 	trace("trace=getpid@64,read@32,open@x32", "getpid", "read open");
-	bad("trace=getpid@16", "incorrect personality designator '16' in qualification 'getpid@16'");
+	bad_h("trace=getpid@16", "incorrect personality designator '16' in qualification 'getpid@16'");
 	bad("trace=1024", "invalid system call '1024'");
 	bad("trace=-1", "invalid system call '-1'");
 	bad("trace=!", "invalid system call ''");

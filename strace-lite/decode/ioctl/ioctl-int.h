@@ -61,6 +61,13 @@ IOCTL_FAMILY(udmabuf);
 IOCTL_FAMILY(sock);
 /* SG_IO (ioctl-sg-io.c), for the SCSI family. */
 int scsi_sg_io(struct dctx *c, uint64_t arg);
+/* The vcpu descriptor FD's struct kvm_run as the process mapped it: address, length, and the
+ * vcpu's id (CPU may be NULL; -1 unknown): 0, or -1 when FD is no mapped vcpu (ioctl-kvm.c). */
+int kvm_vcpu_map(struct dctx *c, int fd, uint64_t *at, size_t *len, int *cpu);
+/* -e kvm=vcpu+: KVM_RUN's struct kvm_run kept at entry, and both printed in c->after at exit
+ * (ioctl-kvm-run.c). */
+void kvm_run_more_enter(struct dctx *c, int fd);
+void kvm_run_more_exit(struct dctx *c, int fd);
 
 /* "name=VALUE" of a field of struct S, as strace's PRINT_FIELD_* print it. */
 /* V zero-extended from its own width, as strace prints unsigned fields of signed types. */

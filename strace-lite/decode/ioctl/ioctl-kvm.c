@@ -2,7 +2,8 @@
 /*
  * ioctl(2), type 0xae: KVM, as strace prints it on x86_64: the descriptors KVM_CREATE_VM and
  * KVM_CREATE_VCPU return (decorated by -y), capabilities by name, the guest memory region,
- * general and special registers (most of them with -v only), CPUID tables.
+ * general and special registers (most of them with -v only), CPUID tables; -e kvm=vcpu's exit
+ * reason (vcpu+: ioctl-kvm-run.c).
  */
 #include <linux/kvm.h>
 
@@ -177,7 +178,7 @@ static int cpuid2(struct dctx *c, unsigned int code, uint64_t arg)
  */
 int (*kvm_exit_reason_hook)(struct dctx *c, int fd, uint32_t *reason);
 
-int kvm_exit_reason_live(struct dctx *c, int fd, uint32_t *reason)
+int kvm_vcpu_map(struct dctx *c, int fd, uint64_t *at, size_t *len, int *cpu)
 {
 	char link[64], name[64];
 	struct mapping *v = NULL;
@@ -189,13 +190,29 @@ int kvm_exit_reason_live(struct dctx *c, int fd, uint32_t *reason)
 	name[n] = '\0';
 	if (strncmp(name, "anon_inode:kvm-vcpu:", 20))
 		return -1;
+	if (cpu) {
+		char *end;
+		long id = strtol(name + 20, &end, 10);
+		*cpu = *end || id < 0 || id > 0xffff ? -1 : (int)id;
+	}
 	int nm = maps_read(c->pid, 0, &v);
-	uint64_t at = 0;
-	for (int i = 0; i < nm && !at; i++)
-		if (!strcmp(v[i].path, name))
-			at = v[i].start;
+	*at = 0;
+	for (int i = 0; i < nm && !*at; i++)
+		if (!strcmp(v[i].path, name)) {
+			*at = v[i].start;
+			*len = (size_t)(v[i].end - v[i].start);
+		}
 	free(v);
-	if (!at || c->read(c, at + offsetof(struct kvm_run, exit_reason), reason, sizeof(*reason)))
+	return *at ? 0 : -1;
+}
+
+int kvm_exit_reason_live(struct dctx *c, int fd, uint32_t *reason)
+{
+	uint64_t at;
+	size_t len;
+
+	if (kvm_vcpu_map(c, fd, &at, &len, NULL) < 0 ||
+	    c->read(c, at + offsetof(struct kvm_run, exit_reason), reason, sizeof(*reason)))
 		return -1;
 	return 0;
 }
@@ -205,12 +222,19 @@ static int run_exit(struct dctx *c)
 	uint32_t reason;
 	int fd = (int)c->arg[0];
 
-	if (syserror(c) || !dopts.kvm_vcpu)
+	if (!dopts.kvm_vcpu)
 		return IOCTL_DECODED;
+	if (syserror(c)) {
+		if (dopts.kvm_vcpu > 1)
+			kvm_run_more_exit(c, fd);
+		return IOCTL_DECODED;
+	}
 	if ((kvm_exit_reason_hook ? kvm_exit_reason_hook(c, fd, &reason) :
 				    kvm_exit_reason_live(c, fd, &reason)) < 0)
 		return IOCTL_DECODED;
 	c->auxstr = xlat_lookup(xlat_kvm_exit_reason, reason);
+	if (dopts.kvm_vcpu > 1)
+		kvm_run_more_exit(c, fd);
 	return c->auxstr ? IOCTL_DECODED | RVAL_STR : IOCTL_DECODED;
 }
 
@@ -221,6 +245,8 @@ IOCTL_FAMILY(kvm)
 		if (entering(c)) {
 			tprint_arg_next(c);
 			tprintf(c, "%#" PRIx64, arg);
+			if (dopts.kvm_vcpu > 1)
+				kvm_run_more_enter(c, (int)c->arg[0]);
 			return dopts.kvm_vcpu ? 0 : IOCTL_DECODED;
 		}
 		return run_exit(c);

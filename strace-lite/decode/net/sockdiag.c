@@ -521,8 +521,10 @@ static bool print_socket(struct dctx *c, const char *link, const char *path)
 
 /* --- devices and pidfds ---------------------------------------------------------------- */
 
-static bool print_dev(struct dctx *c, char *path)
+static bool print_dev(struct dctx *c, int fd, const char *link, char *path)
 {
+	struct sockdiag_view v;
+	char idx[32];
 	struct stat st;
 	size_t n = strlen(path);
 
@@ -535,8 +537,19 @@ static bool print_dev(struct dctx *c, char *path)
 		return false;
 	tprints(c, "<");
 	quote_string_ex(c->sb, path, n, QUOTE_OMIT_QUOTES, "<>");
-	tprintf(c, "<%s %u:%u>>", S_ISBLK(st.st_mode) ? "block" : "char", major(st.st_rdev),
+	tprintf(c, "<%s %u:%u", S_ISBLK(st.st_mode) ? "block" : "char", major(st.st_rdev),
 		minor(st.st_rdev));
+	/* /dev/ptmx (char 5:2): its other end, /dev/pts/N, N the fdinfo's tty-index (strace 6.12) */
+	if (S_ISCHR(st.st_mode) && major(st.st_rdev) == 5 && minor(st.st_rdev) == 2) {
+		if (sockdiag_view_hook && sockdiag_view_hook(c, link, &v)) { /* what bpf saw */
+			if (v.pts1 > 0)
+				tprintf(c, " @/dev/pts/%d", v.pts1 - 1);
+		} else if (!fdinfo_value(c, fd, "tty-index:", idx, sizeof(idx)) && idx[0] &&
+			   strspn(idx, "0123456789") == strlen(idx)) {
+			tprintf(c, " @/dev/pts/%s", idx);
+		}
+	}
+	tprints(c, ">>");
 	return true;
 }
 
@@ -615,7 +628,7 @@ bool print_fd_details(struct dctx *c, int fd, const char *link)
 		return false;
 	path[n] = '\0';
 	return ((dopts.decode_fds & DECODE_FD_SOCKET) && print_socket(c, link, path)) ||
-	       ((dopts.decode_fds & DECODE_FD_DEV) && print_dev(c, path)) ||
+	       ((dopts.decode_fds & DECODE_FD_DEV) && print_dev(c, fd, link, path)) ||
 	       ((dopts.decode_fds & DECODE_FD_EVENTFD) && print_eventfd(c, fd, path)) ||
 	       ((dopts.decode_fds & DECODE_FD_PIDFD) && print_pidfd(c, fd, path)) ||
 	       ((dopts.decode_fds & DECODE_FD_SIGNALFD) && print_signalfd(c, fd, path));

@@ -35,27 +35,34 @@ cmp -s want.err explicit.err || { echo "FAIL: the warning is not strace's:"; cat
 echo "$(tr '\n' ' ' <default.out) (traced = untraced, exit status $urc)"
 
 # The messages against strace's, where strace is installed (ptrace backend: the prefilter is
-# ptrace's).  A pid that is gone makes both fail the same way after their warnings.
-if [ ${#extra[@]} = 0 ] && command -v strace >/dev/null; then
+# ptrace's): strace 7.2's when its build is there (build/strace-src-7.2), else the installed
+# one, 6.1, whose messages for -p (both of "attached with -p" and "without -f", and "no
+# syscalls to filter" after a prefilter -p had given up) 7.2 no longer prints: those cases are
+# left out then.  A pid that is gone makes both fail the same way after their warnings.
+ref=$TOP/build/strace-src-7.2/strace-7.2/src/strace
+[ -x "$ref" ] || ref=$(command -v strace)
+if [ ${#extra[@]} = 0 ] && [ -n "$ref" ]; then
 	sleep 0 & gone=$!
 	wait $gone
 	msgs() { # tool args...
 		local t=$1; shift
-		"$t" -o /dev/null "$@" 2>&1 | sed -e 's/^strace: /sttrace: /' -e "s|^$STTRACE: |sttrace: |"
+		"$t" -o /dev/null "$@" 2>&1 | sed -E 's#^[^ ]*(strace|sttrace): #sttrace: #'
 		echo "exit ${PIPESTATUS[0]}"
 	}
+	cases=("--seccomp-bpf -e trace=getpid /bin/true" "--seccomp-bpf -f /bin/true"
+	       "--seccomp-bpf -f -e trace=all /bin/true" "--seccomp-bpf -f -e trace=getpid /bin/true"
+	       "--seccomp-bpf -p $gone /bin/true")
+	"$ref" -V | grep -q 'version 6\.' || cases+=("--seccomp-bpf -p $gone" "--seccomp-bpf -f -p $gone")
 	mfail=0
-	for args in "--seccomp-bpf -e trace=getpid /bin/true" "--seccomp-bpf -f /bin/true" \
-		"--seccomp-bpf -f -e trace=all /bin/true" "--seccomp-bpf -f -e trace=getpid /bin/true" \
-		"--seccomp-bpf -p $gone" "--seccomp-bpf -f -p $gone" "--seccomp-bpf -p $gone /bin/true"; do
+	for args in "${cases[@]}"; do
 		# shellcheck disable=SC2086
-		if [ "$(msgs strace $args)" != "$(msgs "$STTRACE" $args)" ]; then
+		if [ "$(msgs "$ref" $args)" != "$(msgs "$STTRACE" $args)" ]; then
 			echo "FAIL: sttrace $args: not strace's messages:"
 			# shellcheck disable=SC2086
-			diff <(msgs strace $args) <(msgs "$STTRACE" $args); mfail=1
+			diff <(msgs "$ref" $args) <(msgs "$STTRACE" $args); mfail=1
 		fi
 	done
-	[ $mfail = 0 ] && echo "--seccomp-bpf messages: as strace's in 7 cases"
+	[ $mfail = 0 ] && echo "--seccomp-bpf messages: as $("$ref" -V | head -1)'s in ${#cases[@]} cases"
 	[ $mfail = 0 ] || fail=1
 fi
 exit $fail

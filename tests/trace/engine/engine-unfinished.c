@@ -1,4 +1,5 @@
 // SPDX-License-Identifier: LGPL-2.1-or-later
+// strace-7.2-lines: unfinished|resumed ;; strace 7 prints the ", " before an argument of the exit at the exit
 /*
  * Interleaving under -f: the parent blocks in wait4 while its child makes a traced call, so the
  * parent's line is cut with " <unfinished ...>" and finished later as "<... wait4 resumed>".
@@ -35,10 +36,10 @@ int main(void)
 	int status;
 	if (syscall(__NR_wait4, pid, &status, 0, NULL) != pid)
 		FAIL("wait4: %m");
-	printf("%-5d wait4(%d,  <unfinished ...>\n", parent, pid);
+	printf("%-5d wait4(%d <unfinished ...>\n", parent, pid);
 	printf("%-5d getppid() = %d\n", pid, parent);
 	printf("%-5d +++ exited with 0 +++\n", pid);
-	printf("%-5d <... wait4 resumed>[{WIFEXITED(s) && WEXITSTATUS(s) == 0}], 0, NULL) = %d\n",
+	printf("%-5d <... wait4 resumed>, [{WIFEXITED(s) && WEXITSTATUS(s) == 0}], 0, NULL) = %d\n",
 	       parent, pid);
 	printf("%-5d +++ exited with 0 +++\n", parent);
 	return 0;
