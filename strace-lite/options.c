@@ -111,7 +111,6 @@ const struct option cli_longopts[] = {
 	{ "no-abbrev", no_argument, 0, 'v' },
 	{ "syscall-number", no_argument, 0, 'n' },
 	{ "arg-names", no_argument, 0, 'N' },
-	{ "debug", no_argument, 0, 'd' },
 	{ "color", required_argument, 0, OPT_COLOR },
 	{ "interruptible", required_argument, 0, 'I' },
 	{ "env", required_argument, 0, 'E' },
@@ -400,7 +399,6 @@ int cli_parse(struct cli *cl, struct compare_cfg *cmp, int argc, char **argv, bo
 			break;
 		}
 		case 'D': cl->daemon++; break;
-		case 'd': opts.debug = true; break;
 		case OPT_DAEMONIZE:
 			cl->daemon_long = parse_daemonize(optarg);
 			if (cl->daemon_long < 0)

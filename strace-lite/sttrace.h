@@ -56,7 +56,6 @@ struct options {
 	uid_t uid;
 	gid_t gid;
 	bool output_separately; /* -ff with -o */
-	bool debug;             /* -d: strace's debug lines we have (an invalid syscall's) */
 	bool pid_pfx_plain;     /* a replay of a -o run: its "PID " prefix (replay_settle) */
 	int acolumn;           /* -a */
 	int ts_format;         /* -t, --timestamps=: TS_NONE, TS_TIME, TS_UNIX */
@@ -67,7 +66,7 @@ struct options {
 	int T_digits;
 	bool nflag;            /* -n: the syscall number on each line */
 	bool arg_names;        /* -N, --arg-names: "name=" before each argument */
-	bool debug;            /* -d, --debug: the backend says how it sets up */
+	bool debug;            /* -d, --debug: strace debug lines we have */
 	int color;             /* --color=: COLOR_NEVER, COLOR_AUTO (the default), COLOR_ALWAYS */
 	bool iflag;            /* -i: the instruction pointer on each line */
 	int intr;              /* -I: INTR_*, 0 when not given */

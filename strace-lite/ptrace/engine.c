@@ -53,7 +53,9 @@ static unsigned int ptrace_options(bool spawned)
 		o |= PTRACE_O_TRACESECCOMP;
 	/* Killing sttrace lets the program run on (its int3s restored by the guard, uprobe/guard.h),
 	 * as strace's; --kill-on-exit kills it too, as strace 6.6's. */
-	if (spawned && (opts.kill_on_exit || opts.seccomp_exitkill))
+	/* The default seccomp prefilter too (seccomp.c): killed, we would leave it failing the
+	 * program's selected calls. */
+	if (spawned && (opts.kill_on_exit || opts.seccomp_exitkill || opts.seccomp))
 		o |= PTRACE_O_EXITKILL;
 	return o;
 }
@@ -461,8 +463,9 @@ static void unknown_pid(pid_t pid, int status)
  */
 static void cleanup(void)
 {
-	/* PTRACE_O_EXITKILL: our exit kills the program, as strace's cleanup leaves it to. */
-	if (exitkill_set)
+	/* --kill-on-exit, --seccomp-bpf: our exit kills the program (PTRACE_O_EXITKILL), as
+	 * strace's cleanup leaves it to. */
+	if (exitkill_set && (opts.kill_on_exit || opts.seccomp_exitkill))
 		return;
 	probe_detach_all();
 	struct tcb *tcp, *next;

@@ -108,10 +108,12 @@ static bool trace_selects_all(void)
  *
  * The filter outlives the tracer: if the tracer dies (kill -9), every selected call of the
  * program fails with ENOSYS from then on (execve among them: always selected).  So the program
- * dies with the tracer wherever a filter is in (PTRACE_O_EXITKILL: strace 6.6's rule for
- * --seccomp-bpf, here for the default filter too), and the default leaves the filter out when
- * probes are traced: their breakpoints have a guard to make the program outlive the tracer
- * (uprobe/guard.h), which a filter would defeat.
+ * dies with the tracer wherever a filter is in (PTRACE_O_EXITKILL, engine.c: strace 6.6's rule
+ * for --seccomp-bpf, here for the default filter too), and the default leaves the filter out
+ * when probes are traced: their breakpoints have a guard to make the program outlive the tracer
+ * (uprobe/guard.h), which a filter would defeat.  A tracer that ends by its own choice (SIGINT,
+ * SIGTERM) still lets the program go as strace does without --seccomp-bpf (seccomp_exitkill:
+ * only when asked).
  */
 void seccomp_decide(int seccomp, bool attach_only)
 {
@@ -128,5 +130,5 @@ void seccomp_decide(int seccomp, bool attach_only)
 	if (seccomp < 0 && probe_enabled())
 		seccomp = 0;
 	opts.seccomp = seccomp != 0 && follows && !attach_only && !trace_selects_all();
-	opts.seccomp_exitkill = opts.seccomp;
+	opts.seccomp_exitkill = opts.seccomp && seccomp > 0;
 }
