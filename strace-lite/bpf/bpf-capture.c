@@ -351,6 +351,18 @@ bool capture_sockview(struct dctx *c, const char *link, struct sockdiag_view *v)
 	return true;
 }
 
+/* The lines /proc/PID/fdinfo/FD had for an eventfd or a signalfd, from what the kernel read
+ * of its context (fs/eventfd.c's and fs/signalfd.c's show_fdinfo print them so). */
+static void anon_fdinfo(const struct ev_fd *e, char *out, size_t len)
+{
+	out[0] = 0;
+	if (e->anon == ANON_EVENTFD)
+		snprintf(out, len, "eventfd-count: %16llx\neventfd-id: %u\neventfd-semaphore: %d\n",
+			 (unsigned long long)e->efd_count, e->efd_id, (int)(e->efd_flags & 1));
+	else if (e->anon == ANON_SIGNALFD)
+		snprintf(out, len, "sigmask:\t%016llx\n", (unsigned long long)e->efd_flags);
+}
+
 /* The record fd_record finds, from an EV_FD event. */
 void fd_record_add(struct capset *s, const struct ev_fd *e, size_t len)
 {
@@ -365,7 +377,7 @@ void fd_record_add(struct capset *s, const struct ev_fd *e, size_t len)
 	if (l && e->kind == FDK_PATH && (e->deleted & FD_DELETED))
 		rec.text[total++] = 'D';
 
-	if (e->kind == FDK_SOCKET || (e->kind == FDK_ANON && e->pidfd_pid)) {
+	if (e->kind == FDK_SOCKET || (e->kind == FDK_ANON && (e->pidfd_pid || e->anon))) {
 		struct sockdiag_view v = { .family = e->family, .sport = e->sport,
 					   .dport = e->dport, .hashed = e->hashed,
 					   .peer_ino = e->peer_ino, .portid = e->portid,
@@ -379,6 +391,7 @@ void fd_record_add(struct capset *s, const struct ev_fd *e, size_t len)
 		memcpy(v.dst, e->dst, 16);
 		v.upath_len = e->upath_len > 0 && e->upath_len <= 108 ? e->upath_len : 0;
 		memcpy(v.upath, e->upath, sizeof(v.upath)); /* 108 of them */
+		anon_fdinfo(e, v.fdinfo, sizeof(v.fdinfo));
 		memcpy(rec.text + total, &v, sizeof(v));
 		total += sizeof(v);
 	}

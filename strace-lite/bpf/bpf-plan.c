@@ -383,6 +383,11 @@ int bpf_plan_build(const struct sysent *se, struct plan *p)
 	if (want_fds && se->name && (!strcmp(se->name, "connect") || !strcmp(se->name, "bind")))
 		add(p, (struct capop){ .arg = 1, .when = CAP_ENTRY, .how = HOW_FD,
 				       .size_from = SZ_DEREF, .size = 12 });
+	/* getsockopt(SOL_SOCKET, SO_PEERPIDFD) writes a new pidfd at optval: any SOL_SOCKET
+	 * option's int there is looked at (a value that is no descriptor costs a lookup). */
+	if (want_fds && se->name && !strcmp(se->name, "getsockopt"))
+		add(p, (struct capop){ .arg = 3, .when = CAP_EXIT, .how = HOW_FD,
+				       .size_from = SZ_DEREF, .size = 0, .if_arg1 = 1 + 1 });
 	if (want_fds && se->name && !strcmp(se->name, "clone"))
 		add(p, (struct capop){ .arg = 2, .when = CAP_EXIT, .how = HOW_FD,
 				       .size_from = SZ_DEREF, .size = 0 });

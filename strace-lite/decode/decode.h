@@ -177,7 +177,7 @@ bool print_fd_details(struct dctx *c, int fd, const char *link);
  * descriptor FD whose link reads PATH; false when it is not one. */
 bool print_eventfd(struct dctx *c, int fd, const char *path);
 bool print_signalfd(struct dctx *c, int fd, const char *path);
-/* -yy under the eBPF backend: the socket (or pidfd) behind LINK as the kernel described it at
+/* -yy under the eBPF backend: the socket (or pidfd, eventfd, signalfd) behind LINK as the kernel described it at
  * the stop; sockdiag.c formats it as a sock_diag answer.  False: ask the live kernel. */
 struct sockdiag_view {
 	char proto[64];  /* "TCP", "UNIX-STREAM", ... (the sockprotoname xattr) */
@@ -191,6 +191,9 @@ struct sockdiag_view {
 	char upath[108];
 	uint32_t portid, nlproto;
 	long pidfd_pid;
+	/* an eventfd or a signalfd: the lines of its /proc/PID/fdinfo/FD that fdinfo.c reads
+	 * ("eventfd-count: 5\n..."), as the kernel had them at the stop; "" if none */
+	char fdinfo[96];
 	char details[160]; /* the ptrace backend's recording: what a live query said, or "" */
 };
 extern bool (*sockdiag_view_hook)(struct dctx *c, const char *link, struct sockdiag_view *v);
