@@ -354,6 +354,7 @@ static long fdset_bit(__u32 i, struct fdsetctx *fc)
 #include "bpf/msg.bpf.h"
 #include "bpf/comm.bpf.h"
 #include "bpf/kvm.bpf.h"
+#include "bpf/nsids.bpf.h"
 
 struct opctx {
 	struct scratch *s;
@@ -430,6 +431,11 @@ static long plan_op(__u32 i, struct opctx *o)
 	if (op->how == HOW_KVMRUN) {
 		if ((plan_uses & PU_KVMRUN) && o->ret == 0 && (__u32)o->args[1] == KVM_RUN_)
 			send_kvm_exit(o->s, (__s32)addr);
+		return 0;
+	}
+	if (op->how == HOW_NSIDS) {
+		if ((plan_uses & PU_NSIDS) && o->ret >= 0)
+			send_nsids(o->s, op->arg == ARG_RET ? (__s32)o->ret : 0);
 		return 0;
 	}
 	if (op->how == HOW_COMM) {

@@ -311,9 +311,42 @@ int capture_kvm_exit(struct dctx *c, int fd, uint32_t *reason)
 	return 0;
 }
 
-/* tracee_readlink for -y, -yy and -P. */
+/* /proc/PID/ns/NAME as the kernel read it at this call's exit (HOW_NSIDS): "NAME:[ID]" into
+ * BUF, its length; -1 with errno ENOENT when it has no such namespace, -2 when it sent none (a
+ * child not found among the caller's: a thread, CLONE_PARENT's). */
+static ssize_t ns_readlink(struct dctx *c, int pid, const char *name, char *buf, size_t len)
+{
+	static const char *const names[NS_COUNT] = NS_NAMES;
+	struct tmem *t = tmem_get(c->pid, false);
+	uint32_t ids[NS_COUNT];
+	char text[64];
+
+	for (size_t i = 0; t && c->exiting && i < NS_COUNT; i++) {
+		if (strcmp(name, names[i]))
+			continue;
+		if (capset_copy(&t->exit, NS_ADDR(pid), (uint8_t *)ids, sizeof(ids)) != sizeof(ids))
+			return -2;
+		if (!ids[i])
+			break;
+		int n = snprintf(text, sizeof(text), "%s:[%u]", name, ids[i]);
+		size_t l = (size_t)n < len ? (size_t)n : len;
+		memcpy(buf, text, l);
+		return (ssize_t)l;
+	}
+	errno = ENOENT;
+	return -1;
+}
+
+/* tracee_readlink for -y, -yy, -P and -e namespace=new. */
 ssize_t capture_readlink(struct dctx *c, const char *link, char *buf, size_t len)
 {
+	char name[16];
+	int pid, n = 0;
+
+	if (link && sscanf(link, "/proc/%d/ns/%15[a-z]%n", &pid, name, &n) == 2 && !link[n]) {
+		ssize_t l = ns_readlink(c, pid, name, buf, len);
+		return l == -2 ? readlink(link, buf, len) : l;
+	}
 	const struct cap *r = fd_record(c, link);
 
 	if (!r && foreign_link(c, link) && !processes_gone)

@@ -362,6 +362,13 @@ int bpf_plan_build(const struct sysent *se, struct plan *p)
 	if (se->name && !strcmp(se->name, "ptrace"))
 		add(p, (struct capop){ .arg = 3, .when = CAP_ENTRY | CAP_EXIT, .how = HOW_BUF,
 				       .size_from = SZ_PTRLEN, .max = 1024 });
+	/* -e namespace=new: the namespaces setns and unshare left the caller in, and clone's
+	 * and clone3's child's, read at the exit. */
+	if (dopts.show_namespace && se->name &&
+	    (!strcmp(se->name, "setns") || !strcmp(se->name, "unshare") ||
+	     !strcmp(se->name, "clone") || !strcmp(se->name, "clone3")))
+		add(p, (struct capop){ .arg = se->name[0] == 'c' ? ARG_RET : 0, .when = CAP_EXIT,
+				       .how = HOW_NSIDS });
 	/* -e kvm=vcpu: why a KVM_RUN returned (the op looks at the request itself). */
 	if (dopts.kvm_vcpu && se->name && !strcmp(se->name, "ioctl"))
 		add(p, (struct capop){ .arg = 0, .when = CAP_EXIT, .how = HOW_KVMRUN });

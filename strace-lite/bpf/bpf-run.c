@@ -117,6 +117,8 @@ static unsigned int plan_use(const struct capop *op)
 		return PU_COMM;
 	if (op->how == HOW_KVMRUN)
 		return PU_KVMRUN;
+	if (op->how == HOW_NSIDS)
+		return PU_NSIDS;
 	return op->size_from == SZ_MMSG ? PU_MMSG : 0;
 }
 
