@@ -18,6 +18,7 @@ char LICENSE[] SEC("license") = "GPL";
 
 /* Set by user space before load. */
 const volatile bool stats_only = false;    /* -c: counts and times, no events */
+const volatile __u64 overhead_ns = 0;      /* -c -O: taken off each call's time */
 const volatile bool wall_clock = false;    /* -c -w: wall time in calls, not system CPU time */
 const volatile bool trace_all = true;      /* no -e trace= */
 const volatile __u64 trace_bits[SYS_MAX / 64] = {};
@@ -699,12 +700,26 @@ int BPF_PROG(sys_exit, struct pt_regs *regs, long ret)
 		__u32 k = rec.scno;
 		struct sysstat *st = k < SYS_MAX ? bpf_map_lookup_elem(&stats, &k) : NULL;
 		if (st) {
+			/* As strace: system CPU time spent in the call unless -w; wall time for
+			 * the wall-* columns. */
+			__u64 w = now - rec.enter_ts;
+			__u64 t = wall_clock ? w : BPF_CORE_READ(bpf_get_current_task_btf(), stime) -
+							   f->stime;
+			w = w > overhead_ns ? w - overhead_ns : 0;
+			t = t > overhead_ns ? t - overhead_ns : 0;
+			if (!st->count || t < st->ns_min)
+				st->ns_min = t;
+			if (t > st->ns_max)
+				st->ns_max = t;
+			if (!st->count || w < st->wns_min)
+				st->wns_min = w;
+			if (w > st->wns_max)
+				st->wns_max = w;
 			st->count++;
 			if (ret < 0 && ret > -4096)
 				st->errors++;
-			/* As strace: system CPU time spent in the call unless -w. */
-			st->ns += wall_clock ? now - rec.enter_ts :
-				  BPF_CORE_READ(bpf_get_current_task_btf(), stime) - f->stime;
+			st->ns += t;
+			st->wns += w;
 		}
 		return 0;
 	}

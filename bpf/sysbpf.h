@@ -89,11 +89,14 @@ struct plan {
 	struct capop ops[PLAN_OPS];
 };
 
-/* -c: per syscall number, summed over CPUs by user space. */
+/* -c: per syscall number, summed over CPUs by user space.  Each call's time less -O's
+ * overhead (not below 0), as strace counts it: ns the system CPU time in the call (wall time
+ * with -w), wns its wall time (the wall-* columns); the least and the most of one call. */
 struct sysstat {
 	__u64 count;
 	__u64 errors;
-	__u64 ns;
+	__u64 ns, ns_min, ns_max;
+	__u64 wns, wns_min, wns_max;
 };
 
 /* Bytes of memory a syscall may have captured in all (a bound against runaway chasing). */

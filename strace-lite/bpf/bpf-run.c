@@ -167,6 +167,7 @@ static int bpfbe_init(const struct backend_cfg *cfg)
 	/* --percentiles want each call's time: counted in user space, as wall time (the kernel's
 	 * sums are wall time too). */
 	skel->rodata->stats_only = opts.cflag == 1 && !opts.percentiles && !opts.record;
+	skel->rodata->overhead_ns = (uint64_t)(opts.overhead * 1e9 + 0.5);
 	skel->rodata->cgroup_id = cgroup_id;
 	bpfbe_decode_setup();
 	skel->rodata->want_stack = opts.stack > 0;
@@ -594,14 +595,31 @@ static void collect_stats(void)
 		if (bpf_map_lookup_elem(fd, &n, v) < 0)
 			continue;
 		for (int i = 0; i < ncpu; i++) {
+			if (!v[i].count)
+				continue;
+			if (!s.count || v[i].ns_min < s.ns_min)
+				s.ns_min = v[i].ns_min;
+			if (!s.count || v[i].wns_min < s.wns_min)
+				s.wns_min = v[i].wns_min;
+			if (v[i].ns_max > s.ns_max)
+				s.ns_max = v[i].ns_max;
+			if (v[i].wns_max > s.wns_max)
+				s.wns_max = v[i].wns_max;
 			s.count += v[i].count;
 			s.errors += v[i].errors;
 			s.ns += v[i].ns;
+			s.wns += v[i].wns;
 		}
 		const struct sysent *se = sysent_get(n);
-		if (s.count && se)
-			summary_add(n, s.count, (se->classes & SYSCALL_NEVER_FAILS) ? 0 : s.errors,
-				    s.ns / 1e9);
+		if (!s.count || !se)
+			continue;
+		struct summary_totals st = {
+			.calls = s.count,
+			.errors = (se->classes & SYSCALL_NEVER_FAILS) ? 0 : s.errors,
+			.time = s.ns / 1e9, .tmin = s.ns_min / 1e9, .tmax = s.ns_max / 1e9,
+			.wtime = s.wns / 1e9, .wmin = s.wns_min / 1e9, .wmax = s.wns_max / 1e9,
+		};
+		summary_add(n, &st);
 	}
 }
 
