@@ -166,7 +166,10 @@ static int bpfbe_init(const struct backend_cfg *cfg)
 		bpf_map__set_max_entries(skel->maps.events, (unsigned int)atoi(rbkb) * 1024);
 	/* --percentiles want each call's time: counted in user space, as wall time (the kernel's
 	 * sums are wall time too). */
-	skel->rodata->stats_only = opts.cflag == 1 && !opts.percentiles && !opts.record;
+	/* --syscall-limit counts the calls shown, each at its exit in user space: -c then
+	 * counts from the events too, up to the limit. */
+	skel->rodata->stats_only = opts.cflag == 1 && !opts.percentiles && !opts.record &&
+				   opts.syscall_limit < 0;
 	skel->rodata->overhead_ns = (uint64_t)(opts.overhead * 1e9 + 0.5);
 	skel->rodata->cgroup_id = cgroup_id;
 	bpfbe_decode_setup();
