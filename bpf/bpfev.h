@@ -110,6 +110,8 @@ struct ev_fork {
 	__u32 child;
 	__u32 child_tgid;
 	char comm[16]; /* the child's command name (its parent's) */
+	__u32 not_followed; /* without -f: a child clone asked to be traced (CLONE_PTRACE) */
+	__u32 pad;
 };
 
 struct ev_exec {

@@ -732,14 +732,43 @@ int BPF_PROG(sys_exit, struct pt_regs *regs, long ret)
 	return 0;
 }
 
+/* Whether the call of PARENT's that is forking (clone, clone3) has CLONE_PTRACE. */
+static __always_inline bool clone_ptrace_flag(struct task_struct *parent)
+{
+	struct pt_regs *regs = (void *)bpf_task_pt_regs(parent);
+	__u64 nr = BPF_CORE_READ(regs, orig_ax), fl = 0;
+
+	if (nr == 56 /* clone */)
+		fl = BPF_CORE_READ(regs, di);
+	else if (nr != 435 /* clone3: its clone_args's flags come first */ ||
+		 bpf_probe_read_user(&fl, sizeof(fl), (void *)BPF_CORE_READ(regs, di)))
+		return false;
+	return fl & 0x00002000 /* CLONE_PTRACE */;
+}
+
 SEC("tp_btf/sched_process_fork")
 int BPF_PROG(sched_process_fork, struct task_struct *parent, struct task_struct *child)
 {
 	__u32 ptid = BPF_CORE_READ(parent, pid);
 	__u32 *flags = bpf_map_lookup_elem(&traced, &ptid);
 
-	if (!flags || !(*flags & TRACED_FOLLOW))
+	if (!flags)
 		return 0;
+	if (!(*flags & TRACED_FOLLOW)) {
+		/* Not followed; but a child made with CLONE_PTRACE is one ptrace would have
+		 * attached us to, and let go ("Detached unknown pid"): said so. */
+		if (clone_ptrace_flag(parent)) {
+			struct ev_fork rec = {
+				.h = { .kind = EV_FORK, .tid = ptid,
+				       .tgid = BPF_CORE_READ(parent, tgid), .ts = bpf_ktime_get_ns() },
+				.child = BPF_CORE_READ(child, pid),
+				.child_tgid = BPF_CORE_READ(child, tgid),
+				.not_followed = 1,
+			};
+			emit(&rec, sizeof(rec));
+		}
+		return 0;
+	}
 	__u32 ctid = BPF_CORE_READ(child, pid), v = *flags & ~TRACED_FIRST_EXEC;
 	bpf_map_update_elem(&traced, &ctid, &v, BPF_ANY);
 	traced_changed();

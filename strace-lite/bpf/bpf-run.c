@@ -545,6 +545,12 @@ int bpfbe_handle_event(void *ctx, void *data, size_t len)
 	}
 	case EV_FORK: {
 		const struct ev_fork *f = data;
+		if (len >= sizeof(*f) && f->not_followed) {
+			/* ptrace would have been attached to it, and let it go (engine.c). */
+			if (!(opts.quiet & QUIET_ATTACH))
+				log_warn("Detached unknown pid %d", (int)f->child);
+			break;
+		}
 		if (len >= sizeof(*f) && !pid2tcb(f->child))
 			tcb_set_comm(new_child(f->child, 0), f->comm, sizeof(f->comm));
 		break;
