@@ -119,8 +119,12 @@ int BPF_PROG(signal_generate, int sig, struct kernel_siginfo *info, struct task_
 	return 0;
 }
 
-static __always_inline void send_ignored(__u32 tid, __u32 tgid, __u64 ip)
+/* The ignored signals pending for TID, at its syscall stop with user registers REGS; with -k
+ * each with the stack there (ptrace shows the stack of the thread at the signal's stop: for a
+ * signal the thread sent itself, its kill's). */
+static __always_inline void send_ignored(struct pt_regs *regs, __u32 tid, __u32 tgid)
 {
+	__u64 ip = BPF_CORE_READ(regs, ip);
 	struct pending_sigs *q = bpf_map_lookup_elem(&ignored, &tid);
 
 	if (!q)
@@ -135,6 +139,8 @@ static __always_inline void send_ignored(__u32 tid, __u32 tgid, __u64 ip)
 			.ip = ip,
 		};
 		__builtin_memcpy(rec.siginfo, q->v[i].siginfo, sizeof(rec.siginfo));
+		if (want_stack)
+			send_stack(regs, tid, tgid, rec.h.ts);
 		emit(&rec, sizeof(rec));
 	}
 	bpf_map_delete_elem(&ignored, &tid);

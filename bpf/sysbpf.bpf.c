@@ -655,7 +655,7 @@ int BPF_PROG(sys_enter, struct pt_regs *regs, long id)
 	}
 	if (!flags)
 		return 0;
-	send_ignored(tid, pt >> 32, BPF_CORE_READ(regs, ip));
+	send_ignored(regs, tid, pt >> 32);
 	if (!wanted(id))
 		return 0;
 	/* -c counts in the kernel: not what sttrace's child does before it runs the program
@@ -677,7 +677,7 @@ int BPF_PROG(sys_exit, struct pt_regs *regs, long ret)
 		f = inject_at_exit(regs, pt, f);
 	if (!f || !f->active) {
 		if (bpf_map_lookup_elem(&traced, &tid))
-			send_ignored(tid, pt >> 32, BPF_CORE_READ(regs, ip));
+			send_ignored(regs, tid, pt >> 32);
 		return 0;
 	}
 	f->active = 0;
@@ -728,7 +728,7 @@ int BPF_PROG(sys_exit, struct pt_regs *regs, long ret)
 		send_stack(regs, tid, pt >> 32, now);
 	send_pidns(&rec);
 	capture_and_send(&rec, rec.args, 0, when);
-	send_ignored(tid, pt >> 32, BPF_CORE_READ(regs, ip));
+	send_ignored(regs, tid, pt >> 32);
 	return 0;
 }
 
