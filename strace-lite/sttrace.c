@@ -165,10 +165,6 @@ static int settle_options(struct cli *cl, int argc, char *err, size_t errlen)
 	}
 	if (opts.record && !opts.outfname)
 		opts.outfname = record_no_output; /* the recording is the output, as perf record's */
-	if (cl->backend == &bpfbe_backend && cl->daemon) {
-		snprintf(err, errlen, "-D is not supported with --bpf");
-		return -EINVAL;
-	}
 	if (opts.stack_folded && !opts.stack) {
 		snprintf(err, errlen, "--stack-format=folded needs -k");
 		return -EINVAL;

@@ -51,6 +51,7 @@ static struct proc_child held = { .pid = -1, .hold_fd = -1, .fail_fd = -1 }; /* 
 static pid_t spawned;    /* the program we started, until we have reaped it */
 static bool spawned_left; /* -b execve: detached from it at its exec */
 static pid_t attached_pids[64]; /* -p */
+static int daemon_level; /* -D, -DD, -DDD: the program in our process, we a grandchild */
 static int nattached;
 
 /* ---- errors ----------------------------------------------------------------------------- */
@@ -153,6 +154,7 @@ static int bpfbe_init(const struct backend_cfg *cfg)
 	tcb_catch_signals();
 	cgroup_dir = cfg->cgroup_dir;
 	cgroup_id = cfg->cgroup_id;
+	daemon_level = cfg->daemon;
 
 	err = bpf_ready();
 	if (err < 0)
@@ -245,6 +247,45 @@ static void said_exec_failure(void)
 	}
 }
 
+static void daemon_exec_failed(const char *path, int err, void *arg)
+{
+	errno = -err;
+	log_perror("exec");
+}
+
+/*
+ * -D: the program runs in our process (its pid and parent kept, and so its exit status for
+ * whoever waits for it), held on the pipe; we go on in a grandchild (-DD: in a process group of
+ * its own, -DDD: a session), not its parent: ours to watch, as with -p, not to reap or kill.
+ * Nothing needs us to be its parent here, as ptrace does.  Returns in the tracer only.
+ */
+static int spawn_daemon(const char *path, char **argv)
+{
+	struct proc_spawn sp = { .hold = PROC_HOLD_PIPE, .exec_fail_code = 1, .hold_fail_code = 1,
+				 .before_exec = become_user, .exec_failed = daemon_exec_failed,
+				 .before_hold = inject_enabled() ? install_filter : NULL };
+	int rc = proc_spawn_daemon(path, argv, &sp, daemon_level, &held);
+
+	if (rc < 0) {
+		errno = -rc;
+		log_perror("fork");
+		return rc;
+	}
+	rc = mark(held.pid, TRACED_FIRST_EXEC | TRACED_PRE_EXEC);
+	if (rc < 0) {
+		proc_release(&held, false);
+		return bpfbe_error("traced map", rc);
+	}
+	if (inject_enabled() && (rc = bpf_inject_take(held.pid)) < 0) {
+		proc_release(&held, false);
+		return rc == -ESRCH ? rc : bpfbe_error("-e inject=: the program's seccomp listener", rc);
+	}
+	strace_child = held.pid;
+	alloctcb(held.pid, TCB_STARTUP | TCB_HIDE_LOG | TCB_SPAWNED | TCB_ATTACHED);
+	record_note(REC_SPAWNED, held.pid, 0);
+	return 0;
+}
+
 static int bpfbe_spawn(char **argv)
 {
 	char path[PATH_MAX];
@@ -258,6 +299,8 @@ static int bpfbe_spawn(char **argv)
 
 	if (rc < 0)
 		return rc;
+	if (daemon_level)
+		return spawn_daemon(path, argv);
 	if ((rc = proc_spawn(path, argv, &sp, &held)) < 0) {
 		errno = -rc;
 		log_perror("fork");
