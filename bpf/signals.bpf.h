@@ -73,6 +73,8 @@ int BPF_PROG(signal_generate, int sig, struct kernel_siginfo *info, struct task_
 {
 	__u32 tid = BPF_CORE_READ(task, pid);
 
+	if (inject_unhold(tid, sig))
+		return 0;
 	if (stats_only || !bpf_map_lookup_elem(&traced, &tid))
 		return 0;
 	/*

@@ -244,6 +244,17 @@ static long capture_step(__u32 i, struct stepctx *sc)
 		long got = bpf_probe_read_user_str(s->m.data, n, (void *)addr);
 		if (got <= 0) {
 			s->faulted = 1;
+			/* A string that ran from readable memory into this hole: an empty
+			 * record marks where (strace warns of the short read). */
+			if (r->size < r->full) {
+				s->m.h.kind = EV_MEM;
+				s->m.h.tid = s->tid;
+				s->m.h.tgid = s->tgid;
+				s->m.h.len = 0;
+				s->m.h.ts = s->ts;
+				s->m.addr = addr;
+				emit(&s->m, offsetof(struct ev_mem, data));
+			}
 			goto next;
 		}
 		if (got < n) {
@@ -635,8 +646,8 @@ static __always_inline struct inflight *enter_record(struct pt_regs *regs, long 
 	return f;
 }
 
-#include "bpf/signals.bpf.h"
 #include "bpf/inject.bpf.h"
+#include "bpf/signals.bpf.h"
 
 SEC("tp_btf/sys_enter")
 int BPF_PROG(sys_enter, struct pt_regs *regs, long id)

@@ -112,4 +112,7 @@ struct sysstat {
 struct injected {
 	__u32 skipped; /* the call did not run: its result is ours, and sys_enter never fired */
 	__s32 signo;   /* a signal to deliver as the call returns, 0 for none */
+	__u32 hold;    /* poke_exit=, delay_exit=: stop the thread as the call returns (SIGSTOP,
+			* unseen: out of "traced" until user space's SIGCONT) */
+	__u32 pad;
 };

@@ -87,6 +87,29 @@ void capset_add(struct capset *s, uint64_t addr, const void *data, uint32_t len)
 	s->v[s->n++] = (struct cap){ addr, len, d };
 }
 
+/* DATA, LEN bytes written at ADDR after S was captured: into every capture it overlaps. */
+static void capset_patch(struct capset *s, uint64_t addr, const uint8_t *data, size_t len)
+{
+	for (size_t i = 0; i < s->n; i++) {
+		struct cap *c = &s->v[i];
+		uint64_t lo = addr > c->addr ? addr : c->addr;
+		uint64_t hi = addr + len < c->addr + c->len ? addr + len : c->addr + c->len;
+		if (lo < hi)
+			memcpy(c->data + (lo - c->addr), data + (lo - addr), hi - lo);
+	}
+}
+
+void capture_patch(pid_t tid, uint64_t addr, const void *data, size_t len)
+{
+	struct tmem *t = tmem_get(tid, false);
+
+	if (!t || !len || len > UINT32_MAX || addr + len < addr)
+		return;
+	capset_patch(&t->entry, addr, data, len);
+	capset_patch(&t->exit, addr, data, len);
+	capset_add(&t->exit, addr, data, (uint32_t)len);
+}
+
 /* Bytes at ADDR from S: how many could be copied from there on (0 if none). */
 size_t capset_copy(const struct capset *s, uint64_t addr, uint8_t *buf, size_t len)
 {
@@ -182,9 +205,25 @@ int capture_read(struct dctx *c, uint64_t addr, void *out, size_t len)
 	return capture_copy(c, addr, out, len, false) == len ? 0 : -EFAULT;
 }
 
+/* Whether the kernel found a string of this call running into a hole at ADDR (an empty
+ * record there). */
+static bool capture_hole(struct dctx *c, uint64_t addr)
+{
+	struct tmem *t = tmem_get(c->pid, false);
+	const struct capset *sets[] = { t && c->exiting ? &t->exit : NULL, t ? &t->entry : NULL };
+
+	for (size_t k = 0; k < 2; k++)
+		for (size_t i = 0; sets[k] && i < sets[k]->n; i++)
+			if (!sets[k]->v[i].len && sets[k]->v[i].addr == addr)
+				return true;
+	return false;
+}
+
 /*
  * dctx->read_str: the kernel captured a string up to its NUL, not the LEN bytes a decoder
- * reads at once: bytes up to a NUL are enough (the rest reads as 0).
+ * reads at once: bytes up to a NUL are enough (the rest reads as 0).  Short of a NUL: -EFAULT
+ * where the kernel met unreadable memory (umovestr warns of a short read, as strace's), else
+ * -ENODATA (not captured: cut on purpose).
  */
 int capture_read_str(struct dctx *c, uint64_t addr, void *out, size_t len)
 {
@@ -192,7 +231,7 @@ int capture_read_str(struct dctx *c, uint64_t addr, void *out, size_t len)
 	size_t done = capture_copy(c, addr, buf, len, true);
 
 	if (done < len && !memchr(buf, '\0', done))
-		return -EFAULT;
+		return capture_hole(c, addr + done) ? -EFAULT : -ENODATA;
 	memset(buf + done, 0, len - done);
 	return 0;
 }

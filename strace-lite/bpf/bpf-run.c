@@ -428,6 +428,7 @@ static void on_sys_exit(const struct ev_sys *e)
 	clock_event_set(e->h.ts);
 	tcp->ip = e->ip;
 	tcp->ip_known = true;
+	bpf_inject_exit_hold(tcp, e->h.tgid);
 	syscall_exit(tcp, e->ret, e->ret < 0 && e->ret >= -4095);
 	bpf_inject_exit_done(tcp);
 	capset_clear(&t->entry);
