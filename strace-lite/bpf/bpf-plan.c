@@ -430,3 +430,43 @@ int bpf_plan_build(const struct sysent *se, struct plan *p)
 				       .size_from = SZ_ARG, .size_arg = 4, .max = bufcap });
 	return p->nops;
 }
+
+/* The kind of op OP is, as plan_uses counts it. */
+static unsigned int plan_use(const struct capop *op)
+{
+	if (op->how == HOW_FD && op->size_from == SZ_CMSG)
+		return PU_CMSG;
+	if (op->how == HOW_FD && op->size_from == SZ_PIDFD)
+		return PU_PIDFD;
+	if (op->how == HOW_FD || op->how == HOW_FDPAIR)
+		return PU_FD;
+	if (op->how == HOW_COMM)
+		return PU_COMM;
+	if (op->how == HOW_KVMRUN)
+		return PU_KVMRUN;
+	if (op->how == HOW_NSIDS)
+		return PU_NSIDS;
+	return op->size_from == SZ_MMSG ? PU_MMSG : 0;
+}
+
+/*
+ * Every syscall's capture plan into PLANS, and the kinds of ops (PU_*) the plans of the traced
+ * ones have: the kernel side is loaded with only their code live, which saves the verifier
+ * most of its work when -e trace= names a few calls (a start of sttrace --bpf -e
+ * trace=writev: 14 ms of verification, not 77).
+ */
+unsigned int bpf_plans_build(struct plan *plans, bool trace_all, const uint64_t *trace_bits)
+{
+	unsigned int uses = 0;
+
+	for (unsigned int n = 0; n < SYS_MAX && n < nsyscalls; n++) {
+		const struct sysent *se = sysent_get(n);
+		if (!se || !bpf_plan_build(se, &plans[n]))
+			continue;
+		if (!trace_all && !((trace_bits[n / 64] >> (n % 64)) & 1))
+			continue;
+		for (unsigned int k = 0; k < plans[n].nops; k++)
+			uses |= plan_use(&plans[n].ops[k]);
+	}
+	return uses;
+}

@@ -105,47 +105,6 @@ void bpfbe_decode_setup(void)
 	sockdiag_view_hook = capture_sockview;
 }
 
-/* The kind of op OP is, as plan_uses counts it. */
-static unsigned int plan_use(const struct capop *op)
-{
-	if (op->how == HOW_FD && op->size_from == SZ_CMSG)
-		return PU_CMSG;
-	if (op->how == HOW_FD && op->size_from == SZ_PIDFD)
-		return PU_PIDFD;
-	if (op->how == HOW_FD || op->how == HOW_FDPAIR)
-		return PU_FD;
-	if (op->how == HOW_COMM)
-		return PU_COMM;
-	if (op->how == HOW_KVMRUN)
-		return PU_KVMRUN;
-	if (op->how == HOW_NSIDS)
-		return PU_NSIDS;
-	return op->size_from == SZ_MMSG ? PU_MMSG : 0;
-}
-
-/*
- * Every syscall's capture plan into PLANS, and the kinds of ops (PU_*) the plans of the traced
- * ones have: the kernel side is loaded with only their code live, which saves the verifier
- * most of its work when -e trace= names a few calls (a start of sttrace --bpf -e
- * trace=writev: 14 ms of verification, not 77).
- */
-static unsigned int build_plans(struct plan *plans)
-{
-	unsigned int uses = 0;
-
-	for (unsigned int n = 0; n < SYS_MAX && n < nsyscalls; n++) {
-		const struct sysent *se = sysent_get(n);
-		if (!se || !bpf_plan_build(se, &plans[n]))
-			continue;
-		if (!skel->rodata->trace_all &&
-		    !((skel->rodata->trace_bits[n / 64] >> (n % 64)) & 1))
-			continue;
-		for (unsigned int k = 0; k < plans[n].nops; k++)
-			uses |= plan_use(&plans[n].ops[k]);
-	}
-	return uses;
-}
-
 static int bpfbe_init(const struct backend_cfg *cfg)
 {
 	int err;
@@ -193,7 +152,8 @@ static int bpfbe_init(const struct backend_cfg *cfg)
 	skel->rodata->chase_size = chase < 256 ? 256 : chase > 65536 ? 65536 : chase;
 	skel->rodata->cap_budget = opts.dump_io ? CAP_BUDGET + DUMP_MAX : CAP_BUDGET;
 	static struct plan plans[SYS_MAX];
-	skel->rodata->plan_uses = build_plans(plans);
+	skel->rodata->plan_uses = bpf_plans_build(plans, skel->rodata->trace_all,
+						  (const uint64_t *)skel->rodata->trace_bits);
 	err = sysbpf__load(skel);
 	if (err)
 		return bpfbe_error("loading the syscall programs", err);
@@ -635,47 +595,6 @@ static uint64_t lost_events(void)
 	return sum;
 }
 
-/* -c: the kernel's counts into the summary table. */
-static void collect_stats(void)
-{
-	int ncpu = libbpf_num_possible_cpus(), fd = bpf_map__fd(skel->maps.stats);
-
-	if (ncpu <= 0)
-		return;
-	struct sysstat v[ncpu];
-	for (uint32_t n = 0; n < SYS_MAX && n < nsyscalls; n++) {
-		struct sysstat s = { 0 };
-		if (bpf_map_lookup_elem(fd, &n, v) < 0)
-			continue;
-		for (int i = 0; i < ncpu; i++) {
-			if (!v[i].count)
-				continue;
-			if (!s.count || v[i].ns_min < s.ns_min)
-				s.ns_min = v[i].ns_min;
-			if (!s.count || v[i].wns_min < s.wns_min)
-				s.wns_min = v[i].wns_min;
-			if (v[i].ns_max > s.ns_max)
-				s.ns_max = v[i].ns_max;
-			if (v[i].wns_max > s.wns_max)
-				s.wns_max = v[i].wns_max;
-			s.count += v[i].count;
-			s.errors += v[i].errors;
-			s.ns += v[i].ns;
-			s.wns += v[i].wns;
-		}
-		const struct sysent *se = sysent_get(n);
-		if (!s.count || !se)
-			continue;
-		struct summary_totals st = {
-			.calls = s.count,
-			.errors = (se->classes & SYSCALL_NEVER_FAILS) ? 0 : s.errors,
-			.time = s.ns / 1e9, .tmin = s.ns_min / 1e9, .tmax = s.ns_max / 1e9,
-			.wtime = s.wns / 1e9, .wmin = s.wns_min / 1e9, .wmax = s.wns_max / 1e9,
-		};
-		summary_add(n, &st);
-	}
-}
-
 static void finish(void)
 {
 	struct tcb *tcp;
@@ -841,7 +760,7 @@ static int bpfbe_run(void)
 	bpf_inject_close();
 	bpf_probes_detach();
 	if (opts.cflag) {
-		collect_stats();
+		bpf_stats_collect(bpf_map__fd(skel->maps.stats));
 		summary_print(output_shared());
 	}
 	if (opts.stack)
