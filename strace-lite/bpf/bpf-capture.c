@@ -87,27 +87,51 @@ void capset_add(struct capset *s, uint64_t addr, const void *data, uint32_t len)
 	s->v[s->n++] = (struct cap){ addr, len, d };
 }
 
-/* DATA, LEN bytes written at ADDR after S was captured: into every capture it overlaps. */
-static void capset_patch(struct capset *s, uint64_t addr, const uint8_t *data, size_t len)
+/* A capture of thread TID (of TGID) into the recording, as the kernel would have sent it. */
+static void record_cap(pid_t tid, pid_t tgid, const struct cap *c)
 {
-	for (size_t i = 0; i < s->n; i++) {
+	static struct ev_mem m;
+
+	if (c->len > EV_MEM_MAX)
+		return;
+	m.h = (struct ev_hdr){ .kind = EV_MEM, .tid = (uint32_t)tid, .tgid = (uint32_t)tgid,
+			       .len = c->len };
+	m.addr = c->addr;
+	memcpy(m.data, c->data, c->len);
+	record_event(&m, offsetof(struct ev_mem, data) + c->len);
+}
+
+/* DATA, LEN bytes written at ADDR after S was captured: into every capture it overlaps (each
+ * recorded again when RECORD: a replay finds the same bytes, the later record winning). */
+static void capset_patch(struct capset *s, uint64_t addr, const uint8_t *data, size_t len,
+			 pid_t tid, pid_t tgid, bool record)
+{
+	size_t n = s->n;
+
+	for (size_t i = 0; i < n; i++) {
 		struct cap *c = &s->v[i];
 		uint64_t lo = addr > c->addr ? addr : c->addr;
 		uint64_t hi = addr + len < c->addr + c->len ? addr + len : c->addr + c->len;
-		if (lo < hi)
-			memcpy(c->data + (lo - c->addr), data + (lo - addr), hi - lo);
+		if (lo >= hi)
+			continue;
+		memcpy(c->data + (lo - c->addr), data + (lo - addr), hi - lo);
+		if (record)
+			record_cap(tid, tgid, c);
 	}
 }
 
-void capture_patch(pid_t tid, uint64_t addr, const void *data, size_t len)
+void capture_patch(pid_t tid, pid_t tgid, uint64_t addr, const void *data, size_t len)
 {
 	struct tmem *t = tmem_get(tid, false);
 
-	if (!t || !len || len > UINT32_MAX || addr + len < addr)
+	if (!t || !len || len > EV_MEM_MAX || addr + len < addr)
 		return;
-	capset_patch(&t->entry, addr, data, len);
-	capset_patch(&t->exit, addr, data, len);
-	capset_add(&t->exit, addr, data, (uint32_t)len);
+	/* The exit's records are pending still (its EV_SYS_EXIT is being handled); what entry
+	 * captured is the entry's. */
+	capset_patch(&t->entry, addr, data, len, tid, tgid, false);
+	capset_patch(&t->pending, addr, data, len, tid, tgid, true);
+	capset_add(&t->pending, addr, data, (uint32_t)len);
+	record_cap(tid, tgid, &t->pending.v[t->pending.n - 1]);
 }
 
 /* Bytes at ADDR from S: how many could be copied from there on (0 if none). */

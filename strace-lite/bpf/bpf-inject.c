@@ -243,45 +243,50 @@ static bool wait_stopped(pid_t tid)
 	return false;
 }
 
-void bpf_inject_exit_hold(struct tcb *tcp, pid_t tgid)
+void bpf_inject_exit_hold(pid_t tid, pid_t tgid, long scno)
 {
-	struct exit_hold *h = exit_hold_take(tcp->pid);
+	struct exit_hold *h = exit_hold_take(tid);
+	struct tcb *tcp = pid2tcb(tid);
 
 	if (!h)
 		return;
 	const struct inject_rule *r = h->r;
-	const struct sysent *se = sysent_get(tcp->dc.scno);
-	if (!wait_stopped(tcp->pid))
-		return; /* gone (its exit comes), or let go by someone else */
-	for (unsigned int i = 0; i < r->npokes; i++) {
+	const struct sysent *se = sysent_get(scno);
+	/* Not stopped within the wait: gone (its exit comes), or let go by someone else; not
+	 * poked, but resumed all the same, in case its stop comes late. */
+	bool stopped = wait_stopped(tid);
+	for (unsigned int i = 0; stopped && i < r->npokes; i++) {
 		const struct inject_poke *p = &r->pokes[i];
 		if (p->at_enter)
 			continue;
 		if (!se || p->arg > se->nargs) {
 			log_error("poke_tcb: Failed to tamper with process %d: requested to tamper "
 				  "with argument #%u, but system call '%s' has only %u arguments",
-				  tcp->pid, p->arg, se ? se->name : "?", se ? se->nargs : 0);
+				  tid, p->arg, se ? se->name : "?", se ? se->nargs : 0);
 			continue;
 		}
 		uint64_t addr = h->args[p->arg - 1];
-		size_t n = inject_poke_write(tcp->pid, addr, p->data, p->len, false);
+		size_t n = inject_poke_write(tid, addr, p->data, p->len, false);
 		if (!n) {
-			log_error("poke_tcb: Failed to tamper with process %d: couldn't poke",
-				  tcp->pid);
+			log_error("poke_tcb: Failed to tamper with process %d: couldn't poke", tid);
 			continue;
 		}
-		tcp->flags |= TCB_POKED;
+		if (tcp)
+			tcp->flags |= TCB_POKED;
 		/* What the exit line decodes was captured before: it says what is there now. */
 		uint8_t *buf = malloc(n);
-		if (buf && proc_vm_read(tcp->pid, addr, buf, n) == 0)
-			capture_patch(tcp->pid, addr, buf, n);
+		if (buf && proc_vm_read(tid, addr, buf, n) == 0)
+			capture_patch(tid, tgid, addr, buf, n);
 		free(buf);
 	}
-	if (r->has_delay_exit) {
+	if (stopped && r->has_delay_exit) {
 		hold(r->delay_exit_ns);
-		tcp->flags |= TCB_DELAYED;
+		if (tcp)
+			tcp->flags |= TCB_DELAYED;
 	}
-	syscall(SYS_tgkill, tgid, tcp->pid, SIGCONT);
+	if (tcp)
+		record_inject(tcp); /* the notes as they are now, for a replay's exit line */
+	syscall(SYS_tgkill, tgid, tid, SIGCONT);
 }
 
 /* The rule that fires on this call of TID, counted as the ptrace engine counts: only a call

@@ -21,8 +21,9 @@ void bpf_inject_close(void);
 /* Receive one notification and answer it (records of the ring buffer read first by the
  * caller); false when there was none. */
 bool bpf_inject_answer(void);
-/* Before the exit line of TCP's call (of process TGID), when the kernel held the thread as the
- * call returned: poke_exit= and delay_exit= done, the thread resumed. */
-void bpf_inject_exit_hold(struct tcb *tcp, pid_t tgid);
+/* At the exit record of thread TID's call SCNO (of process TGID), before it is recorded or handled, when
+ * the kernel held the thread as the call returned: poke_exit= and delay_exit= done, the
+ * thread resumed. */
+void bpf_inject_exit_hold(pid_t tid, pid_t tgid, long scno);
 /* After the exit line of TCP's call: its notes are spent. */
 void bpf_inject_exit_done(struct tcb *tcp);

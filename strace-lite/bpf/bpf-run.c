@@ -388,7 +388,6 @@ static void on_sys_exit(const struct ev_sys *e)
 	clock_event_set(e->h.ts);
 	tcp->ip = e->ip;
 	tcp->ip_known = true;
-	bpf_inject_exit_hold(tcp, e->h.tgid);
 	syscall_exit(tcp, e->ret, e->ret < 0 && e->ret >= -4095);
 	bpf_inject_exit_done(tcp);
 	capset_clear(&t->entry);
@@ -482,6 +481,10 @@ int bpfbe_handle_event(void *ctx, void *data, size_t len)
 {
 	const struct ev_hdr *h = data;
 
+	/* A call whose thread the kernel held as it returned (-e inject=...:poke_exit=): poked
+	 * before its exit is recorded and decoded, as a ptrace exit stop pokes. */
+	if (len >= sizeof(struct ev_sys) && h->kind == EV_SYS_EXIT)
+		bpf_inject_exit_hold((pid_t)h->tid, (pid_t)h->tgid, ((const struct ev_sys *)data)->scno);
 	record_event(data, len);
 	if (len < sizeof(*h) || (record_only() && h->kind <= EV_PIDNS && h->kind != EV_SIGNAL &&
 				  h->kind != EV_FORK && h->kind != EV_EXEC && h->kind != EV_EXIT))

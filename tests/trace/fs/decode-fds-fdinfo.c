@@ -6,6 +6,7 @@
  * ends (under --bpf the lines print later, from what the kernel read at the stop).
  */
 // strace-7.2: --decode-fds=eventfd,signalfd are new in strace 6.3 and 6.10
+// untraced-varies: eventfd-id=[0-9]+
 #include <signal.h>
 #include <sys/eventfd.h>
 #include <sys/signalfd.h>
