@@ -111,6 +111,8 @@ struct ev_fork {
 	__u32 child;
 	__u32 child_tgid;
 	char comm[16]; /* the child's command name (its parent's) */
+	__u32 not_followed; /* without -f: a child clone asked to be traced (CLONE_PTRACE) */
+	__u32 pad;
 };
 
 struct ev_exec {
@@ -122,6 +124,7 @@ struct ev_exec {
 
  /* EV_FD: the link /proc/PID/fd/FD would show, as the kernel builds it. */
 enum { FDK_NONE, FDK_PATH, FDK_PIPE, FDK_SOCKET, FDK_ANON };
+enum { ANON_EVENTFD = 1, ANON_SIGNALFD }; /* ev_fd.anon: what /proc/PID/fdinfo/FD tells */
 #define EV_FD_NAMES 4096
 #define FD_CWD (-100) /* AT_FDCWD: the working directory */
 #define FD_DELETED 1
@@ -147,6 +150,11 @@ struct ev_fd {
 	__s32 upath_len; /* AF_UNIX: bytes of sun_path */
 	__s32 pidfd_pid; /* FDK_ANON pidfd: the pid, else 0 */
 	__s32 pts1;      /* FDK_PATH /dev/ptmx (-yy): its pts number + 1 (fdinfo's tty-index), else 0 */
+	__u32 anon;      /* FDK_ANON: ANON_EVENTFD, ANON_SIGNALFD (the fields below), else 0 */
+	__u32 efd_id;    /* an eventfd's id (fdinfo's eventfd-id) */
+	__u64 efd_count; /* its count */
+	__u64 efd_flags; /* its flags (EFD_SEMAPHORE); a signalfd: the mask it reads, as fdinfo
+			  * shows it (the complement of what the kernel keeps) */
 	char upath[128]; /* sun_path is 108: room for a masked length */
 	/* FDK_PATH: the path's components, last first, each NUL-terminated; FDK_ANON and
 	 * FDK_SOCKET: the dentry's name. */

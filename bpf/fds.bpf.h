@@ -72,6 +72,34 @@ static __always_inline void describe_socket(struct ev_fd *e, struct dentry *d)
 	}
 }
 
+/* --decode-fds=eventfd, signalfd: what their fdinfo shows, read from the file's context now
+ * (by the time the line prints the descriptor may be closed, the process gone).  The anon
+ * inode's name (in E->names) says which context private_data is. */
+static __always_inline void describe_anon(struct ev_fd *e, struct file *f)
+{
+	__u64 w0 = 0, w1 = 0;
+
+	e->anon = 0;
+	__builtin_memcpy(&w0, e->names, 8);
+	__builtin_memcpy(&w1, e->names + 8, 8);
+	/* "[eventfd]" and "[signalfd]" with their NULs, little end first */
+	if (w0 == 0x6466746e6576655bull && (w1 & 0xffff) == 0x5d) {
+		struct eventfd_ctx *ctx = BPF_CORE_READ(f, private_data);
+		if (!ctx)
+			return;
+		e->anon = ANON_EVENTFD;
+		e->efd_count = BPF_CORE_READ(ctx, count);
+		e->efd_flags = BPF_CORE_READ(ctx, flags);
+		e->efd_id = BPF_CORE_READ(ctx, id);
+	} else if (w0 == 0x666c616e6769735bull && (w1 & 0xffffff) == 0x5d64) {
+		struct signalfd_ctx *ctx = BPF_CORE_READ(f, private_data);
+		if (!ctx)
+			return;
+		e->anon = ANON_SIGNALFD;
+		e->efd_flags = ~BPF_CORE_READ(ctx, sigmask.sig[0]);
+	}
+}
+
 /* The file of the caller's descriptor FD, or NULL. */
 static __always_inline struct file *fd_file(struct task_struct *t, __s32 fd)
 {
@@ -128,6 +156,7 @@ static long describe_fd(__u32 i, struct stepctx *sc)
 	e->h.kind = EV_FD;
 	e->pidfd_pid = 0;
 	e->pts1 = 0;
+	e->anon = 0;
 	e->hashed = 0;
 	e->h.tid = s->tid;
 	e->h.tgid = s->tgid;
@@ -181,6 +210,8 @@ static long describe_fd(__u32 i, struct stepctx *sc)
 		e->kind = FDK_ANON;
 		long r = bpf_probe_read_kernel_str(e->names, 256, BPF_CORE_READ(d, d_name.name));
 		e->h.len = r > 0 ? r : 0;
+		if (file)
+			describe_anon(e, file);
 		goto out;
 	}
 	e->kind = FDK_PATH;

@@ -15,6 +15,12 @@
  * untouched, orig_ax is the number), then the exit as usual.  A signal to inject is sent here,
  * with bpf_send_signal_thread, whose siginfo says SI_KERNEL as ptrace's injection does; it is
  * delivered as the call returns, after its exit record.
+ *
+ * poke_exit= and delay_exit= on a call that runs want the thread held after its call, before
+ * it runs user code again, as ptrace's exit stop holds it: the thread is moved out of "traced"
+ * (into "inj_held", so that neither its stop nor its resumption shows as its own signal) and
+ * sent SIGSTOP, delivered as the call returns; user space, having read the exit record, waits
+ * for the stop, pokes, waits, and sends SIGCONT, whose signal_generate puts the thread back.
  */
 #pragma once
 
@@ -24,6 +30,50 @@ struct {
 	__type(key, __u32);
 	__type(value, struct injected);
 } injected SEC(".maps");
+
+/* Threads held after a call (poke_exit=, delay_exit=): their "traced" flags meanwhile. */
+struct {
+	__uint(type, BPF_MAP_TYPE_HASH);
+	__uint(max_entries, 4096);
+	__type(key, __u32);
+	__type(value, __u32);
+} inj_held SEC(".maps");
+
+/* Hold the current thread TID as its call returns; false if it could not be (it stays
+ * traced, and runs on). */
+static __always_inline bool inject_hold(__u32 tid)
+{
+	__u32 *f = bpf_map_lookup_elem(&traced, &tid);
+
+	if (!f)
+		return false;
+	__u32 flags = *f;
+	if (bpf_map_update_elem(&inj_held, &tid, &flags, BPF_ANY))
+		return false;
+	bpf_map_delete_elem(&traced, &tid);
+	if (bpf_send_signal_thread(19 /* SIGSTOP */)) {
+		bpf_map_update_elem(&traced, &tid, &flags, BPF_ANY);
+		bpf_map_delete_elem(&inj_held, &tid);
+		return false;
+	}
+	return true;
+}
+
+/* At signal_generate of SIG for thread TID: a held thread goes back into "traced" with the
+ * SIGCONT that resumes it (true: that SIGCONT is ours, not the program's), or with a SIGKILL
+ * (whose exit must be seen). */
+static __always_inline bool inject_unhold(__u32 tid, int sig)
+{
+	if (!inject_on || (sig != 18 /* SIGCONT */ && sig != 9))
+		return false;
+	__u32 *f = bpf_map_lookup_elem(&inj_held, &tid);
+	if (!f)
+		return false;
+	__u32 flags = *f;
+	bpf_map_update_elem(&traced, &tid, &flags, BPF_ANY);
+	bpf_map_delete_elem(&inj_held, &tid);
+	return sig == 18;
+}
 
 /* At sys_exit of thread PT (pid_tgid): the inflight entry of the call, recorded now if the
  * call was skipped. */
@@ -39,10 +89,13 @@ static __always_inline struct inflight *inject_at_exit(struct pt_regs *regs, __u
 	bpf_map_delete_elem(&injected, &tid);
 	if (inj.signo > 0 && inj.signo <= 64)
 		bpf_send_signal_thread(inj.signo);
+
 	if (inj.skipped && (!f || !f->active) && bpf_map_lookup_elem(&traced, &tid)) {
 		long id = BPF_CORE_READ(regs, orig_ax);
 		if (wanted(id))
 			f = enter_record(regs, id, pt);
 	}
+	if (inj.hold)
+		inject_hold(tid);
 	return f;
 }

@@ -78,6 +78,8 @@ int BPF_PROG(signal_generate, int sig, struct kernel_siginfo *info, struct task_
 {
 	__u32 tid = BPF_CORE_READ(task, pid);
 
+	if (inject_unhold(tid, sig))
+		return 0;
 	if (stats_only || !bpf_map_lookup_elem(&traced, &tid))
 		return 0;
 	/*
@@ -126,7 +128,10 @@ int BPF_PROG(signal_generate, int sig, struct kernel_siginfo *info, struct task_
 	return 0;
 }
 
-static __always_inline void send_ignored(__u32 tid, __u32 tgid, struct pt_regs *regs)
+/* The ignored signals pending for TID, at its syscall stop with user registers REGS; with -k
+ * each with the stack there (ptrace shows the stack of the thread at the signal's stop: for a
+ * signal the thread sent itself, its kill's). */
+static __always_inline void send_ignored(struct pt_regs *regs, __u32 tid, __u32 tgid)
 {
 	if (!*(volatile __u32 *)&nignored)
 		return;
@@ -145,6 +150,8 @@ static __always_inline void send_ignored(__u32 tid, __u32 tgid, struct pt_regs *
 			.ip = ip,
 		};
 		__builtin_memcpy(rec.siginfo, q->v[i].siginfo, sizeof(rec.siginfo));
+		if (want_stack)
+			send_stack(regs, tid, tgid, rec.h.ts);
 		emit(&rec, sizeof(rec));
 	}
 	if (!bpf_map_delete_elem(&ignored, &tid))

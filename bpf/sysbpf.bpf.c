@@ -18,7 +18,9 @@ char LICENSE[] SEC("license") = "GPL";
 
 /* Set by user space before load. */
 const volatile bool stats_only = false;    /* -c: counts and times, no events */
+const volatile __u64 overhead_ns = 0;      /* -c -O: taken off each call's time */
 const volatile bool wall_clock = false;    /* -c -w: wall time in calls, not system CPU time */
+const volatile bool want_wall = false;     /* -c: a wall-* column, each call's wall time too */
 const volatile bool trace_all = true;      /* no -e trace= */
 const volatile __u64 trace_bits[SYS_MAX / 64] = {};
 const volatile __u32 chase_size = 256;     /* bytes read at a pointer found in a capture */
@@ -241,6 +243,17 @@ static long capture_step(__u32 i, struct stepctx *sc)
 		if (got <= 0) {
 			s->faulted = 1;
 			romnote_add(s->rom, &s->nrom, addr, r->size);
+			/* A string that ran from readable memory into this hole: an empty
+			 * record marks where (strace warns of the short read). */
+			if (r->size < r->full) {
+				s->m.h.kind = EV_MEM;
+				s->m.h.tid = s->tid;
+				s->m.h.tgid = s->tgid;
+				s->m.h.len = 0;
+				s->m.h.ts = s->ts;
+				s->m.addr = addr;
+				emit(&s->m, offsetof(struct ev_mem, data));
+			}
 			goto next;
 		}
 		if (got < n) {
@@ -337,6 +350,7 @@ static __always_inline void add_foreign_fd(struct scratch *s, __s32 fd, __u64 ta
 #include "bpf/msg.bpf.h"
 #include "bpf/comm.bpf.h"
 #include "bpf/kvm.bpf.h"
+#include "bpf/nsids.bpf.h"
 
 struct opctx {
 	struct scratch *s;
@@ -416,6 +430,11 @@ static long plan_op(__u32 i, struct opctx *o)
 	if (op->how == HOW_KVMRUN) {
 		if ((plan_uses & PU_KVMRUN) && o->ret == 0 && (__u32)o->args[1] == KVM_RUN_)
 			send_kvm_exit(o->s, (__s32)addr);
+		return 0;
+	}
+	if (op->how == HOW_NSIDS) {
+		if ((plan_uses & PU_NSIDS) && o->ret >= 0)
+			send_nsids(o->s, op->arg == ARG_RET ? (__s32)o->ret : 0);
 		return 0;
 	}
 	if (op->how == HOW_COMM) {
@@ -596,10 +615,11 @@ static __always_inline struct inflight *enter_record(struct pt_regs *regs, long 
 	f->refetch = 0;
 	f->active = 1;
 	if (stats_only) {
-		/* -c reads one clock: the task's system time, or with -w the monotonic one. */
-		if (wall_clock)
+		/* -c reads one clock: the task's system time, or with -w the monotonic one; both
+		 * for a wall-* column. */
+		if (wall_clock || want_wall)
 			f->ts = bpf_ktime_get_ns();
-		else
+		if (!wall_clock)
 			f->stime = bpf_get_current_task_btf()->stime;
 		return f;
 	}
@@ -631,8 +651,8 @@ static __always_inline struct inflight *enter_record(struct pt_regs *regs, long 
 	return f;
 }
 
-#include "bpf/signals.bpf.h"
 #include "bpf/inject.bpf.h"
+#include "bpf/signals.bpf.h"
 
 SEC("tp_btf/sys_enter")
 int BPF_PROG(sys_enter, struct pt_regs *regs, long id)
@@ -651,7 +671,7 @@ int BPF_PROG(sys_enter, struct pt_regs *regs, long id)
 	}
 	if (!flags)
 		return 0;
-	send_ignored(tid, pt >> 32, regs);
+	send_ignored(regs, tid, pt >> 32);
 	if (!wanted(id))
 		return 0;
 	/* -c counts in the kernel: not what sttrace's child does before it runs the program
@@ -673,7 +693,7 @@ int BPF_PROG(sys_exit, struct pt_regs *regs, long ret)
 		f = inject_at_exit(regs, pt, f);
 	if (!f || !f->active) {
 		if (bpf_map_lookup_elem(&traced, &tid))
-			send_ignored(tid, pt >> 32, regs);
+			send_ignored(regs, tid, pt >> 32);
 		return 0;
 	}
 	f->active = 0;
@@ -685,12 +705,25 @@ int BPF_PROG(sys_exit, struct pt_regs *regs, long ret)
 	if (stats_only) {
 		struct sysstat *st = stats_slot(f->scno);
 		if (st) {
+			/* As strace: system CPU time spent in the call unless -w; wall time for
+			 * the wall-* columns; -O's overhead off each. */
+			__u64 w = wall_clock || want_wall ? bpf_ktime_get_ns() - f->ts : 0;
+			__u64 t = wall_clock ? w : bpf_get_current_task_btf()->stime - f->stime;
+			w = w > overhead_ns ? w - overhead_ns : 0;
+			t = t > overhead_ns ? t - overhead_ns : 0;
+			if (!st->count || t < st->ns_min)
+				st->ns_min = t;
+			if (t > st->ns_max)
+				st->ns_max = t;
+			if (!st->count || w < st->wns_min)
+				st->wns_min = w;
+			if (w > st->wns_max)
+				st->wns_max = w;
 			st->count++;
 			if (ret < 0 && ret > -4096)
 				st->errors++;
-			/* As strace: system CPU time spent in the call unless -w. */
-			st->ns += wall_clock ? bpf_ktime_get_ns() - f->ts :
-				  bpf_get_current_task_btf()->stime - f->stime;
+			st->ns += t;
+			st->wns += w;
 		}
 		return 0;
 	}
@@ -709,88 +742,8 @@ int BPF_PROG(sys_exit, struct pt_regs *regs, long ret)
 		send_stack(regs, tid, pt >> 32, now);
 	send_pidns(&rec);
 	capture_and_send(&rec, rec.args, 0, when);
-	send_ignored(tid, pt >> 32, regs);
+	send_ignored(regs, tid, pt >> 32);
 	return 0;
 }
 
-SEC("tp_btf/sched_process_fork")
-int BPF_PROG(sched_process_fork, struct task_struct *parent, struct task_struct *child)
-{
-	__u32 ptid = BPF_CORE_READ(parent, pid);
-	__u32 *flags = bpf_map_lookup_elem(&traced, &ptid);
-
-	if (!flags || !(*flags & TRACED_FOLLOW))
-		return 0;
-	__u32 ctid = BPF_CORE_READ(child, pid), v = *flags & ~TRACED_FIRST_EXEC;
-	bpf_map_update_elem(&traced, &ctid, &v, BPF_ANY);
-	traced_changed();
-	struct ev_fork rec = {
-		.h = { .kind = EV_FORK, .tid = ptid, .tgid = BPF_CORE_READ(parent, tgid),
-		       .ts = bpf_ktime_get_ns() },
-		.child = ctid,
-		.child_tgid = BPF_CORE_READ(child, tgid),
-	};
-	BPF_CORE_READ_STR_INTO(&rec.comm, child, comm);
-	emit(&rec, sizeof(rec));
-	return 0;
-}
-
-SEC("tp_btf/sched_process_exec")
-int BPF_PROG(sched_process_exec, struct task_struct *p, pid_t old_pid, struct linux_binprm *bprm)
-{
-	__u32 old = old_pid, tid = BPF_CORE_READ(p, pid);
-	__u32 *flags = bpf_map_lookup_elem(&traced, &old);
-
-	if (!flags)
-		return 0;
-	if (old != tid) {
-		/* A thread exec'd: it is the leader now, with its syscall in flight. */
-		__u32 v = *flags;
-		bpf_map_update_elem(&traced, &tid, &v, BPF_ANY);
-		bpf_map_delete_elem(&traced, &old);
-		traced_changed();
-	}
-	struct ev_exec rec = {
-		.h = { .kind = EV_EXEC, .tid = tid, .tgid = tid, .ts = bpf_ktime_get_ns() },
-		.old_tid = old,
-	};
-	flags = bpf_map_lookup_elem(&traced, &tid);
-	if (flags)
-		*flags &= ~TRACED_PRE_EXEC;
-	if (flags && (*flags & TRACED_FIRST_EXEC)) {
-		*flags &= ~TRACED_FIRST_EXEC;
-	} else if (flags && (*flags & TRACED_DETACH_EXEC)) {
-		/* -b execve: the new program is not traced, nor the end of its execve. */
-		struct inflight *f = bpf_task_storage_get(&inflight, p, 0, 0);
-		if (f)
-			f->active = 0;
-		bpf_map_delete_elem(&traced, &tid);
-		traced_changed();
-		rec.detached = 1;
-	}
-	BPF_CORE_READ_STR_INTO(&rec.comm, p, comm);
-	emit(&rec, sizeof(rec));
-	return 0;
-}
-
-SEC("tp_btf/sched_process_exit")
-int BPF_PROG(sched_process_exit, struct task_struct *p)
-{
-	__u32 tid = BPF_CORE_READ(p, pid);
-
-	if (!bpf_map_lookup_elem(&traced, &tid))
-		return 0;
-	struct ev_exit rec = {
-		.h = { .kind = EV_EXIT, .tid = tid, .tgid = BPF_CORE_READ(p, tgid),
-		       .ts = bpf_ktime_get_ns() },
-		.code = BPF_CORE_READ(p, exit_code),
-	};
-	struct task_struct *exec_task = BPF_CORE_READ(p, signal, group_exec_task);
-	rec.by_exec = exec_task && exec_task != p;
-	rec.group_dead = BPF_CORE_READ(p, signal, live.counter) == 0; /* counted out before */
-	bpf_map_delete_elem(&traced, &tid);
-	traced_changed();
-	/* The reader counts processes: it must see this one soon. */
-	emit_flags(&rec, sizeof(rec), BPF_RB_FORCE_WAKEUP);
-	return 0;
-}
+#include "bpf/procs.bpf.h"

@@ -28,7 +28,10 @@ enum { CAP_ENTRY = 1, CAP_EXIT = 2, CAP_RETRY = 4 /* at exit: entry-only ops aga
  * in an EV_MEM record (empty when no such process is found: a reaped child). */
 /* HOW_KVMRUN: at a successful exit of ioctl(FD, KVM_RUN) on a vcpu's descriptor, the 4 bytes
  * of its struct kvm_run's exit_reason, in an EV_MEM record at KVM_RUN_ADDR(FD). */
-enum { HOW_BUF, HOW_STR, HOW_FD, HOW_FDPAIR, HOW_COMM, HOW_KVMRUN };
+/* HOW_NSIDS: at a successful exit, the ids (inode numbers) of the namespaces /proc/PID/ns/
+ * shows of the caller (ARG_RET: of its child, the result), NS_COUNT u32 in NS_NAMES order,
+ * in an EV_MEM record at NS_ADDR(pid) (the caller's tid, or the child's): -e namespace=new. */
+enum { HOW_BUF, HOW_STR, HOW_FD, HOW_FDPAIR, HOW_COMM, HOW_KVMRUN, HOW_NSIDS };
 /* Kinds of ops the plans of the traced calls have (plan_uses): the verifier skips the code of
  * the others. */
 #define PU_FD 1    /* HOW_FD, HOW_FDPAIR */
@@ -37,9 +40,13 @@ enum { HOW_BUF, HOW_STR, HOW_FD, HOW_FDPAIR, HOW_COMM, HOW_KVMRUN };
 #define PU_CMSG 8  /* HOW_FD with SZ_CMSG */
 #define PU_PIDFD 16 /* HOW_FD with SZ_PIDFD */
 #define PU_KVMRUN 32 /* HOW_KVMRUN */
-#define PU_ALL 63
+#define PU_NSIDS 64 /* HOW_NSIDS */
+#define PU_ALL 127
 #define COMM_ADDR(pid) (0xfffff00000000000ull | (__u32)(pid)) /* never a user address */
 #define KVM_RUN_ADDR(fd) (0xfffff10000000000ull | (__u32)(fd))  /* nor this */
+#define NS_ADDR(pid) (0xfffff20000000000ull | (__u32)(pid))    /* nor this */
+#define NS_COUNT 8
+#define NS_NAMES { "cgroup", "ipc", "mnt", "net", "pid", "time", "uts", "user" }
 #define ARG_RET 7 /* capop.arg with HOW_FD: the return value is the descriptor */
 #define FD_ARRAY_MAX 6
 #define FDSET_BITS_MAX 1024
@@ -85,13 +92,16 @@ struct plan {
 	struct capop ops[PLAN_OPS];
 };
 
-/* -c: per syscall number, summed over CPUs by user space. */
 #define STATS_FAR_MAX 1024 /* -c: numbers past SYS_MAX counted (by number) */
 
+/* -c: per syscall number, summed over CPUs by user space.  Each call's time less -O's
+ * overhead (not below 0), as strace counts it: ns the system CPU time in the call (wall time
+ * with -w), wns its wall time (the wall-* columns); the least and the most of one call. */
 struct sysstat {
 	__u64 count;
 	__u64 errors;
-	__u64 ns;
+	__u64 ns, ns_min, ns_max;
+	__u64 wns, wns_min, wns_max;
 };
 
 /* Bytes of memory a syscall may have captured in all (a bound against runaway chasing). */
@@ -107,4 +117,7 @@ struct sysstat {
 struct injected {
 	__u32 skipped; /* the call did not run: its result is ours, and sys_enter never fired */
 	__s32 signo;   /* a signal to deliver as the call returns, 0 for none */
+	__u32 hold;    /* poke_exit=, delay_exit=: stop the thread as the call returns (SIGSTOP,
+			* unseen: out of "traced" until user space's SIGCONT) */
+	__u32 pad;
 };

@@ -242,10 +242,6 @@ static int settle_options(struct cli *cl, int argc, char *err, size_t errlen)
 	}
 	if (opts.record && !opts.outfname)
 		opts.outfname = record_no_output; /* the recording is the output, as perf record's */
-	if (cl->backend == &bpfbe_backend && cl->daemon) {
-		snprintf(err, errlen, "-D is not supported with --bpf");
-		return -EINVAL;
-	}
 	if (opts.stack_folded && !opts.stack) {
 		snprintf(err, errlen, "--stack-format=folded needs -k");
 		return -EINVAL;
@@ -273,9 +269,6 @@ static int settle_options(struct cli *cl, int argc, char *err, size_t errlen)
 			 "sttrace starts, not with -p: drop --bpf");
 		return -EINVAL;
 	}
-	if (cl->backend == &bpfbe_backend && inject_enabled() &&
-	    bpf_inject_unsupported(err, errlen) < 0)
-		return -EINVAL;
 	/* A tracee let go at the limit would get ENOSYS from every call the prefilter hands
 	 * to a tracer (SECCOMP_RET_TRACE with none): no prefilter then, as strace. */
 	if (opts.syscall_limit > 0)

@@ -312,12 +312,20 @@ void dumpio(struct dctx *c);
 
 /* summary.c: -c */
 void summary_count(struct tcb *tcp, double seconds, double wall, bool failed);
-void summary_add(long scno, uint64_t calls, uint64_t errors, double seconds);
+/* Totals counted elsewhere (the eBPF backend's kernel maps), -O's overhead already taken off
+ * each call: seconds of the time column (CPU, or wall with -w) and of the wall-* ones. */
+struct summary_totals {
+	uint64_t calls, errors;
+	double time, tmin, tmax;
+	double wtime, wmin, wmax;
+};
+void summary_add(long scno, const struct summary_totals *t);
 /* --percentiles: one call of SCNO took SECONDS of wall time. */
 void summary_sample(long scno, double seconds);
 void summary_print(FILE *f);
 int summary_sortby(const char *key); /* -1 if unknown */
 int summary_columns(const char *spec, char *err, size_t errlen); /* -U */
+bool summary_needs_wall(void); /* a wall-* column shown or sorted by */
 /* probe-summary.c: -c with probes, hits per probe (KIND "usdt", "uprobe", "uretprobe") */
 void probe_summary_add(const char *kind, const char *label, uint64_t hits);
 void probe_summary_print(FILE *f);

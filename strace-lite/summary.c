@@ -145,9 +145,11 @@ void summary_count(struct tcb *tcp, double t, double wall, bool failed)
 	cc->errors += failed;
 }
 
-/* Totals counted elsewhere (the eBPF backend's kernel maps): no per-call minimum or maximum. */
-void summary_add(long scno, uint64_t calls, uint64_t errors, double t)
+/* Totals counted elsewhere (the eBPF backend's kernel maps). */
+void summary_add(long scno, const struct summary_totals *t)
 {
+	uint64_t calls = t->calls, errors = t->errors;
+
 	/* -e status=: strace 7.2 counts only the calls it lets through (the kernel's time is
 	 * not split by status: all of it stays). */
 	if (opts.status_mask && !(opts.status_mask & (1u << STATUS_SUCCESSFUL))) {
@@ -160,16 +162,12 @@ void summary_add(long scno, uint64_t calls, uint64_t errors, double t)
 
 	if (!cc)
 		return;
-	/* -O: the kernel summed the times, each call's is not known: the sum less the overheads. */
-	t -= opts.overhead * (double)calls;
-	if (t < 0)
-		t = 0;
-	double avg = t / (double)calls;
-	/* The kernel's one time for both: the calls' wall times. */
-	min_max(&cc->tmin, &cc->tmax, avg, !cc->calls);
-	min_max(&cc->wmin, &cc->wmax, avg, !cc->calls);
-	cc->time += t;
-	cc->wtime += t;
+	min_max(&cc->tmin, &cc->tmax, t->tmin, !cc->calls);
+	min_max(&cc->tmin, &cc->tmax, t->tmax, false);
+	min_max(&cc->wmin, &cc->wmax, t->wmin, !cc->calls);
+	min_max(&cc->wmin, &cc->wmax, t->wmax, false);
+	cc->time += t->time;
+	cc->wtime += t->wtime;
 	cc->calls += calls;
 	cc->errors += errors;
 }
@@ -246,6 +244,16 @@ int summary_sortby(const char *key)
 }
 
 /* -U: the columns SPEC names, the syscall name last if it names none (strace's words). */
+/* Whether the table needs each call's wall time beside its CPU time: a wall-* column shown
+ * (-U) or sorted by (-S).  --bpf reads a second clock per call only then. */
+bool summary_needs_wall(void)
+{
+	for (int i = 0; i < ncolumns; i++)
+		if (columns[i] >= COL_WTOTAL)
+			return true;
+	return opts.sortby && summary_sortby(opts.sortby) >= COL_WTOTAL;
+}
+
 int summary_columns(const char *spec, char *err, size_t errlen)
 {
 	bool seen[NCOLS] = { false };

@@ -285,6 +285,17 @@ static void syscall_event(struct tcb *tcp, struct event *ev, struct strbuf *args
 		ev->dur_ns = ts_ns(end) - ev->t_ns;
 }
 
+/* -e namespace=new: the namespaces after the result ("= 0 (mnt:[N])"), text and JSON alike. */
+static int with_namespace(struct dctx *c, int sys_res)
+{
+	const char *ns = dopts.show_namespace ? namespace_auxstr(c) : NULL;
+
+	if (!ns)
+		return sys_res;
+	c->auxstr = ns;
+	return sys_res | RVAL_STR;
+}
+
 /* --json: the whole call as one record. */
 static void json_syscall_exit(struct tcb *tcp, const struct timespec *ts)
 {
@@ -294,6 +305,7 @@ static void json_syscall_exit(struct tcb *tcp, const struct timespec *ts)
 
 	if (!(sys_res & RVAL_DECODED))
 		sys_res = decode(c);
+	sys_res = with_namespace(c, sys_res);
 	sb_write(&tcp->stage, sb_str(&tcp->sb), tcp->sb.len);
 	sb_reset(&tcp->sb);
 	if (status_wanted(c->err ? STATUS_FAILED : STATUS_SUCCESSFUL)) {
@@ -399,11 +411,7 @@ static void exit_print(struct tcb *tcp, int64_t rval, bool is_error)
 	}
 	if (!(sys_res & RVAL_DECODED))
 		sys_res = decode(c);
-	const char *ns = dopts.show_namespace ? namespace_auxstr(c) : NULL;
-	if (ns) {
-		c->auxstr = ns;
-		sys_res |= RVAL_STR;
-	}
+	sys_res = with_namespace(c, sys_res);
 	if (event_sinks_active())
 		sb_write(&tcp->evargs, tcp->sb.s + from, tcp->sb.len - from);
 	if (opts.arg_names)

@@ -94,6 +94,53 @@ void capset_add(struct capset *s, uint64_t addr, const void *data, uint32_t len)
 	s->v[s->n++] = (struct cap){ addr, len, d };
 }
 
+/* A capture of thread TID (of TGID) into the recording, as the kernel would have sent it. */
+static void record_cap(pid_t tid, pid_t tgid, const struct cap *c)
+{
+	static struct ev_mem m;
+
+	if (c->len > EV_MEM_MAX)
+		return;
+	m.h = (struct ev_hdr){ .kind = EV_MEM, .tid = (uint32_t)tid, .tgid = (uint32_t)tgid,
+			       .len = c->len };
+	m.addr = c->addr;
+	memcpy(m.data, c->data, c->len);
+	record_event(&m, offsetof(struct ev_mem, data) + c->len);
+}
+
+/* DATA, LEN bytes written at ADDR after S was captured: into every capture it overlaps (each
+ * recorded again when RECORD: a replay finds the same bytes, the later record winning). */
+static void capset_patch(struct capset *s, uint64_t addr, const uint8_t *data, size_t len,
+			 pid_t tid, pid_t tgid, bool record)
+{
+	size_t n = s->n;
+
+	for (size_t i = 0; i < n; i++) {
+		struct cap *c = &s->v[i];
+		uint64_t lo = addr > c->addr ? addr : c->addr;
+		uint64_t hi = addr + len < c->addr + c->len ? addr + len : c->addr + c->len;
+		if (lo >= hi)
+			continue;
+		memcpy(c->data + (lo - c->addr), data + (lo - addr), hi - lo);
+		if (record)
+			record_cap(tid, tgid, c);
+	}
+}
+
+void capture_patch(pid_t tid, pid_t tgid, uint64_t addr, const void *data, size_t len)
+{
+	struct tmem *t = tmem_get(tid, false);
+
+	if (!t || !len || len > EV_MEM_MAX || addr + len < addr)
+		return;
+	/* The exit's records are pending still (its EV_SYS_EXIT is being handled); what entry
+	 * captured is the entry's. */
+	capset_patch(&t->entry, addr, data, len, tid, tgid, false);
+	capset_patch(&t->pending, addr, data, len, tid, tgid, true);
+	capset_add(&t->pending, addr, data, (uint32_t)len);
+	record_cap(tid, tgid, &t->pending.v[t->pending.n - 1]);
+}
+
 /* Bytes at ADDR from S: how many could be copied from there on (0 if none). */
 size_t capset_copy(const struct capset *s, uint64_t addr, uint8_t *buf, size_t len)
 {
@@ -204,9 +251,25 @@ int capture_read(struct dctx *c, uint64_t addr, void *out, size_t len)
 	return capture_copy(c, addr, out, len, false) == len ? 0 : -EFAULT;
 }
 
+/* Whether the kernel found a string of this call running into a hole at ADDR (an empty
+ * record there). */
+static bool capture_hole(struct dctx *c, uint64_t addr)
+{
+	struct tmem *t = tmem_get(c->pid, false);
+	const struct capset *sets[] = { t && c->exiting ? &t->exit : NULL, t ? &t->entry : NULL };
+
+	for (size_t k = 0; k < 2; k++)
+		for (size_t i = 0; sets[k] && i < sets[k]->n; i++)
+			if (!sets[k]->v[i].len && sets[k]->v[i].addr == addr)
+				return true;
+	return false;
+}
+
 /*
  * dctx->read_str: the kernel captured a string up to its NUL, not the LEN bytes a decoder
- * reads at once: bytes up to a NUL are enough (the rest reads as 0).
+ * reads at once: bytes up to a NUL are enough (the rest reads as 0).  Short of a NUL: -EFAULT
+ * where the kernel met unreadable memory (umovestr warns of a short read, as strace's), else
+ * -ENODATA (not captured: cut on purpose).
  */
 int capture_read_str(struct dctx *c, uint64_t addr, void *out, size_t len)
 {
@@ -214,7 +277,7 @@ int capture_read_str(struct dctx *c, uint64_t addr, void *out, size_t len)
 	size_t done = capture_copy(c, addr, buf, len, true);
 
 	if (done < len && !memchr(buf, '\0', done))
-		return -EFAULT;
+		return capture_hole(c, addr + done) ? -EFAULT : -ENODATA;
 	memset(buf + done, 0, len - done);
 	return 0;
 }
@@ -351,9 +414,42 @@ int capture_kvm_exit(struct dctx *c, int fd, uint32_t *reason)
 	return 0;
 }
 
-/* tracee_readlink for -y, -yy and -P. */
+/* /proc/PID/ns/NAME as the kernel read it at this call's exit (HOW_NSIDS): "NAME:[ID]" into
+ * BUF, its length; -1 with errno ENOENT when it has no such namespace, -2 when it sent none (a
+ * child not found among the caller's: a thread, CLONE_PARENT's). */
+static ssize_t ns_readlink(struct dctx *c, int pid, const char *name, char *buf, size_t len)
+{
+	static const char *const names[NS_COUNT] = NS_NAMES;
+	struct tmem *t = tmem_get(c->pid, false);
+	uint32_t ids[NS_COUNT];
+	char text[64];
+
+	for (size_t i = 0; t && c->exiting && i < NS_COUNT; i++) {
+		if (strcmp(name, names[i]))
+			continue;
+		if (capset_copy(&t->exit, NS_ADDR(pid), (uint8_t *)ids, sizeof(ids)) != sizeof(ids))
+			return -2;
+		if (!ids[i])
+			break;
+		int n = snprintf(text, sizeof(text), "%s:[%u]", name, ids[i]);
+		size_t l = (size_t)n < len ? (size_t)n : len;
+		memcpy(buf, text, l);
+		return (ssize_t)l;
+	}
+	errno = ENOENT;
+	return -1;
+}
+
+/* tracee_readlink for -y, -yy, -P and -e namespace=new. */
 ssize_t capture_readlink(struct dctx *c, const char *link, char *buf, size_t len)
 {
+	char name[16];
+	int pid, n = 0;
+
+	if (link && sscanf(link, "/proc/%d/ns/%15[a-z]%n", &pid, name, &n) == 2 && !link[n]) {
+		ssize_t l = ns_readlink(c, pid, name, buf, len);
+		return l == -2 ? readlink(link, buf, len) : l;
+	}
 	const struct cap *r = fd_record(c, link);
 
 	if (!r && foreign_link(c, link) && !processes_gone)
@@ -391,6 +487,18 @@ bool capture_sockview(struct dctx *c, const char *link, struct sockdiag_view *v)
 	return true;
 }
 
+/* The lines /proc/PID/fdinfo/FD had for an eventfd or a signalfd, from what the kernel read
+ * of its context (fs/eventfd.c's and fs/signalfd.c's show_fdinfo print them so). */
+static void anon_fdinfo(const struct ev_fd *e, char *out, size_t len)
+{
+	out[0] = 0;
+	if (e->anon == ANON_EVENTFD)
+		snprintf(out, len, "eventfd-count: %16llx\neventfd-id: %u\neventfd-semaphore: %d\n",
+			 (unsigned long long)e->efd_count, e->efd_id, (int)(e->efd_flags & 1));
+	else if (e->anon == ANON_SIGNALFD)
+		snprintf(out, len, "sigmask:\t%016llx\n", (unsigned long long)e->efd_flags);
+}
+
 /* The record fd_record finds, from an EV_FD event. */
 void fd_record_add(struct capset *s, const struct ev_fd *e, size_t len)
 {
@@ -405,7 +513,7 @@ void fd_record_add(struct capset *s, const struct ev_fd *e, size_t len)
 	if (l && e->kind == FDK_PATH && (e->deleted & FD_DELETED))
 		rec.text[total++] = 'D';
 
-	if (e->kind == FDK_SOCKET || (e->kind == FDK_ANON && e->pidfd_pid) ||
+	if (e->kind == FDK_SOCKET || (e->kind == FDK_ANON && (e->pidfd_pid || e->anon)) ||
 	    (e->kind == FDK_PATH && e->pts1 > 0 && total == l + 1)) {
 		struct sockdiag_view v = { .family = e->family, .sport = e->sport,
 					   .dport = e->dport, .hashed = e->hashed,
@@ -421,6 +529,7 @@ void fd_record_add(struct capset *s, const struct ev_fd *e, size_t len)
 		memcpy(v.dst, e->dst, 16);
 		v.upath_len = e->upath_len > 0 && e->upath_len <= 108 ? e->upath_len : 0;
 		memcpy(v.upath, e->upath, sizeof(v.upath)); /* 108 of them */
+		anon_fdinfo(e, v.fdinfo, sizeof(v.fdinfo));
 		memcpy(rec.text + total, &v, sizeof(v));
 		total += sizeof(v);
 	}

@@ -41,6 +41,10 @@ struct tmem {
 void capset_clear(struct capset *s);
 void capset_move(struct capset *to, struct capset *from);
 void capset_add(struct capset *s, uint64_t addr, const void *data, uint32_t len);
+/* Thread TID's (of TGID) memory at ADDR is DATA now (LEN bytes poked after its exit was
+ * captured, before its exit record is handled): what its current entry and exit captured is
+ * made to say so, and a recording gets the exit's captures as they read now. */
+void capture_patch(pid_t tid, pid_t tgid, uint64_t addr, const void *data, size_t len);
 /* Bytes at ADDR from S: how many could be copied from there on (0 if none). */
 size_t capset_copy(const struct capset *s, uint64_t addr, uint8_t *buf, size_t len);
 struct tmem *tmem_get(pid_t tid, bool create);

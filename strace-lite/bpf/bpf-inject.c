@@ -21,14 +21,20 @@
  * ptrace engine counts at its entry stop.  poke_enter= is written with process_vm_writev while
  * the thread waits, delay_enter= holds the answer; a call given a result is skipped by the
  * kernel, so delay_exit= may hold the answer as well (nothing of the call runs in between).
- * poke_exit=, and delay_exit= on a call that runs, would need the thread stopped after its
- * call: they are refused under --bpf (bpf_inject_unsupported).  Map "injected" tells the
- * kernel side (bpf/inject.bpf.h) a skipped call and a signal to send; the tcb's TCB_INJECTED,
+ * poke_exit=, and delay_exit= on a call that runs, need the thread stopped after its call: the
+ * kernel side stops it as the call returns (SIGSTOP, unseen), and when its exit record has been
+ * read (bpf_inject_exit_hold) the pokes are written, what the exit captured is made to say so,
+ * the delay waited, and the thread resumed (SIGCONT, unseen).  Map "injected" tells the kernel
+ * side (bpf/inject.bpf.h) a skipped call, a signal to send, a hold; the tcb's TCB_INJECTED,
  * TCB_POKED and TCB_DELAYED flags give the exit line its notes, as under ptrace.
+ *
+ * Such a hold stops the whole process for a moment (a group stop, as a probe's hold): its
+ * parent may see the stop and the continuation, which a ptrace exit stop does not show.
  *
  * If sttrace goes first, the kernel answers the filter's calls ENOSYS from then on.
  */
 #include <errno.h>
+#include <signal.h>
 #include <dirent.h>
 #include <linux/audit.h>
 #include <linux/filter.h>
@@ -53,29 +59,19 @@
 #include "strace-lite/record/record.h"
 #include "strace-lite/sttrace.h"
 #include "common/log.h"
+#include "common/proc.h"
+#include "strace-lite/bpf/bpf-capture.h"
 
 static int listener = -1; /* the notification fd, ours */
 
-int bpf_inject_unsupported(char *err, size_t errlen)
-{
-	for (unsigned int n = 0; n < nsyscalls && n < MAX_SCNO; n++) {
-		const struct inject_rule *r = inject_rule_get(n);
-		const char *what = NULL;
-		if (!r)
-			continue;
-		if (r->has_poke_exit)
-			what = "poke_exit=";
-		else if (r->has_delay_exit && !r->has_error && !r->has_retval)
-			what = "delay_exit= without error= or retval=";
-		if (what) {
-			snprintf(err, errlen, "-e inject=%s:%s is not supported with --bpf (the "
-				 "thread cannot be held after its call): drop --bpf",
-				 sysent_table[n].name, what);
-			return -EINVAL;
-		}
-	}
-	return 0;
-}
+/* Calls whose thread the kernel holds as they return (poke_exit=, delay_exit=): the rule and
+ * the arguments, until the exit record is read. */
+#define EXIT_HOLDS 64
+static struct exit_hold {
+	pid_t tid;
+	const struct inject_rule *r;
+	uint64_t args[6];
+} exit_holds[EXIT_HOLDS];
 
 /* ---- in the child ----------------------------------------------------------------------- */
 
@@ -209,6 +205,90 @@ static bool poke(pid_t tid, const struct sysent *se, const struct inject_rule *r
 	return poked;
 }
 
+static bool exit_hold_add(pid_t tid, const struct inject_rule *r, const uint64_t *args)
+{
+	for (size_t i = 0; i < EXIT_HOLDS; i++) {
+		if (exit_holds[i].tid && exit_holds[i].tid != tid)
+			continue;
+		exit_holds[i].tid = tid;
+		exit_holds[i].r = r;
+		memcpy(exit_holds[i].args, args, sizeof(exit_holds[i].args));
+		return true;
+	}
+	log_warn("--bpf: -e inject=: more than %d threads held at once: one runs on", EXIT_HOLDS);
+	return false;
+}
+
+static struct exit_hold *exit_hold_take(pid_t tid)
+{
+	for (size_t i = 0; i < EXIT_HOLDS; i++)
+		if (exit_holds[i].tid == tid) {
+			exit_holds[i].tid = 0;
+			return &exit_holds[i];
+		}
+	return NULL;
+}
+
+/* Thread TID stopped (its process's group stop, "T"): within two seconds, or false (gone). */
+static bool wait_stopped(pid_t tid)
+{
+	for (int i = 0; i < 2000; i++) {
+		int sig = proc_stop_signal(tid);
+		if (sig > 0)
+			return true;
+		if (sig < 0)
+			return false;
+		hold(1000000);
+	}
+	return false;
+}
+
+void bpf_inject_exit_hold(pid_t tid, pid_t tgid, long scno)
+{
+	struct exit_hold *h = exit_hold_take(tid);
+	struct tcb *tcp = pid2tcb(tid);
+
+	if (!h)
+		return;
+	const struct inject_rule *r = h->r;
+	const struct sysent *se = sysent_get(scno);
+	/* Not stopped within the wait: gone (its exit comes), or let go by someone else; not
+	 * poked, but resumed all the same, in case its stop comes late. */
+	bool stopped = wait_stopped(tid);
+	for (unsigned int i = 0; stopped && i < r->npokes; i++) {
+		const struct inject_poke *p = &r->pokes[i];
+		if (p->at_enter)
+			continue;
+		if (!se || p->arg > se->nargs) {
+			log_error("poke_tcb: Failed to tamper with process %d: requested to tamper "
+				  "with argument #%u, but system call '%s' has only %u arguments",
+				  tid, p->arg, se ? se->name : "?", se ? se->nargs : 0);
+			continue;
+		}
+		uint64_t addr = h->args[p->arg - 1];
+		size_t n = inject_poke_write(tid, addr, p->data, p->len, false);
+		if (!n) {
+			log_error("poke_tcb: Failed to tamper with process %d: couldn't poke", tid);
+			continue;
+		}
+		if (tcp)
+			tcp->flags |= TCB_POKED;
+		/* What the exit line decodes was captured before: it says what is there now. */
+		uint8_t *buf = malloc(n);
+		if (buf && proc_vm_read(tid, addr, buf, n) == 0)
+			capture_patch(tid, tgid, addr, buf, n);
+		free(buf);
+	}
+	if (stopped && r->has_delay_exit) {
+		hold(r->delay_exit_ns);
+		if (tcp)
+			tcp->flags |= TCB_DELAYED;
+	}
+	if (tcp)
+		record_inject(tcp); /* the notes as they are now, for a replay's exit line */
+	syscall(SYS_tgkill, tgid, tid, SIGCONT);
+}
+
 /* The rule that fires on this call of TID, counted as the ptrace engine counts: only a call
  * that would be traced, of a thread that prints (the spawned child before its exec does not,
  * but its execve does). */
@@ -258,18 +338,21 @@ bool bpf_inject_answer(void)
 			if (r->has_delay_exit)
 				hold(r->delay_exit_ns);
 		}
-		if (r->has_delay_enter || r->has_delay_exit)
+		if (r->has_delay_enter || (r->has_delay_exit && inj.skipped))
 			tcp->flags |= TCB_DELAYED;
+		if (r->has_poke_exit || (r->has_delay_exit && !inj.skipped))
+			inj.hold = exit_hold_add(tcp->pid, r, args);
 		record_inject(tcp);
 		inj.signo = r->signo;
 		uint32_t key = (uint32_t)req.pid;
-		if ((inj.skipped || inj.signo) &&
+		if ((inj.skipped || inj.signo || inj.hold) &&
 		    bpf_map_update_elem(bpfbe_injected_fd(), &key, &inj, BPF_ANY) < 0)
 			log_warn("--bpf: injected map: %s", strerror(errno));
 	}
 	if (ioctl(listener, SECCOMP_IOCTL_NOTIF_SEND, &resp) < 0 && tcp && r) {
 		uint32_t key = (uint32_t)req.pid;
 		bpf_map_delete_elem(bpfbe_injected_fd(), &key); /* it died meanwhile */
+		exit_hold_take(tcp->pid);
 	}
 	return true;
 }

@@ -10,9 +10,6 @@
 
 struct tcb;
 
-/* A rule --bpf cannot honour (poke_exit=, delay_exit= on a call that runs): -EINVAL with ERR
- * saying so, else 0. */
-int bpf_inject_unsupported(char *err, size_t errlen);
 /* In the spawned child, before its hold: the filter for every syscall with a rule; 0 or
  * -errno, said. */
 int bpf_inject_install(void);
@@ -24,5 +21,9 @@ void bpf_inject_close(void);
 /* Receive one notification and answer it (records of the ring buffer read first by the
  * caller); false when there was none. */
 bool bpf_inject_answer(void);
+/* At the exit record of thread TID's call SCNO (of process TGID), before it is recorded or handled, when
+ * the kernel held the thread as the call returned: poke_exit= and delay_exit= done, the
+ * thread resumed. */
+void bpf_inject_exit_hold(pid_t tid, pid_t tgid, long scno);
 /* After the exit line of TCP's call: its notes are spent. */
 void bpf_inject_exit_done(struct tcb *tcp);

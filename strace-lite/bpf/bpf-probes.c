@@ -92,6 +92,8 @@ static int load(void)
 	return probes_spec_done ? 0 : -ENOMEM;
 }
 
+static pid_t tgid_of(pid_t tid);
+
 int bpf_probes_attach(pid_t pid, bool spawned)
 {
 	int err;
@@ -108,6 +110,10 @@ int bpf_probes_attach(pid_t pid, bool spawned)
 	 */
 	if (!spawned)
 		probes_resolve(pid, true);
+	/* -p: what is mapped now, read while the process is there (it may be gone by the time
+	 * its stacks are unwound); later maps come at the loader's link-map holds. */
+	if (!spawned && opts.stack)
+		stacktrace_snapshot(tgid_of(pid) > 0 ? tgid_of(pid) : pid);
 	return 0;
 }
 

@@ -51,6 +51,7 @@ static struct proc_child held = { .pid = -1, .hold_fd = -1, .fail_fd = -1 }; /* 
 static pid_t spawned;    /* the program we started, until we have reaped it */
 static bool spawned_left; /* -b execve: detached from it at its exec */
 static pid_t attached_pids[64]; /* -p */
+static int daemon_level; /* -D, -DD, -DDD: the program in our process, we a grandchild */
 static int nattached;
 
 /* ---- errors ----------------------------------------------------------------------------- */
@@ -104,45 +105,6 @@ void bpfbe_decode_setup(void)
 	sockdiag_view_hook = capture_sockview;
 }
 
-/* The kind of op OP is, as plan_uses counts it. */
-static unsigned int plan_use(const struct capop *op)
-{
-	if (op->how == HOW_FD && op->size_from == SZ_CMSG)
-		return PU_CMSG;
-	if (op->how == HOW_FD && op->size_from == SZ_PIDFD)
-		return PU_PIDFD;
-	if (op->how == HOW_FD || op->how == HOW_FDPAIR)
-		return PU_FD;
-	if (op->how == HOW_COMM)
-		return PU_COMM;
-	if (op->how == HOW_KVMRUN)
-		return PU_KVMRUN;
-	return op->size_from == SZ_MMSG ? PU_MMSG : 0;
-}
-
-/*
- * Every syscall's capture plan into PLANS, and the kinds of ops (PU_*) the plans of the traced
- * ones have: the kernel side is loaded with only their code live, which saves the verifier
- * most of its work when -e trace= names a few calls (a start of sttrace --bpf -e
- * trace=writev: 14 ms of verification, not 77).
- */
-static unsigned int build_plans(struct plan *plans)
-{
-	unsigned int uses = 0;
-
-	for (unsigned int n = 0; n < SYS_MAX && n < nsyscalls; n++) {
-		const struct sysent *se = sysent_get(n);
-		if (!se || !bpf_plan_build(se, &plans[n]))
-			continue;
-		if (!skel->rodata->trace_all &&
-		    !((skel->rodata->trace_bits[n / 64] >> (n % 64)) & 1))
-			continue;
-		for (unsigned int k = 0; k < plans[n].nops; k++)
-			uses |= plan_use(&plans[n].ops[k]);
-	}
-	return uses;
-}
-
 static int bpfbe_init(const struct backend_cfg *cfg)
 {
 	int err;
@@ -151,6 +113,7 @@ static int bpfbe_init(const struct backend_cfg *cfg)
 	tcb_catch_signals();
 	cgroup_dir = cfg->cgroup_dir;
 	cgroup_id = cfg->cgroup_id;
+	daemon_level = cfg->daemon;
 
 	err = bpf_ready();
 	if (err < 0)
@@ -164,11 +127,16 @@ static int bpfbe_init(const struct backend_cfg *cfg)
 		bpf_map__set_max_entries(skel->maps.events, (unsigned int)atoi(rbkb) * 1024);
 	/* --percentiles want each call's time: counted in user space, as wall time (the kernel's
 	 * sums are wall time too). */
-	skel->rodata->stats_only = opts.cflag == 1 && !opts.percentiles && !opts.record;
+	/* --syscall-limit counts the calls shown, each at its exit in user space: -c then
+	 * counts from the events too, up to the limit. */
+	skel->rodata->stats_only = opts.cflag == 1 && !opts.percentiles && !opts.record &&
+				   opts.syscall_limit < 0;
+	skel->rodata->overhead_ns = (uint64_t)(opts.overhead * 1e9 + 0.5);
 	skel->rodata->cgroup_id = cgroup_id;
 	bpfbe_decode_setup();
 	skel->rodata->want_stack = opts.stack > 0;
 	skel->rodata->wall_clock = opts.wflag;
+	skel->rodata->want_wall = summary_needs_wall();
 	skel->rodata->trace_all = opts.trace_all && !opts.trace.negated;
 	if (!skel->rodata->trace_all)
 		for (unsigned int n = 0; n < SYS_MAX; n++)
@@ -186,7 +154,8 @@ static int bpfbe_init(const struct backend_cfg *cfg)
 	skel->rodata->chase_size = chase < 256 ? 256 : chase > 65536 ? 65536 : chase;
 	skel->rodata->cap_budget = opts.dump_io ? CAP_BUDGET + DUMP_MAX : CAP_BUDGET;
 	static struct plan plans[SYS_MAX];
-	skel->rodata->plan_uses = build_plans(plans);
+	skel->rodata->plan_uses = bpf_plans_build(plans, skel->rodata->trace_all,
+						  (const uint64_t *)skel->rodata->trace_bits);
 	err = sysbpf__load(skel);
 	if (err)
 		return bpfbe_error("loading the syscall programs", err);
@@ -240,6 +209,45 @@ static void said_exec_failure(void)
 	}
 }
 
+static void daemon_exec_failed(const char *path, int err, void *arg)
+{
+	errno = -err;
+	log_perror("exec");
+}
+
+/*
+ * -D: the program runs in our process (its pid and parent kept, and so its exit status for
+ * whoever waits for it), held on the pipe; we go on in a grandchild (-DD: in a process group of
+ * its own, -DDD: a session), not its parent: ours to watch, as with -p, not to reap or kill.
+ * Nothing needs us to be its parent here, as ptrace does.  Returns in the tracer only.
+ */
+static int spawn_daemon(const char *path, char **argv)
+{
+	struct proc_spawn sp = { .hold = PROC_HOLD_PIPE, .exec_fail_code = 1, .hold_fail_code = 1,
+				 .before_exec = become_user, .exec_failed = daemon_exec_failed,
+				 .before_hold = inject_enabled() ? install_filter : NULL };
+	int rc = proc_spawn_daemon(path, argv, &sp, daemon_level, &held);
+
+	if (rc < 0) {
+		errno = -rc;
+		log_perror("fork");
+		return rc;
+	}
+	rc = mark(held.pid, TRACED_FIRST_EXEC | TRACED_PRE_EXEC);
+	if (rc < 0) {
+		proc_release(&held, false);
+		return bpfbe_error("traced map", rc);
+	}
+	if (inject_enabled() && (rc = bpf_inject_take(held.pid)) < 0) {
+		proc_release(&held, false);
+		return rc == -ESRCH ? rc : bpfbe_error("-e inject=: the program's seccomp listener", rc);
+	}
+	strace_child = held.pid;
+	alloctcb(held.pid, TCB_STARTUP | TCB_HIDE_LOG | TCB_SPAWNED | TCB_ATTACHED);
+	record_note(REC_SPAWNED, held.pid, 0);
+	return 0;
+}
+
 static int bpfbe_spawn(char **argv)
 {
 	char path[PATH_MAX];
@@ -253,6 +261,8 @@ static int bpfbe_spawn(char **argv)
 
 	if (rc < 0)
 		return rc;
+	if (daemon_level)
+		return spawn_daemon(path, argv);
 	if ((rc = proc_spawn(path, argv, &sp, &held)) < 0) {
 		errno = -rc;
 		log_perror("fork");
@@ -473,6 +483,10 @@ int bpfbe_handle_event(void *ctx, void *data, size_t len)
 {
 	const struct ev_hdr *h = data;
 
+	/* A call whose thread the kernel held as it returned (-e inject=...:poke_exit=): poked
+	 * before its exit is recorded and decoded, as a ptrace exit stop pokes. */
+	if (len >= sizeof(struct ev_sys) && h->kind == EV_SYS_EXIT)
+		bpf_inject_exit_hold((pid_t)h->tid, (pid_t)h->tgid, ((const struct ev_sys *)data)->scno);
 	record_event(data, len);
 	if (len < sizeof(*h) || (record_only() && h->kind <= EV_PIDNS && h->kind != EV_SIGNAL &&
 				  h->kind != EV_FORK && h->kind != EV_EXEC && h->kind != EV_EXIT))
@@ -532,6 +546,12 @@ int bpfbe_handle_event(void *ctx, void *data, size_t len)
 	}
 	case EV_FORK: {
 		const struct ev_fork *f = data;
+		if (len >= sizeof(*f) && f->not_followed) {
+			/* ptrace would have been attached to it, and let it go (engine.c). */
+			if (!(opts.quiet & QUIET_ATTACH))
+				log_warn("Detached unknown pid %d", (int)f->child);
+			break;
+		}
 		if (len >= sizeof(*f) && !pid2tcb(f->child))
 			tcb_set_comm(new_child(f->child, 0), f->comm, sizeof(f->comm));
 		break;
@@ -571,50 +591,6 @@ static uint64_t lost_events(void)
 		for (int i = 0; i < ncpu; i++)
 			sum += v[i];
 	return sum;
-}
-
-/* -c: the kernel's counts into the summary table. */
-static void collect_stats(void)
-{
-	int ncpu = libbpf_num_possible_cpus(), fd = bpf_map__fd(skel->maps.stats);
-
-	if (ncpu <= 0)
-		return;
-	struct sysstat v[ncpu];
-	for (uint32_t n = 0; n < SYS_MAX; n++) {
-		struct sysstat s = { 0 };
-		if (bpf_map_lookup_elem(fd, &n, v) < 0)
-			continue;
-		for (int i = 0; i < ncpu; i++) {
-			s.count += v[i].count;
-			s.errors += v[i].errors;
-			s.ns += v[i].ns;
-		}
-		const struct sysent *se = sysent_get(n);
-		/* A number without a name is counted too (strace 7.1), as "syscall_0x...". */
-		if (s.count)
-			summary_add(n, s.count,
-				    se && (se->classes & SYSCALL_NEVER_FAILS) ? 0 : s.errors,
-				    s.ns / 1e9);
-	}
-	/* The numbers past SYS_MAX, counted by number. */
-	int far = bpf_map__fd(skel->maps.stats_far);
-	int64_t key, next, *prev = NULL;
-	for (unsigned int left = STATS_FAR_MAX; left && !bpf_map_get_next_key(far, prev, &next);
-	     left--) {
-		key = next;
-		prev = &key;
-		struct sysstat s = { 0 };
-		if (bpf_map_lookup_elem(far, &key, v) < 0)
-			continue;
-		for (int i = 0; i < ncpu; i++) {
-			s.count += v[i].count;
-			s.errors += v[i].errors;
-			s.ns += v[i].ns;
-		}
-		if (s.count)
-			summary_add((long)key, s.count, s.errors, s.ns / 1e9);
-	}
 }
 
 static void finish(void)
@@ -783,7 +759,7 @@ static int bpfbe_run(void)
 	bpf_inject_close();
 	bpf_probes_detach();
 	if (opts.cflag) {
-		collect_stats();
+		bpf_stats_collect(bpf_map__fd(skel->maps.stats), bpf_map__fd(skel->maps.stats_far));
 		summary_print(output_shared());
 	}
 	if (opts.stack)

@@ -37,6 +37,8 @@ struct replay_feed;
 extern const struct replay_feed bpfbe_replay_feed;
 /* The decoders set to read captured memory, not live processes (also for a replay). */
 void bpfbe_decode_setup(void);
+/* bpf-stats.c: -c, the kernel's counts (maps "stats" FD and "stats_far" FAR) into the summary table. */
+void bpf_stats_collect(int fd, int far);
 /* The tcb of thread TID, created if it is traced but not known yet. */
 struct tcb *bpfbe_tcb(pid_t tid);
 /* Print "sttrace: --bpf: WHAT: reason" for a libbpf error ERR (-errno), with the verifier

@@ -45,10 +45,10 @@ int umovestr(struct dctx *c, uint64_t addr, size_t len, char *buf)
 			chunk = len - done;
 		int rc = rd(c, addr + done, buf + done, chunk);
 		if (rc < 0) {
-			/* Live memory (no read_str: not a capture, which may be cut short on
-			 * purpose) that ends in the middle of the string: reported, as strace
-			 * does. */
-			if (done && !c->read_str && (rc == -EFAULT || rc == -EIO))
+			/* Memory that ends in the middle of the string: reported, as strace
+			 * does (a capture says -EFAULT only where the kernel found it so, not
+			 * where it was cut short on purpose). */
+			if (done && (rc == -EFAULT || rc == -EIO))
 				log_error("umovestr: short read (%zu < %zu) @%#" PRIx64 ": %s", done,
 					  len, addr, strerror(-rc));
 			return rc;

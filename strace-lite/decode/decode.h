@@ -183,7 +183,7 @@ bool print_eventfd(struct dctx *c, int fd, const char *path);
  * (fdinfo.c): 0, or -1 when there is no such line. */
 int fdinfo_value(struct dctx *c, int fd, const char *key, char *val, size_t len);
 bool print_signalfd(struct dctx *c, int fd, const char *path);
-/* -yy under the eBPF backend: the socket (or pidfd) behind LINK as the kernel described it at
+/* -yy under the eBPF backend: the socket (or pidfd, eventfd, signalfd) behind LINK as the kernel described it at
  * the stop; sockdiag.c formats it as a sock_diag answer.  False: ask the live kernel. */
 struct sockdiag_view {
 	char proto[64];  /* "TCP", "UNIX-STREAM", ... (the sockprotoname xattr) */
@@ -198,6 +198,9 @@ struct sockdiag_view {
 	uint32_t portid, nlproto;
 	long pidfd_pid;
 	int pts1;        /* /dev/ptmx: its pts number + 1 (fdinfo's tty-index), 0 none */
+	/* an eventfd or a signalfd: the lines of its /proc/PID/fdinfo/FD that fdinfo.c reads
+	 * ("eventfd-count: 5\n..."), as the kernel had them at the stop; "" if none */
+	char fdinfo[96];
 	char details[160]; /* the ptrace backend's recording: what a live query said, or "" */
 };
 extern bool (*sockdiag_view_hook)(struct dctx *c, const char *link, struct sockdiag_view *v);

@@ -2,8 +2,8 @@
 /*
  * --decode-fds=eventfd and --decode-fds=signalfd (strace 6.10's and 6.3's, both in -yy since):
  * what /proc/PID/fdinfo/FD says of an eventfd ("<{eventfd-count=0x5, eventfd-id=7,
- * eventfd-semaphore=0}>") or a signalfd ("<signalfd:[INT QUIT]>").  Read live, when the line
- * is printed: under --bpf a process already gone shows the link's name.
+ * eventfd-semaphore=0}>") or a signalfd ("<signalfd:[INT QUIT]>").  Read live when the line is
+ * printed (ptrace), or from what the kernel read at the stop (--bpf, describe_anon).
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -13,14 +13,25 @@
 #include "strace-lite/decode/decode.h"
 #include "strace-lite/decode/siginfo.h"
 
+/* The value after KEY on its line of the descriptor's fdinfo, blanks and newline cut: 0, or -1
+ * when there is no such line.  Where the backend kept those lines at the stop (--bpf:
+ * sockdiag_view's fdinfo), they are read there: the descriptor may be gone since. */
 int fdinfo_value(struct dctx *c, int fd, const char *key, char *val, size_t len)
 {
 	char name[64], line[256];
 	size_t klen = strlen(key);
 	int rc = -1;
+	struct sockdiag_view v;
+	FILE *f;
 
-	snprintf(name, sizeof(name), "/proc/%d/fdinfo/%d", proc_pid(c->pid), fd);
-	FILE *f = fopen(name, "re");
+	snprintf(name, sizeof(name), "/proc/%d/fd/%d", proc_pid(c->pid), fd);
+	if (sockdiag_view_hook && sockdiag_view_hook(c, name, &v)) {
+		v.fdinfo[sizeof(v.fdinfo) - 1] = '\0';
+		f = fmemopen(v.fdinfo, strlen(v.fdinfo) + 1, "r");
+	} else {
+		snprintf(name, sizeof(name), "/proc/%d/fdinfo/%d", proc_pid(c->pid), fd);
+		f = fopen(name, "re");
+	}
 	if (!f)
 		return -1;
 	while (fgets(line, sizeof(line), f)) {

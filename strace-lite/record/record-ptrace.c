@@ -20,6 +20,7 @@
 #include <errno.h>
 #include <limits.h>
 #include <signal.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/ptrace.h>
@@ -83,6 +84,31 @@ static int rec_read(struct dctx *c, uint64_t addr, void *buf, size_t len)
 	return rc;
 }
 
+/* -e namespace=new: the ids of process PID's namespaces as the live run reads them, kept where
+ * the eBPF side puts the ones it reads at the exit (NS_ADDR, HOW_NSIDS), for bpf-capture.c's
+ * ns_readlink at replay: all of them, once a stop. */
+static void rec_nsids(int pid)
+{
+	static const char *const names[NS_COUNT] = NS_NAMES;
+	uint32_t ids[NS_COUNT] = { 0 };
+	char link[64], text[64];
+
+	for (size_t i = 0; i < nlog; i++)
+		if (!rlog[i].fd && rlog[i].key == NS_ADDR(pid))
+			return;
+	for (size_t i = 0; i < NS_COUNT; i++) {
+		snprintf(link, sizeof(link), "/proc/%d/ns/%s", pid, names[i]);
+		ssize_t n = readlink(link, text, sizeof(text) - 1);
+		if (n <= 0)
+			continue;
+		text[n] = '\0';
+		const char *lb = strchr(text, '[');
+		if (lb)
+			ids[i] = (uint32_t)strtoul(lb + 1, NULL, 10);
+	}
+	log_add(false, NS_ADDR(pid), ids, sizeof(ids));
+}
+
 /* A link's text as the eBPF side's EV_FD gives it to the replay (bpf-capture.c's fd_record):
  * the text, a NUL, and 'D' when the file was unlinked. */
 static ssize_t rec_readlink(struct dctx *c, const char *link, char *buf, size_t len)
@@ -90,13 +116,15 @@ static ssize_t rec_readlink(struct dctx *c, const char *link, char *buf, size_t 
 	char text[PATH_MAX + 16];
 	ssize_t n = readlink(link, buf, len);
 	int pid, fd, k = 0;
-	char tail[8];
+	char tail[8], ns[16];
 
 	if (sscanf(link, "/proc/%d/fd/%d%n", &pid, &fd, &k) == 2 && !link[k]) {
 		/* the descriptor */
 	} else if (sscanf(link, "/proc/%d/cw%1[d]%n", &pid, tail, &k) == 2 && !link[k]) {
 		fd = FD_CWD;
 	} else {
+		if (n > 0 && sscanf(link, "/proc/%d/ns/%15[a-z]%n", &pid, ns, &k) == 2 && !link[k])
+			rec_nsids(pid);
 		return n;
 	}
 	if (n <= 0 || (size_t)n >= sizeof(text) - 2)

@@ -449,6 +449,28 @@ static bool live_query(const struct sock_proto *p, unsigned long inode, struct s
 static int netlink_family_of(const char *details);
 static long pidfd_pid(pid_t pid, int fd);
 
+/* The lines of /proc/PID/fdinfo/FD that describe an eventfd or a signalfd ("eventfd-...",
+ * "sigmask:"), as fdinfo.c reads them, into OUT. */
+static void fdinfo_lines(pid_t pid, int fd, char *out, size_t len)
+{
+	char name[64], line[256];
+	size_t o = 0;
+
+	out[0] = '\0';
+	snprintf(name, sizeof(name), "/proc/%d/fdinfo/%d", proc_pid(pid), fd);
+	FILE *f = fopen(name, "re");
+	if (!f)
+		return;
+	while (fgets(line, sizeof(line), f)) {
+		size_t l = strlen(line);
+		if ((strncmp(line, "eventfd-", 8) && strncmp(line, "sigmask:", 8)) || o + l >= len)
+			continue;
+		memcpy(out + o, line, l + 1);
+		o += l;
+	}
+	fclose(f);
+}
+
 bool sockdiag_live_view(struct dctx *c, int fd, const char *link, struct sockdiag_view *v)
 {
 	char path[PATH_MAX + 1];
@@ -461,6 +483,10 @@ bool sockdiag_live_view(struct dctx *c, int fd, const char *link, struct sockdia
 	path[n] = '\0';
 	if (!strcmp(path, "anon_inode:[pidfd]")) {
 		v->pidfd_pid = pidfd_pid(c->pid, fd);
+		return true;
+	}
+	if (!strcmp(path, "anon_inode:[eventfd]") || !strcmp(path, "anon_inode:[signalfd]")) {
+		fdinfo_lines(c->pid, fd, v->fdinfo, sizeof(v->fdinfo));
 		return true;
 	}
 	unsigned long inode = socket_inode(path);

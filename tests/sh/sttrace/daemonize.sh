@@ -5,7 +5,9 @@
 # started, so its parent is us and its tracer another process (a grandchild of ours, reparented);
 # with -DD the tracer leads a process group of its own, with -DDD a session of its own; the trace
 # is complete once the tracer is gone.  strace does the same.  Bad counts and values are refused
-# in strace's words.
+# in strace's words.  Under --bpf too (as root with BTF; no TracerPid there, no ptrace): the
+# program keeps our process, so its parent and its exit status (a signal's death too) are its
+# own, and the trace is complete.
 set -u
 fail=0
 bad() { echo "FAIL: $*"; fail=1; }
@@ -32,6 +34,24 @@ for tracer in "$STTRACE" strace; do
 		echo "$tracer $d: parent $ppid, tracer $tpid (group $tpg, session $tsid)"
 	done
 done
+if [ "$(id -u)" = 0 ] && [ -r /sys/kernel/btf/vmlinux ]; then
+	for d in -D -DD -DDD; do
+		rm -f log
+		"$STTRACE" --bpf $d -o log -e trace=getppid,exit_group \
+			sh -c 'awk "/^PPid/{print \$2}" /proc/$$/status; exec sh -c "exit 3"' >out 2>err
+		rc=$?
+		ppid=$(cat out)
+		[ "$ppid" = $$ ] || bad "--bpf $d: the program's parent is '$ppid', not us ($$)"
+		[ $rc = 3 ] || bad "--bpf $d: exit status $rc, not the program's 3"
+		for i in $(seq 100); do [ "$(tail -1 log)" = "+++ exited with 3 +++" ] && break; sleep 0.05; done
+		[ "$(tail -1 log)" = "+++ exited with 3 +++" ] && grep -q '^exit_group(3) ' log ||
+			{ bad "--bpf $d: log"; cat log err; }
+		"$STTRACE" --bpf $d -e trace=none sh -c 'kill -TERM $$' 2>/dev/null
+		rc=$?
+		[ $rc = 143 ] || bad "--bpf $d: SIGTERM's death is exit status $rc, not 143"
+		echo "--bpf $d: parent $ppid, exit status 3, killed by SIGTERM: $rc"
+	done
+fi
 for args in "-DDDD true" "-D -p 1" "--daemonize=daemon true" "-DDDD -p 1" "-D --daemonize -p 1" \
 	"--daemonize=Pgrp -p 1" "--daemonize=SESSION -p 1"; do
 	# shellcheck disable=SC2086

@@ -6,8 +6,10 @@
 # the files (libc has no frame pointers).  tests/sh/views/stack-k.c as a PIE, static and stripped
 # (open through inner_open and outer_open, and the loader's own calls before main: openat,
 # mmap), tests/sh/views/stack-exit.c (stacks after a signal, an execve, the exit line) and
-# tests/sh/views/stack-folded.c with -kk (source lines).  Pids and the environment's address are
-# masked; everything else, stack lines included, must be the same.
+# tests/sh/views/stack-folded.c with -kk (source lines); a signal the kernel ignores (SIGURG:
+# reported at the next syscall stop, with the stack there); -p (the maps read at the attach,
+# the process gone by the time its stacks are unwound).  Pids and the environment's address
+# are masked; everything else, stack lines included, must be the same.
 set -u
 . "$TOP/tests/lib.sh"
 fail=0
@@ -42,4 +44,19 @@ done
 compare se-plain -k -e trace=kill,execve,exit_group ./se plain
 compare se-exec -k -e trace=kill,execve,exit_group ./se exec
 compare sf-kk -kk -e trace=getpid ./sf
+compare se-ignored -k -e trace=kill,exit_group ./se ignored
+# -p: each backend attaches to its own run of the program, which waits a second for it.
+for be in "" --bpf; do
+	./se attach & pid=$!
+	# shellcheck disable=SC2086
+	run_checked "$STTRACE" $be -o "se-p${be:+.bpf}" -k -e trace=kill,exit_group -p $pid \
+		>/dev/null 2>&1 || die "se-p $be: run failed"
+	wait $pid
+done
+n=$(grep -c '^ > ' se-p)
+if [ "$n" -gt 0 ] && diff -u <(mask <se-p) <(mask <se-p.bpf) >se-p.diff; then
+	echo "ok   se-p: $n stack lines, the same"
+else
+	die "se-p: --bpf -k -p differs from -k -p ($n stack lines):"; head -40 se-p.diff
+fi
 exit $fail
