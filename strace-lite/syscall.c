@@ -113,6 +113,7 @@ void syscall_enter(struct tcb *tcp, long scno, const uint64_t *args)
 	    (sysent_is_exec(c->se) || !strcmp(c->se->name, "exit") ||
 	     !strcmp(c->se->name, "exit_group")))
 		stacktrace_capture(tcp->pid, opts.stack);
+	tcp->flags &= ~TCB_EXEC_STAGED; /* a traced call: its exit goes by its own status again */
 	if (opts.json) {
 		/* One record at exit: keep the entry half of the arguments until then. */
 		tnow(CLOCK_REALTIME, &tcp->rtime);
@@ -125,7 +126,6 @@ void syscall_enter(struct tcb *tcp, long scno, const uint64_t *args)
 		return;
 	}
 	tcp->staging = opts.status_mask != 0;
-	tcp->flags &= ~TCB_EXEC_STAGED;
 	printleader(tcp);
 	sb_puts(&tcp->sb, c->se->name);
 	sb_putc(&tcp->sb, '(');

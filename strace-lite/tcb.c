@@ -398,9 +398,10 @@ struct tcb *exec_switch(struct tcb *tcp, unsigned long old)
 		print_line(thr, "+++ superseded by execve in pid %lu +++", old);
 	}
 	thr->flags |= TCB_REPRINT;
-	if (opts.status_mask && !opts.json) {
-		thr->flags |= TCB_EXEC_STAGED;
-		thr->staging = restage;
+	if (opts.status_mask) {
+		thr->flags |= TCB_EXEC_STAGED; /* --json too: its exit goes by the text's rule */
+		if (!opts.json)
+			thr->staging = restage;
 	}
 	return thr;
 }

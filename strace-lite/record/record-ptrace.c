@@ -179,6 +179,8 @@ static bool rec_sockview(struct dctx *c, const char *link, struct sockdiag_view 
 	if (sscanf(link, "/proc/%d/fd/%d%n", &pid, &fd, &k) != 2 || link[k] ||
 	    !sockdiag_live_view(c, fd, link, v))
 		return false;
+	/* Every record of the link this stop made: -y's read of it and the decoder's own each
+	 * logged one, and the replay may find either. */
 	for (size_t i = nlog; i-- > 0;) {
 		struct readlog *r = &rlog[i];
 		if (!r->fd || (uint32_t)r->key != (uint32_t)fd)
@@ -192,7 +194,6 @@ static bool rec_sockview(struct dctx *c, const char *link, struct sockdiag_view 
 				r->len = (uint32_t)(l + 1 + sizeof(*v));
 			}
 		}
-		break;
 	}
 	return true;
 }
