@@ -266,7 +266,7 @@ $(B)/tests/unit/lt_%: tests/unit/lt_%.c $(B)/lib/libltrace.a $(LOWER_LIBS) | $(G
 # --- dependencies (Debian 12 packages) --------------------------------------------------------
 DEB_PKGS := build-essential pkg-config bc libelf-dev libdw-dev libunwind-dev libcapstone-dev libstdc++-12-dev \
 	    libbpf-dev bpftool clang llvm strace ltrace gdb libc6-dbg bpftrace linux-perf systemtap-sdt-dev jq \
-	    libxml2-utils
+	    libxml2-utils libncurses-dev
 
 # The Debian package's tools (`make deb`, test deb-package) only, installed when it is built.
 DEB_TOOL_PKGS := debhelper lintian fakeroot
