@@ -269,6 +269,9 @@ static int settle_options(struct cli *cl, int argc, char *err, size_t errlen)
 			 "sttrace starts, not with -p: drop --bpf");
 		return -EINVAL;
 	}
+	if (cl->backend == &bpfbe_backend && inject_enabled() &&
+	    bpf_inject_unsupported(err, errlen) < 0)
+		return -EINVAL;
 	/* A tracee let go at the limit would get ENOSYS from every call the prefilter hands
 	 * to a tracer (SECCOMP_RET_TRACE with none): no prefilter then, as strace. */
 	if (opts.syscall_limit > 0)

@@ -173,6 +173,20 @@ void bpf_inject_close(void)
 
 /* ---- answering -------------------------------------------------------------------------- */
 
+int bpf_inject_unsupported(char *err, size_t errlen)
+{
+	for (unsigned int n = 0; n < nsyscalls && n < MAX_SCNO; n++) {
+		const struct inject_rule *r = inject_rule_get(n);
+		if (r && r->has_delay_exit && !r->has_error && !r->has_retval) {
+			snprintf(err, errlen, "-e inject=%s:delay_exit= without error= or retval= is "
+				 "not supported with --bpf (the thread cannot be held after its call): "
+				 "drop --bpf", sysent_table[n].name);
+			return -EINVAL;
+		}
+	}
+	return 0;
+}
+
 static void hold(uint64_t ns)
 {
 	struct timespec ts = { (time_t)(ns / 1000000000), (long)(ns % 1000000000) };

@@ -12,6 +12,10 @@ struct tcb;
 
 /* In the spawned child, before its hold: the filter for every syscall with a rule; 0 or
  * -errno, said. */
+/* What --bpf refuses of the -e inject= rules: delay_exit= on a call that runs (its hold, a
+ * group stop repeated at every call, shows the parent a stop and a continue each time and
+ * serializes a process's threads): -EINVAL with ERR said; 0. */
+int bpf_inject_unsupported(char *err, size_t errlen);
 int bpf_inject_install(void);
 /* In sttrace: take the child PID's listener (pidfd_getfd); 0 or -errno. */
 int bpf_inject_take(pid_t pid);

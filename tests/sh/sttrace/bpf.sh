@@ -74,6 +74,8 @@ check_err() { # expected-message command...
 }
 check_err "$STTRACE: --bpf needs CAP_BPF and CAP_PERFMON (run as root, or drop --bpf)" \
 	setpriv --reuid=nobody --regid=nogroup --clear-groups "$STTRACE" --bpf /bin/true
+check_err "$STTRACE: -e inject=getppid:delay_exit= without error= or retval= is not supported with --bpf (the thread cannot be held after its call): drop --bpf" \
+	"$STTRACE" --bpf -e inject=getppid:delay_exit=1ms /bin/true
 check_err "$STTRACE: -e inject= and -e fault= with --bpf work only on a program sttrace starts, not with -p: drop --bpf" \
 	"$STTRACE" --bpf -e inject=getppid:retval=1 -p $$
 check_err "$STTRACE: invalid --backend argument: 'dtrace'" "$STTRACE" --backend=dtrace /bin/true
