@@ -170,9 +170,12 @@ static __always_inline void emit_flags(void *rec, __u64 size, __u64 flags)
 static __always_inline void emit(void *rec, __u64 size)
 {
 	__u64 after = bpf_ringbuf_query(&events, BPF_RB_AVAIL_DATA) + size + 8;
+	/* Past a quarter of the ring, every record wakes it: a burst (a dump of a 1 MiB write)
+	 * would fill the ring between two crossings while it sleeps. */
+	bool wake = after >= WAKE_BYTES && ((after & (WAKE_BYTES - 1)) < size + 8 ||
+					    after >= bpf_ringbuf_query(&events, BPF_RB_RING_SIZE) / 4);
 
-	emit_flags(rec, size, after >= WAKE_BYTES && (after & (WAKE_BYTES - 1)) < size + 8 ?
-			      BPF_RB_FORCE_WAKEUP : BPF_RB_NO_WAKEUP);
+	emit_flags(rec, size, wake ? BPF_RB_FORCE_WAKEUP : BPF_RB_NO_WAKEUP);
 }
 
 static __always_inline bool user_ptr(__u64 v)
