@@ -4,8 +4,9 @@
  * A path in a read-only page of the program that nothing has touched, given to a call that
  * fails before the kernel reads it (openat2 with a size smaller than struct open_how's first
  * version): the kernel never faults the page in, so a BPF program cannot read it at entry nor
- * at exit, and the program is gone by the time its trace is printed.  sttrace --bpf faults the
- * program's read-only file mappings in at its exec; the line must be the same as over ptrace.
+ * at exit, and the program is gone by the time its trace is printed.  sttrace --bpf reads such
+ * a page from its file (EV_ROMAP, bpf/romap.bpf.h); the line must be the same as over ptrace.
+ * (A static program: fault-in-ro has the same with a PIE.)
  * Run with -a0 -e trace=openat2.
  */
 #include <fcntl.h>
