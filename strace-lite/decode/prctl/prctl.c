@@ -15,7 +15,7 @@
 
 #include "strace-lite/decode/cbpf.h"
 #include "strace-lite/decode/decode.h"
-#include "strace-lite/decode/prctl.h"
+#include "strace-lite/decode/prctl/prctl.h"
 #include "strace-lite/decode/struct-printers.h"
 #include "strace-lite/decode/util-print.h"
 #include "gen/xlat.h"

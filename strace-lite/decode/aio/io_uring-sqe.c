@@ -12,7 +12,7 @@
 
 #include "strace-lite/decode/array.h"
 #include "strace-lite/decode/decode.h"
-#include "strace-lite/decode/io_uring.h"
+#include "strace-lite/decode/aio/io_uring.h"
 #include "common/print.h"
 #include "gen/xlat.h"
 

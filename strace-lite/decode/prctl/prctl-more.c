@@ -11,7 +11,7 @@
 #include <string.h>
 
 #include "strace-lite/decode/decode.h"
-#include "strace-lite/decode/prctl.h"
+#include "strace-lite/decode/prctl/prctl.h"
 #include "strace-lite/decode/util-print.h"
 #include "gen/xlat.h"
 

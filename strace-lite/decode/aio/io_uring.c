@@ -17,7 +17,7 @@
 
 #include "strace-lite/decode/array.h"
 #include "strace-lite/decode/decode.h"
-#include "strace-lite/decode/io_uring.h"
+#include "strace-lite/decode/aio/io_uring.h"
 #include "strace-lite/decode/siginfo.h"
 #include "strace-lite/decode/struct-printers.h"
 #include "strace-lite/decode/util-print.h"

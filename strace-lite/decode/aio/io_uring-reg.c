@@ -12,7 +12,7 @@
 #include <string.h>
 
 #include "strace-lite/decode/decode.h"
-#include "strace-lite/decode/io_uring.h"
+#include "strace-lite/decode/aio/io_uring.h"
 #include "strace-lite/decode/util-print.h"
 #include "common/print.h"
 #include "gen/xlat.h"
