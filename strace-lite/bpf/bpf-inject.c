@@ -21,10 +21,10 @@
  * ptrace engine counts at its entry stop.  poke_enter= is written with process_vm_writev while
  * the thread waits, delay_enter= holds the answer; a call given a result is skipped by the
  * kernel, so delay_exit= may hold the answer as well (nothing of the call runs in between).
- * poke_exit=, and delay_exit= on a call that runs, need the thread stopped after its call: the
- * kernel side stops it as the call returns (SIGSTOP, unseen), and when its exit record has been
- * read (bpf_inject_exit_hold) the pokes are written, what the exit captured is made to say so,
- * the delay waited, and the thread resumed (SIGCONT, unseen).  Map "injected" tells the kernel
+ * poke_exit= needs the thread stopped after its call: the kernel side stops it as the call
+ * returns (SIGSTOP, unseen), and when its exit record has been read (bpf_inject_exit_hold) the
+ * pokes are written, what the exit captured is made to say so, and the thread resumed (SIGCONT,
+ * unseen).  delay_exit= on a call that runs is refused (bpf_inject_unsupported).  Map "injected" tells the kernel
  * side (bpf/inject.bpf.h) a skipped call, a signal to send, a hold; the tcb's TCB_INJECTED,
  * TCB_POKED and TCB_DELAYED flags give the exit line its notes, as under ptrace.
  *
@@ -64,7 +64,7 @@
 
 static int listener = -1; /* the notification fd, ours */
 
-/* Calls whose thread the kernel holds as they return (poke_exit=, delay_exit=): the rule and
+/* Calls whose thread the kernel holds as they return (poke_exit=): the rule and
  * the arguments, until the exit record is read. */
 #define EXIT_HOLDS 64
 static struct exit_hold {
@@ -293,11 +293,6 @@ void bpf_inject_exit_hold(pid_t tid, pid_t tgid, long scno)
 			capture_patch(tid, tgid, addr, buf, n);
 		free(buf);
 	}
-	if (stopped && r->has_delay_exit) {
-		hold(r->delay_exit_ns);
-		if (tcp)
-			tcp->flags |= TCB_DELAYED;
-	}
 	if (tcp)
 		record_inject(tcp); /* the notes as they are now, for a replay's exit line */
 	syscall(SYS_tgkill, tgid, tid, SIGCONT);
@@ -354,7 +349,7 @@ bool bpf_inject_answer(void)
 		}
 		if (r->has_delay_enter || (r->has_delay_exit && inj.skipped))
 			tcp->flags |= TCB_DELAYED;
-		if (r->has_poke_exit || (r->has_delay_exit && !inj.skipped))
+		if (r->has_poke_exit)
 			inj.hold = exit_hold_add(tcp->pid, r, args);
 		record_inject(tcp);
 		inj.signo = r->signo;
