@@ -130,13 +130,13 @@ bo="$out/bpf"
 mkdir -p "$bo"
 BT_COUNT='tracepoint:raw_syscalls:sys_enter /pid == cpid/ { @[args->id] = count(); }'
 # The cheapest eBPF tracing there is, the yardstick of issue 31: one counter bumped per syscall.
-BT_N='tracepoint:raw_syscalls:sys_enter /pid == cpid/ { @n = count(); }'
+BT_COUNTER='tracepoint:raw_syscalls:sys_enter /pid == cpid/ { @n = count(); }'
 nr_getppid=110
 bc_bpf_full() { "$STTRACE" --bpf -o "$2" "$prog" "$1"; }
 bc_bpf_c() { "$STTRACE" --bpf -c -o "$2" "$prog" "$1"; }
 bc_bpf_openat() { "$STTRACE" --bpf -e trace=openat -o "$2" "$prog" "$1"; }
 bc_bpftrace() { bpftrace -e "$BT_COUNT" -c "$prog $1" >"$2" 2>&1; }
-bc_bpftrace_n() { bpftrace -e "$BT_N" -c "$prog $1" >"$2" 2>&1; }
+bc_bpftrace_n() { bpftrace -e "$BT_COUNTER" -c "$prog $1" >"$2" 2>&1; }
 bc_perf_full() { perf trace -o "$2" -- "$prog" "$1"; }
 bc_perf_s() { perf trace -s -o "$2" -- "$prog" "$1"; }
 bc_perf_openat() { perf trace -e openat -o "$2" -- "$prog" "$1"; }
