@@ -40,6 +40,7 @@
 #include "bpf/ltrace.h"
 #include "gen/ltrace.skel.h"
 #include "bpf/bpflib.h"
+#include "bpf/ringread.h"
 #include "common/clock.h"
 #include "common/event.h"
 #include "uprobe/ksite.h"
@@ -402,6 +403,7 @@ static int load(void)
 	if (ring < (64u << 10) || (ring & (ring - 1)) || ring > (1u << 30))
 		ring = RING_SIZE;
 	skel->rodata->ring_size = ring;
+	skel->rodata->query_bytes = ring / 16 < (64u << 10) ? (uint32_t)(ring / 16) : 64u << 10;
 	bpf_map__set_max_entries(skel->maps.events, (uint32_t)ring);
 	lb_links_prepare(skel->progs.lt_entry, skel->progs.lt_return);
 	/* -S: every system call of the machine runs these; without it they are not loaded. */
@@ -541,14 +543,14 @@ static void summary(void)
  * interrupts are off): when the reader is idle, a held process found stopped is continued
  * again.  Held processes stay in the map (their SIGSTOPs are not the program's signals).
  */
-static void release(struct ring_buffer *rb, bool idle)
+static void release(struct ringread *rb, bool idle)
 {
 	int fd = bpf_map__fd(skel->maps.held);
 	uint32_t key, next, v;
 	const void *prev = NULL;
 
 	holds_seen = skel->bss->holds;
-	ring_buffer__consume(rb);
+	ringread_consume(rb);
 	while (bpf_map_get_next_key(fd, prev, &next) == 0) {
 		key = next;
 		prev = &key;
@@ -600,12 +602,11 @@ static void show_kept(bool final)
 
 static int run(void)
 {
-	struct ring_buffer *rb = ring_buffer__new(bpf_map__fd(skel->maps.events), on_record, NULL,
-						  NULL);
+	struct ringread *rb = ringread_new(bpf_map__fd(skel->maps.events), on_record, NULL);
 	if (!rb)
 		return bpf_fail("ring buffer", -errno);
 	while (nlive > 0 && !proc_interrupted() && !lt_output_broken()) {
-		int n = ring_buffer__poll(rb, 10);
+		int n = ringread_poll(rb, 10);
 		if (n < 0 && n != -EINTR) {
 			bpf_fail("ring buffer", n);
 			break;
@@ -613,7 +614,7 @@ static int run(void)
 		if (n > 0 && !lt_output_flush())
 			break;
 		/* No wake-up is no sign of no record: idle is when none is waiting either. */
-		if (n == 0 && keep_pidfd >= 0 && ring_buffer__consume(rb) == 0)
+		if (n == 0 && keep_pidfd >= 0 && ringread_consume(rb) == 0)
 			show_kept(false);
 		/* Idle, or a hold since the last look: continue what the kernel side stopped (a
 		 * SIGSTOP of it may have come after the SIGCONT that was to end it). */
@@ -622,7 +623,7 @@ static int run(void)
 		/* The kernel's exit record is the end; should it have been lost, the wait says. */
 		int status;
 		if (child > 0 && child_status == -1 && waitpid(child, &status, WNOHANG) == child) {
-			ring_buffer__consume(rb);
+			ringread_consume(rb);
 			if (child_status == -1) {
 				struct lt_rec r = { .kind = LT_REC_EXIT, .tid = (uint32_t)child,
 						    .tgid = (uint32_t)child,
@@ -633,9 +634,9 @@ static int run(void)
 			child = -child; /* reaped */
 		}
 	}
-	ring_buffer__consume(rb);
+	ringread_consume(rb);
 	show_kept(true); /* detached or interrupted in a call */
-	ring_buffer__free(rb);
+	ringread_free(rb);
 	if (keep_pidfd >= 0)
 		close(keep_pidfd);
 	keep_pidfd = -1;

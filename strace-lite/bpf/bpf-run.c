@@ -28,6 +28,7 @@
 
 #include "strace-lite/bpf/bpf-run.h"
 #include "bpf/bpflib.h"
+#include "bpf/ringread.h"
 #include "strace-lite/bpf/bpf-plan.h"
 #include "strace-lite/bpf/bpf-capture.h"
 #include "strace-lite/bpf/bpf-inject.h"
@@ -46,7 +47,7 @@
 #include "common/log.h"
 
 static struct sysbpf *skel;
-static struct ring_buffer *rb;
+static struct ringread *rb;
 static struct proc_child held = { .pid = -1, .hold_fd = -1, .fail_fd = -1 }; /* the program */
 static pid_t spawned;    /* the program we started, until we have reaped it */
 static bool spawned_left; /* -b execve: detached from it at its exec */
@@ -137,6 +138,11 @@ static int bpfbe_init(const struct backend_cfg *cfg)
 	skel->rodata->want_stack = opts.stack > 0;
 	skel->rodata->wall_clock = opts.wflag;
 	skel->rodata->want_wall = summary_needs_wall();
+	/* The kernel's clock only for what shows or keeps a call's time; else tnow() asks. */
+	skel->rodata->want_ts = opts.ts_format || opts.rflag || opts.Tflag || opts.cflag ||
+				opts.json || opts.record || event_sinks_active();
+	uint32_t ring = bpf_map__max_entries(skel->maps.events);
+	skel->rodata->query_bytes = ring / 8 < (64u << 10) ? ring / 8 : 64u << 10;
 	skel->rodata->trace_all = opts.trace_all && !opts.trace.negated;
 	if (!skel->rodata->trace_all)
 		for (unsigned int n = 0; n < SYS_MAX; n++)
@@ -167,7 +173,7 @@ static int bpfbe_init(const struct backend_cfg *cfg)
 	err = sysbpf__attach(skel);
 	if (err)
 		return bpfbe_error("attaching to sys_enter/sys_exit", err);
-	rb = ring_buffer__new(bpf_map__fd(skel->maps.events), bpfbe_handle_event, NULL, NULL);
+	rb = ringread_new(bpf_map__fd(skel->maps.events), bpfbe_handle_event, NULL);
 	if (!rb)
 		return bpfbe_error("ring buffer", -errno);
 	return opts.record && record_open(opts.record) < 0 ? -EIO : 0;
@@ -385,8 +391,10 @@ static void on_sys_exit(const struct ev_sys *e)
 	if (!tcp || !(tcp->flags & TCB_INSYSCALL))
 		return; /* its entry came before we looked */
 	/* -T: the kernel's times, not when we print. */
-	clock_event_set(e->enter_ts);
-	tnow(CLOCK_MONOTONIC, &tcp->etime);
+	if (e->enter_ts) { /* none without a time to show (want_ts) */
+		clock_event_set(e->enter_ts);
+		tnow(CLOCK_MONOTONIC, &tcp->etime);
+	}
 	clock_event_set(e->h.ts);
 	tcp->ip = e->ip;
 	tcp->ip_known = true;
@@ -617,7 +625,7 @@ static void finish(void)
 static void spawned_gone(pid_t p, int st)
 {
 	spawned = 0;
-	ring_buffer__consume(rb);
+	ringread_consume(rb);
 	if (spawned_left)
 		return; /* reaped, but its exit is not ours to show nor to pass on */
 	said_exec_failure();
@@ -652,7 +660,7 @@ static void reap_children(int how)
 			output_pipe_reaped(st); /* -o '|COMMAND' ended early */
 			continue;
 		}
-		ring_buffer__consume(rb);
+		ringread_consume(rb);
 		record_note(REC_UNKNOWN_EXIT, p, 0);
 		if (!pid2tcb(p) && !(opts.quiet & QUIET_EXIT))
 			log_warn("%s of unknown pid %d ignored",
@@ -669,7 +677,7 @@ static void reap_children(int how)
  */
 static void reap_silent(void)
 {
-	ring_buffer__consume(rb);
+	ringread_consume(rb);
 	record_flush();
 	for (struct tcb *tcp = tcb_first(), *next; tcp; tcp = next) {
 		next = tcb_next(tcp);
@@ -709,12 +717,12 @@ static void said_attached(struct tcb *tcp)
 static int wait_events(void)
 {
 	if (bpf_inject_fd() < 0)
-		return ring_buffer__poll(rb, 10);
-	struct pollfd p[2] = { { ring_buffer__epoll_fd(rb), POLLIN, 0 },
+		return ringread_poll(rb, 10);
+	struct pollfd p[2] = { { ringread_epoll_fd(rb), POLLIN, 0 },
 			       { bpf_inject_fd(), POLLIN, 0 } };
 	if (poll(p, 2, 10) < 0)
 		return -errno;
-	int n = ring_buffer__consume(rb);
+	int n = ringread_consume(rb);
 	if (n >= 0 && (p[1].revents & POLLIN) && bpf_inject_answer())
 		n++;
 	if (p[1].revents & (POLLHUP | POLLERR | POLLNVAL))
@@ -749,7 +757,7 @@ static int bpfbe_run(void)
 		if (n == 0)
 			reap_silent();
 	}
-	ring_buffer__consume(rb);
+	ringread_consume(rb);
 	/* Its last record seen, it may still be on its way to a zombie. */
 	reap_children(proc_interrupted() || tcb_count() ? WNOHANG : 0);
 	if (proc_interrupted() || tcb_count())
@@ -771,7 +779,7 @@ static int bpfbe_run(void)
 	if (lost)
 		log_warn("--bpf: %llu events lost (ring buffer full): the trace is incomplete",
 			 (unsigned long long)lost);
-	ring_buffer__free(rb);
+	ringread_free(rb);
 	sysbpf__destroy(skel);
 	skel = NULL;
 	if (rc < 0)
