@@ -22,12 +22,14 @@ static __always_inline __u32 pid_nr_at(struct pid *p, unsigned int level)
  * the initial one (EV_PIDNS, ahead of the stop's record). */
 static __always_inline void send_pidns(struct ev_sys *sys)
 {
+	if (!want_pidns)
+		return; /* before any read: two of them at every record otherwise */
 	struct task_struct *t = bpf_get_current_task_btf();
 	struct pid *p = BPF_CORE_READ(t, thread_pid);
 	unsigned int level = p ? BPF_CORE_READ(p, level) : 0;
 	struct upid u = {};
 
-	if (!want_pidns || !level || level > 31)
+	if (!level || level > 31)
 		return;
 	struct ev_pidns rec = { .h = sys->h };
 	rec.h.kind = EV_PIDNS;

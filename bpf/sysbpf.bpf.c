@@ -30,6 +30,8 @@ const volatile bool inject_on = false;     /* -e inject=: look in "injected" at 
 const volatile bool want_pidns = false;    /* --decode-pids=pidns: EV_PIDNS records */
 const volatile __u32 cap_budget = CAP_BUDGET; /* bytes a stop may capture (dumps: more) */
 const volatile __u32 plan_uses = PU_ALL; /* kinds of ops the traced calls' plans have */
+const volatile bool want_ts = true;        /* a call's times shown or kept (-t, -r, -T, -C...) */
+const volatile __u32 query_bytes = 64 << 10; /* a CPU's bytes sent between looks at the ring */
 
 struct {
 	__uint(type, BPF_MAP_TYPE_RINGBUF);
@@ -154,12 +156,20 @@ static __always_inline void count_lost(void)
 }
 
 /*
- * Waking the reader costs more than the record (an irq_work self-IPI): wake it when the data
- * waiting crosses a multiple of WAKE_BYTES (the record and its 8-byte header), not at every
- * record while it is behind (a sixth of a traced getppid's cost, issue 31); it also polls
- * every 10 ms.  A record it must see soon is sent with emit_flags.
+ * Waking the reader costs more than the record (an irq_work self-IPI), and so does looking at
+ * how full the ring is: the reader moves its position at every record, so the look is a cache
+ * miss (a fifth of a traced getppid's cost, issue 31).  Each CPU looks once per query_bytes it
+ * has sent, and wakes the reader when WAKE_BYTES or more wait; the reader also polls every
+ * 10 ms.  A record it must see soon is sent with emit_flags.
  */
 #define WAKE_BYTES (256 * 1024)
+
+struct {
+	__uint(type, BPF_MAP_TYPE_PERCPU_ARRAY);
+	__uint(max_entries, 1);
+	__type(key, __u32);
+	__type(value, __u64);
+} unlooked SEC(".maps");
 
 static __always_inline void emit_flags(void *rec, __u64 size, __u64 flags)
 {
@@ -169,13 +179,16 @@ static __always_inline void emit_flags(void *rec, __u64 size, __u64 flags)
 
 static __always_inline void emit(void *rec, __u64 size)
 {
-	__u64 after = bpf_ringbuf_query(&events, BPF_RB_AVAIL_DATA) + size + 8;
-	/* Past a quarter of the ring, every record wakes it: a burst (a dump of a 1 MiB write)
-	 * would fill the ring between two crossings while it sleeps. */
-	bool wake = after >= WAKE_BYTES && ((after & (WAKE_BYTES - 1)) < size + 8 ||
-					    after >= bpf_ringbuf_query(&events, BPF_RB_RING_SIZE) / 4);
+	__u32 zero = 0;
+	__u64 *since = bpf_map_lookup_elem(&unlooked, &zero), flags = BPF_RB_NO_WAKEUP;
 
-	emit_flags(rec, size, wake ? BPF_RB_FORCE_WAKEUP : BPF_RB_NO_WAKEUP);
+	if (!since || (*since += size + 8) >= query_bytes) {
+		if (since)
+			*since = 0;
+		if (bpf_ringbuf_query(&events, BPF_RB_AVAIL_DATA) + size + 8 >= WAKE_BYTES)
+			flags = BPF_RB_FORCE_WAKEUP;
+	}
+	emit_flags(rec, size, flags);
 }
 
 static __always_inline bool user_ptr(__u64 v)
@@ -626,7 +639,7 @@ static __always_inline struct inflight *enter_record(struct pt_regs *regs, long 
 			f->stime = bpf_get_current_task_btf()->stime;
 		return f;
 	}
-	f->ts = bpf_ktime_get_ns();
+	f->ts = want_ts ? bpf_ktime_get_ns() : 0;
 	if (want_stack)
 		send_stack(regs, (__u32)pt, pt >> 32, f->ts);
 	f->args[0] = regs->di;
@@ -730,7 +743,7 @@ int BPF_PROG(sys_exit, struct pt_regs *regs, long ret)
 		}
 		return 0;
 	}
-	__u64 now = bpf_ktime_get_ns();
+	__u64 now = want_ts ? bpf_ktime_get_ns() : 0;
 	struct ev_sys rec = {
 		.h = { .kind = EV_SYS_EXIT, .tid = tid, .tgid = pt >> 32, .ts = now },
 		.scno = f->scno,

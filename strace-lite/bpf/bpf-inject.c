@@ -72,6 +72,7 @@ static struct exit_hold {
 	const struct inject_rule *r;
 	uint64_t args[6];
 } exit_holds[EXIT_HOLDS];
+static unsigned int exit_held; /* slots in use */
 
 /* ---- in the child ----------------------------------------------------------------------- */
 
@@ -224,6 +225,8 @@ static bool exit_hold_add(pid_t tid, const struct inject_rule *r, const uint64_t
 	for (size_t i = 0; i < EXIT_HOLDS; i++) {
 		if (exit_holds[i].tid && exit_holds[i].tid != tid)
 			continue;
+		if (!exit_holds[i].tid)
+			exit_held++;
 		exit_holds[i].tid = tid;
 		exit_holds[i].r = r;
 		memcpy(exit_holds[i].args, args, sizeof(exit_holds[i].args));
@@ -235,9 +238,12 @@ static bool exit_hold_add(pid_t tid, const struct inject_rule *r, const uint64_t
 
 static struct exit_hold *exit_hold_take(pid_t tid)
 {
+	if (!exit_held)
+		return NULL; /* every exit record asks: most runs hold none */
 	for (size_t i = 0; i < EXIT_HOLDS; i++)
 		if (exit_holds[i].tid == tid) {
 			exit_holds[i].tid = 0;
+			exit_held--;
 			return &exit_holds[i];
 		}
 	return NULL;
@@ -260,10 +266,10 @@ static bool wait_stopped(pid_t tid)
 void bpf_inject_exit_hold(pid_t tid, pid_t tgid, long scno)
 {
 	struct exit_hold *h = exit_hold_take(tid);
-	struct tcb *tcp = pid2tcb(tid);
 
 	if (!h)
 		return;
+	struct tcb *tcp = pid2tcb(tid);
 	const struct inject_rule *r = h->r;
 	const struct sysent *se = sysent_get(scno);
 	/* Not stopped within the wait: gone (its exit comes), or let go by someone else; not
