@@ -30,6 +30,8 @@ char LICENSE[] SEC("license") = "GPL";
 const volatile bool stats_only = false; /* -c: sums in stats[], no records */
 const volatile bool follow = false;     /* -f: every thread, and forked children */
 const volatile __u64 ring_size = 16 << 20;
+/* A CPU's bytes sent between two looks at how full the ring is (see send). */
+const volatile __u32 query_bytes = 64 << 10;
 /* -T, --json, -c: calls carry the kernel's times; else a per-thread count names a call (a read of
  * the clock is ~6% of a traced malloc here). */
 const volatile bool want_time = true;
@@ -166,21 +168,35 @@ static __always_inline struct lt_tstate *traced_state(__u32 *tid, __u32 *tgid, b
  * A buffer over half full stops the process (SIGSTOP, as a debugger's hold): its threads wait
  * for the trace to be read rather than lose calls; user space sends SIGCONT once it has read.
  */
+struct {
+	__uint(type, BPF_MAP_TYPE_PERCPU_ARRAY);
+	__uint(max_entries, 1);
+	__type(key, __u32);
+	__type(value, __u64);
+} unlooked SEC(".maps");
+
 static __always_inline bool send(struct scratch *s, __u32 off)
 {
 	__u64 size = sizeof(s->h) + off;
-	__u64 wake = BPF_RB_NO_WAKEUP;
+	__u64 wake = BPF_RB_NO_WAKEUP, avail = 0;
+	__u32 zero = 0;
+	__u64 *since = bpf_map_lookup_elem(&unlooked, &zero);
 
 	if (size > sizeof(*s))
 		size = sizeof(*s);
-	__u64 avail = bpf_ringbuf_query(&events, BPF_RB_AVAIL_DATA);
-	/* When the data waiting (this record and its header too) crosses a multiple of
-	 * WAKE_BYTES, not for every record while the reader is behind: each wakeup is an
-	 * irq_work IPI, which costs microseconds in a VM. */
-	if (avail + size + 8 >= WAKE_BYTES && ((avail + size + 8) & (WAKE_BYTES - 1)) < size + 8)
-		wake = BPF_RB_FORCE_WAKEUP;
+	/* How full the ring is, once per query_bytes this CPU sends: the reader moves its
+	 * position as it reads, so every look is a cache miss.  Wake it when WAKE_BYTES or more
+	 * wait, not for every record while it is behind: each wakeup is an irq_work IPI, which
+	 * costs microseconds in a VM. */
+	if (!since || (*since += size + 8) >= query_bytes) {
+		if (since)
+			*since = 0;
+		avail = bpf_ringbuf_query(&events, BPF_RB_AVAIL_DATA);
+		if (avail + size + 8 >= WAKE_BYTES)
+			wake = BPF_RB_FORCE_WAKEUP;
+	}
 	if (avail > ring_size / 2) {
-		/* At every record while over half: a SIGCONT of ours may have just cancelled the
+		/* At every look while over half: a SIGCONT of ours may have just cancelled the
 		 * stop sent before (SIGCONT discards pending stops). */
 		__u32 tgid = s->h.tgid, one = 1;
 		bpf_map_update_elem(&held, &tgid, &one, BPF_ANY);
