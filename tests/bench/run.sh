@@ -197,7 +197,7 @@ bpf_err_row() { # workload tool mode reason
 		"$1" "$2" "$3" "$r")")
 	printf '%-22s %-14s %-16s error: %s\n' "$1" "$2" "$3" "$4"
 }
-declare -A bmarg bfail
+declare -A bmarg bloop bfail
 bgroup() { # N cell... (cell: name:tool:mode, the command bc_name, its check bk_name)
 	local n=$1 c name tool mode rc why i live=(); shift
 	local wl="getppid-loop-$n" base0 basen
@@ -216,36 +216,42 @@ bgroup() { # N cell... (cell: name:tool:mode, the command bc_name, its check bk_
 		fi
 		"bk_$name" "$n" "$bo/$name.out" "$bo/$name.err" | tr '\n' ';' | sed 's/;$//' \
 			>"$bo/$name.check"
-		: >"$bo/$name.tn"; : >"$bo/$name.t0"
+		: >"$bo/$name.tn"; : >"$bo/$name.t0"; : >"$bo/$name.ln"
 		live+=("$c")
 	done
-	: >"$bo/u.tn"; : >"$bo/u.t0"
+	: >"$bo/u.tn"; : >"$bo/u.t0"; : >"$bo/u.ln"
 	for ((i = 0; i < BPF_RUNS; i++)); do
-		once "$prog" "$n" >>"$bo/u.tn"
+		BENCH_LOOP_FILE="$bo/u.ln" once "$prog" "$n" >>"$bo/u.tn"
 		once "$prog" 0 >>"$bo/u.t0"
 		for c in "${live[@]}"; do
 			name=${c%%:*}
-			once "bc_$name" "$n" "$bo/$name.out" >>"$bo/$name.tn"
+			BENCH_LOOP_FILE="$bo/$name.ln" once "bc_$name" "$n" "$bo/$name.out" \
+				>>"$bo/$name.tn"
 			once "bc_$name" 0 "$bo/$name.out" >>"$bo/$name.t0"
 		done
 	done
 	basen=$(median <"$bo/u.tn") base0=$(median <"$bo/u.t0")
+	local ubase; ubase=$(median <"$bo/u.ln")
 	printf '%-22s %-14s %-16s %10.4f s\n' "$wl" untraced - "$basen"
-	local ev=$((n + bpf_base_events)) tn t0 ovh nspe marg chk
+	local ev=$((n + bpf_base_events)) tn t0 ovh nspe marg chk loopm
 	for c in "${live[@]}"; do
 		IFS=: read -r name tool mode <<<"$c"
 		tn=$(median <"$bo/$name.tn") t0=$(median <"$bo/$name.t0")
 		ovh=$(echo "$tn / $basen" | bc -l)
 		nspe=$(echo "($tn - $basen) * 1000000000 / $ev" | bc -l)
 		marg=$(echo "(($tn - $t0) - ($basen - $base0)) * 1000000000 / $n" | bc -l)
+		# The calls' own time, traced minus untraced: no start-up or exit in it, whose
+		# jitter (bpftrace's: 0.1 s between runs) is the size of a counter's 1,000,000 events.
+		loopm=$(echo "($(median <"$bo/$name.ln") - $ubase) / $n" | bc -l)
 		chk=$(cat "$bo/$name.check")
 		chk=${chk//\"/\\\"}
 		bmarg[$name/$n]=$marg
-		bpf_rows+=("$(printf '{"workload": "%s", "tool": "%s", "mode": "%s", "median_s": %.6f, "baseline_s": %.6f, "overhead": %.2f, "events": %d, "ns_per_event": %.0f, "startup_s": %.4f, "marginal_ns_per_event": %.0f, "check": "%s"}' \
-			"$wl" "$tool" "$mode" "$tn" "$basen" "$ovh" "$ev" "$nspe" "$t0" "$marg" \
+		bloop[$name/$n]=$loopm
+		bpf_rows+=("$(printf '{"workload": "%s", "tool": "%s", "mode": "%s", "median_s": %.6f, "baseline_s": %.6f, "overhead": %.2f, "events": %d, "ns_per_event": %.0f, "startup_s": %.4f, "marginal_ns_per_event": %.0f, "loop_ns_per_event": %.0f, "check": "%s"}' \
+			"$wl" "$tool" "$mode" "$tn" "$basen" "$ovh" "$ev" "$nspe" "$t0" "$marg" "$loopm" \
 			"${chk:-ok}")")
-		printf '%-22s %-14s %-16s %10.4f s  x%-8.2f %9d events  %8.0f ns/event  (startup %.3f s, %.0f ns/event more)%s\n' \
-			"$wl" "$tool" "$mode" "$tn" "$ovh" "$ev" "$nspe" "$t0" "$marg" \
+		printf '%-22s %-14s %-16s %10.4f s  x%-8.2f %9d events  %8.0f ns/event  (startup %.3f s, %.0f ns/event more; the calls themselves %.0f ns more)%s\n' \
+			"$wl" "$tool" "$mode" "$tn" "$ovh" "$ev" "$nspe" "$t0" "$marg" "$loopm" \
 			"${chk:+  CHECK: $chk}"
 	done
 }
@@ -528,26 +534,30 @@ r_perfetto=$(echo "(${med[sttrace/perfetto/$FULL_N]} - ${med[untraced/$FULL_N]})
 bfig() { [ -n "${bmarg[$1]:-}" ] && printf '%.0f' "${bmarg[$1]}" || echo n/a; }
 {
 	echo
-	echo "| workload | tool | mode | startup s | ns/event, startup subtracted | check |"
-	echo "| --- | --- | --- | --- | --- | --- |"
+	echo "| workload | tool | mode | startup s | ns/event, startup subtracted | ns/event, the calls' own time | check |"
+	echo "| --- | --- | --- | --- | --- | --- | --- |"
 	for r in "${bpf_rows[@]}"; do
-		echo "$r" | sed -E -e 's/.*"workload": "([^"]*)", "tool": "([^"]*)", "mode": "([^"]*)", "median_s".*"startup_s": ([0-9.]*), "marginal_ns_per_event": (-?[0-9.]*), "check": "(.*)"}$/| \1 | \2 | \3 | \4 | \5 | \6 |/' \
-			-e 's/.*"workload": "([^"]*)", "tool": "([^"]*)", "mode": "([^"]*)", "error": "(.*)"}$/| \1 | \2 | \3 | — | — | error: \4 |/'
+		echo "$r" | sed -E -e 's/.*"workload": "([^"]*)", "tool": "([^"]*)", "mode": "([^"]*)", "median_s".*"startup_s": ([0-9.]*), "marginal_ns_per_event": (-?[0-9.]*), "loop_ns_per_event": (-?[0-9.]*), "check": "(.*)"}$/| \1 | \2 | \3 | \4 | \5 | \6 | \7 |/' \
+			-e 's/.*"workload": "([^"]*)", "tool": "([^"]*)", "mode": "([^"]*)", "error": "(.*)"}$/| \1 | \2 | \3 | — | — | — | error: \4 |/'
 	done
 	echo
 	printf -- '--bpf full trace to a file: **%s ns/event** (target <= 2000); ' \
 		"$(bfig "bpf_full/$FULL_N")"
 	printf -- '--bpf -c: **%s ns/event** (target <= 1000)\n' "$(bfig "bpf_c/$FILTER_N")"
-	bratio() { # name: its marginal cost over bpftrace's counter's, FILTER_N calls
-		local a=${bmarg[$1/$FILTER_N]:-} b=${bmarg[bpftrace_n/$FILTER_N]:-}
+	bratio() { # name [wall]: its cost per call over bpftrace's counter's, FILTER_N calls
+		local a=${bloop[$1/$FILTER_N]:-} b=${bloop[bpftrace_n/$FILTER_N]:-}
+		[ -n "${2:-}" ] && a=${bmarg[$1/$FILTER_N]:-} b=${bmarg[bpftrace_n/$FILTER_N]:-}
 		[ -n "$a" ] && [ -n "$b" ] && printf '%.2f' "$(echo "$a / $b" | bc -l)" || echo n/a
 	}
-	printf -- '\nPer event, %d getppid, against bpftrace'"'"'s counter (`@n = count()` on sys_enter, %s ns):\n' \
-		"$FILTER_N" "$(bfig "bpftrace_n/$FILTER_N")"
-	printf -- '- `--bpf -c` / counter: **%s** (%s ns; target <= 1.5)\n' "$(bratio bpf_c)" \
-		"$(bfig "bpf_c/$FILTER_N")"
-	printf -- '- `--bpf` full trace to a file / counter: **%s** (%s ns; target <= 2.5)\n' \
-		"$(bratio bpf_full)" "$(bfig "bpf_full/$FILTER_N")"
+	lfig() { [ -n "${bloop[$1]:-}" ] && printf '%.0f' "${bloop[$1]}" || echo n/a; }
+	printf -- '\nPer event, %d getppid, against bpftrace'"'"'s counter (`@n = count()` on sys_enter, %s ns), by the calls'"'"' own time (traced minus untraced; the whole run'"'"'s wall time, start-up subtracted, in brackets, which has bpftrace'"'"'s start-up jitter and the tracer'"'"'s reading after the program ended in it):\n' \
+		"$FILTER_N" "$(lfig "bpftrace_n/$FILTER_N")"
+	printf -- '- `--bpf -c` / counter: **%s** (%s ns; target <= 1.5) [%s: %s / %s ns]\n' \
+		"$(bratio bpf_c)" "$(lfig "bpf_c/$FILTER_N")" "$(bratio bpf_c wall)" \
+		"$(bfig "bpf_c/$FILTER_N")" "$(bfig "bpftrace_n/$FILTER_N")"
+	printf -- '- `--bpf` full trace to a file / counter: **%s** (%s ns; target <= 2.5) [%s: %s / %s ns]\n' \
+		"$(bratio bpf_full)" "$(lfig "bpf_full/$FILTER_N")" "$(bratio bpf_full wall)" \
+		"$(bfig "bpf_full/$FILTER_N")" "$(bfig "bpftrace_n/$FILTER_N")"
 	printf -- '- `--bpf -c` on %d calls: %s counted%s\n' "$C10_N" "${c10:-none}" \
 		"${c10_lost:+, $c10_lost}"
 	[ "$bpf_others" -gt 0 ] &&
