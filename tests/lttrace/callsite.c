@@ -4,9 +4,10 @@
  * lttrace-callsite.sh): the program prints the lines lttrace -e atoi+alarm+sched_yield+abs+
  * labs+getpagesize must write, then makes the calls, from functions written in assembly so
  * that the code after each call is known:
- *  - atoi (a string at entry; `test; js` after the call), alarm (`jmp` after it) and
- *    sched_yield (three calls from one site in a loop: `test; jnz`) may be probed at their
- *    calls;
+ *  - atoi (a string at entry; `test; js` after the call), alarm (`jmp` after it; a second
+ *    call's return site is also reached by a jump that skips the call: that hit shows
+ *    nothing) and sched_yield (three calls from one site in a loop: `test; jnz`) may be
+ *    probed at their calls;
  *  - abs is also reached by a tail jump (`jmp abs@PLT`), labs through a pointer the program
  *    keeps (its address taken: a GOT relocation), and getpagesize's return site is a `mov`,
  *    which the kernel single-steps: those three keep their entry probes.
@@ -19,6 +20,7 @@
 
 int cs_atoi(const char *s);
 unsigned cs_alarm(unsigned s);
+void cs_alarm_or_not(int skip);
 void cs_yield(int n);
 int cs_abs(int v);
 int cs_abs_tail(int v);
@@ -32,6 +34,10 @@ __asm__(".text\n"
 	".globl cs_alarm\n.type cs_alarm,@function\ncs_alarm:\n"
 	"	push %rbx\n	call alarm@PLT\n	jmp 1f\n1:	pop %rbx\n	ret\n"
 	".size cs_alarm,.-cs_alarm\n"
+	".globl cs_alarm_or_not\n.type cs_alarm_or_not,@function\ncs_alarm_or_not:\n"
+	"	push %rbx\n	mov %edi,%ebx\n	xor %edi,%edi\n	test %ebx,%ebx\n	jnz 2f\n"
+	"	call alarm@PLT\n2:	jmp 1f\n1:	pop %rbx\n	ret\n"
+	".size cs_alarm_or_not,.-cs_alarm_or_not\n"
 	".globl cs_yield\n.type cs_yield,@function\ncs_yield:\n"
 	"	push %rbx\n	mov %edi,%ebx\n1:	sub $1,%ebx\n	call sched_yield@PLT\n"
 	"	test %ebx,%ebx\n	jnz 1b\n	pop %rbx\n	ret\n.size cs_yield,.-cs_yield\n"
@@ -67,6 +73,10 @@ int main(int argc, char **argv)
 	bad |= cs_atoi("12") != 12;
 	say("alarm(0) = 0");
 	bad |= cs_alarm(0) != 0;
+	cs_alarm_or_not(1);
+	say("alarm(0) = 0");
+	cs_alarm_or_not(0);
+	cs_alarm_or_not(1);
 	for (int i = 0; i < 3; i++)
 		say("sched_yield() = 0");
 	cs_yield(3);
