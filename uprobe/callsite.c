@@ -188,7 +188,8 @@ static int take_sym(void *arg, const GElf_Shdr *sh, size_t i, const GElf_Sym *sy
 			return -ENOMEM;
 		uint64_t end = sym->st_value + sym->st_size;
 		s->funcs[s->nfuncs++] = (struct range){
-			.lo = sym->st_value, .hi = sym->st_size && end <= s->sec[k].hi ? end : 0,
+			.lo = sym->st_value,
+			.hi = sym->st_size && end > sym->st_value && end <= s->sec[k].hi ? end : 0,
 			.name = name, .code = s->sec[k].code + (sym->st_value - s->sec[k].lo),
 			.fn = k,
 		};
