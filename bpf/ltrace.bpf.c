@@ -1,7 +1,11 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
  * lttrace --bpf in the kernel: one program for every traced function's entry (a uprobe per
- * function, the function's index as cookie) and one for its return (a uretprobe).
+ * function, the function's index as cookie) and one for its return (a uretprobe).  A function
+ * whose shown calls are the program's own may be probed instead at each `call` of it in the
+ * program and at the call's return site (plain uprobes, cookie bits LT_CK_*, see
+ * uprobe/callsite.c): those the kernel emulates, where the function's first instruction is
+ * often single-stepped.  Such a call's frame is the same, its slot sp - 8 at the call.
  *
  * Every entry of a traced function is pushed on a per-thread stack (task storage), taken or
  * not, because the kernel runs the uretprobe for every entry: the return pops the frame at
@@ -360,8 +364,10 @@ static __always_inline void flush_kept(struct lt_tstate *st, __u32 tid, __u32 tg
 SEC("uprobe")
 int lt_entry(struct pt_regs *ctx)
 {
-	__u32 tid, tgid, fn = (__u32)bpf_get_attach_cookie(ctx);
-	__u64 slot = PT_REGS_SP(ctx), ret = 0;
+	__u32 tid, tgid, ck = (__u32)bpf_get_attach_cookie(ctx), fn = ck & LT_CK_FN;
+	/* At a call site: the call has not run yet (regs' ip is the probe's address). */
+	bool csite = ck & LT_CK_CSITE;
+	__u64 slot = PT_REGS_SP(ctx) - (csite ? 8 : 0), ret = 0;
 
 	if (fn >= LT_MAXFN)
 		return 0;
@@ -372,7 +378,9 @@ int lt_entry(struct pt_regs *ctx)
 	/* Into the thread's storage, not onto the BPF stack: with hardened usercopy, a copy to
 	 * the stack walks the kernel's stack frames, 100 ns or so, a heap object is checked at
 	 * once. */
-	if (!bpf_probe_read_user(&st->rbuf, sizeof(st->rbuf), (void *)slot))
+	if (csite)
+		ret = PT_REGS_IP(ctx) + 5;
+	else if (!bpf_probe_read_user(&st->rbuf, sizeof(st->rbuf), (void *)slot))
 		ret = st->rbuf;
 	__u32 n = live_frames(st, slot);
 	struct find_ctx fc = { .addr = ret, .obj = LT_OBJ_NONE };
@@ -384,13 +392,15 @@ int lt_entry(struct pt_regs *ctx)
 	 * frame's, and runs both at the one return, innermost first.  Shown when -x names the
 	 * function (as an entry breakpoint sees it); the caller made one call, already shown.  A
 	 * real return address means that frame was left by longjmp and this is a new call from
-	 * the same level. */
+	 * the same level.  At a call site, a frame at the slot the call is about to fill was
+	 * left. */
 	bool tail = false, retsite = sp->flags & LT_F_RETSITE;
 	if (n && st->f[(n - 1) & (LT_MAXFRAMES - 1)].slot == slot) {
 		struct lt_frame *top = &st->f[(n - 1) & (LT_MAXFRAMES - 1)];
 		/* A setjmp's frame has its real return address there: _setjmp jumps on to
-		 * __sigsetjmp with it. */
-		if (fc.obj == LT_OBJ_NONE || (top->retsite && top->retaddr == ret)) {
+		 * __sigsetjmp with it; so has a call site's (no trampoline). */
+		if (!csite && (fc.obj == LT_OBJ_NONE ||
+			       ((top->retsite || top->csite) && top->retaddr == ret))) {
 			tail = true;
 			taken = sp->callers == ~0ull;
 		} else {
@@ -432,6 +442,7 @@ int lt_entry(struct pt_regs *ctx)
 		f->taken = taken;
 		f->kept = keep;
 		f->retsite = retsite;
+		f->csite = csite;
 		f->ts = now;
 		f->retaddr = ret;
 		f->args[0] = PT_REGS_PARM1(ctx);
@@ -496,11 +507,14 @@ int lt_entry(struct pt_regs *ctx)
 	return 0;
 }
 
+/* A uretprobe, or a plain uprobe on a call site's return site (LT_CK_RETSITE): sp is past the
+ * return address either way.  A return site reached by a jump finds no frame of its own. */
 SEC("uretprobe")
 int lt_return(struct pt_regs *ctx)
 {
-	__u32 tid, tgid;
+	__u32 tid, tgid, ck = (__u32)bpf_get_attach_cookie(ctx);
 	__u64 slot = PT_REGS_SP(ctx) - 8;
+	bool rsite = ck & LT_CK_RETSITE;
 
 	struct lt_tstate *st = traced_state(&tid, &tgid, false);
 	if (!st)
@@ -508,11 +522,11 @@ int lt_return(struct pt_regs *ctx)
 	__u32 n = live_frames(st, slot);
 	if (st->kept > n)
 		flush_kept(st, tid, tgid);
-	if (!n || st->f[(n - 1) & (LT_MAXFRAMES - 1)].slot != slot) {
+	struct lt_frame *f = &st->f[(n - 1) & (LT_MAXFRAMES - 1)];
+	if (!n || f->slot != slot || f->csite != rsite || (rsite && f->fn != (ck & LT_CK_FN))) {
 		st->n = n;
 		return 0;
 	}
-	struct lt_frame *f = &st->f[(n - 1) & (LT_MAXFRAMES - 1)];
 	st->n = n - 1;
 	if (!f->taken)
 		return 0;

@@ -3,7 +3,8 @@
  * lttrace --bpf: what bpf/ltrace.bpf.c (kernel) and ltrace-lite/lt-bpf.c (user space) share.
  *
  * One uprobe and one uretprobe per traced function, each with the function's index as its BPF
- * cookie.  The index selects a capture plan (struct lt_fspec, filled from the prototype) and
+ * cookie; or, for a function only the program's own calls count for, a uprobe on each of the
+ * program's calls of it and one on each of their return sites (cookie bits LT_CK_*).  The index selects a capture plan (struct lt_fspec, filled from the prototype) and
  * the objects whose calls count (a bit per object range of struct lt_range).  Records go
  * through one ring buffer: a call with the registers, the stack words and the memory its
  * plan names; a return with rax and the out-arguments' memory; a thread's exit.
@@ -19,6 +20,13 @@
 #define LT_OBJ_NONE 63     /* the caller is in no known object */
 #define LT_MAXFN 16384
 #define LT_MAXSYS 512      /* -S: system call numbers with a capture plan */
+
+/* A probe's cookie: the function's index (LT_CK_FN), and where the probe is. */
+#define LT_CK_FN ((1u << 24) - 1)
+#define LT_CK_CSITE (1u << 30)   /* lt_entry on a `call rel32` of it: ip + 5 is the return
+				  * address, sp - 8 its slot */
+#define LT_CK_RETSITE (1u << 29) /* lt_return on such a call's return site (a plain uprobe):
+				  * closes only a call-site frame of that function */
 
 enum lt_cap {
 	LT_CAP_NONE,
@@ -120,7 +128,8 @@ struct lt_frame {
 	__u64 retaddr;
 	__u64 args[LT_NREGS];
 	__u32 fn;
-	__u16 taken;
+	__u8 taken;
+	__u8 csite;     /* opened at a call site (LT_CK_CSITE): closed at its return site */
 	__u8 kept;      /* its call record not sent yet */
 	__u8 retsite;   /* LT_F_RETSITE: closed at its return address, not by a uretprobe */
 };

@@ -9,7 +9,9 @@
  * the site's index as the cookie of each offset: attaching 2,900 functions of libc takes two
  * system calls instead of 5,800 perf events, and detaching two closes instead of 5,800 RCU
  * grace periods.  Elsewhere (or LTTRACE_BPF_LINKS=single, for the tests of that path) each
- * probe is its own libbpf link, destroyed by several threads at once at the end.
+ * probe is its own libbpf link, destroyed by several threads at once at the end.  A function
+ * lb_csite_pick gives to the program's call sites has a probe of the entry program on each of
+ * its calls there and one of the return program (as a plain uprobe) on each return site.
  */
 #include <errno.h>
 #include <pthread.h>
@@ -18,7 +20,10 @@
 #include <string.h>
 #include <unistd.h>
 #include <bpf/libbpf.h>
+#include <linux/types.h>
 
+#include "bpf/ltrace.h"
+#include "uprobe/callsite.h"
 #include "uprobe/ksite.h"
 #include "ltrace-lite/lt-bpf.h"
 #include "common/strbuf.h"
@@ -79,50 +84,84 @@ int lb_links_add(struct bpf_link *l)
 	return 0;
 }
 
-static int attach_single(const struct lb_plan *p, size_t i, struct bpf_program *entry,
-			 struct bpf_program *ret, pid_t apid)
+/* One probe of PROG at OFF of PATH, with COOKIE (RET: a return probe), for APID: one link of
+ * its own, or one more of BATCH's (uprobe_multi). */
+static int probe(struct umulti_batch *batch, struct bpf_program *prog, bool ret, pid_t apid,
+		 const char *path, uint64_t off, uint64_t cookie, const char *name)
 {
-	const struct lb_site *s = &p->sites[i];
-
-	for (int r = 0; r < (lb_site_noret(p, s) ? 1 : 2); r++) {
-		LIBBPF_OPTS(bpf_uprobe_opts, o, .bpf_cookie = i, .retprobe = r);
-		struct bpf_link *l = bpf_program__attach_uprobe_opts(r ? ret : entry, apid, s->path,
-								       (size_t)s->poff, &o);
-		if (!l) {
-			int err = -errno;
-			log_error("--bpf: %s at %s+%#llx: %s", s->names[0], s->path,
-				  (unsigned long long)s->poff, strerror(-err));
-			return err;
-		}
-		if (lb_links_add(l) < 0)
-			return -ENOMEM;
+	if (multi)
+		return umulti_batch_add(batch, bpf_program__fd(prog), ret, apid, path, off, cookie,
+					0);
+	LIBBPF_OPTS(bpf_uprobe_opts, o, .bpf_cookie = cookie, .retprobe = ret);
+	struct bpf_link *l = bpf_program__attach_uprobe_opts(prog, apid, path, (size_t)off, &o);
+	if (!l) {
+		int err = -errno;
+		log_error("--bpf: %s at %s+%#llx: %s", name, path, (unsigned long long)off,
+			  strerror(-err));
+		return err;
 	}
-	return 0;
+	return lb_links_add(l) < 0 ? -ENOMEM : 0;
 }
 
-int lb_links_attach(struct lb_plan *p, size_t from, struct bpf_program *entry,
-		    struct bpf_program *ret, pid_t apid)
+/* Site I at its calls in program X (its entry at each, lt_return at each return site). */
+static int attach_csite(struct umulti_batch *batch, const struct lb_plan *p, size_t i,
+			const struct csite_exe *x, struct bpf_program *entry,
+			struct bpf_program *ret, pid_t apid)
+{
+	const struct lb_site *s = &p->sites[i];
+	size_t ncalls = 0;
+	int err = 0;
+
+	for (size_t k = 0; k < s->nnames && !err; k++) {
+		const struct csite_fn *f = csite_find(x, s->names[k]);
+		for (size_t c = 0; f && c < f->n && !err; c++, ncalls++) {
+			err = probe(batch, entry, false, apid, x->path, f->v[c].call,
+				    i | LT_CK_CSITE, s->names[0]);
+			if (!err && f->v[c].ret != CSITE_NORET)
+				err = probe(batch, ret, false, apid, x->path, f->v[c].ret,
+					    i | LT_CK_RETSITE, s->names[0]);
+		}
+	}
+	lb_csite_note(s, ncalls, NULL);
+	return err;
+}
+
+int lb_links_attach(struct lb_plan *p, size_t from, const struct lt_fspec *specs,
+		    struct bpf_program *entry, struct bpf_program *ret, pid_t apid)
 {
 	struct umulti_batch batch = { 0 };
 	struct strbuf why = { 0 };
 	size_t nskip = 0;
 	int err = 0;
 
-	for (size_t i = from; i < p->nsites && !err; i++) {
+	for (size_t i = 0; i < p->nsites && !err; i++) {
 		struct lb_site *s = &p->sites[i];
 		const char *w;
+		if (i < from && s->mode != LB_CSITE)
+			continue;
+		/* A site at its call sites stays so while it may (a new program since an exec:
+		 * its calls there too), else gets its entry and return probes. */
+		const struct csite_exe *x = lb_csite_pick(p, i, &specs[i], &w);
+		if (x && (s->mode != LB_CSITE || s->cs_exe != x->path)) {
+			s->mode = LB_CSITE;
+			s->cs_exe = x->path;
+			err = attach_csite(&batch, p, i, x, entry, ret, apid);
+			continue;
+		}
+		if (x)
+			continue;
+		if (w)
+			lb_csite_note(s, 0, w);
+		s->mode = LB_ENTRY;
 		if (ksite_entry_file(s->path, s->off, true, &s->poff, &w) < 0) {
 			sb_printf(&why, "%s%s (%s)", nskip++ ? "; " : "", s->names[0], w);
 			continue;
 		}
-		if (!multi) {
-			err = attach_single(p, i, entry, ret, apid);
-			continue;
-		}
 		for (int r = 0; r < (lb_site_noret(p, s) ? 1 : 2) && !err; r++)
-			err = umulti_batch_add(&batch, bpf_program__fd(r ? ret : entry), r, apid,
-					       s->path, s->poff, i, 0);
+			err = probe(&batch, r ? ret : entry, r, apid, s->path, s->poff, i,
+				    s->names[0]);
 	}
+	lb_csite_say();
 	if (nskip)
 		log_warn("--bpf: %zu function%s not traced, where the kernel's probe would change "
 			 "what the program computes or is refused: %s",

@@ -32,6 +32,7 @@
 #include <linux/types.h>
 
 #include "bpf/ltrace.h"
+#include "uprobe/callsite.h"
 #include "uprobe/ifunc.h"
 #include "uprobe/ksite.h"
 #include "uprobe/prologue.h"
@@ -481,4 +482,5 @@ void lb_plan_free(struct lb_plan *p)
 	free(p->objs);
 	free(p->maps);
 	memset(p, 0, sizeof(*p));
+	csite_free_all(); /* the programs' scans (lb_csite_pick) */
 }

@@ -441,8 +441,8 @@ static int attach_sites(pid_t pid)
 	skel->bss->nranges = (uint32_t)lb_plan_ranges(&plan, skel->bss->ranges, LT_MAXOBJS);
 	for (size_t i = 0; i < plan.nsites; i++)
 		lb_plan_spec(&plan, i, &skel->bss->fspecs[i]);
-	int err = lb_links_attach(&plan, nattached, skel->progs.lt_entry, skel->progs.lt_return,
-				  apid);
+	int err = lb_links_attach(&plan, nattached, skel->bss->fspecs, skel->progs.lt_entry,
+				  skel->progs.lt_return, apid);
 	nattached = plan.nsites;
 	return err;
 }

@@ -37,6 +37,14 @@ struct lb_site {
 	const struct lt_proto *proto; /* names[0]'s */
 	const char *pname;      /* the name of the prototype last looked up for */
 	const struct lt_proto *pproto;
+	int mode;               /* enum lb_mode: how its probes are placed (lt-bpf-links.c) */
+	const char *cs_exe;     /* LB_CSITE: the program whose call sites it has probes on */
+};
+
+enum lb_mode {
+	LB_NONE,                /* no probe yet */
+	LB_ENTRY,               /* entry and return (or refused by ksite) */
+	LB_CSITE,               /* the program's calls of it and their return sites */
 };
 
 struct lb_plan {
@@ -82,18 +90,31 @@ void lb_plan_free(struct lb_plan *p);
 
 /* lt-bpf-links.c: the probes of the sites.  Before the programs load: uprobe_multi links for
  * ENTRY and RET where the kernel has them (true).  Then the sites of P from FROM on, placed by
- * ksite (those it refuses named in one warning line), for process APID (-1: any): 0 or -errno
- * (said).  lb_links_add keeps a libbpf link to go with them; lb_links_detach ends them all. */
+ * ksite (those it refuses named in one warning line), or at their call sites in the program
+ * (lb_csite_pick; those placed so before are looked at again: a new program since an exec, new
+ * callers since a dlopen), for process APID (-1: any), SPECS their plans: 0 or -errno (said).
+ * lb_links_add keeps a libbpf link to go with them; lb_links_detach ends them all. */
 struct bpf_program;
 struct bpf_link;
 bool lb_links_prepare(struct bpf_program *entry, struct bpf_program *ret);
-int lb_links_attach(struct lb_plan *p, size_t from, struct bpf_program *entry,
-		    struct bpf_program *ret, pid_t apid);
+int lb_links_attach(struct lb_plan *p, size_t from, const struct lt_fspec *specs,
+		    struct bpf_program *entry, struct bpf_program *ret, pid_t apid);
 int lb_links_add(struct bpf_link *l);
 /* A uprobe of PROG at ADDR of process PID (its file and offset from its maps), for APID: 0 or
  * -errno (a site the kernel must not probe is said). */
 int lb_links_retsite(struct bpf_program *prog, pid_t pid, pid_t apid, uint64_t addr);
 void lb_links_detach(void);
+
+/* lt-bpf-csite.c: whether site I of P (plan SPEC) is probed at its calls in the running
+ * program: that program's scan (uprobe/callsite.h), else NULL, with *WHY when it was a
+ * candidate (its calls are the program's own only) refused by the scan.  Off with
+ * LTTRACE_BPF_CALLSITES=0.  lb_csite_note gathers what LTTRACE_BPF_STATS says of a batch of
+ * sites (FN NULL: refused for WHY), lb_csite_say says it. */
+struct csite_exe;
+const struct csite_exe *lb_csite_pick(const struct lb_plan *p, size_t i,
+				      const struct lt_fspec *spec, const char **why);
+void lb_csite_note(const struct lb_site *s, size_t ncalls, const char *why);
+void lb_csite_say(void);
 
 /* lt-bpf-thr.c: the threads and their open calls, as the records show them. */
 /* A frame's copies: the stack words, and entry and return captures of each register. */

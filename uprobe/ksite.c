@@ -192,6 +192,32 @@ int ksite_entry(const uint8_t *code, size_t n, bool fast, size_t *skip, const ch
 	return ret;
 }
 
+int ksite_return(const uint8_t *code, size_t n, size_t *skip, const char **why)
+{
+	cs_insn *in = NULL;
+	size_t count;
+	int ret = -ENOTSUP;
+
+	*why = "not an instruction the kernel emulates, nor a flags-only test before one";
+	if (!uprobe_disasm(&cs)) {
+		*why = "no disassembler (capstone) to check the site";
+		return -ENOTSUP;
+	}
+	count = cs_disasm(cs, code, n, 0, 2, &in);
+	if (count && emulated(&in[0]) && !insn_unsafe(&in[0], false)) {
+		*skip = 0;
+		ret = 0;
+	} else if (count == 2 && flags_only(&in[0]) && emulated(&in[1]) &&
+		   !insn_unsafe(&in[1], false)) {
+		*skip = (size_t)in[1].address;
+		ret = 0;
+	}
+	if (!ret)
+		*why = NULL;
+	cs_free(in, count);
+	return ret;
+}
+
 static size_t read_code(const char *path, uint64_t off, uint8_t *buf)
 {
 	int fd = open(path, O_RDONLY | O_CLOEXEC);

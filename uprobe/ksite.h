@@ -29,6 +29,14 @@ const char *ksite_unsafe(const uint8_t *code, size_t n, bool at_entry);
  */
 int ksite_entry(const uint8_t *code, size_t n, bool fast, size_t *skip, const char **why);
 
+/*
+ * A call's return site (the instruction after it, CODE of N bytes) as a plain uprobe's place:
+ * where the kernel emulates the instruction in the trap (a relative jump or call, a push),
+ * or the next one after a flags-only test/cmp (what it reads of the call's result, rax, rdx
+ * and the stack pointer, is unchanged there).  0 with *SKIP its offset, or -ENOTSUP with *WHY.
+ */
+int ksite_return(const uint8_t *code, size_t n, size_t *skip, const char **why);
+
 /* The same, reading the code at file offset OFF of PATH: *POFF becomes OFF + skip. */
 int ksite_entry_file(const char *path, uint64_t off, bool fast, uint64_t *poff,
 		     const char **why);
