@@ -172,19 +172,12 @@ static __always_inline struct lt_tstate *traced_state(__u32 *tid, __u32 *tgid, b
  * A buffer over half full stops the process (SIGSTOP, as a debugger's hold): its threads wait
  * for the trace to be read rather than lose calls; user space sends SIGCONT once it has read.
  */
-struct {
-	__uint(type, BPF_MAP_TYPE_PERCPU_ARRAY);
-	__uint(max_entries, 1);
-	__type(key, __u32);
-	__type(value, __u64);
-} unlooked SEC(".maps");
+#include "bpf/ringlook.bpf.h"
 
 static __always_inline bool send(struct scratch *s, __u32 off)
 {
 	__u64 size = sizeof(s->h) + off;
 	__u64 wake = BPF_RB_NO_WAKEUP, avail = 0;
-	__u32 zero = 0;
-	__u64 *since = bpf_map_lookup_elem(&unlooked, &zero);
 
 	if (size > sizeof(*s))
 		size = sizeof(*s);
@@ -192,9 +185,7 @@ static __always_inline bool send(struct scratch *s, __u32 off)
 	 * position as it reads, so every look is a cache miss.  Wake it when WAKE_BYTES or more
 	 * wait, not for every record while it is behind: each wakeup is an irq_work IPI, which
 	 * costs microseconds in a VM. */
-	if (!since || (*since += size + 8) >= query_bytes) {
-		if (since)
-			*since = 0;
+	if (ring_look_due(size, query_bytes)) {
 		avail = bpf_ringbuf_query(&events, BPF_RB_AVAIL_DATA);
 		if (avail + size + 8 >= WAKE_BYTES)
 			wake = BPF_RB_FORCE_WAKEUP;

@@ -164,12 +164,7 @@ static __always_inline void count_lost(void)
  */
 #define WAKE_BYTES (256 * 1024)
 
-struct {
-	__uint(type, BPF_MAP_TYPE_PERCPU_ARRAY);
-	__uint(max_entries, 1);
-	__type(key, __u32);
-	__type(value, __u64);
-} unlooked SEC(".maps");
+#include "bpf/ringlook.bpf.h"
 
 static __always_inline void emit_flags(void *rec, __u64 size, __u64 flags)
 {
@@ -179,15 +174,11 @@ static __always_inline void emit_flags(void *rec, __u64 size, __u64 flags)
 
 static __always_inline void emit(void *rec, __u64 size)
 {
-	__u32 zero = 0;
-	__u64 *since = bpf_map_lookup_elem(&unlooked, &zero), flags = BPF_RB_NO_WAKEUP;
+	__u64 flags = BPF_RB_NO_WAKEUP;
 
-	if (!since || (*since += size + 8) >= query_bytes) {
-		if (since)
-			*since = 0;
-		if (bpf_ringbuf_query(&events, BPF_RB_AVAIL_DATA) + size + 8 >= WAKE_BYTES)
-			flags = BPF_RB_FORCE_WAKEUP;
-	}
+	if (ring_look_due(size, query_bytes) &&
+	    bpf_ringbuf_query(&events, BPF_RB_AVAIL_DATA) + size + 8 >= WAKE_BYTES)
+		flags = BPF_RB_FORCE_WAKEUP;
 	emit_flags(rec, size, flags);
 }
 
