@@ -274,28 +274,27 @@ static long elapsed_us(const struct timespec *t0)
 }
 
 /*
- * Whether polling may go on: not while the tracer is being preempted, which says that other
- * tasks want its CPU.  Looked at every 128 waits (getrusage's involuntary context switches);
- * polling stops for 2048 waits when more than 4 of the last 128 were preempted.
+ * Whether polling may go on: not while other tasks want the tracer's CPU.  A poll yields the CPU
+ * between two looks (proc_wait_stop), so a tracee queued behind the tracer runs at once and
+ * stops again within microseconds; another program's task, given the CPU, keeps it for a slice
+ * (milliseconds).  A look that comes more than 1 ms after the one before is such a slice
+ * lost: when more than 4 were lost in the last 128 polls, polling stops for 2048 waits.
  */
+#define SLICE_LOST_US 1000
+static unsigned int polls, slices_lost, pause_polls;
+
 static bool cpu_to_spare(void)
 {
-	static unsigned int waits, pause;
-	static long nivcsw;
-	struct rusage ru;
-
-	if (pause) {
-		pause--;
+	if (pause_polls) {
+		pause_polls--;
 		return false;
 	}
-	if (++waits % 128)
+	if (++polls % 128)
 		return true;
-	if (getrusage(RUSAGE_SELF, &ru) < 0)
-		return true;
-	bool busy = ru.ru_nivcsw - nivcsw > 4;
-	nivcsw = ru.ru_nivcsw;
+	bool busy = slices_lost > 4;
+	slices_lost = 0;
 	if (busy)
-		pause = 2048;
+		pause_polls = 2048;
 	return !busy;
 }
 
@@ -310,21 +309,29 @@ static int cpus_to_run_on(void)
 }
 
 /*
- * Wait for the next stop, polling for a while before sleeping.  A stop wakes the tracer; when
- * the tracer's CPU has gone to sleep, that wake-up costs an inter-processor interrupt, which in
- * a VM is a trip through the hypervisor: tens of microseconds, more than the stop itself.
- * Measured on an idle 2-CPU VM, a full trace took 0.67x the time it takes without polling.
- * With one CPU to run on (one online, or the tracer pinned to one: `taskset -c 1 sttrace`, whose
- * tracees inherit the pin), polling would only keep the tracee from running, so it is off.
+ * Wait for the next stop, polling for a while before sleeping.  A stop wakes the tracer, and a
+ * resume wakes the tracee; when the CPU woken has gone idle, that costs an inter-processor
+ * interrupt, which in a VM is a trip through the hypervisor to a halted virtual CPU: tens of
+ * microseconds, more than the stop itself.  The threads bench (4 threads calling getppid under
+ * -f) shows it: 4.5 us an event with the tracer and its tracees pinned to one CPU of an idle
+ * 2-CPU VM, 18-22 us free (strace alike), 0.5-0.8 IPIs an event.  With one CPU to run on (one
+ * online, or `taskset -c 1 sttrace`, whose tracees inherit the pin), polling would only keep
+ * the tracee from running, so it is off.
  *
- * Polling pays only when the stop comes soon and a CPU is idle.  Otherwise the tracer burns a
- * CPU the tracees (and everyone else) need, and the scheduler, rating it a CPU hog, wakes it
- * late: under -f, fork+exec+wait with a fixed 100 us poll cost 1.8x the CPU of no poll and ran
- * 1.4x slower, slower than strace (half its stops come within 5 us, the rest after the dynamic
- * loader or an exec has run for tens of microseconds); on a loaded machine even a getppid loop
- * ran faster without.  So the poll lasts four times the recent typical wait (a moving average,
- * misses counted at the ceiling), at least 5 us and at most 100 us (STTRACE_SPIN_US sets the
- * ceiling, 0 turns polling off), and not at all while the tracer is being preempted.
+ * A poll yields its CPU between two looks: a tracee resumed onto the tracer's CPU runs at once,
+ * handed over by a plain context switch, and the CPU does not halt while the tracer waits.  On
+ * the threads bench that made 13-15 us an event (0.15-0.35 IPIs), against 14-17 polling
+ * without yielding and 18-22 sleeping (strace 18-22, which never polls); polling without
+ * yielding had been off whenever the threads were as many as the CPUs, since the poller kept
+ * its CPU from them.
+ *
+ * Polling pays only when the stop comes soon.  Otherwise the tracer burns a CPU others need:
+ * under -f, fork+exec+wait with a fixed 100 us poll cost 1.8x the CPU of no poll and ran 1.4x
+ * slower, slower than strace (half its stops come within 5 us, the rest after the dynamic
+ * loader or an exec has run for tens of microseconds).  So the poll lasts four times the recent
+ * typical wait (a moving average, misses counted at the ceiling), at least 5 us and at most
+ * 100 us (STTRACE_SPIN_US sets the ceiling, 0 turns polling off), and not at all while yields
+ * lose slices to other programs (cpu_to_spare).
  *
  * Nor while processes are being made: under -f, fork+exec+wait's stops come 10-20 us apart,
  * as a getppid loop's do, yet polling made it run 1.3x slower than sleeping (0.52 against
@@ -332,33 +339,17 @@ static int cpus_to_run_on(void)
  * puts each new process and each exec's program on the other and keeps them there (no
  * migration in the whole run), and the parent, the child and the tracer hand over through
  * cross-CPU wake-ups.  So the 512 stops after a fork or an exec sleep (proc_wait_calm).
- *
- * Nor while there are as many traced threads as CPUs (proc_wait_tracees): when no stop is
- * pending, every one of them is running or blocked, and a polling tracer keeps its CPU from
- * the ones that run.  The threads bench (4 threads calling getppid under -f, 2 CPUs) ran at
- * 24.8 us an event on an idle VM polling, against strace's 17.7 (strace never polls); the
- * likely cause is the fork-exec one above, its threads kept on the other CPU and every resume
- * a cross-CPU wake-up, where sleeping lets a resumed thread run on the tracer's CPU, handed
- * over by a plain context switch (issue 31: yet to be measured on an idle machine; on a
- * loaded one, polling is off either way).  One thread (a getppid loop) keeps the poll, what
- * it was measured on.
  */
 static unsigned int calm_stops;
-static int tracees; /* traced threads, as the pipeline last said; 0: not said */
 
 void proc_wait_calm(void)
 {
 	calm_stops = 512;
 }
 
-void proc_wait_tracees(int n)
-{
-	tracees = n;
-}
-
 pid_t proc_wait_stop(int *status, struct rusage *ru, void (*before_sleep)(void))
 {
-	static int spin_us = -1, ncpus;
+	static int spin_us = -1;
 	static long avg_us8; /* moving average of the waits, in 1/8 us */
 	struct timespec t0;
 	long waited = 0;
@@ -366,24 +357,29 @@ pid_t proc_wait_stop(int *status, struct rusage *ru, void (*before_sleep)(void))
 
 	if (spin_us < 0) {
 		const char *e = getenv("STTRACE_SPIN_US");
-		ncpus = cpus_to_run_on();
-		spin_us = e ? atoi(e) : ncpus > 1 ? 100 : 0;
+		spin_us = e ? atoi(e) : cpus_to_run_on() > 1 ? 100 : 0;
 	}
 	if (calm_stops) {
 		calm_stops--;
-	} else if (spin_us > 0 && (tracees == 0 || tracees < ncpus) && cpu_to_spare()) {
-		long budget = avg_us8 / 2;
+	} else if (spin_us > 0 && cpu_to_spare()) {
+		long budget = avg_us8 / 2, look = 0;
 		if (budget < 5)
 			budget = 5;
 		if (budget > spin_us)
 			budget = spin_us;
 		clock_gettime(CLOCK_MONOTONIC, &t0);
-		do {
+		for (;;) {
 			pid = wait4(-1, status, __WALL | WNOHANG, ru);
 			waited = elapsed_us(&t0);
+			if (waited - look > SLICE_LOST_US)
+				slices_lost++;
 			if (pid != 0)
 				goto out;
-		} while (waited < budget);
+			if (waited >= budget)
+				break;
+			look = waited;
+			sched_yield();
+		}
 		waited = spin_us;
 	} else if (before_sleep && (pid = wait4(-1, status, __WALL | WNOHANG, ru)) != 0) {
 		return pid;

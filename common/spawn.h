@@ -92,8 +92,6 @@ pid_t proc_waitpid(pid_t pid, int *status, int flags);
 pid_t proc_wait_stop(int *status, struct rusage *ru, void (*before_sleep)(void));
 /* A process was forked or exec'd: the next stops are waited for sleeping (spawn.c says why). */
 void proc_wait_calm(void);
-/* N threads are traced now: with as many as CPUs, the wait sleeps at once (spawn.c says why). */
-void proc_wait_tracees(int n);
 
 /*
  * Let tracee TID go: interrupt it, wait for a stop, detach from it handing back a pending

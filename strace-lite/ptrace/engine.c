@@ -570,7 +570,6 @@ static int engine_run(void)
 		int status;
 		struct rusage ru;
 		bool want_ru = opts.cflag && !opts.wflag;
-		proc_wait_tracees((int)tcb_count());
 		pid_t pid = nheld ? wait_holding(&status, want_ru ? &ru : NULL) :
 				    proc_wait_stop(&status, want_ru ? &ru : NULL, NULL);
 		proc_vm_cache_drop(); /* whichever tracee stopped, others may have run */
