@@ -45,6 +45,19 @@ struct ev_sys {
 	__u64 ip;       /* the instruction pointer (-i) */
 };
 /*
+ * EV_SYS_EXIT as the kernel side sends it: what user space has not kept from the entry, in one
+ * 64-byte line of the ring with its 8-byte header (a record is written into lines the reader
+ * last read on another CPU, a cache miss each: issue 31).  The ptrace recorder and older
+ * recordings send struct ev_sys; the length tells them apart.
+ */
+struct ev_sysret {
+	struct ev_hdr h;
+	__s64 scno;
+	__s64 ret;
+	__u64 enter_ts; /* when the call entered (0: no time wanted) */
+	__u64 ip;       /* the instruction pointer (-i) */
+};
+/*
  * EV_SYS_ENTER: some memory the call reads could not be read at entry (a page the program has
  * not touched yet, which a BPF program cannot fault in); it is read again at exit, once the
  * kernel has faulted it in, and arrives with the exit record: decode the entry then.

@@ -20,7 +20,7 @@ static __always_inline __u32 pid_nr_at(struct pid *p, unsigned int level)
 
 /* --decode-pids=pidns: the current thread's ids in its own pid namespace, when that is not
  * the initial one (EV_PIDNS, ahead of the stop's record). */
-static __always_inline void send_pidns(struct ev_sys *sys)
+static __always_inline void send_pidns(const struct ev_hdr *sh)
 {
 	if (!want_pidns)
 		return; /* before any read: two of them at every record otherwise */
@@ -31,7 +31,7 @@ static __always_inline void send_pidns(struct ev_sys *sys)
 
 	if (!level || level > 31)
 		return;
-	struct ev_pidns rec = { .h = sys->h };
+	struct ev_pidns rec = { .h = *sh };
 	rec.h.kind = EV_PIDNS;
 	bpf_probe_read_kernel(&u, sizeof(u), &p->numbers[level]);
 	rec.ns_inum = BPF_CORE_READ(u.ns, ns.inum);

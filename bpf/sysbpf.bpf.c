@@ -572,15 +572,19 @@ static __always_inline bool wanted(__s64 scno)
 	return (trace_bits[(n / 64) & (SYS_MAX / 64 - 1)] >> (n % 64)) & 1;
 }
 
-/* Run the plan of SCNO for stop WHEN, then send the syscall record REC. */
-static __always_inline void capture_and_send(struct ev_sys *rec, __u64 *args, __u64 sp, __u8 when)
+/*
+ * Run the plan of call SCNO (header H, result RET) for stop WHEN, sending what it captures;
+ * *FLAGS gets EVF_REFETCH when the entry must be read again at exit.
+ */
+static __always_inline void capture(const struct ev_hdr *h, __s64 scno, __s64 ret, __u64 *args,
+				    __u64 sp, __u8 when, __u32 *flags)
 {
-	__u32 zero = 0, k = rec->scno;
+	__u32 zero = 0, k = scno;
 	struct scratch *s = bpf_map_lookup_elem(&scratch, &zero);
 	struct plan *p = k < SYS_MAX ? bpf_map_lookup_elem(&plans, &k) : NULL;
 
 	if (s && p && p->nops) {
-		struct opctx o = { .s = s, .p = p, .ret = rec->ret, .when = when };
+		struct opctx o = { .s = s, .p = p, .ret = ret, .when = when };
 		__builtin_memcpy(o.args, args, 6 * sizeof(__u64));
 		o.args[ARG_SP] = sp;
 		s->nwork = 0;
@@ -590,22 +594,21 @@ static __always_inline void capture_and_send(struct ev_sys *rec, __u64 *args, __
 		s->faulted = 0;
 		s->nrom = 0;
 		s->budget = cap_budget;
-		s->tid = rec->h.tid;
-		s->tgid = rec->h.tgid;
-		s->ts = rec->h.ts;
+		s->tid = h->tid;
+		s->tgid = h->tgid;
+		s->ts = h->ts;
 		bpf_loop(PLAN_OPS, plan_op, &o, 0);
 		struct stepctx sc = { .s = s };
 		if (s->nwork)
 			bpf_loop(2048, capture_step, &sc, 0);
 		if ((plan_uses & PU_FD) && s->nfds)
 			bpf_loop(8, describe_fd, &sc, 0);
-		if (s->faulted && when == CAP_ENTRY && !(rec->flags & EVF_NOREFETCH))
-			rec->flags |= EVF_REFETCH;
+		if (s->faulted && when == CAP_ENTRY && !(*flags & EVF_NOREFETCH))
+			*flags |= EVF_REFETCH;
 		/* What even the exit could not read (or an execve's entry, never read again). */
-		if (!(rec->flags & EVF_REFETCH))
+		if (!(*flags & EVF_REFETCH))
 			romap_send(s->rom, s->nrom, s->tid, s->tgid, s->ts);
 	}
-	emit(rec, sizeof(*rec));
 }
 
 #include "bpf/stack.bpf.h"
@@ -647,12 +650,13 @@ static __always_inline struct inflight *enter_record(struct pt_regs *regs, long 
 	__builtin_memcpy(rec.args, f->args, sizeof(rec.args));
 	rec.sp = regs->sp;
 	rec.ip = regs->ip;
-	send_pidns(&rec);
+	send_pidns(&rec.h);
 	/* After exec the memory is another program's: an execve is never read again. */
 	if (id == 59 /* execve */ || id == 322 /* execveat */)
 		rec.flags |= EVF_NOREFETCH;
-	capture_and_send(&rec, rec.args, rec.sp, CAP_ENTRY);
+	capture(&rec.h, id, 0, rec.args, rec.sp, CAP_ENTRY, &rec.flags);
 	rec.flags &= ~EVF_NOREFETCH;
+	emit(&rec, sizeof(rec));
 	if (rec.flags & EVF_REFETCH)
 		f->refetch = 1;
 	return f;
@@ -735,20 +739,21 @@ int BPF_PROG(sys_exit, struct pt_regs *regs, long ret)
 		return 0;
 	}
 	__u64 now = want_ts ? bpf_ktime_get_ns() : 0;
-	struct ev_sys rec = {
+	struct ev_sysret rec = {
 		.h = { .kind = EV_SYS_EXIT, .tid = tid, .tgid = pt >> 32, .ts = now },
 		.scno = f->scno,
 		.ret = ret,
 		.enter_ts = f->ts,
 		.ip = regs->ip,
 	};
-	__builtin_memcpy(rec.args, f->args, sizeof(rec.args));
 	__u8 when = f->refetch ? CAP_EXIT | CAP_RETRY : CAP_EXIT;
+	__u32 flags = 0;
 	/* ptrace -k shows a program's first exec with the new program's stack, at its exit. */
 	if (want_stack && !ret && (rec.scno == 59 || rec.scno == 322))
 		send_stack(regs, tid, pt >> 32, now);
-	send_pidns(&rec);
-	capture_and_send(&rec, rec.args, 0, when);
+	send_pidns(&rec.h);
+	capture(&rec.h, rec.scno, ret, f->args, 0, when, &flags);
+	emit(&rec, sizeof(rec));
 	send_ignored(regs, tid, pt >> 32);
 	return 0;
 }

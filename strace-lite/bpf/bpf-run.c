@@ -330,82 +330,6 @@ struct tcb *bpfbe_tcb(pid_t tid)
 	return tcp;
 }
 
-static void enter(struct tcb *tcp, const struct ev_sys *e)
-{
-	tcp->flags &= ~TCB_STARTUP;
-	tcp->dc.sp = e->sp;
-	tcp->ip = e->ip;
-	tcp->ip_known = true;
-	clock_event_set(e->h.ts);
-	syscall_enter(tcp, e->scno, (const uint64_t *)e->args);
-}
-
-/* A deferred entry, now with what the exit read again (in T->pending) added where entry had
- * nothing: an in/out structure keeps its entry contents. */
-static void enter_deferred(struct tcb *tcp, struct tmem *t)
-{
-	uint8_t probe;
-
-	t->deferred = false;
-	for (size_t i = 0; i < t->pending.n; i++) {
-		const struct cap *c = &t->pending.v[i];
-		if (!capset_copy(&t->entry, c->addr, &probe, 1))
-			capset_add(&t->entry, c->addr, c->data, c->len);
-	}
-	uint64_t now = clock_event_get();
-	enter(tcp, &t->dentry);
-	clock_event_set(now);
-}
-
-static void on_sys_enter(const struct ev_sys *e)
-{
-	struct tcb *tcp = bpfbe_tcb(e->h.tid);
-	struct tmem *t = tmem_get(e->h.tid, true);
-
-	if (!t)
-		return;
-	capset_move(&t->entry, &t->pending);
-	capset_clear(&t->exit);
-	capset_move(&t->fd_entry, &t->fd_pending);
-	capset_clear(&t->fd_exit);
-	if (e->flags & EVF_REFETCH) {
-		t->deferred = true;
-		t->dentry = *e;
-		return;
-	}
-	enter(tcp, e);
-}
-
-static void on_sys_exit(const struct ev_sys *e)
-{
-	struct tcb *tcp = pid2tcb(e->h.tid);
-	struct tmem *t = tmem_get(e->h.tid, true);
-
-	if (!t)
-		return;
-	if (t->deferred && tcp && t->dentry.scno == e->scno)
-		enter_deferred(tcp, t);
-	t->deferred = false;
-	capset_move(&t->exit, &t->pending);
-	capset_move(&t->fd_exit, &t->fd_pending);
-	if (!tcp || !(tcp->flags & TCB_INSYSCALL))
-		return; /* its entry came before we looked */
-	/* -T: the kernel's times, not when we print. */
-	if (e->enter_ts) { /* none without a time to show (want_ts) */
-		clock_event_set(e->enter_ts);
-		tnow(CLOCK_MONOTONIC, &tcp->etime);
-	}
-	clock_event_set(e->h.ts);
-	tcp->ip = e->ip;
-	tcp->ip_known = true;
-	syscall_exit(tcp, e->ret, e->ret < 0 && e->ret >= -4095);
-	bpf_inject_exit_done(tcp);
-	capset_clear(&t->entry);
-	capset_clear(&t->exit);
-	capset_clear(&t->fd_entry);
-	capset_clear(&t->fd_exit);
-}
-
 /* The last thread of process TGID is gone with wait status CODE: a leader that went first. */
 static void on_group_dead(pid_t tgid, int code)
 {
@@ -422,7 +346,7 @@ static void on_exit_event(const struct ev_exit *e)
 
 	/* Gone inside a call whose entry waited for its exit: the entry still prints. */
 	if (t && t->deferred && tcp && !e->by_exec)
-		enter_deferred(tcp, t);
+		bpfbe_enter_deferred(tcp, t);
 	if ((pid_t)e->h.tid == spawned)
 		said_exec_failure();
 	tmem_drop(e->h.tid);
@@ -493,8 +417,10 @@ int bpfbe_handle_event(void *ctx, void *data, size_t len)
 
 	/* A call whose thread the kernel held as it returned (-e inject=...:poke_exit=): poked
 	 * before its exit is recorded and decoded, as a ptrace exit stop pokes. */
-	if (len >= sizeof(struct ev_sys) && h->kind == EV_SYS_EXIT)
-		bpf_inject_exit_hold((pid_t)h->tid, (pid_t)h->tgid, ((const struct ev_sys *)data)->scno);
+	struct ev_sysret ret;
+	bool is_ret = bpfbe_sysret(data, len, &ret);
+	if (is_ret)
+		bpf_inject_exit_hold((pid_t)h->tid, (pid_t)h->tgid, ret.scno);
 	record_event(data, len);
 	if (len < sizeof(*h) || (record_only() && h->kind <= EV_PIDNS && h->kind != EV_SIGNAL &&
 				  h->kind != EV_FORK && h->kind != EV_EXEC && h->kind != EV_EXIT))
@@ -526,11 +452,11 @@ int bpfbe_handle_event(void *ctx, void *data, size_t len)
 	}
 	case EV_SYS_ENTER:
 		if (len >= sizeof(struct ev_sys))
-			on_sys_enter(data);
+			bpfbe_sys_enter(data);
 		break;
 	case EV_SYS_EXIT:
-		if (len >= sizeof(struct ev_sys))
-			on_sys_exit(data);
+		if (is_ret)
+			bpfbe_sys_exit(&ret);
 		break;
 	case EV_SIGNAL: {
 		const struct ev_signal *s = data;

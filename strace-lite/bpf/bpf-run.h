@@ -39,6 +39,16 @@ extern const struct replay_feed bpfbe_replay_feed;
 void bpfbe_decode_setup(void);
 /* bpf-stats.c: -c, the kernel's counts (maps "stats" FD and "stats_far" FAR) into the summary table. */
 void bpf_stats_collect(int fd, int far);
+/*
+ * bpf-sys.c: a syscall's entry and exit records into syscall_enter and syscall_exit.
+ * bpfbe_sysret reads an EV_SYS_EXIT record of LEN bytes in either form (bpfev.h) into R: false
+ * when DATA is not one.  A deferred entry (EVF_REFETCH) prints with what its exit read.
+ */
+void bpfbe_sys_enter(const struct ev_sys *e);
+void bpfbe_sys_exit(const struct ev_sysret *e);
+bool bpfbe_sysret(const void *data, size_t len, struct ev_sysret *r);
+struct tmem;
+void bpfbe_enter_deferred(struct tcb *tcp, struct tmem *t);
 /* The tcb of thread TID, created if it is traced but not known yet. */
 struct tcb *bpfbe_tcb(pid_t tid);
 /* Print "sttrace: --bpf: WHAT: reason" for a libbpf error ERR (-errno), with the verifier
