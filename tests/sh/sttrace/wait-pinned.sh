@@ -64,9 +64,13 @@ if [ "$(nproc)" -gt 1 ]; then
 	[ "$sleeps" -le $((all / 8)) ] || { echo "FAIL: $sleeps sleeping waits of $all"; fail=1; }
 	[ "$y" -gt 0 ] || { echo "FAIL: no sched_yield between two looks"; fail=1; }
 	want=$(./naps 1500) || fail=1
-	hogs=()
-	for ((i = 0; i < $(nproc); i++)); do
-		taskset -c "$i" timeout 60 sh -c 'while :; do :; done' &
+	hogs=() cpus=()
+	IFS=, read -ra parts <<<"$(awk '/^Cpus_allowed_list/ {print $2}' /proc/self/status)"
+	for p in "${parts[@]}"; do # "0-1", "0,2-3": each CPU this test may run on
+		for ((c = ${p%-*}; c <= ${p#*-}; c++)); do cpus+=("$c"); done
+	done
+	for c in "${cpus[@]}"; do
+		taskset -c "$c" timeout 60 sh -c 'while :; do :; done' &
 		hogs+=($!)
 	done
 	waits busy.log -o naps.trace ./naps 1500 >naps.out
